@@ -1,0 +1,40 @@
+# adsem_layer(LAYER DEPS...): the layer's core/ becomes adsem_<layer>_core, every other folder
+# below the layer (one per calculus) becomes adsem_<layer>_<calc> on top of it, and adsem_<layer>
+# gathers them all. Adding a calculus folder needs no CMake edit, and a calculus that does not
+# compile does not stop the core libraries and their tests from building.
+function(adsem_add_library name dir)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  if(sources)
+    add_library(${name} STATIC ${sources})
+    target_include_directories(${name} PUBLIC ${ADSEM_ROOT})
+    target_link_libraries(${name} PUBLIC ${ARGN})
+  else()
+    add_library(${name} INTERFACE)
+    target_include_directories(${name} INTERFACE ${ADSEM_ROOT})
+    target_link_libraries(${name} INTERFACE ${ARGN})
+  endif()
+endfunction()
+
+# CORE_DEPS: what the layer's core needs; CALC_DEPS: what each calculus folder needs besides the
+# layer core (use @CALC@ for the calculus folder name, e.g. adsem_syntax_@CALC@).
+function(adsem_layer layer)
+  cmake_parse_arguments(L "" "" "CORE_DEPS;CALC_DEPS" ${ARGN})
+  adsem_add_library(adsem_${layer}_core ${CMAKE_CURRENT_SOURCE_DIR}/core ${L_CORE_DEPS})
+  add_library(adsem_${layer} INTERFACE)
+  target_link_libraries(adsem_${layer} INTERFACE adsem_${layer}_core)
+  file(GLOB children LIST_DIRECTORIES true ${CMAKE_CURRENT_SOURCE_DIR}/*)
+  foreach(child ${children})
+    get_filename_component(calc ${child} NAME)
+    if(IS_DIRECTORY ${child} AND NOT calc STREQUAL "core")
+      string(REPLACE "@CALC@" ${calc} wanted "${L_CALC_DEPS}")
+      set(deps "")
+      foreach(dep ${wanted}) # a calculus may lack a folder in a lower layer (e.g. properties/model)
+        if(TARGET ${dep})
+          list(APPEND deps ${dep})
+        endif()
+      endforeach()
+      adsem_add_library(adsem_${layer}_${calc} ${child} adsem_${layer}_core ${deps})
+      target_link_libraries(adsem_${layer} INTERFACE adsem_${layer}_${calc})
+    endif()
+  endforeach()
+endfunction()
