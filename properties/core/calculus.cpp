@@ -1,0 +1,37 @@
+#include "properties/core/calculus.hpp"
+
+#include <algorithm>
+
+namespace adsem::props {
+
+EvalResult Frontend::reduce(const std::string& source, const EvalOptions& options) const {
+  EvalOptions traced = options;
+  traced.trace = true;
+  return eval(source, traced);
+}
+
+void Registry::add(CalculusEntry entry) { calculi_.push_back(std::move(entry)); }
+
+const CalculusEntry* Registry::find(const std::string& id_or_alias) const {
+  for (const auto& entry : calculi_) {
+    if (entry.id == id_or_alias) return &entry;
+    if (std::ranges::find(entry.aliases, id_or_alias) != entry.aliases.end()) return &entry;
+  }
+  return nullptr;
+}
+
+const PropertyDef* Registry::find_property(const std::string& full_name) const {
+  for (const auto& entry : calculi_)
+    for (const auto& property : entry.properties)
+      if (property.name == full_name) return &property;
+  return nullptr;
+}
+
+const MutantDef* Registry::find_mutant(const std::string& full_name) const {
+  for (const auto& entry : calculi_)
+    for (const auto& mutant : entry.mutants)
+      if (mutant.name == full_name) return &mutant;
+  return nullptr;
+}
+
+} // namespace adsem::props

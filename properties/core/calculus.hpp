@@ -1,0 +1,77 @@
+#pragma once
+// A calculus as the CLI and the campaign engine see it: identity, the front end for the
+// per-term commands (type, eval, reduce, denote, grad), and its properties and mutants.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "properties/core/property.hpp"
+
+namespace adsem::props {
+
+struct EvalOptions {
+  long fuel = 1'000'000;    // step budget; running out throws AdsemError(ErrorKind::fuel)
+  bool trace = false;       // collect the rule trace
+  std::string mutant;       // "" = the paper's rules
+};
+
+struct EvalResult {
+  std::string value;               // surface syntax
+  std::optional<std::vector<double>> reals; // flattened reals, when the value is ground
+  long steps = 0;
+  std::vector<std::string> trace;  // one line per step: "rule-name: term" (when asked)
+};
+
+struct DenoteResult {
+  std::string printed;                            // the model value, printed
+  std::vector<double> value;                      // flattened, when ground
+  std::vector<std::vector<double>> jacobian;      // row per output (with --at)
+};
+
+struct GradResult {
+  double value = 0.0;
+  std::vector<double> gradient;
+  std::string mechanism; // which AD mechanism computed it
+};
+
+// Per-term commands. Every method takes source text and throws AdsemError (with line:column
+// for parse and type errors) on bad input; none of them may crash or hang on any input.
+class Frontend {
+public:
+  virtual ~Frontend() = default;
+  virtual std::string type_of(const std::string& source) const = 0;
+  virtual EvalResult eval(const std::string& source, const EvalOptions& options) const = 0;
+  // Small-step/rule-by-rule run; the default is eval with the trace on.
+  virtual EvalResult reduce(const std::string& source, const EvalOptions& options) const;
+  virtual DenoteResult denote(const std::string& source,
+                              const std::optional<std::vector<double>>& at) const = 0;
+  virtual GradResult grad(const std::string& source, const std::vector<double>& at,
+                          const std::string& mechanism, const EvalOptions& options) const = 0;
+  virtual std::vector<std::string> mechanisms() const { return {}; }
+};
+
+struct CalculusEntry {
+  std::string id;                   // "simple-diff"
+  std::vector<std::string> aliases; // "abadi-plotkin"
+  std::string paper;                // title and seed file
+  std::string summary;
+  std::shared_ptr<const Frontend> frontend; // null for pseudo-calculi without terms
+  std::vector<PropertyDef> properties;
+  std::vector<MutantDef> mutants;
+};
+
+class Registry {
+public:
+  void add(CalculusEntry entry);
+  const std::vector<CalculusEntry>& calculi() const { return calculi_; }
+  // By id or alias; nullptr when unknown.
+  const CalculusEntry* find(const std::string& id_or_alias) const;
+  const PropertyDef* find_property(const std::string& full_name) const;
+  const MutantDef* find_mutant(const std::string& full_name) const;
+
+private:
+  std::vector<CalculusEntry> calculi_;
+};
+
+} // namespace adsem::props

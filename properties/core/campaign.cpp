@@ -1,0 +1,383 @@
+#include "properties/core/campaign.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+#include <rapidcheck/detail/Property.h>
+#include <rapidcheck/detail/TestListener.h>
+
+#include "reports/json_lines.hpp"
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::props {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Deterministic mixing (std::hash is not stable across implementations).
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+// The seed of chunk k of a property: a function of the campaign seed, the property's name and k
+// only, so shards (which take every N-th chunk) and reruns see the same cases.
+std::uint64_t chunk_seed(std::uint64_t campaign_seed, const std::string& property, int chunk) {
+  return splitmix64(splitmix64(campaign_seed ^ fnv1a(property)) + static_cast<std::uint64_t>(chunk));
+}
+
+std::string iso8601_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// Runs a property body and converts its TrialResult into RapidCheck's case result, remembering
+// the TrialResult of the most recent run. RapidCheck runs the final minimal case last
+// (Testing.cpp: "here we actually run it"), so after a failure `last` describes the shrunk
+// counterexample.
+struct TrialRunner {
+  const PropertyDef& def;
+  const PropertyContext& context;
+  std::shared_ptr<TrialResult> last = std::make_shared<TrialResult>();
+
+  rc::detail::Property property() const {
+    return rc::detail::toProperty([def = &def, context = &context, last = last]() {
+      TrialResult result;
+      try {
+        result = def->body(*context);
+      } catch (const rc::GenerationFailure&) {
+        throw; // RapidCheck turns these into discards
+      } catch (const rc::detail::CaseResult& rc_result) {
+        // A body that used RC_DISCARD / RC_PRE / RC_ASSERT directly.
+        using Type = rc::detail::CaseResult::Type;
+        result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
+                 : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
+                                                   : TrialResult::pass();
+      } catch (const AdsemError& e) {
+        result = TrialResult::error(e.diagnostic().render());
+      } catch (const std::exception& e) {
+        result = TrialResult::error(std::string("exception: ") + e.what());
+      }
+      *last = result;
+      using Type = rc::detail::CaseResult::Type;
+      switch (result.kind) {
+      case TrialResult::Kind::pass: return;
+      case TrialResult::Kind::discard: throw rc::detail::CaseResult(Type::Discard, result.reason);
+      case TrialResult::Kind::fail:
+      case TrialResult::Kind::error: throw rc::detail::CaseResult(Type::Failure, result.reason);
+      }
+    });
+  }
+};
+
+// Counts every generated case (not shrink attempts) into the property's summary.
+class StatisticsListener final : public rc::detail::TestListener {
+public:
+  StatisticsListener(reports::PropertySummary& summary, const std::shared_ptr<TrialResult>& last)
+      : summary_(summary), last_(last) {}
+
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {
+    const TrialResult& t = *last_;
+    ++summary_.trials;
+    switch (t.kind) {
+    case TrialResult::Kind::pass: ++summary_.passed; break;
+    case TrialResult::Kind::discard:
+      ++summary_.discarded;
+      ++summary_.discard_reasons[t.reason.empty() ? "unspecified" : t.reason];
+      break;
+    case TrialResult::Kind::fail: ++summary_.failed; break;
+    case TrialResult::Kind::error: ++summary_.errors; break;
+    }
+    ++summary_.size_histogram[t.size];
+    for (const auto& tag : t.tags) ++summary_.tags[tag];
+  }
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+
+private:
+  reports::PropertySummary& summary_;
+  std::shared_ptr<TrialResult> last_;
+};
+
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialResult& t,
+                                          const ReplayToken& token, int trials_before,
+                                          const std::string& command_name) {
+  reports::CounterexampleRecord r;
+  r.calculus = def.calculus;
+  r.property = def.name;
+  r.mutant = token.mutant;
+  r.seed = token.seed;
+  r.trials_before = trials_before;
+  r.outcome = t.kind == TrialResult::Kind::error ? "error" : "fail";
+  r.message = t.reason;
+  r.term = t.term;
+  r.type = t.type;
+  r.expected = t.expected;
+  r.actual = t.actual;
+  r.discrepancy = t.discrepancy;
+  r.tolerance = t.tolerance;
+  r.tolerance_kind = t.tolerance_kind;
+  r.trace = t.trace;
+  r.replay_token = encode_replay_token(token);
+  r.replay_command = command_name + " replay " + shell_quote(r.replay_token);
+  return r;
+}
+
+rc::detail::TestParams params_for(std::uint64_t seed, int trials, int max_size) {
+  rc::detail::TestParams params;
+  params.seed = seed;
+  params.maxSuccess = trials;
+  params.maxSize = max_size;
+  // Discards are counted and reported, never passes; a chunk gives up after 20 per success.
+  params.maxDiscardRatio = 20;
+  return params;
+}
+
+bool matches_property(const PropertyDef& def, const std::string& wanted) {
+  if (def.name == wanted) return true;
+  // "<calc>/<suffix>" with an alias or the bare property name within selected calculi.
+  const auto slash = def.name.find('/');
+  return slash != std::string::npos && def.name.substr(slash + 1) == wanted;
+}
+
+} // namespace
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      std::size_t used_i = 0, used_n = 0;
+      const int index = std::stoi(text.substr(0, slash), &used_i);
+      const int count = std::stoi(text.substr(slash + 1), &used_n);
+      if (used_i == slash && used_n == text.size() - slash - 1 && count >= 1 && index >= 0 &&
+          index < count)
+        return Shard{index, count};
+    }
+  } catch (const std::exception&) {
+  }
+  throw AdsemError(ErrorKind::usage,
+                   fmt::format("--shard expects I/N with 0 <= I < N (got '{}')", text));
+}
+
+std::vector<const PropertyDef*> select_properties(const Registry& registry,
+                                                  const CampaignOptions& options) {
+  std::vector<const CalculusEntry*> calculi;
+  if (options.calculi.empty() ||
+      (options.calculi.size() == 1 && options.calculi.front() == "all")) {
+    for (const auto& entry : registry.calculi()) calculi.push_back(&entry);
+  } else {
+    for (const auto& id : options.calculi) {
+      const CalculusEntry* entry = registry.find(id);
+      if (!entry) throw AdsemError(ErrorKind::usage, fmt::format("unknown calculus '{}' (see `adsem calculi`)", id));
+      calculi.push_back(entry);
+    }
+  }
+  if (!options.mutant.empty() && !registry.find_mutant(options.mutant))
+    throw AdsemError(ErrorKind::usage,
+                     fmt::format("unknown mutant '{}' (see `adsem calculi`)", options.mutant));
+
+  std::vector<const PropertyDef*> selected;
+  for (const CalculusEntry* entry : calculi) {
+    for (const auto& def : entry->properties) {
+      const bool wanted =
+          options.properties.empty() ||
+          std::ranges::any_of(options.properties,
+                              [&](const std::string& p) { return matches_property(def, p); });
+      if (wanted) selected.push_back(&def);
+    }
+  }
+  for (const auto& p : options.properties) {
+    const bool found = std::ranges::any_of(
+        selected, [&](const PropertyDef* def) { return matches_property(*def, p); });
+    if (!found)
+      throw AdsemError(ErrorKind::usage,
+                       fmt::format("unknown property '{}' (see `adsem calculi`)", p));
+  }
+  return selected;
+}
+
+reports::CampaignResult run_campaign(const Registry& registry, const CampaignOptions& options) {
+  const auto selected = select_properties(registry, options);
+  const auto started = Clock::now();
+
+  reports::CampaignResult result;
+  result.adsem_version = ADSEM_VERSION_STRING;
+  result.seed = options.seed;
+  result.trials_per_property = options.trials;
+  result.time_budget_seconds = options.time_seconds;
+  if (!options.trials && !options.time_seconds)
+    result.time_budget_seconds = default_campaign_seconds;
+  result.shard = fmt::format("{}/{}", options.shard.index, options.shard.count);
+  result.mutant = options.mutant;
+  result.started_at = iso8601_now();
+
+  PropertyContext context{options.mutant, options.overrides};
+  for (const CheckKind kind : all_check_kinds)
+    result.tolerances[std::string(to_string(kind))] = context.tolerance(kind);
+
+  std::optional<reports::ResultsStream> stream;
+  if (options.stream_dir) {
+    stream.emplace(*options.stream_dir);
+    stream->write_campaign_start(result);
+  }
+
+  const auto budget = result.time_budget_seconds;
+  const auto stop_requested = [&] {
+    return options.stop_requested && options.stop_requested->load();
+  };
+
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    const PropertyDef& def = *selected[i];
+    reports::PropertySummary summary;
+    summary.calculus = def.calculus;
+    summary.name = def.name;
+    summary.kind = def.kind;
+    summary.citation = def.citation;
+
+    // Fair share of what is left of the wall-clock budget.
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+    const std::optional<double> share =
+        budget ? std::optional<double>(std::max(0.0, (*budget - elapsed) /
+                                                         static_cast<double>(selected.size() - i)))
+               : std::nullopt;
+    const int max_size = options.max_size.value_or(def.default_max_size);
+    const auto property_started = Clock::now();
+    const auto seconds_in_property = [&] {
+      return std::chrono::duration<double>(Clock::now() - property_started).count();
+    };
+
+    const auto notify = [&](ProgressEvent::Kind kind) {
+      if (options.on_progress)
+        options.on_progress(ProgressEvent{kind, summary, static_cast<int>(i),
+                                          static_cast<int>(selected.size()),
+                                          static_cast<int>(result.counterexamples.size())});
+    };
+    notify(ProgressEvent::Kind::property_started);
+
+    TrialRunner runner{def, context};
+    const rc::detail::Property property = runner.property();
+    StatisticsListener listener(summary, runner.last);
+    const rc::detail::TestMetadata metadata{def.name, def.summary};
+    bool gave_up = false;
+
+    for (int chunk = 0;; ++chunk) {
+      if (stop_requested()) break;
+      // With --trials, the property's cases are chunks 0..K-1 of chunk_size (the last one
+      // partial); shard I/N takes the chunks k with k % N == I.
+      int chunk_trials = options.chunk_size;
+      if (options.trials) {
+        const int start = chunk * options.chunk_size;
+        if (start >= *options.trials) break;
+        chunk_trials = std::min(options.chunk_size, *options.trials - start);
+      }
+      if (share && seconds_in_property() >= *share) break;
+      if (chunk % options.shard.count != options.shard.index) continue;
+
+      const std::uint64_t seed = chunk_seed(options.seed, def.name, chunk);
+      const int passed_before = summary.passed;
+      const auto outcome = rc::detail::checkProperty(
+          property, metadata, params_for(seed, chunk_trials, max_size), listener, {});
+      notify(ProgressEvent::Kind::chunk_finished);
+
+      if (outcome.is<rc::detail::FailureResult>()) {
+        const auto* failure = &outcome.get<rc::detail::FailureResult>();
+        // The listener counted the first failing case; shrinking re-ran the body.
+        ReplayToken token{def.calculus, def.name, options.mutant, options.overrides,
+                          seed,         max_size, failure->reproduce};
+        auto record = make_record(def, *runner.last, token, passed_before + failure->numSuccess,
+                                  options.command_name);
+        if (record.message.empty()) record.message = failure->description;
+        summary.seconds_to_first_failure = seconds_in_property();
+        if (stream) stream->write(record);
+        result.counterexamples.push_back(std::move(record));
+        break;
+      }
+      if (outcome.is<rc::detail::GaveUpResult>()) gave_up = true;
+      if (outcome.is<rc::detail::Error>())
+        throw AdsemError(ErrorKind::eval,
+                         fmt::format("{}: RapidCheck error: {}", def.name,
+                                     outcome.get<rc::detail::Error>().description));
+    }
+
+    summary.seconds = seconds_in_property();
+    if (summary.failed + summary.errors > 0)
+      summary.status = "failed";
+    else if (summary.trials == 0)
+      summary.status = "no-trials";
+    else if (gave_up)
+      summary.status = "gave-up";
+    else
+      summary.status = "passed";
+    if (summary.trials > 0 && summary.discarded * 2 > summary.trials)
+      summary.warnings.push_back(
+          fmt::format("{} of {} trials discarded", summary.discarded, summary.trials));
+    if (gave_up)
+      summary.warnings.push_back("RapidCheck gave up on a chunk: more than 20 discards per pass");
+    result.properties.push_back(summary);
+    notify(ProgressEvent::Kind::property_finished);
+    if (stream) stream->write(summary);
+    if (stop_requested()) break;
+  }
+
+  result.complete = !stop_requested();
+  result.elapsed_seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return result;
+}
+
+ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
+                     const std::string& command_name) {
+  const PropertyDef* def = registry.find_property(token.property);
+  if (!def)
+    throw AdsemError(ErrorKind::usage,
+                     fmt::format("replay token names property '{}', which this adsem does not "
+                                 "have (stale token?)",
+                                 token.property));
+  if (!token.mutant.empty() && !registry.find_mutant(token.mutant))
+    throw AdsemError(ErrorKind::usage,
+                     fmt::format("replay token names unknown mutant '{}' (stale token?)",
+                                 token.mutant));
+  const PropertyContext context{token.mutant, token.overrides};
+  TrialRunner runner{*def, context};
+  reports::PropertySummary ignored;
+  StatisticsListener listener(ignored, runner.last);
+  const rc::detail::TestMetadata metadata{def->name, def->summary};
+  const auto outcome = rc::detail::checkProperty(
+      runner.property(), metadata, params_for(token.seed, 1, token.max_size), listener,
+      {{def->name, token.reproduce}});
+
+  ReplayOutcome replayed;
+  if (outcome.is<rc::detail::FailureResult>()) {
+    replayed.reproduced = true;
+    replayed.record = make_record(*def, *runner.last, token, 0, command_name);
+    replayed.message = fmt::format("{}: counterexample reproduced", def->name);
+  } else if (outcome.is<rc::detail::Error>()) {
+    replayed.message = fmt::format("{}: the recorded input no longer fails ({})", def->name,
+                                   outcome.get<rc::detail::Error>().description);
+  } else {
+    replayed.message = fmt::format("{}: the recorded input no longer fails", def->name);
+  }
+  return replayed;
+}
+
+} // namespace adsem::props

@@ -1,0 +1,75 @@
+#pragma once
+// The campaign engine: runs properties on RapidCheck (checkProperty), in seeded chunks so that a
+// wall-clock budget and shards are possible while runs with --trials stay bit-for-bit
+// deterministic; turns trial results into statistics and counterexample records.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "properties/core/calculus.hpp"
+#include "properties/core/replay_token.hpp"
+#include "reports/campaign_result.hpp"
+
+namespace adsem::props {
+
+struct Shard {
+  int index = 0; // 0 <= index < count
+  int count = 1;
+};
+
+// Parses "I/N" with 0 <= I < N; throws AdsemError(usage) otherwise.
+Shard parse_shard(const std::string& text);
+
+struct ProgressEvent {
+  enum class Kind { property_started, chunk_finished, property_finished };
+  Kind kind;
+  const reports::PropertySummary& summary; // the running property's statistics so far
+  int property_index = 0;                  // 0-based
+  int property_count = 0;
+  int counterexamples_so_far = 0;
+};
+
+struct CampaignOptions {
+  std::vector<std::string> calculi;  // ids or aliases; empty = all
+  std::vector<std::string> properties; // full names or "<calc>/<suffix>"; empty = all
+  std::optional<int> trials;         // per property (cases tried: passed + failed + discarded)
+  std::optional<double> time_seconds; // whole-campaign wall-clock budget, split fairly
+  std::uint64_t seed = 0;
+  Shard shard;
+  std::string mutant; // full mutant name or ""
+  Overrides overrides;
+  std::optional<int> max_size; // overrides each property's default size ceiling
+  int chunk_size = 25;         // trials per RapidCheck run (granularity of time checks, shards)
+  // Where results.jsonl is streamed (flushed per record); final reports are the caller's job.
+  std::optional<std::filesystem::path> stream_dir;
+  std::function<void(const ProgressEvent&)> on_progress;
+  const std::atomic<bool>* stop_requested = nullptr; // set by SIGINT/SIGTERM handlers
+  std::string command_name = "adsem"; // how replay commands are spelled in reports
+};
+
+// Defaults when neither --trials nor --time is given.
+inline constexpr double default_campaign_seconds = 60.0;
+
+// Runs the selected properties. Throws AdsemError(usage) for unknown calculi, properties or
+// mutants. The result is complete unless *stop_requested became true.
+reports::CampaignResult run_campaign(const Registry& registry, const CampaignOptions& options);
+
+struct ReplayOutcome {
+  bool reproduced = false;             // the property still fails on this input
+  std::optional<reports::CounterexampleRecord> record; // when reproduced
+  std::string message;                 // what happened, one line
+};
+
+ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
+                     const std::string& command_name = "adsem");
+
+// The selection a campaign would run, in order (for listings and --dry-run).
+std::vector<const PropertyDef*> select_properties(const Registry& registry,
+                                                  const CampaignOptions& options);
+
+} // namespace adsem::props

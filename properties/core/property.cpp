@@ -1,0 +1,57 @@
+#include "properties/core/property.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::props {
+
+TrialResult compare_reals(double expected, std::string expected_label, double actual,
+                          std::string actual_label, CheckKind kind, Tolerance tol) {
+  if (within_tolerance(expected, actual, tol)) return TrialResult::pass();
+  TrialResult r = TrialResult::fail(fmt::format("{} = {} but {} = {}", expected_label,
+                                                expected, actual_label, actual));
+  r.expected = reports::ComputedValue{std::move(expected_label), fmt::format("{}", expected)};
+  r.actual = reports::ComputedValue{std::move(actual_label), fmt::format("{}", actual)};
+  r.discrepancy = std::abs(expected - actual);
+  r.tolerance = tol;
+  r.tolerance_kind = std::string(to_string(kind));
+  return r;
+}
+
+namespace {
+double parse_real_option(const std::string& key, const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  throw AdsemError(ErrorKind::usage, fmt::format("option {}: '{}' is not a number", key, text));
+}
+} // namespace
+
+Tolerance PropertyContext::tolerance(CheckKind kind) const {
+  Tolerance tol = default_tolerance(kind);
+  const std::string prefix = "tolerance." + std::string(to_string(kind)) + ".";
+  tol.rtol = option_real(prefix + "rtol", tol.rtol);
+  tol.atol = option_real(prefix + "atol", tol.atol);
+  return tol;
+}
+
+long PropertyContext::option_int(const std::string& key, long fallback) const {
+  const auto it = overrides.find(key);
+  if (it == overrides.end()) return fallback;
+  const double value = parse_real_option(key, it->second);
+  if (value != std::floor(value))
+    throw AdsemError(ErrorKind::usage, fmt::format("option {}: expected an integer", key));
+  return static_cast<long>(value);
+}
+
+double PropertyContext::option_real(const std::string& key, double fallback) const {
+  const auto it = overrides.find(key);
+  return it == overrides.end() ? fallback : parse_real_option(key, it->second);
+}
+
+} // namespace adsem::props

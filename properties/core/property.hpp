@@ -1,0 +1,113 @@
+#pragma once
+// A property is a named check run on random inputs. Its body runs inside a RapidCheck property,
+// so it draws inputs with `*gen` (RapidCheck's generators; shrinking comes with them) and returns
+// a TrialResult saying what happened. The campaign engine (campaign.hpp) turns results into
+// statistics, counterexample records and replay tokens.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/campaign_result.hpp"
+#include "semantics/core/tolerance.hpp"
+
+namespace adsem::props {
+
+// Key/value option overrides (from `--set key=value` or a replay token), e.g.
+// "tolerance.derivative.rtol" -> "1e-6". Properties read them through PropertyContext.
+using Overrides = std::map<std::string, std::string>;
+
+// What one trial of a property observed. Build it with the named constructors.
+struct TrialResult {
+  enum class Kind { pass, fail, discard, error };
+  Kind kind = Kind::pass;
+  // discard: the reason, a short stable kebab-case word counted in reports
+  //   ("undefined-point", "branch-boundary", "fuel", "non-differentiable", ...);
+  // fail/error: one line saying what went wrong.
+  std::string reason;
+
+  // The input, for reports (fill these in every trial: sizes and tags feed the statistics).
+  std::string term;              // surface syntax
+  std::string type;              // surface syntax
+  int size = 0;                  // term size (nodes)
+  std::vector<std::string> tags; // constructs the input contains ("rd", "letrec", "if", ...)
+
+  // For failures of numeric comparisons: the two values, |a-b| and the tolerance used.
+  std::optional<reports::ComputedValue> expected;
+  std::optional<reports::ComputedValue> actual;
+  std::optional<double> discrepancy;
+  std::optional<Tolerance> tolerance;
+  std::string tolerance_kind;
+  std::vector<std::string> trace; // rule names / steps leading to the failure (an excerpt)
+
+  static TrialResult pass() { return {}; }
+  static TrialResult discard(std::string why) {
+    TrialResult r;
+    r.kind = Kind::discard;
+    r.reason = std::move(why);
+    return r;
+  }
+  static TrialResult fail(std::string why) {
+    TrialResult r;
+    r.kind = Kind::fail;
+    r.reason = std::move(why);
+    return r;
+  }
+  static TrialResult error(std::string what) {
+    TrialResult r;
+    r.kind = Kind::error;
+    r.reason = std::move(what);
+    return r;
+  }
+  // Fill the input fields (term, type, size, tags) in one call.
+  TrialResult& on(std::string term_text, std::string type_text, int term_size,
+                  std::vector<std::string> construct_tags = {}) {
+    term = std::move(term_text);
+    type = std::move(type_text);
+    size = term_size;
+    tags = std::move(construct_tags);
+    return *this;
+  }
+};
+
+// Compare two reals under the tolerance policy; on disagreement, a failing result carrying both
+// values, the discrepancy and the tolerance; otherwise pass.
+TrialResult compare_reals(double expected, std::string expected_label, double actual,
+                          std::string actual_label, CheckKind kind, Tolerance tol);
+
+// What a property body may read: the active mutant and option overrides.
+struct PropertyContext {
+  std::string mutant; // "" = un-mutated; otherwise the full mutant name "<calc>/<mutant>"
+  Overrides overrides;
+
+  bool mutant_is(const std::string& full_name) const { return mutant == full_name; }
+  // Tolerance for a check kind, after overrides "tolerance.<kind>.rtol|atol".
+  Tolerance tolerance(CheckKind kind) const;
+  // An integer/real option with a default ("fuel", "probes", ...).
+  long option_int(const std::string& key, long fallback) const;
+  double option_real(const std::string& key, double fallback) const;
+};
+
+struct PropertyDef {
+  std::string calculus; // calculus id, e.g. "simple-diff"
+  std::string name;     // full stable name "<calculus>/<property>" (kebab-case)
+  std::string kind;     // typing, round-trip, subject-reduction, adequacy, soundness,
+                        // ad-correctness, cost, golden, ...
+  std::string summary;  // one sentence
+  std::string citation; // "seed 003, Thm 6.1, lines 812-830"
+  // Runs one trial. Called inside a RapidCheck property: draw inputs with `*gen`.
+  std::function<TrialResult(const PropertyContext&)> body;
+  int default_max_size = 50; // RapidCheck size ceiling for this property
+};
+
+struct MutantDef {
+  std::string calculus;
+  std::string name;      // full stable name "<calculus>/<mutant>"
+  std::string bug_class; // perturbation-confusion, overwrite-not-accumulate, transpose, ...
+  std::string summary;   // what is wrong, one sentence
+  // Properties expected to kill it (documentation and the kill-matrix test use it).
+  std::vector<std::string> expected_killers;
+};
+
+} // namespace adsem::props

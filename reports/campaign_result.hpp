@@ -1,0 +1,114 @@
+#pragma once
+// The data a campaign produces: one record per counterexample and one summary per property.
+// Every report format (JSON Lines, summary.json, Markdown, HTML, JUnit) is written from these,
+// and `adsem merge` reads them back, so the JSON form below is the archival format.
+//
+// JSON form: keys are the field names below. Fields that are empty (optional without a value,
+// empty string, list or map, other than the ones the CLI contract fixes) are left out, and read
+// back as their defaults, so to_json / *_from_json round-trip exactly. Non-finite reals are
+// written as the strings "nan", "inf", "-inf" (JSON has no such numbers).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "semantics/core/tolerance.hpp"
+
+namespace adsem::reports {
+
+// One side of a disagreement: what was computed, and by what ("operational", "model",
+// "finite differences", "interval enclosure", ...).
+struct ComputedValue {
+  std::string label;
+  std::string value; // surface syntax or a printed number/vector
+  friend bool operator==(const ComputedValue&, const ComputedValue&) = default;
+};
+
+struct CounterexampleRecord {
+  std::string calculus;
+  std::string property; // full name "<calculus>/<property>"
+  std::string mutant;   // "" when the calculus ran un-mutated
+  std::uint64_t seed = 0;
+  int trials_before = 0; // trials that passed before the failing one
+  std::string outcome;   // "fail" or "error"
+  std::string message;   // one line: what went wrong
+  std::string term;      // shrunk term, surface syntax
+  std::string type;      // its type, surface syntax
+  std::optional<ComputedValue> expected;
+  std::optional<ComputedValue> actual;
+  std::optional<double> discrepancy; // |a - b|
+  std::optional<Tolerance> tolerance;
+  std::string tolerance_kind;     // CheckKind name, when a tolerance applies
+  std::vector<std::string> trace; // rule-trace excerpt (rule names, steps)
+  std::string replay_token;
+  std::string replay_command; // exact `adsem replay ...` command line
+};
+
+struct PropertySummary {
+  std::string calculus;
+  std::string name; // full name "<calculus>/<property>"
+  std::string kind; // typing, adequacy, soundness, ad-correctness, cost, round-trip, ...
+  std::string citation;
+  int trials = 0; // passed + failed + discarded (+ errors)
+  int passed = 0;
+  int failed = 0;
+  int discarded = 0;
+  int errors = 0;
+  std::map<std::string, int> discard_reasons; // reason -> count
+  std::map<int, int> size_histogram;          // term size -> count
+  std::map<std::string, int> tags;            // construct tag -> trials that contain it
+  double seconds = 0.0;
+  std::optional<double> seconds_to_first_failure;
+  std::string status; // "passed", "failed", "no-trials", "gave-up"
+  std::vector<std::string> warnings;
+};
+
+struct CampaignResult {
+  std::string adsem_version;
+  std::uint64_t seed = 0;
+  std::optional<int> trials_per_property;
+  std::optional<double> time_budget_seconds;
+  std::string shard; // "I/N"; after a merge, the merged shards joined by "," ("0/2,1/2")
+  std::string mutant;
+  bool complete = true;   // false when interrupted (or reconstructed from results.jsonl)
+  std::string started_at; // ISO 8601 UTC
+  double elapsed_seconds = 0.0;
+  std::map<std::string, Tolerance> tolerances; // CheckKind name -> tolerance in force
+  std::vector<PropertySummary> properties;
+  std::vector<CounterexampleRecord> counterexamples;
+  std::vector<std::string> warnings; // campaign-level notes (merge conflicts, reconstruction)
+
+  // No property failed or erred and no counterexample was recorded. Properties that gave up or
+  // ran no trials do not count as failures (reports flag them separately).
+  bool all_passed() const;
+};
+
+// The status a summary's counters imply: "failed" (a failure or error), "no-trials",
+// "gave-up" (every trial discarded) or "passed". Used when `status` is empty and after merges.
+std::string derive_status(const PropertySummary& summary);
+
+// The calculus of a property summary: its `calculus` field, else the prefix of its full name.
+std::string calculus_of(const PropertySummary& summary);
+
+nlohmann::json to_json(const ComputedValue& value);
+nlohmann::json to_json(const Tolerance& tolerance);
+nlohmann::json to_json(const CounterexampleRecord& record);
+nlohmann::json to_json(const PropertySummary& summary);
+nlohmann::json to_json(const CampaignResult& result);
+
+// These throw AdsemError(ErrorKind::parse, ...) naming the offending field on malformed input;
+// unknown keys are ignored (newer writers may add fields).
+ComputedValue computed_value_from_json(const nlohmann::json& j);
+Tolerance tolerance_from_json(const nlohmann::json& j);
+CounterexampleRecord record_from_json(const nlohmann::json& j);
+PropertySummary summary_from_json(const nlohmann::json& j);
+CampaignResult campaign_from_json(const nlohmann::json& j);
+
+// Serialises without throwing on invalid UTF-8 in terms or messages (bytes are replaced by
+// U+FFFD); indent < 0 gives one line.
+std::string dump_json(const nlohmann::json& j, int indent = -1);
+
+} // namespace adsem::reports
