@@ -2,8 +2,10 @@
 // The one tolerance policy (design.md "The numeric model"):
 //   |a - b| <= max(rtol * (|a| + |b|) / 2, atol)
 // with defaults per kind of check. Reports print the tolerances in force.
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -39,6 +41,17 @@ inline bool within_tolerance(double a, double b, Tolerance tol) {
   if (std::isinf(a) || std::isinf(b)) return false;
   const double bound = std::max(tol.rtol * (std::abs(a) + std::abs(b)) / 2.0, tol.atol);
   return std::abs(a - b) <= bound;
+}
+
+// How far a and b are apart in units of the allowed error: |a - b| / max(rtol*(|a|+|b|)/2, atol).
+// within_tolerance(a, b, tol) iff tolerance_ratio(a, b, tol) <= 1; NaN or a mismatched infinity
+// gives +inf. Reports use it as "the worst discrepancy".
+inline double tolerance_ratio(double a, double b, Tolerance tol) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::infinity();
+  if (a == b) return 0.0;
+  if (std::isinf(a) || std::isinf(b)) return std::numeric_limits<double>::infinity();
+  const double bound = std::max(tol.rtol * (std::abs(a) + std::abs(b)) / 2.0, tol.atol);
+  return std::abs(a - b) / bound;
 }
 
 } // namespace adsem

@@ -1,0 +1,105 @@
+#include "semantics/core/finite_difference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace adsem::model {
+
+double fd_relative_step() {
+  static const double step = std::pow(std::numeric_limits<double>::epsilon(), 1.0 / 7.0);
+  return step;
+}
+
+double fd_step(double x) {
+  return fd_relative_step() * std::max(1.0, std::abs(x));
+}
+
+double fd_stencil_relative_radius() {
+  return 3.0 * fd_relative_step();
+}
+
+double fd_derivative(const std::function<double(double)>& f, double x, std::optional<double> step) {
+  const double h = step.value_or(fd_step(x));
+  double sum = 0;
+  for (std::size_t k = 0; k < fd_weights.size(); ++k) {
+    const double offset = static_cast<double>(k + 1) * h;
+    sum += fd_weights[k] * (f(x + offset) - f(x - offset));
+  }
+  return sum / h;
+}
+
+Eigen::VectorXd fd_directional(const RealVectorFunction& f, const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& v, std::optional<double> step) {
+  const double scale = x.size() == 0 ? 1.0 : std::max(1.0, x.cwiseAbs().maxCoeff());
+  const double direction = v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff();
+  if (direction == 0) return Eigen::VectorXd::Zero(f(x).size());
+  const double h = step.value_or(fd_relative_step() * scale / direction);
+  Eigen::VectorXd sum;
+  for (std::size_t k = 0; k < fd_weights.size(); ++k) {
+    const double offset = static_cast<double>(k + 1) * h;
+    const Eigen::VectorXd term = fd_weights[k] * (f(x + offset * v) - f(x - offset * v));
+    sum = k == 0 ? term : Eigen::VectorXd(sum + term);
+  }
+  return sum / h;
+}
+
+Eigen::MatrixXd fd_jacobian(const RealVectorFunction& f, const Eigen::VectorXd& x) {
+  Eigen::MatrixXd out;
+  for (Eigen::Index j = 0; j < x.size(); ++j) {
+    const Eigen::VectorXd unit = Eigen::VectorXd::Unit(x.size(), j);
+    // Along e_j the step fd_step(x_j) scales with that coordinate only.
+    const Eigen::VectorXd column = fd_directional(f, x, unit, fd_step(x(j)));
+    if (j == 0) out.resize(column.size(), x.size());
+    out.col(j) = column;
+  }
+  return out;
+}
+
+FdJacobianEstimate fd_jacobian_estimate(const RealVectorFunction& f, const Eigen::VectorXd& x) {
+  FdJacobianEstimate out;
+  out.jacobian = fd_jacobian(f, x);
+  Eigen::MatrixXd halved(out.jacobian.rows(), out.jacobian.cols());
+  for (Eigen::Index j = 0; j < x.size(); ++j)
+    halved.col(j) = fd_directional(f, x, Eigen::VectorXd::Unit(x.size(), j), fd_step(x(j)) / 2);
+  out.error = (out.jacobian - halved).cwiseAbs();
+  return out;
+}
+
+Eigen::VectorXd fd_gradient(const std::function<double(const Eigen::VectorXd&)>& f,
+                            const Eigen::VectorXd& x) {
+  const RealVectorFunction lifted = [&](const Eigen::VectorXd& y) {
+    return Eigen::VectorXd::Constant(1, f(y));
+  };
+  return fd_jacobian(lifted, x).row(0).transpose();
+}
+
+namespace {
+
+double largest_real(const Value<double>& v) {
+  try {
+    double largest = 0;
+    for (const Dual<double>& x : flatten(v))
+      largest = std::max(largest, std::abs(x.primal()));
+    return largest;
+  } catch (const AdsemError&) {
+    return 1.0; // not ground: no scale to read off
+  }
+}
+
+} // namespace
+
+Value<double> fd_tangent(const Value<double>& f, const Value<double>& point,
+                         const Value<double>& tangent, std::optional<double> step) {
+  const double h = step.value_or(fd_step(largest_real(point)));
+  std::optional<Value<double>> sum;
+  for (std::size_t k = 0; k < fd_weights.size(); ++k) {
+    const double offset = static_cast<double>(k + 1) * h;
+    const Value<double> ahead = f(model::sum(point, scale(Dual<double>(offset), tangent)));
+    const Value<double> behind = f(model::sum(point, scale(Dual<double>(-offset), tangent)));
+    const Value<double> term = scale(Dual<double>(fd_weights[k] / h), difference(ahead, behind));
+    sum = sum ? model::sum(*sum, term) : term;
+  }
+  return *sum;
+}
+
+} // namespace adsem::model

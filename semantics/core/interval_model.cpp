@@ -1,0 +1,109 @@
+#include "semantics/core/interval_model.hpp"
+
+#include "semantics/core/finite_difference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace adsem::model {
+
+Box box_around(std::span<const double> point, double relative_radius) {
+  Box box;
+  for (const double x : point) {
+    const Interval radius = Interval(relative_radius) * std::max(1.0, std::abs(x));
+    box.push_back(Interval(x) + Interval(-radius.upper(), radius.upper()));
+  }
+  return box;
+}
+
+Box point_box(std::span<const double> point) {
+  return Box(point.begin(), point.end());
+}
+
+bool box_contains(const Box& box, std::span<const double> point) {
+  if (box.size() != point.size()) return false;
+  for (std::size_t i = 0; i < box.size(); ++i)
+    if (!encloses(box[i], point[i])) return false;
+  return true;
+}
+
+std::vector<Dual<Interval>> as_duals(const Box& box) {
+  return std::vector<Dual<Interval>>(box.begin(), box.end());
+}
+
+bool IntervalMatrix::contains(const Eigen::MatrixXd& m) const {
+  if (static_cast<std::size_t>(m.rows()) != rows || static_cast<std::size_t>(m.cols()) != cols)
+    return false;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j)
+      if (!encloses((*this)(i, j), m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j))))
+        return false;
+  return true;
+}
+
+Enclosure enclose(const VectorFunction<Dual<Interval>>& f, const Box& box,
+                  const DiffContext& context) {
+  const std::vector<Dual<Interval>> point = as_duals(box);
+  Enclosure out;
+  for (const Dual<Interval>& y : f(point))
+    out.value.push_back(y.primal());
+  out.jacobian.rows = out.value.size();
+  out.jacobian.cols = box.size();
+  out.jacobian.entries.assign(out.jacobian.rows * out.jacobian.cols, Interval(0.0));
+  for (std::size_t j = 0; j < box.size(); ++j) {
+    const std::vector<Dual<Interval>> column = jacobian_column_dual<Interval>(f, point, j, context);
+    for (std::size_t i = 0; i < column.size(); ++i)
+      out.jacobian.entries[i * out.jacobian.cols + j] = column[i].primal();
+  }
+  return out;
+}
+
+BoxClass classify(const Primitive& primitive, const Box& box) {
+  return primitive.classify(box);
+}
+
+Truth truth_on_box(const Primitive& predicate, const Box& box) {
+  return predicate.truth(Args<Interval>(box));
+}
+
+std::string_view to_string(CertificateStatus status) {
+  switch (status) {
+  case CertificateStatus::certified:
+    return "certified";
+  case CertificateStatus::outside:
+    return "outside";
+  case CertificateStatus::uncertified:
+    return "uncertified";
+  }
+  return "uncertified";
+}
+
+Certificate certify(std::span<const double> point,
+                    const std::function<void(const Box&)>& evaluate_on_box,
+                    const CertifyOptions& options) {
+  Certificate certificate;
+  certificate.relative_radius = options.initial_relative_radius > 0
+                                    ? options.initial_relative_radius
+                                    : fd_stencil_relative_radius();
+  for (int attempt = 0;; ++attempt) {
+    certificate.box = box_around(point, certificate.relative_radius);
+    certificate.shrinks = attempt;
+    try {
+      evaluate_on_box(certificate.box);
+      certificate.status = CertificateStatus::certified;
+      certificate.reason.clear();
+      return certificate;
+    } catch (const Undefined& error) {
+      certificate.status = CertificateStatus::outside;
+      certificate.reason = error.what();
+      return certificate;
+    } catch (const Undecided& undecided) {
+      certificate.status = CertificateStatus::uncertified;
+      certificate.reason = undecided.reason();
+      if (attempt >= options.max_shrinks) return certificate;
+      certificate.relative_radius *= options.shrink_factor;
+    }
+  }
+}
+
+} // namespace adsem::model

@@ -1,0 +1,87 @@
+#pragma once
+// The model over boxes (design.md "Three oracles" and "Partial domains"; abadi-plotkin §5.4
+// "interval certificate"): the same generic evaluation, run on Interval / Dual<Interval>,
+// encloses the value and the Jacobian of a model function over a whole box, and decides whether
+// the box lies inside the domains of the primitives it meets and on one side of every guard.
+//
+//  - Primitive::apply<Dual<Interval>> / holds<...> throw model::Undecided("domain-boundary" /
+//    "branch-boundary") when a box straddles, and model::Undefined when it is wholly outside.
+//  - certify(point, evaluate) runs an evaluation over a box around the point, shrinking it by 0.1
+//    up to 4 times while it is undecided (abadi-plotkin §5.4). A certified box is a neighbourhood
+//    on which the point is in every domain and takes one control path: finite differences inside
+//    it are valid, and a derivative outside its enclosure is a definite bug.
+#include "semantics/core/interval.hpp"
+#include "semantics/core/jacobian.hpp"
+#include "semantics/core/primitives.hpp"
+#include "semantics/core/tags.hpp"
+
+#include <Eigen/Core>
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace adsem::model {
+
+using Box = std::vector<Interval>;
+
+// x_i ± r · max(1, |x_i|), endpoints rounded outward.
+Box box_around(std::span<const double> point, double relative_radius);
+Box point_box(std::span<const double> point);
+bool box_contains(const Box& box, std::span<const double> point);
+// The tag-free arguments of a box, as Dual<Interval> numbers.
+std::vector<Dual<Interval>> as_duals(const Box& box);
+
+// Row-major m x n matrix of intervals.
+struct IntervalMatrix {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::vector<Interval> entries;
+
+  const Interval& operator()(std::size_t i, std::size_t j) const { return entries[i * cols + j]; }
+  bool contains(const Eigen::MatrixXd& m) const;
+};
+
+struct Enclosure {
+  std::vector<Interval> value; // f over the box
+  IntervalMatrix jacobian;     // J_f over the box
+};
+
+// Value and Jacobian of f enclosed over the box (Dual<Interval>, one fresh tag per column).
+// Throws Undecided / Undefined as the primitives do.
+Enclosure enclose(const VectorFunction<Dual<Interval>>& f, const Box& box,
+                  const DiffContext& context = DiffContext());
+
+// A primitive's domain / a predicate's truth on a box.
+BoxClass classify(const Primitive& primitive, const Box& box);
+Truth truth_on_box(const Primitive& predicate, const Box& box);
+
+enum class CertificateStatus {
+  certified,   // a box around the point is inside every domain, on one side of every guard
+  outside,     // the point is certainly outside a domain (every mode must report the error)
+  uncertified, // still straddling after the last shrink: discard, counted
+};
+std::string_view to_string(CertificateStatus status);
+
+struct Certificate {
+  CertificateStatus status = CertificateStatus::uncertified;
+  Box box;                    // the last box tried
+  double relative_radius = 0; // of that box
+  int shrinks = 0;            // how many times the box was shrunk
+  std::string reason;         // Undecided::reason() (uncertified) or the error message (outside)
+};
+
+struct CertifyOptions {
+  double initial_relative_radius = 0; // 0: fd_stencil_relative_radius(), so FD fits inside
+  double shrink_factor = 0.1;
+  int max_shrinks = 4;
+};
+
+// Runs evaluate(box) on boxes around the point, shrinking while it throws Undecided. Undefined
+// means outside; other exceptions (fuel, ...) propagate.
+Certificate certify(std::span<const double> point,
+                    const std::function<void(const Box&)>& evaluate_on_box,
+                    const CertifyOptions& options = {});
+
+} // namespace adsem::model

@@ -1,0 +1,110 @@
+#pragma once
+// Exact derivatives of model functions R^n -> R^m (design.md "Three oracles": the model's exact
+// derivative). Column j of the Jacobian is the ε-coefficient of f(x + e_j ε) with a fresh tag ε
+// (manzyuk §5.3 first-order special case; abadi-plotkin §5.4 option A), so the functions may
+// themselves contain derivative operators without perturbation confusion.
+//
+//   jacobian(f, x)            Eigen::MatrixXd, m x n
+//   gradient(f, x)            m = 1
+//   jvp(f, x, v) = J v        one evaluation
+//   vjp(f, x, w) = Jᵀ w       n evaluations (abadi-plotkin §5.4 recipe for rd)
+//   hessian(f, x), derivatives(f, x, k): second and higher order, from several tags at once
+//   jacobian_autodiff(f, x)   Eigen::AutoDiffScalar, an independent first-order cross-check
+// The *_dual variants take and return Dual<C> numbers and keep outer perturbations, for nested
+// derivative operators (e.g. AP's rd inside rd) and for C = Interval (enclosures).
+#include "semantics/core/dual.hpp"
+#include "semantics/core/primitives.hpp"
+#include "semantics/core/scalar.hpp"
+#include "semantics/core/tags.hpp"
+#include "semantics/core/value.hpp"
+
+#include <Eigen/Core>
+
+#include <functional>
+#include <span>
+#include <vector>
+
+namespace adsem::model {
+
+// A model function R^n -> R^m on one scalar type.
+template <class S> using VectorFunction = std::function<std::vector<S>(std::span<const S>)>;
+// A function of one real.
+template <class S> using ScalarFunction = std::function<S(const S&)>;
+
+// A primitive as a VectorFunction (domain checked on every call).
+template <class S> VectorFunction<S> as_vector_function(const Primitive& primitive) {
+  return [primitive](std::span<const S> x) { return primitive.apply<S>(x); };
+}
+
+// ---- generic, keeping outer perturbations ----
+
+// J v at x: the ε-coefficients of f(x + v ε), one fresh tag.
+template <class C>
+std::vector<Dual<C>> jvp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
+                              std::span<const Dual<C>> v, const DiffContext& context) {
+  const Tag e = context.fresh_tag();
+  const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
+  std::vector<Dual<C>> perturbed;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    perturbed.push_back(x[i] + v[i] * epsilon);
+  std::vector<Dual<C>> out;
+  for (const Dual<C>& y : f(perturbed))
+    out.push_back(tangent_part(y, e));
+  return out;
+}
+
+// Column j of J at x (fresh tag per column).
+template <class C>
+std::vector<Dual<C>> jacobian_column_dual(const VectorFunction<Dual<C>>& f,
+                                          std::span<const Dual<C>> x, std::size_t j,
+                                          const DiffContext& context) {
+  std::vector<Dual<C>> unit(x.size(), Dual<C>(0.0));
+  unit.at(j) = Dual<C>(1.0);
+  return jvp_dual<C>(f, x, unit, context);
+}
+
+// Jᵀ w at x: out_j = Σ_i w_i J_ij, column by column (abadi-plotkin §5.4 "rd").
+template <class C>
+std::vector<Dual<C>> vjp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
+                              std::span<const Dual<C>> w, const DiffContext& context) {
+  std::vector<Dual<C>> out;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const std::vector<Dual<C>> column = jacobian_column_dual<C>(f, x, j, context);
+    if (column.size() != w.size())
+      throw AdsemError(ErrorKind::eval, "model: cotangent has the wrong dimension");
+    Dual<C> acc(0.0);
+    for (std::size_t i = 0; i < column.size(); ++i)
+      acc += w[i] * column[i];
+    out.push_back(acc);
+  }
+  return out;
+}
+
+// ---- at a point, as Eigen matrices ----
+
+Eigen::MatrixXd jacobian(const VectorFunction<Dual<double>>& f, const Eigen::VectorXd& x,
+                         const DiffContext& context = DiffContext());
+Eigen::VectorXd gradient(const VectorFunction<Dual<double>>& f, const Eigen::VectorXd& x,
+                         const DiffContext& context = DiffContext());
+Eigen::VectorXd jvp(const VectorFunction<Dual<double>>& f, const Eigen::VectorXd& x,
+                    const Eigen::VectorXd& v, const DiffContext& context = DiffContext());
+Eigen::VectorXd vjp(const VectorFunction<Dual<double>>& f, const Eigen::VectorXd& x,
+                    const Eigen::VectorXd& w, const DiffContext& context = DiffContext());
+// Second derivatives of an R^n -> R function: H_ij = coefficient of ε_a ε_b in
+// f(x + e_i ε_a + e_j ε_b).
+Eigen::MatrixXd hessian(const VectorFunction<Dual<double>>& f, const Eigen::VectorXd& x,
+                        const DiffContext& context = DiffContext());
+// f(x), f'(x), ..., f^(order)(x): f^(k) is the coefficient of ε_1...ε_k in f(x + ε_1 + ... +
+// ε_order).
+std::vector<double> derivatives(const ScalarFunction<Dual<double>>& f, double x, int order,
+                                const DiffContext& context = DiffContext());
+
+// The Jacobian of a model function value f between ground types, at a ground point (its shape
+// gives the input layout; inputs and outputs flatten left to right, krawiec §5.3).
+Eigen::MatrixXd jacobian(const Value<double>& f, const Value<double>& point,
+                         const DiffContext& context = DiffContext());
+
+// First order through Eigen's AutoDiffScalar (independent of the tagged duals).
+Eigen::MatrixXd jacobian_autodiff(const VectorFunction<AutoDiff>& f, const Eigen::VectorXd& x);
+
+} // namespace adsem::model

@@ -1,0 +1,260 @@
+#pragma once
+// The one primitive table shared by every calculus (design.md "Primitives: one table, one set of
+// names"; abadi-plotkin spec §7, manzyuk spec §7, bmp spec §7, krawiec spec §7, mak-ong spec §7).
+//
+// HOW TO ADD A PRIMITIVE: one entry. In the list in primitives.cpp, or for a table of your own,
+// `const PrimitiveTable mine = primitives().with(entry);` where entry is
+//
+//   function_primitive({.name = "softplus", .aliases = {"sp"}, .arity = 1,
+//                       .meaning = "log(1 + exp x1)"},
+//                      []<class S>(Args<S> x) -> S { return log(1.0 + exp(x[0])); })
+//
+//  - The function is written ONCE, generic in the scalar S, with + - * / (mixing in double
+//    literals: write 2.0, not 2, because intervals do not mix with int) and the elementary
+//    functions exp log sin cos sqrt tanh called unqualified (in your own file, add `using
+//    std::exp;` and so on at namespace scope for S = double). The value (double), the interval
+//    extension (Interval), derivatives of every order and Jacobians (Dual<double>, Dual<Interval>)
+//    and Eigen's AutoDiff all come from that one definition.
+//  - Several outputs (R^n -> R^m): set .coarity = m and return std::array<S, m>.
+//  - .domain is an open set, given as conditions on the arguments, all of which must hold:
+//    positive(i) (x_{i+1} > 0), nonzero(i) (x_{i+1} != 0), or positive_where / nonzero_where with a
+//    generic g (g(x) > 0, g(x) != 0). Empty means all of R^n. Points on the boundary are outside.
+//  - To branch on a sign inside a definition use certainly_positive(x[0]) (decided on the
+//    tag-free part; the domain must exclude the switch point, as relu's does).
+//  - A partial predicate is predicate_primitive(spec, g): it holds where g > 0, fails where g < 0
+//    and is undefined where g = 0 (abadi-plotkin §2.4, §7: never a total <, <= or =).
+#include "semantics/core/interval.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "semantics/core/scalar.hpp"
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <ranges>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace adsem {
+
+// The arguments of a primitive: a flat vector of scalars.
+template <class S> using Args = std::span<const S>;
+// A primitive's action on one scalar type: R^n -> R^m.
+template <class S> using ScalarMap = std::function<std::vector<S>(Args<S>)>;
+
+enum class PrimitiveKind { function, predicate };
+
+// A box against an open set: wholly inside, wholly outside, or straddling its boundary.
+enum class BoxClass { inside, outside, straddling };
+std::string_view to_string(BoxClass box_class);
+
+// A partial predicate at a point (boundary: undefined there) or on a box (boundary: straddling).
+enum class Truth { holds, fails, boundary };
+std::string_view to_string(Truth truth);
+
+// One open condition on the arguments: g(x) > 0 or g(x) != 0, g given for points and boxes.
+struct DomainCondition {
+  enum class Kind { positive, nonzero };
+  Kind kind = Kind::positive;
+  std::string description; // "x1 > 0", for messages
+  std::function<double(Args<double>)> at_point;
+  std::function<model::Interval(Args<model::Interval>)> on_box;
+};
+using Domain = std::vector<DomainCondition>;
+
+template <class G> DomainCondition positive_where(std::string description, G g) {
+  return {DomainCondition::Kind::positive, std::move(description),
+          [g](Args<double> x) { return static_cast<double>(g(x)); },
+          [g](Args<model::Interval> x) { return model::Interval(g(x)); }};
+}
+template <class G> DomainCondition nonzero_where(std::string description, G g) {
+  DomainCondition condition = positive_where(std::move(description), g);
+  condition.kind = DomainCondition::Kind::nonzero;
+  return condition;
+}
+DomainCondition positive(std::size_t argument); // x_{argument+1} > 0
+DomainCondition nonzero(std::size_t argument);  // x_{argument+1} != 0
+
+bool contains(const Domain& domain, Args<double> point);
+BoxClass classify(const Domain& domain, Args<model::Interval> box);
+
+// Everything about a primitive except its function.
+struct PrimitiveSpec {
+  std::string name = {};
+  std::vector<std::string> aliases = {};
+  std::size_t arity = 1;   // number of real arguments
+  std::size_t coarity = 1; // number of real results (1 for predicates)
+  Domain domain = {};
+  std::string meaning = {}; // "x1 / x2", "x1 < x2"
+};
+
+namespace primitive_detail {
+
+template <class S, class R> std::vector<S> as_outputs(R&& result) {
+  if constexpr (std::ranges::range<std::remove_cvref_t<R>>) { // several results
+    std::vector<S> out;
+    for (auto&& item : result)
+      out.push_back(S(item));
+    return out;
+  } else {
+    return {S(std::forward<R>(result))};
+  }
+}
+
+template <class S, class F> ScalarMap<S> erase(const F& f) {
+  return [f](Args<S> x) { return as_outputs<S>(f(x)); };
+}
+
+} // namespace primitive_detail
+
+class Primitive {
+public:
+  using Maps =
+      std::tuple<ScalarMap<double>, ScalarMap<model::Interval>, ScalarMap<model::Dual<double>>,
+                 ScalarMap<model::Dual<model::Interval>>, ScalarMap<model::AutoDiff>>;
+
+  Primitive(PrimitiveSpec spec, PrimitiveKind kind, Maps maps)
+      : spec_(std::move(spec)), kind_(kind), maps_(std::move(maps)) {}
+
+  const std::string& name() const { return spec_.name; }
+  const std::vector<std::string>& aliases() const { return spec_.aliases; }
+  PrimitiveKind kind() const { return kind_; }
+  bool is_predicate() const { return kind_ == PrimitiveKind::predicate; }
+  std::size_t arity() const { return spec_.arity; }
+  std::size_t coarity() const { return spec_.coarity; }
+  const Domain& domain() const { return spec_.domain; }
+  const std::string& meaning() const { return spec_.meaning; }
+
+  bool in_domain(Args<double> point) const { return contains(spec_.domain, point); }
+  BoxClass classify(Args<model::Interval> box) const { return adsem::classify(spec_.domain, box); }
+
+  // The function on any supported scalar, after checking the arity and the domain on the
+  // tag-free part: model::Undefined outside the domain; model::Undecided("domain-boundary") when
+  // an interval argument straddles it.
+  template <class S> std::vector<S> apply(Args<S> args) const {
+    require_function();
+    require_arity(args.size());
+    require_domain(args);
+    return std::get<ScalarMap<S>>(maps_)(args);
+  }
+  template <class S> std::vector<S> apply(const std::vector<S>& args) const {
+    return apply(Args<S>(args));
+  }
+  // The single result of an R^n -> R primitive.
+  template <class S> S apply1(Args<S> args) const {
+    if (spec_.coarity != 1) throw std::logic_error("primitive " + name() + " has several results");
+    return apply(args).front();
+  }
+  template <class S> S apply1(const std::vector<S>& args) const { return apply1(Args<S>(args)); }
+  // Without the domain check (the caller has certified the arguments).
+  template <class S> std::vector<S> apply_unchecked(Args<S> args) const {
+    require_arity(args.size());
+    return std::get<ScalarMap<S>>(maps_)(args);
+  }
+
+  // A predicate at a point or on a box (domain checked as in apply).
+  Truth truth(Args<double> point) const;
+  Truth truth(Args<model::Interval> box) const;
+  // A predicate's decision for any scalar, from its tag-free part (abadi-plotkin §5.4): throws
+  // model::Undefined("boundary") at a boundary point, model::Undecided("branch-boundary") for a
+  // straddling box.
+  template <class S> bool holds(Args<S> args) const {
+    std::vector<model::Base<S>> base;
+    for (const S& a : args)
+      base.push_back(model::primal_of(a));
+    const Truth t = truth(Args<model::Base<S>>(base));
+    if (t == Truth::boundary) {
+      if constexpr (std::is_same_v<model::Base<S>, double>)
+        throw model::Undefined(model::at_boundary, call_text(Args<double>(base)) +
+                                                       ": undefined on the boundary of " +
+                                                       spec_.meaning);
+      else
+        throw model::Undecided(model::branch_boundary,
+                               name() + ": the box straddles the boundary of " + spec_.meaning);
+    }
+    return t == Truth::holds;
+  }
+  template <class S> bool holds(const std::vector<S>& args) const { return holds(Args<S>(args)); }
+
+private:
+  void require_function() const;
+  void require_arity(std::size_t given) const;
+  std::string call_text(Args<double> point) const; // "log(-1)"
+
+  template <class S> void require_domain(Args<S> args) const {
+    if (spec_.domain.empty()) return;
+    using B = model::Base<S>;
+    std::vector<B> base;
+    for (const S& a : args)
+      base.push_back(model::primal_of(a));
+    if constexpr (std::is_same_v<B, double>) {
+      if (!in_domain(Args<double>(base))) throw_outside(Args<double>(base));
+    } else {
+      switch (classify(Args<model::Interval>(base))) {
+      case BoxClass::inside:
+        return;
+      case BoxClass::outside:
+        throw_outside_box();
+      case BoxClass::straddling:
+        throw model::Undecided(model::domain_boundary,
+                               name() + ": the box straddles the domain boundary (" +
+                                   domain_text() + ")");
+      }
+    }
+  }
+  [[noreturn]] void throw_outside(Args<double> point) const;
+  [[noreturn]] void throw_outside_box() const;
+  std::string domain_text() const;
+
+  PrimitiveSpec spec_;
+  PrimitiveKind kind_;
+  Maps maps_;
+};
+
+namespace primitive_detail {
+// The one generic definition instantiated for every supported scalar type.
+template <class F> Primitive::Maps erase_all(const F& f) {
+  return {erase<double>(f), erase<model::Interval>(f), erase<model::Dual<double>>(f),
+          erase<model::Dual<model::Interval>>(f), erase<model::AutoDiff>(f)};
+}
+} // namespace primitive_detail
+
+// A function primitive from its spec and its one generic definition (see the top of this file).
+template <class F> Primitive function_primitive(PrimitiveSpec spec, const F& f) {
+  return Primitive(std::move(spec), PrimitiveKind::function, primitive_detail::erase_all(f));
+}
+
+// A partial predicate: holds where g > 0, fails where g < 0, undefined where g = 0.
+template <class G> Primitive predicate_primitive(PrimitiveSpec spec, const G& g) {
+  spec.coarity = 1;
+  return Primitive(std::move(spec), PrimitiveKind::predicate, primitive_detail::erase_all(g));
+}
+
+// An immutable table; lookup by name or alias.
+class PrimitiveTable {
+public:
+  // Throws std::invalid_argument if two entries share a name or alias.
+  explicit PrimitiveTable(std::vector<Primitive> entries);
+
+  const Primitive* find(std::string_view name_or_alias) const; // nullptr if unknown
+  const Primitive& at(std::string_view name_or_alias) const;   // std::out_of_range if unknown
+  bool contains(std::string_view name_or_alias) const { return find(name_or_alias) != nullptr; }
+  std::span<const Primitive> entries() const { return entries_; }
+  // A new table with one more entry (this one is unchanged).
+  PrimitiveTable with(Primitive extra) const;
+
+private:
+  std::vector<Primitive> entries_;
+  std::map<std::string, std::size_t, std::less<>> index_; // name or alias -> entry
+};
+
+// The standard table: add sub mul div neg recip sq sin cos exp log sqrt tanh sigma dsigma relu
+// step dot2 g, and the predicates less gt pos, with the aliases the specs use.
+const PrimitiveTable& primitives();
+
+} // namespace adsem
