@@ -1,0 +1,215 @@
+#include "reports/html_writer.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "reports/report_text.hpp"
+#include "reports/text_escape.hpp"
+
+namespace adsem::reports {
+namespace {
+
+constexpr std::string_view style = R"(
+body { font-family: system-ui, sans-serif; margin: 2em; color: #1b1b1b; max-width: 70em; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: middle; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+pre { background: #f5f5f5; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
+.verdict { font-size: 1.2em; font-weight: bold; padding: 0.4em 0.6em; }
+.passed { color: #17612a; } .failed { color: #a11; } .warning { color: #8a5a00; }
+p.verdict.passed { background: #e6f4ea; } p.verdict.failed { background: #fbe9e9; }
+section.counterexample { border-left: 4px solid #a11; padding-left: 1em; margin-bottom: 2em; }
+dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dt { font-weight: bold; } dd { margin: 0; }
+svg rect { fill: #4a78b5; } svg text { font-size: 8px; fill: #555; }
+)";
+
+std::string esc(std::string_view text) {
+  return html_escape(text);
+}
+
+std::string code(std::string_view text) {
+  return "<code>" + esc(text) + "</code>";
+}
+
+std::string status_class(const std::string& status) {
+  if (status == "passed") return "passed";
+  if (status == "failed") return "failed";
+  return "warning";
+}
+
+std::string verdict_section(const CampaignResult& r) {
+  const auto failing = std::count_if(r.properties.begin(), r.properties.end(),
+                                     [](const auto& p) { return shown_status(p) == "failed"; });
+  const bool passed = r.all_passed();
+  return fmt::format("<p class=\"verdict {}\">{}: {} of {} properties failed, {} "
+                     "counterexample(s){}.</p>\n",
+                     passed ? "passed" : "failed", passed ? "PASSED" : "FAILED", failing,
+                     r.properties.size(), r.counterexamples.size(),
+                     r.complete ? "" : "; the campaign did not complete");
+}
+
+std::string metadata_section(const CampaignResult& r) {
+  std::string rows;
+  const auto row = [&](std::string_view key, const std::string& value_html) {
+    rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", key, value_html);
+  };
+  row("Seed", code(std::to_string(r.seed)));
+  if (r.trials_per_property) row("Trials per property", std::to_string(*r.trials_per_property));
+  if (r.time_budget_seconds) row("Time budget", fmt::format("{} s", *r.time_budget_seconds));
+  if (!r.shard.empty()) row("Shard", code(r.shard));
+  row("Mutant", r.mutant.empty() ? "none" : code(r.mutant));
+  row("Complete", r.complete ? "yes" : "<strong class=\"failed\">no</strong> (interrupted)");
+  if (!r.started_at.empty()) row("Started", esc(r.started_at));
+  row("Elapsed", fmt::format("{} s", format_seconds(r.elapsed_seconds)));
+  if (!r.adsem_version.empty()) row("adsem version", esc(r.adsem_version));
+  return "<h2>Campaign</h2>\n<table>\n" + rows + "</table>\n";
+}
+
+// Index of the first counterexample of a property (1-based, for the #cx-N anchor), 0 if none.
+std::size_t first_counterexample(const CampaignResult& r, const std::string& property) {
+  for (std::size_t i = 0; i < r.counterexamples.size(); ++i)
+    if (r.counterexamples[i].property == property) return i + 1;
+  return 0;
+}
+
+std::string properties_section(const CampaignResult& r) {
+  std::string html = "<h2>Properties</h2>\n<table>\n<thead><tr><th>Property</th><th>Trials</th>"
+                     "<th>Passed</th><th>Failed</th><th>Discarded</th><th>Errors</th>"
+                     "<th>Seconds</th><th>Status</th><th>Term sizes</th></tr></thead>\n<tbody>\n";
+  for (const PropertySummary& p : r.properties) {
+    const std::string status = shown_status(p);
+    const std::size_t cx = first_counterexample(r, p.name);
+    const std::string status_html =
+        cx == 0 ? esc(status) : fmt::format("<a href=\"#cx-{}\">{}</a>", cx, esc(status));
+    html += fmt::format("<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                        "<td class=\"n\">{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
+                        code(p.name), p.trials, p.passed, p.failed, p.discarded, p.errors,
+                        format_seconds(p.seconds), status_class(status), status_html,
+                        size_histogram_svg(p.size_histogram));
+  }
+  return html + "</tbody>\n</table>\n";
+}
+
+std::string discards_section(const CampaignResult& r) {
+  std::string rows;
+  for (const PropertySummary& p : r.properties)
+    for (const auto& [reason, count] : p.discard_reasons)
+      rows += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n", code(p.name),
+                          esc(reason), count);
+  if (rows.empty()) return "";
+  return "<h2>Discarded trials</h2>\n<p>Points outside a primitive's domain, on a branch boundary "
+         "or otherwise unfit are discarded and counted, never reported as bugs.</p>\n"
+         "<table>\n<thead><tr><th>Property</th><th>Reason</th><th>Count</th></tr></thead>\n"
+         "<tbody>\n" +
+         rows + "</tbody>\n</table>\n";
+}
+
+std::string tolerance_section(const CampaignResult& r) {
+  std::string html = fmt::format("<h2>Tolerance policy</h2>\n<p>Two reals agree when {}.</p>\n",
+                                 code(tolerance_policy_text));
+  if (r.tolerances.empty()) return html;
+  html += "<table>\n<thead><tr><th>Check kind</th><th>rtol</th><th>atol</th></tr></thead>\n"
+          "<tbody>\n";
+  for (const auto& [kind, tolerance] : r.tolerances)
+    html += fmt::format("<tr><td>{}</td><td class=\"n\">{:g}</td><td class=\"n\">{:g}</td></tr>\n",
+                        esc(kind), tolerance.rtol, tolerance.atol);
+  return html + "</tbody>\n</table>\n";
+}
+
+std::string counterexample_section(std::size_t index, const CounterexampleRecord& c) {
+  std::string html =
+      fmt::format("<section class=\"counterexample\" id=\"cx-{}\">\n"
+                  "<h3>{}. {}</h3>\n<p>{}</p>\n<h4>Term</h4>\n<pre>{}</pre>\n<dl>\n",
+                  index, index, code(c.property), esc(counterexample_headline(c)), esc(c.term));
+  const auto item = [&](const std::string& key_html, const std::string& value_html) {
+    html += fmt::format("<dt>{}</dt><dd>{}</dd>\n", key_html, value_html);
+  };
+  if (!c.type.empty()) item("Type", code(c.type));
+  if (c.expected)
+    item(fmt::format("Expected ({})", esc(c.expected->label)), code(c.expected->value));
+  if (c.actual) item(fmt::format("Actual ({})", esc(c.actual->label)), code(c.actual->value));
+  if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", esc(d));
+  if (!c.mutant.empty()) item("Mutant", code(c.mutant));
+  item("Seed", fmt::format("{} (after {} passing trials)", c.seed, c.trials_before));
+  html += "</dl>\n";
+  if (!c.trace.empty()) {
+    std::string trace;
+    for (const std::string& line : shown_trace(c.trace))
+      trace += line + "\n";
+    html += "<details open><summary>Trace (excerpt)</summary>\n<pre>" + esc(trace) +
+            "</pre>\n</details>\n";
+  }
+  if (!c.replay_command.empty())
+    html += "<h4>Replay</h4>\n<pre class=\"replay\">" + esc(c.replay_command) + "</pre>\n";
+  return html + "</section>\n";
+}
+
+std::string warnings_section(const CampaignResult& r) {
+  std::string items;
+  for (const std::string& w : r.warnings)
+    items += "<li>" + esc(w) + "</li>\n";
+  for (const PropertySummary& p : r.properties)
+    for (const std::string& w : p.warnings)
+      items += fmt::format("<li>{}: {}</li>\n", code(p.name), esc(w));
+  return items.empty() ? "" : "<h2>Warnings</h2>\n<ul class=\"warning\">\n" + items + "</ul>\n";
+}
+
+} // namespace
+
+std::string size_histogram_svg(const std::map<int, int>& histogram) {
+  if (histogram.empty()) return "";
+  constexpr int width = 160, bars_height = 28, label_height = 10, max_bins = 40;
+  const int low = histogram.begin()->first, high = histogram.rbegin()->first;
+  const int span = high - low + 1;
+  const int bin_width = (span + max_bins - 1) / max_bins; // sizes per bin
+  const int bins = (span + bin_width - 1) / bin_width;
+  std::vector<int> counts(bins, 0);
+  for (const auto& [size, count] : histogram)
+    counts[(size - low) / bin_width] += count;
+  const int tallest = std::max(1, *std::max_element(counts.begin(), counts.end()));
+  const double bar_width = static_cast<double>(width) / bins;
+
+  std::string svg =
+      fmt::format("<svg width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\">"
+                  "<title>term sizes {} to {}</title>",
+                  width, bars_height + label_height, width, bars_height + label_height, low, high);
+  for (int i = 0; i < bins; ++i) {
+    if (counts[i] == 0) continue;
+    const double h = std::max(1.0, static_cast<double>(bars_height) * counts[i] / tallest);
+    const int first = low + i * bin_width, last = std::min(high, first + bin_width - 1);
+    const std::string sizes =
+        first == last ? fmt::format("size {}", first) : fmt::format("sizes {}-{}", first, last);
+    svg += fmt::format("<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\">"
+                       "<title>{}: {} trials</title></rect>",
+                       i * bar_width, bars_height - h, std::max(0.5, bar_width - 1.0), h, sizes,
+                       counts[i]);
+  }
+  svg +=
+      fmt::format("<text x=\"0\" y=\"{}\">{}</text><text x=\"{}\" y=\"{}\" "
+                  "text-anchor=\"end\">{}</text></svg>",
+                  bars_height + label_height - 1, low, width, bars_height + label_height - 1, high);
+  return svg;
+}
+
+std::string render_html(const CampaignResult& result) {
+  std::string html =
+      fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<title>adsem campaign report</title>\n<style>{}</style>\n"
+                  "</head>\n<body>\n<h1>adsem campaign report</h1>\n",
+                  style);
+  html += verdict_section(result) + metadata_section(result) + properties_section(result) +
+          discards_section(result) + tolerance_section(result);
+  if (!result.counterexamples.empty()) {
+    html += "<h2>Counterexamples</h2>\n";
+    for (std::size_t i = 0; i < result.counterexamples.size(); ++i)
+      html += counterexample_section(i + 1, result.counterexamples[i]);
+  }
+  return html + warnings_section(result) + "</body>\n</html>\n";
+}
+
+} // namespace adsem::reports

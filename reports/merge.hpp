@@ -1,0 +1,27 @@
+#pragma once
+// `adsem merge DIR...`: shard reports (from `campaign --shard I/N`) read back and combined into
+// one campaign report.
+#include <filesystem>
+#include <vector>
+
+#include "reports/campaign_result.hpp"
+
+namespace adsem::reports {
+
+// Combines shard results: per property (matched by full name, in order of first appearance)
+// counters, histograms, tags, discard reasons and seconds are summed; counterexamples are
+// concatenated; complete = every shard complete; shard lists the merged shards ("0/2,1/2");
+// elapsed_seconds is the longest shard (shards run side by side); started_at the earliest.
+// Disagreeing metadata (seed, mutant, trials, tolerances) keeps the first shard's value and adds
+// a warning. Throws AdsemError(ErrorKind::usage) when given nothing to merge.
+CampaignResult merge(const std::vector<CampaignResult>& shards);
+
+// Reads a report folder: DIR/summary.json, or when that is missing, what DIR/results.jsonl holds
+// (complete = false). Also accepts the path of a summary.json or results.jsonl file itself.
+// Errors are AdsemError (io: missing/unreadable; parse: malformed) naming the file.
+CampaignResult read_report_dir(const std::filesystem::path& dir);
+
+// Reads one summary.json file; errors name the file.
+CampaignResult read_summary_json(const std::filesystem::path& file);
+
+} // namespace adsem::reports

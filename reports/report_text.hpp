@@ -1,0 +1,45 @@
+#pragma once
+// Plain-text pieces every human-readable report shares, so Markdown, HTML and JUnit say the
+// same thing in the same words.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reports/campaign_result.hpp"
+
+namespace adsem::reports {
+
+// The one tolerance policy (design.md), as reports print it.
+inline constexpr std::string_view tolerance_policy_text = "|a-b| <= max(rtol*(|a|+|b|)/2, atol)";
+
+// Trace lines shown in human-readable reports; summary.json keeps the whole excerpt.
+inline constexpr std::size_t trace_lines_shown = 40;
+
+std::string format_tolerance(const Tolerance& tolerance); // "rtol=1e-07, atol=1e-10"
+std::string format_seconds(double seconds);               // "1.234"
+std::string format_real(double value);                    // shortest round-trip form
+
+// "fail: <message>" style headline of a counterexample.
+std::string counterexample_headline(const CounterexampleRecord& record);
+
+// "1.5e-3 (derivative tolerance rtol=..., atol=...)": the discrepancy and the tolerance it broke.
+std::string discrepancy_text(const CounterexampleRecord& record);
+
+// Multi-line plain-text description: headline, term, type, values, discrepancy, trace excerpt,
+// replay command. Raw text (no escaping); callers escape for their format.
+std::string counterexample_text(const CounterexampleRecord& record);
+
+// The trace excerpt as shown (at most trace_lines_shown lines plus a "... N more" line).
+std::vector<std::string> shown_trace(const std::vector<std::string>& trace);
+
+// The counterexamples recorded for one property (by full name), in report order.
+std::vector<CounterexampleRecord> counterexamples_of(const CampaignResult& result,
+                                                     std::string_view property);
+
+// "undefined-point 3, fuel 2" (most frequent first), "" when nothing was discarded.
+std::string discard_reasons_text(const PropertySummary& summary);
+
+// The status to show: the summary's own, else the one its counters imply.
+std::string shown_status(const PropertySummary& summary);
+
+} // namespace adsem::reports
