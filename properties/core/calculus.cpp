@@ -10,7 +10,9 @@ EvalResult Frontend::reduce(const std::string& source, const EvalOptions& option
   return eval(source, traced);
 }
 
-void Registry::add(CalculusEntry entry) { calculi_.push_back(std::move(entry)); }
+void Registry::add(CalculusEntry entry) {
+  calculi_.push_back(std::move(entry));
+}
 
 const CalculusEntry* Registry::find(const std::string& id_or_alias) const {
   for (const auto& entry : calculi_) {

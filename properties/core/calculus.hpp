@@ -11,22 +11,22 @@
 namespace adsem::props {
 
 struct EvalOptions {
-  long fuel = 1'000'000;    // step budget; running out throws AdsemError(ErrorKind::fuel)
-  bool trace = false;       // collect the rule trace
-  std::string mutant;       // "" = the paper's rules
+  long fuel = 1'000'000; // step budget; running out throws AdsemError(ErrorKind::fuel)
+  bool trace = false;    // collect the rule trace
+  std::string mutant;    // "" = the paper's rules
 };
 
 struct EvalResult {
-  std::string value;               // surface syntax
+  std::string value;                        // surface syntax
   std::optional<std::vector<double>> reals; // flattened reals, when the value is ground
   long steps = 0;
-  std::vector<std::string> trace;  // one line per step: "rule-name: term" (when asked)
+  std::vector<std::string> trace; // one line per step: "rule-name: term" (when asked)
 };
 
 struct DenoteResult {
-  std::string printed;                            // the model value, printed
-  std::vector<double> value;                      // flattened, when ground
-  std::vector<std::vector<double>> jacobian;      // row per output (with --at)
+  std::string printed;                       // the model value, printed
+  std::vector<double> value;                 // flattened, when ground
+  std::vector<std::vector<double>> jacobian; // row per output (with --at)
 };
 
 struct GradResult {

@@ -27,14 +27,16 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 std::uint64_t fnv1a(const std::string& text) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+  for (const unsigned char c : text)
+    h = (h ^ c) * 0x100000001b3ULL;
   return h;
 }
 
 // The seed of chunk k of a property: a function of the campaign seed, the property's name and k
 // only, so shards (which take every N-th chunk) and reruns see the same cases.
 std::uint64_t chunk_seed(std::uint64_t campaign_seed, const std::string& property, int chunk) {
-  return splitmix64(splitmix64(campaign_seed ^ fnv1a(property)) + static_cast<std::uint64_t>(chunk));
+  return splitmix64(splitmix64(campaign_seed ^ fnv1a(property)) +
+                    static_cast<std::uint64_t>(chunk));
 }
 
 std::string iso8601_now() {
@@ -76,10 +78,13 @@ struct TrialRunner {
       *last = result;
       using Type = rc::detail::CaseResult::Type;
       switch (result.kind) {
-      case TrialResult::Kind::pass: return;
-      case TrialResult::Kind::discard: throw rc::detail::CaseResult(Type::Discard, result.reason);
+      case TrialResult::Kind::pass:
+        return;
+      case TrialResult::Kind::discard:
+        throw rc::detail::CaseResult(Type::Discard, result.reason);
       case TrialResult::Kind::fail:
-      case TrialResult::Kind::error: throw rc::detail::CaseResult(Type::Failure, result.reason);
+      case TrialResult::Kind::error:
+        throw rc::detail::CaseResult(Type::Failure, result.reason);
       }
     });
   }
@@ -95,16 +100,23 @@ public:
     const TrialResult& t = *last_;
     ++summary_.trials;
     switch (t.kind) {
-    case TrialResult::Kind::pass: ++summary_.passed; break;
+    case TrialResult::Kind::pass:
+      ++summary_.passed;
+      break;
     case TrialResult::Kind::discard:
       ++summary_.discarded;
       ++summary_.discard_reasons[t.reason.empty() ? "unspecified" : t.reason];
       break;
-    case TrialResult::Kind::fail: ++summary_.failed; break;
-    case TrialResult::Kind::error: ++summary_.errors; break;
+    case TrialResult::Kind::fail:
+      ++summary_.failed;
+      break;
+    case TrialResult::Kind::error:
+      ++summary_.errors;
+      break;
     }
     ++summary_.size_histogram[t.size];
-    for (const auto& tag : t.tags) ++summary_.tags[tag];
+    for (const auto& tag : t.tags)
+      ++summary_.tags[tag];
   }
   void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
@@ -116,7 +128,8 @@ private:
 
 std::string shell_quote(const std::string& text) {
   std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  for (const char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
@@ -185,11 +198,14 @@ std::vector<const PropertyDef*> select_properties(const Registry& registry,
   std::vector<const CalculusEntry*> calculi;
   if (options.calculi.empty() ||
       (options.calculi.size() == 1 && options.calculi.front() == "all")) {
-    for (const auto& entry : registry.calculi()) calculi.push_back(&entry);
+    for (const auto& entry : registry.calculi())
+      calculi.push_back(&entry);
   } else {
     for (const auto& id : options.calculi) {
       const CalculusEntry* entry = registry.find(id);
-      if (!entry) throw AdsemError(ErrorKind::usage, fmt::format("unknown calculus '{}' (see `adsem calculi`)", id));
+      if (!entry)
+        throw AdsemError(ErrorKind::usage,
+                         fmt::format("unknown calculus '{}' (see `adsem calculi`)", id));
       calculi.push_back(entry);
     }
   }
@@ -200,10 +216,10 @@ std::vector<const PropertyDef*> select_properties(const Registry& registry,
   std::vector<const PropertyDef*> selected;
   for (const CalculusEntry* entry : calculi) {
     for (const auto& def : entry->properties) {
-      const bool wanted =
-          options.properties.empty() ||
-          std::ranges::any_of(options.properties,
-                              [&](const std::string& p) { return matches_property(def, p); });
+      const bool wanted = options.properties.empty() ||
+                          std::ranges::any_of(options.properties, [&](const std::string& p) {
+                            return matches_property(def, p);
+                          });
       if (wanted) selected.push_back(&def);
     }
   }
@@ -258,8 +274,8 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     // Fair share of what is left of the wall-clock budget.
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
     const std::optional<double> share =
-        budget ? std::optional<double>(std::max(0.0, (*budget - elapsed) /
-                                                         static_cast<double>(selected.size() - i)))
+        budget ? std::optional<double>(
+                     std::max(0.0, (*budget - elapsed) / static_cast<double>(selected.size() - i)))
                : std::nullopt;
     const int max_size = options.max_size.value_or(def.default_max_size);
     const auto property_started = Clock::now();
@@ -303,7 +319,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       if (outcome.is<rc::detail::FailureResult>()) {
         const auto* failure = &outcome.get<rc::detail::FailureResult>();
         // The listener counted the first failing case; shrinking re-ran the body.
-        ReplayToken token{def.calculus, def.name, options.mutant, options.overrides,
+        ReplayToken token{def.calculus, def.name, options.mutant,    options.overrides,
                           seed,         max_size, failure->reproduce};
         auto record = make_record(def, *runner.last, token, passed_before + failure->numSuccess,
                                   options.command_name);
@@ -354,17 +370,17 @@ ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
                                  "have (stale token?)",
                                  token.property));
   if (!token.mutant.empty() && !registry.find_mutant(token.mutant))
-    throw AdsemError(ErrorKind::usage,
-                     fmt::format("replay token names unknown mutant '{}' (stale token?)",
-                                 token.mutant));
+    throw AdsemError(
+        ErrorKind::usage,
+        fmt::format("replay token names unknown mutant '{}' (stale token?)", token.mutant));
   const PropertyContext context{token.mutant, token.overrides};
   TrialRunner runner{*def, context};
   reports::PropertySummary ignored;
   StatisticsListener listener(ignored, runner.last);
   const rc::detail::TestMetadata metadata{def->name, def->summary};
-  const auto outcome = rc::detail::checkProperty(
-      runner.property(), metadata, params_for(token.seed, 1, token.max_size), listener,
-      {{def->name, token.reproduce}});
+  const auto outcome = rc::detail::checkProperty(runner.property(), metadata,
+                                                 params_for(token.seed, 1, token.max_size),
+                                                 listener, {{def->name, token.reproduce}});
 
   ReplayOutcome replayed;
   if (outcome.is<rc::detail::FailureResult>()) {

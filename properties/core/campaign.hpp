@@ -35,10 +35,10 @@ struct ProgressEvent {
 };
 
 struct CampaignOptions {
-  std::vector<std::string> calculi;  // ids or aliases; empty = all
+  std::vector<std::string> calculi;    // ids or aliases; empty = all
   std::vector<std::string> properties; // full names or "<calc>/<suffix>"; empty = all
-  std::optional<int> trials;         // per property (cases tried: passed + failed + discarded)
-  std::optional<double> time_seconds; // whole-campaign wall-clock budget, split fairly
+  std::optional<int> trials;           // per property (cases tried: passed + failed + discarded)
+  std::optional<double> time_seconds;  // whole-campaign wall-clock budget, split fairly
   std::uint64_t seed = 0;
   Shard shard;
   std::string mutant; // full mutant name or ""
@@ -49,7 +49,7 @@ struct CampaignOptions {
   std::optional<std::filesystem::path> stream_dir;
   std::function<void(const ProgressEvent&)> on_progress;
   const std::atomic<bool>* stop_requested = nullptr; // set by SIGINT/SIGTERM handlers
-  std::string command_name = "adsem"; // how replay commands are spelled in reports
+  std::string command_name = "adsem";                // how replay commands are spelled in reports
 };
 
 // Defaults when neither --trials nor --time is given.
@@ -60,9 +60,9 @@ inline constexpr double default_campaign_seconds = 60.0;
 reports::CampaignResult run_campaign(const Registry& registry, const CampaignOptions& options);
 
 struct ReplayOutcome {
-  bool reproduced = false;             // the property still fails on this input
+  bool reproduced = false;                             // the property still fails on this input
   std::optional<reports::CounterexampleRecord> record; // when reproduced
-  std::string message;                 // what happened, one line
+  std::string message;                                 // what happened, one line
 };
 
 ReplayOutcome replay(const Registry& registry, const ReplayToken& token,

@@ -10,8 +10,8 @@ namespace adsem::props {
 TrialResult compare_reals(double expected, std::string expected_label, double actual,
                           std::string actual_label, CheckKind kind, Tolerance tol) {
   if (within_tolerance(expected, actual, tol)) return TrialResult::pass();
-  TrialResult r = TrialResult::fail(fmt::format("{} = {} but {} = {}", expected_label,
-                                                expected, actual_label, actual));
+  TrialResult r = TrialResult::fail(
+      fmt::format("{} = {} but {} = {}", expected_label, expected, actual_label, actual));
   r.expected = reports::ComputedValue{std::move(expected_label), fmt::format("{}", expected)};
   r.actual = reports::ComputedValue{std::move(actual_label), fmt::format("{}", actual)};
   r.discrepancy = std::abs(expected - actual);

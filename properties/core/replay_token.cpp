@@ -18,7 +18,8 @@ constexpr std::string_view alphabet =
 
 std::string hex_of(const std::vector<std::uint8_t>& bytes) {
   std::string out;
-  for (const std::uint8_t b : bytes) out += fmt::format("{:02x}", b);
+  for (const std::uint8_t b : bytes)
+    out += fmt::format("{:02x}", b);
   return out;
 }
 
@@ -73,14 +74,10 @@ std::string base64url_decode(const std::string& text) {
 std::string encode_replay_token(const ReplayToken& token) {
   std::vector<std::uint8_t> reproduce;
   rc::detail::serialize(token.reproduce, std::back_inserter(reproduce));
-  const nlohmann::json j = {{"v", ReplayToken::format_version},
-                            {"calculus", token.calculus},
-                            {"property", token.property},
-                            {"mutant", token.mutant},
-                            {"overrides", token.overrides},
-                            {"seed", token.seed},
-                            {"max_size", token.max_size},
-                            {"reproduce", hex_of(reproduce)}};
+  const nlohmann::json j = {{"v", ReplayToken::format_version}, {"calculus", token.calculus},
+                            {"property", token.property},       {"mutant", token.mutant},
+                            {"overrides", token.overrides},     {"seed", token.seed},
+                            {"max_size", token.max_size},       {"reproduce", hex_of(reproduce)}};
   return std::string(token_prefix) + base64url_encode(j.dump());
 }
 

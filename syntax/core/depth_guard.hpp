@@ -21,8 +21,7 @@ public:
     if (++budget_.depth > budget_.limit) {
       --budget_.depth;
       throw AdsemError(budget_.kind,
-                       "term nested deeper than " + std::to_string(budget_.limit) + " levels",
-                       pos);
+                       "term nested deeper than " + std::to_string(budget_.limit) + " levels", pos);
     }
   }
   ~DepthGuard() { --budget_.depth; }

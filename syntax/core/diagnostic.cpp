@@ -4,13 +4,20 @@ namespace adsem {
 
 std::string_view to_string(ErrorKind kind) {
   switch (kind) {
-  case ErrorKind::parse: return "parse";
-  case ErrorKind::type: return "type";
-  case ErrorKind::eval: return "eval";
-  case ErrorKind::domain: return "domain";
-  case ErrorKind::fuel: return "fuel";
-  case ErrorKind::usage: return "usage";
-  case ErrorKind::io: return "io";
+  case ErrorKind::parse:
+    return "parse";
+  case ErrorKind::type:
+    return "type";
+  case ErrorKind::eval:
+    return "eval";
+  case ErrorKind::domain:
+    return "domain";
+  case ErrorKind::fuel:
+    return "fuel";
+  case ErrorKind::usage:
+    return "usage";
+  case ErrorKind::io:
+    return "io";
   }
   return "usage";
 }
@@ -20,10 +27,12 @@ int exit_code_of(ErrorKind kind) {
   case ErrorKind::type:
   case ErrorKind::eval:
   case ErrorKind::domain:
-  case ErrorKind::fuel: return 1;
+  case ErrorKind::fuel:
+    return 1;
   case ErrorKind::parse:
   case ErrorKind::usage:
-  case ErrorKind::io: return 2;
+  case ErrorKind::io:
+    return 2;
   }
   return 2;
 }
