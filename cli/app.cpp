@@ -1,0 +1,101 @@
+#include "cli/app.hpp"
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+
+namespace adsem::cli {
+
+const props::CalculusEntry& calculus_named(const props::Registry& registry,
+                                           const std::string& name) {
+  if (const auto* entry = registry.find(name)) return *entry;
+  std::string known;
+  for (const auto& entry : registry.calculi())
+    known += (known.empty() ? "" : ", ") + entry.id;
+  throw AdsemError(ErrorKind::usage, fmt::format("unknown calculus '{}' (known: {})", name, known));
+}
+
+int report_error(const CommandContext& ctx, const Diagnostic& diagnostic) {
+  if (ctx.json) {
+    nlohmann::json error = {{"kind", std::string(to_string(diagnostic.kind))},
+                            {"message", diagnostic.message}};
+    if (diagnostic.pos) {
+      error["line"] = diagnostic.pos->line;
+      error["column"] = diagnostic.pos->column;
+    }
+    ctx.io.out << reports::dump_json(nlohmann::json{{"error", error}}) << "\n";
+  } else {
+    ctx.io.err << "adsem: " << diagnostic.render() << "\n";
+  }
+  return exit_code_of(diagnostic.kind);
+}
+
+std::vector<double> parse_reals(const std::string& text, const std::string& option) {
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const std::string piece =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    try {
+      std::size_t used = 0;
+      const double value = std::stod(piece, &used);
+      if (used != piece.size()) throw std::invalid_argument(piece);
+      values.push_back(value);
+    } catch (const std::exception&) {
+      throw AdsemError(
+          ErrorKind::usage,
+          fmt::format("{} expects comma-separated reals such as 1.5,-2 (got '{}')", option, text));
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return values;
+}
+
+int run(const std::vector<std::string>& args, const props::Registry& registry, const Io& io) {
+  CommandContext ctx{registry, io};
+  CLI::App app{"adsem: property-based verification of differentiable-programming calculi.\n"
+               "Each calculus has its syntax, type checker, operational semantics and AD\n"
+               "mechanism as its paper defines them, and a numeric denotational model; random\n"
+               "well-typed terms check that they agree.",
+               "adsem"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("adsem ") + ADSEM_VERSION_STRING);
+  app.footer("Exit codes: 0 ok / all properties held; 1 counterexample, type, evaluation, domain\n"
+             "or fuel error; 2 usage, parse or I/O error; 130 campaign interrupted.\n"
+             "Run `adsem COMMAND --help` for a command's options.");
+
+  add_calculi_command(app, ctx);
+  add_term_commands(app, ctx);
+  add_campaign_command(app, ctx);
+  add_replay_command(app, ctx);
+  add_merge_command(app, ctx);
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  if (!reversed.empty()) reversed.pop_back(); // program name
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    io.out << app.help(); // CLI11 shows the help of the subcommand that was named, if any
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    io.out << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    io.out << "adsem " << ADSEM_VERSION_STRING << "\n";
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    return report_error(ctx, Diagnostic{ErrorKind::usage, e.what(), std::nullopt});
+  } catch (const AdsemError& e) {
+    return report_error(ctx, e.diagnostic());
+  } catch (const std::exception& e) {
+    return report_error(
+        ctx, Diagnostic{ErrorKind::eval, std::string("internal error: ") + e.what(), std::nullopt});
+  }
+  return ctx.exit_code;
+}
+
+} // namespace adsem::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The adsem command line (design.md "The CLI contract"). `run` is the whole program minus
+// process set-up, so tests drive it in-process with their own registry.
+#include <atomic>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "properties/core/calculus.hpp"
+
+namespace adsem::cli {
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+  bool err_is_terminal = false; // live progress line instead of plain log lines
+  const std::atomic<bool>* stop_requested = nullptr; // SIGINT / SIGTERM
+};
+
+// args[0] is the program name. Returns the exit code: 0 ok / all properties held; 1 a
+// counterexample, a type, evaluation, domain or fuel error; 2 usage, parse or I/O error;
+// 130 a campaign interrupted by a signal (its reports are written and marked incomplete).
+int run(const std::vector<std::string>& args, const props::Registry& registry, const Io& io);
+
+} // namespace adsem::cli

@@ -1,0 +1,37 @@
+#pragma once
+// Shared plumbing of the subcommands: each command file adds one CLI11 subcommand whose
+// callback writes to io and sets the exit code.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "reports/campaign_result.hpp"
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::cli {
+
+struct CommandContext {
+  const props::Registry& registry;
+  const Io& io;
+  bool json = false; // every command takes --json
+  int exit_code = 0;
+};
+
+void add_calculi_command(CLI::App& app, CommandContext& ctx);
+void add_campaign_command(CLI::App& app, CommandContext& ctx);
+void add_replay_command(CLI::App& app, CommandContext& ctx);
+void add_merge_command(CLI::App& app, CommandContext& ctx);
+void add_term_commands(CLI::App& app, CommandContext& ctx); // type eval reduce denote grad
+
+// The calculus an argument names, or a usage error listing the known ids.
+const props::CalculusEntry& calculus_named(const props::Registry& registry,
+                                           const std::string& name);
+
+// Prints an error as text (stderr) or as {"error": {...}} (stdout, with --json); returns its
+// exit code.
+int report_error(const CommandContext& ctx, const Diagnostic& diagnostic);
+
+// Reals from "1.5,-2" (design.md: X is comma-separated reals).
+std::vector<double> parse_reals(const std::string& text, const std::string& option);
+
+} // namespace adsem::cli

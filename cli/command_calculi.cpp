@@ -1,0 +1,50 @@
+// adsem calculi: list calculi, their properties and mutants.
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+
+namespace adsem::cli {
+
+void add_calculi_command(CLI::App& app, CommandContext& ctx) {
+  auto* cmd = app.add_subcommand("calculi", "List calculi, their properties and mutants");
+  cmd->add_flag("--json", ctx.json, "Machine-readable output");
+  cmd->callback([&ctx] {
+    const auto& calculi = ctx.registry.calculi();
+    if (ctx.json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& c : calculi) {
+        nlohmann::json properties = nlohmann::json::array();
+        for (const auto& p : c.properties)
+          properties.push_back(p.name);
+        nlohmann::json mutants = nlohmann::json::array();
+        for (const auto& m : c.mutants)
+          mutants.push_back(m.name);
+        list.push_back({{"id", c.id},
+                        {"aliases", c.aliases},
+                        {"paper", c.paper},
+                        {"summary", c.summary},
+                        {"has_terms", c.frontend != nullptr},
+                        {"properties", properties},
+                        {"mutants", mutants}});
+      }
+      ctx.io.out << nlohmann::json{{"calculi", list}}.dump(2) << "\n";
+      return;
+    }
+    for (const auto& c : calculi) {
+      std::string aliases;
+      for (const auto& a : c.aliases)
+        aliases += (aliases.empty() ? " (alias " : ", ") + a;
+      if (!aliases.empty()) aliases += ")";
+      ctx.io.out << fmt::format("{}{}\n  paper: {}\n", c.id, aliases, c.paper);
+      if (!c.summary.empty()) ctx.io.out << fmt::format("  {}\n", c.summary);
+      ctx.io.out << fmt::format("  properties ({}):\n", c.properties.size());
+      for (const auto& p : c.properties)
+        ctx.io.out << fmt::format("    {:<44} {}\n", p.name, p.summary);
+      ctx.io.out << fmt::format("  mutants ({}):\n", c.mutants.size());
+      for (const auto& m : c.mutants)
+        ctx.io.out << fmt::format("    {:<44} [{}] {}\n", m.name, m.bug_class, m.summary);
+    }
+  });
+}
+
+} // namespace adsem::cli

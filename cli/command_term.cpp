@@ -1,0 +1,160 @@
+// The per-term commands: type, eval, reduce, denote, grad (design.md "The CLI contract").
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+
+namespace adsem::cli {
+namespace {
+
+struct TermArgs {
+  std::string calculus;
+  std::string expression; // -e TERM
+  std::string file;       // FILE
+  bool trace = false;
+  std::string at;
+  std::string mechanism;
+  std::string mutant;
+  long fuel = props::EvalOptions{}.fuel;
+};
+
+std::string read_source(const TermArgs& args) {
+  if (!args.expression.empty() && !args.file.empty())
+    throw AdsemError(ErrorKind::usage, "give either -e TERM or FILE, not both");
+  if (!args.expression.empty()) return args.expression;
+  if (args.file.empty()) throw AdsemError(ErrorKind::usage, "give a term: -e TERM or FILE");
+  std::ifstream in(args.file, std::ios::binary);
+  if (!in) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", args.file));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const props::Frontend& frontend_of(const CommandContext& ctx, const std::string& calculus) {
+  const auto& entry = calculus_named(ctx.registry, calculus);
+  if (!entry.frontend)
+    throw AdsemError(ErrorKind::usage,
+                     fmt::format("calculus '{}' has no terms to type or evaluate", entry.id));
+  return *entry.frontend;
+}
+
+props::EvalOptions eval_options(const TermArgs& args, bool trace) {
+  props::EvalOptions options;
+  options.fuel = args.fuel;
+  options.trace = trace || args.trace;
+  options.mutant = args.mutant;
+  return options;
+}
+
+void print_json(const CommandContext& ctx, const nlohmann::json& j) {
+  ctx.io.out << reports::dump_json(j, 2) << "\n";
+}
+
+std::string join_reals(const std::vector<double>& values) {
+  std::string out;
+  for (const double v : values)
+    out += (out.empty() ? "" : ", ") + fmt::format("{}", v);
+  return out;
+}
+
+CLI::App* add_term_subcommand(CLI::App& app, CommandContext& ctx, TermArgs& args,
+                              const std::string& name, const std::string& description) {
+  auto* cmd = app.add_subcommand(name, description);
+  cmd->add_option("calculus", args.calculus, "Calculus id or alias")->required();
+  cmd->add_option("file", args.file, "File holding the term");
+  cmd->add_option("-e,--expr", args.expression, "The term itself");
+  cmd->add_option("--fuel", args.fuel, "Step budget (running out is a fuel error)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--mutant,-m", args.mutant, "Evaluate with a named mutant's rules");
+  cmd->add_flag("--json", ctx.json, "Machine-readable output");
+  return cmd;
+}
+
+void eval_command(const CommandContext& ctx, const TermArgs& args, bool reduce) {
+  const auto& frontend = frontend_of(ctx, args.calculus);
+  const auto source = read_source(args);
+  const auto options = eval_options(args, reduce);
+  const auto result = reduce ? frontend.reduce(source, options) : frontend.eval(source, options);
+  if (ctx.json) {
+    nlohmann::json j = {{"value", result.value}, {"steps", result.steps}};
+    if (result.reals) j["reals"] = *result.reals;
+    if (options.trace) j["trace"] = result.trace;
+    print_json(ctx, j);
+    return;
+  }
+  if (options.trace)
+    for (const auto& step : result.trace)
+      ctx.io.out << step << "\n";
+  ctx.io.out << result.value << "\n";
+}
+
+} // namespace
+
+void add_term_commands(CLI::App& app, CommandContext& ctx) {
+  auto args = std::make_shared<TermArgs>();
+
+  add_term_subcommand(app, ctx, *args, "type", "Print the type of a term, or a located error")
+      ->callback([&ctx, args] {
+        const auto type = frontend_of(ctx, args->calculus).type_of(read_source(*args));
+        if (ctx.json)
+          print_json(ctx, {{"type", type}});
+        else
+          ctx.io.out << type << "\n";
+      });
+
+  auto* eval = add_term_subcommand(app, ctx, *args, "eval",
+                                   "Evaluate a term with the calculus's operational semantics");
+  eval->add_flag("--trace", args->trace, "Print each rule applied");
+  eval->callback([&ctx, args] { eval_command(ctx, *args, false); });
+
+  add_term_subcommand(app, ctx, *args, "reduce", "Run the rules step by step, naming each rule")
+      ->callback([&ctx, args] { eval_command(ctx, *args, true); });
+
+  auto* denote = add_term_subcommand(
+      app, ctx, *args, "denote",
+      "The term's value in the numeric denotational model; with --at X, a closed term of a\n"
+      "function type from reals to reals is applied at X and its Jacobian printed");
+  denote->add_option("--at", args->at, "Point, comma-separated reals: 1.5,-2");
+  denote->callback([&ctx, args] {
+    std::optional<std::vector<double>> at;
+    if (!args->at.empty()) at = parse_reals(args->at, "--at");
+    const auto result = frontend_of(ctx, args->calculus).denote(read_source(*args), at);
+    if (ctx.json) {
+      nlohmann::json j = {{"value", result.value}, {"printed", result.printed}};
+      if (at) j["jacobian"] = result.jacobian;
+      print_json(ctx, j);
+      return;
+    }
+    ctx.io.out << result.printed << "\n";
+    if (at) {
+      ctx.io.out << "jacobian at (" << join_reals(*at) << "):\n";
+      for (const auto& row : result.jacobian)
+        ctx.io.out << "  [" << join_reals(row) << "]\n";
+    }
+  });
+
+  auto* grad = add_term_subcommand(
+      app, ctx, *args, "grad",
+      "Gradient at --at X of a closed term of a function type from reals to a real, by the\n"
+      "calculus's own AD mechanism (--mechanism picks another where there are several)");
+  grad->add_option("--at", args->at, "Point, comma-separated reals: 1.5,-2")->required();
+  grad->add_option("--mechanism", args->mechanism, "AD mechanism (default: the paper's final one)");
+  grad->callback([&ctx, args] {
+    const auto& frontend = frontend_of(ctx, args->calculus);
+    const auto at = parse_reals(args->at, "--at");
+    const auto result =
+        frontend.grad(read_source(*args), at, args->mechanism, eval_options(*args, false));
+    if (ctx.json) {
+      print_json(ctx, {{"value", result.value},
+                       {"gradient", result.gradient},
+                       {"mechanism", result.mechanism}});
+      return;
+    }
+    ctx.io.out << fmt::format("value:    {}\ngradient: [{}]\n(mechanism: {})\n", result.value,
+                              join_reals(result.gradient), result.mechanism);
+  });
+}
+
+} // namespace adsem::cli

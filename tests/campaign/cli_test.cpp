@@ -1,0 +1,117 @@
+// The CLI driven in-process on the toy calculus: campaign writes every report, replay
+// reproduces a counterexample from its token and from the report folder, errors exit 2.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "toy_calculus.hpp"
+
+namespace adsem {
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run run_cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "adsem");
+  std::ostringstream out, err;
+  const auto registry = testing::toy_registry();
+  const int code = cli::run(args, registry, cli::Io{out, err});
+  return {code, out.str(), err.str()};
+}
+
+std::filesystem::path fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("adsem-cli-test-" + name);
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+TEST(Cli, CampaignWritesEveryReportAndExitsOneOnACounterexample) {
+  const auto dir = fresh_dir("campaign");
+  const auto run = run_cli({"campaign", "toy", "--property", "below-ten", "--trials", "100",
+                            "--seed", "5", "--report", dir.string()});
+  EXPECT_EQ(run.code, 1) << run.err;
+  for (const char* file :
+       {"results.jsonl", "summary.json", "report.md", "report.html", "junit.xml"})
+    EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
+  EXPECT_NE(run.out.find("toy/below-ten"), std::string::npos);
+  EXPECT_NE(run.out.find("adsem replay 'adsem1."), std::string::npos);
+  // junit.xml is well-formed XML with one testcase and one failure.
+  const std::string check =
+      "python3 -c \"import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); "
+      "sys.exit(0 if len(r.findall('.//testcase'))==1 and len(r.findall('.//failure'))==1 "
+      "else 3)\" " +
+      (dir / "junit.xml").string();
+  EXPECT_EQ(std::system(check.c_str()), 0);
+}
+
+TEST(Cli, CampaignJsonHasTheContractShape) {
+  const auto run = run_cli({"campaign", "toy", "-p", "mutant-sensitive", "-n", "30", "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  ASSERT_EQ(j.at("properties").size(), 1u);
+  const auto& p = j.at("properties")[0];
+  for (const char* key : {"name", "trials", "passed", "failed", "discarded"})
+    EXPECT_TRUE(p.contains(key)) << key;
+  EXPECT_EQ(p.at("trials"), 30);
+  EXPECT_TRUE(j.at("counterexamples").empty());
+}
+
+TEST(Cli, ReplayReproducesFromTokenAndFromReport) {
+  const auto dir = fresh_dir("replay");
+  ASSERT_EQ(run_cli({"campaign", "toy", "-p", "below-ten", "-n", "100", "--report", dir.string(),
+                     "--format", "json"})
+                .code,
+            1);
+  const auto summary = nlohmann::json::parse(std::ifstream(dir / "summary.json"));
+  const std::string token = summary.at("counterexamples")[0].at("replay_token");
+  const auto by_token = run_cli({"replay", token});
+  EXPECT_EQ(by_token.code, 1);
+  EXPECT_NE(by_token.out.find("counterexample reproduced"), std::string::npos);
+  EXPECT_NE(by_token.out.find("10"), std::string::npos);
+  const auto by_report = run_cli({"replay", dir.string(), "--json"});
+  EXPECT_EQ(by_report.code, 1);
+  const auto j = nlohmann::json::parse(by_report.out);
+  ASSERT_EQ(j.at("replays").size(), 1u);
+  EXPECT_EQ(j.at("replays")[0].at("counterexample").at("term"), "10");
+}
+
+TEST(Cli, ErrorsAreUsageErrorsWithJsonShape) {
+  EXPECT_EQ(run_cli({"campaign", "nope"}).code, 2);
+  EXPECT_EQ(run_cli({"campaign", "toy", "--shard", "2/2"}).code, 2);
+  EXPECT_EQ(run_cli({"campaign", "toy", "--format", "pdf"}).code, 2);
+  EXPECT_EQ(run_cli({"replay", "adsem1.!!"}).code, 2);
+  EXPECT_EQ(run_cli({"frobnicate"}).code, 2);
+  const auto run = run_cli({"type", "nope", "-e", "1", "--json"});
+  EXPECT_EQ(run.code, 2);
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j.at("error").at("kind"), "usage");
+}
+
+TEST(Cli, CalculiJsonListsPropertiesAndMutants) {
+  const auto run = run_cli({"calculi", "--json"});
+  ASSERT_EQ(run.code, 0);
+  const auto j = nlohmann::json::parse(run.out);
+  const auto& toy = j.at("calculi")[0];
+  EXPECT_EQ(toy.at("id"), "toy");
+  EXPECT_EQ(toy.at("aliases")[0], "toy-alias");
+  EXPECT_EQ(toy.at("properties").size(), 4u);
+  EXPECT_EQ(toy.at("mutants")[0], "toy/off-by-one");
+}
+
+TEST(Cli, HelpExitsZero) {
+  EXPECT_EQ(run_cli({"--help"}).code, 0);
+  const auto run = run_cli({"campaign", "--help"});
+  EXPECT_EQ(run.code, 0);
+  EXPECT_NE(run.out.find("--shard"), std::string::npos);
+}
+
+} // namespace
+} // namespace adsem
