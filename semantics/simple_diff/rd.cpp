@@ -1,0 +1,18 @@
+#include "semantics/simple_diff/rd.hpp"
+
+namespace adsem::simple_diff {
+
+TermPtr rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const TermPtr& point,
+                 const TermPtr& cotangent, const Value& point_value) {
+  TermPtr c;
+  {
+    // the binder x scopes over N only (spec P-17); it shadows any outer x while tracing
+    ScopedEnv<Value>::Scope scope(m.rho());
+    m.rho().push(rd.param, point_value);
+    c = m.sym(phi, rd.c);
+  }
+  // x may occur in V or W (the outer x): differentiate() renames the binder apart (spec P-3)
+  return m.differentiate(DiffGoal{cotangent, point, rd.param, rd.type}, c);
+}
+
+} // namespace adsem::simple_diff

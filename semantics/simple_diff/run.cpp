@@ -1,0 +1,86 @@
+#include "semantics/simple_diff/run.hpp"
+
+#include "semantics/simple_diff/primitive_ops.hpp"
+#include "syntax/simple_diff/large_stack.hpp"
+
+namespace adsem::simple_diff {
+
+const Signature& primitives() {
+  return prim::signature();
+}
+
+Typed check_source(std::string_view source, const TypeContext& gamma) {
+  return on_large_stack(
+      [&] { return typecheck(parse_term(source, primitives()), primitives(), gamma); });
+}
+
+TypeContext types_of(const ValueContext& rho) {
+  TypeContext gamma;
+  for (const auto& [x, v] : rho)
+    gamma.emplace_back(x, type_of_value(v));
+  return gamma;
+}
+
+namespace {
+void load(Machine& machine, const TermPtr& m, const ValueContext& rho) {
+  machine.avoid_names(*m);
+  for (const auto& [x, v] : rho) {
+    machine.names().avoid(x);
+    machine.rho().push(x, v);
+  }
+}
+} // namespace
+
+Outcome evaluate(const TermPtr& m, const Options& options, const ValueContext& rho) {
+  return on_large_stack([&] {
+    Machine machine(options);
+    load(machine, m, rho);
+    Value v = machine.eval(nullptr, m);
+    return Outcome{std::move(v), machine.steps(), machine.trace()};
+  });
+}
+
+TraceOutcome symbolic_evaluate(const TermPtr& m, const ValueContext& rho, const Options& options) {
+  return on_large_stack([&] {
+    Machine machine(options);
+    load(machine, m, rho);
+    TermPtr c = machine.sym(nullptr, m);
+    return TraceOutcome{std::move(c), machine.steps(), machine.trace()};
+  });
+}
+
+TraceOutcome symbolic_derivative(const TermPtr& w, const TermPtr& v, const std::string& x,
+                                 const TypePtr& t, const TermPtr& c, const Options& options) {
+  return on_large_stack([&] {
+    Machine machine(options);
+    machine.avoid_names(*w);
+    machine.avoid_names(*v);
+    machine.avoid_names(*c);
+    machine.names().avoid(x);
+    TermPtr d = machine.differentiate(DiffGoal{w, v, x, t}, c);
+    return TraceOutcome{std::move(d), machine.steps(), machine.trace()};
+  });
+}
+
+GradientOutcome gradient(const std::string& x, const TypePtr& t, const TermPtr& body,
+                         const std::vector<double>& at, const Options& options) {
+  return on_large_stack([&] {
+    const Value point = unflatten(t, at);
+    Machine machine(options);
+    machine.avoid_names(*body);
+    machine.names().avoid(x);
+    // N at x = V
+    Value value;
+    {
+      ScopedEnv<Value>::Scope scope(machine.rho());
+      machine.rho().push(x, point);
+      value = machine.eval(nullptr, body);
+    }
+    // 1.rd_V(x:T. N), evaluated by O-rd
+    const TermPtr grad = mk::rd(mk::constant(1.0), value_term(point), x, t, body);
+    Value g = machine.eval(nullptr, grad);
+    return GradientOutcome{std::move(value), std::move(g), machine.steps()};
+  });
+}
+
+} // namespace adsem::simple_diff

@@ -1,0 +1,213 @@
+#include "semantics/simple_diff/symbolic_diff.hpp"
+
+#include "semantics/simple_diff/primitive_ops.hpp"
+#include "syntax/simple_diff/derived.hpp"
+
+namespace adsem::simple_diff {
+
+std::pair<TypePtr, TypePtr> op_arity(const std::string& op) {
+  const auto found = prim::find_operation(op);
+  if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
+  return found->arity();
+}
+
+namespace {
+
+[[noreturn]] void not_a_trace(const Node& n) {
+  throw AdsemError(ErrorKind::eval,
+                   "symbolic differentiation applies to trace terms only (no if, letrec, calls "
+                   "or rd; seed 003 lines 261-265)",
+                   n.pos);
+}
+
+void need_annotations(const Node& n) {
+  if (!n.ann_left || !n.ann_right)
+    throw AdsemError(ErrorKind::eval,
+                     "symbolic differentiation needs the pair and projection annotations "
+                     "(type-check the term first; seed 003 line 110)",
+                     n.pos);
+}
+
+class Renamer {
+public:
+  Renamer(Machine& m) : m_(m) {}
+  ScopedEnv<std::string> names;
+
+  TermPtr run(const TermPtr& term) {
+    Machine::Depth depth(m_);
+    const Node& n = *term;
+    m_.charge(1, &n); // renaming is linear work, bounded by the fuel like the rules
+    switch (n.kind) {
+    case NodeKind::var: {
+      const std::string* renamed = names.find(n.name);
+      return renamed ? mk::var(*renamed, n.pos) : term;
+    }
+    case NodeKind::constant:
+    case NodeKind::unit:
+      return term;
+    case NodeKind::add:
+    case NodeKind::pair:
+      return with_children(n, run(n.a), run(n.b));
+    case NodeKind::op:
+    case NodeKind::fst:
+    case NodeKind::snd:
+      return with_children(n, run(n.a));
+    case NodeKind::let: {
+      TermPtr bound = run(n.a);
+      const std::string y = m_.names().fresh(n.name);
+      ScopedEnv<std::string>::Scope scope(names);
+      names.push(n.name, y);
+      return mk::let(y, n.type, bound, run(n.b), n.pos);
+    }
+    default:
+      not_a_trace(n);
+    }
+  }
+
+private:
+  Machine& m_;
+};
+
+} // namespace
+
+TermPtr rename_apart(Machine& m, const TermPtr& c, const std::string& x, const std::string& x_new) {
+  Renamer renamer(m);
+  renamer.names.push(x, x_new);
+  return renamer.run(c);
+}
+
+TermPtr Machine::differentiate(const DiffGoal& goal, const TermPtr& c) {
+  // Fig. 6 assumes x ∉ FV(V, W) and distinct binders: rename x and every binder of C apart.
+  const std::string x = names_.fresh(goal.x);
+  const TermPtr renamed = rename_apart(*this, c, goal.x, x);
+  const DiffGoal g{goal.w, goal.v, x, goal.t};
+  return options_.diff == DiffMode::literal ? R(g, renamed) : r_fast(*this, g, renamed);
+}
+
+TermPtr Machine::R(const DiffGoal& goal, const TermPtr& c) {
+  Depth depth(*this);
+  const Node& n = *c;
+  const Rules& r = rules();
+  switch (n.kind) {
+  case NodeKind::var:
+    return r.r_var(*this, goal, n);
+  case NodeKind::constant:
+    return r.r_const(*this, goal, n);
+  case NodeKind::add:
+    return r.r_add(*this, goal, n);
+  case NodeKind::op:
+    return r.r_op(*this, goal, n);
+  case NodeKind::let:
+    return r.r_let(*this, goal, n);
+  case NodeKind::unit:
+    return r.r_unit(*this, goal, n);
+  case NodeKind::pair:
+    return r.r_pair(*this, goal, n);
+  case NodeKind::fst:
+    return r.r_fst(*this, goal, n);
+  case NodeKind::snd:
+    return r.r_snd(*this, goal, n);
+  default:
+    not_a_trace(n);
+  }
+}
+
+namespace rules {
+
+// (R-var)  W.R_V(x:T. y) = W if y ≡ x, 0_T otherwise. The transcript prints a tuple-of-variables
+// form (line 425); every other rule uses one variable x, so this is the single-variable rule
+// (spec §11.1).
+TermPtr r_var(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_var, &c);
+  return c.name == g.x ? g.w : zero_of(g.t);
+}
+
+// (R-const)  W.R_V(x:T. r) = 0_T
+TermPtr r_const(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_const, &c);
+  return zero_of(g.t);
+}
+
+// (R-add)  W.R_V(x:T. D + E) = W.R_V(x:T. D) +_T W.R_V(x:T. E)
+TermPtr r_add(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_add, &c);
+  TermPtr d = m.R(g, c.a);
+  TermPtr e = m.R(g, c.b);
+  return plus_of(g.t, d, e, m.names());
+}
+
+// (R-op)  W.R_V(x:T. op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T. D)
+//         (y ∉ FV(V), op : S → U)
+TermPtr r_op(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_op, &c);
+  const auto [s, u] = op_arity(c.name);
+  const std::string y = m.names().fresh("y");
+  TermPtr pulled = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
+  return mk::let(g.x, g.t, g.v, mk::let(y, s, m.rules().op_r_term(c.name, c.a, g.w, s, u), pulled));
+}
+
+// (R-let)  W.R_V(x:T. let y:S = D in E) =
+//            let x:T = V in let y:S = D in
+//              W.R_V(x:T. E) +_T (let ȳ:S = W.R_y(y:S. E) in ȳ.R_V(x:T. D))
+//          (y ∉ FV(W); y, ȳ ∉ FV(V, D))
+// The inner derivative W.R_y(y:S. E) is taken literally, with the point y and the binder y.
+// The spec (§4.5, P-3) renames that binder; we do not need to: its precondition y ∉ FV(V)
+// fails only trivially, since V ≡ y, and every `let y:S = y` the rules emit rebinds y to itself.
+TermPtr r_let(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_let, &c);
+  const std::string& y = c.name;
+  const TypePtr& s = c.type;
+  const std::string ybar = m.names().fresh(y + "bar");
+  TermPtr by_x = m.R(g, c.b);                                         // W.R_V(x:T. E)
+  TermPtr by_y = m.R(DiffGoal{g.w, mk::var(y), y, s}, c.b);           // W.R_y(y:S. E)
+  TermPtr through = m.R(DiffGoal{mk::var(ybar), g.v, g.x, g.t}, c.a); // ȳ.R_V(x:T. D)
+  TermPtr sum = plus_of(g.t, by_x, mk::let(ybar, s, by_y, through), m.names());
+  return mk::let(g.x, g.t, g.v, mk::let(y, s, c.a, sum));
+}
+
+// (R-unit)  W.R_V(x:T. *) = 0_T
+TermPtr r_unit(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_unit, &c);
+  return zero_of(g.t);
+}
+
+// (R-pair)  W.R_V(x:T. <M, N>_{U,S}) = let <y:U, z:S> = W in y.R_V(x:T. M) +_T z.R_V(x:T. N)
+//           (y, z ∉ FV(V, M, N))
+TermPtr r_pair(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_pair, &c);
+  need_annotations(c);
+  const std::string y = m.names().fresh("y"), z = m.names().fresh("z");
+  TermPtr left = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
+  TermPtr right = m.R(DiffGoal{mk::var(z), g.v, g.x, g.t}, c.b);
+  return tuple_let({{y, c.ann_left}, {z, c.ann_right}}, g.w, plus_of(g.t, left, right, m.names()),
+                   m.names(), /*sugar=*/true);
+}
+
+// (R-fst)  W.R_V(x:T. fst_{U,S}(D)) = let x:T = V in let y:U×S = D in <W, 0_S>_{U,S}.R_V(x:T. D)
+//          (y ∉ FV(V, W, D); the unused y forces D's evaluation: strictness, spec P-7)
+TermPtr r_fst(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_fst, &c);
+  need_annotations(c);
+  const std::string y = m.names().fresh("y");
+  TermPtr w = mk::pair(g.w, zero_of(c.ann_right), c.ann_left, c.ann_right);
+  TermPtr pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
+  return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
+}
+
+// (R-snd)  W.R_V(x:T. snd_{U,S}(D)) = let x:T = V in let y:U×S = D in <0_U, W>_{U,S}.R_V(x:T. D)
+TermPtr r_snd(Machine& m, const DiffGoal& g, const Node& c) {
+  m.step(Rule::R_snd, &c);
+  need_annotations(c);
+  const std::string y = m.names().fresh("y");
+  TermPtr w = mk::pair(zero_of(c.ann_left), g.w, c.ann_left, c.ann_right);
+  TermPtr pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
+  return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
+}
+
+TermPtr op_r_term(const std::string& op, const TermPtr& primal, const TermPtr& cotangent,
+                  const TypePtr& s, const TypePtr& u) {
+  return mk::op(op + "_r", mk::pair(primal, cotangent, s, u));
+}
+
+} // namespace rules
+} // namespace adsem::simple_diff

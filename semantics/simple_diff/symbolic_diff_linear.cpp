@@ -1,0 +1,219 @@
+// R-fast: a linear-size W.R_V(x:T. C) (spec §9 P-1(b); not in the paper). Fig. 6's R-let
+// differentiates the let body twice, so the literal rules are exponential in the number of lets
+// of a trace, and symbolic evaluation produces long let chains. R-fast instead
+//   1. puts C into A-normal form: let x:T = V in let t1 = P1 in ... let tk = Pk in A, where each
+//      Pi is `a + b`, `op(A')`, `fst(A')` or `snd(A')` over atoms (values) and nested lets are
+//      flattened (lets are strict, and a let of a value is always defined, so definedness is
+//      unchanged);
+//   2. appends one backward pass: adj(ti) = Σ contributions; `a + b` pushes adj to a and b;
+//      `op(A')` pushes W.op_r(A') = op_r(<A', adj>); fst pushes <adj, 0>, snd pushes <0, adj>;
+//      contributions to free variables other than x are dropped;
+//   3. returns Σ contributions to x (0_T if none).
+// The forward pass evaluates every redex of C at x = V, and Dom(op_r) = Dom(op) × R^m, so the
+// output is defined exactly where C is (Theorem 6.1 / P-AD-1 is its acceptance test). A binding
+// with no contribution has adjoint 0_S; its pullback would only add zeros, so it is skipped.
+#include <unordered_map>
+#include <unordered_set>
+
+#include "semantics/simple_diff/symbolic_diff.hpp"
+#include "syntax/simple_diff/derived.hpp"
+
+namespace adsem::simple_diff {
+
+namespace {
+
+struct Binding {
+  std::string name;
+  TypePtr type;
+  TermPtr term; // forward: the redex Pi over atoms; backward: any trace term
+};
+
+class Fast {
+public:
+  Fast(Machine& m, const DiffGoal& g) : m_(m), g_(g) {}
+
+  TermPtr run(const TermPtr& c) {
+    const TermPtr result = anf(c);
+    relevant_.insert(g_.x);
+    for (const Binding& b : forward_)
+      relevant_.insert(b.name);
+    push(g_.w, result);
+    for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
+      pull_back(*it);
+    TermPtr out = sum(g_.t, g_.x);
+    if (!out) out = zero_of(g_.t);
+    for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
+      out = mk::let(it->name, it->type, it->term, out);
+    for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
+      out = mk::let(it->name, it->type, it->term, out);
+    return mk::let(g_.x, g_.t, g_.v, out);
+  }
+
+private:
+  // ---- 1. A-normal form ----------------------------------------------------------------------
+  TermPtr anf(const TermPtr& term) {
+    Machine::Depth depth(m_);
+    const Node& n = *term;
+    switch (n.kind) {
+    case NodeKind::var: {
+      const TermPtr* bound = let_atoms_.find(n.name);
+      return bound ? *bound : term;
+    }
+    case NodeKind::constant:
+    case NodeKind::unit:
+      return term;
+    case NodeKind::pair: {
+      if (!n.ann_left || !n.ann_right) unannotated(n);
+      TermPtr a = anf(n.a);
+      TermPtr b = anf(n.b);
+      return mk::pair(a, b, n.ann_left, n.ann_right);
+    }
+    case NodeKind::add: {
+      TermPtr a = anf(n.a);
+      TermPtr b = anf(n.b);
+      return bind(real_type(), mk::add(a, b));
+    }
+    case NodeKind::op: {
+      TermPtr a = anf(n.a);
+      return bind(op_arity(n.name).second, mk::op(n.name, a));
+    }
+    case NodeKind::fst:
+    case NodeKind::snd: {
+      if (!n.ann_left || !n.ann_right) unannotated(n);
+      TermPtr a = anf(n.a);
+      const bool first = n.kind == NodeKind::fst;
+      return bind(first ? n.ann_left : n.ann_right, first ? mk::fst(a, n.ann_left, n.ann_right)
+                                                          : mk::snd(a, n.ann_left, n.ann_right));
+    }
+    case NodeKind::let: {
+      TermPtr a = anf(n.a);
+      ScopedEnv<TermPtr>::Scope scope(let_atoms_);
+      let_atoms_.push(n.name, a);
+      return anf(n.b);
+    }
+    default:
+      throw AdsemError(ErrorKind::eval, "R-fast applies to trace terms only", n.pos);
+    }
+  }
+
+  TermPtr bind(TypePtr type, TermPtr redex) {
+    m_.step(Rule::R_fast, redex.get());
+    const std::string t = m_.names().fresh("t");
+    forward_.push_back(Binding{t, std::move(type), std::move(redex)});
+    return mk::var(t);
+  }
+
+  [[noreturn]] static void unannotated(const Node& n) {
+    throw AdsemError(ErrorKind::eval,
+                     "symbolic differentiation needs the pair and projection annotations "
+                     "(type-check the term first; seed 003 line 110)",
+                     n.pos);
+  }
+
+  // ---- 2. backward pass ----------------------------------------------------------------------
+  bool mentions_relevant(const Node& a) const {
+    switch (a.kind) {
+    case NodeKind::var:
+      return relevant_.count(a.name) > 0;
+    case NodeKind::pair:
+      return mentions_relevant(*a.a) || mentions_relevant(*a.b);
+    default:
+      return false;
+    }
+  }
+
+  static bool is_zero_value(const Node& v) {
+    switch (v.kind) {
+    case NodeKind::constant:
+      return v.value == 0.0;
+    case NodeKind::unit:
+      return true;
+    case NodeKind::pair:
+      return is_zero_value(*v.a) && is_zero_value(*v.b);
+    default:
+      return false;
+    }
+  }
+
+  // Add the cotangent G (a term of the atom's type) to the adjoints of the atom's variables.
+  void push(const TermPtr& g, const TermPtr& atom) {
+    if (!mentions_relevant(*atom) || is_zero_value(*g)) return;
+    const Node& a = *atom;
+    if (a.kind == NodeKind::var) {
+      contributions_[a.name].push_back(g);
+      return;
+    }
+    // a pair of atoms <A1, A2>_{U,S}: split G
+    if (g->kind == NodeKind::pair) {
+      push(g->a, a.a);
+      push(g->b, a.b);
+      return;
+    }
+    const std::string p = m_.names().fresh("p");
+    const std::string p1 = m_.names().fresh("p"), p2 = m_.names().fresh("p");
+    backward_.push_back(Binding{p, product_type(a.ann_left, a.ann_right), g});
+    backward_.push_back(Binding{p1, a.ann_left, mk::fst(mk::var(p), a.ann_left, a.ann_right)});
+    backward_.push_back(Binding{p2, a.ann_right, mk::snd(mk::var(p), a.ann_left, a.ann_right)});
+    push(mk::var(p1), a.a);
+    push(mk::var(p2), a.b);
+  }
+
+  // Σ contributions to `name` at type `type` (nullptr if there are none).
+  TermPtr sum(const TypePtr& type, const std::string& name) {
+    auto it = contributions_.find(name);
+    if (it == contributions_.end() || it->second.empty()) return nullptr;
+    TermPtr total = it->second.front();
+    for (std::size_t i = 1; i < it->second.size(); ++i)
+      total = plus_of(type, total, it->second[i], m_.names());
+    return total;
+  }
+
+  void pull_back(const Binding& b) {
+    TermPtr total = sum(b.type, b.name);
+    if (!total) return;
+    m_.step(Rule::R_fast, b.term.get());
+    TermPtr adj = total;
+    if (adj->kind != NodeKind::var) {
+      const std::string a = m_.names().fresh(b.name + "bar");
+      backward_.push_back(Binding{a, b.type, total});
+      adj = mk::var(a);
+    }
+    const Node& p = *b.term;
+    switch (p.kind) {
+    case NodeKind::add:
+      push(adj, p.a);
+      push(adj, p.b);
+      return;
+    case NodeKind::op: {
+      const auto [s, u] = op_arity(p.name);
+      const std::string y = m_.names().fresh("y");
+      backward_.push_back(Binding{y, s, m_.rules().op_r_term(p.name, p.a, adj, s, u)});
+      push(mk::var(y), p.a);
+      return;
+    }
+    case NodeKind::fst:
+      push(mk::pair(adj, zero_of(p.ann_right), p.ann_left, p.ann_right), p.a);
+      return;
+    case NodeKind::snd:
+      push(mk::pair(zero_of(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
+      return;
+    default:
+      return;
+    }
+  }
+
+  Machine& m_;
+  const DiffGoal& g_;
+  ScopedEnv<TermPtr> let_atoms_;
+  std::vector<Binding> forward_, backward_;
+  std::unordered_set<std::string> relevant_;
+  std::unordered_map<std::string, std::vector<TermPtr>> contributions_;
+};
+
+} // namespace
+
+TermPtr r_fast(Machine& m, const DiffGoal& goal, const TermPtr& c) {
+  return Fast(m, goal).run(c);
+}
+
+} // namespace adsem::simple_diff

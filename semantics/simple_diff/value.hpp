@@ -1,0 +1,43 @@
+#pragma once
+// Closed values V ::= r | * | <V, W> (seed 003 lines 223-231) as results of ordinary
+// evaluation, with their unique types T_V, the flattening of Lemma 5.1 (lines 809-813), and the
+// conversion back to value terms (for traces and printing).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "syntax/simple_diff/ast.hpp"
+
+namespace adsem::simple_diff {
+
+class Value {
+public:
+  enum class Kind { real, unit, pair };
+  static Value real(double r);
+  static Value unit();
+  static Value pair(Value first, Value second);
+
+  Kind kind() const { return kind_; }
+  double as_real() const { return real_; }
+  const Value& first() const { return pair_->first; }
+  const Value& second() const { return pair_->second; }
+
+private:
+  Kind kind_ = Kind::unit;
+  double real_ = 0.0;
+  std::shared_ptr<const std::pair<Value, Value>> pair_;
+};
+
+// T_V, the unique type of a closed value.
+TypePtr type_of_value(const Value& v);
+// Depth-first, left first (spec P-13): <1, <*, 2>> ↦ (1, 2).
+std::vector<double> flatten(const Value& v);
+// The unique closed value of type T with these coordinates (Lemma 5.1); the vector must have
+// |T| entries.
+Value unflatten(const TypePtr& t, const std::vector<double>& xs);
+// The value as an (annotated) term.
+TermPtr value_term(const Value& v);
+// Surface syntax: "<1, <(), 2>>".
+std::string print_value(const Value& v);
+
+} // namespace adsem::simple_diff

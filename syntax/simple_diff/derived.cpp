@@ -1,0 +1,118 @@
+#include "syntax/simple_diff/derived.hpp"
+
+namespace adsem::simple_diff {
+
+TypePtr iterated_product(const std::vector<TypePtr>& ts) {
+  if (ts.empty()) return unit_type();
+  TypePtr t = ts.front();
+  for (std::size_t i = 1; i < ts.size(); ++i)
+    t = product_type(t, ts[i]);
+  return t;
+}
+
+TermPtr zero_of(const TypePtr& t, bool sugar) {
+  TermPtr z;
+  switch (t->kind) {
+  case Type::Kind::real:
+    z = mk::constant(0.0);
+    break;
+  case Type::Kind::unit:
+    z = mk::unit();
+    break;
+  case Type::Kind::product:
+    z = mk::pair(zero_of(t->left), zero_of(t->right), t->left, t->right);
+    break;
+  }
+  if (!sugar) return z;
+  Sugar s;
+  s.kind = Sugar::Kind::zero;
+  s.type = t;
+  return with_sugar(z, std::move(s));
+}
+
+TermPtr plus_of(const TypePtr& t, TermPtr m, TermPtr n, NameSupply& names, bool sugar) {
+  TermPtr sum;
+  switch (t->kind) {
+  case Type::Kind::real:
+    sum = mk::add(m, n);
+    break;
+  case Type::Kind::unit: {
+    // let x:unit = M in let y:unit = N in *   (strict in both)
+    const std::string x = names.fresh("u"), y = names.fresh("u");
+    sum = mk::let(x, unit_type(), m, mk::let(y, unit_type(), n, mk::unit()));
+    break;
+  }
+  case Type::Kind::product: {
+    // let <x1:T, x2:U> = M in let <y1:T, y2:U> = N in <x1 +_T y1, x2 +_U y2>_{T,U}
+    const std::string x1 = names.fresh("a"), x2 = names.fresh("a");
+    const std::string y1 = names.fresh("b"), y2 = names.fresh("b");
+    TermPtr body = mk::pair(plus_of(t->left, mk::var(x1), mk::var(y1), names),
+                            plus_of(t->right, mk::var(x2), mk::var(y2), names), t->left, t->right);
+    TermPtr inner = tuple_let({{y1, t->left}, {y2, t->right}}, n, body, names);
+    sum = tuple_let({{x1, t->left}, {x2, t->right}}, m, inner, names);
+    break;
+  }
+  }
+  if (!sugar) return sum;
+  Sugar s;
+  s.kind = Sugar::Kind::plus;
+  s.type = t;
+  s.parts = {std::move(m), std::move(n)};
+  return with_sugar(sum, std::move(s));
+}
+
+namespace {
+TermPtr tuple_let_core(const std::vector<Sugar::Binder>& xs, std::size_t count, TermPtr m,
+                       TermPtr n, NameSupply& names, std::optional<SourcePos> pos) {
+  if (count == 0) return mk::let(names.fresh("u"), unit_type(), m, n, pos);
+  if (count == 1) return mk::let(xs[0].name, xs[0].type, m, n, pos);
+  std::vector<TypePtr> prefix_types;
+  for (std::size_t i = 0; i + 1 < count; ++i)
+    prefix_types.push_back(xs[i].type);
+  const TypePtr prefix = iterated_product(prefix_types);
+  const TypePtr last = xs[count - 1].type;
+  const std::string z = names.fresh("z");
+  TermPtr rest = mk::let(xs[count - 1].name, last, mk::snd(mk::var(z), prefix, last), n);
+  TermPtr unpack =
+      tuple_let_core(xs, count - 1, mk::fst(mk::var(z), prefix, last), rest, names, std::nullopt);
+  return mk::let(z, product_type(prefix, last), m, unpack, pos);
+}
+} // namespace
+
+TermPtr tuple_let(const std::vector<Sugar::Binder>& xs, TermPtr m, TermPtr n, NameSupply& names,
+                  bool sugar, std::optional<SourcePos> pos) {
+  TermPtr core = tuple_let_core(xs, xs.size(), m, n, names, pos);
+  if (!sugar || xs.size() < 2) return core;
+  Sugar s;
+  s.kind = Sugar::Kind::tuple_let;
+  s.binders = xs;
+  s.parts = {std::move(m), std::move(n)};
+  return with_sugar(core, std::move(s));
+}
+
+TermPtr grad_of(TermPtr point, std::string x, TypePtr t, TermPtr body, bool sugar,
+                std::optional<SourcePos> pos) {
+  TermPtr core = mk::rd(mk::constant(1.0), point, x, t, body, pos);
+  if (!sugar) return core;
+  Sugar s;
+  s.kind = Sugar::Kind::grad;
+  s.binders = {{std::move(x), std::move(t)}};
+  s.parts = {std::move(point), std::move(body)};
+  return with_sugar(core, std::move(s));
+}
+
+TermPtr fd_of(TermPtr tangent, TypePtr u, TermPtr point, std::string x, TypePtr t, TermPtr body,
+              NameSupply& names, bool sugar, std::optional<SourcePos> pos) {
+  const std::string y = names.fresh("y");
+  TermPtr inner = mk::rd(mk::var(y), point, x, t, body);
+  TermPtr core = mk::rd(tangent, zero_of(u), y, u, inner, pos);
+  if (!sugar) return core;
+  Sugar s;
+  s.kind = Sugar::Kind::fd;
+  s.type = std::move(u);
+  s.binders = {{std::move(x), std::move(t)}};
+  s.parts = {std::move(tangent), std::move(point), std::move(body)};
+  return with_sugar(core, std::move(s));
+}
+
+} // namespace adsem::simple_diff

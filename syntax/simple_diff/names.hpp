@@ -1,0 +1,25 @@
+#pragma once
+// Fresh names for the binders that derived forms (tuple let, +_T, fd) and the semantics
+// (contexts, symbolic differentiation) introduce. A supply avoids every identifier of the
+// program it was seeded with and never hands out the same name twice.
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "syntax/simple_diff/ast.hpp"
+
+namespace adsem::simple_diff {
+
+class NameSupply {
+public:
+  void avoid(std::string name) { used_.insert(std::move(name)); }
+  void avoid_all(const Node& term);
+  // base_k for the first k that is unused ("x_3" gives "x_4", not "x_3_4").
+  std::string fresh(std::string_view base);
+
+private:
+  std::unordered_set<std::string> used_;
+  long counter_ = 0;
+};
+
+} // namespace adsem::simple_diff

@@ -1,0 +1,326 @@
+// Symbolic evaluation (spec §4.9 traces), symbolic differentiation (spec §8.3 golden R outputs,
+// Fig. 6 vs R-fast), fuel, depth, rule traces and the rule table.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "semantics/simple_diff/symbolic_diff.hpp"
+#include "syntax/simple_diff/derived.hpp"
+#include "tests/simple_diff/helpers.hpp"
+
+namespace adsem::simple_diff {
+namespace {
+
+using test::canonical;
+using test::mode;
+
+TypeContext reals_ctx(std::initializer_list<const char*> names) {
+  TypeContext g;
+  for (const char* n : names)
+    g.emplace_back(n, real_type());
+  return g;
+}
+
+// φ | ρ ⊢ M ⇝ C with ρ = {x ↦ r}, Fig. 6 literally (the spec's traces are for it).
+TermPtr trace_at(const std::string& source, double x) {
+  const Typed m = check_source(source, reals_ctx({"x"}));
+  return symbolic_evaluate(m.term, {{"x", Value::real(x)}}, mode(DiffMode::literal)).trace;
+}
+
+TermPtr expected(const std::string& source, const TypeContext& gamma) {
+  return check_source(source, gamma).term;
+}
+
+TEST(SimpleDiffTraces, SmallTracesOfSpec4_9) {
+  const struct {
+    const char* term;
+    double x;
+    const char* trace;
+  } cases[] = {
+      {"x * 1.rd[1](y:real. x + y)", 1, "let z:real = 0 + 1 in mul(<x, z>)"},
+      {"if x < 0 then 0 else x", 3, "x"},
+      {"let relu(x:real):real = if x < 0 then 0 else x in relu(x)", 3, "let x:real = x in x"},
+      {"x * x + x", 2, "let z:real = mul(<x, x>) in z + x"},
+      {"log(x)", -1, "log(x)"},
+      {"<x + 1, 2>", -1, "let z:real = x + 1 in <z, 2>"},
+      {"if x + 1 < 0 then x * 2 else x", 5, "let z:real = x + 1 in x"},
+      {"1.rd[x](y:real. y * y)", 1,
+       "let y:real = x in let u:real*real = mul_r(<<y, y>, 1>) in "
+       "let <u1:real, u2:real> = u in u1 + u2"},
+      {"letrec f(x:real):real = 1.rd[1](y:real. x + y) in x + f(x)", 1,
+       "let z:real = (let x:real = x in 0 + 1) in x + z"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.term);
+    const TermPtr got = trace_at(c.term, c.x);
+    const TermPtr want = expected(c.trace, reals_ctx({"x"}));
+    EXPECT_TRUE(alpha_equal(got, want))
+        << "got  " << canonical(got) << "\nwant " << canonical(want);
+    EXPECT_TRUE(is_trace_term(*got));
+  }
+  // guard on its boundary: no trace
+  try {
+    trace_at("if x < 0 then 0 else x", 0);
+    FAIL() << "traced through an undefined guard";
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::domain);
+  }
+}
+
+TEST(SimpleDiffTraces, TracesKeepVariablesOpen) {
+  // spec P-2: the trace mentions x, never its value; evaluating the trace elsewhere differs
+  const TermPtr c = trace_at("if x < 0 then 0 else x * x", 3);
+  EXPECT_TRUE(alpha_equal(c, expected("mul(<x, x>)", reals_ctx({"x"}))));
+  // Prop. 3.5 (interpolation): eval(M) = eval(trace of M)
+  const std::string m = "letrec f(p:real * real):real = if snd(p) < 0.5 then 1 else "
+                        "fst(p) * f(<fst(p), snd(p) - 1>) in f(<x, 3>) + 1.rd[x](y:real. y * x)";
+  const Typed typed = check_source(m, reals_ctx({"x"}));
+  const ValueContext rho = {{"x", Value::real(1.5)}};
+  const double direct = evaluate(typed.term, {}, rho).value.as_real();
+  const TermPtr trace = symbolic_evaluate(typed.term, rho).trace;
+  EXPECT_TRUE(is_trace_term(*trace));
+  EXPECT_EQ(print_type(typecheck(trace, primitives(), reals_ctx({"x"})).type), "real");
+  EXPECT_DOUBLE_EQ(evaluate(trace, {}, rho).value.as_real(), direct);
+  EXPECT_DOUBLE_EQ(direct, 1.5 * 1.5 * 1.5 + 1.5);
+}
+
+// ---- §8.3 golden R outputs -----------------------------------------------------------------
+
+TraceOutcome R(const char* w, const char* v, const char* x, const TypePtr& t, const char* c,
+               const TypeContext& gamma, DiffMode d = DiffMode::literal) {
+  TypeContext with_x = gamma;
+  with_x.emplace_back(x, t);
+  return symbolic_derivative(check_source(w, gamma).term, check_source(v, gamma).term, x, t,
+                             check_source(c, with_x).term, mode(d));
+}
+
+TEST(SimpleDiffR, GoldenOutputsOfSpec8_3) {
+  const TypeContext vw = reals_ctx({"v", "w"});
+  {
+    const TermPtr got = R("w", "v", "x", real_type(), "x * x", vw).trace;
+    const TermPtr want =
+        expected("let x:real = v in let y:real*real = mul_r(<<x, x>, w>) in let p:real*real = y in "
+                 "let y1:real = fst(p) in let y2:real = snd(p) in y1 + y2",
+                 vw);
+    EXPECT_TRUE(alpha_equal(got, want)) << canonical(got);
+    // evaluates to 2 v w
+    const ValueContext rho = {{"v", Value::real(1.5)}, {"w", Value::real(4)}};
+    EXPECT_DOUBLE_EQ(evaluate(got, {}, rho).value.as_real(), 12.0);
+  }
+  {
+    const TermPtr got = R("1", "2", "x", real_type(), "let z:real = x * x in z + x", {}).trace;
+    const TermPtr want =
+        expected("let x:real = 2 in let z:real = mul(<x,x>) in (0 + 1) + (let zbar:real = 1 + 0 in "
+                 "let x:real = 2 in let y:real*real = mul_r(<<x,x>, zbar>) in "
+                 "let <y1:real, y2:real> = y in y1 + y2)",
+                 {});
+    EXPECT_TRUE(alpha_equal(got, want)) << canonical(got);
+    EXPECT_DOUBLE_EQ(evaluate(got).value.as_real(), 5.0); // 2x + 1 at 2
+  }
+  for (DiffMode d : {DiffMode::literal, DiffMode::linear}) {
+    const TermPtr g = R("1", "<1, 2>", "x", real_power(2), "fst(x) * snd(x)", {}, d).trace;
+    EXPECT_EQ(flatten(evaluate(g).value), (std::vector<double>{2, 1}));
+    // W.R_V(x:T. *) = 0_T
+    const TermPtr z = R("()", "<1, 2>", "x", real_power(2), "()", {}, d).trace;
+    EXPECT_EQ(flatten(evaluate(z).value), (std::vector<double>{0, 0}));
+    // W.R_V(x:unit. C) = * when C is defined at V
+    const TermPtr u = R("2", "()", "x", unit_type(), "sin(3)", {}, d).trace;
+    EXPECT_EQ(print_value(evaluate(u).value), "()");
+    // undefined where log_r is
+    const TermPtr l = R("1", "-1", "x", real_type(), "log(x)", {}, d).trace;
+    EXPECT_THROW(evaluate(l), AdsemError);
+  }
+  const TermPtr l = R("1", "-1", "x", real_type(), "log(x)", {}).trace;
+  EXPECT_TRUE(alpha_equal(l, expected("let x:real = -1 in let y:real = log_r(<x, 1>) in y", {})))
+      << canonical(l);
+}
+
+TEST(SimpleDiffR, PointAndCotangentMayMentionTheBinderName) {
+  // spec P-3: the outer x in V or W is not the differentiation variable
+  for (DiffMode d : {DiffMode::literal, DiffMode::linear}) {
+    const TypeContext g = reals_ctx({"x"});
+    const TermPtr r = R("x", "<x, 2>", "x", real_power(2), "fst(x) * snd(x)", g, d).trace;
+    const ValueContext rho = {{"x", Value::real(3)}};
+    // ∇(a*b) at (3, 2) scaled by 3: (6, 9)
+    EXPECT_EQ(flatten(evaluate(r, {}, rho).value), (std::vector<double>{6, 9}));
+  }
+}
+
+// ---- literal Fig. 6 versus R-fast ----------------------------------------------------------
+
+std::string product_of(int factors) {
+  std::string body = "x";
+  for (int i = 1; i < factors; ++i)
+    body += " * x";
+  return body;
+}
+
+struct Sizes {
+  long literal, linear;
+  double literal_value, linear_value;
+};
+
+Sizes sizes_for(int factors) {
+  const TermPtr c = trace_at(product_of(factors), 1.1); // a let chain of factors - 2 lets
+  const TypeContext none;
+  Sizes s{};
+  for (DiffMode d : {DiffMode::literal, DiffMode::linear}) {
+    const TermPtr r = symbolic_derivative(mk::constant(1), mk::constant(1.1), "x", real_type(), c,
+                                          mode(d, 50'000'000))
+                          .trace;
+    const double value = evaluate(r).value.as_real();
+    (d == DiffMode::literal ? s.literal : s.linear) = term_size(*r);
+    (d == DiffMode::literal ? s.literal_value : s.linear_value) = value;
+  }
+  return s;
+}
+
+TEST(SimpleDiffR, LiteralBlowUpAndLinearSize) {
+  const Sizes s11 = sizes_for(11), s12 = sizes_for(12);
+  const double want11 = 11 * std::pow(1.1, 10), want12 = 12 * std::pow(1.1, 11);
+  EXPECT_NEAR(s11.literal_value, want11, 1e-9 * want11);
+  EXPECT_NEAR(s11.linear_value, want11, 1e-9 * want11);
+  EXPECT_NEAR(s12.literal_value, want12, 1e-9 * want12);
+  EXPECT_NEAR(s12.linear_value, want12, 1e-9 * want12);
+  // spec P-1: ~25k nodes for 11 factors, doubling per factor; R-fast grows by a constant
+  EXPECT_GT(s11.literal, 10'000);
+  EXPECT_GT(static_cast<double>(s12.literal) / s11.literal, 1.8);
+  EXPECT_LT(s11.linear, 400);
+  EXPECT_LT(s12.linear - s11.linear, 40);
+  RecordProperty("literal_nodes_11", std::to_string(s11.literal));
+  RecordProperty("linear_nodes_11", std::to_string(s11.linear));
+}
+
+TEST(SimpleDiffR, LiteralAndLinearAgree) {
+  const char* programs[] = {
+      "grad[<0.3, -1.2>](x:real^2. let a:real = sin(fst(x)) * snd(x) in "
+      "let b:real = exp(a) / (1 + snd(x) * snd(x)) in tanh(b) + a * b)",
+      "<2, 3>.rd[<1, <0.5, 2>>](x:real * (real * real). let p:real * real = snd(x) in "
+      "<fst(p) * fst(x), log(snd(p)) + fst(x) * fst(x)>)",
+      "grad[0.7](x:real. let u:unit = () in let p:real * unit = <cos(x), u> in fst(p) * x)",
+      "grad[<1, 2>](x:real^2. 1.rd[fst(x)](y:real. y * y * snd(x)))",
+      "grad[1.5](x:real. sqrt(x) * neg(x) - recip(x) + dprod2(<<x, 1>, <2, x>>))",
+  };
+  for (const char* p : programs) {
+    SCOPED_TRACE(p);
+    const auto a = test::reals(p, DiffMode::literal), b = test::reals(p, DiffMode::linear);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      EXPECT_NEAR(a[i], b[i], 1e-12 * (1 + std::abs(a[i])));
+  }
+}
+
+// ---- fuel, depth, traces -------------------------------------------------------------------
+
+TEST(SimpleDiffRun, DivergenceIsAnOutcomeNotAHang) {
+  const std::string loop = "letrec loop(x:real):real = loop(x) in loop(1)";
+  try {
+    test::run(loop, DiffMode::linear, 1'000);
+    FAIL();
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::fuel);
+    EXPECT_NE(std::string(e.what()).find("fuel exhausted"), std::string::npos) << e.what();
+  }
+  // a deep (non-tail) recursion stops at the depth budget, not with a stack overflow
+  const std::string deep = "letrec down(n:real):real = if n < 0.5 then 0 else 1 + down(n - 1) in "
+                           "down(1000000)";
+  EXPECT_EQ(test::failure(deep, DiffMode::linear, 100'000'000), ErrorKind::fuel);
+  // letrec_n: the limited language of Fig. 8 (clo_0 is stuck)
+  EXPECT_EQ(test::failure("letrec[3] f(x:real):real = f(x) in f(1)"), ErrorKind::fuel);
+  EXPECT_EQ(test::reals("letrec[4] pow(p: real * real): real = if snd(p) < 0.5 then 1 else "
+                        "fst(p) * pow(<fst(p), snd(p) - 1>) in pow(<2, 3>)"),
+            (std::vector<double>{8}));
+  EXPECT_EQ(test::failure("letrec[3] pow(p: real * real): real = if snd(p) < 0.5 then 1 else "
+                          "fst(p) * pow(<fst(p), snd(p) - 1>) in pow(<2, 3>)"),
+            ErrorKind::fuel);
+}
+
+TEST(SimpleDiffRun, DeepTermsGiveErrorsNotCrashes) {
+  TermPtr deep = mk::constant(1);
+  for (int i = 0; i < 100'000; ++i)
+    deep = mk::add(mk::constant(1), deep);
+  EXPECT_THROW(typecheck(deep, primitives()), AdsemError);
+  try {
+    evaluate(deep);
+    FAIL();
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::fuel);
+  }
+  EXPECT_THROW(print_term(deep), AdsemError);
+  EXPECT_THROW(alpha_equal(deep, deep), AdsemError);
+  EXPECT_EQ(term_size(*deep), 200'001);
+}
+
+TEST(SimpleDiffRun, RuleTraceNamesThePaperRules) {
+  Options o = mode(DiffMode::literal);
+  o.record_trace = true;
+  const Outcome out = evaluate(check_source("1.rd[1](x:real. x * 1.rd[1](y:real. x + y))").term, o);
+  EXPECT_EQ(out.value.as_real(), 1.0);
+  ASSERT_EQ(static_cast<long>(out.trace.size()), out.steps);
+  std::vector<std::string> names;
+  for (const auto& t : out.trace)
+    names.emplace_back(rule_name(t.rule));
+  auto position = [&](const char* n) {
+    return std::find(names.begin(), names.end(), n) - names.begin();
+  };
+  // O-rd fires first (after the point and cotangent values), then tracing, then R
+  EXPECT_LT(position("O-rd"), position("S-ctx"));
+  EXPECT_LT(position("S-rd"), position("R-add"));
+  EXPECT_LT(position("R-add"), position("R-op"));
+  EXPECT_LT(position("R-op"), static_cast<long>(names.size()));
+  EXPECT_NE(out.trace.front().detail, "");
+}
+
+TEST(SimpleDiffRules, TableIsCompleteAndNamed) {
+  std::set<std::string> seen;
+  for (const RuleInfo& r : all_rules()) {
+    EXPECT_TRUE(seen.insert(std::string(r.name)).second) << r.name;
+    EXPECT_EQ(rule_by_name(r.name), r.rule);
+    EXPECT_FALSE(r.citation.empty());
+  }
+  EXPECT_EQ(rule_name(Rule::R_let), "R-let");
+  const Rules p = Rules::paper();
+  EXPECT_TRUE(p.o_add && p.o_op && p.o_let && p.o_fst && p.o_snd && p.o_ift && p.o_iff &&
+              p.o_letrec && p.o_call && p.o_rd && p.o_pred);
+  EXPECT_TRUE(p.s_add && p.s_op && p.s_let && p.s_fst && p.s_snd && p.s_ift && p.s_iff &&
+              p.s_letrec && p.s_call && p.s_rd);
+  EXPECT_TRUE(p.r_var && p.r_const && p.r_add && p.r_op && p.r_let && p.r_unit && p.r_pair &&
+              p.r_fst && p.r_snd && p.ev && p.bev && p.op_r_term);
+}
+
+TEST(SimpleDiffRules, ReplacingOneEntryChangesThatRuleEverywhere) {
+  const TermPtr m = check_source("grad[<3, 4>](x:real^2. fst(x) * snd(x))").term;
+  ASSERT_EQ(flatten(evaluate(m).value), (std::vector<double>{4, 3}));
+  // a mutant of the op_r primitive hook: W.op_r(D) built with swapped pair components
+  Options swapped;
+  swapped.rules.op_r_term = [](const std::string& op, const TermPtr& primal, const TermPtr& w,
+                               const TypePtr& s, const TypePtr& u) {
+    return mk::op(op + "_r", mk::pair(w, primal, u, s));
+  };
+  // the arity no longer fits mul_r: the mutant shows up (here as a wrong value)
+  try {
+    EXPECT_NE(flatten(evaluate(m, swapped).value), (std::vector<double>{4, 3}));
+  } catch (const AdsemError&) {
+  }
+  // a mutant of R-var (Fig. 6) in literal mode: every variable derivative is 0
+  Options zero_var = mode(DiffMode::literal);
+  zero_var.rules.r_var = [](Machine& mach, const DiffGoal& g, const Node& c) {
+    mach.step(Rule::R_var, &c);
+    return zero_of(g.t);
+  };
+  EXPECT_EQ(flatten(evaluate(m, zero_var).value), (std::vector<double>{0, 0}));
+  // a mutant of O-iff: the else branch evaluates the then branch
+  Options wrong_branch;
+  wrong_branch.rules.o_iff = [](Machine& mach, const FunEnv& phi, const Node& n,
+                                std::span<const Value>) {
+    mach.step(Rule::O_iff, &n);
+    return mach.eval(phi, n.b);
+  };
+  EXPECT_EQ(evaluate(check_source("if 2 < 1 then 5 else 7").term, wrong_branch).value.as_real(),
+            5.0);
+}
+
+} // namespace
+} // namespace adsem::simple_diff
