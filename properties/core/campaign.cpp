@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <limits>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -271,12 +272,11 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     summary.kind = def.kind;
     summary.citation = def.citation;
 
-    // Fair share of what is left of the wall-clock budget.
+    // Fair share of what is left of the wall-clock budget (unbounded without one).
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-    const std::optional<double> share =
-        budget ? std::optional<double>(
-                     std::max(0.0, (*budget - elapsed) / static_cast<double>(selected.size() - i)))
-               : std::nullopt;
+    const double share =
+        budget ? std::max(0.0, (*budget - elapsed) / static_cast<double>(selected.size() - i))
+               : std::numeric_limits<double>::infinity();
     const int max_size = options.max_size.value_or(def.default_max_size);
     const auto property_started = Clock::now();
     const auto seconds_in_property = [&] {
@@ -307,7 +307,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         if (start >= *options.trials) break;
         chunk_trials = std::min(options.chunk_size, *options.trials - start);
       }
-      if (share && seconds_in_property() >= *share) break;
+      if (seconds_in_property() >= share) break;
       if (chunk % options.shard.count != options.shard.index) continue;
 
       const std::uint64_t seed = chunk_seed(options.seed, def.name, chunk);
@@ -339,6 +339,8 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     summary.seconds = seconds_in_property();
     if (summary.failed + summary.errors > 0)
       summary.status = "failed";
+    else if (stop_requested())
+      summary.status = "interrupted"; // its budget was not used up: no verdict
     else if (summary.trials == 0)
       summary.status = "no-trials";
     else if (gave_up)
