@@ -1,5 +1,7 @@
 #include "semantics/core/finite_difference.hpp"
 
+#include <limits>
+
 #include <algorithm>
 #include <cmath>
 
@@ -62,6 +64,13 @@ FdJacobianEstimate fd_jacobian_estimate(const RealVectorFunction& f, const Eigen
   for (Eigen::Index j = 0; j < x.size(); ++j)
     halved.col(j) = fd_directional(f, x, Eigen::VectorXd::Unit(x.size(), j), fd_step(x(j)) / 2);
   out.error = (out.jacobian - halved).cwiseAbs();
+  // Plus the rounding term of the stencil: each f value carries about eps·|f| of error, and the
+  // weights sum to 1.8/h in absolute value (finite_difference.hpp). It dominates when f is huge
+  // next to its slope (x + exp(518): every f(x ± kh) rounds to the same number).
+  const Eigen::VectorXd fx = f(x);
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (Eigen::Index j = 0; j < x.size(); ++j)
+    out.error.col(j) += (2.0 * eps / fd_step(x(j))) * fx.cwiseAbs();
   return out;
 }
 

@@ -43,7 +43,8 @@ Eigen::VectorXd fd_directional(const RealVectorFunction& f, const Eigen::VectorX
                                const Eigen::VectorXd& v, std::optional<double> step = std::nullopt);
 // Column j along e_j with step fd_step(x_j).
 Eigen::MatrixXd fd_jacobian(const RealVectorFunction& f, const Eigen::VectorXd& x);
-// The Jacobian with an estimate of its own error, |J(h) - J(h/2)| entrywise. The stencil's
+// The Jacobian with an estimate of its own error: |J(h) - J(h/2)| entrywise plus the rounding
+// term 2·eps·|f(x)|/h. The stencil's
 // truncation error shrinks 64-fold when h halves, so the difference bounds the error of J(h) up
 // to a small factor wherever the stencil is in its asymptotic regime. Where the estimate exceeds a
 // comparison's tolerance (a function that changes too fast for the step, e.g. exp(x / sin x)
