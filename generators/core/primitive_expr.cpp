@@ -22,7 +22,7 @@ std::string to_string(const PrimExpr& e) {
   case PrimExpr::Kind::apply: {
     std::string out = e.primitive + "(";
     for (std::size_t i = 0; i < e.args.size(); ++i)
-      out += (i ? ", " : "") + to_string(e.args[i]);
+      out += (i ? ", " : "") + to_string(e.args[i], names);
     return out + ")";
   }
   }

@@ -30,8 +30,9 @@ struct PrimExpr {
 
 // Nodes in the tree.
 int size_of(const PrimExpr& e);
-// "mul(x0, sin(x1))"; constants in shortest round-trip form.
-std::string to_string(const PrimExpr& e);
+// "mul(x0, sin(x1))"; constants in shortest round-trip form. With names, variable i prints as
+// names[i] ("mul(x, sin(y))").
+std::string to_string(const PrimExpr& e, const std::vector<std::string>& names = {});
 // The primitives an expression uses, each once, in first-use order (construct tags).
 std::vector<std::string> primitives_used(const PrimExpr& e);
 

@@ -225,7 +225,7 @@ TrialResult nested_derivative(const PropertyContext& context) {
   const PrimExpr e = *gen::prim_expr(2);
   const std::vector<double> x = *point(2);
   const std::string term =
-      fmt::format("D(λx. x · D(λy. {})({}))({})", gen::to_string(e), x[1], x[0]);
+      fmt::format("D(λx. x · D(λy. {})({}))({})", gen::to_string(e, {"x", "y"}), x[1], x[0]);
   const auto tag = [&](TrialResult r) {
     r.on(term, "R", gen::size_of(e), gen::primitives_used(e));
     return r;
@@ -267,7 +267,7 @@ TrialResult function_valued_derivative(const PropertyContext& context) {
   const PrimExpr e = *gen::prim_expr(1);
   const double x0 = (*point(1))[0];
   const std::string term = fmt::format("g (g (λx. {})) {} where g = ∂/∂u (λu.λf.λx. f(x+u)) at 0",
-                                       gen::to_string(e), x0);
+                                       gen::to_string(e, {"x"}), x0);
   const auto tag = [&](TrialResult r) {
     r.on(term, "R", gen::size_of(e), gen::primitives_used(e));
     return r;
