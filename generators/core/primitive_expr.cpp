@@ -13,10 +13,12 @@ int size_of(const PrimExpr& e) {
   return n;
 }
 
-std::string to_string(const PrimExpr& e) {
+std::string to_string(const PrimExpr& e, const std::vector<std::string>& names) {
   switch (e.kind) {
   case PrimExpr::Kind::variable:
-    return fmt::format("x{}", e.variable);
+    return static_cast<std::size_t>(e.variable) < names.size()
+               ? names[static_cast<std::size_t>(e.variable)]
+               : fmt::format("x{}", e.variable);
   case PrimExpr::Kind::constant:
     return fmt::format("{}", e.constant);
   case PrimExpr::Kind::apply: {
