@@ -72,6 +72,7 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_term_commands(app, ctx);
   add_campaign_command(app, ctx);
   add_replay_command(app, ctx);
+  add_mutants_command(app, ctx);
   add_merge_command(app, ctx);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());

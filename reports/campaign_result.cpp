@@ -144,6 +144,7 @@ json to_json(const CounterexampleRecord& record) {
             {"outcome", record.outcome},
             {"message", record.message},
             {"term", record.term},
+            {"term_size", record.term_size},
             {"type", record.type},
             {"replay_token", record.replay_token},
             {"replay_command", record.replay_command}};
@@ -231,6 +232,7 @@ CounterexampleRecord record_from_json(const json& j) {
   r.outcome = field_or<std::string>(j, "outcome", "");
   r.message = field_or<std::string>(j, "message", "");
   r.term = field_or<std::string>(j, "term", "");
+  r.term_size = field_or<int>(j, "term_size", 0);
   r.type = field_or<std::string>(j, "type", "");
   if (j.contains("expected")) r.expected = computed_value_from_json(j.at("expected"));
   if (j.contains("actual")) r.actual = computed_value_from_json(j.at("actual"));

@@ -146,6 +146,7 @@ reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialRes
   r.outcome = t.kind == TrialResult::Kind::error ? "error" : "fail";
   r.message = t.reason;
   r.term = t.term;
+  r.term_size = t.size;
   r.type = t.type;
   r.expected = t.expected;
   r.actual = t.actual;

@@ -115,3 +115,25 @@ TEST(Cli, HelpExitsZero) {
 
 } // namespace
 } // namespace adsem
+
+namespace adsem {
+namespace {
+
+TEST(Cli, MutantsKillMatrixNamesTheKillerAndExitsZeroWhenAllDie) {
+  const auto run = run_cli({"mutants", "toy", "--trials", "100", "--json"});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  ASSERT_EQ(j.at("mutants").size(), 1u);
+  const auto& m = j.at("mutants")[0];
+  EXPECT_EQ(m.at("name"), "toy/off-by-one");
+  EXPECT_EQ(m.at("calculus"), "toy");
+  EXPECT_EQ(m.at("killed"), true);
+  // The false toy property fails with or without the mutant, so it "kills" it too; the
+  // mutant-sensitive property is the one that matters.
+  const auto killers = m.at("killed_by").get<std::vector<std::string>>();
+  EXPECT_NE(std::find(killers.begin(), killers.end(), "toy/mutant-sensitive"), killers.end());
+  EXPECT_TRUE(m.at("seconds_to_kill").is_number());
+}
+
+} // namespace
+} // namespace adsem
