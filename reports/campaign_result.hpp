@@ -36,6 +36,7 @@ struct CounterexampleRecord {
   std::string outcome;   // "fail" or "error"
   std::string message;   // one line: what went wrong
   std::string term;      // shrunk term, surface syntax
+  int term_size = 0;     // its size in nodes
   std::string type;      // its type, surface syntax
   std::optional<ComputedValue> expected;
   std::optional<ComputedValue> actual;
