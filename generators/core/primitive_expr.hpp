@@ -2,6 +2,7 @@
 // First-order expressions over the shared primitive table: variables x0..x(n-1), real constants
 // and applications of smooth function primitives. They are the common ground of every calculus
 // (the model's self-check, cross-calculus agreement), evaluated generically in the scalar type.
+#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct PrimExpr {
   }
   friend bool operator==(const PrimExpr&, const PrimExpr&) = default;
 };
+
+// How RapidCheck shows a drawn expression in a counterexample.
+void showValue(const PrimExpr& e, std::ostream& os);
 
 // Nodes in the tree.
 int size_of(const PrimExpr& e);

@@ -159,6 +159,13 @@ reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialRes
   return r;
 }
 
+std::string drawn_values_text(const rc::detail::Example& example) {
+  std::string out;
+  for (const auto& [type, value] : example)
+    out += (out.empty() ? "" : "; ") + value + " : " + type;
+  return out;
+}
+
 rc::detail::TestParams params_for(std::uint64_t seed, int trials, int max_size) {
   rc::detail::TestParams params;
   params.seed = seed;
@@ -325,6 +332,9 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         auto record = make_record(def, *runner.last, token, passed_before + failure->numSuccess,
                                   options.command_name);
         if (record.message.empty()) record.message = failure->description;
+        // A body that threw before naming its input: fall back on the values RapidCheck drew
+        // (shown through rc::Show / showValue overloads of the generated types).
+        if (record.term.empty()) record.term = drawn_values_text(failure->counterExample);
         summary.seconds_to_first_failure = seconds_in_property();
         if (stream) stream->write(record);
         result.counterexamples.push_back(std::move(record));
