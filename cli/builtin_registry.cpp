@@ -1,6 +1,7 @@
 #include "cli/builtin_registry.hpp"
 
 #include "properties/model/register.hpp"
+#include "properties/perturbative/register.hpp"
 #include "properties/simple_diff/register.hpp"
 
 namespace adsem::cli {
@@ -9,6 +10,7 @@ props::Registry builtin_registry() {
   props::Registry registry;
   props::register_model(registry);
   props::register_simple_diff(registry);
+  props::register_perturbative(registry);
   return registry;
 }
 

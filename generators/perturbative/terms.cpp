@@ -1,0 +1,323 @@
+#include "generators/perturbative/terms.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "semantics/perturbative/constants.hpp"
+#include "semantics/perturbative/substitution.hpp"
+
+namespace adsem::perturbative::gen {
+
+namespace {
+
+const Type R = real_type();
+Type RxR() {
+  return product_type(real_type(), real_type());
+}
+Type RtoR() {
+  return arrow_type(real_type(), real_type());
+}
+
+bool type_is(const Type& a, const Type& b) {
+  return same_type(a, b);
+}
+
+// Draws: every choice is a RapidCheck value, so RapidCheck shrinks the choices too.
+class Builder {
+public:
+  explicit Builder(int max_depth) : max_depth_(max_depth) {}
+
+  Bag term(Context& g, const Type& sigma, int d) {
+    // (weight, production) — only productions applicable at σ and d are offered.
+    std::vector<std::pair<int, std::function<Bag()>>> options;
+    const auto offer = [&](int w, std::function<Bag()> f) {
+      options.emplace_back(w, std::move(f));
+    };
+
+    const std::vector<std::string> vars = visible(g, sigma);
+    if (!vars.empty()) offer(40, [&, vars] { return var(vars[pick(vars.size())], sigma); });
+    offer(1, [&] { return zero(sigma); });
+
+    if (sigma->kind == TypeNode::Kind::real) {
+      offer(30, [&] { return numeral(numerals()[pick(numerals().size())]); });
+      if (d > 0) {
+        offer(20, [&] {
+          static const std::vector<std::string> unary = {"sin", "cos", "exp", "neg", "tanh"};
+          static const std::vector<std::string> partial = {"log", "sqrt", "recip"};
+          const bool part = pick(6) == 0;
+          const auto& names = part ? partial : unary;
+          return app(primitive(names[pick(names.size())], RtoR()), term(g, R, d - 1));
+        });
+        offer(20, [&] {
+          return app(primitive("mul", arrow_type(RxR(), R)),
+                     pair(term(g, R, d - 1), term(g, R, d - 1)));
+        });
+        offer(10, [&] { return sum(term(g, R, d - 1), term(g, R, d - 1)); });
+        if (d >= 2) offer(10, [&] { return nested_derivative(g, d); });
+      }
+    } else if (is_product(sigma)) {
+      offer(40, [&] { return pair(term(g, sigma->left, d), term(g, sigma->right, d)); });
+      offer(10, [&] {
+        const int k = 1 + pick(2);
+        return inj(k, sigma, term(g, component(sigma, k), d));
+      });
+    } else if (is_arrow(sigma)) {
+      offer(50, [&] { return lambda(g, sigma, d); });
+      const bool tangent_shape = is_product(sigma->left) && is_product(sigma->right) &&
+                                 same_type(sigma->left->left, sigma->left->right) &&
+                                 same_type(sigma->right->left, sigma->right->right);
+      if (tangent_shape && d > 0)
+        offer(30, [&] {
+          return push(term(g, arrow_type(sigma->left->left, sigma->right->left), d - 1));
+        });
+      for (const std::string& c : constant_names())
+        if (type_is(*constant_types()(c), sigma) && d > 0) {
+          offer(10, [&, c] { return primitive(c, sigma); });
+          break;
+        }
+      if (d > 0) offer(4, [&] { return sum(term(g, sigma, d - 1), term(g, sigma, d - 1)); });
+    } else { // atomic types: only variables and 0
+    }
+
+    if (d > 0) {
+      offer(25, [&] { // application with an intermediate type ρ
+        const Type rho = intermediate();
+        const Bag f = term(g, arrow_type(rho, sigma), d - 1);
+        return app(f, term(g, rho, d - 1));
+      });
+      offer(8, [&] { // projection
+        const Type rho = intermediate();
+        const int k = 1 + pick(2);
+        const Type p = k == 1 ? product_type(sigma, rho) : product_type(rho, sigma);
+        return proj(k, term(g, p, d - 1));
+      });
+      offer(25, [&] { // derivative: π1 (T f (1, a))
+        const Bag f = term(g, arrow_type(R, sigma), d - 1);
+        return proj(1, app(push(f), pair(numeral(1.0), term(g, R, d - 1))));
+      });
+      if (is_product(sigma) && same_type(sigma->left, sigma->right))
+        offer(25, [&] { // pushforward: T f (v, a)
+          const Type rho = intermediate();
+          const Bag f = term(g, arrow_type(rho, sigma->left), d - 1);
+          return app(push(f), term(g, tangent_type(rho), d - 1));
+        });
+    }
+
+    int total = 0;
+    for (const auto& o : options)
+      total += o.first;
+    int r = pick(static_cast<std::size_t>(total));
+    for (const auto& [w, f] : options) {
+      if (r < w) return f();
+      r -= w;
+    }
+    return zero(sigma);
+  }
+
+private:
+  std::size_t pick(std::size_t n) {
+    // Uniform whatever the size (RapidCheck scales inRange by size; depth bounds the term).
+    return static_cast<std::size_t>(
+        *rc::gen::resize(100, rc::gen::inRange<int>(0, static_cast<int>(n))));
+  }
+  int pick(int n) { return static_cast<int>(pick(static_cast<std::size_t>(n))); }
+
+  static const std::vector<double>& numerals() {
+    static const std::vector<double> values = {1, 2, -1, 0.5, 1.5, -0.5, 3};
+    return values;
+  }
+
+  Type intermediate() {
+    const auto& pool = type_pool();
+    return pool[pick(pool.size())];
+  }
+
+  static std::vector<std::string> visible(const Context& g, const Type& sigma) {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    for (auto it = g.rbegin(); it != g.rend(); ++it) {
+      if (!seen.insert(it->first).second) continue; // shadowed
+      if (same_type(it->second, sigma)) out.push_back(it->first);
+    }
+    return out;
+  }
+
+  std::string binder(const Context& g) {
+    if (!g.empty() && pick(6) == 0) return g[pick(g.size())].first; // shadowing (spec §10)
+    return "x" + std::to_string(next_++);
+  }
+
+  Bag lambda(Context& g, const Type& sigma, int d) {
+    const std::string x = binder(g);
+    g.emplace_back(x, sigma->left);
+    const Bag body = term(g, sigma->right, std::max(0, d - 1));
+    g.pop_back();
+    return lam(x, sigma->left, body);
+  }
+
+  // D(\x:R. x * D(\y:R. E[x,y], a), b) (spec §10 targeted template: nested derivative with capture)
+  Bag nested_derivative(Context& g, int d) {
+    const std::string x = "x" + std::to_string(next_++);
+    const std::string y = "x" + std::to_string(next_++);
+    g.emplace_back(x, R);
+    g.emplace_back(y, R);
+    const Bag inner_body = term(g, R, d - 2);
+    g.pop_back();
+    const Bag inner = proj(1, app(push(lam(y, R, inner_body)), pair(numeral(1.0), term(g, R, 0))));
+    const Bag outer_body = app(primitive("mul", arrow_type(RxR(), R)), pair(var(x, R), inner));
+    g.pop_back();
+    return proj(1, app(push(lam(x, R, outer_body)), pair(numeral(1.0), term(g, R, 0))));
+  }
+
+  int max_depth_;
+  int next_ = 0;
+};
+
+void shrinks_of(const Bag& m, std::vector<Bag>& out, std::size_t limit);
+
+std::vector<Bag> shrinks_of_simple(const SimpleP& s, std::size_t limit) {
+  std::vector<Bag> out;
+  switch (s->form) {
+  case Form::numeral:
+    if (s->value != 1.0) out.push_back(numeral(1.0));
+    break;
+  case Form::lam:
+  case Form::push:
+  case Form::inj:
+  case Form::proj: {
+    std::vector<Bag> inner;
+    shrinks_of(single(s->operand), inner, limit);
+    for (const Bag& v : inner)
+      out.push_back(with_operand(*s, v));
+    break;
+  }
+  case Form::app: {
+    if (s->operand->form == Form::lam) // contract the β-redex
+      out.push_back(substitute(*s->operand->operand, s->operand->name, s->argument));
+    for (const SimpleP& a : s->argument.items) // inline a same-typed argument
+      if (same_type(a->type, s->type)) out.push_back(single(a));
+    std::vector<Bag> inner;
+    shrinks_of(s->argument, inner, limit);
+    for (const Bag& v : inner)
+      out.push_back(with_argument(*s, v));
+    inner.clear();
+    shrinks_of(single(s->operand), inner, limit);
+    for (const Bag& v : inner)
+      out.push_back(app(v, s->argument));
+    break;
+  }
+  default:
+    break;
+  }
+  return out;
+}
+
+void shrinks_of(const Bag& m, std::vector<Bag>& out, std::size_t limit) {
+  if (out.size() >= limit) return;
+  if (!m.items.empty()) out.push_back(zero(m.type));
+  if (m.items.size() > 1)
+    for (std::size_t i = 0; i < m.items.size(); ++i) {
+      Bag dropped = zero(m.type);
+      for (std::size_t k = 0; k < m.items.size(); ++k)
+        if (k != i) dropped.items.push_back(m.items[k]);
+      out.push_back(dropped);
+    }
+  for (std::size_t i = 0; i < m.items.size() && out.size() < limit; ++i)
+    for (const Bag& v : shrinks_of_simple(m.items[i], limit)) {
+      Bag replaced = zero(m.type);
+      for (std::size_t k = 0; k < m.items.size(); ++k)
+        replaced = k == i ? sum(replaced, v) : sum(replaced, single(m.items[k]));
+      out.push_back(replaced);
+      if (out.size() >= limit) return;
+    }
+}
+
+struct TagScan {
+  std::set<std::string> tags;
+  int push_depth = 0;
+  void bag(const Bag& m) {
+    if (m.items.size() > 1) tags.insert("sum");
+    for (const SimpleP& s : m.items)
+      simple(*s);
+  }
+  void simple(const Simple& s) {
+    switch (s.form) {
+    case Form::push:
+      tags.insert(push_depth > 0 ? "nested-T" : "T");
+      tags.insert("T");
+      ++push_depth;
+      simple(*s.operand);
+      --push_depth;
+      return;
+    case Form::lam:
+      tags.insert("lambda");
+      if (is_arrow(s.binder_type) || is_arrow(s.operand->type)) tags.insert("higher-order");
+      simple(*s.operand);
+      return;
+    case Form::app:
+      if (is_arrow(s.argument.type)) tags.insert("higher-order");
+      simple(*s.operand);
+      bag(s.argument);
+      return;
+    case Form::inj:
+      tags.insert("pair");
+      simple(*s.operand);
+      return;
+    case Form::proj:
+      simple(*s.operand);
+      return;
+    default:
+      return;
+    }
+  }
+};
+
+} // namespace
+
+const std::vector<Type>& type_pool() {
+  static const std::vector<Type> pool = {R,
+                                         R,
+                                         R,
+                                         RxR(),
+                                         RtoR(),
+                                         RtoR(),
+                                         arrow_type(RxR(), R),
+                                         arrow_type(RtoR(), R),
+                                         arrow_type(R, RtoR())};
+  return pool;
+}
+
+const std::vector<Type>& ground_pool() {
+  static const std::vector<Type> pool = {R, R, R, RxR(), product_type(RxR(), R)};
+  return pool;
+}
+
+rc::Gen<Bag> term(Context gamma, Type sigma, int max_depth) {
+  return rc::gen::shrink(rc::gen::withSize([gamma, sigma, max_depth](int size) {
+                           const int depth = std::min(max_depth, 2 + size / 25);
+                           return rc::gen::exec([gamma, sigma, depth] {
+                             Context g = gamma;
+                             return Builder(depth).term(g, sigma, depth);
+                           });
+                         }),
+                         [](const Bag& m) { return rc::seq::fromContainer(shrinks(m)); });
+}
+
+rc::Gen<Bag> closed_term(std::vector<Type> types, int max_depth) {
+  return rc::gen::mapcat(rc::gen::elementOf(types),
+                         [max_depth](const Type& t) { return term({}, t, max_depth); });
+}
+
+std::vector<Bag> shrinks(const Bag& m) {
+  std::vector<Bag> out;
+  shrinks_of(m, out, 64);
+  return out;
+}
+
+std::vector<std::string> tags_of(const Bag& m) {
+  TagScan scan;
+  scan.bag(m);
+  return {scan.tags.begin(), scan.tags.end()};
+}
+
+} // namespace adsem::perturbative::gen

@@ -1,0 +1,383 @@
+// Properties of spec §6 (seed 004: Lemma 4.1 L271-277, Lemma 5.5 L316-338, Thm 5.6 L339-346;
+// [OURS] adequacy, strategy agreement, finite differences, perturbation-confusion suite). Each
+// body draws a well-typed term (generators/perturbative), runs the calculus (the rule table of the
+// active mutant) and compares with the numeric model, which never uses this calculus's rules.
+#include "properties/perturbative/properties.hpp"
+
+#include <cmath>
+#include <random>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "generators/perturbative/terms.hpp"
+#include "properties/perturbative/frontend.hpp"
+#include "semantics/core/finite_difference.hpp"
+#include "semantics/core/probe.hpp"
+#include "semantics/perturbative/constants.hpp"
+#include "semantics/perturbative/denotation.hpp"
+#include "semantics/perturbative/mutants.hpp"
+#include "semantics/perturbative/strategy.hpp"
+#include "semantics/perturbative/substitution.hpp"
+#include "syntax/perturbative/printer.hpp"
+#include "syntax/perturbative/typecheck.hpp"
+
+namespace adsem::perturbative {
+
+namespace {
+
+using props::PropertyContext;
+using props::PropertyDef;
+using props::TrialResult;
+using V = model::Value<double>;
+
+constexpr const char* calculus = "perturbative";
+// T_x output above this tree size is discarded as "blow-up" (spec §10: cap about 4000 for SEM-5).
+constexpr long tx_size_cap = 4000;
+
+RunOptions run_options(const PropertyContext& context) {
+  RunOptions o;
+  o.fuel = context.option_int("fuel", 20'000);
+  return o;
+}
+
+// Runs a body; the outcomes that are not verdicts become counted discards (design.md "Partial
+// domains"; spec §4.7 fuel; spec §7 overflow).
+TrialResult guarded(const std::function<TrialResult()>& body) {
+  try {
+    return body();
+  } catch (const model::Undefined&) {
+    return TrialResult::discard("undefined-point");
+  } catch (const model::Undecided& e) {
+    return TrialResult::discard(e.reason());
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
+    if (e.diagnostic().message.find("non-finite") != std::string::npos)
+      return TrialResult::discard("non-finite");
+    throw;
+  }
+}
+
+TrialResult& on(TrialResult& r, const Bag& m) {
+  return r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), gen::tags_of(m));
+}
+TrialResult on(TrialResult&& r, const Bag& m) {
+  return on(r, m);
+}
+
+bool finite(const std::vector<double>& xs) {
+  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); });
+}
+
+// Extensional comparison (spec §5.3 "Observations"; probing at function types, k = 3).
+TrialResult compare_values(const V& expected, const std::string& expected_label, const V& actual,
+                           const std::string& actual_label, const Type& type, std::uint64_t seed,
+                           const PropertyContext& context) {
+  const auto report = model::compare_by_probing(expected, actual, model_type(type), seed, 3,
+                                                context.tolerance(CheckKind::probe));
+  if (report.equal) return TrialResult::pass();
+  if (!std::isfinite(report.worst_difference)) return TrialResult::discard("non-finite");
+  TrialResult r = TrialResult::fail(
+      fmt::format("{} and {} differ by {} at {} ({} probes)", expected_label, actual_label,
+                  report.worst_difference,
+                  report.worst_place.empty() ? "the value" : report.worst_place, report.probes));
+  r.discrepancy = report.worst_difference;
+  r.tolerance = context.tolerance(CheckKind::probe);
+  r.tolerance_kind = "probe";
+  return r;
+}
+
+V denote_closed(const Bag& m, const DenoteContext& dc = DenoteContext()) {
+  return denote<double>(m, nullptr, dc);
+}
+
+std::uint64_t probe_seed() {
+  return *rc::gen::arbitrary<std::uint32_t>();
+}
+
+// ---- SYN: parse/print round trip (spec §2.7) ----
+TrialResult round_trip(const PropertyContext&) {
+  const Bag m = *gen::closed_term(gen::type_pool());
+  const std::string text = print(m);
+  const Bag back = parse_closed(text);
+  TrialResult r = TrialResult::pass();
+  if (!same_type(back.type, m.type))
+    r = TrialResult::fail("re-parsed at type " + print_type(back.type));
+  else if (canonical_key(back) != canonical_key(m))
+    r = TrialResult::fail("re-parsed as a different term: " + print(back));
+  return on(r, m);
+}
+
+// ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
+TrialResult subject_reduction(const PropertyContext& context) {
+  const Bag m = *gen::closed_term(gen::type_pool());
+  return guarded([&] {
+    const Rules rules = rules_for(context.mutant);
+    Bag current = m;
+    std::vector<std::string> trace;
+    for (long n = 0; n < run_options(context).fuel; ++n) {
+      auto s = step(current, rules);
+      if (!s) return on(TrialResult::pass(), m);
+      trace.push_back(s->rule);
+      const auto error = type_error(s->result, {}, constant_types());
+      if (error || !same_type(s->result.type, m.type)) {
+        TrialResult r = TrialResult::fail("after step " + std::to_string(n + 1) + " (" + s->rule +
+                                          "): " + error.value_or("type changed"));
+        r.trace = trace;
+        return on(r, m);
+      }
+      current = s->result;
+    }
+    return on(TrialResult::discard("fuel"), m);
+  });
+}
+
+// ---- SYN-2: T_x preserves typing, Lemma 4.1(b) (L273) ----
+TrialResult tx_typing(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Context gamma = {{"y", rho}, {"x", sigma}};
+  const Bag m = *gen::term(gamma, tau, 2);
+  const Rules rules = rules_for(context.mutant);
+  const Bag t = transform("x", sigma, m, rules.tx);
+  if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
+  const Context tgamma = {{"y", rho}, {"x", tangent_type(sigma)}};
+  const auto error = type_error(t, tgamma, constant_types());
+  TrialResult r = TrialResult::pass();
+  if (error)
+    r = TrialResult::fail("T_x M ill-typed: " + *error);
+  else if (!same_type(t.type, tangent_type(tau)))
+    r = TrialResult::fail("T_x M : " + print_type(t.type) + ", not T(" + print_type(tau) + ")");
+  return on(r, m);
+}
+
+// ---- SEM-8: adequacy at ground type [OURS] ----
+TrialResult adequacy(const PropertyContext& context) {
+  const Bag m = *gen::closed_term(gen::ground_pool());
+  return guarded([&] {
+    const V v = denote_closed(m); // first: a point outside a domain is a discard, not a verdict
+    const Run run = normalise(m, rules_for(context.mutant), run_options(context));
+    if (!is_numeric_value(run.result))
+      return on(TrialResult::fail("normal form is not a numeral: " + print(run.result)), m);
+    const std::vector<double> operational = numeric_reals(run.result);
+    if (model::has_perturbations(v))
+      return on(TrialResult::fail("tag leakage: " + model::to_string(v)), m);
+    const std::vector<double> meaning = model::flatten_primal(v);
+    if (!finite(meaning) || !finite(operational)) return on(TrialResult::discard("non-finite"), m);
+    for (std::size_t i = 0; i < meaning.size(); ++i) {
+      TrialResult r =
+          props::compare_reals(meaning[i], "model", operational[i], "normal form",
+                               CheckKind::exact_value, context.tolerance(CheckKind::exact_value));
+      if (r.kind != TrialResult::Kind::pass) return on(r, m);
+    }
+    return on(TrialResult::pass(), m);
+  });
+}
+
+// ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
+TrialResult step_soundness(const PropertyContext& context) {
+  const Bag m = *gen::closed_term(gen::type_pool());
+  const std::uint64_t seed = probe_seed();
+  return guarded([&] {
+    const Rules rules = rules_for(context.mutant);
+    Bag current = m;
+    V before = denote_closed(current);
+    for (int n = 0; n < 200; ++n) {
+      auto s = step(current, rules);
+      if (!s) return on(TrialResult::pass(), m);
+      const V after = denote_closed(s->result);
+      TrialResult r = compare_values(before, "before " + s->rule, after, "after " + s->rule, m.type,
+                                     seed, context);
+      if (r.kind == TrialResult::Kind::fail) {
+        r.trace = {s->rule + ": " + print(current) + "  ->  " + print(s->result)};
+        return on(r, m);
+      }
+      if (r.kind == TrialResult::Kind::discard) return on(r, m);
+      current = s->result;
+      before = after;
+    }
+    return on(TrialResult::pass(), m);
+  });
+}
+
+// ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
+TrialResult strategy_agreement(const PropertyContext& context) {
+  const Bag m = *gen::closed_term(gen::type_pool());
+  return guarded([&] {
+    const Rules rules = rules_for(context.mutant);
+    const Bag big = normalise(m, rules, run_options(context)).result;
+    const Bag small = reduce_small_step(m, rules, run_options(context)).result;
+    if (canonical_key(big) == canonical_key(small)) return on(TrialResult::pass(), m);
+    TrialResult r = TrialResult::fail("innermost big-step and small-step normal forms differ");
+    r.expected = reports::ComputedValue{"big-step", print(big)};
+    r.actual = reports::ComputedValue{"small-step", print(small)};
+    return on(r, m);
+  });
+}
+
+// ---- SEM-5: Lemma 5.5 (L316-338): ⟦T_x M⟧(γ, x ↦ (x′, x0)) = 𝒯(λv.⟦M⟧(γ, x ↦ v))(x′, x0) ----
+TrialResult lemma_5_5(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Context gamma = {{"y", rho}, {"x", sigma}};
+  const Bag m = *gen::term(gamma, tau, 2);
+  const std::uint64_t seed = probe_seed();
+  return guarded([&] {
+    const Bag t = transform("x", sigma, m, rules_for(context.mutant).tx);
+    if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
+    std::mt19937_64 rng(seed);
+    const V y = model::random_value(model_type(rho), rng);
+    const V x0 = model::random_value(model_type(sigma), rng);
+    const V dx = model::random_value(model_type(sigma), rng);
+    const DenoteContext dc;
+    const Env<double> env = extend<double>(nullptr, "y", y);
+    const V lhs = denote<double>(t, extend<double>(env, "x", V::pair(dx, x0)), dc);
+    const V f = V::function(
+        [&m, env, dc](const V& v) { return denote<double>(m, extend<double>(env, "x", v), dc); });
+    const V rhs = model::pushforward(f, dx, x0, dc.diff);
+    return on(compare_values(rhs, "model 𝒯(λx.⟦M⟧)", lhs, "⟦T_x M⟧", t.type, seed, context), m);
+  });
+}
+
+// ---- SYN-7: NF(π2(T_x M)) ≡ NF(M[π2 x / x]) [DERIVED] ----
+TrialResult primal_is_substitution(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Context gamma = {{"x", sigma}};
+  const Bag m = *gen::term(gamma, tau, 3);
+  return guarded([&] {
+    const Rules rules = rules_for(context.mutant);
+    const Type tsigma = tangent_type(sigma);
+    const Bag t = transform("x", sigma, m, rules.tx);
+    if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
+    const Bag lhs = normalise(proj(2, t), rules, run_options(context)).result;
+    const Bag rhs =
+        normalise(substitute(m, "x", proj(2, var("x", tsigma))), rules, run_options(context))
+            .result;
+    if (canonical_key(lhs) == canonical_key(rhs)) return on(TrialResult::pass(), m);
+    TrialResult r = TrialResult::fail("the primal part of T_x M is not M[π2 x/x]");
+    r.expected = reports::ComputedValue{"NF(M[pi2 x/x])", print(rhs)};
+    r.actual = reports::ComputedValue{"NF(pi2 (T_x M))", print(lhs)};
+    return on(r, m);
+  });
+}
+
+// ---- AD-8: D(f, a) by the calculus against central differences of the model ----
+TrialResult ad_vs_finite_differences(const PropertyContext& context) {
+  const Bag f = *gen::term({}, arrow_type(real_type(), real_type()));
+  const double a = *rc::gen::inRange(-250, 251) / 100.0;
+  return guarded([&] {
+    // The model first: a point outside a primitive's domain is a discard, not a verdict.
+    const V fv = denote_closed(f);
+    const auto at = [&fv](double x) { return fv(V(x)).real().primal(); };
+    const double fd = model::fd_derivative(at, a);
+    const double exact = model::derivative(fv, V(a), model::DiffContext()).real().primal();
+    const Bag derivative = proj(1, app(push(f), pair(numeral(1.0), numeral(a))));
+    const Bag nf = normalise(derivative, rules_for(context.mutant), run_options(context)).result;
+    if (!is_numeric_value(nf))
+      return on(TrialResult::fail("D(f, a) did not normalise to a numeral: " + print(nf)), f);
+    const double ad = numeric_reals(nf).front();
+    if (!std::isfinite(fd) || !std::isfinite(exact) || !std::isfinite(ad))
+      return on(TrialResult::discard("non-finite"), f);
+    // The stencil is unreliable near a singularity: the model's exact derivative and the
+    // finite differences must agree before the FD oracle is trusted.
+    if (!within_tolerance(exact, fd, context.tolerance(CheckKind::finite_difference)))
+      return on(TrialResult::discard("fd-unreliable"), f);
+    return on(props::compare_reals(fd, "finite differences", ad, "D(f, a) by T",
+                                   CheckKind::finite_difference,
+                                   context.tolerance(CheckKind::finite_difference)),
+              f);
+  });
+}
+
+// ---- AD-7: the perturbation-confusion suite of spec §8 (E3, M6, M7, M8, M9, M15) ----
+struct Example {
+  const char* id;
+  const char* source;
+  double expected;
+};
+const std::vector<Example>& confusion_suite() {
+  static const std::vector<Example> suite = {
+      {"E3", "pi1 (T (\\x:R. x * pi1 (T (\\y:R. x) (1, 2))) (1, 1))", 0.0},
+      {"M6", "pi1 (T (\\x:R. x * pi1 (T (\\y:R. x + y) (1, 1))) (1, 1))", 1.0},
+      {"M7", "pi1 (T (\\x:R. x * pi1 (T (\\y:R. x * y) (1, 2))) (1, 1))", 2.0},
+      {"M8", "pi1 (T (\\x:R. pi1 (T exp (1, x))) (1, 1))", 2.718281828459045},
+      {"M9", "let D = \\f:R->R. \\a:R. pi1 (T f (1, a)) in D (D (\\x:R. x*x*x)) 2", 12.0},
+      {"M15",
+       "let s = \\u:R. \\f:R->R. \\x:R. f (x + u) in let g = pi1 (T s (1, 0)) in "
+       "g (g exp) 1",
+       2.718281828459045},
+  };
+  return suite;
+}
+
+TrialResult perturbation_confusion(const PropertyContext& context) {
+  const Example example = *rc::gen::elementOf(confusion_suite());
+  const Bag m = parse_closed(example.source);
+  return guarded([&] {
+    const Bag nf = normalise(m, rules_for(context.mutant), run_options(context)).result;
+    if (!is_numeric_value(nf))
+      return on(TrialResult::fail(std::string(example.id) + ": normal form " + print(nf)), m);
+    TrialResult r = props::compare_reals(
+        example.expected, std::string(example.id) + " (spec §8)", numeric_reals(nf).front(),
+        "normal form", CheckKind::exact_value, context.tolerance(CheckKind::exact_value));
+    if (r.kind != TrialResult::Kind::pass) return on(r, m);
+    const double meaning = denote_closed(m).real().primal();
+    return on(props::compare_reals(example.expected, std::string(example.id) + " (spec §8)",
+                                   meaning, "model", CheckKind::exact_value,
+                                   context.tolerance(CheckKind::exact_value)),
+              m);
+  });
+}
+
+PropertyDef def(std::string name, std::string kind, std::string summary, std::string citation,
+                std::function<TrialResult(const PropertyContext&)> body) {
+  PropertyDef p;
+  p.calculus = calculus;
+  p.name = std::string(calculus) + "/" + name;
+  p.kind = std::move(kind);
+  p.summary = std::move(summary);
+  p.citation = std::move(citation);
+  p.body = std::move(body);
+  return p;
+}
+
+} // namespace
+
+std::vector<PropertyDef> properties() {
+  return {
+      def("round-trip", "round-trip", "printing a generated term re-parses to the same term",
+          "spec §2.7 [OURS]", round_trip),
+      def("subject-reduction", "subject-reduction",
+          "every small step (β, ×1, ×2, T, δ, δT, ν) preserves the type",
+          "seed 004, Lemma 4.1(d), L275; spec SYN-4", subject_reduction),
+      def("tx-typing", "typing", "Γ; x:σ ⊢ M : τ implies Γ; x:Tσ ⊢ T_x M : Tτ",
+          "seed 004, Lemma 4.1(b), L273; spec SYN-2", tx_typing),
+      def("adequacy", "adequacy",
+          "a closed ground term normalises to numerals equal to its denotation, with no tag "
+          "leakage",
+          "spec SEM-8 [OURS]; seed 004 §5 L281-293", adequacy),
+      def("step-soundness", "soundness",
+          "each small step preserves the denotation (probing at function types)",
+          "seed 004, Thm 5.6, L339-346; spec SEM-6", step_soundness),
+      def("strategy-agreement", "confluence",
+          "innermost big-step and leftmost-innermost small-step normal forms agree modulo α, AC, "
+          "ν",
+          "seed 004 L32, L350-352 (conjecture); spec SEM-9", strategy_agreement),
+      def("lemma-5-5", "ad-correctness",
+          "⟦T_x M⟧(γ, x ↦ (x′, x0)) = 𝒯(λv.⟦M⟧(γ, x ↦ v))(x′, x0) by probing",
+          "seed 004, Lemma 5.5, L316-338; spec SEM-5 / §5.4", lemma_5_5),
+      def("primal-is-substitution", "typing", "NF(π2(T_x M)) ≡ NF(M[π2 x/x]) modulo α, AC and ν",
+          "spec SYN-7 [DERIVED]; Fig. 4 L211-218", primal_is_substitution),
+      def("ad-vs-finite-differences", "ad-correctness",
+          "D(f, a) = π1(T f (1, a)) by reduction agrees with central differences of ⟦f⟧",
+          "spec AD-8; seed 004 L42-46", ad_vs_finite_differences),
+      def("perturbation-confusion", "golden",
+          "E3, M6, M7, M8, M9, M15 give the spec §8 values through NF and ⟦·⟧",
+          "seed 004 L48-55; spec AD-7, §8", perturbation_confusion),
+  };
+}
+
+} // namespace adsem::perturbative

@@ -1,0 +1,22 @@
+#include "properties/perturbative/register.hpp"
+
+#include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/mutants.hpp"
+#include "properties/perturbative/properties.hpp"
+
+namespace adsem::props {
+
+void register_perturbative(Registry& registry) {
+  CalculusEntry entry;
+  entry.id = "perturbative";
+  entry.aliases = {"manzyuk"};
+  entry.paper = "A Simply Typed λ-Calculus of Forward AD (seed 004_baad241e11d2ae09.txt)";
+  entry.summary = "simply typed λ-calculus with products, bags and the pushforward operator T; "
+                  "forward AD by the rewrite T(λx.s) → λx.T_x s";
+  entry.frontend = std::make_shared<const perturbative::Frontend>();
+  entry.properties = perturbative::properties();
+  entry.mutants = perturbative::mutants();
+  registry.add(std::move(entry));
+}
+
+} // namespace adsem::props

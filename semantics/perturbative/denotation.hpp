@@ -1,0 +1,86 @@
+#pragma once
+// The interpretation of seed 004 §5 (L281-293; spec §5.2) in the shared numeric model (spec §5.3),
+// clause by clause, with environments in place of context morphisms. The one interesting clause,
+// |T s| = 𝒯 ∘ |s| (L293), is model::pushforward: never this calculus's own T_x or reduction.
+// Generic in the scalar C (double: points; Interval: boxes).
+#include <memory>
+#include <string>
+
+#include "semantics/core/primitives.hpp"
+#include "semantics/core/pushforward.hpp"
+#include "syntax/core/depth_guard.hpp"
+#include "syntax/perturbative/ast.hpp"
+
+namespace adsem::perturbative {
+
+// |R| = ℝ, atomic types ℝ (spec §12.10), |σ×τ| = |σ|×|τ|, |σ→τ| = |σ|⇒|τ| (L283-285).
+model::ModelType model_type(const Type& t);
+
+// A persistent environment: x ↦ value, innermost binding first.
+template <class C> struct EnvNode {
+  std::string name;
+  model::Value<C> value;
+  std::shared_ptr<const EnvNode<C>> next;
+};
+template <class C> using Env = std::shared_ptr<const EnvNode<C>>;
+template <class C> Env<C> extend(Env<C> env, std::string name, model::Value<C> value) {
+  return std::make_shared<const EnvNode<C>>(EnvNode<C>{std::move(name), std::move(value), env});
+}
+
+struct DenoteContext {
+  model::DiffContext diff = model::DiffContext();
+  std::shared_ptr<DepthBudget> depth =
+      std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+};
+
+template <class C>
+model::Value<C> denote(const Bag& m, const Env<C>& env, const DenoteContext& context);
+
+template <class C>
+model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& context) {
+  using V = model::Value<C>;
+  const DepthGuard guard(*context.depth);
+  switch (s.form) {
+  case Form::var: // |x| = π2, |y| = |y| ∘ π1
+    for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
+      if (at->name == s.name) return at->value;
+    throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + s.name);
+  case Form::lam: // |λx.s| = Λ(|s|)
+    return V::function([body = s.operand, x = s.name, env, context](const V& v) {
+      return denote<C>(*body, extend<C>(env, x, v), context);
+    });
+  case Form::app: // |s N| = ev ∘ ⟨|s|, |N|⟩
+    return denote<C>(*s.operand, env, context)(denote<C>(s.argument, env, context));
+  case Form::push: // |T s| = 𝒯 ∘ |s|  (L293)
+    return model::pushforward(denote<C>(*s.operand, env, context), context.diff);
+  case Form::inj: { // |ι1 s| = ⟨id, 0⟩ ∘ |s|, |ι2 s| = ⟨0, id⟩ ∘ |s|
+    const V v = denote<C>(*s.operand, env, context);
+    const V other = model::zero<C>(model_type(component(s.type, 3 - s.index)));
+    return s.index == 1 ? V::pair(v, other) : V::pair(other, v);
+  }
+  case Form::proj: // |π_k s| = π_k ∘ |s|
+    return denote<C>(*s.operand, env, context).item(static_cast<std::size_t>(s.index - 1));
+  case Form::numeral: // [OURS]
+    return V(model::Dual<C>(C(s.value)));
+  case Form::primitive: { // [OURS] the shared table's action on the scalar ring (spec §7)
+    const Primitive& p = primitives().at(s.name);
+    return V::function([&p](const V& argument) {
+      const std::vector<model::Dual<C>> args = model::flatten(argument);
+      return V(p.apply1<model::Dual<C>>(args));
+    });
+  }
+  }
+  throw AdsemError(ErrorKind::eval, "denotation: unknown node");
+}
+
+// |0| = 0, |s + N| = |s| + |N|
+template <class C>
+model::Value<C> denote(const Bag& m, const Env<C>& env, const DenoteContext& context) {
+  if (m.items.empty()) return model::zero<C>(model_type(m.type));
+  model::Value<C> out = denote<C>(*m.items.front(), env, context);
+  for (std::size_t i = 1; i < m.items.size(); ++i)
+    out = model::sum(out, denote<C>(*m.items[i], env, context));
+  return out;
+}
+
+} // namespace adsem::perturbative

@@ -1,0 +1,43 @@
+#pragma once
+// Reduction strategies (spec §4.7 [OURS]; the paper specifies none, L353):
+//  1. `normalise`: the reference normaliser, innermost (applicative-order) STRONG normalisation:
+//     normalise the children, contract the root, re-normalise the contractum;
+//  2. `step`: one leftmost-innermost contraction anywhere in the term (the small-step reducer
+//     used for per-step subject reduction and soundness).
+// Both contract only through rules.hpp. Fuel bounds the number of contractions (and the work, as
+// T_x output is exponential as a tree, spec §9.6); running out is AdsemError(ErrorKind::fuel).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/perturbative/rules.hpp"
+
+namespace adsem::perturbative {
+
+struct RunOptions {
+  long fuel = 1'000'000;   // contractions
+  long work_per_step = 64; // node visits allowed per unit of fuel
+  bool trace = false;
+};
+
+struct Run {
+  Bag result;
+  long steps = 0;
+  std::vector<std::string> trace;          // "rule: contracted redex" (when asked)
+  std::map<std::string, long> rule_counts; // firings per rule name
+};
+
+Run normalise(const Bag& m, const Rules& rules, const RunOptions& options = {});
+
+struct Step {
+  std::string rule;
+  Bag result; // the whole term after the step
+};
+std::optional<Step> step(const Bag& m, const Rules& rules);
+
+// Small-step to normal form (leftmost-innermost), the trace holding the whole term after each
+// step ("rule: term") when asked.
+Run reduce_small_step(const Bag& m, const Rules& rules, const RunOptions& options = {});
+
+} // namespace adsem::perturbative

@@ -1,0 +1,400 @@
+#include "syntax/perturbative/ast.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "syntax/core/depth_guard.hpp"
+
+namespace adsem::perturbative {
+
+// ---- types ----
+
+Type real_type() {
+  static const Type r =
+      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::real, "", {}, {}});
+  return r;
+}
+Type atom_type(std::string name) {
+  return std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::atom, std::move(name), {}, {}});
+}
+Type product_type(Type a, Type b) {
+  return std::make_shared<const TypeNode>(
+      TypeNode{TypeNode::Kind::product, "", std::move(a), std::move(b)});
+}
+Type arrow_type(Type a, Type b) {
+  return std::make_shared<const TypeNode>(
+      TypeNode{TypeNode::Kind::arrow, "", std::move(a), std::move(b)});
+}
+bool is_product(const Type& t) {
+  return t->kind == TypeNode::Kind::product;
+}
+bool is_arrow(const Type& t) {
+  return t->kind == TypeNode::Kind::arrow;
+}
+const Type& component(const Type& product, int k) {
+  if (!is_product(product)) throw std::logic_error("component of a non-product type");
+  return k == 1 ? product->left : product->right;
+}
+
+bool same_type(const Type& a, const Type& b) {
+  if (a == b) return true;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case TypeNode::Kind::real:
+    return true;
+  case TypeNode::Kind::atom:
+    return a->name == b->name;
+  case TypeNode::Kind::product:
+  case TypeNode::Kind::arrow:
+    return same_type(a->left, b->left) && same_type(a->right, b->right);
+  }
+  return false;
+}
+
+std::string type_text(const Type& t, bool top) {
+  switch (t->kind) {
+  case TypeNode::Kind::real:
+    return "R";
+  case TypeNode::Kind::atom:
+    return t->name;
+  case TypeNode::Kind::product: {
+    const std::string inner = type_text(t->left, false) + " * " + type_text(t->right, false);
+    return top ? inner : "(" + inner + ")";
+  }
+  case TypeNode::Kind::arrow: {
+    const std::string inner = type_text(t->left, false) + " -> " + type_text(t->right, false);
+    return top ? inner : "(" + inner + ")";
+  }
+  }
+  return "?";
+}
+
+// ---- smart constructors (L165-185) ----
+
+namespace {
+SimpleP make(Simple s) {
+  return std::make_shared<const Simple>(std::move(s));
+}
+} // namespace
+
+Bag zero(Type type) {
+  return Bag{std::move(type), {}};
+}
+Bag single(SimpleP s) {
+  Type t = s->type;
+  return Bag{std::move(t), {std::move(s)}};
+}
+Bag var(std::string name, Type type) {
+  Simple s;
+  s.form = Form::var;
+  s.type = std::move(type);
+  s.name = std::move(name);
+  return single(make(std::move(s)));
+}
+Bag numeral(double r) {
+  if (r == 0.0) return zero(real_type());
+  Simple s;
+  s.form = Form::numeral;
+  s.type = real_type();
+  s.value = r;
+  return single(make(std::move(s)));
+}
+Bag primitive(std::string name, Type type) {
+  Simple s;
+  s.form = Form::primitive;
+  s.type = std::move(type);
+  s.name = std::move(name);
+  return single(make(std::move(s)));
+}
+Bag lam(std::string x, Type sigma, const Bag& body) {
+  Bag out = zero(arrow_type(sigma, body.type));
+  for (const SimpleP& b : body.items) {
+    Simple s;
+    s.form = Form::lam;
+    s.type = out.type;
+    s.name = x;
+    s.binder_type = sigma;
+    s.operand = b;
+    out.items.push_back(make(std::move(s)));
+  }
+  return out;
+}
+Bag app(const Bag& op, Bag argument) {
+  if (!is_arrow(op.type)) throw std::logic_error("app: operator of non-function type");
+  Bag out = zero(op.type->right);
+  for (const SimpleP& f : op.items) {
+    Simple s;
+    s.form = Form::app;
+    s.type = out.type;
+    s.operand = f;
+    s.argument = argument;
+    out.items.push_back(make(std::move(s)));
+  }
+  return out;
+}
+Bag push(const Bag& op) {
+  if (!is_arrow(op.type)) throw std::logic_error("T: operand of non-function type");
+  Bag out = zero(arrow_type(tangent_type(op.type->left), tangent_type(op.type->right)));
+  for (const SimpleP& f : op.items) {
+    Simple s;
+    s.form = Form::push;
+    s.type = out.type;
+    s.operand = f;
+    out.items.push_back(make(std::move(s)));
+  }
+  return out;
+}
+Bag inj(int k, Type product, const Bag& operand) {
+  Bag out = zero(std::move(product));
+  for (const SimpleP& v : operand.items) {
+    Simple s;
+    s.form = Form::inj;
+    s.type = out.type;
+    s.index = k;
+    s.operand = v;
+    out.items.push_back(make(std::move(s)));
+  }
+  return out;
+}
+Bag proj(int k, const Bag& operand) {
+  Bag out = zero(component(operand.type, k));
+  for (const SimpleP& v : operand.items) {
+    Simple s;
+    s.form = Form::proj;
+    s.type = out.type;
+    s.index = k;
+    s.operand = v;
+    out.items.push_back(make(std::move(s)));
+  }
+  return out;
+}
+Bag sum(const Bag& a, const Bag& b) {
+  Bag out = a;
+  out.items.insert(out.items.end(), b.items.begin(), b.items.end());
+  return out;
+}
+Bag pair(const Bag& a, const Bag& b) {
+  const Type t = product_type(a.type, b.type);
+  return sum(inj(1, t, a), inj(2, t, b));
+}
+
+Bag with_operand(const Simple& s, const Bag& operand) {
+  switch (s.form) {
+  case Form::lam:
+    return lam(s.name, s.binder_type, operand);
+  case Form::app:
+    return app(operand, s.argument);
+  case Form::push:
+    return push(operand);
+  case Form::inj:
+    return inj(s.index, s.type, operand);
+  case Form::proj:
+    return proj(s.index, operand);
+  default:
+    throw std::logic_error("with_operand: node has no operand");
+  }
+}
+Bag with_argument(const Simple& s, Bag argument) {
+  return app(single(s.operand), std::move(argument));
+}
+
+// ---- observations ----
+
+void free_variables(const Simple& s, std::set<std::string>& out) {
+  switch (s.form) {
+  case Form::var:
+    out.insert(s.name);
+    return;
+  case Form::lam: {
+    std::set<std::string> inner;
+    free_variables(*s.operand, inner);
+    inner.erase(s.name);
+    out.insert(inner.begin(), inner.end());
+    return;
+  }
+  case Form::app:
+    free_variables(*s.operand, out);
+    for (const SimpleP& a : s.argument.items)
+      free_variables(*a, out);
+    return;
+  case Form::push:
+  case Form::inj:
+  case Form::proj:
+    free_variables(*s.operand, out);
+    return;
+  case Form::numeral:
+  case Form::primitive:
+    return;
+  }
+}
+std::set<std::string> free_variables(const Bag& m) {
+  std::set<std::string> out;
+  for (const SimpleP& s : m.items)
+    free_variables(*s, out);
+  return out;
+}
+
+namespace {
+long size_s(const Simple& s) {
+  switch (s.form) {
+  case Form::lam:
+  case Form::push:
+  case Form::inj:
+  case Form::proj:
+    return 1 + size_s(*s.operand);
+  case Form::app:
+    return 1 + size_s(*s.operand) + size_of(s.argument);
+  default:
+    return 1;
+  }
+}
+int depth_s(const Simple& s) {
+  switch (s.form) {
+  case Form::lam:
+  case Form::push:
+  case Form::inj:
+  case Form::proj:
+    return 1 + depth_s(*s.operand);
+  case Form::app:
+    return 1 + std::max(depth_s(*s.operand), depth_of(s.argument));
+  default:
+    return 1;
+  }
+}
+} // namespace
+
+namespace {
+struct TreeSize {
+  long cap;
+  std::map<const Simple*, long> memo;
+  long bag(const Bag& m) {
+    long n = 1;
+    for (const SimpleP& s : m.items)
+      n = std::min(cap, n + simple(*s));
+    return n;
+  }
+  long simple(const Simple& s) {
+    if (const auto it = memo.find(&s); it != memo.end()) return it->second;
+    long n = 1;
+    if (s.operand) n = std::min(cap, n + simple(*s.operand));
+    if (s.form == Form::app) n = std::min(cap, n + bag(s.argument));
+    memo.emplace(&s, n);
+    return n;
+  }
+};
+} // namespace
+
+long tree_size(const Bag& m, long cap) {
+  return TreeSize{cap, {}}.bag(m);
+}
+
+long size_of(const Bag& m) {
+  long n = 1;
+  for (const SimpleP& s : m.items)
+    n += size_s(*s);
+  return n;
+}
+int depth_of(const Bag& m) {
+  int d = 0;
+  for (const SimpleP& s : m.items)
+    d = std::max(d, depth_s(*s));
+  return d;
+}
+
+namespace {
+struct Keyer {
+  std::map<std::string, std::vector<int>> levels; // binder name -> stack of levels
+  int depth = 0;
+  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+
+  std::string bag(const Bag& m) {
+    std::vector<std::string> keys;
+    for (const SimpleP& s : m.items)
+      keys.push_back(simple(*s));
+    std::sort(keys.begin(), keys.end());
+    std::string out = "[";
+    for (const std::string& k : keys)
+      out += k + ";";
+    return out + "]";
+  }
+  std::string simple(const Simple& s) {
+    const DepthGuard guard(budget);
+    switch (s.form) {
+    case Form::var: {
+      const auto it = levels.find(s.name);
+      if (it != levels.end() && !it->second.empty()) return "#" + std::to_string(it->second.back());
+      return "$" + s.name;
+    }
+    case Form::lam: {
+      levels[s.name].push_back(depth++);
+      std::string out = "L" + type_text(s.binder_type, false) + "." + simple(*s.operand);
+      --depth;
+      levels[s.name].pop_back();
+      return "(" + out + ")";
+    }
+    case Form::app:
+      return "(" + simple(*s.operand) + " " + bag(s.argument) + ")";
+    case Form::push:
+      return "(T " + simple(*s.operand) + ")";
+    case Form::inj:
+      return "(i" + std::to_string(s.index) + type_text(s.type, false) + " " + simple(*s.operand) +
+             ")";
+    case Form::proj:
+      return "(p" + std::to_string(s.index) + " " + simple(*s.operand) + ")";
+    case Form::numeral: {
+      const double r = std::round(s.value * 1e9) / 1e9;
+      return fmt::format("{}", r == 0.0 ? 0.0 : r);
+    }
+    case Form::primitive:
+      return s.name;
+    }
+    return "?";
+  }
+};
+
+void reals_into(const Bag& m, const Type& type, std::vector<double>& out) {
+  if (is_product(type)) {
+    for (int k = 1; k <= 2; ++k) {
+      Bag part = zero(component(type, k));
+      for (const SimpleP& s : m.items)
+        if (s->form == Form::inj && s->index == k) part.items.push_back(s->operand);
+      reals_into(part, component(type, k), out);
+    }
+    return;
+  }
+  double total = 0;
+  for (const SimpleP& s : m.items)
+    total += s->value;
+  out.push_back(total);
+}
+
+bool numeric_simple(const Simple& s) {
+  if (s.form == Form::numeral) return true;
+  return s.form == Form::inj && numeric_simple(*s.operand);
+}
+bool ground(const Type& t) {
+  return t->kind == TypeNode::Kind::real || (is_product(t) && ground(t->left) && ground(t->right));
+}
+} // namespace
+
+std::string canonical_key(const Bag& m) {
+  return Keyer{}.bag(m);
+}
+
+bool is_numeric_value(const Bag& m) {
+  if (!ground(m.type)) return false;
+  return std::all_of(m.items.begin(), m.items.end(),
+                     [](const SimpleP& s) { return numeric_simple(*s); });
+}
+
+std::vector<double> numeric_reals(const Bag& m) {
+  std::vector<double> out;
+  reals_into(m, m.type, out);
+  return out;
+}
+
+} // namespace adsem::perturbative

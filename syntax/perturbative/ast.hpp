@@ -1,0 +1,97 @@
+#pragma once
+// The perturbative λ-calculus (seed 004, §4 L134-191; spec §2): types, simple terms and
+// perturbative terms (bags), as immutable shared nodes. Every node carries its type (Church-style
+// annotations, spec §12.5). Terms are built ONLY through the smart constructors below, which
+// implement the linearity sugar of L165-185 (spec §2.3): λ, T, ι_k, π_k and the operator position
+// of application distribute over sums, so a Bag is always a multiset of simple terms and sums occur
+// only at the top level and in argument positions.
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace adsem::perturbative {
+
+// ---- types (L186, spec §2.1): σ ::= α | σ × τ | σ → τ, Tσ := σ × σ (an abbreviation) ----
+struct TypeNode;
+using Type = std::shared_ptr<const TypeNode>;
+struct TypeNode {
+  enum class Kind { real, atom, product, arrow };
+  Kind kind = Kind::real;
+  std::string name; // atom
+  Type left, right; // product factors / arrow domain and codomain
+};
+Type real_type();
+Type atom_type(std::string name);
+Type product_type(Type a, Type b);
+Type arrow_type(Type a, Type b);
+inline Type tangent_type(const Type& a) {
+  return product_type(a, a);
+} // Tσ = σ × σ (L186)
+bool same_type(const Type& a, const Type& b);
+std::string type_text(const Type& t, bool top = true); // "R * R -> R" style, parenthesised inside
+bool is_product(const Type& t);
+bool is_arrow(const Type& t);
+const Type& component(const Type& product, int k); // σ_k of σ1 × σ2, k ∈ {1, 2}
+
+// ---- terms (L135-141, spec §2.2) ----
+enum class Form { var, lam, app, push, inj, proj, numeral, primitive };
+
+struct Simple;
+using SimpleP = std::shared_ptr<const Simple>;
+
+// A perturbative term M ::= 0 | s + M: a multiset of simple terms of one type.
+struct Bag {
+  Type type;
+  std::vector<SimpleP> items; // empty = 0
+  bool is_zero() const { return items.empty(); }
+};
+
+// A simple term s ::= x | λx.s | s N | T s | ι_k s | π_k s, plus [OURS] numerals and primitives.
+struct Simple {
+  Form form = Form::var;
+  Type type;        // the type of this node
+  std::string name; // var: the variable; lam: the binder; primitive: its table name
+  Type binder_type; // lam: σ of λx:σ
+  int index = 0;    // inj / proj: k ∈ {1, 2}
+  double value = 0; // numeral
+  SimpleP operand;  // lam body, T / ι / π operand, application operator
+  Bag argument;     // application argument (a sum: not linear, spec §2.3)
+};
+
+// ---- smart constructors: the sugar of L165-185 ----
+Bag zero(Type type);
+Bag single(SimpleP s);
+Bag var(std::string name, Type type);
+Bag numeral(double r); // 0.0 gives the empty bag (spec §4.5 "A result of 0.0 is written 0")
+Bag primitive(std::string name, Type type);
+Bag lam(std::string x, Type sigma, const Bag& body); // λx.Σ s_i := Σ λx.s_i
+Bag app(const Bag& op, Bag argument);                // (Σ s_i) N := Σ s_i N
+Bag push(const Bag& op);                             // T Σ s_i := Σ T s_i
+Bag inj(int k, Type product, const Bag& s);          // ι_k Σ s_i := Σ ι_k s_i
+Bag proj(int k, const Bag& s);                       // π_k Σ s_i := Σ π_k s_i
+Bag sum(const Bag& a, const Bag& b);                 // bag union
+Bag pair(const Bag& a, const Bag& b);                // ⟨M1, M2⟩ := ι1 M1 + ι2 M2 (L182)
+
+// Rebuild a simple term with a new operand / argument (used by reduction in context).
+Bag with_operand(const Simple& s, const Bag& operand);
+Bag with_argument(const Simple& s, Bag argument);
+
+// ---- observations ----
+std::set<std::string> free_variables(const Bag& m);
+void free_variables(const Simple& s, std::set<std::string>& out);
+long size_of(const Bag& m); // tree size in nodes (bags count their summands)
+// The tree size, computed on the shared DAG (memoised by node), saturating at `cap`: cheap even
+// for T_x output, whose tree is exponential in the application depth (spec §9.6).
+long tree_size(const Bag& m, long cap);
+int depth_of(const Bag& m); // nesting depth
+// A key equal for terms equal modulo α (binders as de Bruijn levels), AC of + (summands sorted)
+// and numerals rounded to 1e-9 (spec §4.6 canonical form): for comparing normal forms (SEM-9).
+std::string canonical_key(const Bag& m);
+// True when every summand is a numeral (type R) or an injection of numerals: a numeric value
+// (spec §4.5 δ), i.e. a closed ground normal form.
+bool is_numeric_value(const Bag& m);
+// The reals of a numeric value, flattened tangent-first like the model (spec §9.1).
+std::vector<double> numeric_reals(const Bag& m);
+
+} // namespace adsem::perturbative
