@@ -1,5 +1,8 @@
 #include "properties/simple_diff/frontend.hpp"
 
+#include "semantics/core/jacobian.hpp"
+#include "semantics/simple_diff/denotation.hpp"
+#include "semantics/simple_diff/mutants.hpp"
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
@@ -8,10 +11,7 @@ namespace adsem::simple_diff {
 namespace {
 
 Options machine_options(const props::EvalOptions& options) {
-  if (!options.mutant.empty())
-    throw AdsemError(ErrorKind::usage,
-                     "unknown mutant '" + options.mutant + "' (simple-diff has no mutants yet)");
-  Options o;
+  Options o = with_mutant(Options{}, options.mutant);
   o.fuel = options.fuel;
   o.record_trace = options.trace;
   return o;
@@ -56,9 +56,46 @@ props::EvalResult Frontend::reduce(const std::string& source,
   return eval(source, traced);
 }
 
-props::DenoteResult Frontend::denote(const std::string&,
-                                     const std::optional<std::vector<double>>&) const {
-  throw AdsemError(ErrorKind::usage, "denote: the simple-diff model arrives in phase 2");
+// [[M]] for a closed M; with --at, the binder form (x:T. N) as a function R^|T| -> R^|U|: its
+// value and Jacobian at X, by the model (semantics/simple_diff/denotation.hpp), never by rd.
+props::DenoteResult Frontend::denote(const std::string& source,
+                                     const std::optional<std::vector<double>>& at) const {
+  using denotation::MValue;
+  const model::DiffContext context;
+  props::DenoteResult result;
+  if (!at) {
+    const Typed checked = check_source(source);
+    const MValue<double> v = denotation::denote<double>(checked.term, {}, context);
+    result.printed = denotation::print(v);
+    for (const auto& d : denotation::flatten_value(v))
+      result.value.push_back(d.primal());
+    return result;
+  }
+  const BinderForm form = parse_binder_form(source, primitives());
+  const Typed body = typecheck(form.body, primitives(), {{form.x, form.type}});
+  const auto n = static_cast<std::size_t>(type_size(*form.type));
+  if (at->size() != n)
+    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(n) + " reals for " + form.x +
+                                           " : " + print_type(form.type) + ", got " +
+                                           std::to_string(at->size()));
+  const auto f = denotation::as_function<double>(form.x, form.type, body.term, {}, context);
+  std::vector<model::Dual<double>> x(at->begin(), at->end());
+  const auto y = f(x);
+  std::vector<model::Dual<double>> plain;
+  for (const auto& d : y) {
+    result.value.push_back(d.primal());
+    plain.push_back(d);
+  }
+  result.printed = denotation::print(denotation::unflatten_value<double>(body.type, plain));
+  const Eigen::MatrixXd j = model::jacobian(
+      f, Eigen::Map<const Eigen::VectorXd>(at->data(), static_cast<Eigen::Index>(n)), context);
+  for (Eigen::Index i = 0; i < j.rows(); ++i) {
+    std::vector<double> row;
+    for (Eigen::Index k = 0; k < j.cols(); ++k)
+      row.push_back(j(i, k));
+    result.jacobian.push_back(std::move(row));
+  }
+  return result;
 }
 
 props::GradResult Frontend::grad(const std::string& source, const std::vector<double>& at,

@@ -1,6 +1,7 @@
 #include "properties/simple_diff/register.hpp"
 
 #include "properties/simple_diff/frontend.hpp"
+#include "properties/simple_diff/properties.hpp"
 
 namespace adsem::props {
 
@@ -12,8 +13,8 @@ void register_simple_diff(Registry& registry) {
   entry.summary = "first-order language over reals with partial predicates, recursion and "
                   "reverse-mode rd by tracing and symbolic differentiation";
   entry.frontend = std::make_shared<const simple_diff::Frontend>();
-  entry.properties = {}; // phase 2
-  entry.mutants = {};    // phase 2
+  entry.properties = simple_diff::properties();
+  entry.mutants = simple_diff::mutants();
   registry.add(std::move(entry));
 }
 

@@ -19,10 +19,17 @@ public:
 
   Kind kind() const { return kind_; }
   double as_real() const { return real_; }
-  const Value& first() const { return pair_->first; }
-  const Value& second() const { return pair_->second; }
+  // Projections of a pair; on any other value (an ill-typed run, e.g. under a mutant that
+  // resolves a function name wrongly) an evaluation error, never a crash.
+  const Value& first() const { return as_pair().first; }
+  const Value& second() const { return as_pair().second; }
 
 private:
+  const std::pair<Value, Value>& as_pair() const {
+    if (!pair_) throw AdsemError(ErrorKind::eval, "a projection of a value that is not a pair");
+    return *pair_;
+  }
+
   Kind kind_ = Kind::unit;
   double real_ = 0.0;
   std::shared_ptr<const std::pair<Value, Value>> pair_;

@@ -67,7 +67,7 @@ TEST(SimpleDiffFrontend, ErrorsHaveKinds) {
   EXPECT_EQ(kind_of([&] { fe.grad("(x:real. x)", {1, 2}, "rd", {}); }), ErrorKind::usage);
   EXPECT_EQ(kind_of([&] { fe.grad("(x:real. <x, x>)", {1}, "rd", {}); }), ErrorKind::type);
   EXPECT_EQ(kind_of([&] { fe.grad("(x:real. x)", {1}, "backprop", {}); }), ErrorKind::usage);
-  EXPECT_EQ(kind_of([&] { fe.denote("1", std::nullopt); }), ErrorKind::usage);
+  EXPECT_EQ(kind_of([&] { fe.denote("log(0)", std::nullopt); }), ErrorKind::domain);
   props::EvalOptions mutated;
   mutated.mutant = "simple-diff/no-such-mutant";
   EXPECT_EQ(kind_of([&] { fe.eval("1", mutated); }), ErrorKind::usage);

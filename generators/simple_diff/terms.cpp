@@ -1,0 +1,456 @@
+// Type-directed generation of simple-diff terms (spec §10), see terms.hpp.
+#include "generators/simple_diff/terms.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "semantics/simple_diff/run.hpp"
+#include "syntax/simple_diff/derived.hpp"
+#include "syntax/simple_diff/names.hpp"
+#include "syntax/simple_diff/printer.hpp"
+
+namespace adsem::simple_diff::gen {
+
+namespace {
+
+struct FunSig {
+  std::string name;
+  TypePtr param, result;
+  bool counter = false; // f(<k, a>) recurses k times (spec §10 "terminating recursion")
+};
+
+struct Scope {
+  std::vector<std::pair<std::string, TypePtr>> vars;
+  std::vector<FunSig> funs; // innermost last; a name shadows earlier ones
+  int rd_depth = 0;
+};
+
+class Builder {
+public:
+  Builder(std::uint64_t seed, const TermOptions& options) : rng_(seed), options_(options) {}
+
+  TermPtr term(const Scope& s, const TypePtr& t, int size) {
+    if (size <= 1) return leaf(s, t);
+    if (t->is_real()) return real_term(s, size);
+    if (t->is_unit()) return chance(0.7) ? mk::unit() : binder(s, t, size);
+    // T × U
+    const double r = uniform();
+    if (r < 0.6 || (options_.trace_only && r < 0.8))
+      return mk::pair(term(s, t->left, size / 2), term(s, t->right, size / 2));
+    if (r < 0.8) return binder(s, t, size);
+    return control(s, t, size);
+  }
+
+  TypePtr small_type() {
+    const double r = uniform();
+    if (r < 0.6) return real_type();
+    if (r < 0.9) return real_power(2);
+    if (r < 0.95) return unit_type();
+    return product_type(real_type(), real_power(2));
+  }
+
+  double literal() { return static_cast<double>(pick(-12, 12)) / 4.0; }
+
+private:
+  TermPtr real_term(const Scope& s, int size) {
+    const int k = size - 1;
+    const double r = uniform();
+    if (r < 0.12) return mk::add(term(s, real_type(), k / 2), term(s, real_type(), k / 2));
+    if (r < 0.24) {
+      static const char* binary[] = {"mul", "sub", "mul"};
+      return mk::op(binary[pick(0, 2)],
+                    mk::pair(term(s, real_type(), k / 2), term(s, real_type(), k / 2)));
+    }
+    if (r < 0.34) {
+      static const char* unary[] = {"sin", "cos", "tanh", "neg"};
+      return mk::op(unary[pick(0, 3)], term(s, real_type(), k));
+    }
+    if (r < 0.42) return partial(s, k);
+    if (r < 0.52) return projection(s, k);
+    if (r < 0.68) return binder(s, real_type(), size);
+    return control(s, real_type(), size);
+  }
+
+  // Partial primitives, mostly kept inside their domains but near the boundary, sometimes not.
+  TermPtr partial(const Scope& s, int k) {
+    const TermPtr m = term(s, real_type(), k / 2);
+    const double r = uniform();
+    if (r < 0.35) // log(M*M + c): defined, near 0 when M is
+      return mk::op("log", mk::add(mk::op("mul", mk::pair(m, m)), mk::constant(0.25)));
+    if (r < 0.6) // M / (N*N + c)
+      return mk::op("div", mk::pair(m, mk::add(mk::op("mul", mk::pair(term(s, real_type(), k / 2),
+                                                                      term(s, real_type(), 1))),
+                                               mk::constant(0.5))));
+    if (r < 0.8) return mk::op("sqrt", mk::add(mk::op("exp", m), mk::constant(0.125)));
+    if (r < 0.9) return mk::op("log", m); // domain-unsafe (spec §10: ≈5%)
+    return mk::op("exp", mk::op("sin", m));
+  }
+
+  TermPtr projection(const Scope& s, int k) {
+    const TypePtr other = small_type();
+    if (chance(0.5)) return mk::fst(term(s, product_type(real_type(), other), k));
+    return mk::snd(term(s, product_type(other, real_type()), k));
+  }
+
+  // let, and (outside traces) function definitions.
+  TermPtr binder(const Scope& s, const TypePtr& t, int size) {
+    const int k = size - 1;
+    if (!options_.trace_only && s.rd_depth < 2 && chance(0.45)) return letrec(s, t, size);
+    const TypePtr u = small_type();
+    const std::string y = fresh_var();
+    const TermPtr m = term(s, u, k / 2);
+    Scope inner = s;
+    inner.vars.emplace_back(y, u);
+    return mk::let(y, u, m, term(inner, t, k - k / 2));
+  }
+
+  // if, calls, rd, grad, fd.
+  TermPtr control(const Scope& s, const TypePtr& t, int size) {
+    if (options_.trace_only) return binder(s, t, size);
+    const int k = size - 1;
+    const double r = uniform();
+    if (r < 0.3) return mk::if_(guard(s, k / 3), term(s, t, k / 3), term(s, t, k / 3));
+    if (r < 0.55) {
+      std::vector<const FunSig*> callable;
+      for (const FunSig* f : visible_ptrs(s))
+        if (type_equal(f->result, t)) callable.push_back(f);
+      if (!callable.empty())
+        return call(s, *callable[pick(0, static_cast<int>(callable.size()) - 1)], k);
+    }
+    const int dim = t->is_real()                                                   ? 1
+                    : t->is_product() && t->left->is_real() && t->right->is_real() ? 2
+                                                                                   : 0;
+    if (dim > 0 && s.rd_depth < 2) return rd(s, t, size);
+    if (r < 0.8) return letrec(s, t, size);
+    return mk::if_(guard(s, k / 3), term(s, t, k / 3), term(s, t, k / 3));
+  }
+
+  // less(<M, c>) mostly (the partial predicate, seed 003 line 152); sometimes true or false.
+  TermPtr guard(const Scope& s, int k) {
+    const double r = uniform();
+    if (r < 0.05) return mk::b_true();
+    if (r < 0.1) return mk::b_false();
+    return mk::pred("less", mk::pair(term(s, real_type(), k), mk::constant(literal())));
+  }
+
+  // The visible functions (a later definition shadows an earlier one of the same name).
+  static std::vector<const FunSig*> visible_ptrs(const Scope& s) {
+    std::vector<const FunSig*> out;
+    for (auto it = s.funs.rbegin(); it != s.funs.rend(); ++it)
+      if (std::none_of(out.begin(), out.end(),
+                       [&](const FunSig* f) { return f->name == it->name; }))
+        out.push_back(&*it);
+    return out;
+  }
+  // A real component of y : T (T = real or real × real).
+  static TermPtr project_real(const TypePtr& t, const std::string& y) {
+    return t->is_real() ? mk::var(y) : mk::fst(mk::var(y));
+  }
+
+  TermPtr call(const Scope& s, const FunSig& f, int k) {
+    if (f.counter) // f(<n, A>), n in 0..3
+      return mk::call(f.name, mk::pair(mk::constant(pick(0, 3)), term(s, f.param->right, k)));
+    return mk::call(f.name, term(s, f.param, k));
+  }
+
+  // W.rd_L(y:T. N) with N : U built under Γ[y:T]; sometimes as grad (U = real) or fd.
+  TermPtr rd(const Scope& s, const TypePtr& t, int size) {
+    const int k = size - 1;
+    const std::string y = fresh_var();
+    Scope inner = s;
+    inner.vars.emplace_back(y, t);
+    inner.rd_depth = s.rd_depth + 1;
+    const TypePtr u = chance(0.7) ? real_type() : real_power(2);
+    TermPtr body = term(inner, u, k / 2);
+    if (u->is_real() && !uses(*body, y)) // differentiate something that depends on y
+      body = mk::add(body, mk::op("mul", mk::pair(project_real(t, y), project_real(t, y))));
+    if (u->is_real() && s.rd_depth == 0 && chance(0.3)) // nested rd (seed 003 E1, line 414)
+      body = mk::add(body, rd(inner, real_type(), std::max(3, k / 2)));
+    TermPtr point = term(s, t, k / 4);
+    if (u->is_real() && chance(0.3)) return grad_of(point, y, t, body, true);
+    return mk::rd(term(s, u, k / 4), point, y, t, body);
+  }
+
+  // letrec with a decreasing counter, or a non-recursive function (let f(y:T):U = M in N).
+  TermPtr letrec(const Scope& s, const TypePtr& t, int size) {
+    const int k = size - 1;
+    static const char* names[] = {"f", "g"};
+    const std::string f = names[pick(0, 1)];
+    const std::string p = fresh_var();
+    Scope body_scope;
+    body_scope.rd_depth = s.rd_depth;
+    for (const FunSig& g : s.funs) // the body sees the outer functions, not its own name
+      if (g.name != f) body_scope.funs.push_back(g);
+    Scope scope = s;
+    if (chance(0.5)) {
+      // letrec f(p: real * A): A = if less(<fst(p), 0.5>) then snd(p)
+      //                           else f(<sub(<fst(p), 1>), STEP[p]>) in N
+      const TypePtr a = chance(0.8) ? real_type() : real_power(2);
+      const TypePtr param = product_type(real_type(), a);
+      body_scope.vars = {{p, param}};
+      // STEP sees p only (T-letrec), and may call outer functions
+      const TermPtr step = with_outer_call(body_scope, term(body_scope, a, k / 3), a);
+      const TermPtr recurse = mk::call(
+          f, mk::pair(mk::op("sub", mk::pair(mk::fst(mk::var(p)), mk::constant(1))), step));
+      const TermPtr body =
+          mk::if_(mk::pred("less", mk::pair(mk::fst(mk::var(p)), mk::constant(0.5))),
+                  mk::snd(mk::var(p)), recurse);
+      scope.funs.push_back(FunSig{f, param, a, true});
+      TermPtr in = term(scope, t, k - k / 3);
+      if (!calls(*in, f)) in = use_call(scope, t, scope.funs.back(), in, k / 3);
+      // sometimes the limited letrec_n of Fig. 8, with n large enough for counters 0..3
+      const std::optional<int> limit = chance(0.2) ? std::optional<int>(4) : std::nullopt;
+      return mk::letrec(f, p, param, a, body, in, limit);
+    }
+    const TypePtr param = small_type();
+    const TypePtr result = chance(0.8) ? real_type() : small_type();
+    body_scope.vars = {{p, param}};
+    const TermPtr body = with_outer_call(body_scope, term(body_scope, result, k / 3), result);
+    scope.funs.push_back(FunSig{f, param, result, false});
+    TermPtr in = term(scope, t, k - k / 3);
+    if (!calls(*in, f)) in = use_call(scope, t, scope.funs.back(), in, k / 3);
+    return with_sugar(mk::letrec(f, p, param, result, body, in),
+                      Sugar{Sugar::Kind::let_fun, nullptr, {}, {}});
+  }
+
+  // M + g(...) for a visible outer g : S -> real, often: a later definition may shadow g, so
+  // static and dynamic scoping of function names give different values (spec P-9).
+  TermPtr with_outer_call(const Scope& s, const TermPtr& m, const TypePtr& t) {
+    if (!t->is_real() || !chance(0.9)) return m;
+    for (const FunSig* g : visible_ptrs(s))
+      if (g->result->is_real()) return mk::add(m, call(s, *g, 1));
+    return m;
+  }
+
+  // let z = f(...) in N: make sure a defined function is called.
+  // Sometimes the call sits under a redefinition of another function h that f's body may call:
+  // f must still see the h of its definition (static scoping, seed 003 Fig. 2 O-call).
+  TermPtr use_call(const Scope& s, const TypePtr& t, const FunSig& f, const TermPtr& in, int k) {
+    TermPtr c = call(s, f, k);
+    if (chance(0.9))
+      for (const FunSig* h : visible_ptrs(s))
+        if (h->name != f.name && !h->counter) {
+          c = with_sugar(
+              mk::letrec(h->name, fresh_var(), h->param, h->result, constant_of(h->result), c),
+              Sugar{Sugar::Kind::let_fun, nullptr, {}, {}});
+          break;
+        }
+    if (t->is_real() && f.result->is_real()) return mk::add(in, c);
+    return mk::let(fresh_var(), f.result, c, in);
+  }
+
+  TermPtr leaf(const Scope& s, const TypePtr& t) {
+    std::vector<std::string> candidates;
+    for (const auto& [y, u] : s.vars)
+      if (type_equal(u, t)) candidates.push_back(y);
+    if (!candidates.empty() && chance(0.75))
+      return mk::var(
+          candidates[static_cast<std::size_t>(pick(0, static_cast<int>(candidates.size()) - 1))]);
+    return constant_of(t);
+  }
+
+  TermPtr constant_of(const TypePtr& t) {
+    switch (t->kind) {
+    case Type::Kind::real:
+      return mk::constant(literal());
+    case Type::Kind::unit:
+      return mk::unit();
+    case Type::Kind::product:
+      return mk::pair(constant_of(t->left), constant_of(t->right));
+    }
+    return mk::unit();
+  }
+
+  static bool uses(const Node& n, const std::string& y) {
+    if (n.kind == NodeKind::var && n.name == y) return true;
+    for (const TermPtr& c : {n.a, n.b, n.c})
+      if (c && uses(*c, y)) return true;
+    return false;
+  }
+  static bool calls(const Node& n, const std::string& f) {
+    if (n.kind == NodeKind::call && n.name == f) return true;
+    if (n.kind == NodeKind::letrec && n.name == f) return false; // shadowed below
+    for (const TermPtr& c : {n.a, n.b, n.c})
+      if (c && calls(*c, f)) return true;
+    return false;
+  }
+
+  std::string fresh_var() {
+    std::string name = std::to_string(++vars_);
+    name.insert(name.begin(), 'v');
+    return name;
+  }
+  double uniform() { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_); }
+  bool chance(double p) { return uniform() < p; }
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+
+  std::mt19937_64 rng_;
+  TermOptions options_;
+  int vars_ = 0;
+};
+
+std::optional<OpenTerm> checked(OpenTerm t) {
+  try {
+    const Typed typed = typecheck(t.term, primitives(), {{t.x, t.t}});
+    if (t.type && !type_equal(typed.type, t.type)) return std::nullopt;
+    t.term = typed.term;
+    t.type = typed.type;
+    return t;
+  } catch (const AdsemError&) {
+    return std::nullopt;
+  }
+}
+
+OpenTerm build(std::uint64_t seed, int size, const TermOptions& options) {
+  Builder b(seed, options);
+  OpenTerm t;
+  t.t = seed % 3 == 0 ? real_power(2) : real_type();
+  t.type = options.result ? options.result : options.real_result ? real_type() : b.small_type();
+  Scope s;
+  s.vars = {{t.x, t.t}};
+  t.term = b.term(s, t.type, size);
+  try {
+    const Typed typed = typecheck(t.term, primitives(), {{t.x, t.t}});
+    t.term = typed.term;
+    return t;
+  } catch (const AdsemError& e) {
+    throw AdsemError(ErrorKind::type, std::string("generator produced an ill-typed term (") +
+                                          e.what() + "): " + print_term(t.term));
+  }
+}
+
+void collect(const Node& n, int rd_depth, std::vector<std::string>& tags) {
+  const auto tag = [&](const char* name) {
+    if (std::find(tags.begin(), tags.end(), name) == tags.end()) tags.push_back(name);
+  };
+  switch (n.kind) {
+  case NodeKind::rd:
+    tag("rd");
+    if (rd_depth >= 1) tag("nested-rd");
+    break;
+  case NodeKind::letrec:
+    tag("letrec");
+    break;
+  case NodeKind::if_:
+    tag("if");
+    break;
+  case NodeKind::call:
+    tag("call");
+    break;
+  case NodeKind::pair:
+    tag("pair");
+    break;
+  case NodeKind::let:
+    tag("let");
+    break;
+  case NodeKind::op:
+    if (n.name == "log" || n.name == "div" || n.name == "sqrt") tag("partial-prim");
+    break;
+  default:
+    break;
+  }
+  const int inner = n.kind == NodeKind::rd ? rd_depth + 1 : rd_depth;
+  if (n.a) collect(*n.a, rd_depth, tags);
+  if (n.b) collect(*n.b, rd_depth, tags);
+  if (n.c) collect(*n.c, inner, tags);
+}
+
+// Typed replacements for the subterm n (same type when n is a term of a known type).
+void shrink_node(const TermPtr& n, std::vector<TermPtr>& out) {
+  switch (n->kind) {
+  case NodeKind::constant:
+    if (n->value != 0.0) out.push_back(mk::constant(0.0));
+    if (n->value != std::trunc(n->value)) out.push_back(mk::constant(std::trunc(n->value)));
+    break;
+  case NodeKind::add:
+    out.push_back(n->a);
+    out.push_back(n->b);
+    break;
+  case NodeKind::op:
+    out.push_back(mk::constant(1.0));
+    if (n->a->kind == NodeKind::pair) {
+      out.push_back(n->a->a);
+      out.push_back(n->a->b);
+    } else {
+      out.push_back(n->a);
+    }
+    break;
+  case NodeKind::let:
+    out.push_back(n->b); // drop the binding (well typed when y is unused)
+    break;
+  case NodeKind::if_:
+    out.push_back(n->b);
+    out.push_back(n->c);
+    break;
+  case NodeKind::letrec:
+    out.push_back(n->b);
+    break;
+  case NodeKind::rd:
+    out.push_back(n->b);             // the point has the result type T
+    out.push_back(zero_of(n->type)); // 0_T
+    break;
+  case NodeKind::fst:
+  case NodeKind::snd:
+    out.push_back(mk::constant(0.0));
+    break;
+  default:
+    break;
+  }
+  // shrink inside the children
+  const TermPtr kids[] = {n->a, n->b, n->c};
+  for (int i = 0; i < 3; ++i) {
+    if (!kids[i]) continue;
+    std::vector<TermPtr> inner;
+    shrink_node(kids[i], inner);
+    for (const TermPtr& k : inner) {
+      TermPtr a = n->a, b = n->b, c = n->c;
+      (i == 0 ? a : i == 1 ? b : c) = k;
+      out.push_back(with_children(*n, a, b, c));
+    }
+  }
+}
+
+} // namespace
+
+std::vector<OpenTerm> shrinks(const OpenTerm& t) {
+  std::vector<TermPtr> candidates;
+  shrink_node(t.term, candidates);
+  std::vector<OpenTerm> out;
+  for (const TermPtr& c : candidates) {
+    if (out.size() >= 200) break;
+    OpenTerm s = t;
+    s.term = c;
+    if (auto ok = checked(s)) out.push_back(*ok);
+  }
+  return out;
+}
+
+rc::Gen<OpenTerm> open_term(TermOptions options) {
+  const auto raw = rc::gen::withSize([options](int size) {
+    const int budget = 3 + size * options.max_size / 100;
+    return rc::gen::map(
+        rc::gen::noShrink(rc::gen::arbitrary<std::uint64_t>()),
+        [budget, options](std::uint64_t seed) { return build(seed, budget, options); });
+  });
+  return rc::gen::shrink(raw, [](const OpenTerm& t) { return rc::seq::fromContainer(shrinks(t)); });
+}
+
+rc::Gen<std::vector<double>> point(int dimension) {
+  return rc::gen::container<std::vector<double>>(
+      static_cast<std::size_t>(dimension),
+      rc::gen::map(rc::gen::inRange(-24, 25), [](int k) { return k / 8.0; }));
+}
+
+rc::Gen<std::vector<double>> direction(int dimension) {
+  return rc::gen::container<std::vector<double>>(
+      static_cast<std::size_t>(dimension),
+      rc::gen::map(rc::gen::inRange(-16, 17), [](int k) { return k / 8.0; }));
+}
+
+std::vector<std::string> construct_tags(const TermPtr& term) {
+  std::vector<std::string> tags;
+  collect(*term, 0, tags);
+  return tags;
+}
+
+} // namespace adsem::simple_diff::gen

@@ -1,0 +1,47 @@
+#pragma once
+// RapidCheck generators of well-typed simple-diff terms, by construction (spec §10): a
+// type-directed builder picks, for the wanted type, a construct whose result has that type
+// (variables, literals, +, ops, domain-safe and near-boundary partial ops, let, pairs and
+// projections, if on `less`, letrec with a decreasing counter, non-recursive functions, calls,
+// rd, nested rd, grad and fd sugar). Every term is type-checked once (annotations filled in);
+// a term that fails is a generator bug. Shrinking is typed: a subterm is replaced by a literal
+// of its type, an if by a branch, a binding dropped or replaced, literals made simpler; each
+// candidate is kept only if it still type-checks.
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "syntax/simple_diff/ast.hpp"
+
+namespace adsem::simple_diff::gen {
+
+// Γ = {x : T} ⊢ term : type.
+struct OpenTerm {
+  std::string x = "x";
+  TypePtr t;
+  TermPtr term;
+  TypePtr type;
+};
+
+struct TermOptions {
+  bool real_result = false; // the result type is real (for gradients)
+  TypePtr result;           // the result type, when given (overrides real_result)
+  bool trace_only = false;  // only trace-term formers (no if, letrec, calls, rd): seed 003 line 261
+  int max_size = 40;        // node budget at the largest RapidCheck size
+};
+
+rc::Gen<OpenTerm> open_term(TermOptions options = {});
+// A point for x : T: reals on a grid of step 1/8 in [-3, 3] (exact boundary hits possible, rare).
+rc::Gen<std::vector<double>> point(int dimension);
+// A closed value's coordinates in [-2, 2] (cotangents, tangents).
+rc::Gen<std::vector<double>> direction(int dimension);
+
+// The constructs the term contains: "rd", "nested-rd", "letrec", "if", "call", "pair", "let",
+// "partial-prim".
+std::vector<std::string> construct_tags(const TermPtr& term);
+
+// Typed shrink candidates (each type-checks under Γ = {x : T} with the same type).
+std::vector<OpenTerm> shrinks(const OpenTerm& t);
+
+} // namespace adsem::simple_diff::gen

@@ -1,0 +1,111 @@
+#include "properties/simple_diff/oracles.hpp"
+
+#include <fmt/format.h>
+
+#include "semantics/core/interval_model.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "semantics/simple_diff/denotation.hpp"
+#include "semantics/simple_diff/mutants.hpp"
+#include "semantics/simple_diff/run.hpp"
+#include "syntax/simple_diff/printer.hpp"
+
+namespace adsem::simple_diff::oracle {
+
+Options machine_options(const props::PropertyContext& context) {
+  Options o = with_mutant(Options{}, context.mutant);
+  o.fuel = context.option_int("fuel", 200'000);
+  // generated terms are small: deep nesting means a mutant recursing without end
+  o.max_depth = static_cast<int>(context.option_int("max-depth", 2'000));
+  return o;
+}
+
+Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
+                const std::vector<double>& at, const Options& options) {
+  Operational out;
+  try {
+    const Outcome o = evaluate(m, options, {{x, unflatten(t, at)}});
+    out.value = flatten(o.value);
+    out.type = type_of_value(o.value);
+  } catch (const AdsemError& e) {
+    out.error = e.diagnostic().kind;
+    out.message = e.what();
+  }
+  return out;
+}
+
+Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
+                  const std::vector<double>& at, bool certify) {
+  Denotation out;
+  const model::DiffContext context;
+  try {
+    const auto f = denotation::as_function<double>(x, t, m, {}, context);
+    const std::vector<model::Dual<double>> in(at.begin(), at.end());
+    for (const auto& d : f(in))
+      out.value.push_back(d.primal());
+  } catch (const model::Undefined& e) {
+    out.status = Denotation::Status::undefined;
+    out.message = e.what();
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind != ErrorKind::fuel) throw;
+    out.status = Denotation::Status::fuel;
+    out.message = e.what();
+    out.uncertified = "fuel";
+    return out;
+  }
+  if (!certify) return out;
+  try {
+    const auto on_box = denotation::as_function<model::Interval>(x, t, m, {}, context);
+    const model::Certificate c =
+        model::certify(at, [&](const model::Box& box) { on_box(model::as_duals(box)); });
+    switch (c.status) {
+    case model::CertificateStatus::certified:
+      out.uncertified = "";
+      out.fd_safe = c.shrinks == 0;
+      break;
+    case model::CertificateStatus::outside:
+      out.uncertified = out.status == Denotation::Status::undefined ? "" : "domain-boundary";
+      break;
+    case model::CertificateStatus::uncertified:
+      out.uncertified = c.reason.empty() ? "branch-boundary" : c.reason;
+      break;
+    }
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind != ErrorKind::fuel) throw;
+    out.uncertified = "fuel";
+  }
+  return out;
+}
+
+std::vector<double> model_vjp(const TermPtr& m, const std::string& x, const TypePtr& t,
+                              const std::vector<double>& at, const std::vector<double>& w) {
+  const model::DiffContext context;
+  const auto f = denotation::as_function<double>(x, t, m, {}, context);
+  const std::vector<model::Dual<double>> a(at.begin(), at.end()), c(w.begin(), w.end());
+  std::vector<double> out;
+  for (const auto& d : model::vjp_dual<double>(f, a, c, context))
+    out.push_back(d.primal());
+  return out;
+}
+
+props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,
+                                   const std::vector<double>& actual, const std::string& what_a,
+                                   CheckKind kind, const props::PropertyContext& context) {
+  if (expected.size() != actual.size())
+    return props::TrialResult::fail(
+        fmt::format("{} has {} reals, {} has {}", what_e, expected.size(), what_a, actual.size()));
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    auto r = props::compare_reals(expected[i], fmt::format("{}[{}]", what_e, i), actual[i],
+                                  fmt::format("{}[{}]", what_a, i), kind, context.tolerance(kind));
+    if (r.kind != props::TrialResult::Kind::pass) return r;
+  }
+  return props::TrialResult::pass();
+}
+
+std::string describe(const gen::OpenTerm& t, const std::vector<double>& at) {
+  std::string point;
+  for (const double v : at)
+    point += (point.empty() ? "" : ",") + print_real(v);
+  return fmt::format("{}:{}. {}  at {}", t.x, print_type(t.t), print_term(t.term), point);
+}
+
+} // namespace adsem::simple_diff::oracle

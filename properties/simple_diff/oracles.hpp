@@ -1,0 +1,55 @@
+#pragma once
+// The two sides every simple-diff property compares, at a point x = X of a generated open term
+// Γ = {x : T} ⊢ M : U: the operational semantics (with the campaign's mutant) and the model
+// (denotation.hpp; interval-certified, spec §5.4), each with its way of saying "no answer".
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators/simple_diff/terms.hpp"
+#include "properties/core/property.hpp"
+#include "semantics/simple_diff/machine.hpp"
+
+namespace adsem::simple_diff::oracle {
+
+// The operational semantics with the campaign's mutant and a fuel budget.
+Options machine_options(const props::PropertyContext& context);
+
+// φ | {x ↦ X} ⊢ M ⇒ V: the flattened value, or the error kind (domain/eval/fuel) and message.
+struct Operational {
+  std::optional<std::vector<double>> value;
+  TypePtr type; // T_V
+  ErrorKind error = ErrorKind::eval;
+  std::string message;
+};
+Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
+                const std::vector<double>& at, const Options& options);
+
+// [[M]]{x ↦ X} in doubles, and whether a box around X is certified (inside every domain and on
+// one side of every guard: spec §5.4).
+struct Denotation {
+  enum class Status { defined, undefined, fuel } status = Status::defined;
+  std::vector<double> value;
+  std::string message;
+  // "" when certified; otherwise the discard reason ("branch-boundary", "domain-boundary",
+  // "fuel").
+  std::string uncertified;
+  // Certified on the first box, which holds the finite-difference stencil.
+  bool fd_safe = false;
+};
+Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
+                  const std::vector<double>& at, bool certify = true);
+
+// The model's J^T w of x ↦ [[M]] at X (throws model::Undefined / AdsemError(fuel)).
+std::vector<double> model_vjp(const TermPtr& m, const std::string& x, const TypePtr& t,
+                              const std::vector<double>& at, const std::vector<double>& w);
+
+// Elementwise compare_reals; pass when all agree.
+props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,
+                                   const std::vector<double>& actual, const std::string& what_a,
+                                   CheckKind kind, const props::PropertyContext& context);
+
+// Surface text of "x:T. M at X" for reports.
+std::string describe(const gen::OpenTerm& t, const std::vector<double>& at);
+
+} // namespace adsem::simple_diff::oracle

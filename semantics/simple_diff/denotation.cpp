@@ -1,0 +1,304 @@
+// [[-]] of seed 003 Section 5 (lines 736-900; spec §5.3-5.4), generic in the scalar C.
+#include "semantics/simple_diff/denotation.hpp"
+
+#include <memory>
+#include <optional>
+
+#include "semantics/core/interval.hpp"
+#include "semantics/core/jacobian.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "semantics/core/primitives.hpp"
+#include "syntax/simple_diff/printer.hpp"
+
+namespace adsem::simple_diff::denotation {
+
+namespace {
+
+template <class C> using D = model::Dual<C>;
+template <class C> using Fn = std::function<std::vector<D<C>>(std::span<const D<C>>)>;
+
+// ρ and φ as persistent lists: closures capture φ at their definition (static scoping).
+template <class C> struct VarBinding {
+  std::string x;
+  MValue<C> v;
+  std::shared_ptr<const VarBinding> next;
+};
+template <class C> using VarEnv = std::shared_ptr<const VarBinding<C>>;
+
+struct FunDef; // clo_φ(f(x:T):U. M) of the model: the syntax and the φ it closes over
+using FunEnv = std::shared_ptr<const FunDef>;
+struct FunDef {
+  const Node* letrec = nullptr; // f, x, T, U, M
+  FunEnv next;                  // φ at the definition (the list continues below f)
+  std::optional<int> limit;     // letrec_n (Fig. 8): the n-th approximant of the fixed point
+};
+
+const Node* lookup_fun(const FunEnv& phi, const std::string& f, FunEnv& defined_in) {
+  for (FunEnv p = phi; p; p = p->next)
+    if (p->letrec->name == f) {
+      defined_in = p;
+      return p->letrec;
+    }
+  return nullptr;
+}
+
+// An operation symbol op_r...r: the base entry of the shared table and how many (-)_r.
+struct OpSymbol {
+  const Primitive* base = nullptr;
+  int order = 0;
+};
+OpSymbol op_symbol(std::string name) {
+  int order = 0;
+  while (name.size() > 2 && name.compare(name.size() - 2, 2, "_r") == 0) {
+    name.resize(name.size() - 2);
+    ++order;
+  }
+  const Primitive* base = adsem::primitives().find(name);
+  if (!base || base->is_predicate())
+    throw AdsemError(ErrorKind::eval, "model: no primitive '" + name + "' in the shared table");
+  return {base, order};
+}
+// |dom|, |cod| of op_r^k: (n, m) -> (n + m, n) per (-)_r (seed 003 line 237).
+std::pair<std::size_t, std::size_t> sizes(const OpSymbol& op, int order) {
+  std::size_t in = op.base->arity(), out = op.base->coarity();
+  for (int i = 0; i < order; ++i) {
+    const std::size_t next_in = in + out;
+    out = in;
+    in = next_in;
+  }
+  return {in, out};
+}
+
+// ev(op_r^k, <a, w>) = J_a(op_r^(k-1))^T w, by the model's duals (spec §5.4, §7 A4); the
+// domain of op_r^k is Dom(op) × R^..., checked when op itself is applied.
+template <class C>
+std::vector<D<C>> apply_op(const OpSymbol& op, int order, std::span<const D<C>> x,
+                           const model::DiffContext& context) {
+  if (order == 0) return op.base->template apply<D<C>>(x);
+  const auto [in, out] = sizes(op, order - 1);
+  const Fn<C> lower = [&op, order, &context](std::span<const D<C>> a) {
+    return apply_op<C>(op, order - 1, a, context);
+  };
+  return model::vjp_dual<C>(lower, x.subspan(0, in), x.subspan(in, out), context);
+}
+
+template <class C> class Denoter {
+public:
+  Denoter(const model::DiffContext& context, const Budget& budget)
+      : context_(context), budget_(budget) {}
+
+  MValue<C> term(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
+    if (++steps_ > budget_.steps)
+      throw AdsemError(ErrorKind::fuel, "model: step budget exhausted (⊥ fuel: unknown)");
+    const Nesting nesting(*this);
+    switch (n.kind) {
+    case NodeKind::var:
+      for (VarEnv<C> p = rho; p; p = p->next)
+        if (p->x == n.name) return p->v;
+      throw AdsemError(ErrorKind::eval, "model: unbound variable '" + n.name + "'");
+    case NodeKind::constant: // [[r]] = r
+      return MValue<C>(D<C>(n.value));
+    case NodeKind::add: // [[M + N]] = [[M]] + [[N]]
+      return MValue<C>(term(phi, rho, *n.a).real() + term(phi, rho, *n.b).real());
+    case NodeKind::op: { // [[op(M)]] = ev(op) ∘ [[M]], partial (line 233)
+      const OpSymbol op = op_symbol(n.name);
+      const std::vector<D<C>> x = flatten_value(term(phi, rho, *n.a));
+      const std::vector<D<C>> y = apply_op<C>(op, op.order, std::span<const D<C>>(x), context_);
+      return shape(y);
+    }
+    case NodeKind::let: // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
+      return term(phi, bind(rho, n.name, term(phi, rho, *n.a)), *n.b);
+    case NodeKind::unit:
+      return MValue<C>(model::Unit{});
+    case NodeKind::pair:
+      return MValue<C>::pair(term(phi, rho, *n.a), term(phi, rho, *n.b));
+    case NodeKind::fst:
+      return term(phi, rho, *n.a).first();
+    case NodeKind::snd:
+      return term(phi, rho, *n.a).second();
+    case NodeKind::if_: // defined off the guard's boundary only (spec §5.4)
+      return guard(phi, rho, *n.a) ? term(phi, rho, *n.b) : term(phi, rho, *n.c);
+    case NodeKind::letrec: // the least fixed point, unfolded on demand
+      return term(std::make_shared<const FunDef>(FunDef{&n, phi, n.limit}), rho, *n.b);
+    case NodeKind::call:
+      return call(phi, rho, n);
+    case NodeKind::rd:
+      return rd(phi, rho, n);
+    case NodeKind::b_true:
+    case NodeKind::b_false:
+    case NodeKind::pred:
+      break;
+    }
+    throw AdsemError(ErrorKind::eval, "model: a boolean term where a term was expected");
+  }
+
+  // [[B]]: true, false, or pred's truth, undefined on its boundary.
+  bool guard(const FunEnv& phi, const VarEnv<C>& rho, const Node& b) {
+    if (b.kind == NodeKind::b_true) return true;
+    if (b.kind == NodeKind::b_false) return false;
+    const Primitive& pred = adsem::primitives().at(b.name);
+    const std::vector<D<C>> x = flatten_value(term(phi, rho, *b.a));
+    return pred.template holds<D<C>>(std::span<const D<C>>(x));
+  }
+
+  // [[f(M)]]: one unfolding of the fixed point; past the budget, ⊥(fuel).
+  MValue<C> call(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
+    const MValue<C> arg = term(phi, rho, *n.a);
+    FunEnv at;
+    const Node* f = lookup_fun(phi, n.name, at);
+    if (!f) throw AdsemError(ErrorKind::eval, "model: unknown function '" + n.name + "'");
+    if (++unfoldings_ > budget_.unfoldings)
+      throw AdsemError(ErrorKind::fuel, "model: letrec unfolded " +
+                                            std::to_string(budget_.unfoldings) +
+                                            " times (⊥ fuel: unknown)");
+    // the body sees f itself (φ' at the definition, extended by f) and only its parameter
+    if (!at->limit) return term(at, bind(VarEnv<C>{}, f->param, arg), *f->a);
+    // letrec_n (Fig. 8, Lemma 6.5): f^(n+1) = M[f^(n)/f], f^(0) = ⊥
+    if (*at->limit == 0)
+      throw AdsemError(ErrorKind::fuel, "model: " + f->name + " is the approximant f^(0) = ⊥");
+    const FunEnv lower = std::make_shared<const FunDef>(FunDef{f, at->next, *at->limit - 1});
+    return term(lower, bind(VarEnv<C>{}, f->param, arg), *f->a);
+  }
+
+  // [[W.rd_V(x:T. N)]]ρ = J^T W with J the Jacobian of v ↦ [[N]]ρ[x ↦ v] at V (spec §5.3).
+  MValue<C> rd(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
+    const MValue<C> point = term(phi, rho, *n.b);
+    const MValue<C> cotangent = term(phi, rho, *n.a);
+    const TypePtr t = n.type;
+    const Node& body = *n.c;
+    const std::string x = n.param;
+    const Fn<C> f = [this, phi, rho, t, &body, x](std::span<const D<C>> v) {
+      return flatten_value(term(phi, bind(rho, x, unflatten_value<C>(t, v)), body));
+    };
+    const std::vector<D<C>> at = flatten_value(point), w = flatten_value(cotangent);
+    return unflatten_value<C>(
+        t, model::vjp_dual<C>(f, std::span<const D<C>>(at), std::span<const D<C>>(w), context_));
+  }
+
+private:
+  // The walk's nesting, bounded so that an unbounded recursion is ⊥(fuel), not a stack overflow.
+  class Nesting {
+  public:
+    explicit Nesting(Denoter& d) : d_(d) {
+      if (++d_.depth_ > d_.budget_.depth)
+        throw AdsemError(ErrorKind::fuel, "model: nesting budget exhausted (⊥ fuel: unknown)");
+    }
+    ~Nesting() { --d_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+  private:
+    Denoter& d_;
+  };
+
+  static VarEnv<C> bind(const VarEnv<C>& rho, const std::string& x, MValue<C> v) {
+    return std::make_shared<const VarBinding<C>>(VarBinding<C>{x, std::move(v), rho});
+  }
+  // An op's result: a real, or a left-nested tuple of reals (op_r results, line 237).
+  MValue<C> shape(const std::vector<D<C>>& y) {
+    if (y.size() == 1) return MValue<C>(y[0]);
+    return unflatten_value<C>(real_power(static_cast<int>(y.size())), std::span<const D<C>>(y));
+  }
+
+  const model::DiffContext& context_;
+  Budget budget_;
+  long steps_ = 0;
+  long unfoldings_ = 0;
+  int depth_ = 0;
+};
+
+template <class C> void flatten_value_into(const MValue<C>& v, std::vector<D<C>>& out) {
+  if (v.is_real()) {
+    out.push_back(v.real());
+  } else if (v.is_tuple()) {
+    for (const MValue<C>& item : v.items())
+      flatten_value_into(item, out);
+  }
+}
+
+template <class C>
+MValue<C> unflatten_from(const Type& t, std::span<const D<C>> xs, std::size_t& at) {
+  switch (t.kind) {
+  case Type::Kind::real:
+    return MValue<C>(xs[at++]);
+  case Type::Kind::unit:
+    return MValue<C>(model::Unit{});
+  case Type::Kind::product: {
+    MValue<C> left = unflatten_from<C>(*t.left, xs, at);
+    MValue<C> right = unflatten_from<C>(*t.right, xs, at);
+    return MValue<C>::pair(std::move(left), std::move(right));
+  }
+  }
+  return MValue<C>(model::Unit{});
+}
+
+void print_into(const MValue<double>& v, std::string& out) {
+  if (v.is_real()) {
+    out += print_real(v.real().primal());
+  } else if (v.is_tuple()) {
+    out += "<";
+    print_into(v.first(), out);
+    out += ", ";
+    print_into(v.second(), out);
+    out += ">";
+  } else {
+    out += "()";
+  }
+}
+
+} // namespace
+
+template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v) {
+  std::vector<D<C>> out;
+  flatten_value_into(v, out);
+  return out;
+}
+
+template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const model::Dual<C>> xs) {
+  if (xs.size() != static_cast<std::size_t>(type_size(*t)))
+    throw AdsemError(ErrorKind::eval,
+                     "model: " + std::to_string(xs.size()) + " reals for type " + print_type(t));
+  std::size_t at = 0;
+  return unflatten_from<C>(*t, xs, at);
+}
+
+template <class C>
+MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
+                 const Budget& budget) {
+  VarEnv<C> env;
+  for (const auto& [x, v] : rho)
+    env = std::make_shared<const VarBinding<C>>(VarBinding<C>{x, v, env});
+  Denoter<C> denoter(context, budget);
+  return denoter.term(nullptr, env, *m);
+}
+
+template <class C>
+std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>
+as_function(const std::string& x, const TypePtr& t, const TermPtr& body, const MEnv<C>& rho,
+            const model::DiffContext& context, const Budget& budget) {
+  return [=](std::span<const D<C>> v) {
+    MEnv<C> extended = rho;
+    extended.emplace_back(x, unflatten_value<C>(t, v));
+    return flatten_value(denote<C>(body, extended, context, budget));
+  };
+}
+
+std::string print(const MValue<double>& v) {
+  std::string out;
+  print_into(v, out);
+  return out;
+}
+
+#define ADSEM_SD_DENOTATION(C)                                                                     \
+  template MValue<C> denote<C>(const TermPtr&, const MEnv<C>&, const model::DiffContext&,          \
+                               const Budget&);                                                     \
+  template std::vector<model::Dual<C>> flatten_value<C>(const MValue<C>&);                         \
+  template MValue<C> unflatten_value<C>(const TypePtr&, std::span<const model::Dual<C>>);          \
+  template std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>             \
+  as_function<C>(const std::string&, const TypePtr&, const TermPtr&, const MEnv<C>&,               \
+                 const model::DiffContext&, const Budget&);
+ADSEM_SD_DENOTATION(double)
+ADSEM_SD_DENOTATION(model::Interval)
+#undef ADSEM_SD_DENOTATION
+
+} // namespace adsem::simple_diff::denotation

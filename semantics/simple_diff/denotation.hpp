@@ -1,0 +1,55 @@
+#pragma once
+// The denotational semantics of simple-diff (seed 003 Section 5, lines 736-900; spec §5.3-5.4)
+// in the shared numeric model (semantics/core): [[T]] is R^|T| shaped as a model::Value<C>
+// (real, unit, pairs as 2-tuples), a term denotes a partial function of its free variables.
+//
+//  - primitives come from the shared table (Primitive::apply<Dual<C>>, partial on open domains);
+//    op_r^k is J^T w of op_r^(k-1), computed with the model's own duals (jacobian.hpp vjp_dual);
+//  - if B then M else N is defined only off the boundary of B's guard (Primitive::holds throws
+//    model::Undefined at equality, model::Undecided on a straddling box);
+//  - letrec is the least fixed point, approached by bounded unfolding: more unfoldings than the
+//    budget is ⊥ with reason fuel (AdsemError(ErrorKind::fuel)), i.e. "unknown";
+//  - W.rd_V(x:T. N) is J_V([[x:T. N]])^T W, by the model's differentiation with a fresh tag per
+//    column (nested rd keeps outer perturbations: no perturbation confusion).
+// The denotation never calls the calculus's own eval, symbolic evaluation or rd.
+//
+// C is double (values and exact derivatives) or model::Interval (enclosures over a box).
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "semantics/core/tags.hpp"
+#include "semantics/core/value.hpp"
+#include "syntax/simple_diff/ast.hpp"
+
+namespace adsem::simple_diff::denotation {
+
+template <class C> using MValue = model::Value<C>;
+template <class C> using MEnv = std::vector<std::pair<std::string, MValue<C>>>;
+
+struct Budget {
+  long unfoldings = 20'000; // letrec unfoldings (calls) before ⊥(fuel)
+  long steps = 2'000'000;   // term nodes visited before ⊥(fuel)
+  int depth = 3'000;        // nesting of the walk (calls inside calls) before ⊥(fuel)
+};
+
+// [[M]]ρ for a type-checked M whose free variables ρ binds.
+template <class C>
+MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
+                 const Budget& budget = {});
+
+// Flattening (Lemma 5.1, depth first, left first) and its inverse at a type.
+template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v);
+template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const model::Dual<C>> xs);
+
+// [[x:T. N]] as a model function R^|T| -> R^|U| (N type-checked with x:T free, plus ρ).
+template <class C>
+std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>
+as_function(const std::string& x, const TypePtr& t, const TermPtr& body, const MEnv<C>& rho,
+            const model::DiffContext& context, const Budget& budget = {});
+
+// "<1, <(), 2>>" for a double value (tag-free parts).
+std::string print(const MValue<double>& v);
+
+} // namespace adsem::simple_diff::denotation
