@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/campaign_config.hpp"
 #include "cli/command.hpp"
 #include "cli/progress.hpp"
 #include "properties/core/campaign.hpp"
@@ -25,7 +26,16 @@ struct CampaignArgs {
   std::string formats = "json,md,html,junit";
   std::vector<std::string> settings;
   std::optional<int> max_size;
+  std::string config_file;
+  bool no_config = false;
+  std::optional<std::string> corpus_dir;
+  bool no_corpus = false;
+  bool strict_health = false;
 };
+
+// The default failure corpus, used unless a mutant runs (mutant counterexamples are expected,
+// not regressions) or --no-corpus is given.
+constexpr const char* default_corpus_dir = "adsem-corpus";
 
 props::Overrides parse_settings(const std::vector<std::string>& settings) {
   props::Overrides overrides;
@@ -50,6 +60,15 @@ void print_text_summary(std::ostream& out, const reports::CampaignResult& result
   for (const auto& p : result.properties)
     for (const auto& w : p.warnings)
       out << fmt::format("warning: {}: {}\n", p.name, w);
+  for (const auto& w : result.warnings)
+    out << fmt::format("warning: {}\n", w);
+  for (const auto& c : result.corpus)
+    out << fmt::format("corpus: {} {}: {} ({})\n", c.status, c.property.empty() ? "?" : c.property,
+                       c.message, c.file);
+  for (const auto& [calculus, rules] : result.rule_coverage)
+    for (const auto& [rule, times] : rules)
+      if (times == 0)
+        out << fmt::format("warning: {}: rule {} never fired: it was not tested\n", calculus, rule);
   for (const auto& record : result.counterexamples)
     out << "\n" << reports::counterexample_text(record);
 }
@@ -83,18 +102,52 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
                   "Option override KEY=VALUE, e.g. tolerance.derivative.rtol=1e-6; repeatable");
   cmd->add_option("--max-size", args->max_size, "Size ceiling for generated terms")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--config", args->config_file,
+                  fmt::format("Campaign config file (TOML; default: ./{} when present). See "
+                              "docs/campaigns.md; flags win over the file",
+                              default_config_name));
+  cmd->add_flag("--no-config", args->no_config, "Ignore ./adsem.toml");
+  cmd->add_option("--corpus", args->corpus_dir,
+                  fmt::format("Failure corpus folder: replayed first, new counterexamples saved "
+                              "(default: ./{}; off under --mutant unless given)",
+                              default_corpus_dir));
+  cmd->add_flag("--no-corpus", args->no_corpus, "Neither replay nor save a failure corpus");
+  cmd->add_flag("--strict-health", args->strict_health,
+                "Health warnings (too many discards, constructs not reached, slow trials) fail "
+                "the campaign with exit code 1");
   cmd->add_flag("--json", ctx.json, "Print the result as JSON on stdout");
-  cmd->callback([&ctx, args] {
+  cmd->callback([&ctx, args, cmd] {
+    std::optional<CampaignConfig> config;
+    if (!args->no_config) {
+      if (!args->config_file.empty())
+        config = read_campaign_config(args->config_file, ctx.registry);
+      else if (std::filesystem::exists(default_config_name))
+        config = read_campaign_config(default_config_name, ctx.registry);
+    }
+    const CampaignConfig file = config.value_or(CampaignConfig{});
+    const bool budget_flags = cmd->count("--trials") > 0 || cmd->count("--time") > 0;
+
     props::CampaignOptions options;
     options.calculi = args->calculi;
     options.properties = args->properties;
-    options.trials = args->trials;
-    options.time_seconds = args->time_seconds;
-    options.seed = args->seed ? *args->seed : std::random_device{}();
+    options.trials = budget_flags ? args->trials : file.trials;
+    options.time_seconds = budget_flags ? args->time_seconds : file.time_seconds;
+    options.seed = args->seed ? *args->seed : file.seed ? *file.seed : std::random_device{}();
     options.shard = props::parse_shard(args->shard);
     options.mutant = args->mutant;
-    options.overrides = parse_settings(args->settings);
-    options.max_size = args->max_size;
+    options.overrides = parse_settings(file.settings);
+    for (const auto& [key, value] : parse_settings(args->settings))
+      options.overrides[key] = value;
+    options.max_size = args->max_size ? args->max_size : file.max_size;
+    options.health = file.health;
+    options.property_config = file.properties;
+    if (args->report_dir.empty() && file.report_dir) args->report_dir = *file.report_dir;
+    const std::string corpus = args->corpus_dir       ? *args->corpus_dir
+                               : file.corpus_dir      ? *file.corpus_dir
+                               : args->mutant.empty() ? default_corpus_dir
+                                                      : "";
+    if (!args->no_corpus && !corpus.empty()) options.corpus_dir = corpus;
+    const bool strict_health = args->strict_health || file.strict_health.value_or(false);
     options.stop_requested = ctx.io.stop_requested;
     const auto formats = reports::parse_report_formats(args->formats);
     if (!args->report_dir.empty()) {
@@ -119,7 +172,19 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
       print_text_summary(ctx.io.out, result);
     if (!args->report_dir.empty() && !ctx.json)
       ctx.io.out << fmt::format("\nreport written to {}/\n", args->report_dir);
-    ctx.exit_code = !result.complete ? 130 : result.all_passed() ? 0 : 1;
+    int health_warnings = 0;
+    for (const auto& w : result.warnings)
+      health_warnings += props::is_health_warning(w);
+    for (const auto& p : result.properties)
+      for (const auto& w : p.warnings)
+        health_warnings += props::is_health_warning(w);
+    if (strict_health && health_warnings > 0 && !ctx.json)
+      ctx.io.out << fmt::format("\nhealth check failed: {} warning(s) under --strict-health\n",
+                                health_warnings);
+    ctx.exit_code = !result.complete                       ? 130
+                    : !result.all_passed()                 ? 1
+                    : strict_health && health_warnings > 0 ? 1
+                                                           : 0;
   });
 }
 

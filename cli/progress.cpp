@@ -7,10 +7,11 @@ namespace adsem::cli {
 void ProgressPrinter::operator()(const props::ProgressEvent& event) {
   using Kind = props::ProgressEvent::Kind;
   const auto& s = event.summary;
+  const double rate = s.seconds > 0 ? s.trials / s.seconds : 0.0;
   const std::string line = fmt::format(
-      "[{}/{}] {:<40} {:>6} trials {:>5} passed {:>5} discarded {:>3} failed  ({:.1f}s)",
+      "[{}/{}] {:<40} {:>6} trials {:>5} passed {:>5} discarded {:>3} failed  ({:.1f}s{})",
       event.property_index + 1, event.property_count, s.name, s.trials, s.passed, s.discarded,
-      s.failed + s.errors, s.seconds);
+      s.failed + s.errors, s.seconds, rate > 0 ? fmt::format(", {:.0f} trials/s", rate) : "");
   if (terminal_) {
     if (event.kind == Kind::property_started) return;
     out_ << "\r\x1b[2K" << line

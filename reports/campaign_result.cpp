@@ -73,15 +73,16 @@ void put_if_nonempty(json& j, std::string_view key, const std::string& value) {
   if (!value.empty()) j[std::string(key)] = value;
 }
 
-std::map<std::string, int> count_map_from_json(const json& j, std::string_view key) {
+template <class Count = int>
+std::map<std::string, Count> count_map_from_json(const json& j, std::string_view key) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return {};
   if (!it->is_object()) malformed(fmt::format("field \"{}\" must be an object", key));
-  std::map<std::string, int> counts;
+  std::map<std::string, Count> counts;
   for (const auto& [name, count] : it->items()) {
     if (!count.is_number_integer())
       malformed(fmt::format("field \"{}\" entry \"{}\" must be an integer", key, name));
-    counts[name] = count.get<int>();
+    counts[name] = count.template get<Count>();
   }
   return counts;
 }
@@ -111,6 +112,8 @@ std::map<int, int> histogram_from_json(const json& j) {
 
 bool CampaignResult::all_passed() const {
   if (!counterexamples.empty()) return false;
+  for (const CorpusOutcome& c : corpus)
+    if (c.status != "fixed") return false;
   for (const PropertySummary& p : properties)
     if (p.failed > 0 || p.errors > 0 || p.status == "failed") return false;
   return true;
@@ -149,6 +152,7 @@ json to_json(const CounterexampleRecord& record) {
             {"replay_token", record.replay_token},
             {"replay_command", record.replay_command}};
   put_if_nonempty(j, "mutant", record.mutant);
+  put_if_nonempty(j, "source", record.source);
   if (record.expected) j["expected"] = to_json(*record.expected);
   if (record.actual) j["actual"] = to_json(*record.actual);
   if (record.discrepancy) j["discrepancy"] = real_to_json(*record.discrepancy);
@@ -174,9 +178,17 @@ json to_json(const PropertySummary& summary) {
   if (!summary.size_histogram.empty())
     j["size_histogram"] = histogram_to_json(summary.size_histogram);
   if (!summary.tags.empty()) j["tags"] = summary.tags;
+  if (!summary.rules_fired.empty()) j["rules_fired"] = summary.rules_fired;
   if (summary.seconds_to_first_failure)
     j["seconds_to_first_failure"] = real_to_json(*summary.seconds_to_first_failure);
   if (!summary.warnings.empty()) j["warnings"] = summary.warnings;
+  return j;
+}
+
+json to_json(const CorpusOutcome& outcome) {
+  json j = {{"file", outcome.file}, {"status", outcome.status}, {"message", outcome.message}};
+  put_if_nonempty(j, "property", outcome.property);
+  put_if_nonempty(j, "mutant", outcome.mutant);
   return j;
 }
 
@@ -207,6 +219,13 @@ json to_json(const CampaignResult& result) {
   if (result.time_budget_seconds)
     j["time_budget_seconds"] = real_to_json(*result.time_budget_seconds);
   if (!result.warnings.empty()) j["warnings"] = result.warnings;
+  if (!result.rule_coverage.empty()) j["rule_coverage"] = result.rule_coverage;
+  if (!result.corpus.empty()) {
+    json corpus = json::array();
+    for (const CorpusOutcome& c : result.corpus)
+      corpus.push_back(to_json(c));
+    j["corpus"] = corpus;
+  }
   return j;
 }
 
@@ -233,6 +252,7 @@ CounterexampleRecord record_from_json(const json& j) {
   r.message = field_or<std::string>(j, "message", "");
   r.term = field_or<std::string>(j, "term", "");
   r.term_size = field_or<int>(j, "term_size", 0);
+  r.source = field_or<std::string>(j, "source", "");
   r.type = field_or<std::string>(j, "type", "");
   if (j.contains("expected")) r.expected = computed_value_from_json(j.at("expected"));
   if (j.contains("actual")) r.actual = computed_value_from_json(j.at("actual"));
@@ -260,11 +280,19 @@ PropertySummary summary_from_json(const json& j) {
   s.discard_reasons = count_map_from_json(j, "discard_reasons");
   s.size_histogram = histogram_from_json(j);
   s.tags = count_map_from_json(j, "tags");
+  s.rules_fired = count_map_from_json<long>(j, "rules_fired");
   s.seconds = real_field_or(j, "seconds", 0.0);
   s.seconds_to_first_failure = optional_real_field(j, "seconds_to_first_failure");
   s.status = field_or<std::string>(j, "status", "");
   s.warnings = field_or<std::vector<std::string>>(j, "warnings", {});
   return s;
+}
+
+CorpusOutcome corpus_outcome_from_json(const json& j) {
+  expect_object(j, "a corpus outcome");
+  return {required_field<std::string>(j, "file"), field_or<std::string>(j, "property", ""),
+          field_or<std::string>(j, "mutant", ""), required_field<std::string>(j, "status"),
+          field_or<std::string>(j, "message", "")};
 }
 
 CampaignResult campaign_from_json(const json& j) {
@@ -296,6 +324,16 @@ CampaignResult campaign_from_json(const json& j) {
       c.counterexamples.push_back(record_from_json(r));
   }
   c.warnings = field_or<std::vector<std::string>>(j, "warnings", {});
+  if (const auto it = j.find("rule_coverage"); it != j.end() && !it->is_null()) {
+    expect_object(*it, "field \"rule_coverage\"");
+    for (const auto& [calculus, rules] : it->items())
+      c.rule_coverage[calculus] = count_map_from_json<long>(*it, calculus);
+  }
+  if (const auto it = j.find("corpus"); it != j.end() && !it->is_null()) {
+    if (!it->is_array()) malformed("field \"corpus\" must be an array");
+    for (const json& entry : *it)
+      c.corpus.push_back(corpus_outcome_from_json(entry));
+  }
   return c;
 }
 

@@ -36,6 +36,7 @@ struct CounterexampleRecord {
   std::string outcome;   // "fail" or "error"
   std::string message;   // one line: what went wrong
   std::string term;      // shrunk term, surface syntax
+  std::string source;    // the input as a standalone program `adsem type CALC` accepts, if any
   int term_size = 0;     // its size in nodes
   std::string type;      // its type, surface syntax
   std::optional<ComputedValue> expected;
@@ -61,10 +62,23 @@ struct PropertySummary {
   std::map<std::string, int> discard_reasons; // reason -> count
   std::map<int, int> size_histogram;          // term size -> count
   std::map<std::string, int> tags;            // construct tag -> trials that contain it
+  std::map<std::string, long> rules_fired;    // reduction rule -> times it fired, all trials
   double seconds = 0.0;
   std::optional<double> seconds_to_first_failure;
   std::string status; // "passed", "failed", "no-trials", "gave-up"
   std::vector<std::string> warnings;
+};
+
+// What replaying one failure-corpus entry at the start of a campaign found.
+struct CorpusOutcome {
+  std::string file;     // the entry's path
+  std::string property; // full name, when the entry was readable
+  std::string mutant;
+  std::string status;  // "reproduced" (still fails), "fixed" (passes now), "stale" (an error:
+                       // unreadable, unknown property or mutant, no longer type-checks, or
+                       // the token now draws another input)
+  std::string message; // one line
+  friend bool operator==(const CorpusOutcome&, const CorpusOutcome&) = default;
 };
 
 struct CampaignResult {
@@ -81,9 +95,13 @@ struct CampaignResult {
   std::vector<PropertySummary> properties;
   std::vector<CounterexampleRecord> counterexamples;
   std::vector<std::string> warnings; // campaign-level notes (merge conflicts, reconstruction)
+  // Rule coverage: calculus -> every rule it declares -> times it fired over the campaign
+  // (0 = never fired: that rule was not tested).
+  std::map<std::string, std::map<std::string, long>> rule_coverage;
+  std::vector<CorpusOutcome> corpus; // failure-corpus entries replayed before the random trials
 
-  // No property failed or erred and no counterexample was recorded. Properties that gave up or
-  // ran no trials do not count as failures (reports flag them separately).
+  // No property failed or erred, no counterexample was recorded and no corpus entry was stale.
+  // Properties that gave up or ran no trials do not count as failures (reports flag them).
   bool all_passed() const;
 };
 
@@ -98,6 +116,7 @@ nlohmann::json to_json(const ComputedValue& value);
 nlohmann::json to_json(const Tolerance& tolerance);
 nlohmann::json to_json(const CounterexampleRecord& record);
 nlohmann::json to_json(const PropertySummary& summary);
+nlohmann::json to_json(const CorpusOutcome& outcome);
 nlohmann::json to_json(const CampaignResult& result);
 
 // These throw AdsemError(ErrorKind::parse, ...) naming the offending field on malformed input;
@@ -106,6 +125,7 @@ ComputedValue computed_value_from_json(const nlohmann::json& j);
 Tolerance tolerance_from_json(const nlohmann::json& j);
 CounterexampleRecord record_from_json(const nlohmann::json& j);
 PropertySummary summary_from_json(const nlohmann::json& j);
+CorpusOutcome corpus_outcome_from_json(const nlohmann::json& j);
 CampaignResult campaign_from_json(const nlohmann::json& j);
 
 // Serialises without throwing on invalid UTF-8 in terms or messages (bytes are replaced by

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "reports/report_text.hpp"
+#include "reports/svg_chart.hpp"
 #include "reports/text_escape.hpp"
 
 namespace adsem::reports {
@@ -25,6 +26,8 @@ section.counterexample { border-left: 4px solid #a11; padding-left: 1em; margin-
 dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
 dt { font-weight: bold; } dd { margin: 0; }
 svg rect { fill: #4a78b5; } svg text { font-size: 8px; fill: #555; }
+svg.chart text { font-size: 11px; fill: #333; }
+td.never { color: #a11; font-weight: bold; }
 )";
 
 std::string esc(std::string_view text) {
@@ -107,6 +110,59 @@ std::string discards_section(const CampaignResult& r) {
          "<table>\n<thead><tr><th>Property</th><th>Reason</th><th>Count</th></tr></thead>\n"
          "<tbody>\n" +
          rows + "</tbody>\n</table>\n";
+}
+
+std::string charts_section(const CampaignResult& r) {
+  std::vector<Bar> rates, first_failure, reasons;
+  std::map<std::string, int> discard_totals;
+  for (const PropertySummary& p : r.properties) {
+    if (p.seconds > 0 && p.trials > 0) rates.push_back({p.name, p.trials / p.seconds});
+    if (p.seconds_to_first_failure) first_failure.push_back({p.name, *p.seconds_to_first_failure});
+    for (const auto& [reason, count] : p.discard_reasons)
+      discard_totals[reason] += count;
+  }
+  for (const auto& [reason, count] : discard_totals)
+    reasons.push_back({reason, static_cast<double>(count)});
+  std::string html;
+  const auto chart = [&](const std::string& heading, const std::string& svg) {
+    if (!svg.empty()) html += "<h3>" + esc(heading) + "</h3>\n<figure>" + svg + "</figure>\n";
+  };
+  chart("Trials per second", bar_chart_svg("trials per second, by property", rates, "trials/s"));
+  chart("Discard reasons",
+        bar_chart_svg("discarded trials, by reason (all properties)", reasons, "trials"));
+  chart("Time to first counterexample",
+        bar_chart_svg("seconds to the first counterexample, by property", first_failure, "s"));
+  return html.empty() ? "" : "<h2>Charts</h2>\n" + html;
+}
+
+std::string rule_coverage_section(const CampaignResult& r) {
+  if (r.rule_coverage.empty()) return "";
+  std::string html = "<h2>Rule coverage</h2>\n<p>How often each reduction rule fired during the "
+                     "campaign. A rule that never fired was never tested.</p>\n";
+  for (const auto& [calculus, rules] : r.rule_coverage) {
+    html += fmt::format("<h3>{}</h3>\n<table>\n<thead><tr><th>Rule</th><th>Fired</th></tr>"
+                        "</thead>\n<tbody>\n",
+                        esc(calculus));
+    for (const auto& [rule, times] : rules)
+      html +=
+          times == 0
+              ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n", code(rule))
+              : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", code(rule), times);
+    html += "</tbody>\n</table>\n";
+  }
+  return html;
+}
+
+std::string corpus_section(const CampaignResult& r) {
+  if (r.corpus.empty()) return "";
+  std::string html = "<h2>Failure corpus</h2>\n<p>Counterexamples saved by earlier campaigns, "
+                     "replayed before the random trials.</p>\n<table>\n<thead><tr><th>Entry</th>"
+                     "<th>Property</th><th>Status</th><th>Note</th></tr></thead>\n<tbody>\n";
+  for (const CorpusOutcome& c : r.corpus)
+    html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
+                        code(c.file), code(c.property), c.status == "fixed" ? "passed" : "failed",
+                        esc(c.status), esc(c.message));
+  return html + "</tbody>\n</table>\n";
 }
 
 std::string tolerance_section(const CampaignResult& r) {
@@ -203,7 +259,8 @@ std::string render_html(const CampaignResult& result) {
                   "</head>\n<body>\n<h1>adsem campaign report</h1>\n",
                   style);
   html += verdict_section(result) + metadata_section(result) + properties_section(result) +
-          discards_section(result) + tolerance_section(result);
+          charts_section(result) + discards_section(result) + corpus_section(result) +
+          rule_coverage_section(result) + tolerance_section(result);
   if (!result.counterexamples.empty()) {
     html += "<h2>Counterexamples</h2>\n";
     for (std::size_t i = 0; i < result.counterexamples.size(); ++i)

@@ -107,6 +107,12 @@ std::vector<TestSuite> suites_of(const CampaignResult& result) {
     cases.push_back(test_case_for(p, counterexamples_of(result, p.name)));
   for (TestCase& orphan : orphan_cases(result))
     cases.push_back(std::move(orphan));
+  // A stale failure-corpus entry is an error of the campaign's own inputs: CI must see it.
+  for (const CorpusOutcome& c : result.corpus)
+    if (c.status == "stale")
+      cases.push_back(
+          TestCase{"corpus", c.file, 0.0, Verdict::error, "stale corpus entry: " + c.message,
+                   c.message + (c.property.empty() ? "" : "\nproperty: " + c.property), ""});
 
   std::vector<TestSuite> suites; // in order of first appearance
   for (TestCase& test : cases) {

@@ -104,6 +104,30 @@ std::string discards_section(const CampaignResult& r) {
          md + "\n";
 }
 
+std::string rule_coverage_section(const CampaignResult& r) {
+  std::string md;
+  for (const auto& [calculus, rules] : r.rule_coverage) {
+    md += fmt::format("### {}\n\n| Rule | Fired |\n|---|--:|\n", inline_text(calculus));
+    for (const auto& [rule, times] : rules)
+      md += fmt::format("| {} | {} |\n", code_span(rule),
+                        times == 0 ? std::string("**never**") : std::to_string(times));
+    md += "\n";
+  }
+  return md.empty() ? "" : "## Rule coverage\n\nA rule that never fired was never tested.\n\n" + md;
+}
+
+std::string corpus_section(const CampaignResult& r) {
+  std::string md;
+  for (const CorpusOutcome& c : r.corpus)
+    md += fmt::format("| {} | {} | {} | {} |\n", code_span(c.file), code_span(c.property),
+                      c.status == "fixed" ? c.status : "**" + c.status + "**",
+                      inline_text(c.message));
+  return md.empty()
+             ? ""
+             : "## Failure corpus\n\n| Entry | Property | Status | Note |\n|---|---|---|---|\n" +
+                   md + "\n";
+}
+
 std::string tolerance_section(const CampaignResult& r) {
   std::string md = fmt::format("## Tolerance policy\n\nTwo reals agree when {}.\n\n",
                                code_span(tolerance_policy_text));
@@ -161,8 +185,8 @@ std::string verdict_line(const CampaignResult& r) {
 
 std::string render_markdown(const CampaignResult& result) {
   std::string md = "# adsem campaign report\n\n" + verdict_line(result) + metadata_section(result) +
-                   properties_section(result) + discards_section(result) +
-                   tolerance_section(result);
+                   properties_section(result) + discards_section(result) + corpus_section(result) +
+                   rule_coverage_section(result) + tolerance_section(result);
   if (!result.counterexamples.empty()) {
     md += "## Counterexamples\n\n";
     for (std::size_t i = 0; i < result.counterexamples.size(); ++i)

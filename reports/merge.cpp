@@ -13,7 +13,8 @@
 namespace adsem::reports {
 namespace {
 
-template <class Key> void add_counts(std::map<Key, int>& into, const std::map<Key, int>& from) {
+template <class Key, class Count>
+void add_counts(std::map<Key, Count>& into, const std::map<Key, Count>& from) {
   for (const auto& [key, count] : from)
     into[key] += count;
 }
@@ -35,6 +36,7 @@ void merge_property(PropertySummary& into, const PropertySummary& from) {
   add_counts(into.discard_reasons, from.discard_reasons);
   add_counts(into.size_histogram, from.size_histogram);
   add_counts(into.tags, from.tags);
+  add_counts(into.rules_fired, from.rules_fired);
   into.seconds += from.seconds;
   if (from.seconds_to_first_failure)
     into.seconds_to_first_failure =
@@ -99,6 +101,13 @@ CampaignResult merge(const std::vector<CampaignResult>& shards) {
         merged.properties.push_back(p);
       else
         merge_property(*same, p);
+    }
+    if (i > 0) {
+      for (const auto& [calculus, rules] : shard.rule_coverage)
+        add_counts(merged.rule_coverage[calculus], rules);
+      for (const CorpusOutcome& c : shard.corpus) // every shard replays the corpus
+        if (std::find(merged.corpus.begin(), merged.corpus.end(), c) == merged.corpus.end())
+          merged.corpus.push_back(c);
     }
     merged.counterexamples.insert(merged.counterexamples.end(), shard.counterexamples.begin(),
                                   shard.counterexamples.end());

@@ -59,6 +59,11 @@ struct CalculusEntry {
   std::shared_ptr<const Frontend> frontend; // null for pseudo-calculi without terms
   std::vector<PropertyDef> properties;
   std::vector<MutantDef> mutants;
+  // Every construct tag the calculus's generators can produce; a campaign in which no property
+  // reached one of them gets a health warning.
+  std::vector<std::string> constructs = {};
+  // Every named reduction rule, for rule coverage: a rule that never fired is flagged.
+  std::vector<std::string> rules = {};
 };
 
 class Registry {

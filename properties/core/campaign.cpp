@@ -10,6 +10,7 @@
 #include <rapidcheck/detail/Property.h>
 #include <rapidcheck/detail/TestListener.h>
 
+#include "properties/core/corpus.hpp"
 #include "reports/json_lines.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -118,6 +119,8 @@ public:
     ++summary_.size_histogram[t.size];
     for (const auto& tag : t.tags)
       ++summary_.tags[tag];
+    for (const auto& [rule, times] : t.rules_fired)
+      summary_.rules_fired[rule] += times;
   }
   void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
@@ -146,6 +149,7 @@ reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialRes
   r.outcome = t.kind == TrialResult::Kind::error ? "error" : "fail";
   r.message = t.reason;
   r.term = t.term;
+  r.source = t.source;
   r.term_size = t.size;
   r.type = t.type;
   r.expected = t.expected;
@@ -257,14 +261,36 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
   result.mutant = options.mutant;
   result.started_at = iso8601_now();
 
-  PropertyContext context{options.mutant, options.overrides};
+  const PropertyContext campaign_context{options.mutant, options.overrides};
   for (const CheckKind kind : all_check_kinds)
-    result.tolerances[std::string(to_string(kind))] = context.tolerance(kind);
+    result.tolerances[std::string(to_string(kind))] = campaign_context.tolerance(kind);
 
   std::optional<reports::ResultsStream> stream;
   if (options.stream_dir) {
     stream.emplace(*options.stream_dir);
     stream->write_campaign_start(result);
+  }
+
+  // The corpus first: entries of the selected properties under the same mutant, partitioned
+  // over shards like chunks are. A property that still fails on an entry is failed at once.
+  std::map<std::string, reports::CounterexampleRecord> corpus_failures;
+  if (options.corpus_dir) {
+    CorpusContents corpus = load_corpus(*options.corpus_dir);
+    if (options.shard.index == 0)
+      for (auto& unreadable : corpus.unreadable)
+        result.corpus.push_back(std::move(unreadable));
+    int k = 0;
+    for (const CorpusEntry& entry : corpus.entries) {
+      const bool wanted = entry.record.mutant == options.mutant &&
+                          std::ranges::any_of(selected, [&](const PropertyDef* def) {
+                            return def->name == entry.record.property;
+                          });
+      if (!wanted || k++ % options.shard.count != options.shard.index) continue;
+      CorpusReplay replayed = replay_corpus_entry(registry, entry, options.command_name);
+      if (replayed.record && !corpus_failures.contains(entry.record.property))
+        corpus_failures.emplace(entry.record.property, std::move(*replayed.record));
+      result.corpus.push_back(std::move(replayed.outcome));
+    }
   }
 
   const auto budget = result.time_budget_seconds;
@@ -285,7 +311,15 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     const double share =
         budget ? std::max(0.0, (*budget - elapsed) / static_cast<double>(selected.size() - i))
                : std::numeric_limits<double>::infinity();
-    const int max_size = options.max_size.value_or(def.default_max_size);
+    // A config file's per-property settings replace the campaign-wide ones for this property.
+    const auto config_it = options.property_config.find(def.name);
+    const PropertyConfig config =
+        config_it == options.property_config.end() ? PropertyConfig{} : config_it->second;
+    const std::optional<int> trials = config.trials ? config.trials : options.trials;
+    const int max_size = config.max_size.value_or(options.max_size.value_or(def.default_max_size));
+    PropertyContext context = campaign_context;
+    for (const auto& [key, value] : config.overrides)
+      context.overrides[key] = value;
     const auto property_started = Clock::now();
     const auto seconds_in_property = [&] {
       return std::chrono::duration<double>(Clock::now() - property_started).count();
@@ -299,6 +333,20 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     };
     notify(ProgressEvent::Kind::property_started);
 
+    if (const auto failure = corpus_failures.find(def.name); failure != corpus_failures.end()) {
+      summary.trials = 1;
+      summary.failed = 1;
+      summary.status = "failed";
+      summary.seconds_to_first_failure = 0.0;
+      summary.warnings.push_back("failed on a failure-corpus entry before any random trial");
+      if (stream) stream->write(failure->second);
+      result.counterexamples.push_back(failure->second);
+      result.properties.push_back(summary);
+      notify(ProgressEvent::Kind::property_finished);
+      if (stream) stream->write(summary);
+      continue;
+    }
+
     TrialRunner runner{def, context};
     const rc::detail::Property property = runner.property();
     StatisticsListener listener(summary, runner.last);
@@ -310,10 +358,10 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       // With --trials, the property's cases are chunks 0..K-1 of chunk_size (the last one
       // partial); shard I/N takes the chunks k with k % N == I.
       int chunk_trials = options.chunk_size;
-      if (options.trials) {
+      if (trials) {
         const int start = chunk * options.chunk_size;
-        if (start >= *options.trials) break;
-        chunk_trials = std::min(options.chunk_size, *options.trials - start);
+        if (start >= *trials) break;
+        chunk_trials = std::min(options.chunk_size, *trials - start);
       }
       if (seconds_in_property() >= share) break;
       if (chunk % options.shard.count != options.shard.index) continue;
@@ -322,12 +370,13 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       const int passed_before = summary.passed;
       const auto outcome = rc::detail::checkProperty(
           property, metadata, params_for(seed, chunk_trials, max_size), listener, {});
+      summary.seconds = seconds_in_property(); // so progress shows the rate while running
       notify(ProgressEvent::Kind::chunk_finished);
 
       if (outcome.is<rc::detail::FailureResult>()) {
         const auto* failure = &outcome.get<rc::detail::FailureResult>();
         // The listener counted the first failing case; shrinking re-ran the body.
-        ReplayToken token{def.calculus, def.name, options.mutant,    options.overrides,
+        ReplayToken token{def.calculus, def.name, options.mutant,    context.overrides,
                           seed,         max_size, failure->reproduce};
         auto record = make_record(def, *runner.last, token, passed_before + failure->numSuccess,
                                   options.command_name);
@@ -337,6 +386,13 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         if (record.term.empty()) record.term = drawn_values_text(failure->counterExample);
         summary.seconds_to_first_failure = seconds_in_property();
         if (stream) stream->write(record);
+        if (options.corpus_dir) {
+          try {
+            save_to_corpus(*options.corpus_dir, record);
+          } catch (const AdsemError& e) {
+            result.warnings.push_back("corpus: " + e.diagnostic().message);
+          }
+        }
         result.counterexamples.push_back(std::move(record));
         break;
       }
@@ -358,15 +414,33 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       summary.status = "gave-up";
     else
       summary.status = "passed";
-    if (summary.trials > 0 && summary.discarded * 2 > summary.trials)
-      summary.warnings.push_back(
-          fmt::format("{} of {} trials discarded", summary.discarded, summary.trials));
     if (gave_up)
-      summary.warnings.push_back("RapidCheck gave up on a chunk: more than 20 discards per pass");
+      summary.warnings.push_back(
+          "health: RapidCheck gave up on a chunk: more than 20 discards per pass");
+    for (std::string& warning : property_health(summary, def.expected_tags, options.health))
+      summary.warnings.push_back(std::move(warning));
     result.properties.push_back(summary);
     notify(ProgressEvent::Kind::property_finished);
     if (stream) stream->write(summary);
     if (stop_requested()) break;
+  }
+
+  for (const CalculusEntry& entry : registry.calculi()) {
+    const bool ran = std::ranges::any_of(result.properties, [&](const reports::PropertySummary& s) {
+      return s.calculus == entry.id;
+    });
+    if (!ran) continue;
+    for (std::string& warning :
+         calculus_health(entry.id, entry.constructs, result.properties, options.health))
+      result.warnings.push_back(std::move(warning));
+    if (entry.rules.empty()) continue;
+    auto& coverage = result.rule_coverage[entry.id];
+    for (const std::string& rule : entry.rules)
+      coverage[rule] = 0;
+    for (const auto& s : result.properties)
+      if (s.calculus == entry.id)
+        for (const auto& [rule, times] : s.rules_fired)
+          coverage[rule] += times;
   }
 
   result.complete = !stop_requested();

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "properties/core/calculus.hpp"
+#include "properties/core/health.hpp"
 #include "properties/core/replay_token.hpp"
 #include "reports/campaign_result.hpp"
 
@@ -34,6 +36,14 @@ struct ProgressEvent {
   int counterexamples_so_far = 0;
 };
 
+// Per-property settings (from a config file): they replace the campaign-wide ones for one property.
+struct PropertyConfig {
+  std::optional<int> trials;
+  std::optional<int> max_size;
+  Overrides overrides; // merged over the campaign's --set overrides
+  friend bool operator==(const PropertyConfig&, const PropertyConfig&) = default;
+};
+
 struct CampaignOptions {
   std::vector<std::string> calculi;    // ids or aliases; empty = all
   std::vector<std::string> properties; // full names or "<calc>/<suffix>"; empty = all
@@ -50,6 +60,10 @@ struct CampaignOptions {
   std::function<void(const ProgressEvent&)> on_progress;
   const std::atomic<bool>* stop_requested = nullptr; // set by SIGINT/SIGTERM handlers
   std::string command_name = "adsem";                // how replay commands are spelled in reports
+  HealthPolicy health;
+  // Failure corpus (corpus.hpp): replayed first, and every new counterexample saved to it.
+  std::optional<std::filesystem::path> corpus_dir;
+  std::map<std::string, PropertyConfig> property_config; // full property name -> settings
 };
 
 // Defaults when neither --trials nor --time is given.

@@ -40,6 +40,11 @@ struct TrialResult {
   std::optional<Tolerance> tolerance;
   std::string tolerance_kind;
   std::vector<std::string> trace; // rule names / steps leading to the failure (an excerpt)
+  // The input as a standalone program of the calculus (what `adsem type CALC` accepts), when the
+  // input is one term; failure corpora re-check it so that a stale entry is reported.
+  std::string source;
+  // Reduction rules that fired in this trial (rule name -> times), for the rule-coverage table.
+  std::map<std::string, int> rules_fired;
 
   static TrialResult pass() { return {}; }
   static TrialResult discard(std::string why) {
@@ -99,6 +104,9 @@ struct PropertyDef {
   // Runs one trial. Called inside a RapidCheck property: draw inputs with `*gen`.
   std::function<TrialResult(const PropertyContext&)> body;
   int default_max_size = 50; // RapidCheck size ceiling for this property
+  // Constructs this property's generator is meant to reach (construct tags). A health check
+  // warns when a campaign never saw one; empty = only the tags the trials report are checked.
+  std::vector<std::string> expected_tags = {};
 };
 
 struct MutantDef {

@@ -9,19 +9,9 @@
 namespace adsem {
 namespace {
 
-props::CampaignOptions options_for(std::vector<std::string> properties, int trials,
-                                   std::uint64_t seed = 42) {
-  props::CampaignOptions options;
-  options.calculi = {"toy"};
-  options.properties = std::move(properties);
-  options.trials = trials;
-  options.seed = seed;
-  return options;
-}
-
 TEST(CampaignEngine, FalsePropertyIsFoundAndShrunkToTheMinimalInput) {
   const auto registry = testing::toy_registry();
-  const auto result = props::run_campaign(registry, options_for({"toy/below-ten"}, 200));
+  const auto result = props::run_campaign(registry, testing::toy_options({"toy/below-ten"}, 200));
   ASSERT_EQ(result.counterexamples.size(), 1u);
   const auto& record = result.counterexamples.front();
   EXPECT_EQ(record.property, "toy/below-ten");
@@ -36,7 +26,7 @@ TEST(CampaignEngine, FalsePropertyIsFoundAndShrunkToTheMinimalInput) {
 
 TEST(CampaignEngine, ReplayTokenReproducesTheShrunkCounterexample) {
   const auto registry = testing::toy_registry();
-  const auto result = props::run_campaign(registry, options_for({"toy/below-ten"}, 200));
+  const auto result = props::run_campaign(registry, testing::toy_options({"toy/below-ten"}, 200));
   ASSERT_EQ(result.counterexamples.size(), 1u);
   const auto token = props::decode_replay_token(result.counterexamples[0].replay_token);
   EXPECT_EQ(token.property, "toy/below-ten");
@@ -48,7 +38,8 @@ TEST(CampaignEngine, ReplayTokenReproducesTheShrunkCounterexample) {
 
 TEST(CampaignEngine, DiscardsAreCountedWithReasonsNeverAsPasses) {
   const auto registry = testing::toy_registry();
-  const auto result = props::run_campaign(registry, options_for({"toy/even-discards"}, 300));
+  const auto result =
+      props::run_campaign(registry, testing::toy_options({"toy/even-discards"}, 300));
   ASSERT_EQ(result.properties.size(), 1u);
   const auto& p = result.properties[0];
   EXPECT_EQ(p.trials, p.passed + p.discarded + p.failed + p.errors);
@@ -65,7 +56,8 @@ TEST(CampaignEngine, DiscardsAreCountedWithReasonsNeverAsPasses) {
 
 TEST(CampaignEngine, TrialsCountIsHonoured) {
   const auto registry = testing::toy_registry();
-  const auto result = props::run_campaign(registry, options_for({"toy/mutant-sensitive"}, 137));
+  const auto result =
+      props::run_campaign(registry, testing::toy_options({"toy/mutant-sensitive"}, 137));
   ASSERT_EQ(result.properties.size(), 1u);
   EXPECT_EQ(result.properties[0].trials, 137);
   EXPECT_EQ(result.properties[0].status, "passed");
@@ -73,7 +65,7 @@ TEST(CampaignEngine, TrialsCountIsHonoured) {
 
 TEST(CampaignEngine, MutantIsKilledAndRecordedInTheToken) {
   const auto registry = testing::toy_registry();
-  auto options = options_for({"toy/mutant-sensitive"}, 100);
+  auto options = testing::toy_options({"toy/mutant-sensitive"}, 100);
   options.mutant = "toy/off-by-one";
   const auto result = props::run_campaign(registry, options);
   ASSERT_EQ(result.counterexamples.size(), 1u);
@@ -89,7 +81,7 @@ TEST(CampaignEngine, MutantIsKilledAndRecordedInTheToken) {
 
 TEST(CampaignEngine, ExceptionInABodyIsAnErrorRecordNotACrash) {
   const auto registry = testing::toy_registry();
-  const auto result = props::run_campaign(registry, options_for({"toy/throws"}, 100));
+  const auto result = props::run_campaign(registry, testing::toy_options({"toy/throws"}, 100));
   ASSERT_EQ(result.counterexamples.size(), 1u);
   EXPECT_EQ(result.counterexamples[0].outcome, "error");
   EXPECT_EQ(result.counterexamples[0].message, "exception: boom at 6");
@@ -100,8 +92,8 @@ TEST(CampaignEngine, ExceptionInABodyIsAnErrorRecordNotACrash) {
 
 TEST(CampaignEngine, SameSeedSameResultsDifferentSeedDifferentTrials) {
   const auto registry = testing::toy_registry();
-  const auto a = props::run_campaign(registry, options_for({}, 120, 7));
-  const auto b = props::run_campaign(registry, options_for({}, 120, 7));
+  const auto a = props::run_campaign(registry, testing::toy_options({}, 120, 7));
+  const auto b = props::run_campaign(registry, testing::toy_options({}, 120, 7));
   auto strip_times = [](reports::CampaignResult r) {
     r.started_at.clear();
     r.elapsed_seconds = 0;
@@ -112,19 +104,21 @@ TEST(CampaignEngine, SameSeedSameResultsDifferentSeedDifferentTrials) {
     return reports::to_json(r).dump();
   };
   EXPECT_EQ(strip_times(a), strip_times(b));
-  const auto c = props::run_campaign(registry, options_for({"toy/even-discards"}, 120, 8));
-  const auto a_even = props::run_campaign(registry, options_for({"toy/even-discards"}, 120, 7));
+  const auto c = props::run_campaign(registry, testing::toy_options({"toy/even-discards"}, 120, 8));
+  const auto a_even =
+      props::run_campaign(registry, testing::toy_options({"toy/even-discards"}, 120, 7));
   EXPECT_NE(nlohmann::json(c.properties[0].size_histogram).dump(),
             nlohmann::json(a_even.properties[0].size_histogram).dump());
 }
 
 TEST(CampaignEngine, ShardsPartitionTheTrials) {
   const auto registry = testing::toy_registry();
-  const auto whole = props::run_campaign(registry, options_for({"toy/even-discards"}, 200, 3));
+  const auto whole =
+      props::run_campaign(registry, testing::toy_options({"toy/even-discards"}, 200, 3));
   std::map<int, int> merged_histogram;
   int trials = 0;
   for (int i = 0; i < 3; ++i) {
-    auto options = options_for({"toy/even-discards"}, 200, 3);
+    auto options = testing::toy_options({"toy/even-discards"}, 200, 3);
     options.shard = props::Shard{i, 3};
     const auto part = props::run_campaign(registry, options);
     trials += part.properties[0].trials;
@@ -146,12 +140,12 @@ TEST(CampaignEngine, ShardSyntaxIsChecked) {
 
 TEST(CampaignEngine, UnknownNamesAreUsageErrors) {
   const auto registry = testing::toy_registry();
-  auto options = options_for({"toy/nope"}, 10);
+  auto options = testing::toy_options({"toy/nope"}, 10);
   EXPECT_THROW(props::run_campaign(registry, options), AdsemError);
-  options = options_for({}, 10);
+  options = testing::toy_options({}, 10);
   options.calculi = {"nope"};
   EXPECT_THROW(props::run_campaign(registry, options), AdsemError);
-  options = options_for({}, 10);
+  options = testing::toy_options({}, 10);
   options.mutant = "toy/nope";
   EXPECT_THROW(props::run_campaign(registry, options), AdsemError);
 }

@@ -1,5 +1,6 @@
 // The CLI driven in-process on the toy calculus: campaign writes every report, replay
 // reproduces a counterexample from its token and from the report folder, errors exit 2.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,6 +21,9 @@ struct Run {
 };
 
 Run run_cli(std::vector<std::string> args) {
+  // Campaigns in these tests must not share the default failure corpus in the working folder.
+  if (!args.empty() && args[0] == "campaign" && std::ranges::find(args, "--corpus") == args.end())
+    args.push_back("--no-corpus");
   args.insert(args.begin(), "adsem");
   std::ostringstream out, err;
   const auto registry = testing::toy_registry();

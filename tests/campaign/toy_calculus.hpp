@@ -4,6 +4,7 @@
 #include <rapidcheck.h>
 
 #include "properties/core/calculus.hpp"
+#include "properties/core/campaign.hpp"
 
 namespace adsem::testing {
 
@@ -54,6 +55,17 @@ inline props::Registry toy_registry() {
   props::Registry registry;
   registry.add(std::move(toy));
   return registry;
+}
+
+// Campaign options for some toy properties with a trial count and seed.
+inline props::CampaignOptions toy_options(std::vector<std::string> properties, int trials,
+                                          std::uint64_t seed = 42) {
+  props::CampaignOptions options;
+  options.calculi = {"toy"};
+  options.properties = std::move(properties);
+  options.trials = trials;
+  options.seed = seed;
+  return options;
 }
 
 } // namespace adsem::testing

@@ -36,7 +36,7 @@ TEST(HtmlWriter, HoldsSummaryCounterexampleAndReplayCommand) {
   EXPECT_TRUE(has(html, "<code>|a-b| &lt;= max(rtol*(|a|+|b|)/2, atol)</code>"));
   EXPECT_TRUE(has(html, "<td>undefined-point</td><td class=\"n\">5</td>"));
   // One histogram per property with trials recorded (all three have a histogram).
-  EXPECT_EQ(occurrences(html, "<svg "), 3u);
+  EXPECT_EQ(occurrences(html, "<svg width"), 3u); // one term-size histogram per property
   EXPECT_TRUE(html.ends_with("</html>\n"));
 }
 
@@ -77,6 +77,31 @@ TEST(HtmlWriter, HistogramBarsScaleToTheTallestBin) {
   const std::string binned = size_histogram_svg(wide);
   EXPECT_EQ(occurrences(binned, "<rect "), 40u);
   EXPECT_TRUE(has(binned, "<title>sizes 1-5: 5 trials</title>")) << binned;
+}
+
+} // namespace
+} // namespace adsem::reports
+
+namespace adsem::reports {
+namespace {
+
+TEST(HtmlWriter, ChartsRuleCoverageAndCorpusSections) {
+  CampaignResult c = testing::sample_campaign();
+  c.rule_coverage = {{"simple-diff", {{"O-let", 12}, {"S-call", 0}}}};
+  c.corpus = {{"corpus/a.json", "simple-diff/adequacy", "", "stale", "no longer type-checks"}};
+  const std::string html = render_html(c);
+  // Trials per second (100 trials in 1.25 s = 80), discard reasons summed over properties, and
+  // the time to the first counterexample.
+  EXPECT_NE(html.find("aria-label=\"trials per second, by property\""), std::string::npos);
+  EXPECT_NE(html.find("80 trials/s"), std::string::npos);
+  EXPECT_NE(html.find("aria-label=\"discarded trials, by reason (all properties)\""),
+            std::string::npos);
+  EXPECT_NE(html.find("0.5 s"), std::string::npos);
+  EXPECT_NE(html.find("<td><code>S-call</code></td><td class=\"n never\">never</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td><code>O-let</code></td><td class=\"n\">12</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"failed\">stale</td>"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
 } // namespace

@@ -164,3 +164,25 @@ TEST_F(JunitWriter, EmptyCampaignIsAnEmptyTestsuites) {
 
 } // namespace
 } // namespace adsem::reports
+
+namespace adsem::reports {
+namespace {
+
+TEST(JunitCorpus, StaleCorpusEntriesAreErrorCasesFixedOnesAreNot) {
+  if (!testing::python3_available()) GTEST_SKIP() << "python3 is needed to parse the XML";
+  const testing::ScratchDir dir;
+  CampaignResult campaign;
+  campaign.properties = {testing::passing_summary("toy/p", 10)};
+  campaign.corpus = {{"corpus/toy/p-1.json", "toy/p", "", "stale", "its input no longer parses"},
+                     {"corpus/toy/p-2.json", "toy/p", "", "fixed", "passes now"}};
+  const auto file = dir.path() / "junit.xml";
+  write_file_atomically(file, render_junit(campaign));
+  const auto parsed = testing::parse_xml_with_python(file, dir.path());
+  ASSERT_FALSE(parsed.contains("error")) << parsed.dump();
+  EXPECT_EQ(parsed.at("attrib").at("tests"), "2");
+  EXPECT_EQ(parsed.at("attrib").at("errors"), "1");
+  EXPECT_FALSE(campaign.all_passed());
+}
+
+} // namespace
+} // namespace adsem::reports
