@@ -17,6 +17,7 @@ namespace {
 struct CampaignArgs {
   std::vector<std::string> calculi;
   std::vector<std::string> properties;
+  std::vector<std::string> kinds;
   std::optional<int> trials;
   std::optional<double> time_seconds;
   std::optional<std::uint64_t> seed;
@@ -86,6 +87,9 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("calculi", args->calculi, "Calculus ids or aliases, or 'all' (default: all)");
   cmd->add_option("--property,-p", args->properties,
                   "Only these properties (full name <calc>/<prop>, or <prop>); repeatable");
+  cmd->add_option("--kind,-k", args->kinds,
+                  "Only properties of this kind (adequacy, soundness, ad-correctness, cost, ...); "
+                  "repeatable");
   cmd->add_option("--trials,-n", args->trials,
                   "Non-discarded trials per property (discards are counted on top)")
       ->check(CLI::PositiveNumber);
@@ -130,6 +134,7 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
     props::CampaignOptions options;
     options.calculi = args->calculi;
     options.properties = args->properties;
+    options.kinds = args->kinds;
     options.trials = budget_flags ? args->trials : file.trials;
     options.time_seconds = budget_flags ? args->time_seconds : file.time_seconds;
     options.seed = args->seed ? *args->seed : file.seed ? *file.seed : std::random_device{}();

@@ -229,12 +229,22 @@ std::vector<const PropertyDef*> select_properties(const Registry& registry,
   std::vector<const PropertyDef*> selected;
   for (const CalculusEntry* entry : calculi) {
     for (const auto& def : entry->properties) {
-      const bool wanted = options.properties.empty() ||
-                          std::ranges::any_of(options.properties, [&](const std::string& p) {
-                            return matches_property(def, p);
-                          });
+      const bool wanted =
+          (options.properties.empty() ||
+           std::ranges::any_of(options.properties,
+                               [&](const std::string& p) { return matches_property(def, p); })) &&
+          (options.kinds.empty() ||
+           std::ranges::find(options.kinds, def.kind) != options.kinds.end());
       if (wanted) selected.push_back(&def);
     }
+  }
+  for (const auto& kind : options.kinds) {
+    const bool found =
+        std::ranges::any_of(selected, [&](const PropertyDef* def) { return def->kind == kind; });
+    if (!found)
+      throw AdsemError(
+          ErrorKind::usage,
+          fmt::format("no selected property is of kind '{}' (see `adsem calculi`)", kind));
   }
   for (const auto& p : options.properties) {
     const bool found = std::ranges::any_of(

@@ -202,3 +202,19 @@ TEST(RuleCoverage, RulesThatNeverFiredAreListedWithZero) {
 
 } // namespace
 } // namespace adsem
+
+namespace adsem {
+namespace {
+
+TEST(Selection, ByPropertyKindAndUnknownKindIsAUsageError) {
+  const auto registry = testing::toy_registry();
+  props::CampaignOptions options;
+  options.calculi = {"toy"};
+  options.kinds = {"toy"};
+  EXPECT_EQ(props::select_properties(registry, options).size(), 4u);
+  options.kinds = {"soundness"};
+  EXPECT_THROW(props::select_properties(registry, options), AdsemError);
+}
+
+} // namespace
+} // namespace adsem
