@@ -190,8 +190,9 @@ private:
       body_scope.vars = {{p, param}};
       // STEP sees p only (T-letrec), and may call outer functions
       const TermPtr step = with_outer_call(body_scope, term(body_scope, a, k / 3), a);
+      const double decrement = options_.divergent && chance(0.4) ? 0.0 : 1.0; // 0: may diverge
       const TermPtr recurse = mk::call(
-          f, mk::pair(mk::op("sub", mk::pair(mk::fst(mk::var(p)), mk::constant(1))), step));
+          f, mk::pair(mk::op("sub", mk::pair(mk::fst(mk::var(p)), mk::constant(decrement))), step));
       const TermPtr body =
           mk::if_(mk::pred("less", mk::pair(mk::fst(mk::var(p)), mk::constant(0.5))),
                   mk::snd(mk::var(p)), recurse);
@@ -304,7 +305,7 @@ std::optional<OpenTerm> checked(OpenTerm t) {
 OpenTerm build(std::uint64_t seed, int size, const TermOptions& options) {
   Builder b(seed, options);
   OpenTerm t;
-  t.t = seed % 3 == 0 ? real_power(2) : real_type();
+  t.t = options.param ? options.param : seed % 3 == 0 ? real_power(2) : real_type();
   t.type = options.result ? options.result : options.real_result ? real_type() : b.small_type();
   Scope s;
   s.vars = {{t.x, t.t}};

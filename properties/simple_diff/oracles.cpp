@@ -29,6 +29,7 @@ Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
   } catch (const AdsemError& e) {
     out.error = e.diagnostic().kind;
     out.message = e.what();
+    out.unknown = is_unknown(e);
   }
   return out;
 }

@@ -21,6 +21,9 @@ struct Operational {
   TypePtr type; // T_V
   ErrorKind error = ErrorKind::eval;
   std::string message;
+  // Out of the step or depth budget: no conclusion. A stuck call through clo_0 of letrec_n is
+  // not unknown: it is the definite ⊥ of the approximant M^(n) (ApproximantStuck).
+  bool unknown = false;
 };
 Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
                 const std::vector<double>& at, const Options& options);

@@ -247,11 +247,7 @@ std::vector<Primitive> standard_entries() {
 
   // abadi-plotkin §7.1 (paper L235-241): DProd_2 on real^2 x real^2, flattened to 4 reals;
   // mak-ong §7 dot2.
-  add(function_primitive({.name = "dot2",
-                          .aliases = {"dprod2", "dprod_2", "DProd_2"},
-                          .arity = 4,
-                          .meaning = "x1 * x3 + x2 * x4"},
-                         []<class S>(Args<S> x) -> S { return x[0] * x[2] + x[1] * x[3]; }));
+  add(dot_product_primitive(2, "dot2", {"dprod2", "dprod_2", "DProd_2"}));
   // mak-ong §7, Ex. 3.1 (paper L177): g(x, y) = (x + 1, 2x + y^2), R^2 -> R^2.
   add(function_primitive({.name = "g",
                           .aliases = {"mak_ong_g"},
@@ -274,6 +270,23 @@ std::vector<Primitive> standard_entries() {
 }
 
 } // namespace
+
+Primitive dot_product_primitive(std::size_t n, std::string name, std::vector<std::string> aliases) {
+  if (n == 0) throw std::invalid_argument("dot_product_primitive: n must be positive");
+  std::string meaning;
+  for (std::size_t i = 0; i < n; ++i)
+    meaning += (i == 0 ? "" : " + ") + argument_name(i) + " * " + argument_name(n + i);
+  return function_primitive({.name = std::move(name),
+                             .aliases = std::move(aliases),
+                             .arity = 2 * n,
+                             .meaning = std::move(meaning)},
+                            [n]<class S>(Args<S> x) -> S {
+                              S sum = x[0] * x[n];
+                              for (std::size_t i = 1; i < n; ++i)
+                                sum = sum + x[i] * x[n + i];
+                              return sum;
+                            });
+}
 
 const PrimitiveTable& primitives() {
   static const PrimitiveTable table(standard_entries());

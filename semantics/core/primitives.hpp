@@ -257,4 +257,10 @@ private:
 // step dot2 g, and the predicates less gt pos, with the aliases the specs use.
 const PrimitiveTable& primitives();
 
+// The dot product DProd_n of R^n x R^n (abadi-plotkin §7.1, paper L235-241), flattened to 2n
+// arguments: x1 x(n+1) + ... + xn x(2n). The table's dot2 is dot_product_primitive(2, "dot2", ...);
+// a calculus that needs other n adds them with PrimitiveTable::with.
+Primitive dot_product_primitive(std::size_t n, std::string name,
+                                std::vector<std::string> aliases = {});
+
 } // namespace adsem

@@ -8,6 +8,8 @@
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/core/primitives.hpp"
+#include "semantics/core/reverse_derivative.hpp"
+#include "semantics/simple_diff/operations.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
 namespace adsem::simple_diff::denotation {
@@ -42,46 +44,6 @@ const Node* lookup_fun(const FunEnv& phi, const std::string& f, FunEnv& defined_
   return nullptr;
 }
 
-// An operation symbol op_r...r: the base entry of the shared table and how many (-)_r.
-struct OpSymbol {
-  const Primitive* base = nullptr;
-  int order = 0;
-};
-OpSymbol op_symbol(std::string name) {
-  int order = 0;
-  while (name.size() > 2 && name.compare(name.size() - 2, 2, "_r") == 0) {
-    name.resize(name.size() - 2);
-    ++order;
-  }
-  const Primitive* base = adsem::primitives().find(name);
-  if (!base || base->is_predicate())
-    throw AdsemError(ErrorKind::eval, "model: no primitive '" + name + "' in the shared table");
-  return {base, order};
-}
-// |dom|, |cod| of op_r^k: (n, m) -> (n + m, n) per (-)_r (seed 003 line 237).
-std::pair<std::size_t, std::size_t> sizes(const OpSymbol& op, int order) {
-  std::size_t in = op.base->arity(), out = op.base->coarity();
-  for (int i = 0; i < order; ++i) {
-    const std::size_t next_in = in + out;
-    out = in;
-    in = next_in;
-  }
-  return {in, out};
-}
-
-// ev(op_r^k, <a, w>) = J_a(op_r^(k-1))^T w, by the model's duals (spec §5.4, §7 A4); the
-// domain of op_r^k is Dom(op) × R^..., checked when op itself is applied.
-template <class C>
-std::vector<D<C>> apply_op(const OpSymbol& op, int order, std::span<const D<C>> x,
-                           const model::DiffContext& context) {
-  if (order == 0) return op.base->template apply<D<C>>(x);
-  const auto [in, out] = sizes(op, order - 1);
-  const Fn<C> lower = [&op, order, &context](std::span<const D<C>> a) {
-    return apply_op<C>(op, order - 1, a, context);
-  };
-  return model::vjp_dual<C>(lower, x.subspan(0, in), x.subspan(in, out), context);
-}
-
 template <class C> class Denoter {
 public:
   Denoter(const model::DiffContext& context, const Budget& budget)
@@ -101,9 +63,12 @@ public:
     case NodeKind::add: // [[M + N]] = [[M]] + [[N]]
       return MValue<C>(term(phi, rho, *n.a).real() + term(phi, rho, *n.b).real());
     case NodeKind::op: { // [[op(M)]] = ev(op) ∘ [[M]], partial (line 233)
-      const OpSymbol op = op_symbol(n.name);
+      // op_r^k is J^T w of op_r^(k-1) by the model's duals (spec §5.4, §7 A4)
+      const auto op = ops::find_operation(n.name);
+      if (!op) throw AdsemError(ErrorKind::eval, "model: no primitive '" + n.name + "'");
       const std::vector<D<C>> x = flatten_value(term(phi, rho, *n.a));
-      const std::vector<D<C>> y = apply_op<C>(op, op.order, std::span<const D<C>>(x), context_);
+      const std::vector<D<C>> y =
+          model::apply_reverse<C>(*op->base, op->order, std::span<const D<C>>(x), context_);
       return shape(y);
     }
     case NodeKind::let: // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
@@ -136,9 +101,10 @@ public:
   bool guard(const FunEnv& phi, const VarEnv<C>& rho, const Node& b) {
     if (b.kind == NodeKind::b_true) return true;
     if (b.kind == NodeKind::b_false) return false;
-    const Primitive& pred = adsem::primitives().at(b.name);
+    const Primitive* pred = ops::find_predicate(b.name);
+    if (!pred) throw AdsemError(ErrorKind::eval, "model: no predicate '" + b.name + "'");
     const std::vector<D<C>> x = flatten_value(term(phi, rho, *b.a));
-    return pred.template holds<D<C>>(std::span<const D<C>>(x));
+    return pred->template holds<D<C>>(std::span<const D<C>>(x));
   }
 
   // [[f(M)]]: one unfolding of the fixed point; past the budget, ⊥(fuel).
@@ -154,8 +120,11 @@ public:
     // the body sees f itself (φ' at the definition, extended by f) and only its parameter
     if (!at->limit) return term(at, bind(VarEnv<C>{}, f->param, arg), *f->a);
     // letrec_n (Fig. 8, Lemma 6.5): f^(n+1) = M[f^(n)/f], f^(0) = ⊥
+    // μ_0 = ⊥ is a definite ⊥ of M^(n) (not "unknown"): the same outcome as the operational
+    // side's stuck call through clo_0 (ApproximantStuck), so adequacy compares definedness exactly.
     if (*at->limit == 0)
-      throw AdsemError(ErrorKind::fuel, "model: " + f->name + " is the approximant f^(0) = ⊥");
+      throw model::Undefined(approximant_bottom,
+                             "model: " + f->name + " is the approximant f^(0) = ⊥ (letrec[n])");
     const FunEnv lower = std::make_shared<const FunDef>(FunDef{f, at->next, *at->limit - 1});
     return term(lower, bind(VarEnv<C>{}, f->param, arg), *f->a);
   }

@@ -16,6 +16,7 @@
 // C is double (values and exact derivatives) or model::Interval (enclosures over a box).
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,11 @@ namespace adsem::simple_diff::denotation {
 template <class C> using MValue = model::Value<C>;
 template <class C> using MEnv = std::vector<std::pair<std::string, MValue<C>>>;
 
+// The reason of the model::Undefined thrown at a call of the approximant f^(0) = ⊥ of letrec_n
+// (seed 003 Fig. 8, Lemma 6.5; spec §4.8, P-10): definite in the limited language.
+inline constexpr std::string_view approximant_bottom = "approximant";
+
+// The global budgets below are "unknown" (⊥ fuel), unlike approximant_bottom.
 struct Budget {
   long unfoldings = 20'000; // letrec unfoldings (calls) before ⊥(fuel)
   long steps = 2'000'000;   // term nodes visited before ⊥(fuel)

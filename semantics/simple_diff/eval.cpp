@@ -1,6 +1,6 @@
 #include "semantics/simple_diff/eval.hpp"
 
-#include "semantics/simple_diff/primitive_ops.hpp"
+#include "semantics/simple_diff/operations.hpp"
 #include "semantics/simple_diff/rd.hpp"
 
 namespace adsem::simple_diff {
@@ -181,10 +181,9 @@ Value o_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value
   ClosurePtr self = closure;
   if (closure->limit) {
     if (*closure->limit == 0)
-      stuck(ErrorKind::fuel,
-            "recursion limit of letrec[n] " + n.name +
-                " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
-            n);
+      throw ApproximantStuck("recursion limit of letrec[n] " + n.name +
+                                 " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
+                             n.pos);
     m.step(Rule::L_call, &n);
     Closure lower = *closure;
     lower.limit = *closure->limit - 1;
@@ -214,16 +213,16 @@ bool o_pred(Machine& m, const Node& n, const Value& arg) {
 }
 
 Value ev(const std::string& op, const Value& arg) {
-  const auto found = prim::find_operation(op);
+  const auto found = ops::find_operation(op);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
-  const std::vector<double> out = prim::apply_operation(*found, flatten(arg));
+  const std::vector<double> out = ops::apply(*found, flatten(arg));
   return unflatten(found->arity().second, out);
 }
 
 bool bev(const std::string& pred, const Value& arg) {
-  const auto found = prim::find_predicate(pred);
+  const Primitive* found = ops::find_predicate(pred);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown predicate '" + pred + "'");
-  return prim::apply_predicate(*found, flatten(arg));
+  return ops::holds(*found, flatten(arg));
 }
 
 } // namespace rules

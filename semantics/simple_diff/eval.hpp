@@ -20,7 +20,7 @@ Value o_call(Machine&, const FunEnv&, const Node&, std::span<const Value>);
 Value o_rd(Machine&, const FunEnv&, const Node&, std::span<const Value>);
 bool o_pred(Machine&, const Node&, const Value&);
 
-// The primitive hooks' defaults (primitive_ops.hpp).
+// The primitive hooks' defaults (the shared table, operations.hpp).
 Value ev(const std::string& op, const Value& arg);
 bool bev(const std::string& pred, const Value& arg);
 

@@ -93,6 +93,10 @@ Machine::Depth::Depth(Machine& m) : m_(m) {
   }
 }
 
+bool is_unknown(const AdsemError& e) {
+  return e.diagnostic().kind == ErrorKind::fuel && !dynamic_cast<const ApproximantStuck*>(&e);
+}
+
 void stuck(ErrorKind kind, const std::string& message, const Node& at) {
   throw AdsemError(kind, message, at.pos);
 }

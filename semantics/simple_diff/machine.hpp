@@ -91,7 +91,7 @@ struct Rules {
                         const TypePtr& s, const TypePtr& u)>
       op_r_term;
 
-  // The paper's rules (and the primitive table of primitive_ops.hpp).
+  // The paper's rules (and the shared primitive table, operations.hpp).
   static Rules paper();
 };
 
@@ -171,6 +171,18 @@ private:
   int depth_ = 0;
   std::vector<TraceLine> trace_;
 };
+
+// A call through clo_0 in the limited language (seed 003 Fig. 8, lines 914-954: L-call and
+// L-scall have no rule for clo_0, so the term is stuck). Unlike running out of the step budget,
+// this is a definite outcome: the approximant M^(n) has no value (Lemmas 6.4-6.6), exactly where
+// the model's n-th approximant μ_n of the fixed point is ⊥. Kind fuel: the recursion bound ran out.
+class ApproximantStuck : public AdsemError {
+public:
+  ApproximantStuck(const std::string& message, std::optional<SourcePos> pos)
+      : AdsemError(ErrorKind::fuel, message, pos) {}
+};
+// Out of fuel (step or depth budget): "unknown". Not an ApproximantStuck, which is definite.
+bool is_unknown(const AdsemError& e);
 
 // Where a rule is stuck (an `ev`/`bev` outside its domain, an unbound name): a domain error
 // located at the redex when it has a source position.

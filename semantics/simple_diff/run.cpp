@@ -1,12 +1,12 @@
 #include "semantics/simple_diff/run.hpp"
 
-#include "semantics/simple_diff/primitive_ops.hpp"
+#include "semantics/simple_diff/operations.hpp"
 #include "syntax/simple_diff/large_stack.hpp"
 
 namespace adsem::simple_diff {
 
 const Signature& primitives() {
-  return prim::signature();
+  return ops::signature();
 }
 
 Typed check_source(std::string_view source, const TypeContext& gamma) {

@@ -12,7 +12,7 @@
 
 namespace adsem::simple_diff {
 
-// The primitive table as a Signature (primitive_ops.hpp).
+// The shared primitive table as a Signature (operations.hpp).
 const Signature& primitives();
 
 // Parse and type-check with the primitive table; Γ types the free variables.

@@ -1,12 +1,12 @@
 #include "semantics/simple_diff/symbolic_diff.hpp"
 
-#include "semantics/simple_diff/primitive_ops.hpp"
+#include "semantics/simple_diff/operations.hpp"
 #include "syntax/simple_diff/derived.hpp"
 
 namespace adsem::simple_diff {
 
 std::pair<TypePtr, TypePtr> op_arity(const std::string& op) {
-  const auto found = prim::find_operation(op);
+  const auto found = ops::find_operation(op);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
   return found->arity();
 }

@@ -2,10 +2,11 @@
 // differentiates the let body twice, so the literal rules are exponential in the number of lets
 // of a trace, and symbolic evaluation produces long let chains. R-fast instead
 //   1. puts C into A-normal form: let x:T = V in let t1 = P1 in ... let tk = Pk in A, where each
-//      Pi is `a + b`, `op(A')`, `fst(A')` or `snd(A')` over atoms (values) and nested lets are
-//      flattened (lets are strict, and a let of a value is always defined, so definedness is
-//      unchanged);
-//   2. appends one backward pass: adj(ti) = Σ contributions; `a + b` pushes adj to a and b;
+//      Pi is `a + b`, `op(A')`, `fst(A')`, `snd(A')` over atoms (values), or a copy of a pair of
+//      atoms bound by a let of C; nested lets are flattened (lets are strict, and a let of a value
+//      is always defined, so definedness is unchanged);
+//   2. appends one backward pass: adj(ti) = Σ contributions; `a + b` pushes adj to a and b; a
+//      copy pushes adj to the copied pair;
 //      `op(A')` pushes W.op_r(A') = op_r(<A', adj>); fst pushes <adj, 0>, snd pushes <0, adj>;
 //      contributions to free variables other than x are dropped;
 //   3. returns Σ contributions to x (0_T if none).
@@ -87,6 +88,10 @@ private:
     }
     case NodeKind::let: {
       TermPtr a = anf(n.a);
+      // a pair of atoms is bound as an atom copy (spec §9 P-1(b)), so that each use of the let
+      // variable is one variable, not a copy of the pair: copying would double the atom at each
+      // let of a pair of pairs, and the output would no longer be linear in |C|
+      if (a->kind == NodeKind::pair) a = bind(n.type, a);
       ScopedEnv<TermPtr>::Scope scope(let_atoms_);
       let_atoms_.push(n.name, a);
       return anf(n.b);
@@ -196,6 +201,9 @@ private:
       return;
     case NodeKind::snd:
       push(mk::pair(zero_of(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
+      return;
+    case NodeKind::pair: // an atom copy: its adjoint goes to the copied atom
+      push(adj, b.term);
       return;
     default:
       return;

@@ -216,10 +216,9 @@ SymResult s_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const T
   ClosurePtr self = closure;
   if (closure->limit) {
     if (*closure->limit == 0)
-      stuck(ErrorKind::fuel,
-            "recursion limit of letrec[n] " + n.name +
-                " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
-            n);
+      throw ApproximantStuck("recursion limit of letrec[n] " + n.name +
+                                 " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
+                             n.pos);
     m.step(Rule::L_scall, &n);
     Closure lower = *closure;
     lower.limit = *closure->limit - 1;

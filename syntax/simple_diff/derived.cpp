@@ -116,3 +116,15 @@ TermPtr fd_of(TermPtr tangent, TypePtr u, TermPtr point, std::string x, TypePtr 
 }
 
 } // namespace adsem::simple_diff
+
+namespace adsem::simple_diff {
+TermPtr approximant(const TermPtr& m, int n) {
+  if (!m) return m;
+  const TermPtr a = approximant(m->a, n), b = approximant(m->b, n), c = approximant(m->c, n);
+  if (m->kind != NodeKind::letrec || m->limit) return with_children(*m, a, b, c);
+  auto limited = std::make_shared<Node>(*with_children(*m, a, b, c));
+  limited->limit = n;
+  limited->sugar = nullptr; // printed as letrec[n], not as the let f(x) = ... sugar
+  return limited;
+}
+} // namespace adsem::simple_diff

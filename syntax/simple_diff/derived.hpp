@@ -32,3 +32,9 @@ TermPtr fd_of(TermPtr tangent, TypePtr u, TermPtr point, std::string x, TypePtr 
               NameSupply& names, bool sugar = false, std::optional<SourcePos> pos = {});
 
 } // namespace adsem::simple_diff
+
+namespace adsem::simple_diff {
+// The approximant M^(n) of seed 003 Fig. 8 / Lemma 6.5 (spec §4.8): every letrec of M without a
+// bound becomes letrec_n (a letrec[k] the user wrote keeps its k).
+TermPtr approximant(const TermPtr& m, int n);
+} // namespace adsem::simple_diff

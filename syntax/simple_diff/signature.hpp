@@ -1,7 +1,7 @@
 #pragma once
 // The operation and predicate symbols a parser and type checker need: `op : T → U` and
 // `pred : T` (seed 003 line 152). The syntax layer does not own the primitive table; the
-// semantics layer passes one in (semantics/simple_diff/primitive_ops.hpp).
+// semantics layer passes one in (semantics/simple_diff/operations.hpp).
 #include <optional>
 #include <string>
 #include <string_view>

@@ -193,6 +193,8 @@ TEST(SimpleDiffGolden, ExampleFilesEvaluate) {
       {"e29_pow.ad", {8, 12, 0}},
       {"e30_derivative_recursion.ad", {0.25, 1.5, 1}},
       {"e10_forward_mode.ad", {2, std::cos(1.0)}},
+      {"e4_dprod.ad", {32, 8, 10, 12, 2, 4, 6, 3, 4, 1, 2}},
+      {"e29_limited.ad", {12, 0}},
   };
   for (const auto& [file, want] : files) {
     SCOPED_TRACE(file);

@@ -1,0 +1,70 @@
+#pragma once
+// What every simple-diff property body shares: a drawn open term with its point, the report of
+// a trial (term, type, size, construct tags), discard reasons, and running a closed term.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators/simple_diff/terms.hpp"
+#include "properties/core/property.hpp"
+#include "properties/simple_diff/oracles.hpp"
+#include "semantics/simple_diff/run.hpp"
+#include "syntax/simple_diff/printer.hpp"
+
+namespace adsem::simple_diff {
+
+// Γ = {x : T} ⊢ M : U and a point X for x.
+struct Trial {
+  gen::OpenTerm t;
+  std::vector<double> at;
+
+  props::TrialResult done(props::TrialResult r) const {
+    r.on(oracle::describe(t, at), print_type(t.type), static_cast<int>(term_size(*t.term)),
+         gen::construct_tags(t.term));
+    return r;
+  }
+};
+
+inline Trial draw(const gen::TermOptions& options = {}) {
+  gen::OpenTerm t = *gen::open_term(options);
+  std::vector<double> at = *gen::point(type_size(*t.t));
+  return {std::move(t), std::move(at)};
+}
+
+inline std::string discard_reason(ErrorKind kind) {
+  return kind == ErrorKind::fuel ? "fuel" : kind == ErrorKind::domain ? "undefined-point" : "error";
+}
+
+// A closed term's flattened value by the operational semantics; on failure nullopt, with
+// `unknown` set when it ran out of fuel (as opposed to a definite "no value").
+inline std::optional<std::vector<double>> closed(const TermPtr& m, const Options& options,
+                                                 bool& unknown) {
+  try {
+    const Typed typed = typecheck(m, primitives());
+    return flatten(evaluate(typed.term, options).value);
+  } catch (const AdsemError& e) {
+    if (is_unknown(e)) unknown = true;
+    return std::nullopt;
+  }
+}
+
+// A property "simple-diff/<name>".
+inline props::PropertyDef
+def(std::string name, std::string kind, std::string summary, std::string citation,
+    std::function<props::TrialResult(const props::PropertyContext&)> body) {
+  return props::PropertyDef{"simple-diff",
+                            "simple-diff/" + std::move(name),
+                            std::move(kind),
+                            std::move(summary),
+                            std::move(citation),
+                            std::move(body),
+                            50};
+}
+
+// The properties of evaluation contexts (context_properties.cpp) and of the equations of
+// Sections 2 and 4 (equation_properties.cpp).
+std::vector<props::PropertyDef> context_properties();
+std::vector<props::PropertyDef> equation_properties();
+
+} // namespace adsem::simple_diff
