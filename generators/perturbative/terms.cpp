@@ -54,6 +54,7 @@ public:
         });
         offer(10, [&] { return sum(term(g, R, d - 1), term(g, R, d - 1)); });
         if (d >= 2) offer(10, [&] { return nested_derivative(g, d); });
+        if (d >= 2) offer(3, [&] { return derivative_of_curried(g, d); });
       }
     } else if (is_product(sigma)) {
       offer(40, [&] { return pair(term(g, sigma->left, d), term(g, sigma->right, d)); });
@@ -167,6 +168,26 @@ private:
     const Bag outer_body = app(primitive("mul", arrow_type(RxR(), R)), pair(var(x, R), inner));
     g.pop_back();
     return proj(1, app(push(lam(x, R, outer_body)), pair(numeral(1.0), term(g, R, 0))));
+  }
+
+  // (λg. g (g h) b) (π1 (T (λu:R. λf:R→R. λx:R. f (x + u)) (1, a))) (spec §10 targeted template
+  // "derivative of a curried higher-order function, applied to functions that contain
+  // derivatives"; the M15 pattern of spec §8, JFP 2019): the derivative's function-valued result
+  // is applied to its own output, which needs the model's tag renaming.
+  Bag derivative_of_curried(Context& g, int d) {
+    const std::string u = "x" + std::to_string(next_++);
+    const std::string f = "x" + std::to_string(next_++);
+    const std::string x = "x" + std::to_string(next_++);
+    const Bag body = app(var(f, RtoR()), sum(var(x, R), var(u, R)));
+    const Bag s = lam(u, R, lam(f, RtoR(), lam(x, R, body)));
+    const Bag derivative = proj(1, app(push(s), pair(numeral(1.0), term(g, R, 0))));
+    const Bag h = term(g, RtoR(), d - 2);
+    const Bag b = term(g, R, 0);
+    // let-bound, as in M15: ONE closure (one tag) used twice
+    const std::string name = "x" + std::to_string(next_++);
+    const Type gt = arrow_type(RtoR(), RtoR());
+    const Bag gv = var(name, gt);
+    return app(lam(name, gt, app(app(gv, app(gv, h)), b)), derivative);
   }
 
   int max_depth_;

@@ -179,9 +179,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   for (std::size_t i = 0; i < f.inputs; ++i) {
     std::vector<double> e(f.inputs, 0.0);
     e[i] = 1.0;
-    // ∂_i f(a) = π1 (T f (e_i, a)) (spec §8 E2; tangent first, L34)
-    result.gradient.push_back(
-        run(proj(1, app(push(f.function), pair(ground_value(f.domain, e), point)))));
+    // ∂_i f(a) = D(f, e_i, a) = π1 (T f (e_i, a)) (spec §8 E2; tangent first, L34)
+    result.gradient.push_back(run(rules.derivative(f.function, ground_value(f.domain, e), point)));
   }
   return result;
 }

@@ -12,6 +12,7 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/support.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/constants.hpp"
@@ -26,74 +27,7 @@ namespace adsem::perturbative {
 
 namespace {
 
-using props::PropertyContext;
-using props::PropertyDef;
-using props::TrialResult;
-using V = model::Value<double>;
-
-constexpr const char* calculus = "perturbative";
-// T_x output above this tree size is discarded as "blow-up" (spec §10: cap about 4000 for SEM-5).
-constexpr long tx_size_cap = 4000;
-
-RunOptions run_options(const PropertyContext& context) {
-  RunOptions o;
-  o.fuel = context.option_int("fuel", 20'000);
-  return o;
-}
-
-// Runs a body; the outcomes that are not verdicts become counted discards (design.md "Partial
-// domains"; spec §4.7 fuel; spec §7 overflow).
-TrialResult guarded(const std::function<TrialResult()>& body) {
-  try {
-    return body();
-  } catch (const model::Undefined&) {
-    return TrialResult::discard("undefined-point");
-  } catch (const model::Undecided& e) {
-    return TrialResult::discard(e.reason());
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
-    if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      return TrialResult::discard("non-finite");
-    throw;
-  }
-}
-
-TrialResult& on(TrialResult& r, const Bag& m) {
-  return r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), gen::tags_of(m));
-}
-TrialResult on(TrialResult&& r, const Bag& m) {
-  return on(r, m);
-}
-
-bool finite(const std::vector<double>& xs) {
-  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); });
-}
-
-// Extensional comparison (spec §5.3 "Observations"; probing at function types, k = 3).
-TrialResult compare_values(const V& expected, const std::string& expected_label, const V& actual,
-                           const std::string& actual_label, const Type& type, std::uint64_t seed,
-                           const PropertyContext& context) {
-  const auto report = model::compare_by_probing(expected, actual, model_type(type), seed, 3,
-                                                context.tolerance(CheckKind::probe));
-  if (report.equal) return TrialResult::pass();
-  if (!std::isfinite(report.worst_difference)) return TrialResult::discard("non-finite");
-  TrialResult r = TrialResult::fail(
-      fmt::format("{} and {} differ by {} at {} ({} probes)", expected_label, actual_label,
-                  report.worst_difference,
-                  report.worst_place.empty() ? "the value" : report.worst_place, report.probes));
-  r.discrepancy = report.worst_difference;
-  r.tolerance = context.tolerance(CheckKind::probe);
-  r.tolerance_kind = "probe";
-  return r;
-}
-
-V denote_closed(const Bag& m, const DenoteContext& dc = DenoteContext()) {
-  return denote<double>(m, nullptr, dc);
-}
-
-std::uint64_t probe_seed() {
-  return *rc::gen::arbitrary<std::uint32_t>();
-}
+using namespace support;
 
 // ---- SYN: parse/print round trip (spec §2.7) ----
 TrialResult round_trip(const PropertyContext&) {
@@ -156,7 +90,8 @@ TrialResult tx_typing(const PropertyContext& context) {
 TrialResult adequacy(const PropertyContext& context) {
   const Bag m = *gen::closed_term(gen::ground_pool());
   return guarded([&] {
-    const V v = denote_closed(m); // first: a point outside a domain is a discard, not a verdict
+    const V v =
+        denote_closed(m, context); // first: a point outside a domain is a discard, not a verdict
     const Run run = normalise(m, rules_for(context.mutant), run_options(context));
     if (!is_numeric_value(run.result))
       return on(TrialResult::fail("normal form is not a numeral: " + print(run.result)), m);
@@ -182,11 +117,11 @@ TrialResult step_soundness(const PropertyContext& context) {
   return guarded([&] {
     const Rules rules = rules_for(context.mutant);
     Bag current = m;
-    V before = denote_closed(current);
+    V before = denote_closed(current, context);
     for (int n = 0; n < 200; ++n) {
       auto s = step(current, rules);
       if (!s) return on(TrialResult::pass(), m);
-      const V after = denote_closed(s->result);
+      const V after = denote_closed(s->result, context);
       TrialResult r = compare_values(before, "before " + s->rule, after, "after " + s->rule, m.type,
                                      seed, context);
       if (r.kind == TrialResult::Kind::fail) {
@@ -231,7 +166,7 @@ TrialResult lemma_5_5(const PropertyContext& context) {
     const V y = model::random_value(model_type(rho), rng);
     const V x0 = model::random_value(model_type(sigma), rng);
     const V dx = model::random_value(model_type(sigma), rng);
-    const DenoteContext dc;
+    const DenoteContext dc = denote_context(context);
     const Env<double> env = extend<double>(nullptr, "y", y);
     const V lhs = denote<double>(t, extend<double>(env, "x", V::pair(dx, x0)), dc);
     const V f = V::function(
@@ -270,12 +205,14 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
   const double a = *rc::gen::inRange(-250, 251) / 100.0;
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.
-    const V fv = denote_closed(f);
+    const DenoteContext dc = denote_context(context);
+    const V fv = denote<double>(f, nullptr, dc);
     const auto at = [&fv](double x) { return fv(V(x)).real().primal(); };
     const double fd = model::fd_derivative(at, a);
-    const double exact = model::derivative(fv, V(a), model::DiffContext()).real().primal();
-    const Bag derivative = proj(1, app(push(f), pair(numeral(1.0), numeral(a))));
-    const Bag nf = normalise(derivative, rules_for(context.mutant), run_options(context)).result;
+    const double exact = model::derivative(fv, V(a), dc.diff).real().primal();
+    const Rules rules = rules_for(context.mutant);
+    const Bag derivative = rules.derivative(f, numeral(1.0), numeral(a)); // D(f, 1, a)
+    const Bag nf = normalise(derivative, rules, run_options(context)).result;
     if (!is_numeric_value(nf))
       return on(TrialResult::fail("D(f, a) did not normalise to a numeral: " + print(nf)), f);
     const double ad = numeric_reals(nf).front();
@@ -324,7 +261,7 @@ TrialResult perturbation_confusion(const PropertyContext& context) {
         example.expected, std::string(example.id) + " (spec §8)", numeric_reals(nf).front(),
         "normal form", CheckKind::exact_value, context.tolerance(CheckKind::exact_value));
     if (r.kind != TrialResult::Kind::pass) return on(r, m);
-    const double meaning = denote_closed(m).real().primal();
+    const double meaning = denote_closed(m, context).real().primal();
     return on(props::compare_reals(example.expected, std::string(example.id) + " (spec §8)",
                                    meaning, "model", CheckKind::exact_value,
                                    context.tolerance(CheckKind::exact_value)),
@@ -332,22 +269,10 @@ TrialResult perturbation_confusion(const PropertyContext& context) {
   });
 }
 
-PropertyDef def(std::string name, std::string kind, std::string summary, std::string citation,
-                std::function<TrialResult(const PropertyContext&)> body) {
-  PropertyDef p;
-  p.calculus = calculus;
-  p.name = std::string(calculus) + "/" + name;
-  p.kind = std::move(kind);
-  p.summary = std::move(summary);
-  p.citation = std::move(citation);
-  p.body = std::move(body);
-  return p;
-}
-
 } // namespace
 
 std::vector<PropertyDef> properties() {
-  return {
+  std::vector<PropertyDef> all = {
       def("round-trip", "round-trip", "printing a generated term re-parses to the same term",
           "spec §2.7 [OURS]", round_trip),
       def("subject-reduction", "subject-reduction",
@@ -378,6 +303,10 @@ std::vector<PropertyDef> properties() {
           "E3, M6, M7, M8, M9, M15 give the spec §8 values through NF and ⟦·⟧",
           "seed 004 L48-55; spec AD-7, §8", perturbation_confusion),
   };
+  for (auto part : {functor_properties(), lemma_properties(), model_properties()})
+    for (PropertyDef& p : part)
+      all.push_back(std::move(p));
+  return all;
 }
 
 } // namespace adsem::perturbative

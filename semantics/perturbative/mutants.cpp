@@ -8,7 +8,10 @@ namespace adsem::perturbative {
 const std::vector<std::string>& mutant_names() {
   static const std::vector<std::string> names = {
       mutant::tx_perturbs_free_variables, mutant::diamond_drops_chain_rule,
-      mutant::inj2_drops_tangent, mutant::sin_derivative_is_sin, mutant::tangent_primal_swapped};
+      mutant::inj2_drops_tangent,         mutant::sin_derivative_is_sin,
+      mutant::tangent_primal_swapped,     mutant::times2_keeps_operand,
+      mutant::d_macro_slots_swapped,      mutant::model_untagged,
+      mutant::model_fresh_tag_no_swap};
   return names;
 }
 
@@ -41,10 +44,33 @@ Rules rules_for(const std::string& name) {
       const Bag v = var(x.name, tsigma);
       return pair(proj(2, v), proj(1, v));
     };
+  } else if (name == mutant::times2_keeps_operand) {
+    // Well typed only where σ_k = σ_l (e.g. in every Tσ = σ × σ); elsewhere the paper's 0.
+    r.times2 = [](const Simple& p, const Simple& i) {
+      return same_type(p.type, i.operand->type) ? single(i.operand) : zero(p.type);
+    };
+  } else if (name == mutant::d_macro_slots_swapped) {
+    const auto paper = r.derivative;
+    r.derivative = [paper](const Bag& f, const Bag& tangent, const Bag& point) {
+      if (!same_type(tangent.type, point.type)) return paper(f, tangent, point);
+      return proj(1, app(push(f), pair(point, tangent)));
+    };
+  } else if (name == mutant::model_untagged || name == mutant::model_fresh_tag_no_swap) {
+    // the calculus's rules are the paper's; model_mode() breaks the model
   } else {
     throw AdsemError(ErrorKind::usage, "unknown mutant '" + name + "' for perturbative");
   }
   return r;
+}
+
+} // namespace adsem::perturbative
+
+namespace adsem::perturbative {
+
+model::PerturbationMode model_mode(const std::string& name) {
+  if (name == mutant::model_untagged) return model::PerturbationMode::untagged;
+  if (name == mutant::model_fresh_tag_no_swap) return model::PerturbationMode::fresh_tag_no_swap;
+  return model::PerturbationMode::correct;
 }
 
 } // namespace adsem::perturbative

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/core/tags.hpp"
 #include "semantics/perturbative/rules.hpp"
 
 namespace adsem::perturbative {
@@ -20,11 +21,23 @@ inline constexpr const char* inj2_drops_tangent = "perturbative/inj2-drops-tange
 inline constexpr const char* sin_derivative_is_sin = "perturbative/sin-derivative-is-sin";
 // T_x x = ⟨π2 x, π1 x⟩: (primal, tangent) read for (tangent, primal) (spec §9.1 orientation).
 inline constexpr const char* tangent_primal_swapped = "perturbative/tangent-primal-swapped";
+// (×2) π_k(ι_l s) → s instead of 0 (where σ_k = σ_l, so the term stays well typed; otherwise 0).
+inline constexpr const char* times2_keeps_operand = "perturbative/times2-keeps-operand";
+// The derivative macro D(f, v, a) = π1 (T f (v, a)) used with its slots swapped: π1 (T f (a, v)).
+inline constexpr const char* d_macro_slots_swapped = "perturbative/d-macro-slots-swapped";
+// The MODEL with a single untagged ε for every 𝒯 (spec §5.3 negative control (a), L50-54).
+inline constexpr const char* model_untagged = "perturbative/model-untagged";
+// The MODEL with fresh tags but no renaming in extract (spec §5.3 negative control (b), M15).
+inline constexpr const char* model_fresh_tag_no_swap = "perturbative/model-fresh-tag-no-swap";
 } // namespace mutant
 
 const std::vector<std::string>& mutant_names();
 
 // The rules for a mutant full name ("" = paper_rules()); AdsemError(usage) if unknown.
 Rules rules_for(const std::string& mutant_name);
+
+// The model's perturbation mode under a mutant: the two model mutants select the negative controls
+// of spec §5.3; every other name (and "") gives the correct model.
+model::PerturbationMode model_mode(const std::string& mutant_name);
 
 } // namespace adsem::perturbative

@@ -80,6 +80,9 @@ Rules paper_rules() {
     if (it == template_sources().end()) return std::nullopt;
     return it->second;
   };
+  r.derivative = [](const Bag& f, const Bag& tangent, const Bag& point) {
+    return proj(1, app(push(f), pair(tangent, point)));
+  };
   r.nu = [](const Bag& m) -> std::optional<Bag> {
     for (std::size_t i = 0; i < m.items.size(); ++i) {
       const auto a = linear_numeral(*m.items[i]);

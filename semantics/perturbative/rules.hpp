@@ -34,6 +34,10 @@ struct Rules {
   TxRules tx;                                           // Fig. 4, used by (T)
   // (δT): the source of τ_p, or nullopt when p has no template (T p is then stuck).
   std::function<std::optional<std::string>(const std::string& prim)> template_source;
+  // [OURS] the derivative macro D (spec §2.7): D(f, v, a) := π1 (T f (v, a)), the tangent v in the
+  // FIRST slot (Tσ = (tangent, primal), L34, L38, L94). `grad` and the AD properties build their
+  // terms through it, so a mutant can misuse the slots.
+  std::function<Bag(const Bag& f, const Bag& tangent, const Bag& point)> derivative;
 };
 
 // The rules as the paper prints them (with the erratum of spec §12.2 applied to ×2).

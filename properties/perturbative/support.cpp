@@ -1,0 +1,104 @@
+#include "properties/perturbative/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "generators/perturbative/terms.hpp"
+#include "semantics/core/probe.hpp"
+#include "semantics/perturbative/mutants.hpp"
+#include "syntax/perturbative/printer.hpp"
+
+namespace adsem::perturbative::support {
+
+RunOptions run_options(const PropertyContext& context) {
+  RunOptions o;
+  o.fuel = context.option_int("fuel", 20'000);
+  return o;
+}
+
+TrialResult guarded(const std::function<TrialResult()>& body) {
+  try {
+    return body();
+  } catch (const model::Undefined&) {
+    return TrialResult::discard("undefined-point");
+  } catch (const model::Undecided& e) {
+    return TrialResult::discard(e.reason());
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
+    if (e.diagnostic().message.find("non-finite") != std::string::npos)
+      return TrialResult::discard("non-finite");
+    throw;
+  }
+}
+
+TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extra_tags) {
+  std::vector<std::string> tags = gen::tags_of(m);
+  tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
+  r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), std::move(tags));
+  return r;
+}
+
+bool finite(const std::vector<double>& xs) {
+  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); });
+}
+
+TrialResult compare_values(const V& expected, const std::string& expected_label, const V& actual,
+                           const std::string& actual_label, const Type& type, std::uint64_t seed,
+                           const PropertyContext& context) {
+  const auto report = model::compare_by_probing(expected, actual, model_type(type), seed, 3,
+                                                context.tolerance(CheckKind::probe));
+  if (report.equal) return TrialResult::pass();
+  if (!std::isfinite(report.worst_difference)) return TrialResult::discard("non-finite");
+  TrialResult r = TrialResult::fail(
+      fmt::format("{} and {} differ by {} at {} ({} probes)", expected_label, actual_label,
+                  report.worst_difference,
+                  report.worst_place.empty() ? "the value" : report.worst_place, report.probes));
+  r.discrepancy = report.worst_difference;
+  r.tolerance = context.tolerance(CheckKind::probe);
+  r.tolerance_kind = "probe";
+  return r;
+}
+
+DenoteContext denote_context(const PropertyContext& context) {
+  DenoteContext dc;
+  dc.diff = model::DiffContext(model_mode(context.mutant));
+  return dc;
+}
+
+V denote_closed(const Bag& m, const PropertyContext& context) {
+  return denote<double>(m, nullptr, denote_context(context));
+}
+
+V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {
+  return denote<double>(m, y_name.empty() ? nullptr : extend<double>(nullptr, y_name, y_value), dc);
+}
+
+std::uint64_t probe_seed() {
+  return *rc::gen::arbitrary<std::uint32_t>();
+}
+
+int uniform(int n) {
+  return *rc::gen::resize(100, rc::gen::inRange(0, n));
+}
+
+TrialResult on_only(TrialResult r, const Bag& m, std::vector<std::string> tags) {
+  r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), std::move(tags));
+  return r;
+}
+
+PropertyDef def(std::string name, std::string kind, std::string summary, std::string citation,
+                std::function<TrialResult(const PropertyContext&)> body) {
+  PropertyDef p;
+  p.calculus = calculus;
+  p.name = std::string(calculus) + "/" + name;
+  p.kind = std::move(kind);
+  p.summary = std::move(summary);
+  p.citation = std::move(citation);
+  p.body = std::move(body);
+  return p;
+}
+
+} // namespace adsem::perturbative::support

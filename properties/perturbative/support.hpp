@@ -1,0 +1,66 @@
+#pragma once
+// What every perturbative property body shares: discards for partial domains / fuel / overflow,
+// the input fields of a trial, extensional comparison by probing, the model under the active
+// mutant's perturbation mode, and the PropertyDef boilerplate. The property lists themselves are
+// in properties.cpp (spec §6.1-6.2 core), functor_properties.cpp (T as a functor, AD-1/3/4),
+// lemma_properties.cpp (SEM-3, SEM-4, SEM-11, cost) and model_properties.cpp (MOD-*).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "properties/core/property.hpp"
+#include "semantics/perturbative/denotation.hpp"
+#include "semantics/perturbative/strategy.hpp"
+
+namespace adsem::perturbative::support {
+
+using props::PropertyContext;
+using props::PropertyDef;
+using props::TrialResult;
+using V = model::Value<double>;
+
+inline constexpr const char* calculus = "perturbative";
+// T_x output above this tree size is discarded as "blow-up" (spec §10: cap about 4000 for SEM-5).
+inline constexpr long tx_size_cap = 4000;
+
+RunOptions run_options(const PropertyContext& context);
+
+// Runs a body; the outcomes that are not verdicts become counted discards (design.md "Partial
+// domains"; spec §4.7 fuel; spec §7 overflow).
+TrialResult guarded(const std::function<TrialResult()>& body);
+
+// Fills the trial's input fields from m (its tags plus `extra_tags`).
+TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extra_tags = {});
+
+bool finite(const std::vector<double>& xs);
+
+// Extensional comparison (spec §5.3 "Observations"; probing at function types, k = 3).
+TrialResult compare_values(const V& expected, const std::string& expected_label, const V& actual,
+                           const std::string& actual_label, const Type& type, std::uint64_t seed,
+                           const PropertyContext& context);
+
+// The model's context under the active mutant (the model mutants break the model, spec §5.3).
+DenoteContext denote_context(const PropertyContext& context);
+V denote_closed(const Bag& m, const PropertyContext& context);
+// ⟦m⟧ in the environment y ↦ y_value (when y_name is not empty).
+V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc);
+
+std::uint64_t probe_seed();
+// A uniform choice in [0, n) whatever RapidCheck's size (inRange alone scales with the size, which
+// would make the first case dominate the small trials).
+int uniform(int n);
+// Fills the trial's input fields from m with ONLY the given tags (for properties where m is just
+// the source of a model morphism, so the generator's construct coverage is not what they report).
+TrialResult on_only(TrialResult r, const Bag& m, std::vector<std::string> tags);
+
+PropertyDef def(std::string name, std::string kind, std::string summary, std::string citation,
+                std::function<TrialResult(const PropertyContext&)> body);
+
+} // namespace adsem::perturbative::support
+
+namespace adsem::perturbative {
+std::vector<props::PropertyDef> functor_properties();
+std::vector<props::PropertyDef> lemma_properties();
+std::vector<props::PropertyDef> model_properties();
+} // namespace adsem::perturbative
