@@ -62,6 +62,7 @@ struct TrialRunner {
   rc::detail::Property property() const {
     return rc::detail::toProperty([def = &def, context = &context, last = last]() {
       TrialResult result;
+      if (context->rule_counter) context->rule_counter->fired.clear();
       try {
         result = def->body(*context);
       } catch (const rc::GenerationFailure&) {
@@ -77,6 +78,9 @@ struct TrialRunner {
       } catch (const std::exception& e) {
         result = TrialResult::error(std::string("exception: ") + e.what());
       }
+      if (context->rule_counter && result.rules_fired.empty())
+        result.rules_fired.insert(context->rule_counter->fired.begin(),
+                                  context->rule_counter->fired.end());
       *last = result;
       using Type = rc::detail::CaseResult::Type;
       switch (result.kind) {
@@ -328,6 +332,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     const std::optional<int> trials = config.trials ? config.trials : options.trials;
     const int max_size = config.max_size.value_or(options.max_size.value_or(def.default_max_size));
     PropertyContext context = campaign_context;
+    context.rule_counter = std::make_shared<RuleCounter>();
     for (const auto& [key, value] : config.overrides)
       context.overrides[key] = value;
     const auto property_started = Clock::now();

@@ -47,9 +47,9 @@ struct PropertyConfig {
 struct CampaignOptions {
   std::vector<std::string> calculi;    // ids or aliases; empty = all
   std::vector<std::string> properties; // full names or "<calc>/<suffix>"; empty = all
-  std::vector<std::string> kinds;      // property kinds (adequacy, soundness, cost, ...); empty = all
-  std::optional<int> trials;           // per property (cases tried: passed + failed + discarded)
-  std::optional<double> time_seconds;  // whole-campaign wall-clock budget, split fairly
+  std::vector<std::string> kinds; // property kinds (adequacy, soundness, cost, ...); empty = all
+  std::optional<int> trials;      // per property (cases tried: passed + failed + discarded)
+  std::optional<double> time_seconds; // whole-campaign wall-clock budget, split fairly
   std::uint64_t seed = 0;
   Shard shard;
   std::string mutant; // full mutant name or ""

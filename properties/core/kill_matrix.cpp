@@ -11,8 +11,7 @@ std::vector<MutantKills> run_kill_matrix(const Registry& registry,
   std::vector<const CalculusEntry*> calculi;
   for (const PropertyDef* def : select_properties(registry, selection)) {
     const CalculusEntry* entry = registry.find(def->calculus);
-    if (std::find(calculi.begin(), calculi.end(), entry) == calculi.end())
-      calculi.push_back(entry);
+    if (std::find(calculi.begin(), calculi.end(), entry) == calculi.end()) calculi.push_back(entry);
   }
   for (const auto& id : options.calculi) // calculi with mutants but no properties still count
     if (const CalculusEntry* entry = registry.find(id);

@@ -13,9 +13,9 @@ namespace adsem::props {
 
 struct KillCell {
   std::string property;
-  std::string outcome; // "killed", "crashed", "survived"
-  int trials = 0;      // trials run (to the first kill, or in all)
-  double seconds = 0;  // to the first kill, or in all
+  std::string outcome;         // "killed", "crashed", "survived"
+  int trials = 0;              // trials run (to the first kill, or in all)
+  double seconds = 0;          // to the first kill, or in all
   int counterexample_size = 0; // shrunk term size, when killed
 };
 

@@ -5,11 +5,13 @@
 // statistics, counterexample records and replay tokens.
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "reports/campaign_result.hpp"
+#include "semantics/core/rule_counter.hpp"
 #include "semantics/core/tolerance.hpp"
 
 namespace adsem::props {
@@ -44,7 +46,7 @@ struct TrialResult {
   // input is one term; failure corpora re-check it so that a stale entry is reported.
   std::string source;
   // Reduction rules that fired in this trial (rule name -> times), for the rule-coverage table.
-  std::map<std::string, int> rules_fired;
+  std::map<std::string, long> rules_fired;
 
   static TrialResult pass() { return {}; }
   static TrialResult discard(std::string why) {
@@ -85,6 +87,9 @@ TrialResult compare_reals(double expected, std::string expected_label, double ac
 struct PropertyContext {
   std::string mutant; // "" = un-mutated; otherwise the full mutant name "<calc>/<mutant>"
   Overrides overrides;
+  // Where the calculus's machine counts rule firings (the engine harvests it after each trial
+  // into TrialResult::rules_fired); null outside campaigns.
+  std::shared_ptr<RuleCounter> rule_counter = nullptr;
 
   bool mutant_is(const std::string& full_name) const { return mutant == full_name; }
   // Tolerance for a check kind, after overrides "tolerance.<kind>.rtol|atol".

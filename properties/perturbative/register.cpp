@@ -3,6 +3,7 @@
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/properties.hpp"
+#include "semantics/perturbative/rules.hpp"
 
 namespace adsem::props {
 
@@ -16,6 +17,9 @@ void register_perturbative(Registry& registry) {
   entry.frontend = std::make_shared<const perturbative::Frontend>();
   entry.properties = perturbative::properties();
   entry.mutants = perturbative::mutants();
+  // The construct tags of gen::tags_of, and every rule of the rule table.
+  entry.constructs = {"T", "nested-T", "lambda", "higher-order", "pair", "sum"};
+  entry.rules = perturbative::rule_names();
   registry.add(std::move(entry));
 }
 

@@ -16,6 +16,7 @@ namespace adsem::perturbative::support {
 RunOptions run_options(const PropertyContext& context) {
   RunOptions o;
   o.fuel = context.option_int("fuel", 20'000);
+  o.counter = context.rule_counter.get();
   return o;
 }
 
@@ -38,6 +39,8 @@ TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extr
   std::vector<std::string> tags = gen::tags_of(m);
   tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
   r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), std::move(tags));
+  // A closed input is a program of its own: failure corpora re-check it with `adsem type`.
+  if (free_variables(m).empty()) r.source = r.term;
   return r;
 }
 

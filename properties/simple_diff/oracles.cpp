@@ -16,6 +16,7 @@ Options machine_options(const props::PropertyContext& context) {
   o.fuel = context.option_int("fuel", 200'000);
   // generated terms are small: deep nesting means a mutant recursing without end
   o.max_depth = static_cast<int>(context.option_int("max-depth", 2'000));
+  o.counter = context.rule_counter.get();
   return o;
 }
 

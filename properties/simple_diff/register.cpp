@@ -2,6 +2,7 @@
 
 #include "properties/simple_diff/frontend.hpp"
 #include "properties/simple_diff/properties.hpp"
+#include "semantics/simple_diff/rules.hpp"
 
 namespace adsem::props {
 
@@ -15,6 +16,10 @@ void register_simple_diff(Registry& registry) {
   entry.frontend = std::make_shared<const simple_diff::Frontend>();
   entry.properties = simple_diff::properties();
   entry.mutants = simple_diff::mutants();
+  // The construct tags of gen::construct_tags, and every rule of the Rules table.
+  entry.constructs = {"rd", "nested-rd", "letrec", "if", "call", "pair", "let", "partial-prim"};
+  for (const simple_diff::RuleInfo& info : simple_diff::all_rules())
+    entry.rules.emplace_back(info.name);
   registry.add(std::move(entry));
 }
 

@@ -74,6 +74,7 @@ private:
       throw AdsemError(ErrorKind::fuel,
                        "out of fuel after " + std::to_string(options_.fuel) + " steps");
     ++run_.rule_counts[rule];
+    if (options_.counter) options_.counter->add(rule);
     if (options_.trace) run_.trace.push_back(redex.empty() ? rule : rule + ": " + excerpt(redex));
   }
 
@@ -150,6 +151,7 @@ Run reduce_small_step(const Bag& m, const Rules& rules, const RunOptions& option
       throw AdsemError(ErrorKind::fuel,
                        "out of fuel after " + std::to_string(options.fuel) + " steps");
     ++run.rule_counts[s->rule];
+    if (options.counter) options.counter->add(s->rule);
     run.result = s->result;
     if (options.trace) run.trace.push_back(s->rule + ": " + excerpt(print(run.result)));
   }

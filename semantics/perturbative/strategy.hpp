@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/core/rule_counter.hpp"
 #include "semantics/perturbative/rules.hpp"
 
 namespace adsem::perturbative {
@@ -19,6 +20,7 @@ struct RunOptions {
   long fuel = 1'000'000;   // contractions
   long work_per_step = 64; // node visits allowed per unit of fuel
   bool trace = false;
+  RuleCounter* counter = nullptr; // rule coverage: firings are added here too (campaigns)
 };
 
 struct Run {

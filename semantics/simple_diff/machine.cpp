@@ -73,6 +73,7 @@ void Machine::step(Rule rule, const Node* at) {
                      "fuel exhausted after " + std::to_string(options_.fuel) +
                          " steps (the step budget; the program may diverge)",
                      at ? at->pos : std::nullopt);
+  if (options_.counter) options_.counter->add(rule_name(rule));
   if (!options_.record_trace) return;
   if (static_cast<long>(trace_.size()) >= options_.max_trace_lines) return;
   std::string detail;

@@ -9,6 +9,7 @@
 // symbolic_diff.cpp: r_var, r_let, ...). Every recursive use goes through the table, so
 // replacing one entry changes that rule everywhere. A mutant is a function `void(Rules&)`,
 // e.g. `[](Rules& r) { r.r_let = my_r_let_dropping_a_term; }`.
+#include "semantics/core/rule_counter.hpp"
 #include <functional>
 #include <memory>
 #include <optional>
@@ -109,6 +110,7 @@ struct Options {
                           // on a large stack (syntax/simple_diff/large_stack.hpp)
   DiffMode diff = DiffMode::linear;
   Rules rules = Rules::paper();
+  RuleCounter* counter = nullptr; // rule coverage: each step is added here too (campaigns)
 };
 
 struct TraceLine {

@@ -1,0 +1,22 @@
+#pragma once
+// Counts reduction-rule firings by rule name, for the campaign's rule coverage (a rule that
+// never fires in a campaign was never tested). A calculus's machine adds to one when its options
+// carry it; the campaign engine hands each property a counter and harvests it after each trial.
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace adsem {
+
+struct RuleCounter {
+  std::map<std::string, long, std::less<>> fired;
+
+  void add(std::string_view rule, long times = 1) {
+    if (const auto it = fired.find(rule); it != fired.end())
+      it->second += times;
+    else
+      fired.emplace(std::string(rule), times);
+  }
+};
+
+} // namespace adsem
