@@ -1,0 +1,441 @@
+#include "generators/linear_negation/terms.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "semantics/linear_negation/primitives.hpp"
+#include "semantics/linear_negation/program.hpp"
+
+namespace adsem::linear_negation::gen {
+
+namespace {
+
+using Scope = std::vector<std::pair<std::string, Type>>;
+
+// A uniform choice in [lo, hi) whatever the size (rc::gen::inRange scales its range with the
+// size); it still shrinks towards lo, the simplest alternative.
+int choose(int lo, int hi) {
+  return *rc::gen::resize(100, rc::gen::inRange(lo, hi));
+}
+
+Type R() {
+  return real_type();
+}
+Type RR() {
+  return arrow_type(R(), R());
+}
+
+double numeral() {
+  static const std::vector<double> nice = {1, 0.5, -1, 2, 0};
+  if (choose(0, 3) == 0) return choose(-200, 201) / 100.0;
+  return nice[static_cast<std::size_t>(choose(0, 5))];
+}
+
+std::vector<std::string> of_type(const Scope& g, const Type& a) {
+  std::vector<std::string> out;
+  for (auto it = g.rbegin(); it != g.rend(); ++it)
+    if (same_type(it->second, a) && std::find(out.begin(), out.end(), it->first) == out.end())
+      out.push_back(it->first);
+  return out;
+}
+
+struct Builder {
+  int counter = 0;
+  bool first_order = false;
+  std::string fresh(const std::string& base) { return base + std::to_string(++counter); }
+
+  Term leaf(Scope& g) {
+    const auto vars = of_type(g, R());
+    if (!vars.empty() && choose(0, 4) != 0)
+      return var(vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
+    return num(numeral());
+  }
+
+  // A positive-ish argument for a partial primitive, near its boundary now and then.
+  Term near_boundary(Scope& g, int depth) {
+    const Term t = real(g, depth - 1);
+    switch (choose(0, 4)) {
+    case 3: // unguarded: sometimes outside the domain (a counted discard, never a verdict)
+      return t;
+    case 0: // exp of a bounded argument: no overflow (spec §10.1 "exp only with depth <= 2")
+      return prim("exp", {prim("sin", {t})});
+    case 1:
+      return add(mul(t, t), num(*rc::gen::element(0.001, 0.25, 1.0)));
+    default:
+      return add(prim("sigma", {t}), num(*rc::gen::element(1e-3, 0.5)));
+    }
+  }
+
+  // log, sqrt or div at an argument near the boundary of their domain (spec §5.6)
+  Term partial(Scope& g, int depth) {
+    const int which = choose(0, 3);
+    const Term a = near_boundary(g, depth);
+    if (which == 0) return prim("log", {a});
+    if (which == 1) return prim("sqrt", {a});
+    return prim("div", {real(g, depth - 1), a});
+  }
+
+  Term real(Scope& g, int depth) {
+    if (depth <= 0) return leaf(g);
+    if (!first_order && choose(0, 12) == 0) return partial(g, depth);
+    const int kinds = first_order ? 8 : 13;
+    int kind = choose(0, first_order ? kinds : kinds + 1);
+    if (kind == kinds) kind = 8; // pair destructors twice as often (they are rare in a term)
+    switch (kind) {
+    case 0:
+      return leaf(g);
+    case 1: {
+      static const std::vector<std::string> unary = {"sin", "cos", "tanh", "sigma", "exp", "neg"};
+      const std::string f = *rc::gen::elementOf(unary);
+      return prim(f, {real(g, f == "exp" ? std::min(depth - 1, 1) : depth - 1)});
+    }
+    case 2:
+      return add(real(g, depth - 1), real(g, depth - 1));
+    case 3:
+      return mul(real(g, depth - 1), real(g, depth - 1));
+    case 4:
+      return prim("sub", {real(g, depth - 1), real(g, depth - 1)});
+    case 5:
+    case 6: { // let x = u in t, biased to use x several times (sharing, spec §10.1)
+      const Term u = real(g, depth - 1);
+      const std::string x = fresh("z");
+      g.emplace_back(x, R());
+      Term body = real(g, depth - 1);
+      if (choose(0, 2) == 0) body = mul(var(x), add(body, var(x)));
+      g.pop_back();
+      return let(exp_binder(x, R()), body, u);
+    }
+    case 7:
+      return partial(g, depth);
+    case 8: { // let (p, q) = (u, v) in t
+      const Term u = pair(real(g, depth - 1), real(g, depth - 1));
+      const std::string p = fresh("p"), q = fresh("q");
+      g.emplace_back(p, R());
+      g.emplace_back(q, R());
+      const Term body = real(g, depth - 1);
+      g.pop_back();
+      g.pop_back();
+      return let_pair(exp_binder(p, R()), exp_binder(q, R()), body, u);
+    }
+    case 9: { // β-redex (\x:!R. t) u
+      const std::string x = fresh("y");
+      const Term u = real(g, depth - 1);
+      g.emplace_back(x, R());
+      const Term body = real(g, depth - 1);
+      g.pop_back();
+      return app(lam(exp_binder(x, R()), body), u);
+    }
+    case 10: { // a shared function: let f = \y:!R. b in … f … f …
+      const std::string f = fresh("f"), y = fresh("y");
+      g.emplace_back(y, R());
+      const Term fb = real(g, depth - 1);
+      g.pop_back();
+      g.emplace_back(f, RR());
+      const Term body = app(var(f), app(var(f), real(g, depth - 1)));
+      g.pop_back();
+      return let(exp_binder(f, RR()), body, lam(exp_binder(y, R()), fb));
+    }
+    case 11: { // higher-order argument: (\h:!(R->R). h (h t)) (\y:!R. b)
+      const std::string h = fresh("h"), y = fresh("y");
+      const Term arg = real(g, depth - 1);
+      g.emplace_back(y, R());
+      const Term fb = real(g, depth - 1);
+      g.pop_back();
+      const Term twice = lam(exp_binder(h, RR()), app(var(h), app(var(h), arg)));
+      return app(twice, lam(exp_binder(y, R()), fb));
+    }
+    default: { // Church numeral iteration c_k f t (spec §10.1 library combinators)
+      const int k = choose(1, 4);
+      const std::string f = fresh("f"), y = fresh("y"), w = fresh("w");
+      Term body = var(y);
+      for (int i = 0; i < k; ++i)
+        body = app(var(f), body);
+      const Term church = lam(exp_binder(f, RR()), lam(exp_binder(y, R()), body));
+      g.emplace_back(w, R());
+      const Term fb = real(g, depth - 1);
+      g.pop_back();
+      return app(app(church, lam(exp_binder(w, R()), fb)), real(g, depth - 1));
+    }
+    }
+  }
+
+  // ---- gen_lin (spec §10.2) ----
+  // Γ ⊢_z t : R^d (d = 1 or 2)
+  Term linear(Scope& g, const std::string& z, int d, int depth) {
+    if (d == 2) {
+      if (depth > 0 && choose(0, 3) == 0) {
+        const auto fs = of_type(g, neg_type(2));
+        if (!fs.empty()) return app(var(fs.front()), linear(g, z, 1, depth - 1));
+      }
+      if (depth > 0 && choose(0, 3) == 0)
+        return add(linear(g, z, 2, depth - 1), linear(g, z, 2, depth - 1));
+      return pair(linear(g, z, 1, depth - 1), linear(g, z, 1, depth - 1));
+    }
+    if (depth <= 0) return choose(0, 5) == 0 ? num(0) : var(z);
+    const auto fs = of_type(g, neg_type(1));
+    switch (choose(0, 9)) {
+    case 0:
+      return var(z);
+    case 8: { // pair destructor with a non-linear content and a linear body
+      const std::string p = fresh("p"), q = fresh("q");
+      const Term u = pair(real(g, depth - 1), real(g, depth - 1));
+      g.emplace_back(p, R());
+      g.emplace_back(q, R());
+      const Term body = mul(var(*rc::gen::element(p, q)), linear(g, z, 1, depth - 1));
+      g.pop_back();
+      g.pop_back();
+      return let_pair(exp_binder(p, R()), exp_binder(q, R()), body, u);
+    }
+    case 1:
+      return add(linear(g, z, 1, depth - 1), linear(g, z, 1, depth - 1));
+    case 2:
+      return mul(real(g, depth - 1), linear(g, z, 1, depth - 1));
+    case 3:
+      return mul(linear(g, z, 1, depth - 1), real(g, depth - 1));
+    case 4: { // linear application, or a (17) redex x' t + x' u
+      if (fs.empty()) return app(neg_value(g, 1, depth - 1), linear(g, z, 1, depth - 1));
+      const std::string f = fs.front();
+      if (choose(0, 2) == 0)
+        return add(app(var(f), linear(g, z, 1, depth - 1)),
+                   app(var(f), linear(g, z, 1, depth - 1)));
+      return app(var(f), linear(g, z, 1, depth - 1));
+    }
+    case 5: { // exponential ES with a non-linear content and a linear body
+      const std::string x = fresh("e");
+      const Term u = real(g, depth - 1);
+      g.emplace_back(x, R());
+      const Term body = linear(g, z, 1, depth - 1);
+      g.pop_back();
+      return let(exp_binder(x, R()), body, u);
+    }
+    case 6: { // linear ES (t in w)[w : R := u in z]
+      const std::string w = fresh("w");
+      const Term u = linear(g, z, 1, depth - 1);
+      return let(lin_binder(w), linear(g, w, 1, depth - 1), u);
+    }
+    default: { // bind a backpropagator-like value and call it (sharing of R^⊥)
+      const std::string k = fresh("k");
+      const Term v = neg_value(g, 1, depth - 1);
+      g.emplace_back(k, neg_type(1));
+      const Term body =
+          add(app(var(k), linear(g, z, 1, depth - 1)), app(var(k), linear(g, z, 1, depth - 1)));
+      g.pop_back();
+      return let(exp_binder(k, neg_type(1)), body, v);
+    }
+    }
+  }
+  // ⊢ v : R^⊥d, a linear abstraction
+  Term neg_value(Scope& g, int d, int depth) {
+    const std::string a = fresh("a");
+    return lam(lin_binder(a), linear(g, a, d, std::max(depth, 0)));
+  }
+  // a closed non-linear term of type R^d / R^⊥d mixing both worlds
+  Term euclid(Scope& g, int d, int depth) {
+    if (d == 2) {
+      if (choose(0, 3) == 0) return app(neg_value(g, 2, depth - 1), real(g, depth - 1));
+      if (choose(0, 2) == 0) return add(euclid(g, 2, depth - 1), euclid(g, 2, depth - 1));
+      return pair(euclid(g, 1, depth - 1), euclid(g, 1, depth - 1));
+    }
+    switch (choose(0, 4)) {
+    case 0:
+      return real(g, depth);
+    case 1: { // linear application to a non-linear argument
+      return app(neg_value(g, 1, depth - 1), real(g, depth - 1));
+    }
+    case 2: { // let k = \a. … in k t + k u
+      const std::string k = fresh("k");
+      const Term v = neg_value(g, 1, depth - 1);
+      g.emplace_back(k, neg_type(1));
+      const Term body = add(app(var(k), euclid(g, 1, depth - 1)), app(var(k), real(g, depth - 1)));
+      g.pop_back();
+      return let(exp_binder(k, neg_type(1)), body, v);
+    }
+    default: { // let p = (u, v) in with a pair ES of non-values (8)/(16)
+      const std::string p = fresh("p");
+      const Type t = product_type(R(), neg_type(1));
+      const Term content = pair(real(g, depth - 1), neg_value(g, 1, depth - 1));
+      g.emplace_back(p, t);
+      const std::string x = fresh("x"), xp = fresh("dx");
+      g.emplace_back(x, R());
+      g.emplace_back(xp, neg_type(1));
+      const Term use = add(app(var(xp), var(x)), app(var(xp), real(g, depth - 1)));
+      g.pop_back();
+      g.pop_back();
+      const Term body = let_pair(exp_binder(x, R()), exp_binder(xp, neg_type(1)), use, var(p));
+      g.pop_back();
+      return let(exp_binder(p, t), body, content);
+    }
+    }
+  }
+};
+
+Source build_source(int n, bool first_order, int depth) {
+  Builder b;
+  b.first_order = first_order;
+  Scope g;
+  Source s;
+  for (int i = 1; i <= n; ++i) {
+    s.inputs.push_back("x" + std::to_string(i));
+    g.emplace_back(s.inputs.back(), R());
+    s.point.push_back(choose(-200, 201) / 100.0);
+  }
+  s.body = elaborate(b.real(g, depth), s.context(), true).term;
+  return s;
+}
+
+int depth_for(int size) {
+  return std::clamp(1 + size / 20, 1, 4);
+}
+
+} // namespace
+
+Context Source::context() const {
+  Context c;
+  for (const auto& x : inputs)
+    c[x] = real_type();
+  return c;
+}
+
+Term Source::closed() const {
+  Term t = body;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    t = let(exp_binder(inputs[i], real_type()), t, num(point[i]));
+  return t;
+}
+
+rc::Gen<Source> source(int max_inputs) {
+  return rc::gen::withSize([max_inputs](int size) {
+    return rc::gen::shrink(rc::gen::exec([=] {
+                             return build_source(choose(1, max_inputs + 1), false, depth_for(size));
+                           }),
+                           [](const Source& s) {
+                             std::vector<Source> out;
+                             for (const Term& t : shrinks(s.body, s.context(), true)) {
+                               Source c = s;
+                               c.body = t;
+                               out.push_back(c);
+                             }
+                             return rc::seq::fromContainer(out);
+                           });
+  });
+}
+
+rc::Gen<Source> graph(int max_inputs) {
+  return rc::gen::withSize([max_inputs](int size) {
+    return rc::gen::exec(
+        [=] { return build_source(choose(1, max_inputs + 1), true, depth_for(size) + 1); });
+  });
+}
+
+rc::Gen<Typed> closed_linear() {
+  return rc::gen::withSize([](int size) {
+    return rc::gen::exec([=] {
+      Builder b;
+      Scope g;
+      const int depth = depth_for(size);
+      Term t;
+      switch (choose(0, 4)) {
+      case 0:
+        t = b.neg_value(g, 1, depth);
+        break;
+      case 1:
+        t = b.neg_value(g, 2, depth);
+        break;
+      case 2:
+        t = b.euclid(g, 1, depth);
+        break;
+      default:
+        t = b.euclid(g, 2, depth);
+        break;
+      }
+      return elaborate(t);
+    });
+  });
+}
+
+rc::Gen<Typed> closed_euclidean() {
+  return rc::gen::withSize([](int size) {
+    return rc::gen::exec([=] {
+      Builder b;
+      Scope g;
+      return elaborate(b.euclid(g, choose(1, 3), depth_for(size) + 1));
+    });
+  });
+}
+
+namespace {
+void shrinks_at(const Term& t, const Plug& plug, std::vector<Term>& out) {
+  if (t->tag != Tag::num) {
+    out.push_back(plug(num(0)));
+    out.push_back(plug(num(1)));
+  } else if (t->value != 0 && t->value != 1) {
+    out.push_back(plug(num(std::round(t->value))));
+  }
+  for (const Term& k : t->kids) // replace by a subterm (kept only if the type agrees)
+    out.push_back(plug(k));
+  if (t->tag == Tag::let) out.push_back(plug(substitute(t->body(), t->x.name, t->bound())));
+  if (t->tag == Tag::app && t->left()->tag == Tag::lam)
+    out.push_back(plug(substitute(t->left()->body(), t->left()->x.name, t->right())));
+}
+} // namespace
+
+std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source) {
+  std::vector<Term> raw;
+  for_each_subterm(t, [&](const Term& sub, const Plug& plug) {
+    shrinks_at(sub, plug, raw);
+    return raw.size() <= 64;
+  });
+  std::vector<Term> out;
+  TypeOptions o;
+  o.source = source;
+  Type want;
+  try {
+    want = type_check(t, gamma, signature(), std::nullopt, o).type;
+  } catch (const AdsemError&) {
+    return out;
+  }
+  for (const Term& c : raw) {
+    if (size_of(c) >= size_of(t)) continue;
+    try {
+      const Typed e = elaborate(c, gamma, source);
+      if (same_type(e.type, want)) out.push_back(e.term);
+    } catch (const AdsemError&) {
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> tags_of(const Term& t) {
+  std::set<std::string> tags;
+  std::function<void(const Term&)> scan = [&](const Term& u) {
+    switch (u->tag) {
+    case Tag::let:
+      tags.insert(u->x.linear ? "linear" : "let");
+      if (!u->x.linear && free_count(u->x.name, u->body()) > 1) tags.insert("sharing");
+      break;
+    case Tag::let_pair:
+      tags.insert("let-pair");
+      break;
+    case Tag::lam:
+      tags.insert(u->x.linear ? "linear" : "lambda");
+      if (u->x.type && is_arrow(u->x.type)) tags.insert("higher-order");
+      break;
+    case Tag::add:
+      tags.insert("sum");
+      break;
+    case Tag::prim:
+      tags.insert("primitive");
+      if (u->name == "log" || u->name == "sqrt" || u->name == "div")
+        tags.insert("partial-primitive");
+      break;
+    default:
+      break;
+    }
+    for (const Term& k : u->kids)
+      scan(k);
+  };
+  scan(t);
+  return {tags.begin(), tags.end()};
+}
+
+} // namespace adsem::linear_negation::gen

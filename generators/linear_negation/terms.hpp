@@ -1,0 +1,42 @@
+#pragma once
+// RapidCheck generators of well-typed terms BY CONSTRUCTION (spec §10): gen_src (§10.1) builds
+// source terms x1..xn : R ⊢ t : R with sharing, pairs, β-redexes, higher-order arguments, Church
+// iteration and partial primitives near their boundary; gen_lin (§10.2) builds closed terms of
+// the linear calculus (linear λ, linear application and ES, sums, zeros, (17)-redexes). Every
+// choice is a RapidCheck value (so the choices shrink), and rc::gen::shrink adds typed shrinks
+// (replace a subterm by a numeral / a same-typed subterm, inline a let, contract a β-redex,
+// numerals towards 0 and 1), each kept only if the result has the original type.
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/typecheck.hpp"
+
+namespace adsem::linear_negation::gen {
+
+struct Source {
+  Term body;                       // elaborated, x1..xn : R ⊢ body : R
+  std::vector<std::string> inputs; // x1..xn
+  std::vector<double> point;       // r
+  Context context() const;
+  Term closed() const; // body[x1 := r1]…
+};
+
+// A source program with 1..max_inputs inputs and a point in [-2, 2]^n.
+rc::Gen<Source> source(int max_inputs = 3);
+// A first-order source program (a computational graph after groundify): lets, +, primitives.
+rc::Gen<Source> graph(int max_inputs = 3);
+// A closed term of the linear calculus at R, R^2, R -o R or R -o R^2 (elaborated).
+rc::Gen<Typed> closed_linear();
+// A closed term whose type is Euclidean (R or R^2) (elaborated).
+rc::Gen<Typed> closed_euclidean();
+
+// Typed shrinks of t (in Γ, keeping its type).
+std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source);
+// Constructs t contains: "let", "let-pair", "lambda", "application", "pair", "sum", "primitive",
+// "sharing", "higher-order", "linear", "partial-primitive".
+std::vector<std::string> tags_of(const Term& t);
+
+} // namespace adsem::linear_negation::gen

@@ -1,0 +1,23 @@
+#include "properties/linear_negation/register.hpp"
+
+#include "properties/linear_negation/frontend.hpp"
+#include "properties/linear_negation/mutants.hpp"
+#include "properties/linear_negation/properties.hpp"
+
+namespace adsem::props {
+
+void register_linear_negation(Registry& registry) {
+  CalculusEntry entry;
+  entry.id = "linear-negation";
+  entry.aliases = {"bmp"};
+  entry.paper = "Backpropagation in the Simply Typed Lambda-calculus with Linear Negation "
+                "(seed 002_7fcff6afca85769f.txt)";
+  entry.summary = "linear substitution calculus with linear negation R^⊥d; reverse-mode AD by "
+                  "the compositional transformation D of Table 3 and βℓ-reduction";
+  entry.frontend = std::make_shared<const linear_negation::Frontend>();
+  entry.properties = linear_negation::properties();
+  entry.mutants = linear_negation::mutants();
+  registry.add(std::move(entry));
+}
+
+} // namespace adsem::props

@@ -1,0 +1,406 @@
+#include "semantics/linear_negation/transform.hpp"
+
+#include <stdexcept>
+
+#include "semantics/linear_negation/primitives.hpp"
+
+namespace adsem::linear_negation {
+
+Type back_type(const Type& a, int d) {
+  switch (a->kind) {
+  case TypeNode::Kind::real:
+    return product_type(real_type(), neg_type(d)); // D(R) = R × R^⊥d
+  case TypeNode::Kind::arrow:
+    return arrow_type(back_type(a->left, d), back_type(a->right, d));
+  case TypeNode::Kind::product:
+    return product_type(back_type(a->left, d), back_type(a->right, d));
+  case TypeNode::Kind::neg:
+    break;
+  }
+  throw AdsemError(ErrorKind::type, "D is defined on source types only");
+}
+
+namespace {
+
+Binder typed(const Binder& b, int d) {
+  if (!b.type)
+    throw AdsemError(ErrorKind::type, "D needs an elaborated term (binder " + b.name + ")");
+  return exp_binder(b.name, back_type(b.type, d));
+}
+
+Term sum_all(const std::vector<Term>& terms) {
+  Term out = terms.front();
+  for (std::size_t i = 1; i < terms.size(); ++i)
+    out = add(out, terms[i]);
+  return out;
+}
+
+struct Back {
+  Names& names;
+  const TransformOptions& o;
+
+  // [⟨x, x'⟩ := D(t)] for a fresh x, x' (x : R, x' : R^⊥d)
+  Term pattern_frame(const std::string& x, const std::string& xp, const Term& content) const {
+    return let_pair(exp_binder(x, real_type()), exp_binder(xp, neg_type(o.d)), num(0), content);
+  }
+
+  Term go(const Term& t) {
+    switch (t->tag) {
+    case Tag::var:
+      return t; // D(x) = x
+    case Tag::lam:
+      return lam(typed(t->x, o.d), go(t->body()));
+    case Tag::app:
+    case Tag::pair:
+      return rebuild(*t, {go(t->left()), go(t->right())});
+    case Tag::let:
+      return let(typed(t->x, o.d), go(t->body()), go(t->bound()));
+    case Tag::let_pair:
+      return let_pair(typed(t->x, o.d), typed(t->y, o.d), go(t->body()), go(t->bound()));
+    case Tag::num: { // D(r) = ⟨r, λa. 0⟩
+      const std::string a = names.fresh("a");
+      return pair(num(t->value), lam(lin_binder(a), zero(o.d)));
+    }
+    case Tag::add: { // D(t+u) = ⟨x+y, λa. x'a + y'a⟩[⟨x,x'⟩ := D(t)][⟨y,y'⟩ := D(u)]
+      const std::string x = names.fresh("x"), xp = names.fresh("dx");
+      const std::string y = names.fresh("y"), yp = names.fresh("dy");
+      const std::string a = names.fresh("a");
+      const Term core = pair(add(var(x), var(y)),
+                             lam(lin_binder(a), add(app(var(xp), var(a)), app(var(yp), var(a)))));
+      const Term dt = go(t->left());
+      const Term du = go(t->right());
+      const Term inner =
+          let_pair(exp_binder(x, real_type()), exp_binder(xp, neg_type(o.d)), core, dt);
+      return let_pair(exp_binder(y, real_type()), exp_binder(yp, neg_type(o.d)), inner, du);
+    }
+    case Tag::prim: { // D(f(t1..tk)) = ⟨f(x), λa. Σ xi' (∂f/∂i(x) · a)⟩[⟨x1,x1'⟩ := D(t1)]…
+      const std::size_t k = t->kids.size();
+      std::vector<std::string> xs, xps;
+      std::vector<Term> xv;
+      for (std::size_t i = 0; i < k; ++i) {
+        xs.push_back(names.fresh("x"));
+        xps.push_back(names.fresh("dx"));
+        xv.push_back(var(xs.back()));
+      }
+      const std::string a = names.fresh("a");
+      std::vector<Term> terms;
+      for (std::size_t i = 0; i < k; ++i) {
+        if (o.mul_drops_product_term && t->name == "mul" && i == 1) continue; // MUTANT
+        terms.push_back(app(
+            var(xps[i]), mul(derivative_template(t->name, static_cast<int>(i + 1), xv), var(a))));
+      }
+      Term out = pair(prim(t->name, xv), lam(lin_binder(a), sum_all(terms)));
+      for (std::size_t i = 0; i < k; ++i)
+        out = let_pair(exp_binder(xs[i], real_type()), exp_binder(xps[i], neg_type(o.d)), out,
+                       go(t->kids[i]));
+      return out;
+    }
+    }
+    throw std::logic_error("D: unknown node");
+  }
+};
+
+} // namespace
+
+Term back(const Term& t, Names& names, const TransformOptions& options) {
+  Back b{names, options};
+  return b.go(t);
+}
+
+Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
+                         const std::vector<double>& r, const TransformOptions& options,
+                         bool keep_primal) {
+  if (inputs.size() != r.size()) throw AdsemError(ErrorKind::usage, "one real per input");
+  Names names(t);
+  for (const std::string& x : inputs)
+    names.reserve(x);
+  Wrapper w;
+  // rename the D-side copies x̂i (spec §9 P18) and pick the primal and backprop names
+  Term source = t;
+  std::vector<std::string> hats, prims;
+  for (const std::string& x : inputs) {
+    hats.push_back(names.fresh(x + "h"));
+    source = substitute(source, x, var(hats.back()));
+  }
+  for (const std::string& x : inputs) {
+    std::string bp = x + "'";
+    if (names.taken(bp)) bp = names.fresh(x + "d");
+    w.backprop.push_back(bp);
+    names.reserve(bp);
+    prims.push_back(names.fresh(x + "p"));
+  }
+  Term body = back(source, names, options);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const std::string a = names.fresh("a");
+    const Term v = pair(var(prims[i]), lam(lin_binder(a), app(var(w.backprop[i]), var(a))));
+    body = let(exp_binder(hats[i], back_type(real_type(), options.d)), body, v);
+  }
+  const std::string k = names.fresh("k"), kp = names.fresh("dk");
+  const Term call = app(var(kp), num(1));
+  Term out = let_pair(exp_binder(k, real_type()), exp_binder(kp, neg_type(options.d)),
+                      keep_primal ? pair(var(k), call) : call, body);
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    out = let(exp_binder(prims[i], real_type()), out, num(r[i]));
+  w.term = out;
+  for (const std::string& bp : w.backprop)
+    w.free_types[bp] = neg_type(options.d);
+  return w;
+}
+
+namespace {
+bool read_into(const Term& t, const std::vector<std::string>& backprop, bool wrong,
+               std::vector<double>& g) {
+  switch (t->tag) {
+  case Tag::add:
+    return read_into(t->left(), backprop, wrong, g) && read_into(t->right(), backprop, wrong, g);
+  case Tag::num:
+    return t->value == 0.0;
+  case Tag::pair:
+    return read_into(t->left(), backprop, wrong, g) && read_into(t->right(), backprop, wrong, g) &&
+           numeral_reals(t) == std::vector<double>(numeral_reals(t).size(), 0.0) &&
+           is_numeral_tuple(t);
+  case Tag::app: {
+    if (t->left()->tag != Tag::var || t->right()->tag != Tag::num) return false;
+    for (std::size_t j = 0; j < backprop.size(); ++j)
+      if (backprop[j] == t->left()->name) {
+        g[wrong ? (j + 1) % g.size() : j] += t->right()->value;
+        return true;
+      }
+    return false;
+  }
+  default:
+    return false;
+  }
+}
+} // namespace
+
+std::optional<std::vector<double>>
+read_back(const Term& normal_form, const std::vector<std::string>& backprop, bool wrong_component) {
+  std::vector<double> g(backprop.size(), 0.0);
+  if (!read_into(normal_form, backprop, wrong_component, g)) return std::nullopt;
+  return g;
+}
+
+Term injection_wrapper(const Wrapper& w) {
+  const int n = static_cast<int>(w.backprop.size());
+  Term out = w.term;
+  Names names(w.term);
+  for (int j = 0; j < n; ++j) {
+    const std::string a = names.fresh("a");
+    std::vector<Term> items;
+    for (int i = 0; i < n; ++i)
+      items.push_back(i == j ? var(a) : num(0));
+    out = let(exp_binder(w.backprop[static_cast<std::size_t>(j)], neg_type(n)), out,
+              lam(lin_binder(a), tuple(items)));
+  }
+  return out;
+}
+
+GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
+                            const std::vector<double>& r, const RunOptions& options,
+                            const TransformOptions& transform, bool keep_primal,
+                            bool wrong_component) {
+  const Wrapper w = gradient_wrapper(t, inputs, r, transform, keep_primal);
+  RunOptions o = options;
+  o.free_types.insert(w.free_types.begin(), w.free_types.end());
+  GradientRun out;
+  out.run = normalise(w.term, o);
+  Term nf = out.run.result;
+  if (keep_primal) {
+    if (nf->tag != Tag::pair || nf->left()->tag != Tag::num)
+      throw AdsemError(ErrorKind::eval, "the wrapper did not reduce to (value, Σ xj' gj)");
+    out.value = nf->left()->value;
+    nf = nf->right();
+  }
+  const auto g = read_back(nf, w.backprop, wrong_component);
+  if (!g) throw AdsemError(ErrorKind::eval, "read-back: the normal form is not Σ xj' gj");
+  out.gradient = *g;
+  return out;
+}
+
+// ---- computational graphs ----
+
+bool is_ground(const Term& g) {
+  switch (g->tag) {
+  case Tag::var:
+  case Tag::num:
+    return true;
+  case Tag::let:
+    return !g->x.linear && is_ground(g->body()) && is_ground(g->bound());
+  case Tag::add:
+    return is_ground(g->left()) && is_ground(g->right());
+  case Tag::prim:
+    for (const Term& k : g->kids)
+      if (k->tag != Tag::var) return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+Term groundify(const Term& t, Names& names) {
+  switch (t->tag) {
+  case Tag::var:
+  case Tag::num:
+    return t;
+  case Tag::let:
+    return rebuild(*t, {groundify(t->body(), names), groundify(t->bound(), names)});
+  case Tag::add:
+    return add(groundify(t->left(), names), groundify(t->right(), names));
+  case Tag::prim: {
+    std::vector<Term> args;
+    std::vector<std::pair<std::string, Term>> lets;
+    for (const Term& k : t->kids) {
+      if (k->tag == Tag::var) {
+        args.push_back(k);
+        continue;
+      }
+      const std::string z = names.fresh("z");
+      args.push_back(var(z));
+      lets.emplace_back(z, groundify(k, names));
+    }
+    Term out = prim(t->name, args);
+    for (const auto& [z, g] : lets)
+      out = let(exp_binder(z, real_type()), out, g);
+    return out;
+  }
+  default:
+    throw AdsemError(ErrorKind::type, "not a first-order term (computational graph)");
+  }
+}
+
+namespace {
+
+struct Bp {
+  Term g0;
+  std::vector<Term> gi;
+  std::vector<Term> alpha, beta; // innermost first
+};
+
+Term oplus(const Term& a, const Term& b) { // ⊕ (L479-481)
+  if (a->tag == Tag::num && a->value == 0.0) return b;
+  if (b->tag == Tag::num && b->value == 0.0) return a;
+  return add(a, b);
+}
+
+Term frame(const std::string& x, const Term& content) {
+  return let(exp_binder(x, real_type()), num(0), content);
+}
+
+Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, Names& names) {
+  const std::size_t n = xs.size();
+  Bp out;
+  switch (g->tag) {
+  case Tag::var: { // bp(xi) = ⟨xi, ⟨0,…,a,…,0⟩⟩
+    out.g0 = g;
+    for (std::size_t i = 0; i < n; ++i)
+      out.gi.push_back(xs[i] == g->name ? var(a) : num(0));
+    return out;
+  }
+  case Tag::num: // bp(r) = ⟨r, 0⟩
+    out.g0 = g;
+    out.gi.assign(n, num(0));
+    return out;
+  case Tag::prim: { // Gi = ⊕_{j: yj = xi} (∂f/∂j(y) · a)
+    out.g0 = g;
+    out.gi.assign(n, num(0));
+    for (std::size_t j = 0; j < g->kids.size(); ++j)
+      for (std::size_t i = 0; i < n; ++i)
+        if (g->kids[j]->name == xs[i])
+          out.gi[i] =
+              oplus(out.gi[i],
+                    mul(derivative_template(g->name, static_cast<int>(j + 1), g->kids), var(a)));
+    return out;
+  }
+  case Tag::let: { // bp(F'[z := F''])
+    const std::string z = g->x.name;
+    std::vector<std::string> xz = xs;
+    xz.push_back(z);
+    Bp f1 = bp(g->body(), xz, a, names);
+    const std::string b = names.fresh("b");
+    Bp f2 = bp(g->bound(), xs, b, names);
+    const Term h = f1.gi.back();
+    f1.gi.pop_back();
+    out.g0 = f1.g0;
+    if (h->tag == Tag::num && h->value == 0.0) {
+      out.gi = f1.gi;
+      out.alpha = f1.alpha;
+    } else {
+      for (std::size_t i = 0; i < n; ++i)
+        out.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
+      out.alpha = f2.alpha; // α'' [b := H] α'
+      out.alpha.push_back(frame(b, h));
+      out.alpha.insert(out.alpha.end(), f1.alpha.begin(), f1.alpha.end());
+    }
+    out.beta = f1.beta; // β' [z := F''0] β''  (erratum 12: β'' not β')
+    out.beta.push_back(frame(z, f2.g0));
+    out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
+    return out;
+  }
+  case Tag::add: { // bp(F' + F'')
+    const Bp f1 = bp(g->left(), xs, a, names);
+    const Bp f2 = bp(g->right(), xs, a, names);
+    out.g0 = add(f1.g0, f2.g0);
+    for (std::size_t i = 0; i < n; ++i)
+      out.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
+    out.alpha = f1.alpha;
+    out.alpha.insert(out.alpha.end(), f2.alpha.begin(), f2.alpha.end());
+    out.beta = f1.beta;
+    out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
+    return out;
+  }
+  default:
+    throw AdsemError(ErrorKind::type, "bp: not a computational graph");
+  }
+}
+
+} // namespace
+
+Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const std::string& a,
+                    Names& names) {
+  if (!is_ground(g)) throw AdsemError(ErrorKind::type, "bp: not a computational graph");
+  const Bp r = bp(g, inputs, a, names);
+  return wrap(pair(r.g0, wrap(tuple(r.gi), r.alpha)), r.beta);
+}
+
+Term forward_graph(const Term& g, Names& names) {
+  const Type dr = product_type(real_type(), real_type());
+  switch (g->tag) {
+  case Tag::var:
+    return g; // D→(x) = x
+  case Tag::num:
+    return pair(g, num(0)); // D→(r) = ⟨r, 0⟩ [EXT: erratum 17]
+  case Tag::let:
+    return let(exp_binder(g->x.name, dr), forward_graph(g->body(), names),
+               forward_graph(g->bound(), names));
+  case Tag::prim: { // ⟨f(z), Σ ∂f/∂i(z)·ai⟩[⟨z1,a1⟩ := x1]…
+    std::vector<Term> zs;
+    std::vector<std::string> as;
+    for (std::size_t i = 0; i < g->kids.size(); ++i) {
+      zs.push_back(var(names.fresh("z")));
+      as.push_back(names.fresh("t"));
+    }
+    std::vector<Term> terms;
+    for (std::size_t i = 0; i < zs.size(); ++i)
+      terms.push_back(mul(derivative_template(g->name, static_cast<int>(i + 1), zs), var(as[i])));
+    Term out = pair(prim(g->name, zs), sum_all(terms));
+    for (std::size_t i = 0; i < zs.size(); ++i)
+      out = let_pair(exp_binder(zs[i]->name, real_type()), exp_binder(as[i], real_type()), out,
+                     g->kids[i]);
+    return out;
+  }
+  case Tag::add: { // [EXT] F + G as the primitive add: ⟨z1 + z2, t1 + t2⟩[⟨z1,t1⟩ := D→F]…
+    const std::string z1 = names.fresh("z"), t1 = names.fresh("t");
+    const std::string z2 = names.fresh("z"), t2 = names.fresh("t");
+    Term out = pair(add(var(z1), var(z2)), add(var(t1), var(t2)));
+    out = let_pair(exp_binder(z1, real_type()), exp_binder(t1, real_type()), out,
+                   forward_graph(g->left(), names));
+    return let_pair(exp_binder(z2, real_type()), exp_binder(t2, real_type()), out,
+                    forward_graph(g->right(), names));
+  }
+  default:
+    throw AdsemError(ErrorKind::type, "D→: not a computational graph");
+  }
+}
+
+} // namespace adsem::linear_negation

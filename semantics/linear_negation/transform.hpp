@@ -1,0 +1,65 @@
+#pragma once
+// The reverse-gradient transformation D_d of Table 3 (seed 002 L453-468, spec §4.8), the gradient
+// wrapper and read-backs of Cor. 16 (L562-566, spec §4.9), symbolic backpropagation bp on
+// computational graphs (Def. 10, L479-517, spec §4.10a) and forward mode D→ (Sect. 2.3 L127-142,
+// Prop. 1, spec §4.10b).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/linear_negation/reduction.hpp"
+#include "syntax/linear_negation/ast.hpp"
+
+namespace adsem::linear_negation {
+
+struct TransformOptions {
+  int d = 1;
+  bool mul_drops_product_term = false; // MUTANT d-mul-drops-product-term
+};
+
+// Table 3a: D(R) = R × R^⊥d, homomorphic on → and ×.
+Type back_type(const Type& a, int d);
+// Table 3b on an elaborated source term. `names` supplies the fresh x, x', a of the clauses.
+Term back(const Term& t, Names& names, const TransformOptions& options = {});
+
+// The gradient wrapper of spec §4.9 for x1..xn ⊢ t : R at r:
+//   W = (k' 1)[(k, k') := D(t)[x̂1 := (p1, \a. x1' a)]…][p1 := r1]…   (keep_primal: (k, k' 1))
+// with the backpropagator variables xj' left free (their names in `backprop`).
+struct Wrapper {
+  Term term;
+  std::vector<std::string> backprop; // xj', free, of type R -o R^d
+  Context free_types;
+};
+Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
+                         const std::vector<double>& r, const TransformOptions& options = {},
+                         bool keep_primal = false);
+// Read-back A (spec §4.9): Σ xj' gj -> (g1..gn); nullopt when the normal form has another shape.
+// wrong_component: MUTANT gradient-read-from-wrong-component (xj' credited to j+1 mod n).
+std::optional<std::vector<double>> read_back(const Term& normal_form,
+                                             const std::vector<std::string>& backprop,
+                                             bool wrong_component = false);
+// Read-back B: d = n, xj' := \a. ι_j(a); the normal form is the gradient tuple.
+Term injection_wrapper(const Wrapper& w_with_d_n);
+
+struct GradientRun {
+  std::vector<double> gradient;
+  std::optional<double> value;
+  Run run;
+};
+// Cor. 16 end to end: W with d = 1, normalised by `options` (S_bp by default), read-back A.
+GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
+                            const std::vector<double>& r, const RunOptions& options,
+                            const TransformOptions& transform = {}, bool keep_primal = false,
+                            bool wrong_component = false);
+
+// ---- computational graphs (grammar (25), L473-477) ----
+bool is_ground(const Term& g); // x | F[x := G] | f(x…) | r | F + G
+// f(G1..Gk) := f(x1..xk)[x1 := G1]… (spec §2.3 sugar), on first-order source terms.
+Term groundify(const Term& t, Names& names);
+// bp_{x,a}(G) of Def. 10 (with ⊕, L479-481): a term of type R × R^n with a free exponential a.
+Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const std::string& a,
+                    Names& names);
+// D→(G) (Sect. 2.3): a term of type R × R over inputs of type R × R.
+Term forward_graph(const Term& g, Names& names);
+
+} // namespace adsem::linear_negation

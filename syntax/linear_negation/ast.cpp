@@ -1,0 +1,469 @@
+#include "syntax/linear_negation/ast.hpp"
+
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace adsem::linear_negation {
+
+// ---- types ----
+
+Type real_type() {
+  static const Type r = std::make_shared<const TypeNode>(TypeNode{});
+  return r;
+}
+Type product_type(Type a, Type b) {
+  return std::make_shared<const TypeNode>(
+      TypeNode{TypeNode::Kind::product, 1, std::move(a), std::move(b)});
+}
+Type arrow_type(Type a, Type b) {
+  return std::make_shared<const TypeNode>(
+      TypeNode{TypeNode::Kind::arrow, 1, std::move(a), std::move(b)});
+}
+Type neg_type(int d) {
+  return std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::neg, d, nullptr, nullptr});
+}
+Type euclidean(int d) {
+  return d <= 1 ? real_type() : product_type(real_type(), euclidean(d - 1));
+}
+bool same_type(const Type& a, const Type& b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+  case TypeNode::Kind::real:
+    return true;
+  case TypeNode::Kind::neg:
+    return a->dim == b->dim;
+  default:
+    return same_type(a->left, b->left) && same_type(a->right, b->right);
+  }
+}
+bool is_real(const Type& t) {
+  return t && t->kind == TypeNode::Kind::real;
+}
+bool is_neg(const Type& t) {
+  return t && t->kind == TypeNode::Kind::neg;
+}
+bool is_arrow(const Type& t) {
+  return t && t->kind == TypeNode::Kind::arrow;
+}
+bool is_product(const Type& t) {
+  return t && t->kind == TypeNode::Kind::product;
+}
+bool is_first_order(const Type& t) {
+  return is_real(t) || (is_product(t) && is_first_order(t->left) && is_first_order(t->right));
+}
+int euclidean_dim(const Type& t) {
+  return is_product(t) ? euclidean_dim(t->left) + euclidean_dim(t->right) : 1;
+}
+bool is_euclidean(const Type& t) {
+  return is_real(t) || (is_product(t) && is_real(t->left) && is_euclidean(t->right));
+}
+bool has_neg(const Type& t) {
+  if (!t) return false;
+  if (is_neg(t)) return true;
+  return (t->left && has_neg(t->left)) || (t->right && has_neg(t->right));
+}
+
+namespace {
+std::string type_text_at(const Type& t, int level) { // 0 arrow, 1 product, 2 atom
+  switch (t->kind) {
+  case TypeNode::Kind::real:
+    return "R";
+  case TypeNode::Kind::neg:
+    return level >= 1
+               ? "(" + std::string(t->dim == 1 ? "R -o R" : fmt::format("R -o R^{}", t->dim)) + ")"
+               : (t->dim == 1 ? "R -o R" : fmt::format("R -o R^{}", t->dim));
+  case TypeNode::Kind::product: {
+    const std::string s = type_text_at(t->left, 2) + " * " + type_text_at(t->right, 1);
+    return level >= 2 ? "(" + s + ")" : s;
+  }
+  case TypeNode::Kind::arrow: {
+    const std::string s = type_text_at(t->left, 1) + " -> " + type_text_at(t->right, 0);
+    return level >= 1 ? "(" + s + ")" : s;
+  }
+  }
+  return "?";
+}
+} // namespace
+
+std::string type_text(const Type& t) {
+  return t ? type_text_at(t, 0) : "?";
+}
+
+// ---- nodes ----
+
+namespace {
+Term make(Node n) {
+  return std::make_shared<const Node>(std::move(n));
+}
+} // namespace
+
+const std::map<std::string, int>& Node::free_counts() const {
+  if (fv_cache_) return *fv_cache_;
+  auto out = std::make_shared<std::map<std::string, int>>();
+  if (tag == Tag::var) {
+    (*out)[name] = 1;
+  } else {
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      const auto& child = kids[i]->free_counts();
+      const bool binds =
+          (tag == Tag::lam && i == 0) || ((tag == Tag::let || tag == Tag::let_pair) && i == 0);
+      for (const auto& [v, c] : child) {
+        if (binds && (v == x.name || (tag == Tag::let_pair && v == y.name))) continue;
+        (*out)[v] += c;
+      }
+    }
+  }
+  fv_cache_ = out;
+  return *fv_cache_;
+}
+
+Term var(std::string name) {
+  Node n;
+  n.tag = Tag::var;
+  n.name = std::move(name);
+  return make(std::move(n));
+}
+Term num(double r) {
+  Node n;
+  n.tag = Tag::num;
+  n.value = r == 0.0 ? 0.0 : r; // no -0
+  return make(std::move(n));
+}
+Term lam(Binder x, Term body) {
+  Node n;
+  n.tag = Tag::lam;
+  n.x = std::move(x);
+  n.kids = {std::move(body)};
+  return make(std::move(n));
+}
+Term app(Term f, Term u) {
+  Node n;
+  n.tag = Tag::app;
+  n.kids = {std::move(f), std::move(u)};
+  return make(std::move(n));
+}
+Term pair(Term a, Term b) {
+  Node n;
+  n.tag = Tag::pair;
+  n.kids = {std::move(a), std::move(b)};
+  return make(std::move(n));
+}
+Term tuple(const std::vector<Term>& items) {
+  if (items.empty()) throw std::logic_error("empty tuple");
+  Term out = items.back();
+  for (std::size_t i = items.size() - 1; i-- > 0;)
+    out = pair(items[i], out);
+  return out;
+}
+Term let(Binder x, Term body, Term bound) {
+  Node n;
+  n.tag = Tag::let;
+  n.x = std::move(x);
+  n.kids = {std::move(body), std::move(bound)};
+  return make(std::move(n));
+}
+Term let_pair(Binder x, Binder y, Term body, Term bound) {
+  Node n;
+  n.tag = Tag::let_pair;
+  n.x = std::move(x);
+  n.y = std::move(y);
+  n.kids = {std::move(body), std::move(bound)};
+  return make(std::move(n));
+}
+Term add(Term a, Term b) {
+  Node n;
+  n.tag = Tag::add;
+  n.kids = {std::move(a), std::move(b)};
+  return make(std::move(n));
+}
+Term prim(std::string name, std::vector<Term> args) {
+  Node n;
+  n.tag = Tag::prim;
+  n.name = std::move(name);
+  n.kids = std::move(args);
+  return make(std::move(n));
+}
+Term mul(Term a, Term b) {
+  return prim("mul", {std::move(a), std::move(b)});
+}
+Term zero(int d) {
+  std::vector<Term> zs;
+  for (int i = 0; i < d; ++i)
+    zs.push_back(num(0));
+  return tuple(zs);
+}
+Term with_pos(const Term& t, SourcePos pos) {
+  Node n = *t;
+  n.pos = pos;
+  return make(std::move(n));
+}
+Term rebuild(const Node& n, std::vector<Term> kids) {
+  Node m;
+  m.tag = n.tag;
+  m.name = n.name;
+  m.value = n.value;
+  m.x = n.x;
+  m.y = n.y;
+  m.kids = std::move(kids);
+  m.pos = n.pos;
+  return make(std::move(m));
+}
+Binder exp_binder(std::string name, Type type) {
+  return Binder{std::move(name), std::move(type), false};
+}
+Binder lin_binder(std::string name) {
+  return Binder{std::move(name), real_type(), true};
+}
+
+// ---- observations ----
+
+bool is_value(const Term& t) {
+  switch (t->tag) {
+  case Tag::var:
+  case Tag::num:
+  case Tag::lam:
+    return true;
+  case Tag::pair:
+    return is_value(t->left()) && is_value(t->right());
+  default:
+    return false;
+  }
+}
+bool occurs_free(const std::string& x, const Term& t) {
+  return t->free_counts().count(x) > 0;
+}
+int free_count(const std::string& x, const Term& t) {
+  const auto& m = t->free_counts();
+  const auto it = m.find(x);
+  return it == m.end() ? 0 : it->second;
+}
+std::set<std::string> free_variables(const Term& t) {
+  std::set<std::string> out;
+  for (const auto& [v, c] : t->free_counts())
+    out.insert(v);
+  return out;
+}
+void binder_names(const Term& t, std::set<std::string>& out) {
+  if (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) out.insert(t->x.name);
+  if (t->tag == Tag::let_pair) out.insert(t->y.name);
+  for (const Term& k : t->kids)
+    binder_names(k, out);
+}
+void all_names(const Term& t, std::set<std::string>& out) {
+  if (t->tag == Tag::var) out.insert(t->name);
+  binder_names(t, out);
+  for (const Term& k : t->kids)
+    all_names(k, out);
+}
+long size_of(const Term& t) {
+  long n = 1;
+  for (const Term& k : t->kids)
+    n += size_of(k);
+  return n;
+}
+long weighted_size(const Term& t) {
+  long n = t->tag == Tag::var ? 2 : 1;
+  for (const Term& k : t->kids)
+    n += weighted_size(k);
+  return n;
+}
+long pair_count(const Term& t) {
+  long n = t->tag == Tag::pair ? 1 : 0;
+  for (const Term& k : t->kids)
+    n += pair_count(k);
+  return n;
+}
+int depth_of(const Term& t) {
+  int d = 0;
+  for (const Term& k : t->kids)
+    d = std::max(d, depth_of(k));
+  return d + 1;
+}
+
+namespace {
+void key_into(const Term& t, std::vector<std::string>& scope, std::string& out) {
+  const auto bind = [&](const std::string& name) { scope.push_back(name); };
+  switch (t->tag) {
+  case Tag::var: {
+    for (std::size_t i = scope.size(); i-- > 0;)
+      if (scope[i] == t->name) {
+        out += "#" + std::to_string(i);
+        return;
+      }
+    out += "$" + t->name;
+    return;
+  }
+  case Tag::num:
+    out += fmt::format("{}", t->value);
+    return;
+  case Tag::lam:
+    out += t->x.linear ? "(\\l " : "(\\ ";
+    bind(t->x.name);
+    key_into(t->body(), scope, out);
+    scope.pop_back();
+    out += ")";
+    return;
+  case Tag::let:
+  case Tag::let_pair: {
+    out += t->tag == Tag::let ? (t->x.linear ? "(letl " : "(let ") : "(letp ";
+    key_into(t->bound(), scope, out);
+    out += " ";
+    bind(t->x.name);
+    if (t->tag == Tag::let_pair) bind(t->y.name);
+    key_into(t->body(), scope, out);
+    scope.pop_back();
+    if (t->tag == Tag::let_pair) scope.pop_back();
+    out += ")";
+    return;
+  }
+  default:
+    out += "(" + std::to_string(static_cast<int>(t->tag)) + t->name;
+    for (const Term& k : t->kids) {
+      out += " ";
+      key_into(k, scope, out);
+    }
+    out += ")";
+  }
+}
+} // namespace
+
+std::string alpha_key(const Term& t) {
+  std::vector<std::string> scope;
+  std::string out;
+  key_into(t, scope, out);
+  return out;
+}
+bool is_numeral_tuple(const Term& t) {
+  if (t->tag == Tag::num) return true;
+  return t->tag == Tag::pair && is_numeral_tuple(t->left()) && is_numeral_tuple(t->right());
+}
+std::vector<double> numeral_reals(const Term& t) {
+  if (t->tag == Tag::num) return {t->value};
+  std::vector<double> out;
+  if (t->tag != Tag::pair) return out;
+  for (const Term& k : t->kids) {
+    const auto part = numeral_reals(k);
+    out.insert(out.end(), part.begin(), part.end());
+  }
+  return out;
+}
+
+namespace {
+void subterms(const Term& t, const Plug& plug,
+              const std::function<bool(const Term&, const Plug&)>& visit) {
+  if (!visit(t, plug)) return;
+  for (std::size_t i = 0; i < t->kids.size(); ++i)
+    subterms(
+        t->kids[i],
+        [&, i](const Term& r) {
+          std::vector<Term> kids = t->kids;
+          kids[i] = r;
+          return plug(rebuild(*t, std::move(kids)));
+        },
+        visit);
+}
+} // namespace
+
+void for_each_subterm(const Term& t, const std::function<bool(const Term&, const Plug&)>& visit) {
+  subterms(
+      t, [](const Term& r) { return r; }, visit);
+}
+
+// ---- names ----
+
+std::string Names::fresh(const std::string& base) {
+  std::string stem = base;
+  const auto cut = stem.find('_');
+  if (cut != std::string::npos && cut > 0) stem = stem.substr(0, cut);
+  for (;;) {
+    std::string candidate = stem + "_" + std::to_string(++counter_);
+    if (used_.insert(candidate).second) return candidate;
+  }
+}
+
+namespace {
+using Renaming = std::map<std::string, std::string>;
+
+Term rename_walk(const Term& t, Renaming& env, Names& names,
+                 const std::function<bool(const std::string&)>& must_rename,
+                 std::set<std::string>& seen) {
+  switch (t->tag) {
+  case Tag::var: {
+    const auto it = env.find(t->name);
+    return it == env.end() || it->second == t->name ? t : var(it->second);
+  }
+  case Tag::num:
+    return t;
+  default:
+    break;
+  }
+  std::vector<Term> kids;
+  Node n = *t;
+  const bool binds = t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair;
+  if (!binds) {
+    for (const Term& k : t->kids)
+      kids.push_back(rename_walk(k, env, names, must_rename, seen));
+    return rebuild(n, std::move(kids));
+  }
+  // the bound term of an ES is outside the binder's scope
+  Term bound;
+  if (t->tag != Tag::lam) bound = rename_walk(t->bound(), env, names, must_rename, seen);
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+  const auto bind = [&](Binder& b) {
+    const auto old = env.find(b.name);
+    saved.emplace_back(b.name,
+                       old == env.end() ? std::nullopt : std::optional<std::string>(old->second));
+    std::string target = b.name;
+    if (must_rename(b.name) || seen.count(b.name)) target = names.fresh(b.name);
+    seen.insert(target);
+    env[b.name] = target;
+    b.name = target;
+  };
+  bind(n.x);
+  if (t->tag == Tag::let_pair) bind(n.y);
+  Term body = rename_walk(t->body(), env, names, must_rename, seen);
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    if (it->second)
+      env[it->first] = *it->second;
+    else
+      env.erase(it->first);
+  }
+  if (t->tag == Tag::lam) return rebuild(n, {body});
+  return rebuild(n, {body, bound});
+}
+} // namespace
+
+Term rename_bound(const Term& t, Names& names) {
+  Renaming env;
+  std::set<std::string> seen;
+  return rename_walk(
+      t, env, names, [](const std::string&) { return true; }, seen);
+}
+
+Term make_binders_unique(const Term& t, Names& names) {
+  Renaming env;
+  std::set<std::string> seen = free_variables(t);
+  return rename_walk(
+      t, env, names, [](const std::string&) { return false; }, seen);
+}
+
+Term substitute(const Term& t, const std::string& x, const Term& v) {
+  if (!occurs_free(x, t)) return t;
+  if (t->tag == Tag::var) return v;
+  std::vector<Term> kids;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool under =
+        (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) && i == 0;
+    if (under && (t->x.name == x || (t->tag == Tag::let_pair && t->y.name == x)))
+      kids.push_back(t->kids[i]);
+    else
+      kids.push_back(substitute(t->kids[i], x, v));
+  }
+  return rebuild(*t, std::move(kids));
+}
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,141 @@
+#pragma once
+// Λ⊥(F): the simply typed λ-calculus with linear negation of Brunel–Mazza–Pagani (seed 002,
+// §4.1 L285-306, grammar (5),(6); spec §2). Immutable shared nodes with named binders (spec §2.8:
+// Barendregt-style freshness instead of de Bruijn indices, because the micro-step rule (9) and the
+// rules "at a distance" move substitution stacks around).
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::linear_negation {
+
+// ---- types (L287-293): A ::= R | A × B | A → B | R^⊥d ----
+struct TypeNode;
+using Type = std::shared_ptr<const TypeNode>;
+struct TypeNode {
+  enum class Kind { real, product, arrow, neg };
+  Kind kind = Kind::real;
+  int dim = 1;      // neg: d of R^⊥d
+  Type left, right; // product / arrow
+};
+Type real_type();
+Type product_type(Type a, Type b);
+Type arrow_type(Type a, Type b);
+Type neg_type(int d);
+Type euclidean(int d); // R^d = R × (R × …) right-nested (L310)
+bool same_type(const Type& a, const Type& b);
+bool is_real(const Type& t);
+bool is_neg(const Type& t);
+bool is_arrow(const Type& t);
+bool is_product(const Type& t);
+bool is_first_order(const Type& t);   // E ::= R | E × E
+int euclidean_dim(const Type& t);     // of a first-order type
+bool is_euclidean(const Type& t);     // right-nested R^d
+bool has_neg(const Type& t);          // mentions R^⊥d (target-only)
+std::string type_text(const Type& t); // surface syntax
+
+// ---- terms ----
+enum class Tag { var, num, lam, app, pair, let, let_pair, add, prim };
+
+// A binder x^{!A} (exponential) or z^R (linear, spec §2.2). `type` may be null for an ES binder
+// before elaboration (spec §2.7: ES binder types are synthesised from the content).
+struct Binder {
+  std::string name;
+  Type type;
+  bool linear = false;
+};
+
+struct Node;
+using Term = std::shared_ptr<const Node>;
+
+struct Node {
+  Tag tag = Tag::num;
+  std::string name;             // var: the variable; prim: the primitive's table name
+  double value = 0;             // num
+  Binder x, y;                  // lam: x; let: x (t[x := u]); let_pair: x, y (t[⟨x,y⟩ := u])
+  std::vector<Term> kids;       // lam: {body}; app: {fn, arg}; pair/add: {l, r};
+                                // let/let_pair: {body, bound}; prim: args
+  std::optional<SourcePos> pos; // where the parser found it (for type errors)
+
+  const Term& body() const { return kids.at(0); }  // lam, let, let_pair
+  const Term& bound() const { return kids.at(1); } // let, let_pair
+  const Term& left() const { return kids.at(0); }  // app fn, pair/add left
+  const Term& right() const { return kids.at(1); } // app arg, pair/add right
+
+  // Free-variable occurrence counts, computed once per node (nodes are immutable).
+  const std::map<std::string, int>& free_counts() const;
+
+private:
+  mutable std::shared_ptr<const std::map<std::string, int>> fv_cache_;
+};
+
+// ---- constructors ----
+Term var(std::string name);
+Term num(double r);
+Term lam(Binder x, Term body);
+Term app(Term f, Term u);
+Term pair(Term a, Term b);
+Term tuple(const std::vector<Term>& items); // ⟨t1, …, tn⟩ right-nested; n ≥ 1
+Term let(Binder x, Term body, Term bound);  // body[x := bound]
+Term let_pair(Binder x, Binder y, Term body, Term bound);
+Term add(Term a, Term b);
+Term prim(std::string name, std::vector<Term> args);
+Term mul(Term a, Term b);
+Term zero(int d); // 0 : R^d, the d-tuple of zeros (L318-322)
+Term with_pos(const Term& t, SourcePos pos);
+Term rebuild(const Node& n, std::vector<Term> kids); // same node, new children
+
+Binder exp_binder(std::string name, Type type = nullptr);
+Binder lin_binder(std::string name);
+
+// ---- observations ----
+bool is_value(const Term& t); // v ::= x | r | λ | ⟨v, v⟩ (grammar (5))
+bool occurs_free(const std::string& x, const Term& t);
+int free_count(const std::string& x, const Term& t);
+std::set<std::string> free_variables(const Term& t);
+void binder_names(const Term& t, std::set<std::string>& out);
+void all_names(const Term& t, std::set<std::string>& out); // binders and variables
+long size_of(const Term& t);                               // |t|: one per node (spec §2.6)
+long weighted_size(const Term& t); // ‖t‖: variables count 2 (Lemma 7's proof)
+long pair_count(const Term& t);
+int depth_of(const Term& t);
+// α-equivalence key (binders as de Bruijn levels; ES annotations ignored).
+std::string alpha_key(const Term& t);
+bool is_numeral_tuple(const Term& t); // a closed Euclidean value
+std::vector<double> numeral_reals(const Term& t);
+
+// Every subterm of t in preorder, with the one-hole context around it: plug(r) rebuilds t with r
+// in the subterm's place (C{r}). visit returns false to skip the subterm's children.
+using Plug = std::function<Term(const Term&)>;
+void for_each_subterm(const Term& t, const std::function<bool(const Term&, const Plug&)>& visit);
+
+// ---- a fresh-name supply (spec §4.1: rename apart) ----
+class Names {
+public:
+  Names() = default;
+  explicit Names(const Term& t) { all_names(t, used_); }
+  void reserve(const std::string& name) { used_.insert(name); }
+  bool taken(const std::string& name) const { return used_.count(name) > 0; }
+  std::string fresh(const std::string& base);
+
+private:
+  std::set<std::string> used_;
+  long counter_ = 0;
+};
+
+// Renames every bound variable of `t` to a fresh name (used when (9) copies a value, so that the
+// term keeps the Barendregt convention and the rules at a distance never capture).
+Term rename_bound(const Term& t, Names& names);
+// Renames binders that shadow another binder or a free variable (input normalisation).
+Term make_binders_unique(const Term& t, Names& names);
+// Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),
+// or any term when binders are unique).
+Term substitute(const Term& t, const std::string& x, const Term& v);
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,221 @@
+// Rules of spec §3.2 (seed 002 Table 1, L308-316, [RECON]); the comments name them.
+#include "syntax/linear_negation/typecheck.hpp"
+
+#include "syntax/core/depth_guard.hpp"
+#include "syntax/linear_negation/printer.hpp"
+
+namespace adsem::linear_negation {
+
+namespace {
+
+class Checker {
+public:
+  Checker(const Signature& signature, TypeOptions options)
+      : signature_(signature), options_(options) {}
+
+  // L: the linear variable of the judgment (Γ ⊢_L t), or "" for Γ ⊢ t.
+  Typed synth(const Term& t, Context& gamma, const std::string& L) {
+    const DepthGuard guard(budget_, t->pos);
+    switch (t->tag) {
+    case Tag::var: {
+      if (!L.empty() && t->name == L) return {t, real_type()}; // (ax-lin)
+      const auto it = gamma.find(t->name);
+      if (it == gamma.end()) {
+        if (linear_in_scope_.count(t->name))
+          fail(t, "linear variable " + t->name + " used outside its linear judgment");
+        fail(t, "unbound variable " + t->name);
+      }
+      if (!L.empty())
+        fail(t, "exponential variable " + t->name + " where the term must be linear in " + L +
+                    " (no linear (ax) for exponential variables)");
+      return {t, it->second}; // (ax)
+    }
+    case Tag::num:
+      if (!L.empty() && t->value != 0.0)
+        fail(t, "the numeral " + format_real(t->value) + " is not linear in " + L +
+                    " (only 0 is, rule (zero))");
+      return {t, real_type()}; // (num) / (zero)
+    case Tag::lam: {
+      if (!L.empty()) fail(t, "an abstraction cannot be linear in " + L);
+      if (t->x.linear) { // (λ-lin)
+        if (options_.source) fail(t, "linear abstraction in a source term");
+        guard_fresh(t, t->x.name, gamma);
+        linear_in_scope_.insert(t->x.name);
+        const Typed body = synth(t->body(), gamma, t->x.name);
+        linear_in_scope_.erase(t->x.name);
+        if (!is_euclidean(body.type))
+          fail(t, "the body of a linear abstraction must have a Euclidean type R^d, not " +
+                      type_text(body.type));
+        return {rebuild(*t, {body.term}), neg_type(euclidean_dim(body.type))};
+      }
+      if (!t->x.type) fail(t, "λ binder " + t->x.name + " needs a type");
+      check_source_type(t, t->x.type);
+      const Typed body =
+          under(gamma, t->x.name, t->x.type, [&] { return synth(t->body(), gamma, ""); });
+      return {rebuild(*t, {body.term}), arrow_type(t->x.type, body.type)}; // (λ)
+    }
+    case Tag::app: {
+      const Typed f = synth(t->left(), gamma, "");
+      if (is_arrow(f.type)) { // (app)
+        if (!L.empty()) fail(t, "an ordinary application cannot be linear in " + L);
+        const Typed u = synth(t->right(), gamma, "");
+        expect(t->right(), u.type, f.type->left, "argument");
+        return {rebuild(*t, {f.term, u.term}), f.type->right};
+      }
+      if (is_neg(f.type)) { // (app-lin)
+        const Typed u = synth(t->right(), gamma, L);
+        expect(t->right(), u.type, real_type(), "argument of a linear application");
+        return {rebuild(*t, {f.term, u.term}), euclidean(f.type->dim)};
+      }
+      fail(t->left(), "applying a term of type " + type_text(f.type) + ", not a function");
+    }
+    case Tag::pair: { // (pair)
+      const Typed a = synth(t->left(), gamma, L);
+      const Typed b = synth(t->right(), gamma, L);
+      return {rebuild(*t, {a.term, b.term}), product_type(a.type, b.type)};
+    }
+    case Tag::add: { // (sum)
+      const Typed a = synth(t->left(), gamma, L);
+      const Typed b = synth(t->right(), gamma, L);
+      if (!same_type(a.type, b.type))
+        fail(t, "summands of types " + type_text(a.type) + " and " + type_text(b.type));
+      if (!is_first_order(a.type))
+        fail(t, "sum at type " + type_text(a.type) + ": sums are at Euclidean types only");
+      if (options_.source && !is_real(a.type))
+        fail(t, "source sums are at type R only (spec §3.5)");
+      return {rebuild(*t, {a.term, b.term}), a.type};
+    }
+    case Tag::prim: {
+      const auto info = signature_ ? signature_(t->name) : std::nullopt;
+      if (!info) fail(t, "unknown primitive " + t->name);
+      if (static_cast<int>(t->kids.size()) != info->arity)
+        fail(t, t->name + " takes " + std::to_string(info->arity) + " argument(s), got " +
+                    std::to_string(t->kids.size()));
+      std::vector<Term> kids;
+      if (info->name == "mul" && !L.empty()) { // (mul) / (mul'), Note M
+        // z in u: (mul); z in t: (mul'); in neither: one factor must be 0-like (spec §3.4)
+        const bool in_left = occurs_free(L, t->kids[0]);
+        const bool in_right = occurs_free(L, t->kids[1]);
+        const auto attempt = [&](bool right_linear) -> Typed {
+          const Typed a = synth(t->kids[0], gamma, right_linear ? "" : L);
+          const Typed b = synth(t->kids[1], gamma, right_linear ? L : "");
+          expect(t->kids[0], a.type, real_type(), "factor");
+          expect(t->kids[1], b.type, real_type(), "factor");
+          return {rebuild(*t, {a.term, b.term}), real_type()};
+        };
+        if (in_left && in_right)
+          fail(t, "the linear variable " + L + " occurs in both factors of a product");
+        if (in_left || in_right) return attempt(in_right);
+        try {
+          return attempt(true);
+        } catch (const AdsemError&) {
+          return attempt(false);
+        }
+      }
+      if (!L.empty()) fail(t, "primitive " + t->name + " cannot be linear in " + L);
+      for (const Term& k : t->kids) { // (prim)
+        const Typed a = synth(k, gamma, "");
+        expect(k, a.type, real_type(), "argument of " + t->name);
+        kids.push_back(a.term);
+      }
+      return {rebuild(*t, std::move(kids)), real_type()};
+    }
+    case Tag::let: {
+      if (t->x.linear) { // (let-lin)
+        if (options_.source) fail(t, "linear substitution in a source term");
+        const Typed u = synth(t->bound(), gamma, L);
+        expect(t->bound(), u.type, real_type(), "content of a linear substitution");
+        guard_fresh(t, t->x.name, gamma);
+        linear_in_scope_.insert(t->x.name);
+        const Typed body = synth(t->body(), gamma, t->x.name);
+        linear_in_scope_.erase(t->x.name);
+        if (!is_first_order(body.type))
+          fail(t, "the body of a linear substitution must have a Euclidean type");
+        return {rebuild(*t, {body.term, u.term}), body.type};
+      }
+      const Typed u = synth(t->bound(), gamma, ""); // (let)
+      if (t->x.type) expect(t->bound(), u.type, t->x.type, "content of [" + t->x.name + " := …]");
+      const Typed body =
+          under(gamma, t->x.name, u.type, [&] { return synth(t->body(), gamma, L); });
+      Node n = *t;
+      n.x.type = u.type;
+      return {rebuild(n, {body.term, u.term}), body.type};
+    }
+    case Tag::let_pair: { // (let-pair)
+      const Typed u = synth(t->bound(), gamma, "");
+      if (!is_product(u.type))
+        fail(t->bound(), "a pair pattern needs a product, not " + type_text(u.type));
+      if (t->x.type) expect(t->bound(), t->x.type, u.type->left, "first pattern variable");
+      if (t->y.type) expect(t->bound(), t->y.type, u.type->right, "second pattern variable");
+      if (t->x.name == t->y.name) fail(t, "the pattern binds " + t->x.name + " twice");
+      const Typed body = under(gamma, t->x.name, u.type->left, [&] {
+        return under(gamma, t->y.name, u.type->right, [&] { return synth(t->body(), gamma, L); });
+      });
+      Node n = *t;
+      n.x.type = u.type->left;
+      n.y.type = u.type->right;
+      return {rebuild(n, {body.term, u.term}), body.type};
+    }
+    }
+    fail(t, "unknown term");
+  }
+
+private:
+  template <class F> Typed under(Context& gamma, const std::string& x, const Type& a, F body) {
+    if (linear_in_scope_.count(x))
+      throw AdsemError(ErrorKind::type, "binder " + x + " shadows a linear variable");
+    const auto old = gamma.find(x);
+    std::optional<Type> saved;
+    if (old != gamma.end()) saved = old->second;
+    gamma[x] = a;
+    Typed out = body();
+    if (saved)
+      gamma[x] = *saved;
+    else
+      gamma.erase(x);
+    return out;
+  }
+  void guard_fresh(const Term& t, const std::string& z, const Context& gamma) {
+    if (gamma.count(z) || linear_in_scope_.count(z))
+      fail(t, "linear binder " + z + " shadows another variable");
+  }
+  void check_source_type(const Term& t, const Type& a) {
+    if (options_.source && has_neg(a)) fail(t, "type " + type_text(a) + " is not a source type");
+  }
+  void expect(const Term& at, const Type& got, const Type& want, const std::string& what) {
+    if (!same_type(got, want))
+      fail(at, what + " has type " + type_text(got) + ", expected " + type_text(want));
+  }
+  [[noreturn]] void fail(const Term& t, const std::string& message) {
+    throw AdsemError(ErrorKind::type, message, t->pos);
+  }
+
+  const Signature& signature_;
+  TypeOptions options_;
+  std::set<std::string> linear_in_scope_;
+  DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::type};
+};
+
+} // namespace
+
+Typed type_check(const Term& t, const Context& gamma, const Signature& signature,
+                 std::optional<std::string> linear, TypeOptions options) {
+  Context g = gamma;
+  Checker checker(signature, options);
+  return checker.synth(t, g, linear.value_or(""));
+}
+
+std::optional<std::string> type_error(const Term& t, const Context& gamma, const Type& expected,
+                                      const Signature& signature, std::optional<std::string> linear,
+                                      TypeOptions options) {
+  try {
+    const Typed r = type_check(t, gamma, signature, std::move(linear), options);
+    if (expected && !same_type(r.type, expected))
+      return "type " + type_text(r.type) + ", expected " + type_text(expected);
+    return std::nullopt;
+  } catch (const AdsemError& e) {
+    return e.diagnostic().render();
+  }
+}
+
+} // namespace adsem::linear_negation

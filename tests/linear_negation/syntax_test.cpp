@@ -1,0 +1,113 @@
+// Parser, printer and type checker on the examples of spec §8 E10 (well- and ill-typed linear
+// terms) and on located errors.
+#include <gtest/gtest.h>
+
+#include "semantics/linear_negation/primitives.hpp"
+#include "semantics/linear_negation/program.hpp"
+#include "syntax/linear_negation/parser.hpp"
+#include "syntax/linear_negation/printer.hpp"
+#include "syntax/linear_negation/typecheck.hpp"
+
+namespace adsem::linear_negation {
+namespace {
+
+Context e10_context() {
+  return {{"x'", neg_type(1)}, {"y", real_type()}};
+}
+
+std::optional<std::string> error_of(const std::string& text) {
+  try {
+    (void)parse_elaborated(text, Mode::target, e10_context());
+    return std::nullopt;
+  } catch (const AdsemError& e) {
+    return e.diagnostic().render();
+  }
+}
+
+TEST(LinearNegationSyntax, E10WellTyped) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"\\a:R. x' (a + a)", "R -o R"},     {"\\a:R. (a, 0)", "R -o R^2"},
+      {"\\a:R. a + 0", "R -o R"},          {"\\a:R. 0", "R -o R"},
+      {"\\a:R. x' (y * a)", "R -o R"},     {"\\a:R. x' (a * y)", "R -o R"},
+      {"\\a:R. (x' a)[q := 3]", "R -o R"}, {"\\a:R. (2 * b)[b : R := a]", "R -o R"},
+  };
+  for (const auto& [text, type] : cases) {
+    SCOPED_TRACE(text);
+    const Typed t = parse_elaborated(text, Mode::target, e10_context());
+    EXPECT_EQ(print_type(t.type), type);
+  }
+}
+
+TEST(LinearNegationSyntax, E10IllTyped) {
+  for (const std::string text :
+       {"\\a:R. a * a", "\\a:R. sin(a)", "\\a:R. 1", "\\a:R. (\\u:!R. u) a", "\\a:R. x' a + 1",
+        "\\a:R. (w)[w := a]", "\\a:R. (a, y)", "\\a:R. \\b:R. a"}) {
+    SCOPED_TRACE(text);
+    const auto e = error_of(text);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_NE(e->find("type error"), std::string::npos) << *e;
+  }
+}
+
+TEST(LinearNegationSyntax, ErrorsAreLocated) {
+  try {
+    (void)parse_term("\\x:!R.\n  x +", signature());
+    FAIL() << "parsed";
+  } catch (const AdsemError& e) {
+    ASSERT_TRUE(e.diagnostic().pos.has_value());
+    EXPECT_EQ(e.diagnostic().pos->line, 2);
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
+  }
+  try {
+    (void)parse_elaborated("\\x:!R.\n   sin(x, x)", Mode::target);
+    FAIL() << "typed";
+  } catch (const AdsemError& e) {
+    ASSERT_TRUE(e.diagnostic().pos.has_value());
+    EXPECT_EQ(e.diagnostic().pos->line, 2);
+    EXPECT_EQ(e.diagnostic().pos->column, 4);
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::type);
+  }
+}
+
+TEST(LinearNegationSyntax, NumeralsAndMinus) {
+  EXPECT_EQ(print(parse_term("x - 1", signature())), "sub(x, 1)");
+  EXPECT_EQ(print(parse_term("f -1", signature())), "sub(f, 1)"); // spec §2.7: after an identifier
+  EXPECT_EQ(print(parse_term("f (-1)", signature())), "f (-1)");
+  EXPECT_EQ(print(parse_term("(-1) * 2", signature())), "(-1) * 2");
+  EXPECT_EQ(print(parse_term("x-1", signature())), "sub(x, 1)");
+}
+
+TEST(LinearNegationSyntax, PrintParseRoundTripOnSpecExamples) {
+  for (const std::string text : {"( (sin(w), \\a:R. w' (cos(w) * a)) [(w, w') := z2] )"
+                                 "  [z2 := ( (v1 * v2, \\b:R. v1' (v2 * b) + v2' (v1 * b)) [(v1, "
+                                 "v1') := z1] [(v2, v2') := z1] )]"
+                                 "  [z1 := ( (u1 - u2, \\c:R. u1' (1 * c) + u2' ((-1) * c)) [(u1, "
+                                 "u1') := x1] [(u2, u2') := x2] )]",
+                                 "let (p, q) = (x1 * x2, sin(x1)) in p + q * q",
+                                 "(\\f:!(R -> R). f (f x)) (\\y:!R. sin(y) * x)"}) {
+    SCOPED_TRACE(text);
+    const Term t = parse_term(text, signature());
+    const Term back = parse_term(print(t), signature());
+    EXPECT_EQ(alpha_key(t), alpha_key(back)) << print(t);
+  }
+}
+
+TEST(LinearNegationSyntax, SourceModeReadsRealBindersAsExponential) {
+  const Typed t = parse_elaborated("\\x:R. x * x", Mode::source);
+  EXPECT_EQ(print_type(t.type), "R -> R");
+  EXPECT_THROW((void)parse_elaborated("\\x:R. x * x", Mode::target), AdsemError);
+  EXPECT_THROW((void)parse_elaborated("\\x:!R. x + (x, x)", Mode::target), AdsemError);
+}
+
+TEST(LinearNegationSyntax, DeepTermsGiveAnErrorNotACrash) {
+  std::string deep;
+  for (int i = 0; i < 100'000; ++i)
+    deep += "(";
+  deep += "1";
+  for (int i = 0; i < 100'000; ++i)
+    deep += ")";
+  EXPECT_THROW((void)parse_term(deep, signature()), AdsemError);
+}
+
+} // namespace
+} // namespace adsem::linear_negation
