@@ -1,5 +1,6 @@
 #include "cli/builtin_registry.hpp"
 
+#include "properties/delta_reverse/register.hpp"
 #include "properties/model/register.hpp"
 #include "properties/perturbative/register.hpp"
 #include "properties/simple_diff/register.hpp"
@@ -11,6 +12,7 @@ props::Registry builtin_registry() {
   props::register_model(registry);
   props::register_simple_diff(registry);
   props::register_perturbative(registry);
+  props::register_delta_reverse(registry);
   return registry;
 }
 
