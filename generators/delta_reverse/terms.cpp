@@ -1,0 +1,383 @@
+#include "generators/delta_reverse/terms.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "syntax/delta_reverse/signature.hpp"
+
+namespace adsem::delta_reverse::gen {
+
+namespace {
+
+using TK = TypeNode::Kind;
+
+Type R() {
+  return real_type();
+}
+Type RR() {
+  return product_type(real_type(), real_type());
+}
+
+std::size_t pick(std::size_t n) {
+  return static_cast<std::size_t>(
+      *rc::gen::resize(100, rc::gen::inRange<int>(0, static_cast<int>(n))));
+}
+
+double literal() {
+  static const std::vector<double> values = {1.0, 2.0, 0.5, -1.0, 1.5, -0.5, 3.0, 0.25};
+  return values[pick(values.size())];
+}
+
+class Builder {
+public:
+  Term term(Context& g, const Type& a, int d) {
+    std::vector<std::pair<int, std::function<Term()>>> options;
+    const auto offer = [&](int w, std::function<Term()> f) {
+      options.emplace_back(w, std::move(f));
+    };
+
+    const std::vector<Plan> reach = reachable(g, a);
+    if (!reach.empty()) offer(30, [&, reach] { return reach[pick(reach.size())](); });
+    offer(reach.empty() ? 12 : 4, [&] { return intro(g, a, d); });
+    if (d > 0) {
+      if (a->kind == TK::real) {
+        offer(26, [&] { // binary primitive (+, -, * ; / near its boundary, rarely)
+          static const std::vector<std::string> ops = {"addR", "mulR", "subR", "mulR", "addR"};
+          const bool partial = partials_ && pick(12) == 0;
+          const std::string op = partial ? "divR" : ops[pick(ops.size())];
+          Term x = term(g, R(), d - 1);
+          return call(op, x, term(g, R(), d - 1));
+        });
+        offer(12, [&] { // unary primitive (log, sqrt partial, rarely)
+          static const std::vector<std::string> ops = {"sin", "cos", "exp", "tanh", "negR"};
+          static const std::vector<std::string> partial = {"log", "sqrt"};
+          const bool part = partials_ && pick(8) == 0;
+          const auto& names = part ? partial : ops;
+          Term x = term(g, R(), d - 1);
+          if (names[0] == "exp") x = call("tanh", x); // keep exp's argument bounded
+          return call(names[pick(names.size())], x);
+        });
+        offer(3, [&] { return call("fromInt", term(g, int_type(), d - 1)); });
+        offer(6, [&] { // control flow on a real comparison (piecewise, spec §9.8)
+          Term c = call("ltR", term(g, R(), d - 1), term(g, R(), d - 1));
+          return case_of(c, fresh(), term(g, a, d - 1), fresh(), term(g, a, d - 1));
+        });
+      }
+      offer(14, [&] { return let_in(g, a, d); });
+      offer(10, [&] { // application of a λ or a helper
+        const Type b = small_type();
+        Term f = term(g, arrow_type(b, a), d - 1);
+        return app(f, term(g, b, d - 1));
+      });
+      offer(6, [&] { // case
+        const Type b = small_type(), c = small_type();
+        Term e0 = term(g, sum_type(b, c), d - 1);
+        const std::string x1 = fresh(), x2 = fresh();
+        g.emplace_back(x1, b);
+        Term e1 = term(g, a, d - 1);
+        g.back() = {x2, c};
+        Term e2 = term(g, a, d - 1);
+        g.pop_back();
+        return case_of(e0, x1, e1, x2, e2);
+      });
+      offer(4, [&] { // projection
+        const Type b = small_type();
+        return pick(2) == 0 ? fst(term(g, product_type(a, b), d - 1))
+                            : snd(term(g, product_type(b, a), d - 1));
+      });
+    }
+    int total = 0;
+    for (const auto& o : options)
+      total += o.first;
+    int r = static_cast<int>(pick(static_cast<std::size_t>(total)));
+    for (const auto& [w, f] : options) {
+      if (r < w) return f();
+      r -= w;
+    }
+    return intro(g, a, 0);
+  }
+
+  // The introduction form of a (depth 0: literals and variables only inside).
+  Term intro(Context& g, const Type& a, int d) {
+    switch (a->kind) {
+    case TK::real:
+      return real(literal());
+    case TK::integer:
+      return integer(static_cast<std::int64_t>(pick(7)) - 3);
+    case TK::product: {
+      Term x = term(g, a->left, std::max(0, d - 1));
+      return pair(x, term(g, a->right, std::max(0, d - 1)));
+    }
+    case TK::sum:
+      return pick(2) == 0 ? inl(a->right, term(g, a->left, std::max(0, d - 1)))
+                          : inr(a->left, term(g, a->right, std::max(0, d - 1)));
+    case TK::arrow: {
+      const std::string x = fresh();
+      g.emplace_back(x, a->left);
+      Term body = term(g, a->right, std::max(0, d - 1));
+      g.pop_back();
+      return lam(x, a->left, body);
+    }
+    default:
+      return real(0.0);
+    }
+  }
+
+  // let x = e1 in e2, with x often used several times (sharing stress, spec §10)
+  Term let_in(Context& g, const Type& a, int d) {
+    const Type b = pick(4) == 0 ? small_type() : R();
+    Term e1 = term(g, b, d - 1);
+    const std::string x = fresh();
+    g.emplace_back(x, b);
+    Term e2 = term(g, a, d - 1);
+    if (b->kind == TK::real && a->kind == TK::real && pick(3) == 0)
+      e2 = call(pick(2) == 0 ? "addR" : "mulR", e2, var(x)); // a second use of x
+    g.pop_back();
+    return let(x, e1, e2);
+  }
+
+  Type small_type() {
+    static const std::vector<Type> pool = {R(),
+                                           R(),
+                                           RR(),
+                                           int_type(),
+                                           sum_type(R(), R()),
+                                           arrow_type(R(), R()),
+                                           product_type(R(), int_type())};
+    return pool[pick(pool.size())];
+  }
+
+  std::string fresh() { return "v" + std::to_string(next_++); }
+
+  // Γ-variables reaching type a through projections, and helper functions applied to a generated
+  // argument (goal-directed elimination, spec §10). Arguments are drawn only when chosen.
+  using Plan = std::function<Term()>;
+  std::vector<Plan> reachable(const Context& g, const Type& a) {
+    std::vector<Plan> out;
+    std::set<std::string> seen;
+    for (auto it = g.rbegin(); it != g.rend(); ++it) {
+      if (!seen.insert(it->first).second) continue; // shadowed
+      const Term x = var(it->first);
+      paths([x] { return x; }, it->second, a, out, 3);
+    }
+    return out;
+  }
+  void paths(const Plan& at, const Type& t, const Type& a, std::vector<Plan>& out, int budget) {
+    if (same_type(t, a)) out.push_back(at);
+    if (budget == 0) return;
+    if (t->kind == TK::product) {
+      paths([at] { return fst(at()); }, t->left, a, out, budget - 1);
+      paths([at] { return snd(at()); }, t->right, a, out, budget - 1);
+    } else if (t->kind == TK::arrow && ctx_ != nullptr && nested_ < 2) {
+      // a helper applied to an argument of depth 0 (a variable, a literal or a λ)
+      const Type arg = t->left;
+      paths(
+          [this, at, arg] {
+            Term f = at();
+            ++nested_;
+            Term x = term(*ctx_, arg, 0);
+            --nested_;
+            return app(f, x);
+          },
+          t->right, a, out, budget - 1);
+    }
+  }
+
+  Context* ctx_ = nullptr;
+  int nested_ = 0;
+  bool partials_ = true;
+
+private:
+  int next_ = 0;
+};
+
+const std::vector<Type>& input_types(bool sums) {
+  static const std::vector<Type> no_sums = {R(), RR(), product_type(R(), RR()),
+                                            product_type(R(), int_type()), product_type(RR(), R())};
+  static const std::vector<Type> with_sums = {R(),
+                                              RR(),
+                                              product_type(R(), RR()),
+                                              product_type(R(), int_type()),
+                                              product_type(sum_type(R(), R()), R()),
+                                              sum_type(R(), RR())};
+  return sums ? with_sums : no_sums;
+}
+
+const std::vector<Type>& output_types() {
+  static const std::vector<Type> pool = {
+      R(), R(), R(), R(), R(), R(), RR(), RR(), product_type(R(), int_type()), sum_type(R(), R())};
+  return pool;
+}
+
+} // namespace
+
+const std::vector<Type>& type_pool() {
+  static const std::vector<Type> pool = {R(),
+                                         int_type(),
+                                         RR(),
+                                         sum_type(R(), R()),
+                                         arrow_type(R(), R()),
+                                         arrow_type(RR(), R()),
+                                         product_type(R(), arrow_type(R(), R())),
+                                         arrow_type(arrow_type(R(), R()), R()),
+                                         sum_type(int_type(), RR())};
+  return pool;
+}
+
+rc::Gen<MainExpression> main_expression(Options options) {
+  return rc::gen::exec([options] {
+    Builder b;
+    b.partials_ = options.partial_primitives;
+    const auto& inputs = input_types(options.sums_in_input);
+    const Type s = inputs[pick(inputs.size())];
+    const Type t = options.real_output ? R() : output_types()[pick(output_types().size())];
+    Context g;
+    b.ctx_ = &g;
+    std::vector<std::pair<std::string, Term>> helpers;
+    // helpers in front of the main λ (L117-121)
+    const std::size_t least = static_cast<std::size_t>(std::clamp(options.min_helpers, 0, 2));
+    const std::size_t n_helpers = least + pick(3 - least);
+    for (std::size_t i = 0; i < n_helpers; ++i) {
+      const std::string h = b.fresh();
+      Term def;
+      Type ht;
+      switch (pick(4)) {
+      case 0: // a real computed before the λ is applied (Ex. 12)
+        ht = R();
+        def = b.term(g, R(), 1);
+        break;
+      case 1: { // twice (higher-order)
+        ht = arrow_type(arrow_type(R(), R()), arrow_type(R(), R()));
+        def = lam("f", arrow_type(R(), R()), lam("y", R(), app(var("f"), app(var("f"), var("y")))));
+        break;
+      }
+      default: // a first-order helper R -> R or R*R -> R
+        ht = pick(2) == 0 ? arrow_type(R(), R()) : arrow_type(RR(), R());
+        def = b.intro(g, ht, options.depth - 1);
+        break;
+      }
+      helpers.emplace_back(h, def);
+      g.emplace_back(h, ht);
+    }
+    const std::string x = b.fresh();
+    g.emplace_back(x, s);
+    Term body = b.term(g, t, options.depth + static_cast<int>(pick(2))); // depth 3 or 4
+    g.pop_back();
+    Term e = lam(x, s, body);
+    for (std::size_t i = helpers.size(); i-- > 0;)
+      e = let(helpers[i].first, helpers[i].second, e);
+    MainExpression m{e, s, t, tags_of(e)};
+    if (!helpers.empty()) m.tags.push_back("helper");
+    std::function<bool(const Type&)> has_sum = [&](const Type& ty) {
+      return ty->kind == TK::sum ||
+             (ty->kind == TK::product && (has_sum(ty->left) || has_sum(ty->right)));
+    };
+    if (has_sum(s)) m.tags.push_back("sum-input");
+    return m;
+  });
+}
+
+rc::Gen<Term> term(Context gamma, Type a, int depth) {
+  return rc::gen::exec([gamma, a, depth] {
+    Builder b;
+    Context g = gamma;
+    b.ctx_ = &g;
+    return b.term(g, a, depth);
+  });
+}
+
+rc::Gen<Typed> closed_term(int depth) {
+  return rc::gen::exec([depth] {
+    const Type a = type_pool()[pick(type_pool().size())];
+    Builder b;
+    Context g;
+    b.ctx_ = &g;
+    const Term t = b.term(g, a, depth);
+    return Typed{a, t};
+  });
+}
+
+rc::Gen<Value> value_of(Type t) {
+  return rc::gen::exec([t] {
+    std::function<Value(const Type&)> go = [&](const Type& ty) -> Value {
+      switch (ty->kind) {
+      case TK::real:
+        return v_real(*rc::gen::inRange(-2000, 2001) / 1000.0);
+      case TK::integer:
+        return v_int(*rc::gen::inRange(-5, 6));
+      case TK::product: {
+        Value a = go(ty->left);
+        return v_pair(a, go(ty->right));
+      }
+      case TK::sum:
+        return pick(2) == 0 ? v_inl(go(ty->left)) : v_inr(go(ty->right));
+      default:
+        return v_real(0.0);
+      }
+    };
+    return go(t);
+  });
+}
+
+rc::Gen<Value> tangent_like(Value v) {
+  return rc::gen::exec([v] {
+    std::function<Value(const Value&)> go = [&](const Value& at) -> Value {
+      using VK = ValueNode::Kind;
+      switch (at->kind) {
+      case VK::real:
+        return v_real(*rc::gen::inRange(-1000, 1001) / 1000.0);
+      case VK::pair: {
+        Value a = go(at->a);
+        return v_pair(a, go(at->b));
+      }
+      case VK::inl:
+        return v_inl(go(at->a));
+      case VK::inr:
+        return v_inr(go(at->a));
+      default:
+        return at;
+      }
+    };
+    return go(v);
+  });
+}
+
+std::vector<std::string> tags_of(const Term& t) {
+  std::set<std::string> tags;
+  std::map<std::string, int> uses;
+  std::vector<std::string> let_bound;
+  std::vector<const Node*> stack = {t.get()};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    switch (n->form) {
+    case Form::let:
+      tags.insert("let");
+      let_bound.push_back(n->name);
+      break;
+    case Form::case_:
+      tags.insert("case");
+      break;
+    case Form::lam:
+      if (n->type->kind == TK::arrow) tags.insert("higher-order");
+      break;
+    case Form::var:
+      ++uses[n->name];
+      break;
+    case Form::prim:
+      if (n->name == "ltR") tags.insert("branch-on-real");
+      break;
+    default:
+      break;
+    }
+    for (const Term& k : n->kids)
+      stack.push_back(k.get());
+  }
+  for (const std::string& x : let_bound)
+    if (uses[x] >= 2) tags.insert("shared-let");
+  return {tags.begin(), tags.end()};
+}
+
+} // namespace adsem::delta_reverse::gen

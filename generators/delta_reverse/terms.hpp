@@ -1,0 +1,50 @@
+#pragma once
+// RapidCheck generators of well-typed source terms, BY CONSTRUCTION (type-directed, spec §10):
+// term(Γ, A, d) only ever builds terms of type A in Γ. Every choice is a RapidCheck draw and the
+// simplest production is choice 0 (a variable of the type, a literal, the introduction form), so
+// RapidCheck's shrinking of the choices is typed shrinking: subterms shrink to variables or
+// literals of the same type, lets and branches disappear, literals shrink toward 0 and 1. Sized by
+// depth (no recursion: every term terminates, §9.15).
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "semantics/delta_reverse/values.hpp"
+#include "syntax/delta_reverse/typecheck.hpp"
+
+namespace adsem::delta_reverse::gen {
+
+struct MainExpression {
+  Term term; // closed, e : S → T
+  Type s, t;
+  std::vector<std::string> tags;
+};
+
+struct Options {
+  int depth = 3;
+  bool real_output = false;  // T = Real
+  bool sums_in_input = true; // S may contain a sum
+  bool partial_primitives = true;
+  int min_helpers = 0; // helpers let-bound in front of the main λ: min_helpers..2
+};
+
+// A closed main expression e : S → T, S and T first-order (L111-121): helpers let-bound in front
+// of the main λ (L117-121), sometimes real computations before the λ (Ex. 12).
+rc::Gen<MainExpression> main_expression(Options options = {});
+// A term of type a in context gamma.
+rc::Gen<Term> term(Context gamma, Type a, int depth = 3);
+// A closed term of a type drawn from a pool (functions, sums, products included).
+rc::Gen<Typed> closed_term(int depth = 3);
+// A value of first-order type t: reals uniform in [-2, 2] (spec §10 "Values for S"), ints in
+// [-5, 5], tags 50/50.
+rc::Gen<Value> value_of(Type t);
+// A value shaped like v (same tags and leaves), reals fresh: tangents ds and cotangents dt.
+rc::Gen<Value> tangent_like(Value v);
+// Source types for contexts and translations (first-order and higher-order).
+const std::vector<Type>& type_pool();
+
+// Constructs the term contains: let, case, lambda, higher-order, shared-let, pair, leaf.
+std::vector<std::string> tags_of(const Term& t);
+
+} // namespace adsem::delta_reverse::gen

@@ -1,0 +1,24 @@
+#include "properties/delta_reverse/register.hpp"
+
+#include "properties/delta_reverse/frontend.hpp"
+#include "properties/delta_reverse/mutants.hpp"
+#include "properties/delta_reverse/properties.hpp"
+
+namespace adsem::props {
+
+void register_delta_reverse(Registry& registry) {
+  CalculusEntry entry;
+  entry.id = "delta-reverse";
+  entry.aliases = {"krawiec"};
+  entry.paper = "Provably Correct, Asymptotically Efficient, Higher-Order Reverse-Mode Automatic "
+                "Differentiation (seed 001_b09cc6fae70be5d9.txt)";
+  entry.summary = "higher-order CBV λ-calculus with products, sums and leaves; forward dual "
+                  "numbers (Dfwd), reverse #1/#2 and the monadic Delta translation Drev with "
+                  "deltaLet, runDelta and eval (map and array)";
+  entry.frontend = std::make_shared<const delta_reverse::Frontend>();
+  entry.properties = delta_reverse::properties();
+  entry.mutants = delta_reverse::mutants();
+  registry.add(std::move(entry));
+}
+
+} // namespace adsem::props

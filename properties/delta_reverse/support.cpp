@@ -1,0 +1,128 @@
+#include "properties/delta_reverse/support.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "semantics/core/jacobian.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "semantics/delta_reverse/denotation.hpp"
+#include "semantics/delta_reverse/model_bridge.hpp"
+#include "syntax/delta_reverse/printer.hpp"
+
+namespace adsem::delta_reverse::support {
+
+long fuel(const PropertyContext& context) {
+  return context.option_int("fuel", 200'000);
+}
+
+TrialResult guarded(const std::function<TrialResult()>& body) {
+  try {
+    return body();
+  } catch (const model::Undefined&) {
+    return TrialResult::discard("undefined-point");
+  } catch (const model::Undecided& e) {
+    return TrialResult::discard(e.reason());
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
+    if (e.diagnostic().kind == ErrorKind::domain) return TrialResult::discard("undefined-point");
+    if (e.diagnostic().message.find("non-finite") != std::string::npos)
+      return TrialResult::discard("non-finite");
+    throw;
+  }
+}
+
+TrialResult& on(TrialResult& r, const gen::MainExpression& m) {
+  return r.on(print(m.term), print_type(arrow_type(m.s, m.t)), static_cast<int>(size_of(m.term)),
+              m.tags);
+}
+TrialResult on(TrialResult&& r, const gen::MainExpression& m) {
+  return on(r, m);
+}
+
+Drawn draw(gen::Options options) {
+  gen::MainExpression m = *gen::main_expression(options);
+  Program p{m.term, m.s, m.t};
+  const Value s = *gen::value_of(m.s);
+  return {std::move(m), p, s};
+}
+
+Trial prepare(const Drawn& d, const PropertyContext& context) {
+  Trial t;
+  t.variant = variant_for(context.mutant);
+  t.fuel = fuel(context);
+  t.primal = run_primal(d.program, d.s, t.fuel).result;
+  require_finite(flatten_reals(t.primal));
+  t.dt = *gen::tangent_like(t.primal);
+  return t;
+}
+
+Eigen::MatrixXd model_jacobian(const Program& p, const Value& s) {
+  const model::Value<double> f = denote_closed<double>(p.term);
+  return model::jacobian(f, to_model(s));
+}
+
+void require_finite(const Eigen::MatrixXd& m) {
+  if (!m.allFinite()) throw AdsemError(ErrorKind::eval, "non-finite Jacobian");
+}
+void require_finite(const std::vector<double>& xs) {
+  for (const double x : xs)
+    if (!std::isfinite(x)) throw AdsemError(ErrorKind::eval, "non-finite value");
+}
+
+Eigen::VectorXd as_vector(const std::vector<double>& xs) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(xs.size()));
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    v(static_cast<Eigen::Index>(i)) = xs[i];
+  return v;
+}
+
+bool has_non_finite_coefficient(const Binds& binds) {
+  for (const auto& [id, rhs] : binds) {
+    std::vector<const DeltaNode*> stack = {rhs.get()};
+    while (!stack.empty()) {
+      const DeltaNode* at = stack.back();
+      stack.pop_back();
+      if (!std::isfinite(at->r)) return true;
+      if (at->a) stack.push_back(at->a.get());
+      if (at->b) stack.push_back(at->b.get());
+    }
+  }
+  return false;
+}
+
+bool same_shape(const Value& a, const Value& b) {
+  using VK = ValueNode::Kind;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case VK::integer:
+    return a->integer == b->integer;
+  case VK::pair:
+    return same_shape(a->a, b->a) && same_shape(a->b, b->b);
+  case VK::inl:
+  case VK::inr:
+    return same_shape(a->a, b->a);
+  default:
+    return true;
+  }
+}
+
+TrialResult compare_values(const Value& expected, const std::string& expected_label,
+                           const Value& actual, const std::string& actual_label, CheckKind kind,
+                           const PropertyContext& context) {
+  if (!same_shape(expected, actual))
+    return TrialResult::fail(fmt::format("{} = {} and {} = {} differ in their tags or leaves",
+                                         expected_label, print_value(expected, nullptr),
+                                         actual_label, print_value(actual, nullptr)));
+  const std::vector<double> e = flatten_reals(expected), a = flatten_reals(actual);
+  for (std::size_t i = 0; i < e.size(); ++i) {
+    TrialResult r =
+        props::compare_reals(e[i], fmt::format("{}[{}]", expected_label, i), a[i],
+                             fmt::format("{}[{}]", actual_label, i), kind, context.tolerance(kind));
+    if (r.kind != TrialResult::Kind::pass) return r;
+  }
+  return TrialResult::pass();
+}
+
+} // namespace adsem::delta_reverse::support

@@ -1,0 +1,64 @@
+#pragma once
+// Shared pieces of the delta-reverse properties: drawing a main expression and a point, the
+// model's Jacobian (never this calculus's AD), guarded bodies and value comparisons.
+#include <functional>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "generators/delta_reverse/terms.hpp"
+#include "properties/core/property.hpp"
+#include "semantics/delta_reverse/variant.hpp"
+#include "semantics/delta_reverse/wrappers.hpp"
+
+namespace adsem::delta_reverse::support {
+
+using props::PropertyContext;
+using props::TrialResult;
+
+long fuel(const PropertyContext& context);
+
+// Runs a body; undefined points, straddling boxes, fuel and non-finite values become counted
+// discards (design.md "Partial domains"); other errors propagate (error outcome).
+TrialResult guarded(const std::function<TrialResult()>& body);
+
+TrialResult& on(TrialResult& r, const gen::MainExpression& m);
+TrialResult on(TrialResult&& r, const gen::MainExpression& m);
+
+struct Drawn {
+  gen::MainExpression m;
+  Program program;
+  Value s;
+};
+// A main expression and a point s of its input type.
+Drawn draw(gen::Options options = {});
+
+// The common start of a trial: the active variant, the fuel, e s (finite, else a discard) and a
+// cotangent dt shaped like it.
+struct Trial {
+  Variant variant;
+  long fuel = 0;
+  Value primal;
+  Value dt;
+};
+Trial prepare(const Drawn& d, const PropertyContext& context);
+
+// J⟦e⟧(s) from the shared model (model::jacobian on the denotation), b × a.
+Eigen::MatrixXd model_jacobian(const Program& p, const Value& s);
+// Throws AdsemError(eval, "non-finite") if the matrix or value has NaN/inf.
+void require_finite(const Eigen::MatrixXd& m);
+void require_finite(const std::vector<double>& xs);
+Eigen::VectorXd as_vector(const std::vector<double>& xs);
+
+// Same tags and leaves, reals within tolerance (kind), else a failing result naming the place.
+TrialResult compare_values(const Value& expected, const std::string& expected_label,
+                           const Value& actual, const std::string& actual_label, CheckKind kind,
+                           const PropertyContext& context);
+// Does a Scale coefficient of the tape overflow? The dense meaning evaluates every binding, dead
+// ones too, so 0·inf = NaN there (spec §9.4): a rounding limit, not a verdict.
+bool has_non_finite_coefficient(const Binds& binds);
+
+// Same tag/leaf structure (reals ignored)?
+bool same_shape(const Value& a, const Value& b);
+
+} // namespace adsem::delta_reverse::support

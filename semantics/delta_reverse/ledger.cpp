@@ -1,0 +1,44 @@
+#include "semantics/delta_reverse/ledger.hpp"
+
+namespace adsem::delta_reverse {
+
+std::string_view rule_name(Rule r) {
+  static constexpr std::array<std::string_view, rule_count> names = {
+      "E-Var",         "E-Lam",
+      "E-App",         "E-Let",
+      "E-Pair",        "E-Fst",
+      "E-Snd",         "E-Inl",
+      "E-Inr",         "E-Case-Inl",
+      "E-Case-Inr",    "E-Real",
+      "E-Leaf",        "E-Op",
+      "E-Apply-Op",    "E-Comp",
+      "E-Delta",       "M-Pure",
+      "M-Bind",        "M-DeltaLet",
+      "runDelta-wrap", "eval-Zero",
+      "eval-Scale",    "eval-Add",
+      "eval-Var",      "eval-Let-Nothing",
+      "eval-Let-Just", "sweep-Zero",
+      "sweep-Scale",   "sweep-Add",
+      "sweep-Var",     "sweep-skip",
+      "sweep-binding", "eval2-Zero",
+      "eval2-OneHot",  "eval2-Scale",
+      "eval2-Add",     "oplus-zero",
+      "oplus",         "otimes"};
+  return names[static_cast<std::size_t>(r)];
+}
+
+std::vector<Rule> all_rules() {
+  std::vector<Rule> out;
+  for (std::size_t i = 0; i < rule_count; ++i)
+    out.push_back(static_cast<Rule>(i));
+  return out;
+}
+
+std::map<std::string, long> Ledger::rule_counts() const {
+  std::map<std::string, long> out;
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (counts[i] > 0) out[std::string(rule_name(static_cast<Rule>(i)))] = counts[i];
+  return out;
+}
+
+} // namespace adsem::delta_reverse

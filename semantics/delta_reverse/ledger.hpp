@@ -1,0 +1,92 @@
+#pragma once
+// Every rule of the operational semantics is a named, enumerable entry (design.md "Models to
+// learn from": rules as named entries). Firing a rule costs one step of fuel, counts it, and, when
+// asked, appends "rule: detail" to the trace. Running out of fuel is AdsemError(fuel).
+#include <array>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::delta_reverse {
+
+enum class Rule {
+  // source evaluation, big-step CBV left to right (spec §4.1; the paper says only "call-by-value",
+  // L603, and fixes left-to-right order through its translation, L456-470)
+  E_Var,
+  E_Lam,
+  E_App,
+  E_Let,
+  E_Pair,
+  E_Fst,
+  E_Snd,
+  E_Inl,
+  E_Inr,
+  E_Case_Inl,
+  E_Case_Inr,
+  E_Real,
+  E_Leaf,
+  E_Op,
+  E_Apply_Op, // δ_op: a primitive applied to its argument (one step, spec §4.1 cost model)
+  // target terms (spec §4.2)
+  E_Comp,  // pure e / do {..} / deltaLet e evaluate to a suspended computation comp(ρ, c)
+  E_Delta, // Delta, Delta2 and δS constructor terms build values
+  // the monad (Fig. 10, L494-537): running a computation on the DeltaState
+  M_Pure,
+  M_Bind,
+  M_DeltaLet,
+  // runDelta (Fig. 10): one Let per binding, newest innermost
+  RunDelta_Wrap,
+  // eval (Fig. 10, L501-522)
+  Eval_Zero,
+  Eval_Scale,
+  Eval_Add,
+  Eval_Var,
+  Eval_Let_Nothing,
+  Eval_Let_Just,
+  // the array version (§7.3, L585-597): an iterative backward sweep over the bindings
+  Sweep_Zero,
+  Sweep_Scale,
+  Sweep_Add,
+  Sweep_Var,
+  Sweep_Skip,
+  Sweep_Binding,
+  // eval_2 (Fig. 8, L392-401)
+  Eval2_Zero,
+  Eval2_OneHot,
+  Eval2_Scale,
+  Eval2_Add,
+  // the polytypic operations on δS = R^a (Drev1_S, §4.3): one per vector operation
+  Dense_Zero,
+  Dense_Oplus,
+  Dense_Otimes,
+  count_
+};
+
+inline constexpr std::size_t rule_count = static_cast<std::size_t>(Rule::count_);
+std::string_view rule_name(Rule r);
+// Rules of each group (for coverage tests).
+std::vector<Rule> all_rules();
+
+struct Ledger {
+  long fuel = 1'000'000;
+  bool trace = false;
+  long steps = 0;
+  std::array<long, rule_count> counts{};
+  std::vector<std::string> lines;
+
+  void fire(Rule r, const std::function<std::string()>& detail = nullptr) {
+    if (steps >= fuel)
+      throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(steps) + " steps");
+    ++steps;
+    ++counts[static_cast<std::size_t>(r)];
+    if (trace) lines.push_back(std::string(rule_name(r)) + (detail ? ": " + detail() : ""));
+  }
+  long count(Rule r) const { return counts[static_cast<std::size_t>(r)]; }
+  std::map<std::string, long> rule_counts() const;
+};
+
+} // namespace adsem::delta_reverse

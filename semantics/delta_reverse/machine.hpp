@@ -1,0 +1,55 @@
+#pragma once
+// The evaluator of source and target terms (spec §4.1, §4.2): big-step, call-by-value, left to
+// right, with environments. Every rule instance fires a named rule of ledger.hpp (one step of
+// fuel). Target computations (values of type M A) are suspended comp(ρ, c) and run on the
+// DeltaState by run(): pure, >>= and deltaLet of Fig. 10 (L494-537). Tail positions (let bodies,
+// case branches, function bodies, do-continuations) loop instead of recursing, so long let-chains
+// and long tapes do not grow the C++ stack.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "semantics/delta_reverse/ledger.hpp"
+#include "semantics/delta_reverse/values.hpp"
+
+namespace adsem::delta_reverse {
+
+// DeltaState = (next fresh id, bindings) (Fig. 10, L496). The paper keeps the list newest first;
+// here it is a growable vector in allocation order (O(1) deltaLet, spec §9.13), read back to
+// front where the paper reads front to back.
+struct DeltaState {
+  std::int64_t next = 1;
+  std::vector<std::pair<std::int64_t, Delta>> binds;
+};
+
+// Counters for the cost properties (spec §6 P17).
+struct Counters {
+  long real_prim_calls = 0; // applications of differentiable real primitives (§7.4 (b))
+  long dense_flops = 0;     // scalar operations of Drev1's ⊕/⊗ on δS (P18)
+};
+
+class Machine {
+public:
+  explicit Machine(Ledger& ledger) : ledger_(ledger) {}
+
+  Value eval(const Env& env, const Term& t);
+  // A function value applied to an argument (E-App's second half): closures and primitives.
+  Value apply(const Value& f, const Value& a);
+  // Runs a computation value on the state (Fig. 10's m s).
+  Value run(const Value& computation);
+
+  DeltaState state;
+  Counters counters;
+  int dense_dimension = 0; // a, for zeroS (Drev1_S)
+
+private:
+  Value apply_prim(const std::string& op, const Value& a);
+  Value eval_delta_form(const Env& env, const Term& t);
+  Ledger& ledger_;
+  int depth_ = 0;
+};
+
+// A closed term evaluated from the empty environment.
+Value eval_closed(const Term& t, Ledger& ledger);
+
+} // namespace adsem::delta_reverse

@@ -1,0 +1,185 @@
+#include "syntax/delta_reverse/printer.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "syntax/core/depth_guard.hpp"
+
+namespace adsem::delta_reverse {
+
+std::string print_real(double r) {
+  if (std::isnan(r)) return "(0.0 / 0.0)";
+  if (std::isinf(r)) return r > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
+  char buffer[40];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, r);
+    if (std::strtod(buffer, nullptr) == r) break;
+  }
+  std::string out = buffer;
+  if (out.find_first_of(".e") == std::string::npos) out += ".0";
+  if (out.find('e') != std::string::npos && out.find('.') == std::string::npos)
+    out.insert(out.find('e'), ".0");
+  return out;
+}
+
+namespace {
+
+// Levels: 0 expr (λ, let, case, do), 1 '+' '-', 2 '*' '/', 3 application, 4 prefix item, 5 atom.
+struct Printer {
+  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+
+  static const char* infix(const Node& n) {
+    if (n.form != Form::app || n.kids[0]->form != Form::prim || n.kids[1]->form != Form::pair)
+      return nullptr;
+    const std::string& op = n.kids[0]->name;
+    if (op == "addR") return "+";
+    if (op == "subR") return "-";
+    if (op == "mulR") return "*";
+    if (op == "divR") return "/";
+    return nullptr;
+  }
+
+  static int level_of(const Node& n) {
+    if (const char* op = infix(n)) return (op[0] == '+' || op[0] == '-') ? 1 : 2;
+    switch (n.form) {
+    case Form::lam:
+    case Form::let:
+    case Form::case_:
+    case Form::bind:
+      return 0;
+    case Form::app:
+      return 3;
+    case Form::fst:
+    case Form::snd:
+    case Form::inl:
+    case Form::inr:
+    case Form::pure:
+    case Form::delta_let:
+      return 4;
+    case Form::real:
+      return n.real < 0 || std::signbit(n.real) ? 0 : 5;
+    case Form::integer:
+      return n.integer < 0 ? 0 : 5;
+    default:
+      return 5;
+    }
+  }
+
+  std::string at(const Term& t, int level) {
+    const DepthGuard guard(budget);
+    const std::string s = bare(*t);
+    return level_of(*t) < level ? "(" + s + ")" : s;
+  }
+
+  std::string tuple(const Node& n) {
+    std::string out = "(" + at(n.kids[0], 0);
+    const Node* rest = n.kids[1].get();
+    while (rest->form == Form::pair) {
+      out += ", " + at(rest->kids[0], 0);
+      rest = rest->kids[1].get();
+    }
+    // the last component must not itself print as a tuple, or it would flatten into this one
+    Term last = n.kids[1];
+    const Node* walk = n.kids[1].get();
+    while (walk->form == Form::pair) {
+      last = walk->kids[1];
+      walk = walk->kids[1].get();
+    }
+    return out + ", " + at(last, 0) + ")";
+  }
+
+  std::string ctor(const char* name, const Node& n) {
+    std::string out = std::string(name) + "(";
+    for (std::size_t i = 0; i < n.kids.size(); ++i)
+      out += (i ? ", " : "") + at(n.kids[i], 0);
+    return out + ")";
+  }
+
+  std::string bare(const Node& n) {
+    if (const char* op = infix(n)) {
+      const int l = level_of(n);
+      const Node& p = *n.kids[1];
+      return at(p.kids[0], l) + " " + op + " " + at(p.kids[1], l + 1);
+    }
+    switch (n.form) {
+    case Form::var:
+      return n.name;
+    case Form::lam:
+      return "\\(" + n.name + " : " + print_type(n.type) + "). " + at(n.kids[0], 0);
+    case Form::app:
+      return at(n.kids[0], 3) + " " + at(n.kids[1], 4);
+    case Form::let:
+      return "let " + n.name + " = " + at(n.kids[0], 0) + " in " + at(n.kids[1], 0);
+    case Form::pair:
+      return tuple(n);
+    case Form::fst:
+      return "fst " + at(n.kids[0], 4);
+    case Form::snd:
+      return "snd " + at(n.kids[0], 4);
+    case Form::inl:
+      return "inl[" + print_type(n.type) + "] " + at(n.kids[0], 4);
+    case Form::inr:
+      return "inr[" + print_type(n.type) + "] " + at(n.kids[0], 4);
+    case Form::case_:
+      return "case " + at(n.kids[0], 0) + " of inl " + n.name + " -> " + at(n.kids[1], 1) +
+             " | inr " + n.name2 + " -> " + at(n.kids[2], 0);
+    case Form::real:
+      return print_real(n.real);
+    case Form::integer:
+      return std::to_string(n.integer);
+    case Form::prim:
+      return n.name;
+    case Form::proj:
+      return at(n.kids[0], 5) + "." + std::to_string(n.integer);
+    case Form::pure:
+      return "pure " + at(n.kids[0], 4);
+    case Form::delta_let:
+      return "deltaLet " + at(n.kids[0], 4);
+    case Form::bind: {
+      std::string out = "do { ";
+      const Node* at_node = &n;
+      Term last;
+      while (at_node->form == Form::bind) {
+        if (!at_node->name.empty()) out += at_node->name + " <- ";
+        out += at(at_node->kids[0], 0) + "; ";
+        last = at_node->kids[1];
+        at_node = last.get();
+      }
+      return out + at(last, 0) + " }";
+    }
+    case Form::d_zero:
+      return "Zero";
+    case Form::d_scale:
+      return ctor("Scale", n);
+    case Form::d_add:
+      return ctor("Add", n);
+    case Form::d_var:
+      return ctor("Var", n);
+    case Form::d2_zero:
+      return "Zero2";
+    case Form::d2_onehot:
+      return ctor("OneHot", n);
+    case Form::d2_scale:
+      return ctor("Scale2", n);
+    case Form::d2_add:
+      return ctor("Add2", n);
+    case Form::s_zero:
+      return "zeroS";
+    case Form::s_oplus:
+      return ctor("oplusS", n);
+    case Form::s_otimes:
+      return ctor("otimesS", n);
+    }
+    return "?";
+  }
+};
+
+} // namespace
+
+std::string print(const Term& t) {
+  Printer p;
+  return p.at(t, 0);
+}
+
+} // namespace adsem::delta_reverse
