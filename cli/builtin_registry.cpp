@@ -2,6 +2,7 @@
 
 #include "properties/model/register.hpp"
 #include "properties/perturbative/register.hpp"
+#include "properties/pullback/register.hpp"
 #include "properties/simple_diff/register.hpp"
 
 namespace adsem::cli {
@@ -11,6 +12,7 @@ props::Registry builtin_registry() {
   props::register_model(registry);
   props::register_simple_diff(registry);
   props::register_perturbative(registry);
+  props::register_pullback(registry);
   return registry;
 }
 
