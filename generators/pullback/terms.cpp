@@ -1,0 +1,459 @@
+#include "generators/pullback/terms.hpp"
+
+#include <functional>
+#include <random>
+#include <set>
+
+#include "semantics/pullback/primitive_table.hpp"
+
+namespace adsem::pullback::gen {
+
+namespace {
+
+const Type R = real_type();
+Type R2() {
+  return real_power(2);
+}
+
+using Scope = std::vector<std::pair<std::string, Type>>;
+
+// Every atom x_p of type t reachable from the scope (left components first).
+void atoms_of(const Term& root, const Type& ty, const Type& want, std::vector<Term>& out) {
+  if (same_type(ty, want) && !is_any(want)) out.push_back(root);
+  if (is_prod(ty)) {
+    atoms_of(proj(1, root), ty->left, want, out);
+    atoms_of(proj(2, root), ty->right, want, out);
+  }
+}
+std::vector<Term> atoms(const Scope& scope, const Type& want) {
+  std::vector<Term> out;
+  for (const auto& [x, t] : scope)
+    atoms_of(var(x, t), t, want, out);
+  return out;
+}
+
+class Builder {
+public:
+  explicit Builder(bool straight_line = false) : straight_(straight_line) {}
+
+  // Choices are drawn over their whole range (RapidCheck scales inRange by the size; the term size
+  // is bounded by the depth instead) and shrink towards the first option (a leaf).
+  int pick(int n) {
+    return n <= 1 ? 0 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, n));
+  }
+  double number() {
+    return (*rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 17)) - 8) / 4.0;
+  }
+  std::string name(const char* base) { return base + std::to_string(++counter_); }
+
+  using Option = std::pair<int, std::function<Term()>>;
+  Term choose(std::vector<Option> options) {
+    int total = 0;
+    for (const auto& o : options)
+      total += o.first;
+    int k = pick(total);
+    for (auto& o : options) {
+      if (k < o.first) return o.second();
+      k -= o.first;
+    }
+    return options.back().second();
+  }
+
+  Term numeral_of(const Type& t) {
+    if (is_prod(t)) return pair(numeral_of(t->left), numeral_of(t->right));
+    return num(number());
+  }
+
+  // ---- diff-friendly expressions of Euclidean type (spec §10 "Diff-friendly mode") ----
+  Term real(Scope& s, int d) {
+    std::vector<Option> o;
+    const auto as = atoms(s, R);
+    o.push_back({10, [&] { return num(number()); }});
+    if (!as.empty())
+      o.push_back({30, [&, as] {
+                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
+                   }});
+    if (d > 0) {
+      o.push_back(
+          {16, [&] {
+             static const std::vector<std::string> f = {"sin", "cos", "tanh", "neg", "pow2"};
+             return make_prim(f[static_cast<std::size_t>(pick(5))], real(s, d - 1));
+           }});
+      o.push_back({14, [&] {
+                     static const std::vector<std::string> f = {"mult", "add", "sub"};
+                     return make_prim(f[static_cast<std::size_t>(pick(3))],
+                                      pair(real(s, d - 1), real(s, d - 1)));
+                   }});
+      o.push_back({8, [&] { return sum({real(s, d - 1), real(s, d - 1)}); }});
+      o.push_back({6, [&] { return proj(1 + pick(2), make_prim("g", vec2(s, d - 1))); }});
+      o.push_back({10, [&] { return let_in(s, d, R, [&] { return real(s, d - 1); }); }});
+      if (!straight_) {
+        o.push_back({7, [&] {
+                       static const std::vector<std::string> f = {"log", "sqrt", "div"};
+                       const std::string g = f[static_cast<std::size_t>(pick(3))];
+                       return g == "div" ? make_prim(g, pair(real(s, d - 1), real(s, d - 1)))
+                                         : make_prim(g, real(s, d - 1));
+                     }});
+        o.push_back({10, [&] { return local_lambda(s, d); }});
+        o.push_back({4, [&] {
+                       const std::string z = name("z");
+                       Scope inner = s;
+                       inner.push_back({z, R});
+                       const Term b = real(inner, d - 1);
+                       return app(lam(z, R, b), real(s, d - 1));
+                     }});
+        o.push_back({6, [&] { return zero(R); }});
+      }
+    }
+    return choose(std::move(o));
+  }
+  Term vec2(Scope& s, int d) {
+    std::vector<Option> o;
+    const auto as = atoms(s, R2());
+    o.push_back({20, [&] { return pair(real(s, d), real(s, d)); }});
+    if (!as.empty())
+      o.push_back({10, [&, as] {
+                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
+                   }});
+    if (d > 0) o.push_back({6, [&] { return make_prim("g", vec2(s, d - 1)); }});
+    return choose(std::move(o));
+  }
+  Term euclid(Scope& s, const Type& t, int d) {
+    if (is_real(t)) return real(s, d);
+    if (same_type(t, R2()) && pick(3) == 0) return vec2(s, d);
+    return pair(euclid(s, t->left, d), euclid(s, t->right, d));
+  }
+  template <class F> Term let_in(Scope& s, int d, const Type& result, F /*unused*/) {
+    const std::string x = name("a");
+    const bool two = pick(3) == 0;
+    const Type rho = two ? R2() : R;
+    const Term bound = two ? vec2(s, d - 1) : real(s, d - 1);
+    s.push_back({x, rho});
+    const Term body = euclid(s, result, d - 1);
+    s.pop_back();
+    return let(x, rho, bound, body);
+  }
+  // let h = λz.P in … h(…) …  (a let-bound λ applied to y-dependent values, spec §10 template 2)
+  Term local_lambda(Scope& s, int d) {
+    const std::string h = name("h"), z = name("z");
+    Scope inner = s;
+    inner.push_back({z, R});
+    const Term fbody = real(inner, d - 1);
+    const Type ft = arrow(R, R);
+    s.push_back({h, ft});
+    const Term hv = var(h, ft);
+    const Term use =
+        pick(2) == 0 ? app(hv, real(s, d - 1))
+                     : make_prim("mult", pair(app(hv, real(s, d - 1)), app(hv, real(s, d - 1))));
+    s.pop_back();
+    return let(h, ft, lam(z, R, fbody), use);
+  }
+
+  // ---- genLin (spec §10): x ∈ lin (strict) ----
+  Term linear(const std::string& x, const Type& sigma, const Type& rho, int d) {
+    Scope s{{x, sigma}};
+    std::vector<Option> o;
+    const auto as = atoms(s, rho);
+    if (!as.empty())
+      o.push_back({30, [&, as] {
+                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
+                   }});
+    o.push_back({3, [&] { return zero(rho); }});
+    if (d > 0) {
+      if (is_prod(rho))
+        o.push_back({20, [&] {
+                       return pair(linear(x, sigma, rho->left, d - 1),
+                                   linear(x, sigma, rho->right, d - 1));
+                     }});
+      o.push_back({10, [&] {
+                     return sum({linear(x, sigma, rho, d - 1), linear(x, sigma, rho, d - 1)});
+                   }});
+      if (is_real(rho)) {
+        o.push_back({15, [&] {
+                       static const std::vector<std::string> f = {"sin", "exp", "pow2", "tanh"};
+                       const std::string g = f[static_cast<std::size_t>(pick(4))];
+                       return app(make_jac(g, linear(x, sigma, R, d - 1)), num(number()));
+                     }});
+        o.push_back({15, [&] {
+                       static const std::vector<std::string> f = {"mult", "add", "sub"};
+                       return app(make_jac(f[static_cast<std::size_t>(pick(3))],
+                                           linear(x, sigma, R2(), d - 1)),
+                                  pair(num(number()), num(number())));
+                     }});
+        o.push_back({6, [&] { return proj(1 + pick(2), linear(x, sigma, R2(), d - 1)); }});
+      }
+      if (same_type(rho, R2()))
+        o.push_back({8, [&] {
+                       return app(make_jac("g", linear(x, sigma, R2(), d - 1)),
+                                  pair(num(number()), num(number())));
+                     }});
+    }
+    if (o.empty()) return zero(rho);
+    return choose(std::move(o));
+  }
+
+  Type euclid_type(bool big = false) {
+    static const std::vector<Type> small = {R, R, R2(), real_power(3)};
+    static const std::vector<Type> all = {R, R2(), real_power(3), prod(R2(), R2())};
+    const auto& pool = big ? all : small;
+    return pool[static_cast<std::size_t>(pick(static_cast<int>(pool.size())))];
+  }
+
+  // closed terms of σ* (σ Euclidean)
+  Term dual(const Type& sigma, int d) {
+    std::vector<Option> o;
+    o.push_back({20, [&] {
+                   std::vector<double> c;
+                   for (std::size_t i = 0; i < dim(sigma); ++i)
+                     c.push_back(number());
+                   return covec(c, sigma);
+                 }});
+    o.push_back({2, [&] { return zero(pullback::dual(sigma)); }});
+    if (d > 0) {
+      o.push_back({25, [&] {
+                     const Type rho = euclid_type();
+                     const std::string x = name("x");
+                     return dualmap(x, sigma, linear(x, sigma, rho, 2), dual(rho, d - 1));
+                   }});
+      o.push_back({35, [&] { return query_term(sigma, d - 1); }});
+      o.push_back({8, [&] { return sum({dual(sigma, d - 1), dual(sigma, d - 1)}); }});
+    }
+    return choose(std::move(o));
+  }
+  Term query_term(const Type& sigma, int d) {
+    Query q = first_order(sigma, d < 1 ? 1 : 2);
+    return q.term();
+  }
+
+  Term one_form_for(const Type& tau, std::vector<double>& cot) {
+    const int k = pick(4);
+    std::vector<double> c;
+    for (std::size_t i = 0; i < dim(tau); ++i)
+      c.push_back(
+          k == 0 ? (i == static_cast<std::size_t>(pick(static_cast<int>(dim(tau)))) ? 1.0 : 0.0)
+                 : number());
+    if (is_real(tau) && k == 3) { // a u-dependent covector field ω(u) = (c·cos u)*
+      const std::string u = name("u"), z = name("z");
+      return lam(u, R, dualmap(z, R, app(make_jac("sin", var(z, R)), var(u, R)), covec(c, R)));
+    }
+    cot = c;
+    return lam(name("u"), tau, covec(c, tau));
+  }
+
+  Query first_order(Type sigma, int d) {
+    Query q;
+    q.y = name("y");
+    q.sigma = sigma ? sigma : euclid_type(true);
+    q.tau = pick(3) == 0 ? R2() : R;
+    Scope s{{q.y, q.sigma}};
+    q.body = euclid(s, q.tau, d);
+    q.omega = one_form_for(q.tau, q.cotangent);
+    q.point = numeral_of(q.sigma);
+    q.straight_line = straight_;
+    return q;
+  }
+
+private:
+  bool straight_;
+  int counter_ = 0;
+};
+
+} // namespace
+
+Term Query::term() const {
+  return app(pullback(y, sigma, body, omega), point);
+}
+
+rc::Gen<Query> first_order_query(bool straight_line, int depth) {
+  return rc::gen::exec([straight_line, depth] {
+    Builder b(straight_line);
+    return b.first_order(nullptr, depth);
+  });
+}
+
+Query chain_query(int stages, std::uint64_t seed) {
+  // y : R², stages x_k = f_k(x_{k-1}, …) of random unary/binary primitives (straight line)
+  std::mt19937_64 rng(seed);
+  const std::vector<std::string> unary = {"sin", "cos", "tanh", "pow2"};
+  const std::vector<std::string> binary = {"mult", "add", "sub"};
+  Query q;
+  q.y = "y";
+  q.sigma = R2();
+  q.tau = R;
+  q.straight_line = true;
+  std::vector<Term> prev = {proj(1, var("y", R2())), proj(2, var("y", R2()))};
+  std::vector<std::pair<std::string, Term>> lets;
+  for (int k = 0; k < stages; ++k) {
+    // local references (the last two values): a reference k stages back costs a projection path
+    // of length k in the stage tuple (tuple threading, spec §9.4)
+    const Term a = prev[prev.size() - 1 - rng() % 2];
+    const Term b = prev[prev.size() - 1 - rng() % 2];
+    const Term e = rng() % 2 ? make_prim(unary[rng() % unary.size()], a)
+                             : make_prim(binary[rng() % binary.size()], pair(a, b));
+    const std::string x = "x" + std::to_string(k);
+    lets.emplace_back(x, e);
+    prev.push_back(var(x, R));
+  }
+  Term body = prev.back();
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it)
+    body = let(it->first, R, it->second, body);
+  q.body = body;
+  q.cotangent = {1.0};
+  q.omega = lam("u", R, covec({1.0}, R));
+  q.point = pair(num(0.5), num(-0.75));
+  return q;
+}
+
+rc::Gen<Query> functional_query() {
+  return rc::gen::exec([] {
+    Builder b;
+    Query q;
+    q.tau = R;
+    q.cotangent = {1.0};
+    q.omega = lam("u", R, covec({1.0}, R));
+    if (b.pick(3) == 0) { // Church list sum (Ex. 3.2, App. A.2)
+      const Type f = arrow(R, arrow(R, R));
+      q.y = "l";
+      q.sigma = arrow(f, arrow(R, R));
+      const Term l = var("l", q.sigma);
+      q.body = app(app(l, lam("x", R, lam("z", R, sum({var("x", R), var("z", R)})))), num(0));
+      Term list = var("d", R);
+      const int n = 1 + b.pick(3);
+      for (int i = 0; i < n; ++i)
+        list = app(app(var("f", f), num(b.number())), list);
+      q.point = lam("f", f, lam("d", R, list));
+      return q;
+    }
+    q.y = b.name("h");
+    q.sigma = arrow(R, R);
+    const Term h = var(q.y, q.sigma);
+    Scope closed;
+    const Term arg1 = b.real(closed, 1);
+    std::vector<Term> uses = {app(h, arg1), app(h, app(h, num(b.number()))),
+                              make_prim("mult", pair(app(h, arg1), app(h, num(b.number()))))};
+    q.body = uses[static_cast<std::size_t>(b.pick(3))];
+    const std::string t = b.name("t");
+    Scope ts{{t, R}};
+    // a point function linear in t through a Jacobian ((𝒥f·t) c), or a random body
+    q.point = b.pick(3) == 0 ? lam(t, R, app(make_jac("sin", var(t, R)), num(b.number())))
+                             : lam(t, R, b.real(ts, 2));
+    return q;
+  });
+}
+
+rc::Gen<Query> symbolic_query() {
+  return rc::gen::exec([] {
+    Builder b;
+    Query q = b.first_order(nullptr, 2);
+    q.symbolic = true;
+    q.cotangent.clear();
+    if (b.pick(4) == 0) { // a body of dual type (T16 shape): the input is itself a covector
+      q.sigma = R2();
+      q.tau = dual(R2());
+      const std::string x = b.name("x");
+      q.y = b.name("y");
+      q.body = dualmap(x, R2(), b.linear(x, R2(), R2(), 2), var(q.y, dual(R2())));
+      q.sigma = dual(R2());
+      q.point = covec({b.number(), b.number()}, R2());
+    }
+    q.omega = var("om", one_form(q.tau));
+    return q;
+  });
+}
+
+rc::Gen<Term> closed_term() {
+  return rc::gen::exec([] {
+    Builder b;
+    switch (b.pick(8)) {
+    case 0:
+    case 1:
+      return (*first_order_query()).term();
+    case 2:
+      return (*functional_query()).term();
+    case 3: {
+      const Type s = b.euclid_type();
+      return b.dual(s, 2);
+    }
+    case 4: { // rule 4: a Jacobian at a point
+      Scope none;
+      return app(make_jac("mult", pair(b.real(none, 1), b.real(none, 1))), b.vec2(none, 1));
+    }
+    case 5: { // a λ applied (β, let) at a Euclidean type
+      Scope none;
+      return b.real(none, 3);
+    }
+    default: {
+      const Type s = b.euclid_type();
+      return b.dual(s, 3);
+    }
+    }
+  });
+}
+
+rc::Gen<Term> linear_term(const std::string& x, Type sigma, Type rho) {
+  return rc::gen::exec([x, sigma, rho] {
+    Builder b;
+    return b.linear(x, sigma, rho, 3);
+  });
+}
+
+rc::Gen<Term> dual_term() {
+  return rc::gen::exec([] {
+    Builder b;
+    return b.dual(b.euclid_type(), 3);
+  });
+}
+
+rc::Gen<Term> body(const std::string& y, Type sigma, Type tau) {
+  return rc::gen::exec([y, sigma, tau] {
+    Builder b;
+    Scope s{{y, sigma}};
+    return b.euclid(s, tau, 3);
+  });
+}
+
+std::vector<std::string> tags_of(const Term& t) {
+  std::set<std::string> tags;
+  const std::function<void(const Term&, int)> walk = [&](const Term& u, int pullbacks) {
+    switch (u->kind) {
+    case Kind::pullback:
+      tags.insert(pullbacks > 0 ? "nested-pullback" : "pullback");
+      break;
+    case Kind::dualmap:
+      tags.insert("dual-map");
+      break;
+    case Kind::jac:
+      tags.insert("jacobian");
+      break;
+    case Kind::covec:
+      tags.insert("covector");
+      break;
+    case Kind::sum:
+      tags.insert("sum");
+      break;
+    case Kind::zero:
+      tags.insert("zero");
+      break;
+    case Kind::let:
+      tags.insert("let");
+      if (u->kids[0]->kind == Kind::lam) tags.insert("higher-order"); // a let-bound λ
+      break;
+    case Kind::app:
+      if (is_arrow(type_of(u->kids[1])) || u->kids[0]->kind == Kind::var)
+        tags.insert("higher-order"); // a function argument, or a function variable applied
+      break;
+    case Kind::prim:
+      if (u->name == "log" || u->name == "sqrt" || u->name == "div")
+        tags.insert("partial-primitive");
+      break;
+    default:
+      break;
+    }
+    for (const Term& k : u->kids)
+      walk(k, pullbacks + (u->kind == Kind::pullback ? 1 : 0));
+  };
+  walk(t, 0);
+  return {tags.begin(), tags.end()};
+}
+
+} // namespace adsem::pullback::gen

@@ -1,0 +1,52 @@
+#pragma once
+// RapidCheck generators of well-typed pullback-language terms, BY CONSTRUCTION (type-directed,
+// spec §10 [ID-18]): every production builds a term of the requested type through the smart
+// constructors, so samples are well typed (strict lin for dual maps: genLin) with typed zeros.
+// Sized by depth. Every choice is a RapidCheck draw, so RapidCheck's shrinking of the choices
+// shrinks terms while keeping them well typed (a smaller choice picks a leaf: a variable, a
+// numeral, a typed zero).
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback::gen {
+
+// A gradient query ((Ω λy:σ.P)·ω) V (spec §10 templates 1-4).
+struct Query {
+  std::string y;
+  Type sigma;
+  Term body; // P : tau, y free
+  Type tau;
+  Term omega;                    // a closed 1-form, or the free variable om : Ω τ (symbolic)
+  Term point;                    // V : σ, closed
+  std::vector<double> cotangent; // ω = Omega[c] (constant 1-form), when numeric
+  bool symbolic = false;
+  bool straight_line = false; // only atoms, numerals, pairs, projections, primitives, sums
+  Term term() const;
+};
+
+// Template 1 (+ 2): Euclidean σ and τ, numeric ω; local λs and β-redexes unless straight_line.
+rc::Gen<Query> first_order_query(bool straight_line = false, int depth = 3);
+// A straight-line body of about `stages` primitive applications (cost over growing programs).
+Query chain_query(int stages, std::uint64_t seed);
+// Template 3: functional input (σ = R -> R, Church lists); the result is a symbolic dual.
+rc::Gen<Query> functional_query();
+// Template 4: free om : Ω τ.
+rc::Gen<Query> symbolic_query();
+// Template 5 and everything else: closed terms of mixed types (raw terms, dual maps, covectors,
+// Jacobians at points, sums, queries of every template).
+rc::Gen<Term> closed_term();
+// A term S : ρ with x ∈ lin(S) (strict), free variable x : σ only (genLin, spec §10).
+rc::Gen<Term> linear_term(const std::string& x, Type sigma, Type rho);
+// A term of type σ* (closed): covectors, dual maps, pullback queries, sums.
+rc::Gen<Term> dual_term();
+// A body P : τ in the context y : σ (diff-friendly), for substitution and A-normalisation.
+rc::Gen<Term> body(const std::string& y, Type sigma, Type tau);
+
+// Constructs a term contains, for campaign statistics.
+std::vector<std::string> tags_of(const Term& t);
+
+} // namespace adsem::pullback::gen

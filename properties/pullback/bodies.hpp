@@ -1,0 +1,34 @@
+#pragma once
+// The bodies of the pullback properties (registered with names and citations in properties.cpp).
+#include "properties/core/property.hpp"
+
+namespace adsem::pullback::bodies {
+using props::PropertyContext;
+using props::TrialResult;
+// structure.cpp
+TrialResult round_trip(const PropertyContext&);
+TrialResult subject_reduction(const PropertyContext&);
+TrialResult strong_normalisation(const PropertyContext&);
+TrialResult unique_decomposition(const PropertyContext&);
+TrialResult anf_shape(const PropertyContext&);
+// soundness.cpp
+TrialResult soundness_of_steps(const PropertyContext&);
+TrialResult soundness_of_anf(const PropertyContext&);
+TrialResult linearity(const PropertyContext&);
+TrialResult dual_linearity(const PropertyContext&);
+TrialResult substitution(const PropertyContext&);
+TrialResult sum_law(const PropertyContext&);
+TrialResult dot_product(const PropertyContext&);
+// reverse_mode.cpp
+TrialResult reverse_mode_first_order(const PropertyContext&);
+TrialResult reverse_mode_vs_fd(const PropertyContext&);
+TrialResult reverse_mode_vs_intervals(const PropertyContext&);
+TrialResult reverse_mode_higher_order(const PropertyContext&);
+TrialResult tape_agreement(const PropertyContext&);
+TrialResult cost_reverse_mode(const PropertyContext&);
+TrialResult cost_linear_steps(const PropertyContext&);
+// model_checks.cpp
+TrialResult premise_jacobian(const PropertyContext&);
+TrialResult adequacy(const PropertyContext&);
+TrialResult translation(const PropertyContext&);
+} // namespace adsem::pullback::bodies

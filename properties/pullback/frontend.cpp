@@ -1,0 +1,180 @@
+#include "properties/pullback/frontend.hpp"
+
+#include "semantics/core/jacobian.hpp"
+#include "semantics/core/linear_maps.hpp"
+#include "semantics/pullback/denotation.hpp"
+#include "semantics/pullback/primitive_table.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+#include "syntax/pullback/typecheck.hpp"
+
+namespace adsem::pullback {
+
+namespace {
+
+props::EvalResult result_of(const Run& run) {
+  props::EvalResult r;
+  r.value = print(run.result);
+  if (is_numeral_tuple(run.result)) {
+    std::vector<double> xs;
+    flatten_numerals(run.result, xs);
+    r.reals = xs;
+  } else if (run.result->kind == Kind::covec) {
+    r.reals = run.result->vec;
+  }
+  r.steps = run.steps;
+  r.trace = run.trace;
+  return r;
+}
+
+RunOptions run_options(const props::EvalOptions& o, bool trace) {
+  RunOptions r;
+  r.fuel = o.fuel;
+  r.trace = trace;
+  return r;
+}
+
+// Component i (0-based) of p : Rⁿ (left nested).
+Term component(const Term& p, std::size_t n, std::size_t i) {
+  if (n == 1) return p;
+  if (i == n - 1) return proj(2, p);
+  return component(proj(1, p), n - 1, i);
+}
+
+} // namespace
+
+Term parse_closed(const std::string& source) {
+  const Term t = annotate_zeros(parse(source));
+  type_check(t, {}, LinMode::strict);
+  return t;
+}
+
+Rules rules_for(const std::string& mutant) {
+  Rules r;
+  const std::string prefix = "pullback/";
+  r.mutant = mutant.rfind(prefix, 0) == 0 ? mutant.substr(prefix.size()) : mutant;
+  return r;
+}
+
+Tupled tupled_real_function(const Term& f) {
+  const Type t = pullback::type_of(f);
+  const auto fail = [&] {
+    throw AdsemError(ErrorKind::type,
+                     "grad needs a closed function from reals to R (a Euclidean type -> R, or "
+                     "curried R -> ... -> R), got " +
+                         type_text(t));
+  };
+  if (!is_arrow(t)) fail();
+  if (is_euclidean(t->left) && is_real(t->right)) return {f, t->left};
+  std::size_t n = 0;
+  Type at = t;
+  while (is_arrow(at) && is_real(at->left)) {
+    ++n;
+    at = at->right;
+  }
+  if (!is_real(at)) fail();
+  const Type sigma = real_power(n);
+  const std::string p = fresh_name("p", free_vars(f));
+  Term body = f;
+  for (std::size_t i = 0; i < n; ++i)
+    body = app(body, component(var(p, sigma), n, i));
+  return {lam(p, sigma, body), sigma};
+}
+
+Term gradient_query(const Tupled& f, const std::vector<double>& cotangent,
+                    const std::vector<double>& at) {
+  const std::string y = fresh_name("y", free_vars(f.function));
+  const Type cod = pullback::type_of(f.function)->right;
+  const Term omega = lam("u", cod, covec(cotangent, cod));
+  return app(pullback(y, f.domain, app(f.function, var(y, f.domain)), omega),
+             numeral_tuple(f.domain, at));
+}
+
+std::string Frontend::type_of(const std::string& source) const {
+  return type_text(pullback::type_of(parse_closed(source)));
+}
+
+props::EvalResult Frontend::eval(const std::string& source,
+                                 const props::EvalOptions& options) const {
+  const Term t = parse_closed(source);
+  return result_of(normalise(t, rules_for(options.mutant), run_options(options, options.trace)));
+}
+
+props::EvalResult Frontend::reduce(const std::string& source,
+                                   const props::EvalOptions& options) const {
+  const Term t = parse_closed(source);
+  return result_of(normalise(t, rules_for(options.mutant), run_options(options, true)));
+}
+
+props::DenoteResult Frontend::denote(const std::string& source,
+                                     const std::optional<std::vector<double>>& at) const {
+  const Term t = parse_closed(source);
+  const DenoteContext context;
+  const model::Value<double> v = pullback::denote<double>(t, nullptr, context);
+  const Type ty = pullback::type_of(t);
+  props::DenoteResult result;
+  if (!at) {
+    if (is_euclidean(ty)) {
+      result.value = model::flatten_primal(v);
+      result.printed = model::to_string(v);
+    } else if (is_dual(ty) && is_euclidean(ty->left)) { // tabulate the covector (n probes)
+      const std::vector<double> zeros(dim(ty->left), 0.0);
+      const Eigen::VectorXd c = model::covector_coefficients(
+          v, pullback::denote<double>(numeral_tuple(ty->left, zeros), nullptr, context));
+      result.value.assign(c.data(), c.data() + c.size());
+      result.printed = print(covec(result.value, ty->left));
+    } else {
+      result.printed = model::to_string(v);
+    }
+    return result;
+  }
+  const Tupled f = tupled_real_function(t);
+  if (at->size() != dim(f.domain))
+    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
+  const model::Value<double> g = pullback::denote<double>(f.function, nullptr, context);
+  const model::Value<double> point =
+      pullback::denote<double>(numeral_tuple(f.domain, *at), nullptr, context);
+  const model::Value<double> y = g(point);
+  result.printed = model::to_string(y);
+  result.value = model::flatten_primal(y);
+  const Eigen::MatrixXd j = model::jacobian(g, point, context.diff);
+  result.jacobian.assign(static_cast<std::size_t>(j.rows()), {});
+  for (Eigen::Index r = 0; r < j.rows(); ++r)
+    for (Eigen::Index c = 0; c < j.cols(); ++c)
+      result.jacobian[static_cast<std::size_t>(r)].push_back(j(r, c));
+  return result;
+}
+
+props::GradResult Frontend::grad(const std::string& source, const std::vector<double>& at,
+                                 const std::string& mechanism,
+                                 const props::EvalOptions& options) const {
+  Rules rules = rules_for(options.mutant);
+  if (mechanism == "pullback-literal-anf")
+    rules.bind_atoms = true;
+  else if (!mechanism.empty() && mechanism != "pullback")
+    throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mechanism +
+                                           "' for pullback (use pullback or pullback-literal-anf)");
+  const Tupled f = tupled_real_function(parse_closed(source));
+  if (at.size() != dim(f.domain))
+    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
+  const RunOptions o = run_options(options, false);
+  props::GradResult result;
+  result.mechanism = rules.bind_atoms ? "pullback-literal-anf" : "pullback";
+  const Run primal = normalise(app(f.function, numeral_tuple(f.domain, at)), rules, o);
+  if (primal.result->kind != Kind::num)
+    throw AdsemError(ErrorKind::eval, "the value is not a numeral: " + print(primal.result));
+  result.value = primal.result->value;
+  const Run g = normalise(gradient_query(f, {1.0}, at), rules, o);
+  if (g.result->kind == Kind::zero) {
+    result.gradient.assign(dim(f.domain), 0.0);
+  } else if (g.result->kind == Kind::covec) {
+    result.gradient = g.result->vec;
+  } else {
+    throw AdsemError(ErrorKind::eval,
+                     "the gradient query did not reach a covector literal: " + print(g.result));
+  }
+  return result;
+}
+
+} // namespace adsem::pullback

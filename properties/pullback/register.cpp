@@ -1,0 +1,23 @@
+#include "properties/pullback/register.hpp"
+
+#include "properties/pullback/frontend.hpp"
+#include "properties/pullback/mutants.hpp"
+#include "properties/pullback/properties.hpp"
+
+namespace adsem::props {
+
+void register_pullback(Registry& registry) {
+  CalculusEntry entry;
+  entry.id = "pullback";
+  entry.aliases = {"mak-ong"};
+  entry.paper = "A Differential-form Pullback Programming Language for Higher-order Reverse-mode "
+                "AD (seed 000_cc4b59e50494e99d.txt)";
+  entry.summary = "STLC with dual types σ*, Jacobians 𝒥f·S, dual maps (λx.S)*·S, pullbacks "
+                  "(Ω λx.P)·S; reverse-mode AD by reducing pullbacks of 1-forms";
+  entry.frontend = std::make_shared<const pullback::Frontend>();
+  entry.properties = pullback::properties();
+  entry.mutants = pullback::mutants();
+  registry.add(std::move(entry));
+}
+
+} // namespace adsem::props

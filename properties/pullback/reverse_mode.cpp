@@ -1,0 +1,291 @@
+// Reverse-mode AD properties (spec §6 P10, P11, P19, P22; seed 000 Cor. 4.8 L504-509, Ex. 3.7 (⋆)
+// L349-351, Remark 2.1 L109, §5.1 L519). Oracles: the model's exact derivative (tagged duals), a
+// finite-difference estimate, an interval enclosure, and a classical tape (semantics/pullback/
+// tape.hpp). None of them runs the calculus's rules.
+#include <chrono>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "generators/pullback/terms.hpp"
+#include "properties/pullback/bodies.hpp"
+#include "properties/pullback/frontend.hpp"
+#include "properties/pullback/support.hpp"
+#include "semantics/core/finite_difference.hpp"
+#include "semantics/core/interval_model.hpp"
+#include "semantics/core/jacobian.hpp"
+#include "semantics/pullback/anf.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "semantics/pullback/tape.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+
+namespace adsem::pullback::bodies {
+
+using namespace support;
+
+namespace {
+
+// The covector a gradient query reduced to (0 → zeros; otherwise tabulated by its n probes).
+std::vector<double> reduced_covector(const Term& nf, const Type& sigma) {
+  if (nf->kind == Kind::covec) return nf->vec;
+  if (nf->kind == Kind::zero) return std::vector<double>(dim(sigma), 0.0);
+  return coefficients(denote_in(nf, nullptr), sigma);
+}
+
+struct Reference {
+  Eigen::MatrixXd jacobian;      // of ⟦λy.P⟧ at ⟦V⟧ (model)
+  std::vector<double> cotangent; // ω(F V)
+  std::vector<double> point;
+};
+
+Reference reference(const gen::Query& q) {
+  const V f = denote_in(lam(q.y, q.sigma, q.body), nullptr);
+  const V pv = denote_in(q.point, nullptr);
+  Reference r;
+  r.jacobian = model::jacobian(f, pv);
+  r.cotangent = coefficients(denote_in(q.omega, nullptr)(f(pv)), q.tau);
+  r.point = model::flatten_primal(pv);
+  return r;
+}
+
+std::vector<double> vjp(const Eigen::MatrixXd& j, const std::vector<double>& c) {
+  const Eigen::VectorXd cv =
+      Eigen::Map<const Eigen::VectorXd>(c.data(), static_cast<Eigen::Index>(c.size()));
+  const Eigen::VectorXd g = j.transpose() * cv;
+  return {g.data(), g.data() + g.size()};
+}
+
+gen::Query with_constant_cotangent(gen::Query q) {
+  if (q.cotangent.empty()) {
+    q.cotangent.assign(dim(q.tau), 1.0);
+    q.omega = lam("u", q.tau, covec(q.cotangent, q.tau));
+  }
+  return q;
+}
+
+std::size_t count_prims(const Term& t) {
+  std::size_t n = t->kind == Kind::prim ? 1 : 0;
+  for (const Term& k : t->kids)
+    n += count_prims(k);
+  return n;
+}
+
+} // namespace
+
+// P10, Cor. 4.8(1) (L504-506): ((Ω λy.P)·ω) V →* V' with ⟦V'⟧ = cᵀ 𝒥(⟦λy.P⟧)(⟦V⟧), c = ω(F V),
+// against the model's exact Jacobian (n JVPs with fresh tags).
+TrialResult reverse_mode_first_order(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  return guarded(q.term(), [&] {
+    const Reference ref = reference(q);
+    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    return on(compare_vectors(vjp(ref.jacobian, ref.cotangent), "cᵀJ (model)",
+                              reduced_covector(nf, q.sigma), "pullback reduction",
+                              CheckKind::derivative, context),
+              q.term());
+  });
+}
+
+// P10 against finite differences (Lemma E.2 L852-871), inside a certified box (spec §5.4 M3).
+TrialResult reverse_mode_vs_fd(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  return guarded(q.term(), [&] {
+    const Reference ref = reference(q);
+    const Term lam_p = lam(q.y, q.sigma, q.body);
+    const DenoteContext dc;
+    const auto box_eval = [&](const model::Box& box) {
+      const auto fi = denote<model::Interval>(lam_p, nullptr, dc);
+      const std::vector<model::Dual<model::Interval>> xs = model::as_duals(box);
+      std::size_t next = 0;
+      (void)fi(ground<model::Interval>(q.sigma, std::span<const model::Dual<model::Interval>>(xs),
+                                       next));
+    };
+    const model::Certificate cert = model::certify(ref.point, box_eval);
+    if (cert.status == model::CertificateStatus::outside)
+      return on(TrialResult::discard("undefined-point"), q.term());
+    if (cert.status != model::CertificateStatus::certified)
+      return on(TrialResult::discard("domain-boundary"), q.term());
+    const V f = denote_in(lam_p, nullptr);
+    const model::RealVectorFunction fr = [&](const Eigen::VectorXd& x) {
+      std::vector<model::Dual<double>> xs(x.data(), x.data() + x.size());
+      std::size_t next = 0;
+      const auto out = model::flatten_primal(
+          f(ground<double>(q.sigma, std::span<const model::Dual<double>>(xs), next)));
+      return Eigen::VectorXd(
+          Eigen::Map<const Eigen::VectorXd>(out.data(), static_cast<Eigen::Index>(out.size())));
+    };
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(
+        ref.point.data(), static_cast<Eigen::Index>(ref.point.size()));
+    const model::FdJacobianEstimate est = model::fd_jacobian_estimate(fr, x);
+    const Tolerance tol = context.tolerance(CheckKind::finite_difference);
+    const double scale = est.jacobian.cwiseAbs().maxCoeff() + 1.0;
+    if (est.error.maxCoeff() > tol.rtol * scale)
+      return on(TrialResult::discard("fd-unstable"), q.term());
+    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    return on(compare_vectors(vjp(est.jacobian, ref.cotangent), "cᵀJ (finite differences)",
+                              reduced_covector(nf, q.sigma), "pullback reduction",
+                              CheckKind::finite_difference, context),
+              q.term());
+  });
+}
+
+// P10 against an interval enclosure of the Jacobian over a small box (Dual<Interval>): a result
+// outside the (outward-rounded) enclosure, beyond rounding, is a definite bug.
+TrialResult reverse_mode_vs_intervals(const PropertyContext& context) {
+  const gen::Query q = with_constant_cotangent(*gen::first_order_query(false, 3));
+  return guarded(q.term(), [&] {
+    const Term lam_p = lam(q.y, q.sigma, q.body);
+    const DenoteContext dc;
+    const auto fi = denote<model::Interval>(lam_p, nullptr, dc);
+    const model::VectorFunction<model::Dual<model::Interval>> f =
+        [&](std::span<const model::Dual<model::Interval>> xs) {
+          std::size_t next = 0;
+          return model::flatten(fi(ground<model::Interval>(q.sigma, xs, next)));
+        };
+    std::vector<double> point;
+    flatten_numerals(q.point, point);
+    const model::Enclosure enc = model::enclose(f, model::box_around(point, 1e-9), dc.diff);
+    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    const std::vector<double> actual = reduced_covector(nf, q.sigma);
+    const Tolerance tol = context.tolerance(CheckKind::derivative);
+    for (std::size_t j = 0; j < actual.size(); ++j) {
+      model::Interval acc(0.0);
+      for (std::size_t i = 0; i < q.cotangent.size(); ++i)
+        acc += model::Interval(q.cotangent[i]) * enc.jacobian(i, j);
+      const double slack = std::max(tol.atol, tol.rtol * std::abs(actual[j]));
+      if (!std::isfinite(acc.lower()) || !std::isfinite(acc.upper()))
+        return on(TrialResult::discard("non-finite"), q.term());
+      if (actual[j] < acc.lower() - slack || actual[j] > acc.upper() + slack) {
+        TrialResult r = TrialResult::fail(
+            fmt::format("gradient entry {} = {} lies outside the enclosure [{}, {}]", j, actual[j],
+                        acc.lower(), acc.upper()));
+        r.discrepancy = std::max(acc.lower() - actual[j], actual[j] - acc.upper());
+        return on(r, q.term());
+      }
+    }
+    return on(TrialResult::pass(), q.term());
+  });
+}
+
+// P11, Cor. 4.8(2) (L507, L564): with a free 1-form ω the normal form is (λv.P')*·(ω W) with
+// ⟦P'⟧⟨v⟩ = D_y⟦P⟧(⟦V⟧)·v and ⟦W⟧ = ⟦P[V/y]⟧; with functional inputs (σ = R -> R, Church lists,
+// Ex. 3.2) the symbolic dual result equals the model's Ω(F)(ω)(V) on probes.
+TrialResult reverse_mode_higher_order(const PropertyContext& context) {
+  const bool symbolic = *rc::gen::arbitrary<bool>();
+  const gen::Query q = symbolic ? *gen::symbolic_query() : *gen::functional_query();
+  const std::uint64_t seed = draw_seed();
+  return guarded(q.term(), [&] {
+    const Term query = q.term();
+    const Term nf = normalise(query, rules_for(context.mutant), run_options(context)).result;
+    std::mt19937_64 rng(seed);
+    const Env<double> env = random_env(free_var_types(query), rng);
+    const bool shape = symbolic && nf->kind == Kind::dualmap && nf->kids[1]->kind == Kind::app &&
+                       nf->kids[1]->kids[0]->kind == Kind::var &&
+                       nf->kids[1]->kids[0]->name == "om";
+    if (!shape) // functional inputs, or a stuck / zero normal form: ⟦NF⟧ = ⟦query⟧ by probing
+      return on(compare(denote_in(query, env), "⟦query⟧ (model)", denote_in(nf, env),
+                        "⟦normal form⟧", dual(q.sigma), seed, context),
+                query);
+    const V f = denote_in(lam(q.y, q.sigma, q.body), env);
+    const V point = denote_in(q.point, env);
+    const DenoteContext dc;
+    for (int k = 0; k < 3; ++k) {
+      const V v = random_model_value(q.sigma, rng);
+      const V jvp = model::directional_derivative(f, point, v, dc.diff);
+      const V body = denote_in(nf->kids[0], extend<double>(env, nf->name, v));
+      TrialResult r = compare(jvp, "D⟦P⟧(V)·v (model)", body, "⟦P'⟧⟨v⟩", q.tau, rng(), context);
+      if (r.kind != TrialResult::Kind::pass) return on(r, query);
+    }
+    return on(compare(f(point), "⟦P[V/y]⟧", denote_in(nf->kids[1]->kids[1], env), "⟦W⟧", q.tau,
+                      seed, context),
+              query);
+  });
+}
+
+// P22 [D] (Ex. 3.7/3.9, Fig. 4): on straight-line bodies the reduction agrees with a classical
+// tape-based reverse mode (semantics/pullback/tape.hpp): the same gradient, the same number of
+// primitive evaluations (each once).
+TrialResult tape_agreement(const PropertyContext& context) {
+  const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
+  return guarded(q.term(), [&] {
+    std::vector<double> point;
+    flatten_numerals(q.point, point);
+    const TapeResult tape = tape_reverse(q.body, q.y, q.sigma, point, q.cotangent);
+    const Run run = normalise(q.term(), rules_for(context.mutant), run_options(context));
+    TrialResult r =
+        compare_vectors(tape.gradient, "tape reverse mode", reduced_covector(run.result, q.sigma),
+                        "pullback reduction", CheckKind::derivative, context);
+    if (r.kind != TrialResult::Kind::pass) return on(r, q.term());
+    const long prims = run.rule_counts.count("3") ? run.rule_counts.at("3") : 0;
+    if (prims != tape.primitive_evaluations)
+      return on(
+          TrialResult::fail(fmt::format("rule 3 fired {} times, the tape evaluates {} primitives",
+                                        prims, tape.primitive_evaluations)),
+          q.term());
+    return on(TrialResult::pass(), q.term());
+  });
+}
+
+// P19 [D] (Ex. 3.7 (⋆) L349-351, §5.1 L519, Remark 2.1 L109): on straight-line first-order
+// queries each primitive is evaluated once (rule 3 count = primitives of ANF(P)), one transpose
+// (5/5⁺) per stage (fewer only when rule 9 yields 0), and rules 4 and 6 never fire.
+TrialResult cost_reverse_mode(const PropertyContext& context) {
+  const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
+  return guarded(q.term(), [&] {
+    const Run run = normalise(q.term(), rules_for(context.mutant), run_options(context));
+    const auto n = [&](const char* rule) {
+      return run.rule_counts.count(rule) ? run.rule_counts.at(rule) : 0L;
+    };
+    // the body the strategy splits: P itself when already final (ID-10), else ANF(P)
+    const Term a = is_final(q.body, q.y) ? q.body : anf(q.body);
+    const long prims = static_cast<long>(count_prims(a));
+    const long stages = a->kind == Kind::let ? static_cast<long>(let_length(a)) : 1L;
+    const long transposes = n("5") + n("5+");
+    std::string why;
+    if (n("3") != prims)
+      why = fmt::format("rule 3 fired {} times for {} primitives", n("3"), prims);
+    else if (n("4") != 0 || n("6") != 0)
+      why = fmt::format("rule 4 fired {} and rule 6 fired {} times (forward composition)", n("4"),
+                        n("6"));
+    else if (transposes > stages || (transposes < stages && n("9") + n("Z5") + n("Z6") == 0))
+      why = fmt::format("{} transposes (5/5+) for {} stages", transposes, stages);
+    return on(why.empty() ? TrialResult::pass() : TrialResult::fail(why), q.term());
+  });
+}
+
+// The cost claim as a bounded ratio over growing programs: straight-line chains of k = 4..32
+// primitives; rule 3 fires k times, and steps/k stays within a factor 2 across k.
+TrialResult cost_linear_steps(const PropertyContext& context) {
+  const std::uint64_t seed = draw_seed();
+  return guarded([&] {
+    double lo = 1e300, hi = 0;
+    std::string table;
+    for (const int k : {4, 8, 16, 32}) {
+      const gen::Query q = gen::chain_query(k, seed);
+      const auto start = std::chrono::steady_clock::now();
+      RunOptions o = run_options(context);
+      o.fuel = 200'000;
+      const Run run = normalise(q.term(), rules_for(context.mutant), o);
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      const long prims = run.rule_counts.count("3") ? run.rule_counts.at("3") : 0;
+      table += fmt::format(" k={}: {} steps, {} prim evals, {:.2f} ms;", k,
+                           run.steps + run.premise_steps, prims, ms);
+      if (prims != k)
+        return on(TrialResult::fail(
+                      fmt::format("a chain of {} primitives evaluated {} (rule 3)", k, prims)),
+                  q.term());
+      const double ratio = static_cast<double>(run.steps + run.premise_steps) / k;
+      lo = std::min(lo, ratio);
+      hi = std::max(hi, ratio);
+    }
+    if (hi > 2.0 * lo)
+      return on(TrialResult::fail("steps per primitive vary by more than 2x:" + table),
+                gen::chain_query(4, seed).term());
+    return on(TrialResult::pass(), gen::chain_query(4, seed).term());
+  });
+}
+
+} // namespace adsem::pullback::bodies

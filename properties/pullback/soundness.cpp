@@ -1,0 +1,272 @@
+// Soundness properties (spec §6 P1, P2, P7, P8, P9, P20, P21; seed 000 Thm. 4.6 L473-476 with its
+// proof L928-1160, Lemma 4.4 L464-467, Lemma 4.5 L469). The model (semantics/pullback/
+// denotation.hpp) never runs the rules; values are compared by probing (§5.5).
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "generators/pullback/terms.hpp"
+#include "properties/pullback/bodies.hpp"
+#include "properties/pullback/frontend.hpp"
+#include "properties/pullback/support.hpp"
+#include "semantics/core/probe.hpp"
+#include "semantics/pullback/anf.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+#include "syntax/pullback/typecheck.hpp"
+
+namespace adsem::pullback::bodies {
+
+using namespace support;
+
+namespace {
+
+Term mixed_query_or_term() {
+  switch (*rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 6))) {
+  case 0:
+  case 1:
+    return (*gen::first_order_query()).term();
+  case 2:
+    return (*gen::functional_query()).term();
+  case 3:
+    return (*gen::symbolic_query()).term();
+  default:
+    return *gen::closed_term();
+  }
+}
+
+Type euclid_type() {
+  static const std::vector<Type> pool = {real_type(), real_power(2), real_power(3)};
+  return *rc::gen::elementOf(pool);
+}
+
+V random_point(const Type& t, std::mt19937_64& rng) {
+  return random_model_value(t, rng);
+}
+
+Term subterm(const Term& t, const std::vector<int>& path) {
+  Term at = t;
+  for (const int i : path)
+    at = at->kids[static_cast<std::size_t>(i)];
+  return at;
+}
+
+struct Observed {
+  Term before;
+  Step step;
+  bool premise;
+};
+
+} // namespace
+
+// P1, Thm. 4.6(2) (L473-476; proof L928-1160): every step, in any context, premise steps on their
+// auxiliary terms included (fresh ω', b instantiated by random model values), preserves ⟦·⟧.
+TrialResult soundness_of_steps(const PropertyContext& context) {
+  const Term t = mixed_query_or_term();
+  const std::uint64_t seed = draw_seed();
+  return guarded(t, [&] {
+    Machine m(rules_for(context.mutant), run_options(context));
+    std::vector<Observed> seen;
+    int premises = 0;
+    m.observe([&](const Term& before, const Step& s, bool premise) {
+      if (premise && ++premises > 8) return;
+      if (seen.size() < 28) seen.push_back({before, s, premise});
+    });
+    m.normalise(t);
+    std::mt19937_64 rng(seed);
+    for (const Observed& o : seen) {
+      const Type ty = type_of(o.before);
+      if (is_any(ty)) continue;
+      auto free = free_var_types(o.before);
+      for (const auto& kv : free_var_types(o.step.result))
+        free.insert(kv);
+      const Env<double> env = random_env(free, rng);
+      const V a = denote_in(o.before, env);
+      const V b = denote_in(o.step.result, env);
+      TrialResult r = compare(a, "⟦before⟧", b, "⟦after " + o.step.rule + "⟧", ty, rng(), context);
+      if (r.kind != TrialResult::Kind::pass) {
+        if (r.kind == TrialResult::Kind::fail) {
+          r.reason = fmt::format("{}step {}: {} — before: {}", o.premise ? "premise " : "",
+                                 o.step.rule, r.reason, print(subterm(o.before, o.step.path)));
+          r.trace = {o.step.rule};
+        }
+        return on(r, t);
+      }
+    }
+    return on(TrialResult::pass(), t);
+  });
+}
+
+// P2, Thm. 4.6(1) (L475): A-normalisation preserves ⟦·⟧ (compact and literal ANF, ID-9), and both
+// variants give the same gradient.
+TrialResult soundness_of_anf(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  const std::uint64_t seed = draw_seed();
+  return guarded(q.term(), [&] {
+    const Type ft = arrow(q.sigma, q.tau);
+    const V f = denote_in(lam(q.y, q.sigma, q.body), nullptr);
+    const V compact = denote_in(lam(q.y, q.sigma, anf(q.body)), nullptr);
+    const V literal = denote_in(lam(q.y, q.sigma, anf(q.body, {.bind_atoms = true})), nullptr);
+    TrialResult r = compare(f, "⟦λy.P⟧", compact, "⟦λy.ANF(P)⟧", ft, seed, context);
+    if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
+    r = compare(f, "⟦λy.P⟧", literal, "⟦λy.ANF_literal(P)⟧", ft, seed, context);
+    if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
+    Rules a = rules_for(context.mutant), b = a;
+    b.bind_atoms = true;
+    const Term nf1 = normalise(q.term(), a, run_options(context)).result;
+    const Term nf2 = normalise(q.term(), b, run_options(context)).result;
+    if (nf1->kind == Kind::covec && nf2->kind == Kind::covec)
+      r = compare_vectors(nf1->vec, "gradient (compact ANF)", nf2->vec, "gradient (literal ANF)",
+                          CheckKind::exact_value, context);
+    else
+      r = compare(denote_in(nf1, nullptr), "compact", denote_in(nf2, nullptr), "literal",
+                  dual(q.sigma), seed, context);
+    return on(r, q.term());
+  });
+}
+
+// P7, Lemma 4.4(1) (L464-466; proof L879-912): x ∈ lin(S) makes a ↦ ⟦S⟧⟨γ,a⟩ linear; for lin
+// (strict, the generated S) and lin⁺ (its A-normal form, ID-3).
+TrialResult linearity(const PropertyContext& context) {
+  const Type sigma = euclid_type(), rho = euclid_type();
+  const Term s = *gen::linear_term("x", sigma, rho);
+  const std::uint64_t seed = draw_seed();
+  return guarded(s, [&] {
+    if (!lin(s, LinMode::strict).contains("x"))
+      return on(TrialResult::fail("generator: x is not in lin(S)"), s);
+    const Term normal = anf(s);
+    if (!lin(normal, LinMode::plus).contains("x"))
+      return on(TrialResult::fail("x is not in lin⁺(ANF(S)) = lin⁺ of " + print(normal)), s);
+    std::mt19937_64 rng(seed);
+    const double k = std::uniform_real_distribution<double>(-2, 2)(rng);
+    const V a = random_point(sigma, rng), b = random_point(sigma, rng);
+    for (const Term& body : {s, normal}) {
+      const V f = denote_in(lam("x", sigma, body), nullptr);
+      TrialResult r = compare(model::sum(f(a), f(b)), "f(a) + f(b)", f(model::sum(a, b)),
+                              "f(a + b)", rho, seed, context);
+      if (r.kind == TrialResult::Kind::pass)
+        r = compare(model::scale(model::Dual<double>(k), f(a)), "k f(a)",
+                    f(model::scale(model::Dual<double>(k), a)), "f(k a)", rho, seed, context);
+      if (r.kind == TrialResult::Kind::pass)
+        r = compare(model::zero<double>(model_type(rho)), "0",
+                    f(model::zero<double>(model_type(sigma))), "f(0)", rho, seed, context);
+      if (r.kind != TrialResult::Kind::pass) return on(r, s);
+    }
+    return on(TrialResult::pass(), s);
+  });
+}
+
+// P8, Lemma 4.4(2) (L467): a term of dual type denotes a linear functional.
+TrialResult dual_linearity(const PropertyContext& context) {
+  const Term d = *gen::dual_term();
+  const std::uint64_t seed = draw_seed();
+  return guarded(d, [&] {
+    const Type sigma = type_of(d)->left;
+    std::mt19937_64 rng(seed);
+    const double k = std::uniform_real_distribution<double>(-2, 2)(rng);
+    const V a = random_point(sigma, rng), b = random_point(sigma, rng);
+    const V phi = denote_in(d, nullptr);
+    TrialResult r = compare(model::sum(phi(a), phi(b)), "φ(a) + φ(b)", phi(model::sum(a, b)),
+                            "φ(a + b)", real_type(), seed, context);
+    if (r.kind == TrialResult::Kind::pass)
+      r = compare(model::scale(model::Dual<double>(k), phi(a)), "k φ(a)",
+                  phi(model::scale(model::Dual<double>(k), a)), "φ(k a)", real_type(), seed,
+                  context);
+    return on(r, d);
+  });
+}
+
+// P9, Lemma 4.5 (L469; proof L914-926): ⟦S[P/x]⟧ = ⟦S⟧ ∘ ⟨Id, ⟦P⟧⟩, into bodies, applications of
+// pullbacks and pullback bodies.
+TrialResult substitution(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 2);
+  const Term shape = *gen::body("s", q.sigma, q.sigma);
+  const std::uint64_t seed = draw_seed();
+  return guarded(q.term(), [&] {
+    const Term p = substitute(shape, "s", q.point); // a closed term of type σ
+    const std::string x = "xs";
+    const Term xv = var(x, q.sigma);
+    const std::vector<Term> cases = {
+        substitute(q.body, q.y, xv),                      // into a body
+        app(pullback(q.y, q.sigma, q.body, q.omega), xv), // an argument of a pullback
+        pullback("w", real_type(), substitute(q.body, q.y, xv), q.omega), // into a pullback body
+    };
+    const V pv = denote_in(p, nullptr);
+    for (const Term& s : cases) {
+      const V lhs = denote_in(substitute(s, x, p), nullptr);
+      const V rhs = denote_in(s, extend<double>(nullptr, x, pv));
+      TrialResult r = compare(rhs, "⟦S⟧⟨x ↦ ⟦P⟧⟩", lhs, "⟦S[P/x]⟧", type_of(s), seed, context);
+      if (r.kind != TrialResult::Kind::pass) return on(r, s);
+    }
+    return on(TrialResult::pass(), q.term());
+  });
+}
+
+// P21 (spec §2.3 ≡, [D]): S[P₁+P₂/y] ≡ S[P₁/y] + S[P₂/y] and S[0/y] ≡ 0 for y ∈ lin(S) (ID-6).
+TrialResult sum_law(const PropertyContext& context) {
+  const Type sigma = euclid_type(), rho = euclid_type();
+  const Term s = *gen::linear_term("x", sigma, rho);
+  const std::uint64_t seed = draw_seed();
+  return guarded(s, [&] {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> k(-8, 8);
+    std::vector<double> a, b;
+    for (std::size_t i = 0; i < dim(sigma); ++i) {
+      a.push_back(k(rng) / 4.0);
+      b.push_back(k(rng) / 4.0);
+    }
+    const Term p1 = numeral_tuple(sigma, a), p2 = numeral_tuple(sigma, b);
+    const V both = denote_in(substitute(s, "x", sum({p1, p2})), nullptr);
+    const V split = model::sum(denote_in(substitute(s, "x", p1), nullptr),
+                               denote_in(substitute(s, "x", p2), nullptr));
+    TrialResult r =
+        compare(split, "⟦S[P₁/x]⟧ + ⟦S[P₂/x]⟧", both, "⟦S[P₁+P₂/x]⟧", rho, seed, context);
+    if (r.kind == TrialResult::Kind::pass)
+      r = compare(model::zero<double>(model_type(rho)), "0",
+                  denote_in(substitute(s, "x", zero(sigma)), nullptr), "⟦S[0/x]⟧", rho, seed,
+                  context);
+    return on(r, s);
+  });
+}
+
+// P20 [D] (transpose identity of rules 5 / 5⁺; §5.5 dot-product test): for every step
+// (λv.B)*·c* → c'* of a run, ⟨c', u⟩ = ⟨c, ⟦B⟧(u)⟩ for random u.
+TrialResult dot_product(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  const std::uint64_t seed = draw_seed();
+  return guarded(q.term(), [&] {
+    Machine m(rules_for(context.mutant), run_options(context));
+    std::vector<std::pair<Term, Term>> transposes;
+    m.observe([&](const Term& before, const Step& s, bool) {
+      if (s.rule == "5" || s.rule == "5+")
+        transposes.emplace_back(subterm(before, s.path), subterm(s.result, s.path));
+    });
+    m.normalise(q.term());
+    std::mt19937_64 rng(seed);
+    for (const auto& [redex, out] : transposes) {
+      const Type sigma = redex->type;
+      const Term& c = redex->kids[1];
+      for (int probe = 0; probe < 3; ++probe) {
+        const V u = random_point(sigma, rng);
+        const std::vector<double> uf = model::flatten_primal(u);
+        const V bu = denote_in(redex->kids[0], extend<double>(nullptr, redex->name, u));
+        const std::vector<double> bf = model::flatten_primal(bu);
+        double lhs = 0, rhs = 0;
+        for (std::size_t i = 0; i < uf.size(); ++i)
+          lhs += out->vec.at(i) * uf[i];
+        for (std::size_t i = 0; i < bf.size(); ++i)
+          rhs += c->vec.at(i) * bf[i];
+        TrialResult r =
+            props::compare_reals(rhs, "⟨c, B u⟩", lhs, "⟨Bᵀc, u⟩", CheckKind::derivative,
+                                 context.tolerance(CheckKind::derivative));
+        if (r.kind != TrialResult::Kind::pass) {
+          r.reason += " at the transpose of " + print(redex);
+          return on(r, q.term());
+        }
+      }
+    }
+    return on(TrialResult::pass(), q.term());
+  });
+}
+
+} // namespace adsem::pullback::bodies

@@ -1,0 +1,49 @@
+#pragma once
+// Shared pieces of the pullback properties: guarded trial bodies (domain errors and fuel become
+// counted discards), the model environment for free variables (spec §5.5 "Constructing model
+// values"), and extensional comparison by probing (spec §5.5).
+#include <functional>
+#include <random>
+#include <string>
+
+#include "properties/core/property.hpp"
+#include "semantics/pullback/denotation.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback::support {
+
+using props::PropertyContext;
+using props::TrialResult;
+using V = model::Value<double>;
+
+TrialResult guarded(const std::function<TrialResult()>& body);
+// The same, with a discard reported on the input term (so its constructs count in the statistics).
+TrialResult guarded(const Term& input, const std::function<TrialResult()>& body);
+TrialResult& on(TrialResult& r, const Term& t);
+TrialResult on(TrialResult&& r, const Term& t);
+
+// Free variables with their types (from the annotations).
+std::map<std::string, Type> free_var_types(const Term& t);
+// A random model value of a type: reals in [-2,2]; covectors; linear evaluation functionals on
+// non-Euclidean duals; constant covector fields for 1-forms; smooth random functions otherwise.
+V random_model_value(const Type& t, std::mt19937_64& rng);
+Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64& rng);
+
+V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc = DenoteContext());
+
+// Extensional comparison at type t (3 arguments per function level).
+TrialResult compare(const V& expected, const std::string& expected_label, const V& actual,
+                    const std::string& actual_label, const Type& t, std::uint64_t seed,
+                    const PropertyContext& context, CheckKind kind = CheckKind::probe);
+// Coefficients of a covector value on a Euclidean σ (its n basis probes, complete for linear ones).
+std::vector<double> coefficients(const V& functional, const Type& sigma);
+TrialResult compare_vectors(const std::vector<double>& expected, const std::string& el,
+                            const std::vector<double>& actual, const std::string& al,
+                            CheckKind kind, const PropertyContext& context);
+
+std::uint64_t draw_seed();
+// The step budget of a property run (override: --set fuel=N).
+RunOptions run_options(const PropertyContext& context, long fallback = 20'000);
+
+} // namespace adsem::pullback::support

@@ -1,0 +1,198 @@
+#include "semantics/pullback/anf.hpp"
+
+#include "syntax/core/depth_guard.hpp"
+#include "syntax/pullback/substitution.hpp"
+
+namespace adsem::pullback {
+
+namespace {
+
+struct Binding {
+  std::string name;
+  Type type;
+  Term bound;
+};
+using Bindings = std::vector<Binding>;
+
+Term with_type_hint(const Term& e, const Type& hint) {
+  if (e->kind == Kind::zero && !e->type && !is_any(hint)) return zero(hint, e->pos);
+  return e;
+}
+
+class Anf {
+public:
+  explicit Anf(const AnfOptions& options) : options_(options) {}
+
+  Term normal_form(const Term& p, const Type& hint) {
+    const DepthGuard guard(depth_);
+    Bindings b;
+    const Term e = elem(p, hint, b);
+    // ANF(P) = let B; z = E in z, except that a final atom already bound last is reused.
+    if (e->kind == Kind::var && !b.empty() && b.back().name == e->name) return close(b, e);
+    const std::string z = fresh("z");
+    const Type ty = type_of(e);
+    b.push_back({z, is_any(ty) ? hint : ty, e});
+    return close(b, var(z, b.back().type));
+  }
+
+private:
+  static Term close(const Bindings& b, Term body) {
+    for (auto it = b.rbegin(); it != b.rend(); ++it)
+      body = let(it->name, it->type, it->bound, body);
+    return body;
+  }
+  std::string fresh(const std::string& base) { return fresh_name(base); }
+
+  Term atomize(const Term& p, const Type& hint, Bindings& b) {
+    if (is_atom(p) && !options_.bind_atoms) return p;
+    const Term e = elem(p, hint, b);
+    if (is_atom(e) && !options_.bind_atoms) return e;
+    Type ty = type_of(e);
+    if (is_any(ty)) ty = hint;
+    if (is_any(ty))
+      throw AdsemError(ErrorKind::type, "A-normalisation: cannot type a 'zero' (annotate it)",
+                       p->pos);
+    const std::string z = fresh("z");
+    b.push_back({z, ty, with_type_hint(e, ty)});
+    return var(z, ty);
+  }
+
+  Term elem(const Term& p, const Type& hint0, Bindings& b) {
+    const DepthGuard guard(depth_);
+    Type hint = type_of(p);
+    if (is_any(hint)) hint = hint0;
+    switch (p->kind) {
+    case Kind::zero:
+      return with_type_hint(p, hint);
+    case Kind::var:
+      return p;
+    case Kind::proj:
+      if (is_atom(p) && !options_.bind_atoms) return p;
+      return proj(p->index, atomize(p->kids[0], nullptr, b));
+    case Kind::sum: {
+      Term acc = atomize(p->kids[0], hint, b);
+      for (std::size_t i = 1; i < p->kids.size(); ++i) {
+        const Term next = atomize(p->kids[i], hint, b);
+        const Term s = std::make_shared<const Node>(Node{.kind = Kind::sum, .kids = {acc, next}});
+        if (i + 1 == p->kids.size()) return s;
+        const std::string z = fresh("z");
+        b.push_back({z, hint, s});
+        acc = var(z, hint);
+      }
+      return acc;
+    }
+    case Kind::lam:
+      return lam(p->name, p->type, normal_form(p->kids[0], is_arrow(hint) ? hint->right : nullptr));
+    case Kind::app: {
+      const Term f = atomize(p->kids[0], nullptr, b);
+      const Type ft = type_of(f);
+      const Term a = atomize(p->kids[1], is_arrow(ft) ? ft->left : nullptr, b);
+      return app(f, a);
+    }
+    case Kind::pair: {
+      const Term a1 = atomize(p->kids[0], is_prod(hint) ? hint->left : nullptr, b);
+      const Term a2 = atomize(p->kids[1], is_prod(hint) ? hint->right : nullptr, b);
+      return pair(a1, a2);
+    }
+    case Kind::num:
+    case Kind::covec:
+      return p;
+    case Kind::prim:
+      return prim(p->name, p->type, atomize(p->kids[0], p->type->left, b));
+    case Kind::jac:
+      return jac(p->name, p->type, atomize(p->kids[0], p->type->left, b));
+    case Kind::dualmap: {
+      const Term a = atomize(p->kids[1], nullptr, b);
+      const Type at = type_of(a);
+      return dualmap(p->name, p->type, normal_form(p->kids[0], is_dual(at) ? at->left : nullptr),
+                     a);
+    }
+    case Kind::pullback: {
+      const Term a = atomize(p->kids[1], nullptr, b);
+      const Type at = type_of(a);
+      return pullback(p->name, p->type, normal_form(p->kids[0], is_arrow(at) ? at->left : nullptr),
+                      a);
+    }
+    case Kind::let: {
+      // flatten: B1 ++ [x' = E1] ++ B2', E2'  (x renamed to a fresh x')
+      const Term e1 = elem(p->kids[0], p->type, b);
+      const std::string x2 = fresh(p->name);
+      b.push_back({x2, p->type, with_type_hint(e1, p->type)});
+      const Term body = substitute(p->kids[1], p->name, var(x2, p->type));
+      return elem(body, hint, b);
+    }
+    }
+    return p;
+  }
+
+  AnfOptions options_;
+  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
+bool is_atom_or(const Term& t) {
+  return is_atom(t);
+}
+
+} // namespace
+
+Term anf(const Term& p, const AnfOptions& options) {
+  Anf a(options);
+  return a.normal_form(p, type_of(p));
+}
+
+bool is_elementary(const Term& t) {
+  switch (t->kind) {
+  case Kind::zero:
+  case Kind::num:
+  case Kind::covec:
+    return true;
+  case Kind::var:
+  case Kind::proj:
+    return is_atom(t);
+  case Kind::sum:
+    return t->kids.size() == 2 && is_atom_or(t->kids[0]) && is_atom_or(t->kids[1]);
+  case Kind::lam:
+    return is_let_series(t->kids[0]);
+  case Kind::app:
+  case Kind::pair:
+    return is_atom(t->kids[0]) && is_atom(t->kids[1]);
+  case Kind::prim:
+  case Kind::jac:
+    return is_atom(t->kids[0]);
+  case Kind::dualmap:
+  case Kind::pullback:
+    return is_let_series(t->kids[0]) && is_atom(t->kids[1]);
+  case Kind::let:
+    return false;
+  }
+  return false;
+}
+
+bool is_let_series(const Term& t) {
+  const Term* at = &t;
+  while ((*at)->kind == Kind::let) {
+    if (!is_elementary((*at)->kids[0])) return false;
+    const Term& body = (*at)->kids[1];
+    if (body->kind == Kind::var) return body->name == (*at)->name;
+    at = &body;
+  }
+  return false;
+}
+
+bool is_split_body(const Term& t, const std::string& y) {
+  return t->kind == Kind::pair && t->kids[0]->kind == Kind::var && t->kids[0]->name == y &&
+         is_elementary(t->kids[1]);
+}
+
+bool is_final(const Term& body, const std::string& y) {
+  return is_let_series(body) || is_elementary(body) || is_split_body(body, y);
+}
+
+std::size_t let_length(const Term& l) {
+  std::size_t n = 0;
+  for (const Term* at = &l; (*at)->kind == Kind::let; at = &(*at)->kids[1])
+    ++n;
+  return n;
+}
+
+} // namespace adsem::pullback

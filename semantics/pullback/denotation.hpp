@@ -1,0 +1,126 @@
+#pragma once
+// The interpretation of seed 000 §4.2 (L448-458, App. C L785-802; spec §5.2) in the shared
+// numeric model (spec §5.3, ID-14), clause by clause. The derivative D[·] is the model's own
+// (tagged dual numbers with tag renaming, semantics/core/pushforward.hpp): this file never calls
+// the calculus's reduction or its rules. Generic in the scalar C (double: points; Interval: boxes).
+//   ⟦σ*⟧ = linear functionals: covectors c (u ↦ c·flat(u)) or opaque functionals (closures)
+//   ⟦𝒥f̲·S⟧ = x ↦ 𝒥(f)(x)·⟦S⟧                    ⟦r̲*⟧ = v ↦ Σ rᵢvᵢ
+//   ⟦(λx.S₁)*·S₂⟧ = v ↦ ⟦S₂⟧(⟦S₁⟧⟨γ,v⟩)            ⟦(Ω λx.P)·S⟧ = x ↦ v ↦ ⟦S⟧(F x)(DF(x)·v)
+#include <memory>
+#include <string>
+
+#include "semantics/core/environment.hpp"
+#include "semantics/core/jacobian.hpp"
+#include "semantics/core/linear_maps.hpp"
+#include "semantics/core/primitives.hpp"
+#include "semantics/core/pushforward.hpp"
+#include "syntax/core/depth_guard.hpp"
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback {
+
+// ⟦R⟧ = ℝ, ⟦σ×τ⟧ = ⟦σ⟧×⟦τ⟧, ⟦σ⇒τ⟧ = functions, ⟦σ*⟧ = functions σ → ℝ (the linear ones).
+model::ModelType model_type(const Type& t);
+
+template <class C> using Env = model::Env<C>;
+using model::extend;
+
+struct DenoteContext {
+  model::DiffContext diff = model::DiffContext();
+  std::shared_ptr<DepthBudget> depth =
+      std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+};
+
+// A ground value of a Euclidean type from flat reals, and back.
+template <class C>
+model::Value<C> ground(const Type& t, std::span<const model::Dual<C>> xs, std::size_t& next) {
+  if (is_prod(t)) {
+    model::Value<C> a = ground<C>(t->left, xs, next);
+    model::Value<C> b = ground<C>(t->right, xs, next);
+    return model::Value<C>::pair(a, b);
+  }
+  return model::Value<C>(xs[next++]);
+}
+
+template <class C>
+model::Value<C> denote(const Term& t, const Env<C>& env, const DenoteContext& context) {
+  using V = model::Value<C>;
+  using D = model::Dual<C>;
+  const DepthGuard guard(*context.depth);
+  switch (t->kind) {
+  case Kind::var:
+    if (const V* v = model::lookup<C>(env, t->name)) return *v;
+    throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + t->name, t->pos);
+  case Kind::lam: // ⟦λx.S⟧ = cur(⟦S⟧)
+    return V::function([body = t->kids[0], x = t->name, env, context](const V& a) {
+      return denote<C>(body, extend<C>(env, x, a), context);
+    });
+  case Kind::app:
+    return denote<C>(t->kids[0], env, context)(denote<C>(t->kids[1], env, context));
+  case Kind::proj:
+    return denote<C>(t->kids[0], env, context).item(static_cast<std::size_t>(t->index - 1));
+  case Kind::pair:
+    return V::pair(denote<C>(t->kids[0], env, context), denote<C>(t->kids[1], env, context));
+  case Kind::num:
+    return V(D(C(t->value)));
+  case Kind::prim: { // ⟦f̲(P)⟧ = f ∘ ⟦P⟧
+    const Primitive& p = primitives().at(t->name);
+    const std::vector<D> xs = model::flatten(denote<C>(t->kids[0], env, context));
+    const std::vector<D> ys = p.apply<D>(xs);
+    std::size_t next = 0;
+    return ground<C>(t->type->right, std::span<const D>(ys), next);
+  }
+  case Kind::jac: { // ⟦𝒥f̲·S⟧ = x ↦ D[f]⟨⟦S⟧, x⟩ = 𝒥(f)(x)·s, by the model's tagged duals
+    const Primitive& p = primitives().at(t->name);
+    const std::vector<D> s = model::flatten(denote<C>(t->kids[0], env, context));
+    return V::function([&p, s, cod = t->type->right, context](const V& x) {
+      const std::vector<D> xs = model::flatten(x);
+      const std::vector<D> ys =
+          model::jvp_dual<C>(model::as_vector_function<D>(p), std::span<const D>(xs),
+                             std::span<const D>(s), context.diff);
+      std::size_t next = 0;
+      return ground<C>(cod, std::span<const D>(ys), next);
+    });
+  }
+  case Kind::covec: { // ⟦r̲*⟧ = v ↦ Σ rᵢ vᵢ
+    const Eigen::VectorXd c =
+        Eigen::Map<const Eigen::VectorXd>(t->vec.data(), static_cast<Eigen::Index>(t->vec.size()));
+    return model::covector<C>(c);
+  }
+  case Kind::dualmap: { // ⟦(λx.S₁)*·S₂⟧ = ⟦S₂⟧ ∘ ⟦λx.S₁⟧
+    const V functional = denote<C>(t->kids[1], env, context);
+    return V::function([body = t->kids[0], x = t->name, env, functional, context](const V& v) {
+      return functional(denote<C>(body, extend<C>(env, x, v), context));
+    });
+  }
+  case Kind::pullback: { // Ω(F)(ω)(x) = v ↦ ω(F x)(DF(x)·v)
+    const V omega = denote<C>(t->kids[1], env, context);
+    const V f = V::function([body = t->kids[0], x = t->name, env, context](const V& a) {
+      return denote<C>(body, extend<C>(env, x, a), context);
+    });
+    return V::function([f, omega, context](const V& point) {
+      const V image = f(point);
+      const V covector = omega(image);
+      return V::function([f, point, covector, context](const V& v) {
+        return covector(model::directional_derivative(f, point, v, context.diff));
+      });
+    });
+  }
+  case Kind::sum: {
+    V out = denote<C>(t->kids[0], env, context);
+    for (std::size_t i = 1; i < t->kids.size(); ++i)
+      out = model::sum(out, denote<C>(t->kids[i], env, context));
+    return out;
+  }
+  case Kind::zero:
+    if (is_any(t->type))
+      throw AdsemError(ErrorKind::eval, "denotation: 'zero' of unknown type (annotate it)", t->pos);
+    return model::zero<C>(model_type(t->type));
+  case Kind::let: // ⟦let x = M in N⟧ = ⟦N⟧⟨γ, ⟦M⟧⟩
+    return denote<C>(t->kids[1], extend<C>(env, t->name, denote<C>(t->kids[0], env, context)),
+                     context);
+  }
+  throw AdsemError(ErrorKind::eval, "denotation: unknown node");
+}
+
+} // namespace adsem::pullback

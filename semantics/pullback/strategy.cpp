@@ -1,0 +1,424 @@
+#include "semantics/pullback/strategy.hpp"
+
+#include "semantics/pullback/anf.hpp"
+#include "semantics/pullback/primitive_table.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+
+namespace adsem::pullback {
+
+namespace {
+
+Term with_kid(const Term& t, std::size_t i, Term k) {
+  Node n = *t;
+  n.kids[i] = std::move(k);
+  return std::make_shared<const Node>(std::move(n));
+}
+
+constexpr int max_term_depth = 4000;
+
+} // namespace
+
+Term meta_project(const Term& v, const std::vector<int>& path) {
+  Term t = v;
+  for (const int i : path)
+    t = t->kind == Kind::pair ? t->kids[static_cast<std::size_t>(i - 1)] : proj(i, t);
+  return t;
+}
+
+Term path_atom(const Term& root, const std::vector<int>& path) {
+  Term t = root;
+  for (const int i : path)
+    t = proj(i, t);
+  return t;
+}
+
+Machine::Machine(Rules rules, RunOptions options) : rules_(std::move(rules)), options_(options) {}
+
+void Machine::count(const std::string& rule) {
+  ++counts_[rule];
+  if (++fuel_used_ > options_.fuel)
+    throw AdsemError(ErrorKind::fuel,
+                     "out of fuel after " + std::to_string(options_.fuel) + " steps");
+}
+
+std::optional<Step> Machine::step(const Term& t) {
+  std::vector<int> path;
+  auto s = step_at(t, path, 0);
+  if (s) {
+    count(s->rule);
+    if (observer_) observer_(t, *s, premise_depth_ > 0);
+  }
+  return s;
+}
+
+Run Machine::normalise(const Term& t) {
+  Run run;
+  Term current = t;
+  const long before = fuel_used_;
+  while (auto s = step(current)) {
+    ++run.steps;
+    current = s->result;
+    if (options_.trace) run.trace.push_back(s->rule + ": " + print(current));
+  }
+  run.result = current;
+  run.premise_steps = fuel_used_ - before - run.steps;
+  run.rule_counts = counts_;
+  return run;
+}
+
+Term Machine::normalise_premise(const Term& t) {
+  if (premise_depth_ >= options_.max_premise_depth)
+    throw AdsemError(ErrorKind::fuel,
+                     "premises nested deeper than " + std::to_string(options_.max_premise_depth));
+  ++premise_depth_;
+  Term current = t;
+  try {
+    while (auto s = step(current))
+      current = s->result;
+  } catch (...) {
+    --premise_depth_;
+    throw;
+  }
+  --premise_depth_;
+  return current;
+}
+
+// ---- the evaluation contexts (spec §4.6/§4.7), in the deterministic order ----
+std::optional<Step> Machine::step_at(const Term& t, std::vector<int>& path, int depth) {
+  if (depth > max_term_depth)
+    throw AdsemError(ErrorKind::eval, "term nested deeper than " + std::to_string(max_term_depth));
+  const auto inside = [&](std::size_t i) -> std::optional<Step> {
+    path.push_back(static_cast<int>(i));
+    auto s = step_at(t->kids[i], path, depth + 1);
+    if (!s) {
+      path.pop_back();
+      return std::nullopt;
+    }
+    s->result = with_kid(t, i, s->result);
+    return s;
+  };
+  const auto here = [&]() -> std::optional<Step> {
+    std::string rule;
+    if (auto r = contract_root(t, rule)) return Step{rule, *r, path};
+    return std::nullopt;
+  };
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
+  case Kind::covec:
+  case Kind::lam:
+  case Kind::zero:
+    return std::nullopt; // no reduction under λ (CBV)
+  case Kind::sum:        // C + P | V + C
+  case Kind::app:        // C P | V C
+  case Kind::pair:       // ⟨C,S⟩ | ⟨V,C⟩
+  case Kind::proj:
+  case Kind::prim:
+  case Kind::jac:
+    for (std::size_t i = 0; i < t->kids.size(); ++i)
+      if (auto s = inside(i)) return s;
+    return here();
+  case Kind::let: // let x = C in N
+    if (auto s = inside(0)) return s;
+    return here();
+  case Kind::dualmap: // (λx.S)*·C, then (λx.C)*·V under the binder
+    if (auto s = inside(1)) return s;
+    if (auto s = inside(0)) return s;
+    return here();
+  case Kind::pullback: {
+    // (Ω λy.C_A)·S while the body is not final [ID-10]; then 7/8; then (Ω λy.E)·C
+    const Term& body = t->kids[0];
+    if (!is_final(body, t->name) || body->kind == Kind::let) return here();
+    return inside(1);
+  }
+  }
+  return std::nullopt;
+}
+
+bool Machine::is_value(const Term& t) {
+  const auto hit = value_cache_.find(t.get());
+  if (hit != value_cache_.end()) return hit->second;
+  std::vector<std::vector<int>> out;
+  std::vector<int> path;
+  decompose(t, path, out);
+  value_cache_[t.get()] = out.empty();
+  return out.empty();
+}
+
+// The context grammar read relationally: every production that matches, with its side
+// conditions (V = a term with no decomposition), independently of step_at's order.
+void Machine::decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out) {
+  const auto sub = [&](std::size_t i) {
+    path.push_back(static_cast<int>(i));
+    decompose(t->kids[i], path, out);
+    path.pop_back();
+  };
+  bool kids_values = true;
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
+  case Kind::covec:
+  case Kind::lam:
+  case Kind::zero:
+    return;
+  case Kind::sum:
+  case Kind::app:
+  case Kind::pair:
+  case Kind::proj:
+  case Kind::prim:
+  case Kind::jac:
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      bool left_values = true; // V + C, V C, ⟨V,C⟩
+      for (std::size_t j = 0; j < i; ++j)
+        left_values = left_values && is_value(t->kids[j]);
+      if (left_values) sub(i);
+      kids_values = kids_values && is_value(t->kids[i]);
+    }
+    break;
+  case Kind::let:
+    sub(0);
+    kids_values = is_value(t->kids[0]);
+    break;
+  case Kind::dualmap:
+    sub(1);
+    if (is_value(t->kids[1])) sub(0);
+    kids_values = is_value(t->kids[0]) && is_value(t->kids[1]);
+    break;
+  case Kind::pullback: {
+    const Term& body = t->kids[0];
+    const bool final = is_final(body, t->name);
+    if (final && body->kind != Kind::let) {
+      sub(1);
+      kids_values = is_value(t->kids[1]);
+    } else {
+      kids_values = true; // (Ω λy.C_A)·S and the let-series redexes need no value
+    }
+    break;
+  }
+  }
+  if (!kids_values) return;
+  Machine probe(rules_, options_); // premises run on a scratch machine
+  std::string rule;
+  if (probe.contract_root(t, rule)) out.push_back(path);
+}
+
+std::vector<std::vector<int>> Machine::decompositions(const Term& t) {
+  value_cache_.clear();
+  std::vector<std::vector<int>> out;
+  std::vector<int> path;
+  decompose(t, path, out);
+  return out;
+}
+
+// ---- redexes (spec §4.6 list) ----
+std::optional<Term> Machine::contract_root(const Term& t, std::string& rule) {
+  switch (t->kind) {
+  case Kind::sum:
+    return sum_rules(t, rule);
+  case Kind::app: {
+    const Term& f = t->kids[0];
+    const Term& a = t->kids[1];
+    if (f->kind == Kind::lam) { // (1)
+      rule = rule::beta;
+      return substitute(f->kids[0], f->name, a);
+    }
+    if (f->kind == Kind::zero) { // (Z1) 0 V → 0
+      rule = "Z1";
+      return zero(type_of(t));
+    }
+    if (f->kind == Kind::sum) { // (Σ1) (V₁+V₂) V → V₁ V + V₂ V
+      rule = "Sigma1";
+      std::vector<Term> items;
+      for (const Term& k : f->kids)
+        items.push_back(app(k, a));
+      return sum(items);
+    }
+    if (f->kind == Kind::jac && (is_numeral_tuple(f->kids[0]) || f->kids[0]->kind == Kind::zero) &&
+        (is_numeral_tuple(a) || a->kind == Kind::zero)) { // (4) point r', direction r [ID-13]
+      rule = rule::jac;
+      std::vector<double> r, r2;
+      flatten_numerals(numeral_tuple(f->type->left, {}), r);
+      r.assign(r.size(), 0.0);
+      r2 = r;
+      if (f->kids[0]->kind != Kind::zero) {
+        r.clear();
+        flatten_numerals(f->kids[0], r);
+      }
+      if (a->kind != Kind::zero) {
+        r2.clear();
+        flatten_numerals(a, r2);
+      }
+      const Eigen::MatrixXd jm = prim_jacobian(f->name, r2);
+      const Eigen::VectorXd d =
+          Eigen::Map<const Eigen::VectorXd>(r.data(), static_cast<Eigen::Index>(r.size()));
+      const Eigen::VectorXd out = jm * d;
+      return numeral_tuple(f->type->right,
+                           std::vector<double>(out.data(), out.data() + out.size()));
+    }
+    if (f->kind == Kind::pullback && is_final(f->kids[0], f->name) &&
+        f->kids[0]->kind != Kind::let) {
+      if (is_split_body(f->kids[0], f->name))
+        return split_stage(f->name, f->type, f->kids[0]->kids[1], f->kids[1], a, rule);
+      return conquer(f->name, f->type, f->kids[0], f->kids[1], a, rule);
+    }
+    return std::nullopt;
+  }
+  case Kind::proj: {
+    const Term& x = t->kids[0];
+    if (x->kind == Kind::pair) { // (2)
+      rule = rule::proj;
+      return x->kids[static_cast<std::size_t>(t->index - 1)];
+    }
+    if (x->kind == Kind::zero) { // (Z2)
+      rule = "Z2";
+      return zero(type_of(t));
+    }
+    if (x->kind == Kind::sum) { // (Σ2)
+      rule = "Sigma2";
+      std::vector<Term> items;
+      for (const Term& k : x->kids)
+        items.push_back(proj(t->index, k));
+      return sum(items);
+    }
+    return std::nullopt;
+  }
+  case Kind::pair:
+    if (t->kids[0]->kind == Kind::zero && t->kids[1]->kind == Kind::zero) { // (Z3)
+      rule = "Z3";
+      return zero(type_of(t));
+    }
+    return std::nullopt;
+  case Kind::prim: {
+    const Term& x = t->kids[0];
+    if (!is_numeral_tuple(x) && x->kind != Kind::zero) return std::nullopt;
+    rule = rule::prim; // (3) [ID-13: zero at a Euclidean type is the all-zero numeral]
+    std::vector<double> r;
+    if (x->kind == Kind::zero)
+      r.assign(dim(t->type->left), 0.0);
+    else
+      flatten_numerals(x, r);
+    if (r.size() != dim(t->type->left))
+      throw AdsemError(ErrorKind::eval, "rule 3: " + t->name + " applied to " + print(x));
+    return numeral_tuple(t->type->right, prim_value(t->name, r));
+  }
+  case Kind::jac:
+    if (t->kids[0]->kind == Kind::zero) { // (Z4)
+      rule = "Z4";
+      return zero(t->type);
+    }
+    return std::nullopt;
+  case Kind::let: // [ID] let x = V in N → N[V/x]
+    rule = "let";
+    return substitute(t->kids[1], t->name, t->kids[0]);
+  case Kind::dualmap:
+    return combine_dual(t, rule);
+  case Kind::pullback:
+    return pullback_root(t, rule);
+  default:
+    return std::nullopt;
+  }
+}
+
+// (Z7) flatten and drop zeros; (N1) numerals; (N2) pairs; (N3) covectors of one type.
+std::optional<Term> Machine::sum_rules(const Term& t, std::string& rule) {
+  bool nested = false;
+  for (const Term& k : t->kids)
+    nested = nested || k->kind == Kind::zero || k->kind == Kind::sum;
+  if (nested) {
+    rule = "Z7";
+    std::vector<Term> items;
+    Type ty = type_of(t);
+    for (const Term& k : t->kids)
+      if (k->kind != Kind::zero) items.push_back(k);
+    if (items.empty()) return zero(ty);
+    return sum(items);
+  }
+  const auto merge = [&](Kind kind, auto&& combine, const char* name) -> std::optional<Term> {
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      if (t->kids[i]->kind != kind) continue;
+      for (std::size_t j = i + 1; j < t->kids.size(); ++j) {
+        if (t->kids[j]->kind != kind) continue;
+        auto merged = combine(t->kids[i], t->kids[j]);
+        if (!merged) continue;
+        std::vector<Term> items;
+        for (std::size_t k = 0; k < t->kids.size(); ++k) {
+          if (k == i)
+            items.push_back(*merged);
+          else if (k != j)
+            items.push_back(t->kids[k]);
+        }
+        rule = name;
+        return sum(items);
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto r = merge(
+          Kind::num,
+          [](const Term& a, const Term& b) -> std::optional<Term> {
+            return num(a->value + b->value);
+          },
+          "N1"))
+    return r;
+  if (auto r = merge(
+          Kind::pair,
+          [](const Term& a, const Term& b) -> std::optional<Term> {
+            return pair(sum({a->kids[0], b->kids[0]}), sum({a->kids[1], b->kids[1]}));
+          },
+          "N2"))
+    return r;
+  if (auto r = merge(
+          Kind::covec,
+          [](const Term& a, const Term& b) -> std::optional<Term> {
+            if (a->vec.size() != b->vec.size() || !same_type(a->type, b->type)) return std::nullopt;
+            std::vector<double> c(a->vec.size());
+            for (std::size_t i = 0; i < c.size(); ++i)
+              c[i] = a->vec[i] + b->vec[i];
+            return covec(c, a->type);
+          },
+          "N3"))
+    return r;
+  return std::nullopt;
+}
+
+// (A*), (7), (8) on (Ω λy.P)·S (spec §4.2, §4.3).
+std::optional<Term> Machine::pullback_root(const Term& t, std::string& rule) {
+  const Term& body = t->kids[0];
+  const Term& omega = t->kids[1];
+  if (!is_final(body, t->name)) {
+    rule = "A*";
+    AnfOptions o;
+    o.bind_atoms = rules_.bind_atoms;
+    return pullback(t->name, t->type, anf(body, o), omega);
+  }
+  if (body->kind != Kind::let) return std::nullopt;
+  const Term& e = body->kids[0];
+  const Term& rest = body->kids[1];
+  if (rest->kind == Kind::var && rest->name == body->name) { // (7)
+    rule = rule::let_last;
+    return pullback(t->name, t->type, e, omega);
+  }
+  // (8) (Ω λy.let x = E in L)·ω → (Ω λy.⟨y,E⟩)·((Ω λw. L[w.1/y][w.2/x])·ω), w : σ×ρ fresh
+  rule = rule::let_split;
+  const Type sigma = t->type;
+  const Type rho = body->type;
+  const Type wt = prod(sigma, rho);
+  std::set<std::string> avoid = free_vars(rest);
+  avoid.insert(t->name);
+  const std::string w = fresh_name("w", avoid);
+  const Term wv = var(w, wt);
+  Term first = proj(1, wv), second = proj(2, wv);
+  if (rules_.is("let-series-split-loses-binding") && same_type(sigma, rho))
+    std::swap(first, second); // MUTANT: the binding is read from the wrong slot
+  Term l2 = substitute(rest, t->name, first);
+  l2 = substitute(l2, body->name, second);
+  return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, omega));
+}
+
+Run normalise(const Term& t, const Rules& rules, const RunOptions& options) {
+  Machine m(rules, options);
+  return m.normalise(t);
+}
+
+} // namespace adsem::pullback

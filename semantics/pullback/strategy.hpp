@@ -1,0 +1,105 @@
+#pragma once
+// The deterministic call-by-value strategy of seed 000 (Lemma 3.8 L367-369; spec §4.7): `step`
+// finds THE decomposition C[r] (evaluation contexts of §3.4 L359, extended as in spec §4.6) and
+// contracts r with the named rule (rules.hpp). Pullback redexes (rules 9-20, Fig. 3 L240-248) and
+// their premises (JAC, JAC1; spec §4.5) live in conquer.cpp. Every step, including the steps of
+// premises, is counted against the fuel; running out throws AdsemError(ErrorKind::fuel).
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "semantics/pullback/rules.hpp"
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback {
+
+struct RunOptions {
+  long fuel = 200'000; // steps, premise steps included
+  bool trace = false;  // "rule: term" after each top-level step
+  int max_premise_depth = 24;
+};
+
+struct Step {
+  std::string rule;
+  Term result;           // the whole term after the step
+  std::vector<int> path; // child indices from the root to the contracted redex
+};
+
+struct Run {
+  Term result;
+  long steps = 0;                          // top-level steps
+  long premise_steps = 0;                  // steps inside premises
+  std::vector<std::string> trace;          // when asked
+  std::map<std::string, long> rule_counts; // firings per rule, premises included
+};
+
+// Called after every step (premise = true inside JAC/JAC1 premises).
+using StepObserver = std::function<void(const Term& before, const Step& step, bool premise)>;
+
+class Machine {
+public:
+  explicit Machine(Rules rules = {}, RunOptions options = {});
+
+  // One step of the strategy, or nullopt when t is a normal form ("value", §4.8).
+  std::optional<Step> step(const Term& t);
+  Run normalise(const Term& t);
+  // Every decomposition t = C[r] by the context grammar read relationally (all productions of
+  // C, not the step function's order): the paths of the redexes. Lemma 3.8: at most one, and it is
+  // step's. Values have none.
+  std::vector<std::vector<int>> decompositions(const Term& t);
+
+  void observe(StepObserver observer) { observer_ = std::move(observer); }
+  // Called with every Jacobian body a JAC premise returns: (y, σ, M, V, v, S) (spec §6 P12).
+  using JacObserver = std::function<void(const std::string& y, const Type& sigma, const Term& m,
+                                         const Term& v_value, const std::string& v, const Term& s)>;
+  void observe_premises(JacObserver observer) { jac_observer_ = std::move(observer); }
+  const std::map<std::string, long>& rule_counts() const { return counts_; }
+  const Rules& rules() const { return rules_; }
+
+  // Premises (spec §4.5). JAC: the Jacobian body of λy.M at V for the tangent variable v
+  // (nullopt = FAIL). JAC1: one row of §4.4 on ((Ω λy.E)·ω')V; returns (v, S).
+  std::optional<Term> jac_premise(const std::string& y, const Type& sigma, const Term& m,
+                                  const Term& v_value, const std::string& v);
+  std::optional<std::pair<std::string, Term>> jac1_premise(const std::string& y, const Type& sigma,
+                                                           const Term& e, const Term& v_value);
+  // Rows 9-19 of §4.4 on ((Ω λy:σ.E)·ω) V (ω, V values): the contractum and the rule name, or
+  // nullopt (stuck: value 1, value 2, or a failed premise). Defined in conquer.cpp.
+  std::optional<Term> conquer(const std::string& y, const Type& sigma, const Term& e,
+                              const Term& omega, const Term& v_value, std::string& rule);
+  // Row 20 on ((Ω λy:σ.⟨y,E⟩)·ω) V.
+  std::optional<Term> split_stage(const std::string& y, const Type& sigma, const Term& e,
+                                  const Term& omega, const Term& v_value, std::string& rule);
+
+private:
+  std::optional<Term> contract_root(const Term& t, std::string& rule);
+  std::optional<Term> combine_dual(const Term& t, std::string& rule);
+  std::optional<Term> sum_rules(const Term& t, std::string& rule);
+  std::optional<Term> pullback_root(const Term& t, std::string& rule);
+  std::optional<Step> step_at(const Term& t, std::vector<int>& path, int depth);
+  void decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out);
+  bool is_value(const Term& t);
+  void count(const std::string& rule);
+  Term normalise_premise(const Term& t);
+
+  Rules rules_;
+  RunOptions options_;
+  long fuel_used_ = 0;
+  int premise_depth_ = 0;
+  std::map<std::string, long> counts_;
+  StepObserver observer_;
+  JacObserver jac_observer_;
+  std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
+};
+
+// Convenience: normalise with the paper's rules or a mutant.
+Run normalise(const Term& t, const Rules& rules = {}, const RunOptions& options = {});
+
+// V_p: the meta-projection of a value along a path (spec §2.5 ID-1).
+Term meta_project(const Term& v, const std::vector<int>& path);
+// y_p: the atom with root t and the path.
+Term path_atom(const Term& root, const std::vector<int>& path);
+
+} // namespace adsem::pullback

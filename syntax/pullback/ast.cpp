@@ -1,0 +1,356 @@
+#include "syntax/pullback/ast.hpp"
+
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+namespace adsem::pullback {
+
+namespace {
+Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
+  return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r)});
+}
+Term node(Node n) {
+  return std::make_shared<const Node>(std::move(n));
+}
+} // namespace
+
+Type real_type() {
+  static const Type r = make(TypeNode::Kind::real);
+  return r;
+}
+Type any_type() {
+  static const Type a = make(TypeNode::Kind::any);
+  return a;
+}
+Type prod(Type a, Type b) {
+  return make(TypeNode::Kind::prod, std::move(a), std::move(b));
+}
+Type arrow(Type a, Type b) {
+  return make(TypeNode::Kind::arrow, std::move(a), std::move(b));
+}
+Type dual(Type a) {
+  return make(TypeNode::Kind::dual, std::move(a));
+}
+Type one_form(Type a) {
+  return arrow(a, dual(a));
+}
+Type real_power(std::size_t n) {
+  Type t = real_type();
+  for (std::size_t i = 1; i < n; ++i)
+    t = prod(t, real_type());
+  return t;
+}
+bool is_real(const Type& t) {
+  return t && t->kind == TypeNode::Kind::real;
+}
+bool is_prod(const Type& t) {
+  return t && t->kind == TypeNode::Kind::prod;
+}
+bool is_arrow(const Type& t) {
+  return t && t->kind == TypeNode::Kind::arrow;
+}
+bool is_dual(const Type& t) {
+  return t && t->kind == TypeNode::Kind::dual;
+}
+bool is_any(const Type& t) {
+  return !t || t->kind == TypeNode::Kind::any;
+}
+bool is_euclidean(const Type& t) {
+  return is_real(t) || (is_prod(t) && is_euclidean(t->left) && is_euclidean(t->right));
+}
+std::size_t dim(const Type& t) {
+  if (is_real(t)) return 1;
+  if (is_prod(t)) return dim(t->left) + dim(t->right);
+  throw AdsemError(ErrorKind::eval, "dim of the non-Euclidean type " + type_text(t));
+}
+bool same_type(const Type& a, const Type& b) {
+  if (is_any(a) || is_any(b)) return true;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case TypeNode::Kind::real:
+    return true;
+  case TypeNode::Kind::dual:
+    return same_type(a->left, b->left);
+  default:
+    return same_type(a->left, b->left) && same_type(a->right, b->right);
+  }
+}
+
+namespace {
+// Precedence: 0 arrow, 1 product, 2 postfix/atom.
+std::string type_text(const Type& t, int prec) {
+  if (is_any(t)) return "_";
+  switch (t->kind) {
+  case TypeNode::Kind::real:
+    return "R";
+  case TypeNode::Kind::dual:
+    return type_text(t->left, 2) + "^*";
+  case TypeNode::Kind::prod: {
+    const std::string s = type_text(t->left, 1) + " * " + type_text(t->right, 2);
+    return prec > 1 ? "(" + s + ")" : s;
+  }
+  case TypeNode::Kind::arrow: {
+    const std::string s = type_text(t->left, 1) + " -> " + type_text(t->right, 0);
+    return prec > 0 ? "(" + s + ")" : s;
+  }
+  default:
+    return "_";
+  }
+}
+} // namespace
+
+std::string type_text(const Type& t) {
+  return type_text(t, 0);
+}
+
+Term var(std::string name, Type type, SourcePos pos) {
+  return node({.kind = Kind::var, .name = std::move(name), .type = std::move(type), .pos = pos});
+}
+Term lam(std::string x, Type sigma, Term body, SourcePos pos) {
+  return node({.kind = Kind::lam,
+               .name = std::move(x),
+               .type = std::move(sigma),
+               .kids = {std::move(body)},
+               .pos = pos});
+}
+Term app(Term f, Term a, SourcePos pos) {
+  return node({.kind = Kind::app, .kids = {std::move(f), std::move(a)}, .pos = pos});
+}
+Term proj(int i, Term s, SourcePos pos) {
+  return node({.kind = Kind::proj, .index = i, .kids = {std::move(s)}, .pos = pos});
+}
+Term pair(Term a, Term b, SourcePos pos) {
+  return node({.kind = Kind::pair, .kids = {std::move(a), std::move(b)}, .pos = pos});
+}
+Term num(double r, SourcePos pos) {
+  return node({.kind = Kind::num, .value = r, .pos = pos});
+}
+Term prim(std::string f, Type signature, Term a, SourcePos pos) {
+  return node({.kind = Kind::prim,
+               .name = std::move(f),
+               .type = std::move(signature),
+               .kids = {std::move(a)},
+               .pos = pos});
+}
+Term jac(std::string f, Type signature, Term s, SourcePos pos) {
+  return node({.kind = Kind::jac,
+               .name = std::move(f),
+               .type = std::move(signature),
+               .kids = {std::move(s)},
+               .pos = pos});
+}
+Term dualmap(std::string x, Type sigma, Term body, Term functional, SourcePos pos) {
+  return node({.kind = Kind::dualmap,
+               .name = std::move(x),
+               .type = std::move(sigma),
+               .kids = {std::move(body), std::move(functional)},
+               .pos = pos});
+}
+Term pullback(std::string x, Type sigma, Term body, Term oneform, SourcePos pos) {
+  return node({.kind = Kind::pullback,
+               .name = std::move(x),
+               .type = std::move(sigma),
+               .kids = {std::move(body), std::move(oneform)},
+               .pos = pos});
+}
+Term covec(std::vector<double> c, Type sigma, SourcePos pos) {
+  return node({.kind = Kind::covec, .type = std::move(sigma), .vec = std::move(c), .pos = pos});
+}
+Term zero(Type t, SourcePos pos) {
+  return node({.kind = Kind::zero, .type = std::move(t), .pos = pos});
+}
+Term sum(std::vector<Term> items, SourcePos pos) {
+  std::vector<Term> flat;
+  for (Term& t : items) {
+    if (t->kind == Kind::sum)
+      flat.insert(flat.end(), t->kids.begin(), t->kids.end());
+    else
+      flat.push_back(std::move(t));
+  }
+  if (flat.empty()) return zero(nullptr, pos);
+  if (flat.size() == 1) return flat.front();
+  return node({.kind = Kind::sum, .kids = std::move(flat), .pos = pos});
+}
+Term let(std::string x, Type rho, Term bound, Term body, SourcePos pos) {
+  return node({.kind = Kind::let,
+               .name = std::move(x),
+               .type = std::move(rho),
+               .kids = {std::move(bound), std::move(body)},
+               .pos = pos});
+}
+
+namespace {
+Term numeral_tuple_from(const Type& sigma, const std::vector<double>& flat, std::size_t& next) {
+  if (is_prod(sigma)) {
+    Term a = numeral_tuple_from(sigma->left, flat, next);
+    Term b = numeral_tuple_from(sigma->right, flat, next);
+    return pair(a, b);
+  }
+  return num(next < flat.size() ? flat[next++] : 0.0);
+}
+} // namespace
+
+Term numeral_tuple(const Type& sigma, const std::vector<double>& flat) {
+  std::size_t next = 0;
+  return numeral_tuple_from(sigma, flat, next);
+}
+
+Type type_of(const Term& t) {
+  switch (t->kind) {
+  case Kind::var:
+    return t->type;
+  case Kind::lam:
+    return arrow(t->type, type_of(t->kids[0]));
+  case Kind::app: {
+    const Type f = type_of(t->kids[0]);
+    return is_arrow(f) ? f->right : any_type();
+  }
+  case Kind::proj: {
+    const Type s = type_of(t->kids[0]);
+    if (!is_prod(s)) return any_type();
+    return t->index == 1 ? s->left : s->right;
+  }
+  case Kind::pair:
+    return prod(type_of(t->kids[0]), type_of(t->kids[1]));
+  case Kind::num:
+    return real_type();
+  case Kind::prim:
+    return t->type->right;
+  case Kind::jac:
+    return t->type;
+  case Kind::dualmap:
+    return dual(t->type);
+  case Kind::pullback:
+    return one_form(t->type);
+  case Kind::covec:
+    return dual(t->type);
+  case Kind::sum:
+    for (const Term& k : t->kids) {
+      const Type ty = type_of(k);
+      if (!is_any(ty)) return ty;
+    }
+    return any_type();
+  case Kind::zero:
+    return t->type ? t->type : any_type();
+  case Kind::let:
+    return type_of(t->kids[1]);
+  }
+  return any_type();
+}
+
+namespace {
+bool binds(Kind k) {
+  return k == Kind::lam || k == Kind::dualmap || k == Kind::pullback || k == Kind::let;
+}
+// Index of the child under the binder (let: the body; dualmap/pullback: the body).
+std::size_t bound_child(Kind k) {
+  return k == Kind::let ? 1 : 0;
+}
+
+void free_vars_into(const Term& t, std::set<std::string>& bound, std::set<std::string>& out) {
+  if (t->kind == Kind::var) {
+    if (!bound.count(t->name)) out.insert(t->name);
+    return;
+  }
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    if (binds(t->kind) && i == bound_child(t->kind)) {
+      const bool had = bound.count(t->name) > 0;
+      bound.insert(t->name);
+      free_vars_into(t->kids[i], bound, out);
+      if (!had) bound.erase(t->name);
+    } else {
+      free_vars_into(t->kids[i], bound, out);
+    }
+  }
+}
+} // namespace
+
+std::set<std::string> free_vars(const Term& t) {
+  std::set<std::string> bound, out;
+  free_vars_into(t, bound, out);
+  return out;
+}
+bool occurs_free(const std::string& x, const Term& t) {
+  return free_vars(t).count(x) > 0;
+}
+std::size_t size_of(const Term& t) {
+  std::size_t n = 1;
+  for (const Term& k : t->kids)
+    n += size_of(k);
+  return n;
+}
+
+namespace {
+using Renaming = std::vector<std::pair<std::string, std::string>>;
+bool alpha(const Term& a, const Term& b, Renaming& r) {
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case Kind::var:
+    for (auto it = r.rbegin(); it != r.rend(); ++it) {
+      if (it->first == a->name || it->second == b->name)
+        return it->first == a->name && it->second == b->name;
+    }
+    return a->name == b->name;
+  case Kind::num:
+    return a->value == b->value;
+  case Kind::covec:
+    return a->vec == b->vec && same_type(a->type, b->type);
+  case Kind::zero:
+    return true;
+  case Kind::proj:
+    if (a->index != b->index) return false;
+    break;
+  case Kind::prim:
+  case Kind::jac:
+    if (a->name != b->name) return false;
+    break;
+  default:
+    break;
+  }
+  if (a->kids.size() != b->kids.size()) return false;
+  if (binds(a->kind) && !same_type(a->type, b->type)) return false;
+  for (std::size_t i = 0; i < a->kids.size(); ++i) {
+    const bool under = binds(a->kind) && i == bound_child(a->kind);
+    if (under) r.emplace_back(a->name, b->name);
+    const bool ok = alpha(a->kids[i], b->kids[i], r);
+    if (under) r.pop_back();
+    if (!ok) return false;
+  }
+  return true;
+}
+} // namespace
+
+bool alpha_equal(const Term& a, const Term& b) {
+  Renaming r;
+  return alpha(a, b, r);
+}
+
+bool is_atom(const Term& t) {
+  if (t->kind == Kind::var) return true;
+  return t->kind == Kind::proj && is_atom(t->kids[0]);
+}
+const std::string& atom_root(const Term& t) {
+  return t->kind == Kind::var ? t->name : atom_root(t->kids[0]);
+}
+std::vector<int> atom_path(const Term& t) {
+  if (t->kind == Kind::var) return {};
+  std::vector<int> p = atom_path(t->kids[0]);
+  p.push_back(t->index);
+  return p;
+}
+bool is_numeral_tuple(const Term& t) {
+  if (t->kind == Kind::num) return true;
+  return t->kind == Kind::pair && is_numeral_tuple(t->kids[0]) && is_numeral_tuple(t->kids[1]);
+}
+void flatten_numerals(const Term& t, std::vector<double>& out) {
+  if (t->kind == Kind::num) {
+    out.push_back(t->value);
+    return;
+  }
+  for (const Term& k : t->kids)
+    flatten_numerals(k, out);
+}
+
+} // namespace adsem::pullback

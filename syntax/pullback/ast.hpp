@@ -1,0 +1,118 @@
+#pragma once
+// AST of Mak–Ong's differential-form pullback language (seed 000, Fig. 1 L129-133; spec §2.2,
+// §2.5, §2.7). Immutable shared nodes (std::shared_ptr<const Node>), no raw owning pointers.
+// [ID, ours] Every variable occurrence carries its type (Church style, resolved by the parser from
+// its binder), so the type of any term is computed locally (type_of) and the reducer knows the
+// dimensions rule 5⁺ and rule 8 need (spec §3.2 "The reducer needs types at run time").
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::pullback {
+
+// σ, τ ::= R | σ₁ × σ₂ | σ₁ ⇒ σ₂ | σ*   (spec §2.1). `any` is the type of an unannotated `zero`.
+struct TypeNode;
+using Type = std::shared_ptr<const TypeNode>;
+struct TypeNode {
+  enum class Kind { real, prod, arrow, dual, any };
+  Kind kind = Kind::real;
+  Type left;  // prod/arrow: left; dual: the space σ of σ*
+  Type right; // prod/arrow: right
+};
+
+Type real_type();
+Type any_type();
+Type prod(Type a, Type b);
+Type arrow(Type a, Type b);
+Type dual(Type a);
+Type one_form(Type a);          // Ωσ ≡ σ ⇒ σ*
+Type real_power(std::size_t n); // Rⁿ, left nested: R³ = (R×R)×R
+bool is_real(const Type& t);
+bool is_prod(const Type& t);
+bool is_arrow(const Type& t);
+bool is_dual(const Type& t);
+bool is_any(const Type& t);
+bool is_euclidean(const Type& t);             // built from R and × alone [ID-2]
+std::size_t dim(const Type& t);               // of a Euclidean type
+bool same_type(const Type& a, const Type& b); // `any` matches everything
+std::string type_text(const Type& t);
+
+enum class Kind {
+  var,      // x
+  lam,      // λx:σ.S                     kids [body]
+  app,      // S P                        kids [function, argument]
+  proj,     // π_i(S), index 1|2           kids [operand]
+  pair,     // ⟨S₁,S₂⟩                     kids [first, second]
+  num,      // r̲
+  prim,     // f̲(P)                        kids [argument]
+  jac,      // 𝒥f̲·S                        kids [direction]
+  dualmap,  // (λx:σ.S₁)*·S₂              kids [body, functional]
+  pullback, // (Ω λx:σ.P)·S               kids [body, oneform]
+  covec,    // r̲* : σ*  (vec, type = σ)
+  sum,      // P₁ + … + Pₙ (n ≥ 2)        kids
+  zero,     // 0 (the sum unit; type may be any)
+  let,      // let x:ρ = M in N           kids [bound, body]   [ID-7]
+};
+
+struct Node;
+using Term = std::shared_ptr<const Node>;
+struct Node {
+  Kind kind = Kind::zero;
+  std::string name = {}; // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
+  Type type = {};        // var: its type; binders: the bound variable's type; covec: σ; zero;
+                         // prim/jac: the primitive's signature dom ⇒ cod
+  int index = 0;         // proj
+  double value = 0.0;    // num
+  std::vector<double> vec = {}; // covec
+  std::vector<Term> kids = {};
+  SourcePos pos = {};
+};
+
+// Smart constructors.
+Term var(std::string name, Type type, SourcePos pos = {});
+Term lam(std::string x, Type sigma, Term body, SourcePos pos = {});
+Term app(Term f, Term a, SourcePos pos = {});
+Term proj(int i, Term s, SourcePos pos = {});
+Term pair(Term a, Term b, SourcePos pos = {});
+Term num(double r, SourcePos pos = {});
+// f̲(P) and 𝒥f̲·S carry f's signature dom ⇒ cod (a Euclidean arrow type, spec §3.1 ID-8), so
+// type_of needs no table; semantics/pullback/primitive_table.hpp builds them from the shared table.
+Term prim(std::string f, Type signature, Term a, SourcePos pos = {});
+Term jac(std::string f, Type signature, Term s, SourcePos pos = {});
+Term dualmap(std::string x, Type sigma, Term body, Term functional, SourcePos pos = {});
+Term pullback(std::string x, Type sigma, Term body, Term oneform, SourcePos pos = {});
+Term covec(std::vector<double> c, Type sigma, SourcePos pos = {});
+Term zero(Type t = nullptr, SourcePos pos = {});
+Term sum(std::vector<Term> items, SourcePos pos = {}); // flattens; 0 items → zero, 1 → it
+Term let(std::string x, Type rho, Term bound, Term body, SourcePos pos = {});
+// A left-nested numeral tuple of a Euclidean type (zero-filled by flat values).
+Term numeral_tuple(const Type& sigma, const std::vector<double>& flat);
+
+// Type of a term from the annotations (no checking; zero: its annotation or any).
+Type type_of(const Term& t);
+
+// The signature dom ⇒ cod of a prim/jac node.
+inline Type prim_domain(const Term& t) {
+  return t->type->left;
+}
+inline Type prim_codomain(const Term& t) {
+  return t->type->right;
+}
+
+std::set<std::string> free_vars(const Term& t);
+bool occurs_free(const std::string& x, const Term& t);
+std::size_t size_of(const Term& t);
+// α-equivalence (zero annotations ignored).
+bool alpha_equal(const Term& a, const Term& b);
+
+// Atoms y_p (spec §2.5 ID-1): a variable followed by a projection path.
+bool is_atom(const Term& t);
+const std::string& atom_root(const Term& t);
+std::vector<int> atom_path(const Term& t); // outermost projection last
+bool is_numeral_tuple(const Term& t);
+void flatten_numerals(const Term& t, std::vector<double>& out);
+
+} // namespace adsem::pullback

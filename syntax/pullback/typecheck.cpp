@@ -1,0 +1,293 @@
+#include "syntax/pullback/typecheck.hpp"
+
+#include "syntax/core/depth_guard.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+
+namespace adsem::pullback {
+
+namespace {
+
+LinSet none() {
+  return {};
+}
+LinSet minus(LinSet a, const std::set<std::string>& b) {
+  if (a.all) return a; // 𝒱 \ finite set: still contains every variable that matters here
+  for (const auto& x : b)
+    a.vars.erase(x);
+  return a;
+}
+LinSet meet(const LinSet& a, const LinSet& b) {
+  if (a.all) return b;
+  if (b.all) return a;
+  LinSet out;
+  for (const auto& x : a.vars)
+    if (b.vars.count(x)) out.vars.insert(x);
+  return out;
+}
+LinSet join(const LinSet& a, const LinSet& b) {
+  if (a.all || b.all) return {true, {}};
+  LinSet out = a;
+  out.vars.insert(b.vars.begin(), b.vars.end());
+  return out;
+}
+
+LinSet lin_of(const Term& t, LinMode mode, DepthBudget& depth) {
+  const DepthGuard guard(depth);
+  switch (t->kind) {
+  case Kind::var:
+    return {false, {t->name}};
+  case Kind::lam:
+    return minus(lin_of(t->kids[0], mode, depth), {t->name});
+  case Kind::app: // function position linear, argument not
+    return minus(lin_of(t->kids[0], mode, depth), free_vars(t->kids[1]));
+  case Kind::proj:
+  case Kind::jac:
+    return lin_of(t->kids[0], mode, depth);
+  case Kind::pair:
+    return meet(lin_of(t->kids[0], mode, depth), lin_of(t->kids[1], mode, depth));
+  case Kind::dualmap: { // bilinear
+    const LinSet body = minus(lin_of(t->kids[0], mode, depth), free_vars(t->kids[1]));
+    const LinSet fun = minus(lin_of(t->kids[1], mode, depth), free_vars(t->kids[0]));
+    return minus(join(body, fun), {t->name});
+  }
+  case Kind::zero:
+    return {true, {}};
+  case Kind::sum: {
+    LinSet acc{true, {}};
+    for (const Term& k : t->kids)
+      acc = meet(acc, lin_of(k, mode, depth));
+    return acc;
+  }
+  case Kind::let:
+    if (mode == LinMode::plus) // lin⁺(let x = M in N) = lin⁺(N[M/x])  [ID-3]
+      return lin_of(substitute(t->kids[1], t->name, t->kids[0]), mode, depth);
+    // strict: the β-redex (λx.N) M
+    return minus(minus(lin_of(t->kids[1], mode, depth), {t->name}), free_vars(t->kids[0]));
+  case Kind::num:
+  case Kind::prim:
+  case Kind::covec:
+  case Kind::pullback:
+    return none();
+  }
+  return none();
+}
+
+class Checker {
+public:
+  Checker(const Context& gamma, LinMode mode) : mode_(mode) {
+    for (const auto& [x, t] : gamma)
+      scope_.push_back({x, t});
+  }
+
+  Type go(const Term& t) {
+    const DepthGuard guard(depth_, t->pos);
+    switch (t->kind) {
+    case Kind::zero:
+      return t->type ? t->type : any_type();
+    case Kind::num:
+      return real_type();
+    case Kind::var: {
+      for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
+        if (it->first == t->name) {
+          if (!same_type(it->second, t->type))
+            fail(t, "variable '" + t->name + "' used at type " + type_text(t->type) +
+                        " but bound at " + type_text(it->second));
+          return it->second;
+        }
+      fail(t, "unbound variable '" + t->name + "'");
+    }
+    case Kind::sum: {
+      Type acc = any_type();
+      for (const Term& k : t->kids) {
+        const Type kt = go(k);
+        if (!same_type(acc, kt))
+          fail(k, "summand of type " + type_text(kt) + " added to one of type " + type_text(acc));
+        if (is_any(acc)) acc = kt;
+      }
+      return acc;
+    }
+    case Kind::lam:
+      return arrow(t->type, under(t->name, t->type, t->kids[0]));
+    case Kind::app: {
+      const Type f = go(t->kids[0]);
+      const Type a = go(t->kids[1]);
+      if (is_any(f)) return any_type();
+      if (!is_arrow(f))
+        fail(t->kids[0], "applying a term of type " + type_text(f) + " (not a function)");
+      if (!same_type(f->left, a))
+        fail(t->kids[1],
+             "argument of type " + type_text(a) + " where " + type_text(f->left) + " is expected");
+      return f->right;
+    }
+    case Kind::proj: {
+      const Type s = go(t->kids[0]);
+      if (is_any(s)) return any_type();
+      if (!is_prod(s))
+        fail(t, "projection ." + std::to_string(t->index) + " of type " + type_text(s));
+      return t->index == 1 ? s->left : s->right;
+    }
+    case Kind::pair:
+      return prod(go(t->kids[0]), go(t->kids[1]));
+    case Kind::prim:
+    case Kind::jac: {
+      const Type a = go(t->kids[0]);
+      if (!same_type(a, t->type->left))
+        fail(t->kids[0],
+             t->name + " expects " + type_text(t->type->left) + ", got " + type_text(a));
+      return t->kind == Kind::prim ? t->type->right : t->type;
+    }
+    case Kind::covec:
+      if (!is_euclidean(t->type) || dim(t->type) != t->vec.size())
+        fail(t, "covector literal of " + std::to_string(t->vec.size()) + " entries at type " +
+                    type_text(dual(t->type)));
+      return dual(t->type);
+    case Kind::dualmap: {
+      const Type tau = under(t->name, t->type, t->kids[0]);
+      const Type f = go(t->kids[1]);
+      if (!is_any(tau) && !is_any(f) && !(is_dual(f) && same_type(f->left, tau)))
+        fail(t->kids[1], "the functional of a dual map (λx.S)* with S : " + type_text(tau) +
+                             " must have type " + type_text(dual(tau)) + ", got " + type_text(f));
+      if (mode_ != LinMode::structural && !lin_of(t->kids[0], mode_, depth_).contains(t->name))
+        fail(t, "dual map: '" + t->name + "' is not linear in " + print(t->kids[0]) +
+                    (mode_ == LinMode::strict ? " (lin)" : " (lin+)"));
+      return dual(t->type);
+    }
+    case Kind::pullback: {
+      const Type tau = under(t->name, t->type, t->kids[0]);
+      const Type w = go(t->kids[1]);
+      if (!is_any(tau) && !is_any(w) && !same_type(w, one_form(tau)))
+        fail(t->kids[1], "the 1-form of a pullback along a body of type " + type_text(tau) +
+                             " must have type " + type_text(one_form(tau)) + ", got " +
+                             type_text(w));
+      return one_form(t->type);
+    }
+    case Kind::let: {
+      const Type m = go(t->kids[0]);
+      if (!same_type(m, t->type))
+        fail(t->kids[0], "let '" + t->name + "' annotated " + type_text(t->type) +
+                             " bound to a term of type " + type_text(m));
+      return under(t->name, t->type, t->kids[1]);
+    }
+    }
+    fail(t, "unknown term");
+  }
+
+private:
+  Type under(const std::string& x, const Type& ty, const Term& body) {
+    scope_.push_back({x, ty});
+    const Type out = go(body);
+    scope_.pop_back();
+    return out;
+  }
+  [[noreturn]] void fail(const Term& at, const std::string& message) {
+    throw AdsemError(ErrorKind::type, message, at->pos);
+  }
+  LinMode mode_;
+  std::vector<std::pair<std::string, Type>> scope_;
+  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+};
+
+} // namespace
+
+LinSet lin(const Term& t, LinMode mode) {
+  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::type};
+  return lin_of(t, mode, depth);
+}
+
+Type type_check(const Term& t, const Context& gamma, LinMode mode) {
+  Checker c(gamma, mode);
+  return c.go(t);
+}
+
+std::optional<std::string> type_error(const Term& t, const Context& gamma, LinMode mode) {
+  try {
+    type_check(t, gamma, mode);
+    return std::nullopt;
+  } catch (const AdsemError& e) {
+    return e.diagnostic().render();
+  }
+}
+
+} // namespace adsem::pullback
+
+namespace adsem::pullback {
+
+namespace {
+Term rebuild_with(const Term& t, std::vector<Term> kids) {
+  Node n = *t;
+  n.kids = std::move(kids);
+  return std::make_shared<const Node>(std::move(n));
+}
+// The more informative of two readings of one type (`any` parts filled from the other).
+Type known(const Type& a, const Type& b) {
+  if (is_any(a)) return b;
+  if (is_any(b) || a->kind != b->kind) return a;
+  switch (a->kind) {
+  case TypeNode::Kind::prod:
+    return prod(known(a->left, b->left), known(a->right, b->right));
+  case TypeNode::Kind::arrow:
+    return arrow(known(a->left, b->left), known(a->right, b->right));
+  case TypeNode::Kind::dual:
+    return dual(known(a->left, b->left));
+  default:
+    return a;
+  }
+}
+} // namespace
+
+Term annotate_zeros(const Term& t, const Type& expected0) {
+  const Type expected = known(type_of(t), expected0);
+  const auto go = [](const Term& k, const Type& e) { return annotate_zeros(k, e); };
+  switch (t->kind) {
+  case Kind::zero:
+    return is_any(expected) ? t : zero(expected, t->pos);
+  case Kind::var:
+  case Kind::num:
+  case Kind::covec:
+    return t;
+  case Kind::sum: {
+    std::vector<Term> kids;
+    for (const Term& k : t->kids)
+      kids.push_back(go(k, expected));
+    return rebuild_with(t, kids);
+  }
+  case Kind::lam:
+    return rebuild_with(t, {go(t->kids[0], is_arrow(expected) ? expected->right : nullptr)});
+  case Kind::app: {
+    const Type ft = type_of(t->kids[0]);
+    const Term a = go(t->kids[1], is_arrow(ft) ? ft->left : nullptr);
+    const Term f =
+        go(t->kids[0],
+           is_any(expected) || is_any(type_of(a)) ? Type(nullptr) : arrow(type_of(a), expected));
+    return rebuild_with(t, {f, a});
+  }
+  case Kind::proj:
+    return rebuild_with(t, {go(t->kids[0], nullptr)});
+  case Kind::pair:
+    return rebuild_with(t, {go(t->kids[0], is_prod(expected) ? expected->left : nullptr),
+                            go(t->kids[1], is_prod(expected) ? expected->right : nullptr)});
+  case Kind::prim:
+  case Kind::jac:
+    return rebuild_with(t, {go(t->kids[0], t->type->left)});
+  case Kind::dualmap: {
+    const Term fun = go(t->kids[1], nullptr);
+    const Type ft = type_of(fun);
+    const Term body = go(t->kids[0], is_dual(ft) ? ft->left : nullptr);
+    const Type bt = type_of(body);
+    return rebuild_with(t, {body, is_any(ft) && !is_any(bt) ? go(fun, dual(bt)) : fun});
+  }
+  case Kind::pullback: {
+    const Term w = go(t->kids[1], nullptr);
+    const Type wt = type_of(w);
+    const Term body = go(t->kids[0], is_arrow(wt) ? wt->left : nullptr);
+    const Type bt = type_of(body);
+    return rebuild_with(t, {body, is_any(wt) && !is_any(bt) ? go(w, one_form(bt)) : w});
+  }
+  case Kind::let:
+    return rebuild_with(t, {go(t->kids[0], t->type), go(t->kids[1], expected)});
+  }
+  return t;
+}
+
+} // namespace adsem::pullback

@@ -1,0 +1,42 @@
+#pragma once
+// The type system of seed 000 Fig. 2 (L180-187; spec §3.1) with readable located errors.
+// The (dual) rule's side condition x ∈ lin(S₁) comes in three modes (spec §2.4, §3.2, ID-3):
+//   strict      the paper's lin (let read as its β-redex); for source programs;
+//   plus        lin⁺ (let inlined, then analysed); for terms produced by reduction;
+//   structural  no linearity condition (linearity is then checked numerically, P7/P8).
+// [ID, ours] strict lin also takes lin(0) = all variables and lin(P₁+P₂) = lin(P₁) ∩ lin(P₂): the
+// paper's own rule 13a (λv.⟨v_p,0⟩)* and its sums in linear positions need them (spec §2.4 "Gap").
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback {
+
+enum class LinMode { strict, plus, structural };
+
+using Context = std::map<std::string, Type>;
+
+// The type of t in Γ (AdsemError(type) with the position of the offending subterm otherwise).
+Type type_check(const Term& t, const Context& gamma = {}, LinMode mode = LinMode::strict);
+// The error message, or nullopt when t is well typed.
+std::optional<std::string> type_error(const Term& t, const Context& gamma = {},
+                                      LinMode mode = LinMode::strict);
+
+// Linear variables (spec §2.4). `all` stands for 𝒱 (lin⁺(0) = every variable).
+struct LinSet {
+  bool all = false;
+  std::set<std::string> vars;
+  bool contains(const std::string& x) const { return all || vars.count(x) > 0; }
+};
+LinSet lin(const Term& t, LinMode mode = LinMode::strict);
+
+} // namespace adsem::pullback
+
+namespace adsem::pullback {
+// Gives every unannotated `zero` the type its position demands (bidirectional reading of the
+// (zero) rule, spec §3.2), where the context determines it; `expected` may be null.
+Term annotate_zeros(const Term& t, const Type& expected = nullptr);
+} // namespace adsem::pullback
