@@ -18,6 +18,11 @@ void register_delta_reverse(Registry& registry) {
   entry.frontend = std::make_shared<const delta_reverse::Frontend>();
   entry.properties = delta_reverse::properties();
   entry.mutants = delta_reverse::mutants();
+  // The construct tags of the generators. Rule coverage is not wired yet: the wrappers run
+  // their own ledgers (semantics/delta_reverse/wrappers.cpp), so `rules` stays empty rather
+  // than flag rules as never fired that did fire.
+  entry.constructs = {"branch-on-real", "case",     "helper", "higher-order", "let",
+                      "shared-let",     "sum-input"};
   registry.add(std::move(entry));
 }
 

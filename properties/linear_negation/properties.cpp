@@ -80,6 +80,7 @@ RunOptions run_options(const PropertyContext& c, Strategy s = Strategy::bp,
   o.strategy = s;
   o.seed = seed;
   o.rules = mutant::rules_for(c.mutant);
+  o.counter = c.rule_counter.get();
   return o;
 }
 

@@ -3,6 +3,7 @@
 #include "properties/linear_negation/frontend.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/properties.hpp"
+#include "semantics/linear_negation/reduction.hpp"
 
 namespace adsem::props {
 
@@ -17,6 +18,10 @@ void register_linear_negation(Registry& registry) {
   entry.frontend = std::make_shared<const linear_negation::Frontend>();
   entry.properties = linear_negation::properties();
   entry.mutants = linear_negation::mutants();
+  // The construct tags of the generators, and every rule of Table 2 (rule_names()).
+  entry.constructs = {"higher-order", "let-pair", "partial-primitive",
+                      "primitive",    "sharing",  "sum"};
+  entry.rules = linear_negation::rule_names();
   registry.add(std::move(entry));
 }
 

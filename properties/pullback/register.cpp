@@ -3,6 +3,7 @@
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "properties/pullback/properties.hpp"
+#include "semantics/pullback/rules.hpp"
 
 namespace adsem::props {
 
@@ -17,6 +18,10 @@ void register_pullback(Registry& registry) {
   entry.frontend = std::make_shared<const pullback::Frontend>();
   entry.properties = pullback::properties();
   entry.mutants = pullback::mutants();
+  // The construct tags of the generators, and every named rule (rules.hpp).
+  entry.constructs = {"covector", "dual-map",          "higher-order", "jacobian",
+                      "let",      "partial-primitive", "sum",          "zero"};
+  entry.rules = pullback::rule_names();
   registry.add(std::move(entry));
 }
 

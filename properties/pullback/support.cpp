@@ -198,6 +198,7 @@ std::uint64_t draw_seed() {
 RunOptions run_options(const PropertyContext& context, long fallback) {
   RunOptions o;
   o.fuel = context.option_int("fuel", fallback);
+  o.counter = context.rule_counter.get();
   return o;
 }
 

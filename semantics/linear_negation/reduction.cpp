@@ -412,6 +412,7 @@ Run normalise(const Term& t, const RunOptions& options) {
   while (auto s = r.step()) {
     ++run.steps;
     ++run.rule_counts[s->rule];
+    if (options.counter) options.counter->add(s->rule);
     if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
     if (run.steps >= options.fuel && r.step()) {
       throw AdsemError(ErrorKind::fuel,

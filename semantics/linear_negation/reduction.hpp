@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/core/rule_counter.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
@@ -58,8 +59,9 @@ struct RunOptions {
   bool trace = false;
   Strategy strategy = Strategy::bp;
   RuleSet rules;
-  std::uint64_t seed = 0; // S_rand
-  Context free_types;     // types of the free variables (e.g. xj' : R -o R in Cor. 16)
+  std::uint64_t seed = 0;         // S_rand
+  Context free_types;             // types of the free variables (e.g. xj' : R -o R in Cor. 16)
+  RuleCounter* counter = nullptr; // rule coverage: each step is added here too (campaigns)
 };
 
 struct Run {

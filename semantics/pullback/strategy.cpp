@@ -37,6 +37,7 @@ Machine::Machine(Rules rules, RunOptions options) : rules_(std::move(rules)), op
 
 void Machine::count(const std::string& rule) {
   ++counts_[rule];
+  if (options_.counter) options_.counter->add(rule);
   if (++fuel_used_ > options_.fuel)
     throw AdsemError(ErrorKind::fuel,
                      "out of fuel after " + std::to_string(options_.fuel) + " steps");

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "semantics/core/rule_counter.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "syntax/pullback/ast.hpp"
 
@@ -20,6 +21,7 @@ struct RunOptions {
   long fuel = 200'000; // steps, premise steps included
   bool trace = false;  // "rule: term" after each top-level step
   int max_premise_depth = 24;
+  RuleCounter* counter = nullptr; // rule coverage: each firing is added here too (campaigns)
 };
 
 struct Step {
