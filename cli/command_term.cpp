@@ -109,8 +109,11 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
   eval->add_flag("--trace", args->trace, "Print each rule applied");
   eval->callback([&ctx, args] { eval_command(ctx, *args, false); });
 
-  add_term_subcommand(app, ctx, *args, "reduce", "Run the rules step by step, naming each rule")
-      ->callback([&ctx, args] { eval_command(ctx, *args, true); });
+  auto* reduce = add_term_subcommand(app, ctx, *args, "reduce",
+                                     "Run the rules step by step, naming each rule");
+  // The CLI contract spells it `reduce ... --trace`; reduce always traces.
+  reduce->add_flag("--trace", args->trace, "Print each rule applied (always on for reduce)");
+  reduce->callback([&ctx, args] { eval_command(ctx, *args, true); });
 
   auto* denote = add_term_subcommand(
       app, ctx, *args, "denote",

@@ -24,6 +24,8 @@ void add_unique(std::vector<std::string>& into, const std::vector<std::string>& 
     if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
 }
 
+} // namespace
+
 void merge_property(PropertySummary& into, const PropertySummary& from) {
   if (into.calculus.empty()) into.calculus = from.calculus;
   if (into.kind.empty()) into.kind = from.kind;
@@ -48,6 +50,8 @@ void merge_property(PropertySummary& into, const PropertySummary& from) {
   if (into.status == "passed" && gave_up) into.status = "gave-up";
   add_unique(into.warnings, from.warnings);
 }
+
+namespace {
 
 // Keeps the first shard's value of a metadata field and notes a disagreement.
 template <class T>

@@ -16,6 +16,10 @@ namespace adsem::reports {
 // a warning. Throws AdsemError(ErrorKind::usage) when given nothing to merge.
 CampaignResult merge(const std::vector<CampaignResult>& shards);
 
+// Adds one property's counters, histograms, tags, discard reasons and seconds into another's
+// (what merge does per property; the campaign engine also uses it to add a chunk's statistics).
+void merge_property(PropertySummary& into, const PropertySummary& from);
+
 // Reads a report folder: DIR/summary.json, or when that is missing, what DIR/results.jsonl holds
 // (complete = false). Also accepts the path of a summary.json or results.jsonl file itself.
 // Errors are AdsemError (io: missing/unreadable; parse: malformed) naming the file.

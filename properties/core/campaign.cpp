@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <limits>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -11,7 +12,9 @@
 #include <rapidcheck/detail/TestListener.h>
 
 #include "properties/core/corpus.hpp"
+#include "properties/core/isolation.hpp"
 #include "reports/json_lines.hpp"
+#include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -58,52 +61,57 @@ struct TrialRunner {
   const PropertyDef& def;
   const PropertyContext& context;
   std::shared_ptr<TrialResult> last = std::make_shared<TrialResult>();
+  std::function<void()> on_trial_start = {}; // isolation: a heartbeat per trial
 
   rc::detail::Property property() const {
-    return rc::detail::toProperty([def = &def, context = &context, last = last]() {
-      TrialResult result;
-      if (context->rule_counter) context->rule_counter->fired.clear();
-      try {
-        result = def->body(*context);
-      } catch (const rc::GenerationFailure&) {
-        throw; // RapidCheck turns these into discards
-      } catch (const rc::detail::CaseResult& rc_result) {
-        // A body that used RC_DISCARD / RC_PRE / RC_ASSERT directly.
-        using Type = rc::detail::CaseResult::Type;
-        result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
-                 : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
-                                                   : TrialResult::pass();
-      } catch (const AdsemError& e) {
-        result = TrialResult::error(e.diagnostic().render());
-      } catch (const std::exception& e) {
-        result = TrialResult::error(std::string("exception: ") + e.what());
-      }
-      if (context->rule_counter && result.rules_fired.empty())
-        result.rules_fired.insert(context->rule_counter->fired.begin(),
-                                  context->rule_counter->fired.end());
-      *last = result;
-      using Type = rc::detail::CaseResult::Type;
-      switch (result.kind) {
-      case TrialResult::Kind::pass:
-        return;
-      case TrialResult::Kind::discard:
-        throw rc::detail::CaseResult(Type::Discard, result.reason);
-      case TrialResult::Kind::fail:
-      case TrialResult::Kind::error:
-        throw rc::detail::CaseResult(Type::Failure, result.reason);
-      }
-    });
+    return rc::detail::toProperty(
+        [def = &def, context = &context, last = last, on_start = on_trial_start]() {
+          if (on_start) on_start();
+          TrialResult result;
+          if (context->rule_counter) context->rule_counter->fired.clear();
+          try {
+            result = def->body(*context);
+          } catch (const rc::GenerationFailure&) {
+            throw; // RapidCheck turns these into discards
+          } catch (const rc::detail::CaseResult& rc_result) {
+            // A body that used RC_DISCARD / RC_PRE / RC_ASSERT directly.
+            using Type = rc::detail::CaseResult::Type;
+            result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
+                     : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
+                                                       : TrialResult::pass();
+          } catch (const AdsemError& e) {
+            result = TrialResult::error(e.diagnostic().render());
+          } catch (const std::exception& e) {
+            result = TrialResult::error(std::string("exception: ") + e.what());
+          }
+          if (context->rule_counter && result.rules_fired.empty())
+            result.rules_fired.insert(context->rule_counter->fired.begin(),
+                                      context->rule_counter->fired.end());
+          *last = result;
+          using Type = rc::detail::CaseResult::Type;
+          switch (result.kind) {
+          case TrialResult::Kind::pass:
+            return;
+          case TrialResult::Kind::discard:
+            throw rc::detail::CaseResult(Type::Discard, result.reason);
+          case TrialResult::Kind::fail:
+          case TrialResult::Kind::error:
+            throw rc::detail::CaseResult(Type::Failure, result.reason);
+          }
+        });
   }
 };
 
 // Counts every generated case (not shrink attempts) into the property's summary.
 class StatisticsListener final : public rc::detail::TestListener {
 public:
-  StatisticsListener(reports::PropertySummary& summary, const std::shared_ptr<TrialResult>& last)
-      : summary_(summary), last_(last) {}
+  StatisticsListener(reports::PropertySummary& summary, const std::shared_ptr<TrialResult>& last,
+                     std::function<void(const TrialResult&)> on_case = {})
+      : summary_(summary), last_(last), on_case_(std::move(on_case)) {}
 
   void onTestCaseFinished(const rc::detail::CaseDescription&) override {
     const TrialResult& t = *last_;
+    if (on_case_) on_case_(t);
     ++summary_.trials;
     switch (t.kind) {
     case TrialResult::Kind::pass:
@@ -132,6 +140,7 @@ public:
 private:
   reports::PropertySummary& summary_;
   std::shared_ptr<TrialResult> last_;
+  std::function<void(const TrialResult&)> on_case_;
 };
 
 std::string shell_quote(const std::string& text) {
@@ -189,6 +198,192 @@ bool matches_property(const PropertyDef& def, const std::string& wanted) {
   // "<calc>/<suffix>" with an alias or the bare property name within selected calculi.
   const auto slash = def.name.find('/');
   return slash != std::string::npos && def.name.substr(slash + 1) == wanted;
+}
+
+// One chunk of one property: what the engine needs to go on.
+struct ChunkSpec {
+  const PropertyDef& def;
+  const PropertyContext& context;
+  ReplayToken token; // seed and max_size of the chunk; reproduce filled on failure
+  int trials = 0;
+  int passed_before = 0; // passes of the property in earlier chunks
+  const std::string& command_name;
+};
+
+struct ChunkRun {
+  enum class End { success, failure, gave_up, error };
+  End end = End::success;
+  reports::PropertySummary delta; // this chunk's statistics
+  std::optional<reports::CounterexampleRecord> record;
+  std::string error; // RapidCheck's description of an Error
+};
+
+ChunkRun run_chunk(const ChunkSpec& spec, std::function<void()> on_trial_start = {},
+                   std::function<void(const TrialResult&)> on_case = {}) {
+  TrialRunner runner{spec.def, spec.context};
+  runner.on_trial_start = std::move(on_trial_start);
+  ChunkRun run;
+  StatisticsListener listener(run.delta, runner.last, std::move(on_case));
+  const rc::detail::TestMetadata metadata{spec.def.name, spec.def.summary};
+  const auto outcome = rc::detail::checkProperty(
+      runner.property(), metadata, params_for(spec.token.seed, spec.trials, spec.token.max_size),
+      listener, {});
+  if (outcome.is<rc::detail::FailureResult>()) {
+    const auto& failure = outcome.get<rc::detail::FailureResult>();
+    ReplayToken token = spec.token;
+    token.reproduce = failure.reproduce;
+    auto record = make_record(spec.def, *runner.last, token,
+                              spec.passed_before + failure.numSuccess, spec.command_name);
+    if (record.message.empty()) record.message = failure.description;
+    // A body that threw before naming its input: fall back on the values RapidCheck drew
+    // (shown through rc::Show / showValue overloads of the generated types).
+    if (record.term.empty()) record.term = drawn_values_text(failure.counterExample);
+    run.end = ChunkRun::End::failure;
+    run.record = std::move(record);
+  } else if (outcome.is<rc::detail::GaveUpResult>()) {
+    run.end = ChunkRun::End::gave_up;
+  } else if (outcome.is<rc::detail::Error>()) {
+    run.end = ChunkRun::End::error;
+    run.error = outcome.get<rc::detail::Error>().description;
+  }
+  return run;
+}
+
+const char* end_name(ChunkRun::End end) {
+  switch (end) {
+  case ChunkRun::End::failure:
+    return "failure";
+  case ChunkRun::End::gave_up:
+    return "gave-up";
+  case ChunkRun::End::error:
+    return "error";
+  case ChunkRun::End::success:
+    break;
+  }
+  return "success";
+}
+
+ChunkRun::End end_from_name(const std::string& name) {
+  if (name == "failure") return ChunkRun::End::failure;
+  if (name == "gave-up") return ChunkRun::End::gave_up;
+  if (name == "error") return ChunkRun::End::error;
+  return ChunkRun::End::success;
+}
+
+// The chunk in a forked child (isolation.hpp). The child streams JSON lines: {"e":"start"} per
+// trial (the heartbeat the per-trial timeout watches), {"e":"input",...} when the body reports
+// its input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's
+// statistics and counterexample. A child that dies or hangs becomes a "crash" or "timeout"
+// record holding the last reported input; the cases it finished before are counted.
+ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds) {
+  const auto child = [&](int fd) {
+    PropertyContext context = spec.context;
+    context.on_input = [fd](const std::string& term, const std::string& source) {
+      write_line(fd, reports::dump_json({{"e", "input"}, {"term", term}, {"source", source}}));
+    };
+    const ChunkSpec child_spec{spec.def,           context,          spec.token, spec.trials,
+                               spec.passed_before, spec.command_name};
+    const ChunkRun run = run_chunk(
+        child_spec, [fd] { write_line(fd, R"({"e":"start"})"); },
+        [fd](const TrialResult& t) {
+          write_line(
+              fd, reports::dump_json(
+                      {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
+        });
+    nlohmann::json done = {{"e", "done"},
+                           {"end", end_name(run.end)},
+                           {"delta", reports::to_json(run.delta)},
+                           {"error", run.error}};
+    if (run.record) done["record"] = reports::to_json(*run.record);
+    write_line(fd, reports::dump_json(done));
+    return 0;
+  };
+
+  std::optional<ChunkRun> finished;
+  reports::PropertySummary partial; // the cases the child finished, should it die
+  std::string term, source;
+  bool input_current = false; // the last input was reported after the last trial start
+  int started = 0;
+  const auto on_line = [&](const std::string& line) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.contains("e")) return;
+    const std::string e = j.at("e");
+    if (e == "start") {
+      ++started;
+      input_current = false;
+    } else if (e == "input") {
+      term = j.value("term", "");
+      source = j.value("source", "");
+      input_current = true;
+    } else if (e == "case") {
+      ++partial.trials;
+      switch (static_cast<TrialResult::Kind>(j.value("kind", 0))) {
+      case TrialResult::Kind::pass:
+        ++partial.passed;
+        break;
+      case TrialResult::Kind::discard:
+        ++partial.discarded;
+        ++partial.discard_reasons[j.value("reason", "unspecified")];
+        break;
+      case TrialResult::Kind::fail:
+        ++partial.failed;
+        break;
+      case TrialResult::Kind::error:
+        ++partial.errors;
+        break;
+      }
+    } else if (e == "done") {
+      ChunkRun run;
+      run.end = end_from_name(j.value("end", ""));
+      run.delta = reports::summary_from_json(j.at("delta"));
+      run.error = j.value("error", "");
+      if (j.contains("record")) run.record = reports::record_from_json(j.at("record"));
+      finished = std::move(run);
+    }
+  };
+  const ChildOutcome outcome = run_in_child(child, trial_timeout_seconds, on_line);
+  if (finished && outcome.end == ChildOutcome::End::exited && outcome.code == 0)
+    return std::move(*finished);
+
+  ChunkRun run;
+  run.end = ChunkRun::End::failure;
+  run.delta = partial;
+  ++run.delta.trials; // the trial that crashed or hung
+  ++run.delta.failed;
+  TrialResult t = TrialResult::fail("");
+  if (input_current) {
+    t.term = term;
+    t.source = source;
+  } else {
+    t.term = fmt::format("(input not reported by the property; replay the chunk: seed {}, "
+                         "{} trials, max size {})",
+                         spec.token.seed, spec.trials, spec.token.max_size);
+  }
+  ReplayToken token = spec.token;
+  token.chunk_trials = spec.trials;
+  auto record =
+      make_record(spec.def, t, token, spec.passed_before + partial.passed, spec.command_name);
+  switch (outcome.end) {
+  case ChildOutcome::End::timed_out:
+    record.outcome = "timeout";
+    record.message = fmt::format("trial {} of the chunk ran longer than the per-trial timeout "
+                                 "of {} s; killed",
+                                 std::max(started, 1), trial_timeout_seconds);
+    break;
+  case ChildOutcome::End::signalled:
+    record.outcome = "crash";
+    record.message = fmt::format("trial {} of the chunk killed the process with {}",
+                                 std::max(started, 1), signal_name(outcome.code));
+    break;
+  case ChildOutcome::End::exited:
+    record.outcome = "crash";
+    record.message = fmt::format("the trial process exited with status {} during trial {} of "
+                                 "the chunk",
+                                 outcome.code, std::max(started, 1));
+    break;
+  }
+  run.record = std::move(record);
+  return run;
 }
 
 } // namespace
@@ -362,10 +557,6 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       continue;
     }
 
-    TrialRunner runner{def, context};
-    const rc::detail::Property property = runner.property();
-    StatisticsListener listener(summary, runner.last);
-    const rc::detail::TestMetadata metadata{def.name, def.summary};
     bool gave_up = false;
 
     for (int chunk = 0;; ++chunk) {
@@ -382,26 +573,29 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       if (chunk % options.shard.count != options.shard.index) continue;
 
       const std::uint64_t seed = chunk_seed(options.seed, def.name, chunk);
-      const int passed_before = summary.passed;
-      const auto outcome = rc::detail::checkProperty(
-          property, metadata, params_for(seed, chunk_trials, max_size), listener, {});
+      const ChunkSpec spec{
+          def,
+          context,
+          ReplayToken{
+              def.calculus, def.name, options.mutant, context.overrides, seed, max_size, {}},
+          chunk_trials,
+          summary.passed,
+          options.command_name};
+      ChunkRun run = options.isolate ? run_chunk_isolated(spec, options.trial_timeout_seconds)
+                                     : run_chunk(spec);
+      const std::string status = summary.status;
+      reports::merge_property(summary, run.delta);
+      summary.status = status;                 // decided below, when the property is done
       summary.seconds = seconds_in_property(); // so progress shows the rate while running
       notify(ProgressEvent::Kind::chunk_finished);
 
-      if (outcome.is<rc::detail::FailureResult>()) {
-        const auto* failure = &outcome.get<rc::detail::FailureResult>();
-        // The listener counted the first failing case; shrinking re-ran the body.
-        ReplayToken token{def.calculus, def.name, options.mutant,    context.overrides,
-                          seed,         max_size, failure->reproduce};
-        auto record = make_record(def, *runner.last, token, passed_before + failure->numSuccess,
-                                  options.command_name);
-        if (record.message.empty()) record.message = failure->description;
-        // A body that threw before naming its input: fall back on the values RapidCheck drew
-        // (shown through rc::Show / showValue overloads of the generated types).
-        if (record.term.empty()) record.term = drawn_values_text(failure->counterExample);
+      if (run.end == ChunkRun::End::failure) {
+        auto record = std::move(*run.record);
         summary.seconds_to_first_failure = seconds_in_property();
         if (stream) stream->write(record);
-        if (options.corpus_dir) {
+        // Crash/timeout records stay out of the failure corpus: the corpus is replayed
+        // in-process at the start of every campaign, where a crash would end it.
+        if (options.corpus_dir && record.outcome != "crash" && record.outcome != "timeout") {
           try {
             save_to_corpus(*options.corpus_dir, record);
           } catch (const AdsemError& e) {
@@ -411,11 +605,10 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         result.counterexamples.push_back(std::move(record));
         break;
       }
-      if (outcome.is<rc::detail::GaveUpResult>()) gave_up = true;
-      if (outcome.is<rc::detail::Error>())
+      if (run.end == ChunkRun::End::gave_up) gave_up = true;
+      if (run.end == ChunkRun::End::error)
         throw AdsemError(ErrorKind::eval,
-                         fmt::format("{}: RapidCheck error: {}", def.name,
-                                     outcome.get<rc::detail::Error>().description));
+                         fmt::format("{}: RapidCheck error: {}", def.name, run.error));
     }
 
     summary.seconds = seconds_in_property();
@@ -480,9 +673,13 @@ ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
   reports::PropertySummary ignored;
   StatisticsListener listener(ignored, runner.last);
   const rc::detail::TestMetadata metadata{def->name, def->summary};
-  const auto outcome = rc::detail::checkProperty(runner.property(), metadata,
-                                                 params_for(token.seed, 1, token.max_size),
-                                                 listener, {{def->name, token.reproduce}});
+  // A crash/timeout record re-runs its whole chunk from the seed (ReplayToken::chunk_trials).
+  const bool whole_chunk = token.chunk_trials > 0;
+  using ReproduceMap = std::unordered_map<std::string, rc::detail::Reproduce>;
+  const auto outcome = rc::detail::checkProperty(
+      runner.property(), metadata,
+      params_for(token.seed, whole_chunk ? token.chunk_trials : 1, token.max_size), listener,
+      whole_chunk ? ReproduceMap{} : ReproduceMap{{def->name, token.reproduce}});
 
   ReplayOutcome replayed;
   if (outcome.is<rc::detail::FailureResult>()) {

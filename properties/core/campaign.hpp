@@ -65,6 +65,11 @@ struct CampaignOptions {
   // Failure corpus (corpus.hpp): replayed first, and every new counterexample saved to it.
   std::optional<std::filesystem::path> corpus_dir;
   std::map<std::string, PropertyConfig> property_config; // full property name -> settings
+  // Crash isolation (isolation.hpp): each chunk runs in a forked child process; a trial that
+  // dies by a signal or runs longer than trial_timeout_seconds becomes a counterexample with
+  // outcome "crash" or "timeout", and the campaign goes on with the next property.
+  bool isolate = false;
+  double trial_timeout_seconds = 10.0; // only with isolate; <= 0 = none
 };
 
 // Defaults when neither --trials nor --time is given.

@@ -97,6 +97,15 @@ struct PropertyContext {
   // An integer/real option with a default ("fuel", "probes", ...).
   long option_int(const std::string& key, long fallback) const;
   double option_real(const std::string& key, double fallback) const;
+
+  // Optional (crash isolation, issue 11): the campaign engine sets this when trials run in a
+  // child process, so that a body that reports its input before evaluating it has that input in
+  // the record of a trial that crashes or hangs. Bodies call report_input; it costs nothing when
+  // unset.
+  std::function<void(const std::string& term, const std::string& source)> on_input = {};
+  void report_input(const std::string& term, const std::string& source = "") const {
+    if (on_input) on_input(term, source);
+  }
 };
 
 struct PropertyDef {

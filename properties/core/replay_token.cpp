@@ -74,10 +74,11 @@ std::string base64url_decode(const std::string& text) {
 std::string encode_replay_token(const ReplayToken& token) {
   std::vector<std::uint8_t> reproduce;
   rc::detail::serialize(token.reproduce, std::back_inserter(reproduce));
-  const nlohmann::json j = {{"v", ReplayToken::format_version}, {"calculus", token.calculus},
-                            {"property", token.property},       {"mutant", token.mutant},
-                            {"overrides", token.overrides},     {"seed", token.seed},
-                            {"max_size", token.max_size},       {"reproduce", hex_of(reproduce)}};
+  nlohmann::json j = {{"v", ReplayToken::format_version}, {"calculus", token.calculus},
+                      {"property", token.property},       {"mutant", token.mutant},
+                      {"overrides", token.overrides},     {"seed", token.seed},
+                      {"max_size", token.max_size},       {"reproduce", hex_of(reproduce)}};
+  if (token.chunk_trials > 0) j["chunk_trials"] = token.chunk_trials; // crash/timeout records
   return std::string(token_prefix) + base64url_encode(j.dump());
 }
 
@@ -98,6 +99,7 @@ ReplayToken decode_replay_token(const std::string& text) {
     token.overrides = j.at("overrides").get<Overrides>();
     token.seed = j.at("seed").get<std::uint64_t>();
     token.max_size = j.at("max_size").get<int>();
+    token.chunk_trials = j.value("chunk_trials", 0);
     const auto bytes = bytes_of_hex(j.at("reproduce").get<std::string>());
     const auto end = rc::detail::deserialize(bytes.begin(), bytes.end(), token.reproduce);
     if (end != bytes.end())

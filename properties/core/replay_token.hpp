@@ -22,6 +22,9 @@ struct ReplayToken {
   std::uint64_t seed = 0; // seed of the chunk that failed
   int max_size = 0;
   rc::detail::Reproduce reproduce;
+  // > 0 for crash/timeout records (isolation): the process died before RapidCheck could name the
+  // case, so replay re-runs the whole chunk of this many trials from `seed`.
+  int chunk_trials = 0;
 };
 
 std::string encode_replay_token(const ReplayToken& token);

@@ -75,6 +75,32 @@ Bag ground_value(const Type& sigma, const std::vector<double>& xs) {
   return out;
 }
 
+namespace {
+
+// The number of real inputs of a function type that grad/denote --at accept (tupled or curried),
+// read off the type alone: the --at arity is checked before any term is built (issue 11: a
+// 9,000-deep curried λ with a wrong --at used to build an O(n²) tuple projection first).
+std::size_t real_inputs(const Bag& f) {
+  if (!is_arrow(f.type)) return 0;
+  if (ground(f.type->left) && f.type->right->kind == TypeNode::Kind::real)
+    return dimension(f.type->left);
+  std::size_t n = 0;
+  Type t = f.type;
+  while (is_arrow(t) && t->left->kind == TypeNode::Kind::real) {
+    ++n;
+    t = t->right;
+  }
+  return t->kind == TypeNode::Kind::real ? n : 0;
+}
+
+void check_arity(const Bag& f, std::size_t given) {
+  const std::size_t n = real_inputs(f);
+  if (n != 0 && n != given)
+    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(n) + " reals");
+}
+
+} // namespace
+
 Tupled tupled_real_function(const Bag& f) {
   const auto fail = [&] {
     throw AdsemError(ErrorKind::type, "grad needs a function of reals to R (R -> R, a product of "
@@ -133,6 +159,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
     if (ground(m.type)) result.value = model::flatten_primal(v);
     return result;
   }
+  check_arity(m, at->size());
   const Tupled f = tupled_real_function(m);
   if (at->size() != f.inputs)
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(f.inputs) + " reals");
@@ -169,7 +196,9 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     return real_of(small ? reduce_small_step(term, rules, o).result
                          : normalise(term, rules, o).result);
   };
-  const Tupled f = tupled_real_function(parse_closed(source));
+  const Bag parsed = parse_closed(source);
+  check_arity(parsed, at.size());
+  const Tupled f = tupled_real_function(parsed);
   if (at.size() != f.inputs)
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(f.inputs) + " reals");
   const Bag point = ground_value(f.domain, at);

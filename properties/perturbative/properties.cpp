@@ -45,6 +45,9 @@ TrialResult round_trip(const PropertyContext&) {
 // ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
 TrialResult subject_reduction(const PropertyContext& context) {
   const Bag m = *gen::closed_term(gen::type_pool());
+  // Crash isolation (campaign --isolate): name the input before running it, so that a trial
+  // that crashes or hangs is reported with its term.
+  if (context.on_input) context.report_input(print(m), print(m));
   return guarded([&] {
     const Rules rules = rules_for(context.mutant);
     Bag current = m;

@@ -122,18 +122,30 @@ private:
     }
     return sum();
   }
+  // A left-nested chain (a + b + ..., a * b * ..., f a b ...) is built by a loop but gives a
+  // tree as deep as it is long, which the checker and the tree's destructor recurse on: bound
+  // it like nesting (issue 11: a 10 MB `1 * 1 * ...` overflowed the stack in the destructor).
+  void chain_link(int& length, const SourcePos& pos) const {
+    if (++length + budget_.depth > budget_.limit)
+      throw AdsemError(ErrorKind::parse,
+                       "term nested deeper than " + std::to_string(budget_.limit) +
+                           " levels (a chain of operators or applications)",
+                       pos);
+  }
   SurfP sum() {
     SurfP left = prod();
-    while (ts_.peek().is_symbol("+")) {
+    for (int length = 0; ts_.peek().is_symbol("+");) {
       const SourcePos pos = ts_.next().pos;
+      chain_link(length, pos);
       left = node({Surf::Kind::sum, pos, "", nullptr, 0, 0, left, prod()});
     }
     return left;
   }
   SurfP prod() {
     SurfP left = unary();
-    while (ts_.peek().is_symbol("*")) {
+    for (int length = 0; ts_.peek().is_symbol("*");) {
       const SourcePos pos = ts_.next().pos;
+      chain_link(length, pos);
       left = node({Surf::Kind::mul, pos, "", nullptr, 0, 0, left, unary()});
     }
     return left;
@@ -158,8 +170,9 @@ private:
   }
   SurfP application() {
     SurfP left = pre();
-    while (starts_argument(ts_.peek())) {
+    for (int length = 0; starts_argument(ts_.peek());) {
       const SourcePos pos = ts_.peek().pos;
+      chain_link(length, pos);
       left = node({Surf::Kind::app, pos, "", nullptr, 0, 0, left, pre()});
     }
     return left;

@@ -1,0 +1,123 @@
+#include "properties/core/isolation.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::props {
+
+void write_line(int fd, const std::string& line) {
+  const std::string text = line + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+std::string signal_name(int signal) {
+  switch (signal) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGKILL:
+    return "SIGKILL";
+  case SIGTERM:
+    return "SIGTERM";
+  default:
+    return "signal " + std::to_string(signal);
+  }
+}
+
+ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
+                          const std::function<void(const std::string& line)>& on_line) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  int fds[2];
+  if (::pipe(fds) != 0)
+    throw AdsemError(ErrorKind::io, std::string("pipe: ") + std::strerror(errno));
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw AdsemError(ErrorKind::io, std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    int status = 3;
+    try {
+      status = work(fds[1]);
+    } catch (...) {
+    }
+    ::close(fds[1]);
+    ::_exit(status);
+  }
+  ::close(fds[1]);
+
+  ChildOutcome outcome;
+  std::string pending;
+  char buffer[65536];
+  auto last_line = Clock::now();
+  bool killed = false;
+  for (;;) {
+    int wait_ms = -1;
+    if (idle_timeout_seconds > 0) {
+      const double idle = std::chrono::duration<double>(Clock::now() - last_line).count();
+      const double left = idle_timeout_seconds - idle;
+      if (left <= 0) {
+        ::kill(pid, SIGKILL);
+        killed = true;
+        break;
+      }
+      wait_ms = static_cast<int>(left * 1000.0) + 1;
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = ::poll(&p, 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue; // timeout: re-checked at the top
+    const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break; // EOF: the child closed its end (exited or died)
+    pending.append(buffer, static_cast<std::size_t>(n));
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
+      last_line = Clock::now();
+      if (on_line) on_line(pending.substr(start, nl - start));
+    }
+    pending.erase(0, start);
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (killed) {
+    outcome.end = ChildOutcome::End::timed_out;
+    outcome.code = SIGKILL;
+  } else if (WIFSIGNALED(status)) {
+    outcome.end = ChildOutcome::End::signalled;
+    outcome.code = WTERMSIG(status);
+  } else {
+    outcome.end = ChildOutcome::End::exited;
+    outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+  }
+  outcome.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return outcome;
+}
+
+} // namespace adsem::props

@@ -1,0 +1,33 @@
+#pragma once
+// Crash isolation (issue 11): run a piece of work in a forked child process that streams
+// newline-terminated lines back through a pipe. A child that dies by a signal (segfault, abort)
+// or stays silent longer than an idle timeout (killed with SIGKILL) becomes an outcome the
+// caller reports, instead of ending the calling process. POSIX only (fork, pipe, poll).
+#include <functional>
+#include <string>
+
+namespace adsem::props {
+
+struct ChildOutcome {
+  enum class End { exited, signalled, timed_out };
+  End end = End::exited;
+  int code = 0; // the exit status (exited) or the signal number (signalled)
+  double seconds = 0.0;
+};
+
+// Runs `work(fd)` in a forked child; the child writes lines to fd (write_line) and its return
+// value becomes its exit status (an exception escaping `work` exits with status 3). The parent
+// calls `on_line` for every complete line as it arrives, and kills the child when no line arrived
+// for `idle_timeout_seconds` (<= 0: wait forever). The child ends with _exit: no destructors,
+// atexit handlers or stdio flushes run in it, so the parent's buffered output is not duplicated.
+ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
+                          const std::function<void(const std::string& line)>& on_line);
+
+// Writes `line` and a newline to fd, retrying short writes; errors are ignored (the parent
+// notices a missing line).
+void write_line(int fd, const std::string& line);
+
+// "SIGSEGV", "SIGABRT", ... or "signal N".
+std::string signal_name(int signal);
+
+} // namespace adsem::props

@@ -1,0 +1,171 @@
+// Crash isolation and per-trial timeouts (issue 11): a property that segfaults, aborts or hangs
+// becomes a counterexample with outcome crash/timeout and its reported input; the campaign goes
+// on with the next property, and nothing found earlier is lost.
+#include <filesystem>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "crash_calculus.hpp"
+#include "properties/core/isolation.hpp"
+#include "reports/json_lines.hpp"
+
+namespace adsem {
+namespace {
+
+props::CampaignOptions crashy_options(std::vector<std::string> properties, int trials) {
+  props::CampaignOptions options = testing::toy_options(std::move(properties), trials, 7);
+  options.calculi = {"crashy"};
+  options.isolate = true;
+  options.trial_timeout_seconds = 1.0;
+  return options;
+}
+
+const reports::CounterexampleRecord* record_of(const reports::CampaignResult& result,
+                                               const std::string& property) {
+  for (const auto& r : result.counterexamples)
+    if (r.property == property) return &r;
+  return nullptr;
+}
+
+TEST(RunInChild, ReportsExitSignalAndTimeout) {
+  std::vector<std::string> lines;
+  const auto collect = [&](const std::string& line) { lines.push_back(line); };
+  auto o = props::run_in_child(
+      [](int fd) {
+        props::write_line(fd, "a");
+        props::write_line(fd, "b");
+        return 4;
+      },
+      5, collect);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::exited);
+  EXPECT_EQ(o.code, 4);
+  EXPECT_EQ(lines, (std::vector<std::string>{"a", "b"}));
+  o = props::run_in_child([](int) { return std::raise(SIGSEGV); }, 5, collect);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::signalled);
+  EXPECT_EQ(props::signal_name(o.code), "SIGSEGV");
+  o = props::run_in_child(
+      [](int) {
+        testing::hang();
+        return 0;
+      },
+      0.3, collect);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
+  EXPECT_LT(o.seconds, 3.0);
+}
+
+TEST(Isolation, CrashesAndHangsBecomeRecordsAndTheCampaignGoesOn) {
+  const auto registry = testing::crash_registry();
+  const auto dir = std::filesystem::temp_directory_path() / "adsem-reliability-isolation";
+  std::filesystem::remove_all(dir);
+  auto options = crashy_options({}, 40);
+  options.stream_dir = dir;
+  const auto result = props::run_campaign(registry, options);
+
+  ASSERT_EQ(result.properties.size(), 5u); // every property ran, the ones after crashes too
+  for (const auto& p : result.properties)
+    EXPECT_EQ(p.status, p.name == "crashy/fine" ? "passed" : "failed") << p.name;
+  EXPECT_EQ(result.properties.back().trials, 40);
+  EXPECT_EQ(result.properties.back().passed, 40);
+
+  const auto* seg = record_of(result, "crashy/segfault");
+  ASSERT_NE(seg, nullptr);
+  EXPECT_EQ(seg->outcome, "crash");
+  EXPECT_NE(seg->message.find("SIGSEGV"), std::string::npos) << seg->message;
+  // The input the body reported before it crashed.
+  EXPECT_TRUE(seg->term == "n = 6" || seg->term == "n = 7" || seg->term == "n = 8" ||
+              seg->term == "n = 9")
+      << seg->term;
+  EXPECT_FALSE(seg->replay_token.empty());
+
+  const auto* ab = record_of(result, "crashy/abort");
+  ASSERT_NE(ab, nullptr);
+  EXPECT_EQ(ab->outcome, "crash");
+  EXPECT_NE(ab->message.find("SIGABRT"), std::string::npos) << ab->message;
+
+  const auto* hung = record_of(result, "crashy/hang");
+  ASSERT_NE(hung, nullptr);
+  EXPECT_EQ(hung->outcome, "timeout");
+  EXPECT_EQ(hung->term.rfind("n = ", 0), 0u) << hung->term;
+
+  const auto* silent = record_of(result, "crashy/silent-segfault");
+  ASSERT_NE(silent, nullptr);
+  EXPECT_EQ(silent->outcome, "crash");
+  EXPECT_NE(silent->term.find("seed"), std::string::npos) << silent->term; // how to replay
+
+  // Streamed as they were found: four counterexamples and five property lines.
+  const auto file = reports::read_results_jsonl(dir / reports::results_jsonl_name);
+  EXPECT_EQ(file.unreadable_lines, 0);
+  int records = 0, summaries = 0;
+  for (const auto& entry : file.entries) {
+    records += std::holds_alternative<reports::CounterexampleRecord>(entry);
+    summaries += std::holds_alternative<reports::PropertySummary>(entry);
+  }
+  EXPECT_EQ(records, 4);
+  EXPECT_EQ(summaries, 5);
+}
+
+TEST(Isolation, ACrashTokenReplaysTheCrash) {
+  const auto registry = testing::crash_registry();
+  const auto result = props::run_campaign(registry, crashy_options({"crashy/segfault"}, 40));
+  ASSERT_EQ(result.counterexamples.size(), 1u);
+  const auto token = props::decode_replay_token(result.counterexamples[0].replay_token);
+  EXPECT_GT(token.chunk_trials, 0);
+  // Replaying re-runs the chunk: it crashes again (in a child, so this test survives it).
+  const auto o = props::run_in_child(
+      [&](int) {
+        props::replay(registry, token);
+        return 0;
+      },
+      10, {});
+  EXPECT_EQ(o.end, props::ChildOutcome::End::signalled);
+  EXPECT_EQ(o.code, SIGSEGV);
+}
+
+// Isolation changes where trials run, not what they find: same counts, same counterexamples.
+TEST(Isolation, SameResultsAsInProcess) {
+  const auto registry = testing::toy_registry();
+  auto options = testing::toy_options({"below-ten", "even-discards", "throws"}, 120, 11);
+  const auto plain = props::run_campaign(registry, options);
+  options.isolate = true;
+  const auto isolated = props::run_campaign(registry, options);
+  ASSERT_EQ(plain.properties.size(), isolated.properties.size());
+  for (std::size_t i = 0; i < plain.properties.size(); ++i) {
+    auto a = reports::to_json(plain.properties[i]);
+    auto b = reports::to_json(isolated.properties[i]);
+    for (auto* j : {&a, &b}) {
+      j->erase("seconds");
+      j->erase("seconds_to_first_failure");
+    }
+    EXPECT_EQ(a, b);
+  }
+  ASSERT_EQ(plain.counterexamples.size(), isolated.counterexamples.size());
+  for (std::size_t i = 0; i < plain.counterexamples.size(); ++i)
+    EXPECT_EQ(reports::to_json(plain.counterexamples[i]),
+              reports::to_json(isolated.counterexamples[i]));
+}
+
+TEST(Isolation, CliFlagsWriteCrashRecords) {
+  const auto registry = testing::crash_registry();
+  const auto dir = std::filesystem::temp_directory_path() / "adsem-reliability-cli-isolate";
+  std::filesystem::remove_all(dir);
+  std::ostringstream out, err;
+  const int code = cli::run({"adsem", "campaign",    "crashy",   "-p",         "segfault",
+                             "-p",    "hang",        "-p",       "fine",       "-n",
+                             "30",    "--seed",      "3",        "--isolate",  "--trial-timeout",
+                             "0.5",   "--no-corpus", "--report", dir.string(), "--format",
+                             "json"},
+                            registry, cli::Io{out, err});
+  EXPECT_EQ(code, 1) << out.str() << err.str();
+  const auto summary = nlohmann::json::parse(std::ifstream(dir / "summary.json"));
+  std::set<std::string> outcomes;
+  for (const auto& r : summary.at("counterexamples"))
+    outcomes.insert(r.at("outcome").get<std::string>());
+  EXPECT_EQ(outcomes, (std::set<std::string>{"crash", "timeout"}));
+  EXPECT_EQ(summary.at("properties").size(), 3u);
+}
+
+} // namespace
+} // namespace adsem
