@@ -56,6 +56,11 @@ TrialResult subject_reduction(const PropertyContext& context) {
       auto s = step(current, rules);
       if (!s) return on(TrialResult::pass(), m);
       trace.push_back(s->rule);
+      // T_x output is exponential as a tree (spec §9.6): past the size cap every further step
+      // (a whole-term walk plus a type check) costs seconds, so the trial is a counted discard,
+      // as in the other T_x properties, not a hang.
+      if (tree_size(s->result, tx_size_cap + 1) > tx_size_cap)
+        return on(TrialResult::discard("blow-up"), m);
       const auto error = type_error(s->result, {}, constant_types());
       if (error || !same_type(s->result.type, m.type)) {
         TrialResult r = TrialResult::fail("after step " + std::to_string(n + 1) + " (" + s->rule +
