@@ -58,47 +58,68 @@ std::string iso8601_now() {
 // (Testing.cpp: "here we actually run it"), so after a failure `last` describes the shrunk
 // counterexample.
 struct TrialRunner {
+  // The input a body reported last (PropertyContext::report_input): a body that throws before it
+  // builds its TrialResult still gets its term into the error record.
+  struct Reported {
+    std::string term, source;
+  };
+
+  TrialRunner(const PropertyDef& d, const PropertyContext& c)
+      : def(d), context(std::make_shared<PropertyContext>(c)) {
+    context->on_input = [outer = c.on_input, reported = reported](const std::string& term,
+                                                                  const std::string& source) {
+      *reported = {term, source};
+      if (outer) outer(term, source);
+    };
+  }
+
   const PropertyDef& def;
-  const PropertyContext& context;
+  std::shared_ptr<Reported> reported = std::make_shared<Reported>();
+  std::shared_ptr<PropertyContext> context;
   std::shared_ptr<TrialResult> last = std::make_shared<TrialResult>();
   std::function<void()> on_trial_start = {}; // isolation: a heartbeat per trial
 
   rc::detail::Property property() const {
-    return rc::detail::toProperty(
-        [def = &def, context = &context, last = last, on_start = on_trial_start]() {
-          if (on_start) on_start();
-          TrialResult result;
-          if (context->rule_counter) context->rule_counter->fired.clear();
-          try {
-            result = def->body(*context);
-          } catch (const rc::GenerationFailure&) {
-            throw; // RapidCheck turns these into discards
-          } catch (const rc::detail::CaseResult& rc_result) {
-            // A body that used RC_DISCARD / RC_PRE / RC_ASSERT directly.
-            using Type = rc::detail::CaseResult::Type;
-            result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
-                     : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
-                                                       : TrialResult::pass();
-          } catch (const AdsemError& e) {
-            result = TrialResult::error(e.diagnostic().render());
-          } catch (const std::exception& e) {
-            result = TrialResult::error(std::string("exception: ") + e.what());
-          }
-          if (context->rule_counter && result.rules_fired.empty())
-            result.rules_fired.insert(context->rule_counter->fired.begin(),
-                                      context->rule_counter->fired.end());
-          *last = result;
-          using Type = rc::detail::CaseResult::Type;
-          switch (result.kind) {
-          case TrialResult::Kind::pass:
-            return;
-          case TrialResult::Kind::discard:
-            throw rc::detail::CaseResult(Type::Discard, result.reason);
-          case TrialResult::Kind::fail:
-          case TrialResult::Kind::error:
-            throw rc::detail::CaseResult(Type::Failure, result.reason);
-          }
-        });
+    return rc::detail::toProperty([def = &def, context = context, last = last, reported = reported,
+                                   on_start = on_trial_start]() {
+      if (on_start) on_start();
+      *reported = {};
+      TrialResult result;
+      if (context->rule_counter) context->rule_counter->fired.clear();
+      try {
+        result = def->body(*context);
+      } catch (const rc::GenerationFailure&) {
+        throw; // RapidCheck turns these into discards
+      } catch (const rc::detail::CaseResult& rc_result) {
+        // A body that used RC_DISCARD / RC_PRE / RC_ASSERT directly.
+        using Type = rc::detail::CaseResult::Type;
+        result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
+                 : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
+                                                   : TrialResult::pass();
+      } catch (const AdsemError& e) {
+        result = TrialResult::error(e.diagnostic().render());
+      } catch (const std::exception& e) {
+        result = TrialResult::error(std::string("exception: ") + e.what());
+      }
+      if (result.kind == TrialResult::Kind::error && result.term.empty()) {
+        result.term = reported->term;
+        result.source = reported->source;
+      }
+      if (context->rule_counter && result.rules_fired.empty())
+        result.rules_fired.insert(context->rule_counter->fired.begin(),
+                                  context->rule_counter->fired.end());
+      *last = result;
+      using Type = rc::detail::CaseResult::Type;
+      switch (result.kind) {
+      case TrialResult::Kind::pass:
+        return;
+      case TrialResult::Kind::discard:
+        throw rc::detail::CaseResult(Type::Discard, result.reason);
+      case TrialResult::Kind::fail:
+      case TrialResult::Kind::error:
+        throw rc::detail::CaseResult(Type::Failure, result.reason);
+      }
+    });
   }
 };
 

@@ -68,8 +68,8 @@ std::optional<bool> truth_at(const TermPtr& b, const Trial& tr, const Options& o
 // P-TY-2, Lemma 3.1 (seed 003 lines 295-306): a non-value term is E[R] or E[R_bool] in exactly
 // one way. decompose follows the context grammar in evaluation order; the brute-force enumeration
 // of every evaluation-position occurrence of a redex must find that one and no other.
-TrialResult unique_decomposition(const PropertyContext&) {
-  const Trial tr = draw();
+TrialResult unique_decomposition(const PropertyContext& context) {
+  const Trial tr = draw(context);
   const auto d = decompose(tr.t.term);
   const std::vector<Decomposition> all = all_redex_occurrences(tr.t.term);
   if (!d) {
@@ -92,8 +92,8 @@ TrialResult unique_decomposition(const PropertyContext&) {
 
 // P-TY-3, Lemma 3.2 (seed 003 lines 310-314): if E[R] : T then R : U for one U, and E[N] : T for
 // every N : U (a generated term; contexts do not go under binders, so N sees the same Γ).
-TrialResult context_typing(const PropertyContext&) {
-  const Trial tr = draw();
+TrialResult context_typing(const PropertyContext& context) {
+  const Trial tr = draw(context);
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const TypeContext gamma = {{tr.t.x, tr.t.t}};
@@ -122,7 +122,7 @@ TrialResult context_typing(const PropertyContext&) {
 // P-DEN-2, Lemma 5.2 (seed 003 lines 815-821): [[R]] ≃ [[N]] gives [[E[R]]] ≃ [[E[N]]], for N the
 // value of R (by eval) and for N the trace of R (M ⇝ C, Thm. 6.2(2) at the point).
 TrialResult compositionality(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const oracle::Denotation whole = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
@@ -171,7 +171,7 @@ TrialResult compositionality(const PropertyContext& context) {
 // P-DEN-3, Lemma 5.3 (seed 003 lines 823-839): [[E[R]]]γ↓ implies [[R]]γ↓, and then
 // [[E[R]]]γ ≃ [[E[z]]](γ[[[R]]γ / z]) for a fresh z (for a boolean hole, E[b] with b = [[R]]γ).
 TrialResult strictness(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const oracle::Denotation whole = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);

@@ -81,7 +81,7 @@ std::optional<std::vector<double>> body_at(const Trial& tr, const PropertyContex
 TrialResult fan_in(const PropertyContext& context) {
   gen::TermOptions o;
   o.param = real_power(2);
-  const Trial tr = draw(o);
+  const Trial tr = draw(context, o);
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
   NameSupply names = names_avoiding(tr);
   const std::string x1 = names.fresh("x"), x2 = names.fresh("x");
@@ -100,7 +100,7 @@ TrialResult fan_in(const PropertyContext& context) {
 //   w.rd_V(x:T×S. fst(x)) = <w, 0_S>,  w.rd_V(x:T×S. snd(x)) = <0_T, w>,
 //   <w0, w1>.rd_V(x. <N0, N1>) ≃ w0.rd_V(x. N0) +_T w1.rd_V(x. N1).
 TrialResult projections_and_tupling(const PropertyContext& context) {
-  const Trial t0 = draw();
+  const Trial t0 = draw(context);
   gen::TermOptions o;
   o.param = t0.t.t;
   gen::OpenTerm n1 = *gen::open_term(o);
@@ -182,7 +182,7 @@ TrialResult linear_bodies(const PropertyContext& context) {
 // P-EQ-8 constant bodies (seed 003 Fact 1, line 611): y ∉ FV(N): w.rd_V(y:S. N) = 0_S where N is
 // defined, ⊥ where it is not (N's free x bound to X outside the rd).
 TrialResult constant_bodies(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   bool unknown = false;
   const auto n = body_at(tr, context, unknown);
   if (unknown) return tr.done(TrialResult::discard("fuel"));
@@ -204,7 +204,7 @@ TrialResult zero_dimensional(const PropertyContext& context) {
   const bool unit_result = *rc::gen::arbitrary<bool>();
   gen::TermOptions o;
   if (unit_result) o.result = unit_type();
-  const Trial tr = draw(o);
+  const Trial tr = draw(context, o);
   bool unknown = false;
   const auto n = body_at(tr, context, unknown);
   if (unknown) return tr.done(TrialResult::discard("fuel"));
@@ -234,7 +234,7 @@ TermPtr real_coordinate(const Trial& tr) {
 // of N (if x < c then N else N, or let u = log(x*x) in N), w.rd_V(x. N') ≃ w.rd_V(x. N) wherever
 // N' is defined.
 TrialResult restriction_invariance(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   NameSupply names = names_avoiding(tr);
   const TermPtr xc = real_coordinate(tr);
   TermPtr restricted;
@@ -260,7 +260,7 @@ TrialResult restriction_invariance(const PropertyContext& context) {
 // P-EQ-11 conditional = branch taken (seed 003 Prop. 4.3, lines 666-690): if B holds at V then
 // w.rd_V(x. if B then M else N) ≃ w.rd_V(x. M) (N if it fails); on B's boundary the if is ⊥.
 TrialResult conditional_branch(const PropertyContext& context) {
-  const Trial tm = draw();
+  const Trial tm = draw(context);
   gen::TermOptions o;
   o.param = tm.t.t;
   o.result = tm.t.type;
@@ -297,7 +297,7 @@ TrialResult recursion_unfolding(const PropertyContext& context) {
   o.param = real_power(2);
   o.result = real_type();
   o.max_size = 20;
-  const Trial step = draw(o);
+  const Trial step = draw(context, o);
   NameSupply names = names_avoiding(step);
   const std::string r = "unfold", y = names.fresh("y");
   const TypePtr t = real_power(2), real = real_type();

@@ -46,8 +46,8 @@ void annotated_nodes(const TermPtr& m, Path& path, std::vector<Path>& out) {
 // P-TY-1 unique typing (seed 003 line 183, line 110 for the annotations): the elaborated term
 // re-checks to the same type, and so does its printed form; a pair or projection given another
 // annotation (T × real for T) is rejected.
-TrialResult unique_typing(const PropertyContext&) {
-  const Trial tr = draw();
+TrialResult unique_typing(const PropertyContext& context) {
+  const Trial tr = draw(context);
   const TypeContext gamma = {{tr.t.x, tr.t.t}};
   const Typed again = typecheck(tr.t.term, primitives(), gamma);
   if (!type_equal(again.type, tr.t.type))
@@ -81,8 +81,8 @@ TrialResult unique_typing(const PropertyContext&) {
 }
 
 // spec §2.6: print then parse gives an alpha-equivalent term.
-TrialResult round_trip(const PropertyContext&) {
-  const Trial tr = draw();
+TrialResult round_trip(const PropertyContext& context) {
+  const Trial tr = draw(context);
   const std::string text = print_term(tr.t.term);
   const Typed back = typecheck(parse_term(text, primitives()), primitives(), {{tr.t.x, tr.t.t}});
   if (!alpha_equal(back.term, tr.t.term))
@@ -95,7 +95,7 @@ TrialResult round_trip(const PropertyContext&) {
 // Prop. 3.6 (seed 003 lines 463-469; spec §11.10): M ⇒ V gives ⊢ V : U, and M ⇝ C gives
 // Γ ⊢ C : U with C a trace term.
 TrialResult type_preservation(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value) return tr.done(TrialResult::discard(op.unknown ? "fuel" : "undefined-point"));
@@ -122,7 +122,7 @@ TrialResult type_preservation(const PropertyContext& context) {
 
 // Prop. 3.5 operational interpolation (seed 003 lines 445-451): M ⇒ V iff M ⇝ C and C ⇒ V.
 TrialResult interpolation(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
@@ -154,19 +154,22 @@ TrialResult interpolation(const PropertyContext& context) {
 // model's μ_0 = ⊥) and definedness is compared exactly. n is drawn from 0..4; in one trial in six
 // M itself runs (the unlimited language, where running out of fuel is a discard). Recursive
 // functions whose counter does not decrease are generated too (spec §10, tests of ⊥).
-Trial draw_approximant() {
+Trial draw_approximant(const props::PropertyContext& context) {
   gen::TermOptions o;
   o.divergent = true;
-  Trial tr = draw(o);
+  Trial tr = draw(context, o);
   const int n = *rc::gen::inRange(0, 6);
-  if (n <= 4) tr.t.term = approximant(tr.t.term, n);
+  if (n <= 4) {
+    tr.t.term = approximant(tr.t.term, n);
+    if (context.on_input) context.report_input(oracle::describe(tr.t, tr.at));
+  }
   return tr;
 }
 
 // Thm 6.2(1) (seed 003 lines 877-883): M ⇒ V implies [[M]] = [[V]]; and M stuck (outside a
 // domain, on a guard's boundary, or at clo_0 of letrec_n) only where [[M]] is ⊥.
 TrialResult operational_correctness(const PropertyContext& context) {
-  const Trial tr = draw_approximant();
+  const Trial tr = draw_approximant(context);
   const oracle::Operational op =
       oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, oracle::machine_options(context));
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
@@ -186,7 +189,7 @@ TrialResult operational_correctness(const PropertyContext& context) {
 // Thm 6.7 (seed 003 lines 996-1014) in the limited language (Lemma 6.4): [[M^(n)]] defined means
 // M^(n) evaluates, within the fuel, to it; [[M^(n)]] = ⊥ means M^(n) has no value.
 TrialResult operational_completeness(const PropertyContext& context) {
-  const Trial tr = draw_approximant();
+  const Trial tr = draw_approximant(context);
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   const oracle::Operational op =
@@ -209,7 +212,7 @@ TrialResult operational_completeness(const PropertyContext& context) {
 TrialResult approximation(const PropertyContext& context) {
   gen::TermOptions o;
   o.divergent = true;
-  const Trial tr = draw(o);
+  const Trial tr = draw(context, o);
   const int n = *rc::gen::inRange(1, 5);
   const TermPtr mn = approximant(tr.t.term, n), mn1 = approximant(tr.t.term, n + 1);
   const Options options = oracle::machine_options(context);
@@ -262,7 +265,7 @@ std::vector<double> entries(const Eigen::MatrixXd& j) {
 // Thm 6.2(2) (seed 003 lines 885-904; spec P-AD-3 (a), (c)): M ⇝ C gives [[M]] = [[C]] on a
 // neighbourhood of X: the values and the Jacobians with respect to x agree at X.
 TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   if (d.status != oracle::Denotation::Status::defined)
@@ -299,7 +302,7 @@ TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
 TrialResult symbolic_differentiation_correct(const PropertyContext& context) {
   gen::TermOptions o;
   o.trace_only = true;
-  const Trial tr = draw(o);
+  const Trial tr = draw(context, o);
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
@@ -338,7 +341,7 @@ GradientTrial gradient_trial(const PropertyContext& context, DiffMode mode = Dif
   gen::TermOptions o;
   o.real_result = true;
   o.max_size = max_size;
-  GradientTrial g{draw(o), std::nullopt, {}, false};
+  GradientTrial g{draw(context, o), std::nullopt, {}, false};
   const Trial& tr = g.tr;
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   g.fd_safe = d.fd_safe;
@@ -454,7 +457,7 @@ TrialResult literal_equals_linear(const PropertyContext& context) {
 
 // P-EQ-2 (seed 003 eq. 6, line 571; fd defined line 146): t.fd_{U,V}(x:T. N) = J t by the model.
 TrialResult fd_equals_forward(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const std::vector<double> tangent = *gen::direction(type_size(*tr.t.t));
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
@@ -483,10 +486,10 @@ TrialResult fd_equals_forward(const PropertyContext& context) {
 // P-EQ-3 chain rule (seed 003 eq. 8, line 585):
 //   w.rd_V(x:T. let x:S = M in N) = (w.rd_{M[V]}(x:S. N)).rd_V(x:T. M).
 TrialResult chain_rule(const PropertyContext& context) {
-  const Trial inner = draw(); // N with x : S
+  const Trial inner = draw(context); // N with x : S
   gen::TermOptions o;
   o.result = inner.t.t;
-  const Trial outer = draw(o); // M : S with x : T
+  const Trial outer = draw(context, o); // M : S with x : T
   const std::vector<double> w = *gen::direction(type_size(*inner.t.type));
   const std::string x = outer.t.x;
   const TermPtr v = value_term(unflatten(outer.t.t, outer.at));
@@ -517,7 +520,7 @@ TrialResult chain_rule(const PropertyContext& context) {
 // P-EQ-6 linearity in the cotangent (seed 003 line 553):
 //   (w1 + w2).rd_V(x.N) = w1.rd_V(x.N) + w2.rd_V(x.N).
 TrialResult cotangent_linearity(const PropertyContext& context) {
-  const Trial tr = draw();
+  const Trial tr = draw(context);
   const int m = type_size(*tr.t.type);
   const std::vector<double> w1 = *gen::direction(m), w2 = *gen::direction(m);
   std::vector<double> sum(w1.size());
@@ -581,7 +584,7 @@ int largest_type(const Node& c) {
 TrialResult linear_cost(const PropertyContext& context) {
   gen::TermOptions o;
   o.trace_only = true;
-  const Trial tr = draw(o);
+  const Trial tr = draw(context, o);
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
   const TermPtr wt = value_term(unflatten(tr.t.type, w)), vt = value_term(unflatten(tr.t.t, tr.at));
   const long input = term_size(*tr.t.term) + term_size(*wt) + term_size(*vt);

@@ -26,9 +26,12 @@ struct Trial {
   }
 };
 
-inline Trial draw(const gen::TermOptions& options = {}) {
+// The drawn input is reported to the context first, so that a trial that throws, crashes or hangs
+// before it builds its TrialResult still names its term in the counterexample.
+inline Trial draw(const props::PropertyContext& context, const gen::TermOptions& options = {}) {
   gen::OpenTerm t = *gen::open_term(options);
   std::vector<double> at = *gen::point(type_size(*t.t));
+  if (context.on_input) context.report_input(oracle::describe(t, at));
   return {std::move(t), std::move(at)};
 }
 

@@ -69,7 +69,7 @@ public:
       const std::vector<D<C>> x = flatten_value(term(phi, rho, *n.a));
       const std::vector<D<C>> y =
           model::apply_reverse<C>(*op->base, op->order, std::span<const D<C>>(x), context_);
-      return shape(y);
+      return shape(*op, y);
     }
     case NodeKind::let: // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
       return term(phi, bind(rho, n.name, term(phi, rho, *n.a)), *n.b);
@@ -163,10 +163,14 @@ private:
   static VarEnv<C> bind(const VarEnv<C>& rho, const std::string& x, MValue<C> v) {
     return std::make_shared<const VarBinding<C>>(VarBinding<C>{x, std::move(v), rho});
   }
-  // An op's result: a real, or a left-nested tuple of reals (op_r results, line 237).
-  MValue<C> shape(const std::vector<D<C>>& y) {
+  // An op's result in the shape of its codomain: op_r^k : T × U → T returns a value of T, the
+  // domain of op_r^(k-1), in general not a left-nested tuple of reals (seed 003 line 237):
+  // dprod_r returns R^n × R^n, mul_r_r_r returns ((R×R)×R)×(R×R). Shaping it as R^n, as this
+  // did before, made fst/snd of such a result fail in the model while eval (eval.cpp, ev) shaped
+  // it right (found by simple-diff/compositionality on an R ⇝ C trace).
+  MValue<C> shape(const ops::Operation& op, const std::vector<D<C>>& y) {
     if (y.size() == 1) return MValue<C>(y[0]);
-    return unflatten_value<C>(real_power(static_cast<int>(y.size())), std::span<const D<C>>(y));
+    return unflatten_value<C>(op.arity().second, std::span<const D<C>>(y));
   }
 
   const model::DiffContext& context_;

@@ -90,6 +90,31 @@ TEST(CampaignEngine, ExceptionInABodyIsAnErrorRecordNotACrash) {
   EXPECT_EQ(result.properties[0].errors, 1);
 }
 
+// A body that reports its input (PropertyContext::report_input) and then throws gets that input
+// into its error record: the reported term, not RapidCheck's raw draw. (simple-diff's trials
+// report their term first; an eval error deep in an oracle once left a record with no term.)
+TEST(CampaignEngine, AnErrorRecordCarriesTheInputTheBodyReported) {
+  props::CalculusEntry entry;
+  entry.id = "toy";
+  entry.properties.push_back(props::PropertyDef{
+      "toy", "toy/reports-then-throws", "toy", "reports its input, then throws", "",
+      [](const props::PropertyContext& context) -> props::TrialResult {
+        const int n = *rc::gen::inRange(0, 10);
+        context.report_input("term number " + std::to_string(n), "src " + std::to_string(n));
+        if (n > 5) throw AdsemError(ErrorKind::eval, "deep failure");
+        return props::TrialResult::pass().on(std::to_string(n), "int", n);
+      },
+      100});
+  props::Registry registry;
+  registry.add(std::move(entry));
+  const auto result =
+      props::run_campaign(registry, testing::toy_options({"toy/reports-then-throws"}, 100));
+  ASSERT_EQ(result.counterexamples.size(), 1u);
+  EXPECT_EQ(result.counterexamples[0].outcome, "error");
+  EXPECT_EQ(result.counterexamples[0].term, "term number 6");
+  EXPECT_EQ(result.counterexamples[0].source, "src 6");
+}
+
 TEST(CampaignEngine, SameSeedSameResultsDifferentSeedDifferentTrials) {
   const auto registry = testing::toy_registry();
   const auto a = props::run_campaign(registry, testing::toy_options({}, 120, 7));

@@ -107,6 +107,21 @@ TEST(SimpleDiffDenote, GoldenExamples) {
   EXPECT_DOUBLE_EQ(r.jacobian[1][1], 0);
 }
 
+// op_r^k : T × U → T returns a value of T (seed 003 line 237), which for dprod_r and from
+// mul_r_r_r on is not a left-nested tuple of reals; the model shapes it as eval does. (The
+// model once shaped it as R^n and fst/snd of such a result failed: simple-diff/compositionality
+// found it on an R ⇝ C trace.)
+TEST(SimpleDiffDenote, OpResultsHaveTheShapeOfTheirCodomain) {
+  const Frontend fe;
+  for (const std::string m : {"fst(snd(mul_r_r_r(<<<<1, 2>, 3>, <4, 5>>, <<6, 7>, 8>>)))",
+                              "snd(fst(dprod2_r(<<<1, 2>, <3, 4>>, 5>)))"}) {
+    SCOPED_TRACE(m);
+    const std::vector<double> by_model = fe.denote(m, std::nullopt).value;
+    EXPECT_EQ(std::optional(by_model), fe.eval(m, {}).reals);
+    EXPECT_EQ(by_model.size(), 1u);
+  }
+}
+
 // E5 (lines 185-197): gradient-descent training, by the model.
 TEST(SimpleDiffDenote, TrainingExample) {
   const Frontend fe;
