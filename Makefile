@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CAMPAIGN_TIME ?= 60
 REPORT_DIR ?= adsem-report
 DEBIAN_PACKAGES = cmake g++ make python3 librapidcheck-dev libeigen3-dev libboost-dev \
-  libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+  libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-utils
 
 .PHONY: all deps configure build test campaign sanitize clean format
 

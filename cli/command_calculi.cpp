@@ -14,8 +14,11 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& c : calculi) {
         nlohmann::json properties = nlohmann::json::array();
-        for (const auto& p : c.properties)
+        nlohmann::json kinds = nlohmann::json::object(); // property → kind (`campaign --kind`)
+        for (const auto& p : c.properties) {
           properties.push_back(p.name);
+          kinds[p.name] = p.kind;
+        }
         nlohmann::json mutants = nlohmann::json::array();
         for (const auto& m : c.mutants)
           mutants.push_back(m.name);
@@ -25,6 +28,7 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
                         {"summary", c.summary},
                         {"has_terms", c.frontend != nullptr},
                         {"properties", properties},
+                        {"property_kinds", kinds},
                         {"mutants", mutants}});
       }
       ctx.io.out << nlohmann::json{{"calculi", list}}.dump(2) << "\n";
@@ -39,7 +43,7 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
       if (!c.summary.empty()) ctx.io.out << fmt::format("  {}\n", c.summary);
       ctx.io.out << fmt::format("  properties ({}):\n", c.properties.size());
       for (const auto& p : c.properties)
-        ctx.io.out << fmt::format("    {:<44} {}\n", p.name, p.summary);
+        ctx.io.out << fmt::format("    {:<44} [{}] {}\n", p.name, p.kind, p.summary);
       ctx.io.out << fmt::format("  mutants ({}):\n", c.mutants.size());
       for (const auto& m : c.mutants)
         ctx.io.out << fmt::format("    {:<44} [{}] {}\n", m.name, m.bug_class, m.summary);

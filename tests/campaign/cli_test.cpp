@@ -107,6 +107,9 @@ TEST(Cli, CalculiJsonListsPropertiesAndMutants) {
   EXPECT_EQ(toy.at("id"), "toy");
   EXPECT_EQ(toy.at("aliases")[0], "toy-alias");
   EXPECT_EQ(toy.at("properties").size(), 4u);
+  // property → kind, which the per-kind ctest tests are generated from (AdsemKindTests.cmake)
+  EXPECT_EQ(toy.at("property_kinds").size(), 4u);
+  EXPECT_EQ(toy.at("property_kinds").at("toy/throws"), "toy");
   EXPECT_EQ(toy.at("mutants")[0], "toy/off-by-one");
 }
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "reports/campaign_result.hpp"
@@ -159,6 +160,16 @@ inline int xml_parse_status(const std::filesystem::path& xml) {
                               "E.parse(sys.argv[1])\" '" +
                               xml.string() + "' 2>/dev/null";
   return std::system(command.c_str());
+}
+
+// xmllint's exit status validating `xml` against the common JUnit schema (0 = valid). xmllint
+// (Debian libxml2-utils) is one of the packages `make deps` installs; without it this fails with
+// status 127, it does not skip.
+inline int junit_schema_status(const std::filesystem::path& xml) {
+  const std::string command = "xmllint --noout --schema '" ADSEM_SOURCE_DIR
+                              "/tests/reports/schema/junit.xsd' '" +
+                              xml.string() + "'";
+  return WEXITSTATUS(std::system(command.c_str()));
 }
 
 } // namespace adsem::reports::testing
