@@ -60,7 +60,7 @@ TrialResult fundamental(const PropertyContext& context) {
   const double c = *rc::gen::inRange(-2000, 2001) / 1000.0; // the argument of a function result
   const int junk = *rc::gen::inRange(0, 4);
   TrialResult r = guarded([&]() -> TrialResult {
-    const Variant v = variant_for(context.mutant);
+    const Variant v = variant_of(context);
     // the model's side: \(p : R^a). let z_i = ... in let h = g in e [c]
     Type s = real_type();
     for (int i = 1; i < a; ++i)
@@ -85,6 +85,7 @@ TrialResult fundamental(const PropertyContext& context) {
     // the calculus's side
     Ledger ledger;
     ledger.fuel = fuel(context);
+    ledger.coverage = context.rule_counter;
     Machine m(ledger);
     for (int k = 1; k <= junk; ++k) { // junk bindings a+1..a+J (a world C' ⊇ C)
       m.state.binds.emplace_back(a + k, d_scale(0.5 * k, d_var(1 + (k % a))));

@@ -67,6 +67,7 @@ TrialResult type_soundness(const PropertyContext& context) {
       return typed_on(TrialResult::fail("generated term ill-typed: " + *error), t);
     Ledger ledger;
     ledger.fuel = fuel(context);
+    ledger.coverage = context.rule_counter;
     const Value v = eval_closed(t.term, ledger);
     if (!has_type(v, t.type))
       return typed_on(TrialResult::fail("value " + print_value(v, t.type) + " is not of type " +
@@ -83,7 +84,7 @@ TrialResult adequacy(const PropertyContext& context) {
     const model::Value<double> meaning =
         denote_closed<double>(d.program.term)(to_model(d.s)); // first: undefined is a discard
     const Value expected = from_model(meaning);
-    const Value actual = run_primal(d.program, d.s, fuel(context)).result;
+    const Value actual = run_primal(d.program, d.s, fuel(context), context.rule_counter).result;
     require_finite(flatten_reals(actual));
     if (!same_bits(expected, actual))
       return on(
@@ -97,7 +98,7 @@ TrialResult adequacy(const PropertyContext& context) {
 // ---- translation-typing (P3): Γ ⊢ e : A ⟹ X{Γ} ⊢ X{e} : X{A} for Dfwd (L207), Drev1, Drev2
 // (L321-323) and Drev (L446: M Drev{A}) ----
 TrialResult translation_typing(const PropertyContext& context) {
-  const Variant v = variant_for(context.mutant);
+  const Variant v = variant_of(context);
   const auto& pool = gen::type_pool();
   Context gamma;
   const std::size_t n = *rc::gen::inRange<std::size_t>(0, 3);
@@ -160,7 +161,7 @@ TrialResult forward_correctness(const PropertyContext& context) {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
     const Value ds = *gen::tangent_like(d.s);
-    const ForwardRun run = forward(d.program, d.s, ds, variant_for(context.mutant), fuel(context));
+    const ForwardRun run = forward(d.program, d.s, ds, variant_of(context), fuel(context));
     const Eigen::VectorXd expected = j * as_vector(flatten_reals(ds));
     const std::vector<double> got = flatten_reals(run.tangent);
     require_finite(got);
@@ -245,8 +246,8 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
     const Eigen::VectorXd w = as_vector(flatten_reals(dt));
     const Eigen::VectorXd fd_vjp = est.jacobian.transpose() * w;
     const Eigen::VectorXd err = est.error.transpose() * w.cwiseAbs();
-    const ReverseRun run = reverse(d.program, d.s, dt, Wrapper::fig15, EvalImpl::array,
-                                   variant_for(context.mutant), f);
+    const ReverseRun run =
+        reverse(d.program, d.s, dt, Wrapper::fig15, EvalImpl::array, variant_of(context), f);
     const std::vector<double> got = flatten_reals(run.gradient);
     const Tolerance fd_tol = context.tolerance(CheckKind::finite_difference);
     const Tolerance der_tol = context.tolerance(CheckKind::derivative);
@@ -278,7 +279,7 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
 TrialResult duality(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
-    const Variant v = variant_for(context.mutant);
+    const Variant v = variant_of(context);
     const long f = fuel(context);
     const Value ds = *gen::tangent_like(d.s);
     const ForwardRun fw = forward(d.program, d.s, ds, v, f);
@@ -303,7 +304,7 @@ TrialResult dense_tape_adequacy(const PropertyContext& context) {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
     const ReverseRun run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::array,
-                                   variant_for(context.mutant), fuel(context));
+                                   variant_of(context), fuel(context));
     // the dense meaning evaluates every binding, dead ones too: an overflowed coefficient gives
     // 0·inf = NaN there (spec §9.4), a rounding limit, not a verdict
     if (has_non_finite_coefficient(run.binds)) return on(TrialResult::discard("non-finite"), d.m);
@@ -322,7 +323,7 @@ TrialResult dense_tape_adequacy(const PropertyContext& context) {
 // ---- eval-correctness (Lemma 6, L802-813; P12): s·⟦u⟧γ = Σ_i (eval s u m − m)(i)·γ(i), and the
 // final keys are free ids only ----
 TrialResult eval_correctness(const PropertyContext& context) {
-  const Variant v = variant_for(context.mutant);
+  const Variant v = variant_of(context);
   const int free_ids = 3;
   std::int64_t next_let = 10;
   std::function<Delta(int)> draw_delta = [&](int depth) -> Delta {
@@ -353,6 +354,7 @@ TrialResult eval_correctness(const PropertyContext& context) {
   const double s = *rc::gen::inRange(-8, 9) / 2.0;
   TrialResult r = TrialResult::pass();
   Ledger ledger;
+  ledger.coverage = context.rule_counter;
   DeltaMap after = m;
   eval_map(s, u, after, ledger, v);
   const Eigen::VectorXd lhs = s * dense_meaning(u, gamma, 3);
@@ -381,8 +383,8 @@ TrialResult tape_invariants(const PropertyContext& context) {
     const Trial trial = prepare(d, context);
     const long f = trial.fuel;
     const Value& dt = trial.dt;
-    const ReverseRun run = reverse(d.program, d.s, dt, Wrapper::seeded, EvalImpl::array,
-                                   variant_for(context.mutant), f);
+    const ReverseRun run =
+        reverse(d.program, d.s, dt, Wrapper::seeded, EvalImpl::array, variant_of(context), f);
     const auto fail = [&](const std::string& why) { return on(TrialResult::fail(why), d.m); };
     if (!zero_or_var_only(run.result))
       return fail("a dual number in the result carries a Delta other than Zero or Var (L571)");
@@ -404,7 +406,7 @@ TrialResult tape_invariants(const PropertyContext& context) {
                                   id, print_delta(rhs), r));
     }
     if (run.next != expect) return fail("the state's next id does not follow the last binding");
-    const long calls = run_primal(d.program, d.s, f).real_prim_calls;
+    const long calls = run_primal(d.program, d.s, f, context.rule_counter).real_prim_calls;
     if (static_cast<long>(run.binds.size()) != calls)
       return fail(fmt::format("{} bindings for {} real primitive calls of e s (§7.4 (b))",
                               run.binds.size(), calls));
@@ -420,7 +422,7 @@ TrialResult versions_agree(const PropertyContext& context) {
   o.sums_in_input = false;
   const Drawn d = draw(o);
   return guarded([&] {
-    const Variant v = variant_for(context.mutant);
+    const Variant v = variant_of(context);
     const long f = fuel(context);
     const double dt = *rc::gen::inRange(-1000, 1001) / 500.0;
     const ReverseRun map = reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::map, v, f);
@@ -531,10 +533,11 @@ TrialResult primitive_rules(const PropertyContext& context) {
     const Primitive& p = primitives().at(rule.name);
     const Eigen::MatrixXd j =
         model::jacobian(model::as_vector_function<model::Dual<double>>(p), as_vector(x));
-    Variant v = variant_for(context.mutant);
+    Variant v = variant_of(context);
     for (std::size_t k = 0; k < rule.arity; ++k) {
       const std::size_t used = v.partials_swapped && rule.name == "mulR" ? rule.arity - 1 - k : k;
       Ledger ledger;
+      ledger.coverage = context.rule_counter;
       Machine m(ledger);
       Env env;
       for (std::size_t i = 0; i < rule.arity; ++i)

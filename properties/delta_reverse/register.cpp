@@ -3,6 +3,7 @@
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
+#include "semantics/delta_reverse/ledger.hpp"
 
 namespace adsem::props {
 
@@ -18,11 +19,12 @@ void register_delta_reverse(Registry& registry) {
   entry.frontend = std::make_shared<const delta_reverse::Frontend>();
   entry.properties = delta_reverse::properties();
   entry.mutants = delta_reverse::mutants();
-  // The construct tags of the generators. Rule coverage is not wired yet: the wrappers run
-  // their own ledgers (semantics/delta_reverse/wrappers.cpp), so `rules` stays empty rather
-  // than flag rules as never fired that did fire.
+  // The construct tags of the generators, and every named rule of the machine (ledger.hpp): the
+  // wrappers' ledgers count firings into the campaign's counter (Variant/Ledger::coverage).
   entry.constructs = {"branch-on-real", "case",     "helper", "higher-order", "let",
                       "shared-let",     "sum-input"};
+  for (const delta_reverse::Rule r : delta_reverse::all_rules())
+    entry.rules.emplace_back(delta_reverse::rule_name(r));
   registry.add(std::move(entry));
 }
 

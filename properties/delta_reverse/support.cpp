@@ -48,11 +48,17 @@ Drawn draw(gen::Options options) {
   return {std::move(m), p, s};
 }
 
+Variant variant_of(const PropertyContext& context) {
+  Variant v = variant_for(context.mutant);
+  v.coverage = context.rule_counter;
+  return v;
+}
+
 Trial prepare(const Drawn& d, const PropertyContext& context) {
   Trial t;
-  t.variant = variant_for(context.mutant);
+  t.variant = variant_of(context);
   t.fuel = fuel(context);
-  t.primal = run_primal(d.program, d.s, t.fuel).result;
+  t.primal = run_primal(d.program, d.s, t.fuel, context.rule_counter).result;
   require_finite(flatten_reals(t.primal));
   t.dt = *gen::tangent_like(t.primal);
   return t;

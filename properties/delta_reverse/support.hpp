@@ -17,6 +17,8 @@ using props::PropertyContext;
 using props::TrialResult;
 
 long fuel(const PropertyContext& context);
+// The mutant's variant, with the campaign's rule counter (Ledger::coverage) attached.
+Variant variant_of(const PropertyContext& context);
 
 // Runs a body; undefined points, straddling boxes, fuel and non-finite values become counted
 // discards (design.md "Partial domains"); other errors propagate (error outcome).

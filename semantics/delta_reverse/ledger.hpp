@@ -5,10 +5,12 @@
 #include <array>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "semantics/core/rule_counter.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::delta_reverse {
@@ -77,12 +79,15 @@ struct Ledger {
   long steps = 0;
   std::array<long, rule_count> counts{};
   std::vector<std::string> lines;
+  // The campaign's rule coverage (shared by every ledger of one trial); null outside campaigns.
+  std::shared_ptr<RuleCounter> coverage = nullptr;
 
   void fire(Rule r, const std::function<std::string()>& detail = nullptr) {
     if (steps >= fuel)
       throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(steps) + " steps");
     ++steps;
     ++counts[static_cast<std::size_t>(r)];
+    if (coverage) coverage->add(rule_name(r));
     if (trace) lines.push_back(std::string(rule_name(r)) + (detail ? ": " + detail() : ""));
   }
   long count(Rule r) const { return counts[static_cast<std::size_t>(r)]; }

@@ -1,8 +1,11 @@
 #pragma once
 // Named mutants of this calculus (design.md "Mutants"): each flag replaces one rule by a wrong
 // variant from a real AD bug class. The un-mutated calculus is Variant{}.
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "semantics/core/rule_counter.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -34,6 +37,9 @@ struct Variant {
   // Fig. 11/15 (L554, L913) read literally: Drev{e} run outside the runDelta that runs g s0, so
   // bindings allocated before the λ is applied are lost (spec §11 item 6, Ex. 12)
   bool literal_drev_outside_rundelta = false;
+  // Not a mutation: where the wrappers' ledgers count rule firings for a campaign's rule coverage
+  // (Ledger::coverage); null outside campaigns.
+  std::shared_ptr<RuleCounter> coverage = nullptr;
 };
 
 // The variant of a full mutant name ("" = the paper's rules); throws AdsemError(usage) if unknown.

@@ -79,9 +79,11 @@ Program program_of(const Term& elaborated, const Type& type) {
   return {elaborated, type->left, type->right};
 }
 
-PrimalRun run_primal(const Program& p, const Value& s, long fuel) {
+PrimalRun run_primal(const Program& p, const Value& s, long fuel,
+                     const std::shared_ptr<RuleCounter>& coverage) {
   Ledger ledger;
   ledger.fuel = fuel;
+  ledger.coverage = coverage;
   Machine m(ledger);
   const Value f = m.eval(nullptr, p.term);
   PrimalRun out;
@@ -213,6 +215,7 @@ Term odot_term(const Type& t) {
 ForwardRun forward(const Program& p, const Value& s, const Value& ds, const Variant& v, long fuel) {
   Ledger ledger;
   ledger.fuel = fuel;
+  ledger.coverage = v.coverage;
   Machine m(ledger);
   const Value f = m.eval(nullptr, translate(Translation::dfwd, p.term, v));
   const Value out = m.apply(f, zip_value(s, ds));
@@ -241,6 +244,7 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
   ReverseRun out;
   out.ledger.fuel = fuel;
   out.ledger.trace = trace;
+  out.ledger.coverage = v.coverage;
   Machine m(out.ledger);
   std::int64_t last = 0;
   out.s0 = init_vars(s, last);
@@ -347,6 +351,7 @@ DenseRun reverse1(const Program& p, const Value& s, double dt, const Variant& v,
                      "reverse #1 needs T = Real and S without sums (zero_S, L358-362)");
   Ledger ledger;
   ledger.fuel = fuel;
+  ledger.coverage = v.coverage;
   Machine m(ledger);
   const std::size_t a = count_reals(s);
   m.dense_dimension = static_cast<int>(a);
@@ -374,6 +379,7 @@ Delta2Run reverse2(const Program& p, const Value& s, double dt, const Variant& v
   if (p.t->kind != TK::real) throw AdsemError(ErrorKind::usage, "reverse #2 needs T = Real");
   Ledger ledger;
   ledger.fuel = fuel;
+  ledger.coverage = v.coverage;
   Machine m(ledger);
   std::size_t i = 0;
   const Value seeded = seed_slots(s, i, [](std::size_t k, double r) {

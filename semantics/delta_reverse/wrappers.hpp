@@ -29,7 +29,8 @@ struct PrimalRun {
   long steps = 0;
   long real_prim_calls = 0;
 };
-PrimalRun run_primal(const Program& p, const Value& s, long fuel);
+PrimalRun run_primal(const Program& p, const Value& s, long fuel,
+                     const std::shared_ptr<RuleCounter>& coverage = nullptr);
 
 struct ForwardRun {
   Value primal;  // primal_T of Dfwd{e}'s result
