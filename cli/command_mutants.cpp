@@ -1,80 +1,79 @@
-// adsem mutants: the kill matrix, mutant x property.
+// adsem mutants: the kill matrix, mutant x property (properties/core/kill_matrix.hpp).
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
 #include "properties/core/kill_matrix.hpp"
+#include "reports/report_text.hpp"
 
 namespace adsem::cli {
 namespace {
 
-nlohmann::json to_json(const props::MutantKills& m) {
-  nlohmann::json cells = nlohmann::json::array();
-  for (const auto& c : m.cells)
-    cells.push_back({{"property", c.property},
-                     {"outcome", c.outcome},
-                     {"trials", c.trials},
-                     {"seconds", c.seconds},
-                     {"counterexample_size", c.counterexample_size}});
-  nlohmann::json j = {{"name", m.name},           {"calculus", m.calculus},
-                      {"bug_class", m.bug_class}, {"killed", m.killed()},
-                      {"killed_by", m.killed_by}, {"properties", cells}};
-  j["seconds_to_kill"] = m.seconds_to_kill ? nlohmann::json(*m.seconds_to_kill) : nullptr;
-  j["trials_to_kill"] = m.trials_to_kill ? nlohmann::json(*m.trials_to_kill) : nullptr;
-  return j;
-}
+struct MutantsArgs {
+  props::KillMatrixOptions options;
+  std::string report_dir;
+};
 
-std::string matrix_text(const std::vector<props::MutantKills>& matrix) {
-  std::string out;
-  int killed = 0;
-  for (const auto& m : matrix) {
-    killed += m.killed() ? 1 : 0;
-    out += fmt::format("{:<44} {:<10} {}\n", m.name, m.killed() ? "KILLED" : "SURVIVED",
-                       m.seconds_to_kill ? fmt::format("in {:.3f} s, {} trials", *m.seconds_to_kill,
-                                                       m.trials_to_kill.value_or(0))
-                                         : "");
-    for (const auto& c : m.cells)
-      out += fmt::format("    {:<52} {:<8} {:>7} trials {:>8.3f} s{}\n", c.property, c.outcome,
-                         c.trials, c.seconds,
-                         c.outcome == "killed"
-                             ? fmt::format("  (counterexample size {})", c.counterexample_size)
-                             : "");
-  }
-  out += fmt::format("{} of {} mutants killed\n", killed, matrix.size());
-  return out;
+// One stderr line per finished mutant, so a long run shows where it is.
+std::string progress_line(const reports::MutantKills& m) {
+  const reports::KillCell* kill = m.fastest_kill();
+  if (!kill)
+    return fmt::format("{}: survived{}\n", m.name,
+                       m.expected_survivor() ? " (paper-literal, expected)" : "");
+  return fmt::format("{}: killed in {} s by {}\n", m.name, reports::format_seconds(kill->seconds),
+                     kill->property);
 }
 
 } // namespace
 
 void add_mutants_command(CLI::App& app, CommandContext& ctx) {
-  auto options = std::make_shared<props::KillMatrixOptions>();
+  auto args = std::make_shared<MutantsArgs>();
+  auto& options = args->options;
+  options.isolate = true; // as `adsem campaign`: a mutant that crashes must not end the matrix
   auto* cmd = app.add_subcommand(
-      "mutants", "Kill matrix: run every built-in mutant against every property of its\n"
-                 "calculus until the first counterexample or the end of the budget. Exit 1 when\n"
-                 "a mutant survives.");
-  cmd->add_option("calculi", options->calculi, "Calculus ids or aliases, or 'all' (default)");
-  cmd->add_option("--time,-t", options->seconds_per_mutant,
-                  "Seconds per mutant, split over its calculus's properties (default 10)")
+      "mutants",
+      "Kill matrix: run every built-in mutant against every property of its calculus until the\n"
+      "first counterexample or the end of the budget; print mutant x property with the kill or\n"
+      "survival, seconds and trials to the first kill and the shrunk counterexample's size.\n"
+      "Exit 1 when a mutant survives (paper-literal survivors, documented, aside).");
+  cmd->add_option("calculi", options.calculi, "Calculus ids or aliases, or 'all' (default)");
+  cmd->add_option("--mutant,-m", options.mutants, "Only these mutants (full names; repeatable)");
+  cmd->add_option("--time,-t", options.seconds_per_mutant,
+                  "Seconds per mutant, split over its calculus's properties (with --killers: "
+                  "the budget of each declared killer)")
+      ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--trials,-n", options->trials, "Non-discarded trials per property")
+  cmd->add_option("--trials,-n", options.trials,
+                  "Non-discarded trials per property (a cap; the time budget still applies)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed,-s", options->seed, "Seed (default 1)");
+  cmd->add_option("--seed,-s", options.seed, "Seed")->capture_default_str();
+  cmd->add_flag("--killers", options.killers_only,
+                "Run only each mutant's declared killers, each with the whole budget cut to the "
+                "fastest kill so far (fast; the other cells are not-run)");
+  cmd->add_option("--report", args->report_dir,
+                  "Write kill-matrix.json, kill-matrix.md and kill-matrix.html into this folder");
+  cmd->add_flag("--isolate,!--no-isolate", options.isolate,
+                "Run each chunk of trials in a forked child process (the default), so a mutant "
+                "that crashes or hangs becomes an error cell; --no-isolate runs in-process");
+  cmd->add_option("--trial-timeout", options.trial_timeout_seconds,
+                  "With --isolate: seconds one trial may run before it is killed (0 = none)")
+      ->capture_default_str();
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
-  cmd->callback([&ctx, options] {
-    options->stop_requested = ctx.io.stop_requested;
-    options->on_mutant_done = [&ctx](const props::MutantKills& m) {
-      ctx.io.err << fmt::format("{}: {}\n", m.name, m.killed() ? "killed" : "survived");
+  cmd->callback([&ctx, args] {
+    props::KillMatrixOptions options = args->options;
+    options.stop_requested = ctx.io.stop_requested;
+    options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
+      ctx.io.err << progress_line(m);
     };
-    const auto matrix = props::run_kill_matrix(ctx.registry, *options);
+    const reports::KillMatrix matrix = props::run_kill_matrix(ctx.registry, options);
+    if (!args->report_dir.empty()) reports::write_kill_matrix_report(matrix, args->report_dir);
     if (ctx.json) {
-      nlohmann::json list = nlohmann::json::array();
-      for (const auto& m : matrix) list.push_back(to_json(m));
-      ctx.io.out << reports::dump_json(nlohmann::json{{"mutants", list}}, 2) << "\n";
+      ctx.io.out << reports::dump_json(reports::to_json(matrix), 2) << "\n";
     } else {
-      ctx.io.out << matrix_text(matrix);
+      ctx.io.out << reports::render_kill_matrix_text(matrix);
+      if (!args->report_dir.empty())
+        ctx.io.out << fmt::format("kill matrix written to {}/\n", args->report_dir);
     }
-    const bool all_killed =
-        std::all_of(matrix.begin(), matrix.end(), [](const auto& m) { return m.killed(); });
-    ctx.exit_code = all_killed ? 0 : 1;
+    ctx.exit_code = !matrix.complete ? 130 : matrix.summary().all_killed() ? 0 : 1;
   });
 }
 

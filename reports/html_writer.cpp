@@ -252,6 +252,10 @@ std::string size_histogram_svg(const std::map<int, int>& histogram) {
   return svg;
 }
 
+std::string_view report_css() {
+  return style;
+}
+
 std::string render_html(const CampaignResult& result) {
   std::string html =
       fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

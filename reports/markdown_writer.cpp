@@ -195,4 +195,12 @@ std::string render_markdown(const CampaignResult& result) {
   return md + warnings_section(result);
 }
 
+std::string markdown_inline_text(std::string_view raw) {
+  return inline_text(raw);
+}
+
+std::string markdown_code_span(std::string_view raw, bool in_table) {
+  return code_span(raw, in_table);
+}
+
 } // namespace adsem::reports

@@ -3,6 +3,7 @@
 // a property table, discard reasons, the tolerance policy in force, and every counterexample with
 // its term, type, values, discrepancy, trace excerpt and replay command.
 #include <string>
+#include <string_view>
 
 #include "reports/campaign_result.hpp"
 
@@ -11,5 +12,10 @@ namespace adsem::reports {
 inline constexpr const char* report_md_name = "report.md";
 
 std::string render_markdown(const CampaignResult& result);
+
+// For other Markdown reports (the kill matrix): one line of text with Markdown and HTML syntax
+// characters escaped, and a code span (pipes escaped when it goes in a table cell).
+std::string markdown_inline_text(std::string_view raw);
+std::string markdown_code_span(std::string_view raw, bool in_table = false);
 
 } // namespace adsem::reports

@@ -1,45 +1,45 @@
 #pragma once
-// The mutant kill matrix (`adsem mutants`): each built-in mutant is run against every property of
-// its calculus until the property's first counterexample or the end of its budget. A mutant is
-// killed when some property fails on it (a disagreement: an error, i.e. a crash inside a rule,
-// is recorded but does not count as a kill).
+// The mutant kill matrix (`adsem mutants`, issue 9): each built-in mutant is run against the
+// properties of its calculus until each property's first counterexample or the end of its budget.
+// A mutant is killed when some property fails on it (a disagreement: an error, i.e. a crash or
+// timeout inside a rule, is recorded but does not count as a kill). The result and its JSON,
+// Markdown, HTML and text forms are in reports/kill_matrix.hpp.
+//
+// Two modes:
+//  - matrix (default): every property of the calculus runs under the mutant, the per-mutant
+//    budget split fairly over them (a property that kills early leaves its unused time to the
+//    next ones; none gets less than budget / N), so the matrix shows which properties kill what;
+//  - killers: only the mutant's declared killers (MutantDef::expected_killers), one after the
+//    other, each with the whole budget cut to the fastest kill so far. The fastest kill is then
+//    found at the cost of about one budget per mutant; bench/kill_time.cpp uses it.
+// Either way a mutant's time to kill is the seconds its fastest killing property needed, run
+// alone, to its shrunk counterexample.
+#include <atomic>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "properties/core/campaign.hpp"
+#include "properties/core/calculus.hpp"
+#include "reports/kill_matrix.hpp"
 
 namespace adsem::props {
 
-struct KillCell {
-  std::string property;
-  std::string outcome;         // "killed", "crashed", "survived"
-  int trials = 0;              // trials run (to the first kill, or in all)
-  double seconds = 0;          // to the first kill, or in all
-  int counterexample_size = 0; // shrunk term size, when killed
-};
-
-struct MutantKills {
-  std::string name;
-  std::string calculus;
-  std::string bug_class;
-  std::vector<KillCell> cells;           // one per property of the calculus
-  std::vector<std::string> killed_by;    // properties that killed it
-  std::optional<double> seconds_to_kill; // fastest kill
-  std::optional<int> trials_to_kill;     // trials of that property to its kill
-  bool killed() const { return !killed_by.empty(); }
-};
-
 struct KillMatrixOptions {
-  std::vector<std::string> calculi; // empty or "all" = all
-  double seconds_per_mutant = 10;   // budget per mutant, split over its calculus's properties
-  std::optional<int> trials;        // per property, instead of / besides the time budget
+  std::vector<std::string> calculi; // ids or aliases; empty or "all" = all
+  std::vector<std::string> mutants; // full mutant names; empty = every mutant of the calculi
+  double seconds_per_mutant = 10;   // budget per mutant (split over properties in matrix mode)
+  std::optional<int> trials;        // cases per property, instead of / besides the time budget
   std::uint64_t seed = 1;
+  bool killers_only = false; // the "killers" mode above
+  bool isolate = false;      // crash isolation of chunks (CampaignOptions::isolate)
+  double trial_timeout_seconds = 10.0;
   const std::atomic<bool>* stop_requested = nullptr;
-  std::function<void(const MutantKills&)> on_mutant_done;
+  std::function<void(const reports::MutantKills&)> on_mutant_done;
 };
 
-std::vector<MutantKills> run_kill_matrix(const Registry& registry,
-                                         const KillMatrixOptions& options);
+// Throws AdsemError(usage) for an unknown calculus or mutant.
+reports::KillMatrix run_kill_matrix(const Registry& registry, const KillMatrixOptions& options);
 
 } // namespace adsem::props
