@@ -71,6 +71,7 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_calculi_command(app, ctx);
   add_term_commands(app, ctx);
   add_campaign_command(app, ctx);
+  add_cross_command(app, ctx);
   add_replay_command(app, ctx);
   add_mutants_command(app, ctx);
   add_merge_command(app, ctx);

@@ -1,5 +1,6 @@
 #include "cli/builtin_registry.hpp"
 
+#include "properties/cross/register.hpp"
 #include "properties/delta_reverse/register.hpp"
 #include "properties/linear_negation/register.hpp"
 #include "properties/model/register.hpp"
@@ -17,6 +18,7 @@ props::Registry builtin_registry() {
   props::register_linear_negation(registry);
   props::register_delta_reverse(registry);
   props::register_pullback(registry);
+  props::register_cross(registry); // after the five: it drives their front ends
   return registry;
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // Shared plumbing of the subcommands: each command file adds one CLI11 subcommand whose
 // callback writes to io and sets the exit code.
+#include <optional>
+#include <string>
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -19,6 +22,12 @@ struct CommandContext {
 
 void add_calculi_command(CLI::App& app, CommandContext& ctx);
 void add_campaign_command(CLI::App& app, CommandContext& ctx);
+// A subcommand with every option of `campaign`; with fixed_calculus it runs that calculus only
+// (no positional argument): `adsem cross` is `adsem campaign cross`.
+void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::string& name,
+                               const std::string& description,
+                               const std::optional<std::string>& fixed_calculus);
+void add_cross_command(CLI::App& app, CommandContext& ctx);
 void add_replay_command(CLI::App& app, CommandContext& ctx);
 void add_merge_command(CLI::App& app, CommandContext& ctx);
 void add_mutants_command(CLI::App& app, CommandContext& ctx);

@@ -97,14 +97,24 @@ void print_text_summary(std::ostream& out, const reports::CampaignResult& result
 } // namespace
 
 void add_campaign_command(CLI::App& app, CommandContext& ctx) {
-  auto args = std::make_shared<CampaignArgs>();
-  auto* cmd = app.add_subcommand(
-      "campaign",
+  add_campaign_like_command(
+      app, ctx, "campaign",
       "Run the properties of one or more calculi on random well-typed terms.\n"
       "Without --trials or --time the budget is 60 s of wall-clock time, split fairly over\n"
       "the selected properties. A property stops at its first counterexample, which is\n"
-      "shrunk and reported with a replay command.");
-  cmd->add_option("calculi", args->calculi, "Calculus ids or aliases, or 'all' (default: all)");
+      "shrunk and reported with a replay command.",
+      std::nullopt);
+}
+
+void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::string& name,
+                               const std::string& description,
+                               const std::optional<std::string>& fixed_calculus) {
+  auto args = std::make_shared<CampaignArgs>();
+  auto* cmd = app.add_subcommand(name, description);
+  if (fixed_calculus)
+    args->calculi = {*fixed_calculus};
+  else
+    cmd->add_option("calculi", args->calculi, "Calculus ids or aliases, or 'all' (default: all)");
   cmd->add_option("--property,-p", args->properties,
                   "Only these properties (full name <calc>/<prop>, or <prop>); repeatable");
   cmd->add_option("--kind,-k", args->kinds,

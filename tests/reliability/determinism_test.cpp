@@ -49,7 +49,10 @@ void strip_timing(nlohmann::json& j) {
       nlohmann::json kept = nlohmann::json::array();
       for (const auto& item : w)
         if (item.get<std::string>().find("slow trials") == std::string::npos) kept.push_back(item);
-      w = kept;
+      if (kept.empty())
+        j.erase("warnings"); // a run that only had the timing warning has none left
+      else
+        w = kept;
     }
     for (auto& [key, value] : j.items())
       strip_timing(value);

@@ -1,5 +1,5 @@
 #pragma once
-// Runs the adsem command line in-process on a registry, capturing stdout, stderr and the exit code.
+// Runs the adsem CLI in-process on a registry and captures its exit code, stdout and stderr.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -9,12 +9,12 @@
 namespace adsem::testing {
 
 struct CliRun {
-  int code;
+  int code = 0;
   std::string out;
   std::string err;
 };
 
-// args without the program name ("mutants", "toy", ...).
+// args without the program name, e.g. {"cross", "--trials", "5"}.
 inline CliRun run_cli(const props::Registry& registry, std::vector<std::string> args) {
   args.insert(args.begin(), "adsem");
   std::ostringstream out, err;
