@@ -75,6 +75,7 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_replay_command(app, ctx);
   add_mutants_command(app, ctx);
   add_merge_command(app, ctx);
+  add_check_rule_command(app, ctx);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back(); // program name

@@ -31,6 +31,7 @@ void add_cross_command(CLI::App& app, CommandContext& ctx);
 void add_replay_command(CLI::App& app, CommandContext& ctx);
 void add_merge_command(CLI::App& app, CommandContext& ctx);
 void add_mutants_command(CLI::App& app, CommandContext& ctx);
+void add_check_rule_command(CLI::App& app, CommandContext& ctx); // user rewrite rules
 void add_term_commands(CLI::App& app, CommandContext& ctx); // type eval reduce denote grad
 
 // The calculus an argument names, or a usage error listing the known ids.

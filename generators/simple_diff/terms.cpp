@@ -277,9 +277,12 @@ private:
   }
 
   std::string fresh_var() {
-    std::string name = std::to_string(++vars_);
-    name.insert(name.begin(), 'v');
-    return name;
+    for (;;) { // never a name of the given scope (a shadowing binder would retype it)
+      std::string name = std::to_string(++vars_);
+      name.insert(name.begin(), 'v');
+      if (std::ranges::none_of(options_.scope, [&](const auto& v) { return v.first == name; }))
+        return name;
+    }
   }
   double uniform() { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_); }
   bool chance(double p) { return uniform() < p; }
@@ -292,7 +295,7 @@ private:
 
 std::optional<OpenTerm> checked(OpenTerm t) {
   try {
-    const Typed typed = typecheck(t.term, primitives(), {{t.x, t.t}});
+    const Typed typed = typecheck(t.term, primitives(), gamma_of(t));
     if (t.type && !type_equal(typed.type, t.type)) return std::nullopt;
     t.term = typed.term;
     t.type = typed.type;
@@ -305,13 +308,16 @@ std::optional<OpenTerm> checked(OpenTerm t) {
 OpenTerm build(std::uint64_t seed, int size, const TermOptions& options) {
   Builder b(seed, options);
   OpenTerm t;
+  t.x = options.x;
   t.t = options.param ? options.param : seed % 3 == 0 ? real_power(2) : real_type();
   t.type = options.result ? options.result : options.real_result ? real_type() : b.small_type();
+  t.scope = options.scope;
+  t.has_x = !options.no_x;
   Scope s;
-  s.vars = {{t.x, t.t}};
+  s.vars = gamma_of(t);
   t.term = b.term(s, t.type, size);
   try {
-    const Typed typed = typecheck(t.term, primitives(), {{t.x, t.t}});
+    const Typed typed = typecheck(t.term, primitives(), gamma_of(t));
     t.term = typed.term;
     return t;
   } catch (const AdsemError& e) {
@@ -412,6 +418,13 @@ void shrink_node(const TermPtr& n, std::vector<TermPtr>& out) {
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, TypePtr>> gamma_of(const OpenTerm& t) {
+  std::vector<std::pair<std::string, TypePtr>> gamma;
+  if (t.has_x) gamma.emplace_back(t.x, t.t);
+  gamma.insert(gamma.end(), t.scope.begin(), t.scope.end());
+  return gamma;
+}
 
 std::vector<OpenTerm> shrinks(const OpenTerm& t) {
   std::vector<TermPtr> candidates;

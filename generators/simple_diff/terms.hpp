@@ -22,7 +22,13 @@ struct OpenTerm {
   TypePtr t;
   TermPtr term;
   TypePtr type;
+  // Further variables of Γ (user-rule instances, issue 9), and whether x : T is in Γ at all.
+  std::vector<std::pair<std::string, TypePtr>> scope = {};
+  bool has_x = true;
 };
+
+// Γ of an open term: {x : T} (when has_x) followed by its scope.
+std::vector<std::pair<std::string, TypePtr>> gamma_of(const OpenTerm& t);
 
 struct TermOptions {
   bool real_result = false; // the result type is real (for gradients)
@@ -33,6 +39,10 @@ struct TermOptions {
   // Sometimes a recursive function whose counter does not decrease (spec §10 "possibly divergent
   // recursion (tests of ⊥)"): for the limited language M^(n), where both sides must agree on ⊥.
   bool divergent = false;
+  // Γ besides x : T (later entries shadow earlier ones); no_x leaves x : T out of Γ.
+  std::vector<std::pair<std::string, TypePtr>> scope = {};
+  bool no_x = false;
+  std::string x = "x"; // the name of x
 };
 
 rc::Gen<OpenTerm> open_term(TermOptions options = {});

@@ -8,6 +8,10 @@
 
 #include "properties/core/property.hpp"
 
+namespace adsem::rules {
+class RuleAdapter; // user rewrite rules (rule_check.hpp)
+} // namespace adsem::rules
+
 namespace adsem::props {
 
 struct EvalOptions {
@@ -64,6 +68,8 @@ struct CalculusEntry {
   std::vector<std::string> constructs = {};
   // Every named reduction rule, for rule coverage: a rule that never fired is flagged.
   std::vector<std::string> rules = {};
+  // User rewrite rules (`adsem check-rule`, issue 9); null when the calculus has no adapter.
+  std::shared_ptr<const rules::RuleAdapter> rule_adapter = nullptr;
 };
 
 class Registry {

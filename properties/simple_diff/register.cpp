@@ -2,6 +2,7 @@
 
 #include "properties/simple_diff/frontend.hpp"
 #include "properties/simple_diff/properties.hpp"
+#include "properties/simple_diff/rule_adapter.hpp"
 #include "semantics/simple_diff/rules.hpp"
 
 namespace adsem::props {
@@ -20,6 +21,7 @@ void register_simple_diff(Registry& registry) {
   entry.constructs = {"rd", "nested-rd", "letrec", "if", "call", "pair", "let", "partial-prim"};
   for (const simple_diff::RuleInfo& info : simple_diff::all_rules())
     entry.rules.emplace_back(info.name);
+  entry.rule_adapter = std::make_shared<const simple_diff::RuleAdapter>();
   registry.add(std::move(entry));
 }
 

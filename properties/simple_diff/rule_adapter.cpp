@@ -1,0 +1,267 @@
+// User rules for simple-diff: the instances and the four checks (rule_adapter.hpp).
+#include "properties/simple_diff/rule_adapter.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "properties/simple_diff/rule_pattern.hpp"
+#include "properties/simple_diff/trial.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "syntax/simple_diff/derived.hpp"
+
+namespace adsem::simple_diff {
+
+namespace {
+
+using props::TrialResult;
+
+const std::string hole_name = "hole'"; // never a user name (the rule parser reserves it)
+
+// One instance C[σ(LHS)] / C[σ(RHS)] of a rule at a point.
+struct Instance {
+  std::string x; // the context's variable x : T
+  TypePtr t;
+  std::vector<double> at;
+  TermPtr lhs, rhs;   // σ(LHS), σ(RHS)
+  TermPtr before;     // C[σ(LHS)]
+  TermPtr after;      // C[σ(RHS)]
+  std::string report; // the instance as reports show it
+
+  TrialResult done(TrialResult r) const {
+    r.on(report, print_type(real_type()), static_cast<int>(term_size(*before)),
+         gen::construct_tags(before));
+    return r;
+  }
+};
+
+std::string fresh_outer_name(const Pattern& p) {
+  for (const char* candidate : {"a", "b", "c", "u", "w", "p", "q", "r", "s"})
+    if (std::ranges::find(p.names, candidate) == p.names.end()) return candidate;
+  for (int k = 0;; ++k) {
+    const std::string name = fmt::format("a{}", k);
+    if (std::ranges::find(p.names, name) == p.names.end()) return name;
+  }
+}
+
+// A real-typed use of h : U, so that a context that happened not to mention the hole does.
+TermPtr use_of(const TermPtr& h, const TypePtr& u) {
+  if (u->is_real()) return h;
+  if (u->is_product()) {
+    if (type_size(*u->left) > 0) return use_of(mk::fst(h), u->left);
+    return use_of(mk::snd(h), u->right);
+  }
+  return mk::let(hole_name + "u", u, h, mk::constant(0.0));
+}
+
+Instance draw_instance(const Pattern& p) {
+  Instance in;
+  // the context C: x : T ⊢ C[hole' : U] : real
+  gen::TermOptions context_options;
+  context_options.real_result = true;
+  context_options.x = fresh_outer_name(p);
+  context_options.scope = {{hole_name, p.type}};
+  context_options.max_size = 24;
+  gen::OpenTerm c = *gen::open_term(context_options);
+  in.x = c.x;
+  in.t = c.t;
+  TermPtr context = c.term;
+  std::vector<Occurrence> holes = occurrences(context, hole_name, {{c.x, c.t}});
+  if (holes.empty()) {
+    context = mk::add(context, use_of(mk::var(hole_name), p.type));
+    holes = occurrences(context, hole_name, {{c.x, c.t}});
+  }
+  const auto which =
+      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
+  const Occurrence& hole = holes[which];
+
+  // σ: each metavariable a term of its type over what it may see
+  std::map<std::string, TermPtr> sigma;
+  std::string assignment;
+  for (const Metavariable& m : p.metas) {
+    gen::TermOptions o;
+    o.result = m.type;
+    o.no_x = true;
+    o.max_size = 14;
+    if (m.outer) o.scope = hole.visible;
+    o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
+    const gen::OpenTerm term = *gen::open_term(o);
+    sigma[m.name] = term.term;
+    assignment +=
+        fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print_term(term.term));
+  }
+  in.lhs = instantiate(p.lhs, sigma);
+  in.rhs = instantiate(p.rhs, sigma);
+  // the other occurrences of the hole become 0_U
+  for (const Occurrence& other : holes)
+    if (&other != &hole) context = replace_at(context, other.path, zero_of(p.type));
+  in.before = replace_at(context, hole.path, in.lhs);
+  in.after = replace_at(context, hole.path, in.rhs);
+  in.at = *gen::point(type_size(*in.t));
+
+  std::string point;
+  for (const double v : in.at)
+    point += (point.empty() ? "" : ",") + print_real(v);
+  const std::string shown_context =
+      hole.path.empty() ? "[ ]" : print_term(replace_at(context, hole.path, mk::var("[ ]")));
+  in.report =
+      fmt::format("{}  -->  {}   with {}   in context {}   at {}:{} = {}", print_term(in.lhs),
+                  print_term(in.rhs), assignment.empty() ? "no metavariables" : assignment,
+                  shown_context, in.x, print_type(in.t), point);
+  return in;
+}
+
+std::optional<Typed> typed(const TermPtr& m, const Instance& in, std::string& error) {
+  try {
+    return typecheck(m, primitives(), {{in.x, in.t}});
+  } catch (const AdsemError& e) {
+    error = e.diagnostic().message;
+    return std::nullopt;
+  }
+}
+
+// [[C[σ(LHS)]]] at the point, certified; nullopt with a discard reason otherwise.
+std::optional<oracle::Denotation> left_denotation(const TermPtr& before, const Instance& in,
+                                                  TrialResult& discard) {
+  const oracle::Denotation d = oracle::denote(before, in.x, in.t, in.at);
+  if (d.status == oracle::Denotation::Status::fuel) {
+    discard = TrialResult::discard("fuel");
+    return std::nullopt;
+  }
+  if (d.status == oracle::Denotation::Status::undefined) {
+    discard = TrialResult::discard("lhs-undefined");
+    return std::nullopt;
+  }
+  if (!d.uncertified.empty()) {
+    discard = TrialResult::discard(d.uncertified);
+    return std::nullopt;
+  }
+  return d;
+}
+
+TrialResult type_preservation(const Instance& in, const Typed& left) {
+  std::string error;
+  const auto right = typed(in.after, in, error);
+  if (!right)
+    return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + error);
+  if (!type_equal(right->type, left.type))
+    return TrialResult::fail(fmt::format("C[σ(LHS)] has type {} but C[σ(RHS)] has type {}",
+                                         print_type(left.type), print_type(right->type)));
+  return TrialResult::pass();
+}
+
+TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
+                                    const props::PropertyContext& context) {
+  TrialResult discard;
+  const auto l = left_denotation(left.term, in, discard);
+  if (!l) return discard;
+  const oracle::Denotation r = oracle::denote(right.term, in.x, in.t, in.at, false);
+  if (r.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
+  if (r.status == oracle::Denotation::Status::undefined)
+    return TrialResult::fail("[[C[σ(LHS)]]] is defined but [[C[σ(RHS)]]] is ⊥: " + r.message);
+  // the two sides may associate sums differently: the derivative tolerance (spec §6)
+  return oracle::compare_vectors(l->value, "[[C[σ(LHS)]]]", r.value, "[[C[σ(RHS)]]]",
+                                 CheckKind::derivative, context);
+}
+
+TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed& right,
+                              const props::PropertyContext& context) {
+  TrialResult discard;
+  const auto l = left_denotation(left.term, in, discard);
+  if (!l) return discard;
+  const oracle::Operational op =
+      oracle::run(right.term, in.x, in.t, in.at, oracle::machine_options(context));
+  if (op.unknown) return TrialResult::discard("fuel");
+  if (!op.value)
+    return TrialResult::fail("[[C[σ(LHS)]]] is defined but evaluating C[σ(RHS)] gives no value: " +
+                             op.message);
+  if (!type_equal(op.type, left.type))
+    return TrialResult::fail(fmt::format("evaluating C[σ(RHS)] gives a value of type {}, not {}",
+                                         print_type(op.type), print_type(left.type)));
+  return oracle::compare_vectors(l->value, "[[C[σ(LHS)]]]", *op.value, "eval C[σ(RHS)]",
+                                 CheckKind::derivative, context);
+}
+
+TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& right,
+                        const props::PropertyContext& context) {
+  TrialResult discard;
+  if (!left_denotation(left.term, in, discard)) return discard;
+  std::vector<double> expected;
+  try {
+    expected = oracle::model_vjp(left.term, in.x, in.t, in.at, {1.0});
+  } catch (const model::Undefined&) {
+    return TrialResult::discard("non-differentiable");
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
+    throw;
+  }
+  std::vector<double> actual;
+  try {
+    actual =
+        flatten(gradient(in.x, in.t, right.term, in.at, oracle::machine_options(context)).gradient);
+  } catch (const AdsemError& e) {
+    if (is_unknown(e)) return TrialResult::discard("fuel");
+    return TrialResult::fail("the model differentiates x. C[σ(LHS)] but rd of x. C[σ(RHS)] "
+                             "fails: " +
+                             std::string(e.what()));
+  }
+  return oracle::compare_vectors(expected, "model gradient of x. C[σ(LHS)]", actual,
+                                 "rd gradient of x. C[σ(RHS)]", CheckKind::derivative, context);
+}
+
+} // namespace
+
+std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
+  return std::make_shared<const Pattern>(compile_pattern(rule));
+}
+
+std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+  return {
+      {"type-preservation", "typing",
+       "C[σ(RHS)] type-checks with the type of C[σ(LHS)] for random contexts C and instances σ",
+       "seed 003 Lemma 3.2 (lines 310-314), extended to the user's rule"},
+      {"denotation-preservation", "soundness",
+       "[[C[σ(RHS)]]] = [[C[σ(LHS)]]] wherever the left is defined",
+       "seed 003 Lemma 5.2 (lines 815-821): compositionality needs [[σ(LHS)]] = [[σ(RHS)]]"},
+      {"extended-adequacy", "adequacy",
+       "the operational semantics after one rewrite gives [[C[σ(LHS)]]], at the same type",
+       "seed 003 Prop. 3.6 (lines 463-469), Thm 6.2(1) (lines 877-883)"},
+      {"extended-ad", "ad-correctness",
+       "rd of x. C[σ(RHS)] is the model's gradient of x. C[σ(LHS)]",
+       "seed 003 Thm 6.1, Cor. 6.3 (lines 847-908)"},
+  };
+}
+
+props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
+                                      const props::PropertyContext& context) const {
+  const auto& p = dynamic_cast<const Pattern&>(rule);
+  const Instance in = draw_instance(p);
+  context.report_input(in.report);
+  std::string error;
+  const auto left = typed(in.before, in, error);
+  if (!left) // the instance of a well-typed schema is well typed: a generator bug if not
+    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + error));
+  if (check == "type-preservation") return in.done(type_preservation(in, *left));
+  const auto right = typed(in.after, in, error);
+  if (!right) return in.done(TrialResult::discard("rhs-ill-typed"));
+  if (check == "denotation-preservation")
+    return in.done(denotation_preservation(in, *left, *right, context));
+  if (check == "extended-adequacy") return in.done(extended_adequacy(in, *left, *right, context));
+  if (check == "extended-ad") return in.done(extended_ad(in, *left, *right, context));
+  throw std::logic_error("simple-diff rule adapter: unknown check " + check);
+}
+
+std::vector<std::pair<std::string, std::string>>
+RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
+    out.emplace_back(m.name, print_type(m.type));
+  return out;
+}
+
+std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
+  return simple_diff::zero_variants(dynamic_cast<const Pattern&>(rule));
+}
+
+} // namespace adsem::simple_diff

@@ -1,0 +1,39 @@
+#pragma once
+// User rewrite rules for simple-diff (issue 9; docs/rules.md). A rule `name: LHS --> RHS` is two
+// terms of the surface syntax in which the declared metavariables (`meta M : real`) are free
+// variables of their types. A metavariable stands for any term of its type whose free variables
+// are (a) the variables in scope where the instance sits and (b) the variables the left-hand
+// side binds around every occurrence of it, less those a side condition `x # M` excludes.
+//
+// Checks (each a property on the campaign engine): an instance is C[σ(LHS)], with C a random
+// real-valued context (generated, so the instance may sit under let, rd, if, ...), σ random
+// well-typed terms for the metavariables, at a random point; the rewritten program is C[σ(RHS)].
+//   type-preservation        C[σ(RHS)] type-checks with the type of C[σ(LHS)] (the rule keeps
+//                            context polymorphism, seed 003 Lemma 3.2, lines 310-314)
+//   denotation-preservation  [[C[σ(LHS)]]] = [[C[σ(RHS)]]] where the left is defined
+//                            (compositionality, Lemma 5.2, lines 815-821, needs [[σ(LHS)]] =
+//                            [[σ(RHS)]])
+//   extended-adequacy        the operational semantics run on the rewritten program (the
+//                            calculus's evaluation after one step of the user's rule) gives
+//                            [[C[σ(LHS)]]], a value of the same type (subject reduction, Prop.
+//                            3.6, lines 463-469; adequacy, Thm 6.2(1), lines 877-883)
+//   extended-ad              the calculus's own rd on x. C[σ(RHS)] gives the model's gradient
+//                            of x. C[σ(LHS)] (AD correctness, Thm 6.1 and Cor. 6.3, lines 847-908)
+// A left side that is undefined (⊥) at the point is a discard: a rewrite may make a program more
+// defined (a refinement), never less.
+#include "properties/core/rule_check.hpp"
+
+namespace adsem::simple_diff {
+
+class RuleAdapter final : public rules::RuleAdapter {
+public:
+  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
+  std::vector<rules::RuleCheckDef> checks() const override;
+  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
+                           const props::PropertyContext& context) const override;
+  std::vector<std::pair<std::string, std::string>>
+  metavariables(const rules::CompiledRule& rule) const override;
+  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+};
+
+} // namespace adsem::simple_diff

@@ -1,0 +1,52 @@
+#pragma once
+// The patterns of a simple-diff user rule (rule_adapter.hpp): parsing with metavariables as
+// typed free variables, their scopes, instantiation and the zero mutants of a right-hand side.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "properties/core/rule_check.hpp"
+#include "syntax/simple_diff/ast.hpp"
+#include "syntax/simple_diff/contexts.hpp"
+
+namespace adsem::simple_diff {
+
+using VarScope = std::vector<std::pair<std::string, TypePtr>>;
+
+struct Metavariable {
+  std::string name;
+  TypePtr type;
+  VarScope binders;  // bound around every occurrence on the left, less the `x # M` exclusions
+  bool outer = true; // the variables around the instance are visible (not inside a letrec body)
+};
+
+struct Pattern final : rules::CompiledRule {
+  std::string name;
+  TermPtr lhs, rhs;                // as parsed; metavariables are free variables
+  TypePtr type;                    // of both sides
+  std::vector<Metavariable> metas; // those on the left, in declaration order
+  VarScope gamma;                  // metavariable : type, for type-checking the schema
+  std::vector<std::string> names;  // every identifier of the rule (fresh names avoid them)
+};
+
+Pattern compile_pattern(const rules::RuleDecl& rule);
+
+// σ(M): every free occurrence of a metavariable replaced by its term (no renaming: the terms are
+// built over the binders they may mention); derived-form records are kept consistent.
+TermPtr instantiate(const TermPtr& m, const std::map<std::string, TermPtr>& sigma);
+
+// An occurrence of variable `name` in a term, with the variables in scope there.
+struct Occurrence {
+  Path path;
+  VarScope visible;
+  bool outer = true; // false inside a letrec body (which sees its parameter only)
+};
+std::vector<Occurrence> occurrences(const TermPtr& m, const std::string& name, VarScope visible);
+
+// m with the subterm at `path` replaced by n; derived-form records on the way are dropped.
+TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n);
+
+std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+
+} // namespace adsem::simple_diff
