@@ -18,6 +18,8 @@ struct CommandContext {
 };
 
 void add_calculi_command(CLI::App& app, CommandContext& ctx);
+void add_complexity_command(CLI::App& app, CommandContext& ctx);
+void add_throughput_command(CLI::App& app, CommandContext& ctx);
 void add_campaign_command(CLI::App& app, CommandContext& ctx);
 void add_replay_command(CLI::App& app, CommandContext& ctx);
 void add_merge_command(CLI::App& app, CommandContext& ctx);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/complexity.hpp"
 #include "properties/core/property.hpp"
 
 namespace adsem::props {
@@ -64,6 +65,9 @@ struct CalculusEntry {
   std::vector<std::string> constructs = {};
   // Every named reduction rule, for rule coverage: a rule that never fired is flagged.
   std::vector<std::string> rules = {};
+  // The program families of `adsem complexity` (complexity.hpp), built per calculus in
+  // properties/<calc>/complexity_families.cpp; empty when the calculus has none.
+  std::function<std::vector<ComplexityFamily>()> complexity_families = {};
 };
 
 class Registry {

@@ -1,5 +1,6 @@
 #include "properties/delta_reverse/register.hpp"
 
+#include "properties/delta_reverse/complexity_families.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
@@ -18,6 +19,7 @@ void register_delta_reverse(Registry& registry) {
   entry.frontend = std::make_shared<const delta_reverse::Frontend>();
   entry.properties = delta_reverse::properties();
   entry.mutants = delta_reverse::mutants();
+  entry.complexity_families = delta_reverse::complexity_families;
   // The construct tags of the generators. Rule coverage is not wired yet: the wrappers run
   // their own ledgers (semantics/delta_reverse/wrappers.cpp), so `rules` stays empty rather
   // than flag rules as never fired that did fire.
