@@ -76,6 +76,8 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_mutants_command(app, ctx);
   add_merge_command(app, ctx);
   add_check_rule_command(app, ctx);
+  add_complexity_command(app, ctx);
+  add_throughput_command(app, ctx);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back(); // program name

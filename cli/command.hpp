@@ -21,6 +21,8 @@ struct CommandContext {
 };
 
 void add_calculi_command(CLI::App& app, CommandContext& ctx);
+void add_complexity_command(CLI::App& app, CommandContext& ctx);
+void add_throughput_command(CLI::App& app, CommandContext& ctx);
 void add_campaign_command(CLI::App& app, CommandContext& ctx);
 // A subcommand with every option of `campaign`; with fixed_calculus it runs that calculus only
 // (no positional argument): `adsem cross` is `adsem campaign cross`.

@@ -17,4 +17,15 @@ struct Bar {
 std::string bar_chart_svg(const std::string& title, const std::vector<Bar>& bars,
                           const std::string& unit);
 
+struct LineSeries {
+  std::string label;
+  std::vector<std::pair<double, double>> points; // (x, y), x and y > 0 (others are skipped)
+  bool dashed = false;
+};
+
+// A standalone log-log line chart (axes with decade ticks, a legend), one polyline per series.
+// "" when no series has a positive point.
+std::string loglog_chart_svg(const std::string& title, const std::vector<LineSeries>& series,
+                             const std::string& x_label, const std::string& y_label);
+
 } // namespace adsem::reports

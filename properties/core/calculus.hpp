@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/complexity.hpp"
 #include "properties/core/property.hpp"
 
 namespace adsem::rules {
@@ -70,6 +71,9 @@ struct CalculusEntry {
   std::vector<std::string> rules = {};
   // User rewrite rules (`adsem check-rule`, issue 9); null when the calculus has no adapter.
   std::shared_ptr<const rules::RuleAdapter> rule_adapter = nullptr;
+  // The program families of `adsem complexity` (complexity.hpp), built per calculus in
+  // properties/<calc>/complexity_families.cpp; empty when the calculus has none.
+  std::function<std::vector<ComplexityFamily>()> complexity_families = {};
 };
 
 class Registry {

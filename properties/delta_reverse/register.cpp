@@ -1,5 +1,6 @@
 #include "properties/delta_reverse/register.hpp"
 
+#include "properties/delta_reverse/complexity_families.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
@@ -19,6 +20,7 @@ void register_delta_reverse(Registry& registry) {
   entry.frontend = std::make_shared<const delta_reverse::Frontend>();
   entry.properties = delta_reverse::properties();
   entry.mutants = delta_reverse::mutants();
+  entry.complexity_families = delta_reverse::complexity_families;
   // The construct tags of the generators, and every named rule of the machine (ledger.hpp): the
   // wrappers' ledgers count firings into the campaign's counter (Variant/Ledger::coverage).
   entry.constructs = {"branch-on-real", "case",     "helper", "higher-order", "let",

@@ -1,5 +1,6 @@
 #include "properties/linear_negation/register.hpp"
 
+#include "properties/linear_negation/complexity_families.hpp"
 #include "properties/linear_negation/frontend.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/properties.hpp"
@@ -18,6 +19,7 @@ void register_linear_negation(Registry& registry) {
   entry.frontend = std::make_shared<const linear_negation::Frontend>();
   entry.properties = linear_negation::properties();
   entry.mutants = linear_negation::mutants();
+  entry.complexity_families = linear_negation::complexity_families;
   // The construct tags of the generators, and every rule of Table 2 (rule_names()).
   entry.constructs = {"higher-order", "let-pair", "partial-primitive",
                       "primitive",    "sharing",  "sum"};

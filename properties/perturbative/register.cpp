@@ -1,5 +1,6 @@
 #include "properties/perturbative/register.hpp"
 
+#include "properties/perturbative/complexity_families.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/properties.hpp"
@@ -15,6 +16,7 @@ void register_perturbative(Registry& registry) {
   entry.summary = "simply typed λ-calculus with products, bags and the pushforward operator T; "
                   "forward AD by the rewrite T(λx.s) → λx.T_x s";
   entry.frontend = std::make_shared<const perturbative::Frontend>();
+  entry.complexity_families = perturbative::complexity_families;
   entry.properties = perturbative::properties();
   entry.mutants = perturbative::mutants();
   // The construct tags of gen::tags_of, and every rule of the rule table.

@@ -1,5 +1,6 @@
 #include "properties/pullback/register.hpp"
 
+#include "properties/pullback/complexity_families.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "properties/pullback/properties.hpp"
@@ -18,6 +19,7 @@ void register_pullback(Registry& registry) {
   entry.frontend = std::make_shared<const pullback::Frontend>();
   entry.properties = pullback::properties();
   entry.mutants = pullback::mutants();
+  entry.complexity_families = pullback::complexity_families;
   // The construct tags of the generators, and every named rule (rules.hpp).
   entry.constructs = {"covector", "dual-map",          "higher-order", "jacobian",
                       "let",      "partial-primitive", "sum",          "zero"};

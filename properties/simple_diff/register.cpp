@@ -1,5 +1,6 @@
 #include "properties/simple_diff/register.hpp"
 
+#include "properties/simple_diff/complexity_families.hpp"
 #include "properties/simple_diff/frontend.hpp"
 #include "properties/simple_diff/properties.hpp"
 #include "properties/simple_diff/rule_adapter.hpp"
@@ -16,6 +17,7 @@ void register_simple_diff(Registry& registry) {
                   "reverse-mode rd by tracing and symbolic differentiation";
   entry.frontend = std::make_shared<const simple_diff::Frontend>();
   entry.properties = simple_diff::properties();
+  entry.complexity_families = simple_diff::complexity_families;
   entry.mutants = simple_diff::mutants();
   // The construct tags of gen::construct_tags, and every rule of the Rules table.
   entry.constructs = {"rd", "nested-rd", "letrec", "if", "call", "pair", "let", "partial-prim"};

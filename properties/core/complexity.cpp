@@ -1,0 +1,162 @@
+#include "properties/core/complexity.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "reports/svg_chart.hpp"
+#include "syntax/core/diagnostic.hpp"
+
+namespace adsem::props {
+
+const char* to_string(ComplexityClaim claim) {
+  switch (claim) {
+  case ComplexityClaim::linear:
+    return "linear";
+  case ComplexityClaim::finding:
+    return "finding";
+  case ComplexityClaim::control:
+    return "control";
+  }
+  return "linear";
+}
+
+double loglog_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  std::vector<double> lx, ly;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) {
+      lx.push_back(std::log(x[i]));
+      ly.push_back(std::log(y[i]));
+    }
+  if (lx.size() < 2) return 0;
+  const double k = static_cast<double>(lx.size());
+  const double mx = std::accumulate(lx.begin(), lx.end(), 0.0) / k;
+  const double my = std::accumulate(ly.begin(), ly.end(), 0.0) / k;
+  double sxy = 0, sxx = 0;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    sxy += (lx[i] - mx) * (ly[i] - my);
+    sxx += (lx[i] - mx) * (lx[i] - mx);
+  }
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+double tail_slope(const std::vector<int>& n, const std::vector<double>& y) {
+  const std::size_t count = std::min(n.size(), y.size());
+  const std::size_t keep = std::min(count, std::max<std::size_t>(3, (count + 1) / 2));
+  std::vector<double> x, v;
+  for (std::size_t i = count - keep; i < count; ++i) {
+    x.push_back(n[i]);
+    v.push_back(y[i]);
+  }
+  return loglog_slope(x, v);
+}
+
+std::vector<int> sizes_1_2_5(int lo, int hi) {
+  std::vector<int> out;
+  for (long decade = 1; decade <= hi; decade *= 10)
+    for (const long m : {1L, 2L, 5L})
+      if (const long n = m * decade; n >= lo && n <= hi) out.push_back(static_cast<int>(n));
+  return out;
+}
+
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+// Seconds per run of f, repeated until the runs together took min_seconds; the cost of the last.
+double timed(const std::function<double()>& f, double min_seconds, double& cost) {
+  int runs = 0;
+  const auto start = clock::now();
+  double elapsed = 0;
+  do {
+    cost = f();
+    ++runs;
+    elapsed = std::chrono::duration<double>(clock::now() - start).count();
+  } while (elapsed < min_seconds && runs < 1000);
+  return elapsed / runs;
+}
+
+} // namespace
+
+ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityOptions& o) {
+  ComplexityRow row{f.calculus, f.mechanism, f.family, f.measure, f.citation, f.claim};
+  row.known_violation = f.known_violation;
+  row.note = f.note;
+  const auto start = clock::now();
+  for (const int n : f.sizes) {
+    if (n > o.max_n) break;
+    const double used = std::chrono::duration<double>(clock::now() - start).count();
+    if (used > o.family_seconds) {
+      row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);
+      break;
+    }
+    double primal = 0, derivative = 0, tp = 0, td = 0;
+    try {
+      const ComplexityInstance in = f.make(n);
+      if (o.time_it) {
+        tp = timed(in.primal, o.min_timing, primal);
+        td = timed(in.derivative, o.min_timing, derivative);
+      } else {
+        primal = in.primal();
+        derivative = in.derivative();
+      }
+    } catch (const AdsemError& e) {
+      row.stopped = fmt::format("n = {}: {}", n, e.diagnostic().message);
+      break;
+    }
+    row.n.push_back(n);
+    row.primal_cost.push_back(primal);
+    row.derivative_cost.push_back(derivative);
+    row.ratio.push_back(primal > 0 ? derivative / primal : 0);
+    if (o.time_it) row.time_ratio.push_back(tp > 0 ? td / tp : 0);
+    if (derivative > o.max_cost && n != f.sizes.back()) {
+      row.stopped = fmt::format("derivative cost {:.3g} above the cap {:.3g} at n = {}", derivative,
+                                o.max_cost, n);
+      break;
+    }
+  }
+  row.slope = tail_slope(row.n, row.ratio);
+  row.time_slope = tail_slope(row.n, row.time_ratio);
+  return row;
+}
+
+std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
+  std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
+                    "time_ratio,slope,time_slope\n";
+  const auto quoted = [](const std::string& s) {
+    std::string q = "\"";
+    for (const char c : s)
+      q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  for (const ComplexityRow& r : rows)
+    for (std::size_t i = 0; i < r.n.size(); ++i)
+      csv +=
+          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.4f},{:.4f}\n", quoted(r.calculus),
+                      quoted(r.mechanism), quoted(r.family), to_string(r.claim), quoted(r.measure),
+                      r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
+                      i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
+                      r.slope, r.time_slope);
+  return csv;
+}
+
+std::string complexity_svg(const std::string& title, const std::vector<ComplexityRow>& rows) {
+  std::vector<reports::LineSeries> series;
+  for (const ComplexityRow& r : rows) {
+    reports::LineSeries s;
+    s.label = fmt::format(
+        "{} / {}{} (slope {:.2f})", r.mechanism, r.family,
+        r.claim == ComplexityClaim::linear ? "" : fmt::format(" [{}]", to_string(r.claim)),
+        r.slope);
+    s.dashed = r.claim != ComplexityClaim::linear;
+    for (std::size_t i = 0; i < r.n.size(); ++i)
+      s.points.emplace_back(r.n[i], r.ratio[i]);
+    series.push_back(std::move(s));
+  }
+  return reports::loglog_chart_svg(title, series, "n (family size)",
+                                   "derivative cost / primal cost");
+}
+
+} // namespace adsem::props

@@ -1,0 +1,90 @@
+// Brunel–Mazza–Pagani's complexity result (seed 002 Thm 15, Cor. 16, L466, L562-566, L646-652;
+// spec §6 P20): normalising the gradient term W(t, r) under S_bp costs O(m + |G|) rewriting
+// steps, the cost of evaluating t[x := r]. The cost measure is the paper's: one step per
+// rewriting rule of Table 2, ≡ free (spec §7). The primal is the S_bp normal form of
+// t[x := r]; the derivative the S_bp normal form of W (reduce_gradient). Negative control: the
+// same with linear factoring (17) switched off (mutant linear-factoring-disabled), which the
+// paper says loses the sharing of backpropagators (spec §8 E6: 2^k steps).
+#include "properties/linear_negation/complexity_families.hpp"
+
+#include <fmt/format.h>
+
+#include "generators/linear_negation/terms.hpp"
+#include "semantics/linear_negation/families.hpp"
+#include "semantics/linear_negation/program.hpp"
+#include "semantics/linear_negation/transform.hpp"
+
+namespace adsem::linear_negation {
+
+namespace {
+
+using props::ComplexityClaim;
+using props::ComplexityFamily;
+using props::ComplexityInstance;
+
+// z_{k+1} = sin(z_k) / tanh(z_k), each variable used once
+std::string let_series(int n) {
+  std::string s = "\\x:R. ";
+  std::string prev = "x";
+  for (int i = 1; i <= n; ++i) {
+    s += fmt::format("let z{} = {}({}) in ", i, i % 2 == 1 ? "sin" : "tanh", prev);
+    prev = fmt::format("z{}", i);
+  }
+  return s + prev;
+}
+// E8 of spec §8 (seed 002 §6 L570-644) over a list of n inputs
+std::string rnn(int n) {
+  std::vector<double> list;
+  for (int i = 0; i < n; ++i)
+    list.push_back(0.1 * (i % 7) - 0.3);
+  return family::rnn(list);
+}
+
+ComplexityFamily bp_family(const std::string& name, std::string (*source)(int), bool factoring,
+                           std::vector<int> sizes) {
+  ComplexityFamily f;
+  f.calculus = "linear-negation";
+  f.family = name;
+  f.mechanism = factoring ? "S_bp with linear factoring" : "S_bp without linear factoring (17)";
+  f.measure = "rewriting steps (Table 2)";
+  f.claim = factoring ? ComplexityClaim::linear : ComplexityClaim::control;
+  f.citation = factoring ? "seed 002 Thm 15, Cor. 16, L562-566; spec §6 P20"
+                         : "seed 002 L285-405 (why (17)); spec §8 E6";
+  f.sizes = std::move(sizes);
+  f.make = [name, source, factoring](int n) {
+    const RealFunction fn = real_function(parse_elaborated(source(n), Mode::source));
+    gen::Source s;
+    s.body = fn.body;
+    s.inputs = fn.inputs;
+    s.point.assign(fn.inputs.size(), name == "rnn" ? 0.3 : 1.0);
+    const Term primal = elaborate(s.closed()).term;
+    RunOptions o;
+    o.fuel = 50'000'000;
+    o.rules.factoring = factoring;
+    ComplexityInstance in;
+    in.primal = [primal, o] { return static_cast<double>(normalise(primal, o).steps); };
+    in.derivative = [s, o] {
+      return static_cast<double>(reduce_gradient(s.body, s.inputs, s.point, o).run.steps);
+    };
+    return in;
+  };
+  return f;
+}
+
+} // namespace
+
+std::vector<props::ComplexityFamily> complexity_families() {
+  const std::vector<int> linear = props::sizes_1_2_5(10, 10'000);
+  return {
+      bp_family("sharing-chain", family::square_chain, true, linear),
+      bp_family("wide-sum", family::sum_chain, true, linear),
+      bp_family("nested-closures", family::square_chain_higher_order, true, linear),
+      bp_family("rnn", rnn, true, linear),
+      bp_family("let-series", let_series, true, linear),
+      bp_family("sharing-chain", family::square_chain, false, {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),
+      bp_family("nested-closures", family::square_chain_higher_order, false,
+                {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),
+  };
+}
+
+} // namespace adsem::linear_negation

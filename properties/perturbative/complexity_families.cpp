@@ -1,0 +1,129 @@
+// Manzyuk's forward AD (seed 004): the paper only CONJECTURES that pushing forward costs a
+// constant factor over the primal (L32, L353) and gives no operational cost model; the rules of
+// Fig. 4 (T_x, L211-218) as printed are not linear (spec §9.6: the operator position distributes
+// over bags, ×3 per application level). So every T row is a finding, not an assertion: the
+// primal is (λx.M) 0.5 and the derivative π1 (T (λx.M) (1, 0.5)), both normalised by the
+// reference strategy, in contraction steps. The negative control is symbolic differentiation
+// without sharing (spec §8 E4, L55-59): the tree size of T_x M for the product f1 x · … · fn x
+// (every occurrence counted) grows quadratically against the source size.
+#include "properties/perturbative/complexity_families.hpp"
+
+#include <fmt/format.h>
+
+#include "properties/perturbative/frontend.hpp"
+#include "semantics/perturbative/rules.hpp"
+#include "semantics/perturbative/strategy.hpp"
+#include "semantics/perturbative/transform.hpp"
+
+namespace adsem::perturbative {
+
+namespace {
+
+using props::ComplexityClaim;
+using props::ComplexityFamily;
+using props::ComplexityInstance;
+
+const char* const unary[] = {"sin", "cos", "tanh", "exp"};
+
+std::string sharing_chain(int n) {
+  std::string s = "let x1 = x * x in ";
+  for (int i = 1; i < n; ++i)
+    s += fmt::format("let x{} = x{} * x{} in ", i + 1, i, i);
+  return s + fmt::format("x{}", n);
+}
+std::string wide_sum(int n) { // a bag of n summands (the calculus's own +)
+  std::string s = "sin x";
+  for (int i = 1; i < n; ++i)
+    s += fmt::format(" + {} x", unary[i % 4]);
+  return s;
+}
+std::string nested_closures(int n) {
+  std::string s = "let g0 = \\y:R. sin y in ";
+  for (int i = 1; i <= n; ++i)
+    s += fmt::format("let g{} = \\y:R. g{} y * 0.9 + y in ", i, i - 1);
+  return s + fmt::format("g{} x", n);
+}
+std::string rnn(int n) { // h_{k+1} = tanh (x h_k + c_k), h_0 = 0.5
+  std::string s = "let h0 = 0.5 in ";
+  for (int i = 1; i <= n; ++i)
+    s += fmt::format("let h{} = tanh (x * h{} + {}) in ", i, i - 1, 0.01 * (i % 17 + 1));
+  return s + fmt::format("h{}", n);
+}
+std::string let_series(int n) {
+  std::string s = "let x1 = sin x in ";
+  for (int i = 1; i < n; ++i)
+    s += fmt::format("let x{} = {} x{} in ", i + 1, unary[i % 3], i);
+  return s + fmt::format("x{}", n);
+}
+
+RunOptions options() {
+  RunOptions o;
+  o.fuel = 2'000'000; // a blow-up stops the family (fuel) instead of running for hours
+  return o;
+}
+
+ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) {
+  ComplexityFamily f;
+  f.calculus = "perturbative";
+  f.family = name;
+  f.mechanism = "T (Fig. 4 as printed)";
+  f.measure = "contraction steps (reference normaliser)";
+  f.claim = ComplexityClaim::finding;
+  f.citation = "seed 004 L32, L353 (conjecture), Fig. 4 L211-218; spec §9.6";
+  f.sizes = props::sizes_1_2_5(1, 10'000);
+  f.make = [body](int n) {
+    const std::string lambda = "(\\x:R. " + body(n) + ")";
+    const Bag primal = parse_closed(lambda + " 0.5");
+    const Bag derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
+    const Rules rules = paper_rules();
+    return ComplexityInstance{
+        [primal, rules] { return static_cast<double>(normalise(primal, rules, options()).steps); },
+        [derivative, rules] {
+          return static_cast<double>(normalise(derivative, rules, options()).steps);
+        }};
+  };
+  return f;
+}
+
+// f1 x * (f2 x * (… fn x)) with free fi : R → R, as an open term in x
+Bag product_open(int n) {
+  const Type r = real_type(), r_to_r = arrow_type(r, r);
+  const auto factor = [&](int i) { return app(var(fmt::format("f{}", i), r_to_r), var("x", r)); };
+  Bag m = factor(n);
+  for (int i = n - 1; i >= 1; --i)
+    m = app(primitive("mul", arrow_type(product_type(r, r), r)), pair(factor(i), m));
+  return m;
+}
+
+ComplexityFamily unshared_symbolic() {
+  ComplexityFamily f;
+  f.calculus = "perturbative";
+  f.family = "wide-product";
+  f.mechanism = "symbolic T_x without sharing (tree size)";
+  f.measure = "term nodes: |T_x M| as a tree / |M|";
+  f.claim = ComplexityClaim::control;
+  f.citation = "seed 004 L55-59; spec §8 E4";
+  f.sizes = props::sizes_1_2_5(2, 500);
+  f.make = [](int n) {
+    const Bag m = product_open(n);
+    const Rules rules = paper_rules();
+    return ComplexityInstance{[m] { return static_cast<double>(size_of(m)); },
+                              [m, rules] {
+                                return static_cast<double>(
+                                    tree_size(transform("x", real_type(), m, rules.tx), 1L << 40));
+                              }};
+  };
+  return f;
+}
+
+} // namespace
+
+std::vector<props::ComplexityFamily> complexity_families() {
+  return {
+      pushforward("sharing-chain", sharing_chain),     pushforward("wide-sum", wide_sum),
+      pushforward("nested-closures", nested_closures), pushforward("rnn", rnn),
+      pushforward("let-series", let_series),           unshared_symbolic(),
+  };
+}
+
+} // namespace adsem::perturbative

@@ -1,0 +1,167 @@
+// Issue 10: the complexity machinery (slopes, sizes, CSV/SVG) and the papers' bounded-ratio
+// claims on small n. A mechanism the paper proves linear must keep a flat ratio (log-log slope
+// < 0.05 over the upper half of the sizes), and every negative control must grow. Only cost
+// counts are asserted here; wall-clock ratios live in the benchmarks and `adsem complexity`.
+#include <cmath>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "cli/builtin_registry.hpp"
+#include "properties/core/complexity.hpp"
+
+namespace adsem {
+namespace {
+
+using props::ComplexityClaim;
+
+const props::Registry& registry() {
+  static const props::Registry r = cli::builtin_registry();
+  return r;
+}
+
+TEST(ComplexitySlope, RecoversThePowerOfAPowerLaw) {
+  const std::vector<double> n = {10, 20, 50, 100, 200, 500};
+  std::vector<double> square, flat, linear;
+  for (const double x : n) {
+    square.push_back(3 * x * x);
+    flat.push_back(7.5);
+    linear.push_back(0.5 * x);
+  }
+  EXPECT_NEAR(props::loglog_slope(n, square), 2.0, 1e-12);
+  EXPECT_NEAR(props::loglog_slope(n, flat), 0.0, 1e-12);
+  EXPECT_NEAR(props::loglog_slope(n, linear), 1.0, 1e-12);
+  EXPECT_EQ(props::loglog_slope({10}, {3}), 0.0);
+}
+
+TEST(ComplexitySlope, TailSlopeIgnoresTheApproachToTheConstant) {
+  // ratio(n) = 10 - 90/n rises at small n but is bounded: the tail slope is near 0
+  const std::vector<int> n = props::sizes_1_2_5(10, 10'000);
+  std::vector<double> ratio;
+  for (const int x : n)
+    ratio.push_back(10.0 - 90.0 / x);
+  EXPECT_GT(props::loglog_slope({n.begin(), n.end()}, ratio), 0.05);
+  EXPECT_LT(props::tail_slope(n, ratio), 0.05);
+}
+
+TEST(ComplexitySizes, OneTwoFive) {
+  EXPECT_EQ(props::sizes_1_2_5(10, 1000), (std::vector<int>{10, 20, 50, 100, 200, 500, 1000}));
+  EXPECT_EQ(props::sizes_1_2_5(3, 30), (std::vector<int>{5, 10, 20}));
+}
+
+TEST(ComplexityRunner, StopsAtTheCostCapAndWritesCsvAndSvg) {
+  props::ComplexityFamily f;
+  f.calculus = "toy";
+  f.mechanism = "doubling";
+  f.family = "chain";
+  f.claim = ComplexityClaim::control;
+  f.sizes = {1, 2, 4, 8, 16, 32, 64};
+  f.make = [](int n) {
+    return props::ComplexityInstance{[n] { return double(n); }, [n] { return std::pow(2.0, n); }};
+  };
+  props::ComplexityOptions o;
+  o.time_it = false;
+  o.max_cost = 1e6;
+  const props::ComplexityRow row = props::run_complexity_family(f, o);
+  EXPECT_EQ(row.n, (std::vector<int>{1, 2, 4, 8, 16, 32})); // 2^32 > 1e6: stops there
+  EXPECT_FALSE(row.stopped.empty());
+  EXPECT_GT(row.slope, 1.0);
+  const std::string csv = props::complexity_csv({row});
+  EXPECT_NE(csv.find("\"toy\",\"doubling\",\"chain\",control"), std::string::npos) << csv;
+  const std::string svg = props::complexity_svg("toy", {row});
+  EXPECT_NE(svg.find("<polyline"), std::string::npos);
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos); // controls are dashed
+}
+
+// Every calculus's families at small n: linear claims flat, controls growing.
+class CalculusComplexity : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CalculusComplexity, LinearMechanismsStayBoundedAndControlsGrow) {
+  const props::CalculusEntry* entry = registry().find(GetParam());
+  ASSERT_NE(entry, nullptr);
+  ASSERT_TRUE(entry->complexity_families) << GetParam() << " lists no complexity families";
+  props::ComplexityOptions o;
+  o.time_it = false;
+  o.max_n = 100;
+  o.family_seconds = 2;
+  o.max_cost = 3e6;
+  int linear = 0, controls = 0;
+  for (const props::ComplexityFamily& f : entry->complexity_families()) {
+    // findings and known violations are reported, never asserted
+    if (f.claim == ComplexityClaim::finding || f.known_violation) continue;
+    const props::ComplexityRow r = props::run_complexity_family(f, o);
+    const std::string what = f.mechanism + " on " + f.family;
+    ASSERT_GE(r.n.size(), 3u) << what << ": " << r.stopped;
+    for (const double x : r.ratio)
+      EXPECT_TRUE(std::isfinite(x) && x > 0) << what;
+    if (f.claim == ComplexityClaim::linear) {
+      ++linear;
+      // a slow reducer may stop at the time budget, never at an error
+      EXPECT_TRUE(r.stopped.empty() || r.stopped.rfind("time budget", 0) == 0)
+          << what << ": " << r.stopped;
+      EXPECT_LT(r.slope, 0.05) << what << ": the ratio grows (last " << r.ratio.back() << ")";
+    } else {
+      ++controls;
+      // exponential or quadratic: the ratio at least quadruples over the sizes and its slope
+      // is clearly positive
+      EXPECT_GT(r.ratio.back(), 4 * r.ratio.front()) << what;
+      EXPECT_GT(r.slope, 0.5) << what;
+    }
+  }
+  EXPECT_GT(linear + controls, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Calculi, CalculusComplexity,
+                         ::testing::Values("delta-reverse", "linear-negation", "pullback",
+                                           "simple-diff", "perturbative"),
+                         [](const auto& info) {
+                           std::string s = info.param;
+                           for (char& c : s)
+                             if (c == '-') c = '_';
+                           return s;
+                         });
+
+int run_cli(const std::vector<std::string>& args, std::string& out) {
+  std::ostringstream o, e;
+  const int code = cli::run(args, registry(), cli::Io{o, e});
+  out = o.str();
+  return code;
+}
+
+TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
+  std::string out;
+  const int code = run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "50", "--no-time",
+                            "--family", "sharing-chain", "--json"},
+                           out);
+  EXPECT_EQ(code, 0) << out;
+  const auto j = nlohmann::json::parse(out);
+  ASSERT_TRUE(j.contains("rows"));
+  ASSERT_GE(j["rows"].size(), 2u); // R and the reverse #2 control
+  bool saw_control = false;
+  for (const auto& row : j["rows"]) {
+    for (const char* key : {"calculus", "mechanism", "family", "control", "n", "ratio", "slope"})
+      EXPECT_TRUE(row.contains(key)) << key;
+    EXPECT_EQ(row["n"].size(), row["ratio"].size());
+    saw_control = saw_control || row["control"].get<bool>();
+  }
+  EXPECT_TRUE(saw_control);
+}
+
+TEST(ThroughputCommand, JsonRowsHaveTheContractShape) {
+  std::string out;
+  const int code = run_cli(
+      {"adsem", "throughput", "simple-diff", "-p", "simple-diff/round-trip", "-n", "20", "--json"},
+      out);
+  EXPECT_EQ(code, 0) << out;
+  const auto j = nlohmann::json::parse(out);
+  ASSERT_EQ(j["rows"].size(), 1u);
+  const auto& row = j["rows"][0];
+  EXPECT_EQ(row["calculus"], "simple-diff");
+  EXPECT_EQ(row["property"], "simple-diff/round-trip");
+  EXPECT_GT(row["terms_per_second"].get<double>(), 0.0);
+}
+
+} // namespace
+} // namespace adsem
