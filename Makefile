@@ -1,24 +1,41 @@
 # The two README commands: `make campaign` (main job) and `make test`. Both install the Debian
-# packages they need (as root, with apt-get) and build first.
+# packages they need (as root, with apt-get) and build first. `make test` (what CI runs) is the
+# GCC release build with every test, then `make fuzz-ci`: a clang build with ASan + UBSan of the
+# fuzz targets and a few test programs, their fast tests, and a short run of every fuzz target.
 BUILD_DIR ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CAMPAIGN_TIME ?= 60
 REPORT_DIR ?= adsem-report
 DEBIAN_PACKAGES = cmake g++ make python3 librapidcheck-dev libeigen3-dev libboost-dev \
   libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-utils
+# clang with libFuzzer and the sanitizer runtimes (libclang-rt-dev), llvm-symbolizer (llvm).
+FUZZ_PACKAGES = clang libclang-rt-dev llvm
+FUZZ_BUILD_DIR ?= build/fuzz
+FUZZ_SECONDS ?= 3
+# The sanitizer subset of `make fuzz-ci` (docs/reliability.md): test programs and a ctest regex.
+SANITIZE_TARGETS ?= test_semantics_core
+SANITIZE_TESTS ?= .
 
-.PHONY: all deps configure build test campaign sanitize clean format
+.PHONY: all deps fuzz-deps configure build test test-gcc fuzz-ci campaign sanitize clean format
+
+# $(call install_missing,PACKAGES): apt-get only what is missing (as root, or with sudo).
+define install_missing
+missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+if [ -n "$$missing" ]; then \
+  echo "installing Debian packages:" $$missing; \
+  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+fi
+endef
 
 all: build
 
 # Install only what is missing, so the common case (everything there) needs no network.
 deps:
-	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:" $$missing; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@$(call install_missing,$(DEBIAN_PACKAGES))
+
+fuzz-deps: deps
+	@$(call install_missing,$(FUZZ_PACKAGES))
 
 configure: deps
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
@@ -26,8 +43,18 @@ configure: deps
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-test: build
+test: test-gcc fuzz-ci
+
+test-gcc: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Only the libraries the fuzz targets and SANITIZE_TARGETS need are built (not the whole tree).
+fuzz-ci: fuzz-deps
+	cmake --preset fuzz
+	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzzers $(SANITIZE_TARGETS)
+	cd $(FUZZ_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -R '$(SANITIZE_TESTS)' \
+	  -E '_NOT_BUILT'
+	FUZZ_BUILD=$(FUZZ_BUILD_DIR) fuzz/run.sh -t $(FUZZ_SECONDS)
 
 campaign: build
 	$(BUILD_DIR)/cli/adsem campaign all --time $(CAMPAIGN_TIME) --report $(REPORT_DIR)

@@ -296,7 +296,8 @@ ChunkRun::End end_from_name(const std::string& name) {
 // its input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's
 // statistics and counterexample. A child that dies or hangs becomes a "crash" or "timeout"
 // record holding the last reported input; the cases it finished before are counted.
-ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds) {
+ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
+                            const std::atomic<bool>* stop) {
   const auto child = [&](int fd) {
     PropertyContext context = spec.context;
     context.on_input = [fd](const std::string& term, const std::string& source) {
@@ -362,9 +363,20 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds)
       finished = std::move(run);
     }
   };
-  const ChildOutcome outcome = run_in_child(child, trial_timeout_seconds, on_line);
-  if (finished && outcome.end == ChildOutcome::End::exited && outcome.code == 0)
+  const ChildOutcome outcome = run_in_child(child, trial_timeout_seconds, on_line, stop);
+  if (finished && ((outcome.end == ChildOutcome::End::exited && outcome.code == 0) ||
+                   outcome.end == ChildOutcome::End::stopped))
     return std::move(*finished);
+  if (outcome.end == ChildOutcome::End::stopped) {
+    // SIGINT/SIGTERM: the child was killed mid-chunk on purpose, which is no crash. Its finished
+    // passes and discards count; a failing case it was still shrinking is dropped (no record
+    // without RapidCheck's reproduce path; the next campaign finds it again from the seed).
+    ChunkRun run;
+    run.delta = partial;
+    run.delta.trials -= partial.failed + partial.errors;
+    run.delta.failed = run.delta.errors = 0;
+    return run;
+  }
 
   ChunkRun run;
   run.end = ChunkRun::End::failure;
@@ -396,6 +408,7 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds)
     record.message = fmt::format("trial {} of the chunk killed the process with {}",
                                  std::max(started, 1), signal_name(outcome.code));
     break;
+  case ChildOutcome::End::stopped: // handled above
   case ChildOutcome::End::exited:
     record.outcome = "crash";
     record.message = fmt::format("the trial process exited with status {} during trial {} of "
@@ -602,7 +615,8 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
           chunk_trials,
           summary.passed,
           options.command_name};
-      ChunkRun run = options.isolate ? run_chunk_isolated(spec, options.trial_timeout_seconds)
+      ChunkRun run = options.isolate ? run_chunk_isolated(spec, options.trial_timeout_seconds,
+                                                          options.stop_requested)
                                      : run_chunk(spec);
       const std::string status = summary.status;
       reports::merge_property(summary, run.delta);

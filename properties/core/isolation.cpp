@@ -1,5 +1,6 @@
 #include "properties/core/isolation.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -46,7 +47,8 @@ std::string signal_name(int signal) {
 }
 
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
-                          const std::function<void(const std::string& line)>& on_line) {
+                          const std::function<void(const std::string& line)>& on_line,
+                          const std::atomic<bool>* stop) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   int fds[2];
@@ -75,7 +77,13 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   char buffer[65536];
   auto last_line = Clock::now();
   bool killed = false;
+  bool stopped = false;
   for (;;) {
+    if (stop && stop->load()) {
+      ::kill(pid, SIGKILL);
+      stopped = true;
+      break;
+    }
     int wait_ms = -1;
     if (idle_timeout_seconds > 0) {
       const double idle = std::chrono::duration<double>(Clock::now() - last_line).count();
@@ -87,6 +95,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
       }
       wait_ms = static_cast<int>(left * 1000.0) + 1;
     }
+    if (stop) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
     pollfd p{fds[0], POLLIN, 0};
     const int ready = ::poll(&p, 1, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
@@ -106,7 +115,10 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (killed) {
+  if (stopped) {
+    outcome.end = ChildOutcome::End::stopped;
+    outcome.code = SIGKILL;
+  } else if (killed) {
     outcome.end = ChildOutcome::End::timed_out;
     outcome.code = SIGKILL;
   } else if (WIFSIGNALED(status)) {

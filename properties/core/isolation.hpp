@@ -3,13 +3,14 @@
 // newline-terminated lines back through a pipe. A child that dies by a signal (segfault, abort)
 // or stays silent longer than an idle timeout (killed with SIGKILL) becomes an outcome the
 // caller reports, instead of ending the calling process. POSIX only (fork, pipe, poll).
+#include <atomic>
 #include <functional>
 #include <string>
 
 namespace adsem::props {
 
 struct ChildOutcome {
-  enum class End { exited, signalled, timed_out };
+  enum class End { exited, signalled, timed_out, stopped };
   End end = End::exited;
   int code = 0; // the exit status (exited) or the signal number (signalled)
   double seconds = 0.0;
@@ -20,8 +21,12 @@ struct ChildOutcome {
 // calls `on_line` for every complete line as it arrives, and kills the child when no line arrived
 // for `idle_timeout_seconds` (<= 0: wait forever). The child ends with _exit: no destructors,
 // atexit handlers or stdio flushes run in it, so the parent's buffered output is not duplicated.
+// When `stop` is given, the parent looks at it at least every 100 ms and, once it is set (SIGINT
+// or SIGTERM to the campaign), kills the child (SIGKILL) and returns End::stopped at once rather
+// than waiting for the child's work to end.
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
-                          const std::function<void(const std::string& line)>& on_line);
+                          const std::function<void(const std::string& line)>& on_line,
+                          const std::atomic<bool>* stop = nullptr);
 
 // Writes `line` and a newline to fd, retrying short writes; errors are ignored (the parent
 // notices a missing line).

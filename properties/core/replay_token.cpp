@@ -2,6 +2,9 @@
 
 #include <array>
 #include <iterator>
+#include <limits>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,6 +16,26 @@ namespace adsem::props {
 namespace {
 
 constexpr std::string_view token_prefix = "adsem1.";
+
+// An integer field of the token's JSON. nlohmann's get<T>() casts a float such as 1.9e19 to T,
+// which is UB (found by fuzz_read_replay_token): only integers in T's range are accepted.
+// A missing field is an error unless there is a fallback.
+template <class T>
+T integer_field(const nlohmann::json& j, const char* key, std::optional<T> fallback = {}) {
+  if (!j.contains(key) && fallback) return *fallback;
+  const nlohmann::json& v = j.at(key);
+  if (v.is_number_unsigned() &&
+      std::cmp_less_equal(v.get<std::uint64_t>(), std::numeric_limits<T>::max()))
+    return static_cast<T>(v.get<std::uint64_t>());
+  if (v.is_number_integer() && !v.is_number_unsigned()) {
+    const std::int64_t i = v.get<std::int64_t>();
+    if (std::cmp_greater_equal(i, std::numeric_limits<T>::min()) &&
+        std::cmp_less_equal(i, std::numeric_limits<T>::max()))
+      return static_cast<T>(i);
+  }
+  throw AdsemError(ErrorKind::usage,
+                   fmt::format("replay token is damaged: '{}' is not an integer in range", key));
+}
 constexpr std::string_view alphabet =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -91,15 +114,15 @@ ReplayToken decode_replay_token(const std::string& text) {
   try {
     j = nlohmann::json::parse(payload);
     ReplayToken token;
-    if (j.at("v").get<int>() != ReplayToken::format_version)
+    if (integer_field<int>(j, "v") != ReplayToken::format_version)
       throw AdsemError(ErrorKind::usage, "replay token: unsupported format version");
     token.calculus = j.at("calculus").get<std::string>();
     token.property = j.at("property").get<std::string>();
     token.mutant = j.at("mutant").get<std::string>();
     token.overrides = j.at("overrides").get<Overrides>();
-    token.seed = j.at("seed").get<std::uint64_t>();
-    token.max_size = j.at("max_size").get<int>();
-    token.chunk_trials = j.value("chunk_trials", 0);
+    token.seed = integer_field<std::uint64_t>(j, "seed");
+    token.max_size = integer_field<int>(j, "max_size");
+    token.chunk_trials = integer_field<int>(j, "chunk_trials", 0);
     const auto bytes = bytes_of_hex(j.at("reproduce").get<std::string>());
     const auto end = rc::detail::deserialize(bytes.begin(), bytes.end(), token.reproduce);
     if (end != bytes.end())

@@ -281,6 +281,11 @@ private:
         return a;
     }
   }
+  // An integer literal's value; casting 1e32 to int64 is UB (found by fuzz_eval_delta_reverse).
+  std::int64_t integer_value(const Token& t) {
+    if (!(t.number < 9.2e18)) ts_.fail("integer literal out of range");
+    return static_cast<std::int64_t>(t.number);
+  }
   Term unary() {
     const DepthGuard g(depth_, ts_.peek().pos);
     const SourcePos pos = ts_.peek().pos;
@@ -289,7 +294,7 @@ private:
       if (t.kind == Token::Kind::number && !ts_.peek(1).is_symbol(".")) {
         ts_.next();
         if (is_real_literal(t)) return real(-t.number, pos);
-        return integer(-static_cast<std::int64_t>(t.number), pos);
+        return integer(-integer_value(t), pos);
       }
       return app(prim("negR", pos), unary(), pos);
     }
@@ -346,6 +351,8 @@ private:
       ts_.next();
       const Token& n = ts_.next();
       if (n.number < 1) ts_.fail("projections are 1-based");
+      // casting 1e10 to int is UB (issue 11, fuzzing); no tuple is that wide
+      if (n.number > 1'000'000) ts_.fail("projection index too large");
       a = proj(a, static_cast<int>(n.number), pos);
     }
     return a;
@@ -373,7 +380,7 @@ private:
     if (t.kind == Token::Kind::number) {
       ts_.next();
       if (is_real_literal(t)) return real(t.number, pos);
-      return integer(static_cast<std::int64_t>(t.number), pos);
+      return integer(integer_value(t), pos);
     }
     if (ts_.accept_symbol("(")) {
       std::vector<Term> items = {expr()};

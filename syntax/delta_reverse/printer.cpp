@@ -130,8 +130,15 @@ struct Printer {
       return std::to_string(n.integer);
     case Form::prim:
       return n.name;
-    case Form::proj:
-      return at(n.kids[0], 5) + "." + std::to_string(n.integer);
+    case Form::proj: {
+      // t.1.2 would lex as t . 1.2 (a real), and 7.1 is a real, not 7 projected: parenthesize a
+      // projection of a projection or of a literal, (t.1).2 and (7).1 (found by
+      // fuzz_parse_delta_reverse: the printed term did not parse back to the same term)
+      const std::string inner = at(n.kids[0], 5);
+      const Form k = n.kids[0]->form;
+      const bool nested = k == Form::proj || k == Form::integer || k == Form::real;
+      return (nested ? "(" + inner + ")" : inner) + "." + std::to_string(n.integer);
+    }
     case Form::pure:
       return "pure " + at(n.kids[0], 4);
     case Form::delta_let:

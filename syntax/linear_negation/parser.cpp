@@ -68,8 +68,9 @@ private:
   }
   int exponent() {
     const Token& t = ts_.peek();
-    if (t.kind != Token::Kind::number || t.number < 1 || t.number != static_cast<int>(t.number) ||
-        t.number > 64)
+    // range first: casting 1e300 to int is UB (issue 11, fuzzing)
+    if (t.kind != Token::Kind::number || !(t.number >= 1 && t.number <= 64) ||
+        t.number != static_cast<int>(t.number))
       ts_.fail_expected("a dimension 1..64 after '^'");
     ts_.next();
     return static_cast<int>(t.number);

@@ -97,9 +97,9 @@ public:
         (peek().text == "R" || peek().text == "real" || peek().text == "Real")) {
       next();
       if (accept("^")) {
-        if (peek().kind != Token::Kind::number || peek().number < 1 ||
-            peek().number != static_cast<double>(static_cast<long>(peek().number)) ||
-            peek().number > 64)
+        // range first: casting 1e300 (or nan) to long is UB (found by fuzz_parse_pullback)
+        if (peek().kind != Token::Kind::number || !(peek().number >= 1 && peek().number <= 64) ||
+            peek().number != static_cast<double>(static_cast<long>(peek().number)))
           fail("expected a dimension 1..64 after 'R^', got " + peek().describe());
         return real_power(static_cast<std::size_t>(next().number));
       }

@@ -7,16 +7,13 @@
 #include <thread>
 
 #include <csignal>
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "reports/json_lines.hpp"
-
-extern char** environ;
+#include "support/spawn_process.hpp"
 
 namespace adsem {
 namespace {
@@ -37,20 +34,11 @@ TEST(Interrupt, SigintLeavesValidJsonLinesAndAnIncompleteReport) {
   const std::string log = (dir / "log.txt").string();
   // The transposed-Jacobian mutant fails the first property at once; the other properties then
   // have a 60 s budget to use up, so the campaign is surely still running when SIGINT comes.
-  std::vector<std::string> args = {
+  const std::vector<std::string> args = {
       ADSEM_BINARY, "campaign", "model",    "--mutant", "model/jacobian-transposed", "--time", "60",
       "--seed",     "1",        "--report", report};
-  std::vector<char*> argv;
-  for (auto& a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  pid_t pid = 0;
-  ASSERT_EQ(posix_spawn(&pid, ADSEM_BINARY, &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid = testing::spawn_logged(args, log);
+  ASSERT_GT(pid, 0);
 
   const auto jsonl = std::filesystem::path(report) / "results.jsonl";
   const auto deadline = std::chrono::steady_clock::now() + 30s;
