@@ -1,7 +1,20 @@
 #include "syntax/simple_diff/large_stack.hpp"
 
+#include <pthread.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+
+// AddressSanitizer does not support switching stacks with swapcontext (its shadow of the caller's
+// stack reports false stack-use-after-scope errors: the fuzz build found it on every simple-diff
+// input). Under ASan the walk therefore runs on a fresh thread with a large stack, as before the
+// swapcontext speed-up; release builds keep the fast path.
+#if defined(__SANITIZE_ADDRESS__)
+#define ADSEM_LARGE_STACK_BY_THREAD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ADSEM_LARGE_STACK_BY_THREAD 1
+#endif
+#endif
 
 namespace adsem::simple_diff {
 
@@ -50,9 +63,50 @@ void* thread_stack() {
   return stack.base;
 }
 
+#ifdef ADSEM_LARGE_STACK_BY_THREAD
+void* thread_trampoline(void* arg) {
+  auto* job = static_cast<Job*>(arg);
+  on_large = true;
+  try {
+    (*job->body)();
+  } catch (...) {
+    job->error = std::current_exception();
+  }
+  return nullptr;
+}
+
+// The walk on a new thread with a stack of stack_bytes; false when no thread could be started.
+bool run_on_thread(Job& job) {
+  pthread_attr_t attr;
+  bool started = false;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) == 0) {
+    if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
+      started = pthread_create(&thread, &attr, thread_trampoline, &job) == 0;
+    pthread_attr_destroy(&attr);
+  }
+  if (started) pthread_join(thread, nullptr);
+  return started;
+}
+#endif
+
 } // namespace
 
 void run_on_large_stack(const std::function<void()>& body) {
+#ifdef ADSEM_LARGE_STACK_BY_THREAD
+  if (on_large) {
+    body();
+    return;
+  }
+  Job by_thread;
+  by_thread.body = &body;
+  if (!run_on_thread(by_thread)) { // no thread available: run here (the depth budgets apply)
+    body();
+    return;
+  }
+  if (by_thread.error) std::rethrow_exception(by_thread.error);
+  return;
+#endif
   void* stack = on_large ? nullptr : thread_stack();
   if (!stack) { // already on the large stack, or no stack available: run here (the depth
     body();     // budgets still apply)
