@@ -291,38 +291,101 @@ ChunkRun::End end_from_name(const std::string& name) {
   return ChunkRun::End::success;
 }
 
-// The chunk in a forked child (isolation.hpp). The child streams JSON lines: {"e":"start"} per
-// trial (the heartbeat the per-trial timeout watches), {"e":"input",...} when the body reports
-// its input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's
-// statistics and counterexample. A child that dies or hangs becomes a "crash" or "timeout"
-// record holding the last reported input; the cases it finished before are counted.
-ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
-                            const std::atomic<bool>* stop) {
-  const auto child = [&](int fd) {
-    PropertyContext context = spec.context;
+// How one property's chunks are cut and run, wherever they run (in-process, or in the worker
+// process of an isolated campaign).
+struct PropertyPlan {
+  const PropertyDef& def;
+  const PropertyContext& context;
+  const CampaignOptions& options;
+  std::optional<int> trials; // per property (config or campaign); none: until the time share
+  int max_size = 0;
+  double share = 0.0; // seconds of wall clock for this property
+  Clock::time_point started;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// Runs the property's chunks in order: with --trials chunks 0..K-1 of chunk_size (the last one
+// partial), else until the time share is used; shard I/N takes the chunks k with k % N == I.
+// `run_one` runs a chunk; the loop ends after a chunk that ends in a failure or an error.
+void for_each_chunk(const PropertyPlan& plan,
+                    const std::function<ChunkRun(const ChunkSpec&, int chunk)>& run_one) {
+  const CampaignOptions& options = plan.options;
+  int passed = 0;
+  for (int chunk = 0;; ++chunk) {
+    if (plan.stop && plan.stop->load()) break;
+    int chunk_trials = options.chunk_size;
+    if (plan.trials) {
+      const int start = chunk * options.chunk_size;
+      if (start >= *plan.trials) break;
+      chunk_trials = std::min(options.chunk_size, *plan.trials - start);
+    }
+    if (std::chrono::duration<double>(Clock::now() - plan.started).count() >= plan.share) break;
+    if (chunk % options.shard.count != options.shard.index) continue;
+    const std::uint64_t seed = chunk_seed(options.seed, plan.def.name, chunk);
+    const ChunkSpec spec{plan.def,
+                         plan.context,
+                         ReplayToken{plan.def.calculus,
+                                     plan.def.name,
+                                     options.mutant,
+                                     plan.context.overrides,
+                                     seed,
+                                     plan.max_size,
+                                     {}},
+                         chunk_trials,
+                         passed,
+                         options.command_name};
+    const ChunkRun run = run_one(spec, chunk);
+    passed += run.delta.passed;
+    if (run.end == ChunkRun::End::failure || run.end == ChunkRun::End::error) break;
+  }
+}
+
+// The whole property in one forked worker process (isolation.hpp): one fork per property, not
+// per chunk (a fork and its copy-on-write faults cost more than a chunk of fast trials). The
+// worker streams JSON lines: {"e":"chunk",...} when a chunk begins, {"e":"start"} per trial
+// (the heartbeat the per-trial timeout watches), {"e":"input",...} when the body reports its
+// input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's statistics
+// and counterexample. `on_chunk` gets every finished chunk as it arrives. A worker that dies or
+// hangs becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
+// reported input; the cases it finished in that chunk are counted.
+void run_property_isolated(const PropertyPlan& plan,
+                           const std::function<void(ChunkRun&&)>& on_chunk) {
+  const auto worker = [&](int fd) {
+    PropertyContext context = plan.context;
     context.on_input = [fd](const std::string& term, const std::string& source) {
       write_line(fd, reports::dump_json({{"e", "input"}, {"term", term}, {"source", source}}));
     };
-    const ChunkSpec child_spec{spec.def,           context,          spec.token, spec.trials,
-                               spec.passed_before, spec.command_name};
-    const ChunkRun run = run_chunk(
-        child_spec, [fd] { write_line(fd, R"({"e":"start"})"); },
-        [fd](const TrialResult& t) {
-          write_line(
-              fd, reports::dump_json(
-                      {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
-        });
-    nlohmann::json done = {{"e", "done"},
-                           {"end", end_name(run.end)},
-                           {"delta", reports::to_json(run.delta)},
-                           {"error", run.error}};
-    if (run.record) done["record"] = reports::to_json(*run.record);
-    write_line(fd, reports::dump_json(done));
+    PropertyPlan worker_plan = plan;
+    worker_plan.stop = nullptr; // the parent's flag does not reach a forked copy; it kills us
+    for_each_chunk(worker_plan, [&](const ChunkSpec& spec, int chunk) {
+      write_line(fd, reports::dump_json({{"e", "chunk"},
+                                         {"chunk", chunk},
+                                         {"trials", spec.trials},
+                                         {"passed_before", spec.passed_before}}));
+      const ChunkSpec child_spec{spec.def,           context,          spec.token, spec.trials,
+                                 spec.passed_before, spec.command_name};
+      ChunkRun run = run_chunk(
+          child_spec, [fd] { write_line(fd, R"({"e":"start"})"); },
+          [fd](const TrialResult& t) {
+            write_line(
+                fd, reports::dump_json(
+                        {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
+          });
+      nlohmann::json done = {{"e", "done"},
+                             {"end", end_name(run.end)},
+                             {"delta", reports::to_json(run.delta)},
+                             {"error", run.error}};
+      if (run.record) done["record"] = reports::to_json(*run.record);
+      write_line(fd, reports::dump_json(done));
+      return run;
+    });
     return 0;
   };
 
-  std::optional<ChunkRun> finished;
-  reports::PropertySummary partial; // the cases the child finished, should it die
+  // The chunk the worker is in, and what it finished of it, should it die.
+  std::optional<int> chunk;
+  int chunk_trials = 0, passed_before = 0;
+  reports::PropertySummary partial;
   std::string term, source;
   bool input_current = false; // the last input was reported after the last trial start
   int started = 0;
@@ -330,7 +393,14 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.contains("e")) return;
     const std::string e = j.at("e");
-    if (e == "start") {
+    if (e == "chunk") {
+      chunk = j.value("chunk", 0);
+      chunk_trials = j.value("trials", 0);
+      passed_before = j.value("passed_before", 0);
+      partial = {};
+      started = 0;
+      input_current = false;
+    } else if (e == "start") {
       ++started;
       input_current = false;
     } else if (e == "input") {
@@ -360,22 +430,23 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
       run.delta = reports::summary_from_json(j.at("delta"));
       run.error = j.value("error", "");
       if (j.contains("record")) run.record = reports::record_from_json(j.at("record"));
-      finished = std::move(run);
+      chunk.reset();
+      on_chunk(std::move(run));
     }
   };
-  const ChildOutcome outcome = run_in_child(child, trial_timeout_seconds, on_line, stop);
-  if (finished && ((outcome.end == ChildOutcome::End::exited && outcome.code == 0) ||
-                   outcome.end == ChildOutcome::End::stopped))
-    return std::move(*finished);
+  const ChildOutcome outcome =
+      run_in_child(worker, plan.options.trial_timeout_seconds, on_line, plan.stop);
+  if (!chunk) return; // the worker finished every chunk it began (or began none)
   if (outcome.end == ChildOutcome::End::stopped) {
-    // SIGINT/SIGTERM: the child was killed mid-chunk on purpose, which is no crash. Its finished
+    // SIGINT/SIGTERM: the worker was killed mid-chunk on purpose, which is no crash. Its finished
     // passes and discards count; a failing case it was still shrinking is dropped (no record
     // without RapidCheck's reproduce path; the next campaign finds it again from the seed).
     ChunkRun run;
     run.delta = partial;
     run.delta.trials -= partial.failed + partial.errors;
     run.delta.failed = run.delta.errors = 0;
-    return run;
+    on_chunk(std::move(run));
+    return;
   }
 
   ChunkRun run;
@@ -383,6 +454,7 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
   run.delta = partial;
   ++run.delta.trials; // the trial that crashed or hung
   ++run.delta.failed;
+  const std::uint64_t seed = chunk_seed(plan.options.seed, plan.def.name, *chunk);
   TrialResult t = TrialResult::fail("");
   if (input_current) {
     t.term = term;
@@ -390,18 +462,24 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
   } else {
     t.term = fmt::format("(input not reported by the property; replay the chunk: seed {}, "
                          "{} trials, max size {})",
-                         spec.token.seed, spec.trials, spec.token.max_size);
+                         seed, chunk_trials, plan.max_size);
   }
-  ReplayToken token = spec.token;
-  token.chunk_trials = spec.trials;
+  ReplayToken token{plan.def.calculus,
+                    plan.def.name,
+                    plan.options.mutant,
+                    plan.context.overrides,
+                    seed,
+                    plan.max_size,
+                    {}};
+  token.chunk_trials = chunk_trials;
   auto record =
-      make_record(spec.def, t, token, spec.passed_before + partial.passed, spec.command_name);
+      make_record(plan.def, t, token, passed_before + partial.passed, plan.options.command_name);
   switch (outcome.end) {
   case ChildOutcome::End::timed_out:
     record.outcome = "timeout";
     record.message = fmt::format("trial {} of the chunk ran longer than the per-trial timeout "
                                  "of {} s; killed",
-                                 std::max(started, 1), trial_timeout_seconds);
+                                 std::max(started, 1), plan.options.trial_timeout_seconds);
     break;
   case ChildOutcome::End::signalled:
     record.outcome = "crash";
@@ -417,7 +495,7 @@ ChunkRun run_chunk_isolated(const ChunkSpec& spec, double trial_timeout_seconds,
     break;
   }
   run.record = std::move(record);
-  return run;
+  on_chunk(std::move(run));
 }
 
 } // namespace
@@ -592,39 +670,15 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     }
 
     bool gave_up = false;
-
-    for (int chunk = 0;; ++chunk) {
-      if (stop_requested()) break;
-      // With --trials, the property's cases are chunks 0..K-1 of chunk_size (the last one
-      // partial); shard I/N takes the chunks k with k % N == I.
-      int chunk_trials = options.chunk_size;
-      if (trials) {
-        const int start = chunk * options.chunk_size;
-        if (start >= *trials) break;
-        chunk_trials = std::min(options.chunk_size, *trials - start);
-      }
-      if (seconds_in_property() >= share) break;
-      if (chunk % options.shard.count != options.shard.index) continue;
-
-      const std::uint64_t seed = chunk_seed(options.seed, def.name, chunk);
-      const ChunkSpec spec{
-          def,
-          context,
-          ReplayToken{
-              def.calculus, def.name, options.mutant, context.overrides, seed, max_size, {}},
-          chunk_trials,
-          summary.passed,
-          options.command_name};
-      ChunkRun run = options.isolate ? run_chunk_isolated(spec, options.trial_timeout_seconds,
-                                                          options.stop_requested)
-                                     : run_chunk(spec);
+    std::optional<std::string> rapidcheck_error;
+    // What the engine does with each finished chunk, wherever it ran.
+    const auto on_chunk = [&](ChunkRun&& run) {
       const std::string status = summary.status;
       reports::merge_property(summary, run.delta);
       summary.status = status;                 // decided below, when the property is done
       summary.seconds = seconds_in_property(); // so progress shows the rate while running
       notify(ProgressEvent::Kind::chunk_finished);
-
-      if (run.end == ChunkRun::End::failure) {
+      if (run.end == ChunkRun::End::failure && run.record) {
         auto record = std::move(*run.record);
         summary.seconds_to_first_failure = seconds_in_property();
         if (stream) stream->write(record);
@@ -638,13 +692,27 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
           }
         }
         result.counterexamples.push_back(std::move(record));
-        break;
       }
       if (run.end == ChunkRun::End::gave_up) gave_up = true;
-      if (run.end == ChunkRun::End::error)
-        throw AdsemError(ErrorKind::eval,
-                         fmt::format("{}: RapidCheck error: {}", def.name, run.error));
+      if (run.end == ChunkRun::End::error) rapidcheck_error = run.error;
+    };
+    const PropertyPlan plan{def,      context, options,          trials,
+                            max_size, share,   property_started, options.stop_requested};
+    if (options.isolate) {
+      run_property_isolated(plan, on_chunk);
+    } else {
+      for_each_chunk(plan, [&](const ChunkSpec& spec, int) {
+        ChunkRun run = run_chunk(spec);
+        ChunkRun seen; // what the loop needs: how the chunk ended and its passes
+        seen.end = run.end;
+        seen.delta.passed = run.delta.passed;
+        on_chunk(std::move(run));
+        return seen;
+      });
     }
+    if (rapidcheck_error)
+      throw AdsemError(ErrorKind::eval,
+                       fmt::format("{}: RapidCheck error: {}", def.name, *rapidcheck_error));
 
     summary.seconds = seconds_in_property();
     if (summary.failed + summary.errors > 0)

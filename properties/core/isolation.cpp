@@ -6,6 +6,9 @@
 #include <csignal>
 #include <cstring>
 
+#include <thread>
+
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -54,6 +57,11 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   int fds[2];
   if (::pipe(fds) != 0)
     throw AdsemError(ErrorKind::io, std::string("pipe: ") + std::strerror(errno));
+#ifdef F_SETPIPE_SZ
+  // A larger pipe lets the child run ahead while the parent batches its reads (below); failure
+  // (a lower system limit) only means the child blocks sooner.
+  (void)::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+#endif
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
@@ -110,6 +118,12 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
       if (on_line) on_line(pending.substr(start, nl - start));
     }
     pending.erase(0, start);
+    // Batch the reads: a child that writes a few lines per trial would otherwise wake the parent
+    // for every line, and those cross-process wake-ups cost as much as a fast trial. A short nap
+    // lets lines pile up in the pipe (the child does not wait for us); the idle timeout and the
+    // stop flag are checked at the top, at most this much later.
+    if (static_cast<std::size_t>(n) < sizeof buffer)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   ::close(fds[0]);
   int status = 0;

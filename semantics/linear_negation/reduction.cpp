@@ -2,6 +2,7 @@
 #include "semantics/linear_negation/reduction.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "semantics/linear_negation/primitives.hpp"
@@ -374,7 +375,8 @@ Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
 
 std::optional<Step> Reducer::step() {
   Sink sink;
-  std::mt19937_64 rng(rng_state_);
+  // Seeding a Mersenne twister costs more than a small step, so only the random strategy has one.
+  std::optional<std::mt19937_64> rng;
   switch (options_.strategy) {
   case Strategy::bp:
     sink.mode = Sink::Mode::best;
@@ -384,12 +386,13 @@ std::optional<Step> Reducer::step() {
     break;
   case Strategy::random:
     sink.mode = Sink::Mode::sample;
-    sink.rng = &rng;
+    rng.emplace(rng_state_);
+    sink.rng = &*rng;
     break;
   }
   std::vector<int> path;
   enumerate(current_, path, false, sink);
-  rng_state_ = rng();
+  if (rng) rng_state_ = (*rng)();
   if (sink.kept.empty()) return std::nullopt;
   const Candidate& c = sink.kept.front();
   current_ = apply_at(current_, c, 0);
