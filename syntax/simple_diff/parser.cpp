@@ -182,8 +182,9 @@ private:
   // arith ::= mterm { ("+" | "-") mterm }
   TermPtr arith() {
     TermPtr m = mterm();
-    for (;;) {
+    for (int links = 1;; ++links) {
       const Token& t = ts_.peek();
+      check_chain(depth_, links, t.pos);
       if (t.is_symbol("+")) {
         ts_.next();
         m = mk::add(m, mterm(), t.pos);
@@ -199,8 +200,9 @@ private:
   // mterm ::= post { ("*" | "/") post }
   TermPtr mterm() {
     TermPtr m = post();
-    for (;;) {
+    for (int links = 1;; ++links) {
       const Token& t = ts_.peek();
+      check_chain(depth_, links, t.pos);
       if (t.is_symbol("*")) {
         ts_.next();
         m = infix("mul", m, post(), t.pos);
