@@ -25,7 +25,17 @@ bool type_is(const Type& a, const Type& b) {
 // Draws: every choice is a RapidCheck value, so RapidCheck shrinks the choices too.
 class Builder {
 public:
-  explicit Builder(int max_depth) : max_depth_(max_depth) {}
+  // Fresh binders x<n> start past every x<n> of gamma: the templates below wrap terms drawn in
+  // gamma with new binders (derivative_of_curried binds `name` around h and b), so a fresh name
+  // that gamma already has would capture its occurrences. (Reached when gamma holds binders of
+  // another Builder, as the rule checker's instances do: the scope at a hole in a generated
+  // context, docs/rules/perturbative.md.)
+  Builder(int max_depth, const Context& gamma) : max_depth_(max_depth) {
+    for (const auto& [name, type] : gamma)
+      if (name.size() > 1 && name[0] == 'x' && name.size() < 9 &&
+          std::all_of(name.begin() + 1, name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        next_ = std::max(next_, std::stoi(name.substr(1)) + 1);
+  }
 
   Bag term(Context& g, const Type& sigma, int d) {
     // (weight, production) — only productions applicable at σ and d are offered.
@@ -318,7 +328,7 @@ rc::Gen<Bag> term(Context gamma, Type sigma, int max_depth) {
                            const int depth = std::min(max_depth, 2 + size / 25);
                            return rc::gen::exec([gamma, sigma, depth] {
                              Context g = gamma;
-                             return Builder(depth).term(g, sigma, depth);
+                             return Builder(depth, g).term(g, sigma, depth);
                            });
                          }),
                          [](const Bag& m) { return rc::seq::fromContainer(shrinks(m)); });

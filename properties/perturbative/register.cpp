@@ -4,6 +4,7 @@
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/properties.hpp"
+#include "properties/perturbative/rule_adapter.hpp"
 #include "semantics/perturbative/rules.hpp"
 
 namespace adsem::props {
@@ -22,6 +23,7 @@ void register_perturbative(Registry& registry) {
   // The construct tags of gen::tags_of, and every rule of the rule table.
   entry.constructs = {"T", "nested-T", "lambda", "higher-order", "pair", "sum"};
   entry.rules = perturbative::rule_names();
+  entry.rule_adapter = std::make_shared<const perturbative::RuleAdapter>(); // user rules (issue 9)
   registry.add(std::move(entry));
 }
 
