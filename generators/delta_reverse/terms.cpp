@@ -150,6 +150,17 @@ public:
   }
 
   std::string fresh() { return "v" + std::to_string(next_++); }
+  // Fresh names must not shadow a variable of a given context (v0, v1, ... of an enclosing
+  // term, for terms generated into a hole of another generated term).
+  void avoid(const Context& g) {
+    for (const auto& entry : g) {
+      const std::string& x = entry.first;
+      if (x.size() < 2 || x[0] != 'v' ||
+          !std::all_of(x.begin() + 1, x.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        continue;
+      if (x.size() < 9) next_ = std::max(next_, std::stoi(x.substr(1)) + 1);
+    }
+  }
 
   // Γ-variables reaching type a through projections, and helper functions applied to a generated
   // argument (goal-directed elimination, spec §10). Arguments are drawn only when chosen.
@@ -233,7 +244,8 @@ rc::Gen<MainExpression> main_expression(Options options) {
     const auto& inputs = input_types(options.sums_in_input);
     const Type s = inputs[pick(inputs.size())];
     const Type t = options.real_output ? R() : output_types()[pick(output_types().size())];
-    Context g;
+    Context g = options.scope;
+    b.avoid(g);
     b.ctx_ = &g;
     std::vector<std::pair<std::string, Term>> helpers;
     // helpers in front of the main λ (L117-121)
@@ -283,8 +295,32 @@ rc::Gen<Term> term(Context gamma, Type a, int depth) {
   return rc::gen::exec([gamma, a, depth] {
     Builder b;
     Context g = gamma;
+    b.avoid(g);
     b.ctx_ = &g;
     return b.term(g, a, depth);
+  });
+}
+
+rc::Gen<Term> delta_term(std::vector<std::int64_t> ids, Context scope, int depth) {
+  return rc::gen::exec([ids, scope, depth] {
+    Builder b;
+    Context g = scope;
+    b.avoid(g);
+    b.ctx_ = &g;
+    std::function<Term(int)> go = [&](int d) -> Term {
+      const std::size_t k = pick(d > 0 ? 4 : 2);
+      if (k == 1 && !ids.empty()) return node(Form::d_var, {integer(ids[pick(ids.size())])});
+      if (k == 2) {
+        Term r = b.term(g, R(), 0);
+        return node(Form::d_scale, {r, go(d - 1)});
+      }
+      if (k == 3) {
+        Term u = go(d - 1);
+        return node(Form::d_add, {u, go(d - 1)});
+      }
+      return node(Form::d_zero, {});
+    };
+    return go(depth);
   });
 }
 

@@ -27,6 +27,10 @@ struct Options {
   bool sums_in_input = true; // S may contain a sum
   bool partial_primitives = true;
   int min_helpers = 0; // helpers let-bound in front of the main λ: min_helpers..2
+  // Extra free variables, visible in every generated subterm (helpers and body): the hole of a
+  // user rule's context (check-rule, properties/delta_reverse/rule_adapter.hpp). The result is
+  // closed except for these.
+  Context scope = {};
 };
 
 // A closed main expression e : S → T, S and T first-order (L111-121): helpers let-bound in front
@@ -41,6 +45,10 @@ rc::Gen<Typed> closed_term(int depth = 3);
 rc::Gen<Value> value_of(Type t);
 // A value shaped like v (same tags and leaves), reals fresh: tangents ds and cotangents dt.
 rc::Gen<Value> tangent_like(Value v);
+// A Delta term of the Drev layer (L489-495): Zero | Scale(r, d) | Add(d, d) | Var(i), the ids
+// drawn from `ids` (none: no Var), coefficients a literal or a Real variable of `scope`. Choice 0
+// is Zero (shrinks to Zero).
+rc::Gen<Term> delta_term(std::vector<std::int64_t> ids, Context scope, int depth = 2);
 // Source types for contexts and translations (first-order and higher-order).
 const std::vector<Type>& type_pool();
 

@@ -218,19 +218,9 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
     const Value& dt = trial.dt;
     const std::vector<double> x = flatten_reals(d.s);
     if (x.empty()) return on(TrialResult::discard("no-real-input"), d.m);
-    const auto fi = denote_closed<model::Interval>(d.program.term);
-    const model::Value<model::Interval> shape_i = to_model_on<model::Interval>(d.s);
-    const model::VectorFunction<model::Dual<model::Interval>> g_box =
-        [&](std::span<const model::Dual<model::Interval>> xs) {
-          return model::flatten(fi(model::unflatten(shape_i, xs)));
-        };
     model::Enclosure enclosure;
-    const model::Certificate cert =
-        model::certify(x, [&](const model::Box& box) { enclosure = model::enclose(g_box, box); });
-    if (cert.status == model::CertificateStatus::outside)
-      return on(TrialResult::discard("undefined-point"), d.m);
-    if (cert.status == model::CertificateStatus::uncertified)
-      return on(TrialResult::discard(cert.reason.empty() ? "uncertified" : cert.reason), d.m);
+    if (const auto reason = uncertified(d.program, d.s, &enclosure))
+      return on(TrialResult::discard(*reason), d.m);
     const auto fd = denote_closed<double>(d.program.term);
     const model::Value<double> shape = to_model(d.s);
     const model::RealVectorFunction g = [&](const Eigen::VectorXd& xs) {

@@ -4,6 +4,7 @@
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
+#include "properties/delta_reverse/rule_adapter.hpp"
 #include "semantics/delta_reverse/ledger.hpp"
 
 namespace adsem::props {
@@ -27,6 +28,7 @@ void register_delta_reverse(Registry& registry) {
                       "shared-let",     "sum-input"};
   for (const delta_reverse::Rule r : delta_reverse::all_rules())
     entry.rules.emplace_back(delta_reverse::rule_name(r));
+  entry.rule_adapter = std::make_shared<const delta_reverse::RuleAdapter>();
   registry.add(std::move(entry));
 }
 

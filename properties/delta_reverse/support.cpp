@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/delta_reverse/denotation.hpp"
@@ -67,6 +68,25 @@ Trial prepare(const Drawn& d, const PropertyContext& context) {
 Eigen::MatrixXd model_jacobian(const Program& p, const Value& s) {
   const model::Value<double> f = denote_closed<double>(p.term);
   return model::jacobian(f, to_model(s));
+}
+
+std::optional<std::string> uncertified(const Program& p, const Value& s,
+                                       model::Enclosure* enclosure) {
+  const std::vector<double> x = flatten_reals(s);
+  const auto fi = denote_closed<model::Interval>(p.term);
+  const model::Value<model::Interval> shape = to_model_on<model::Interval>(s);
+  const model::VectorFunction<model::Dual<model::Interval>> g_box =
+      [&](std::span<const model::Dual<model::Interval>> xs) {
+        return model::flatten(fi(model::unflatten(shape, xs)));
+      };
+  model::Enclosure local;
+  model::Enclosure& out = enclosure != nullptr ? *enclosure : local;
+  const model::Certificate cert =
+      model::certify(x, [&](const model::Box& box) { out = model::enclose(g_box, box); });
+  if (cert.status == model::CertificateStatus::outside) return "undefined-point";
+  if (cert.status == model::CertificateStatus::uncertified)
+    return cert.reason.empty() ? "uncertified" : cert.reason;
+  return std::nullopt;
 }
 
 void require_finite(const Eigen::MatrixXd& m) {

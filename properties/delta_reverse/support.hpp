@@ -2,12 +2,14 @@
 // Shared pieces of the delta-reverse properties: drawing a main expression and a point, the
 // model's Jacobian (never this calculus's AD), guarded bodies and value comparisons.
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <Eigen/Core>
 
 #include "generators/delta_reverse/terms.hpp"
 #include "properties/core/property.hpp"
+#include "semantics/core/interval_model.hpp"
 #include "semantics/delta_reverse/variant.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
 
@@ -47,6 +49,11 @@ Trial prepare(const Drawn& d, const PropertyContext& context);
 
 // J⟦e⟧(s) from the shared model (model::jacobian on the denotation), b × a.
 Eigen::MatrixXd model_jacobian(const Program& p, const Value& s);
+// Interval certification of ⟦e⟧ on a box around s (design.md "Partial domains"): nullopt when a
+// box inside every domain and on one side of every branch was found (its Jacobian enclosure in
+// *enclosure when given), else the discard reason ("undefined-point", or the straddled guard).
+std::optional<std::string> uncertified(const Program& p, const Value& s,
+                                       model::Enclosure* enclosure = nullptr);
 // Throws AdsemError(eval, "non-finite") if the matrix or value has NaN/inf.
 void require_finite(const Eigen::MatrixXd& m);
 void require_finite(const std::vector<double>& xs);

@@ -257,10 +257,20 @@ private:
     return e;
   }
 
+  // A left-associative chain of n operators nests 2n levels (app, pair) without recursing here:
+  // count them against the depth budget, or a long `x + x + ...` builds a tree whose recursive
+  // destruction overflows the C++ stack (found by check-rule's hostile-input test).
+  void chain_guard(int chain, SourcePos pos) {
+    if (depth_.depth + 2 * chain > depth_.limit)
+      throw AdsemError(ErrorKind::parse,
+                       "term nested deeper than " + std::to_string(depth_.limit) + " levels", pos);
+  }
+
   Term add_expr() {
     Term a = mul_expr();
-    for (;;) {
+    for (int chain = 0;; ++chain) {
       const SourcePos pos = ts_.peek().pos;
+      chain_guard(chain, pos);
       if (ts_.accept_symbol("+"))
         a = app(prim("addR", pos), pair(a, mul_expr(), pos), pos);
       else if (ts_.accept_symbol("-"))
@@ -271,8 +281,9 @@ private:
   }
   Term mul_expr() {
     Term a = unary();
-    for (;;) {
+    for (int chain = 0;; ++chain) {
       const SourcePos pos = ts_.peek().pos;
+      chain_guard(chain, pos);
       if (ts_.accept_symbol("*"))
         a = app(prim("mulR", pos), pair(a, unary(), pos), pos);
       else if (ts_.accept_symbol("/"))

@@ -1,0 +1,134 @@
+#pragma once
+// Compiling a user rule (syntax/core/rule_file.hpp): the calculus-independent steps and messages
+// every adapter's compile shares.
+//
+// apply_conditions: the side conditions, applied the same way by every calculus adapter whose
+// types are monomorphic:
+//  - `x # M`: x must be bound around every occurrence of M on the left (else the condition says
+//    nothing: a located error), and is removed from the binders M's instances may mention;
+//  - `A = B`: decided when the rule is compiled; a false one is a located type error.
+// Meta is the adapter's metavariable record, with `name` and `binders` (a list of (name, type)
+// pairs); parse_type parses the calculus's type syntax, same_type and print_type compare and
+// print its types.
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "syntax/core/rule_file.hpp"
+
+namespace adsem::rules {
+
+template <class Meta, class ParseType, class SameType, class PrintType>
+void apply_conditions(const RuleDecl& rule, std::vector<Meta>& metas, ParseType&& parse_type,
+                      SameType&& same_type, PrintType&& print_type, const std::string& calculus) {
+  for (const Condition& c : rule.conditions) {
+    if (c.kind == Condition::Kind::type_equal) {
+      const auto a = within(c.left, [&] { return parse_type(c.left.text); });
+      const auto b = within(c.right, [&] { return parse_type(c.right.text); });
+      if (!same_type(a, b))
+        throw AdsemError(ErrorKind::type,
+                         fmt::format("the side condition '{}' is false: {} and {} are different "
+                                     "types ({} types are monomorphic)",
+                                     c.text, print_type(a), print_type(b), calculus),
+                         c.pos);
+      continue;
+    }
+    auto it = std::ranges::find_if(metas, [&](const auto& m) { return m.name == c.right.text; });
+    if (it == metas.end())
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("side condition '{}': '{}' is not a metavariable of the "
+                                   "left-hand side",
+                                   c.text, c.right.text),
+                       c.right.pos);
+    const auto is_x = [&](const auto& v) { return v.first == c.left.text; };
+    if (std::ranges::none_of(it->binders, is_x))
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("side condition '{}': '{}' is not bound around every occurrence "
+                                   "of {} on the left, so the condition says nothing",
+                                   c.text, c.left.text, it->name),
+                       c.left.pos);
+    std::erase_if(it->binders, is_x);
+  }
+}
+
+// Identifiers of either side that match `reserved` (names the generators use) are refused.
+inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserved,
+                                  const std::string& which) {
+  for (const Fragment* side : {&rule.lhs, &rule.rhs})
+    for (const std::string& id : identifiers(side->text))
+      if (std::regex_match(id, reserved))
+        throw AdsemError(ErrorKind::parse,
+                         fmt::format("the name '{}' is reserved for generated binders ({}); "
+                                     "rename it",
+                                     id, which),
+                         side->pos);
+}
+
+// A free name on the left that is not a declared metavariable.
+[[noreturn]] inline void fail_undeclared_on_left(const std::string& name, SourcePos pos) {
+  throw AdsemError(ErrorKind::parse,
+                   fmt::format("'{}' is neither bound on the left-hand side nor a declared "
+                               "metavariable (declare it: meta {} : T)",
+                               name, name),
+                   pos);
+}
+
+// A free name on the right that is not a metavariable of the left (declared: an unbound
+// metavariable).
+[[noreturn]] inline void fail_free_on_right(const std::string& name, bool declared, SourcePos pos) {
+  if (declared)
+    throw AdsemError(ErrorKind::parse,
+                     fmt::format("unbound metavariable '{}' on the right-hand side: it does not "
+                                 "occur on the left, so a rewrite would not know what to put there",
+                                 name),
+                     pos);
+  throw AdsemError(ErrorKind::parse,
+                   fmt::format("'{}' is neither bound on the right-hand side nor a metavariable "
+                               "of the left-hand side",
+                               name),
+                   pos);
+}
+
+// The two sides have different types.
+[[noreturn]] inline void fail_sides_differ(const RuleDecl& rule, const std::string& left,
+                                           const std::string& right) {
+  throw AdsemError(ErrorKind::type,
+                   fmt::format("ill-typed rule '{}': the left-hand side has type {} but the "
+                               "right-hand side has type {}",
+                               rule.name, left, right),
+                   rule.rhs.pos);
+}
+
+// Rules are small; a pattern deeper than `limit` is refused before an adapter's recursive walks.
+// Iterative, so any depth is safe; children(node) gives a node's children (smart pointers, may
+// be null).
+template <class Ptr, class Children>
+void refuse_deep_pattern(const Ptr& root, Children&& children, const Fragment& side,
+                         int limit = 500) {
+  std::vector<std::pair<decltype(&*root), int>> todo = {{&*root, 1}};
+  while (!todo.empty()) {
+    const auto [n, depth] = todo.back();
+    todo.pop_back();
+    if (depth > limit)
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("the pattern nests deeper than {} levels; rules are meant to "
+                                   "be small",
+                                   limit),
+                       side.pos);
+    for (const auto& k : children(*n))
+      if (k) todo.emplace_back(&*k, depth + 1);
+  }
+}
+
+// A left-hand side that is a lone variable would rewrite every term.
+[[noreturn]] inline void fail_lone_variable(const RuleDecl& rule) {
+  throw AdsemError(ErrorKind::parse,
+                   "the left-hand side is a lone variable: the rule would rewrite every term",
+                   rule.lhs.pos);
+}
+
+} // namespace adsem::rules

@@ -1,0 +1,480 @@
+// User rules for delta-reverse: the instances and the four checks of each sort (rule_adapter.hpp).
+#include "properties/delta_reverse/rule_adapter.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "properties/delta_reverse/rule_pattern.hpp"
+#include "properties/delta_reverse/support.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "semantics/delta_reverse/denotation.hpp"
+#include "semantics/delta_reverse/model_bridge.hpp"
+#include "syntax/delta_reverse/printer.hpp"
+
+namespace adsem::delta_reverse {
+
+namespace {
+
+using props::PropertyContext;
+using props::TrialResult;
+using TK = TypeNode::Kind;
+using namespace support;
+
+const std::string hole_name = "hole'"; // never a user name (compile_pattern reserves it)
+
+// σ drawn for the metavariables, and how reports show it.
+struct Assignment {
+  std::map<std::string, Term> sigma;
+  std::string shown;
+};
+
+// One instance: C[σ(LHS)] and C[σ(RHS)], as reports show them.
+struct Instance {
+  Term before, after; // source: closed main expressions; delta: closed Delta terms
+  gen::MainExpression m;
+  Program program; // source: C[σ(LHS)] as a program; delta: the program whose tape holds C
+  Value s;
+  std::string report;
+  // delta rules: the tape of R{e} and the binding that receives the instance (binds.size(): the
+  // result's Delta)
+  ReverseRun run;
+  std::size_t binding = 0;
+
+  TrialResult done(TrialResult r, const std::string& type) const {
+    r.on(report, type, static_cast<int>(size_of(before)), m.tags);
+    return r;
+  }
+};
+
+Assignment draw_sigma(const Pattern& p, const Context& outer,
+                      const std::vector<std::int64_t>& ids) {
+  Assignment a;
+  for (const Metavariable& meta : p.metas) {
+    Context scope = outer;
+    scope.insert(scope.end(), meta.binders.begin(), meta.binders.end());
+    const Term t = meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
+                                                : *gen::term(scope, meta.type, 2);
+    a.sigma[meta.name] = t;
+    a.shown += fmt::format("{}{} := {}", a.shown.empty() ? "" : ", ", meta.name, print(t));
+  }
+  if (a.shown.empty()) a.shown = "no metavariables";
+  return a;
+}
+
+std::string shown_point(const Value& s, const Type& t) {
+  return print_value(s, t);
+}
+
+// ---- source rules ----
+
+// A real-valued use of h : U, so that a context that happened not to mention the hole does.
+Term use_of(const Term& h, const Type& u) {
+  switch (u->kind) {
+  case TK::real:
+    return h;
+  case TK::integer:
+    return call("fromInt", h);
+  case TK::product:
+    return use_of(fst(h), u->left);
+  case TK::sum:
+    return case_of(h, hole_name + "l", use_of(var(hole_name + "l"), u->left), hole_name + "r",
+                   use_of(var(hole_name + "r"), u->right));
+  case TK::arrow:
+    return use_of(app(h, *gen::term({}, u->left, 0)), u->right);
+  default:
+    return real(0.0);
+  }
+}
+
+// e with the main λ's body replaced by f(body) (helpers are let-bound in front, L117-121).
+Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
+  Node copy = *e;
+  if (e->form == Form::let)
+    copy.kids[1] = map_main_body(e->kids[1], f);
+  else
+    copy.kids[0] = f(e->kids[0]);
+  return std::make_shared<const Node>(std::move(copy));
+}
+
+Instance draw_source(const Pattern& p) {
+  Instance in;
+  gen::Options o;
+  o.real_output = true;
+  o.scope = {{hole_name, p.type}};
+  in.m = *gen::main_expression(o);
+  const Context globals = {{hole_name, p.type}};
+  Term context = in.m.term;
+  std::vector<Occurrence> holes = occurrences(context, hole_name, globals);
+  if (holes.empty()) {
+    context = map_main_body(context, [&](const Term& body) {
+      return call("addR", body, use_of(var(hole_name), p.type));
+    });
+    holes = occurrences(context, hole_name, globals);
+  }
+  const auto which =
+      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
+  const Occurrence& hole = holes[which];
+  const Assignment a = draw_sigma(p, hole.visible, {});
+  // the other occurrences of the hole become closed terms of its type
+  for (const Occurrence& other : holes)
+    if (&other != &hole) context = replace_at(context, other.path, *gen::term({}, p.type, 0));
+  const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
+  in.before = replace_at(context, hole.path, lhs);
+  in.after = replace_at(context, hole.path, rhs);
+  in.program = Program{in.before, in.m.s, in.m.t};
+  in.s = *gen::value_of(in.m.s);
+  in.report =
+      fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(lhs), print(rhs), a.shown,
+                  print(replace_at(context, hole.path, var("[ ]"))), shown_point(in.s, in.m.s));
+  return in;
+}
+
+Value model_value(const Term& program, const Value& s) {
+  return from_model(denote_closed<double>(program)(to_model(s)));
+}
+
+// The right side's failure where the left is defined is a verdict, not a discard.
+template <class F> std::optional<std::string> right_failure(F&& f) {
+  try {
+    f();
+  } catch (const model::Undefined& e) {
+    return std::string("undefined: ") + e.what();
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) throw;
+    return e.diagnostic().render();
+  }
+  return std::nullopt;
+}
+
+TrialResult source_denotation(const Instance& in, const PropertyContext& context) {
+  const Value l = model_value(in.before, in.s);
+  require_finite(flatten_reals(l));
+  Value r;
+  if (const auto failure = right_failure([&] { r = model_value(in.after, in.s); }))
+    return TrialResult::fail("⟦C[σ(LHS)]⟧(s) is defined but ⟦C[σ(RHS)]⟧(s) is not: " + *failure);
+  return compare_values(l, "⟦C[σ(LHS)]⟧(s)", r, "⟦C[σ(RHS)]⟧(s)", CheckKind::derivative, context);
+}
+
+TrialResult source_adequacy(const Instance& in, const PropertyContext& context) {
+  const Value l = model_value(in.before, in.s);
+  require_finite(flatten_reals(l));
+  Value r;
+  const Program after{in.after, in.m.s, in.m.t};
+  if (const auto failure = right_failure(
+          [&] { r = run_primal(after, in.s, fuel(context), context.rule_counter).result; }))
+    return TrialResult::fail("⟦C[σ(LHS)]⟧(s) is defined but the machine gets no value for "
+                             "C[σ(RHS)] s: " +
+                             *failure);
+  if (!has_type(r, in.m.t))
+    return TrialResult::fail(fmt::format("the machine's value {} of C[σ(RHS)] s is not of type {}",
+                                         print_value(r, nullptr), print_type(in.m.t)));
+  return compare_values(l, "⟦C[σ(LHS)]⟧(s)", r, "machine C[σ(RHS)] s", CheckKind::derivative,
+                        context);
+}
+
+TrialResult source_ad(const Instance& in, const PropertyContext& context) {
+  if (flatten_reals(in.s).empty()) return TrialResult::discard("no-real-input");
+  if (const auto reason = uncertified(in.program, in.s)) return TrialResult::discard(*reason);
+  const Value l = model_value(in.before, in.s);
+  require_finite(flatten_reals(l));
+  const Eigen::MatrixXd j = model_jacobian(in.program, in.s);
+  require_finite(j);
+  const Value dt = *gen::tangent_like(l);
+  const Eigen::VectorXd g = j.transpose() * as_vector(flatten_reals(dt));
+  std::size_t next = 0;
+  const Value expected =
+      unflatten_reals(in.s, std::vector<double>(g.data(), g.data() + g.size()), next);
+  const Program after{in.after, in.m.s, in.m.t};
+  for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
+    ReverseRun run;
+    if (const auto failure = right_failure([&] {
+          run = reverse(after, in.s, dt, Wrapper::fig15, impl, variant_of(context), fuel(context));
+        }))
+      return TrialResult::fail("the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails: " +
+                               *failure);
+    TrialResult r = compare_values(expected, "dtᵀJ⟦C[σ(LHS)]⟧ (model)", run.gradient,
+                                   impl == EvalImpl::map ? "R{C[σ(RHS)]} (map eval)"
+                                                         : "R{C[σ(RHS)]} (array sweep)",
+                                   CheckKind::derivative, context);
+    if (r.kind != TrialResult::Kind::pass) return r;
+  }
+  return TrialResult::pass();
+}
+
+// The checks that read the three semantics, in order.
+struct CheckBodies {
+  TrialResult (*denotation)(const Instance&, const PropertyContext&);
+  TrialResult (*adequacy)(const Instance&, const PropertyContext&);
+  TrialResult (*ad)(const Instance&, const PropertyContext&);
+};
+
+// One check on a drawn instance whose sides should have type `want`: type-preservation decides
+// by typing; the others discard an ill-typed right side and run guarded (discards with reasons).
+TrialResult run_check(const Instance& in, const std::string& check, const Type& want,
+                      const CheckBodies& bodies, const PropertyContext& context) {
+  const std::string type = print_type(want);
+  if (const auto error = type_error(in.before, {}, want)) // a generator bug if so
+    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + *error),
+                   type);
+  const auto right_error = type_error(in.after, {}, want);
+  if (check == "type-preservation")
+    return in.done(right_error ? TrialResult::fail("the rewritten C[σ(RHS)] does not type-check "
+                                                   "at " +
+                                                   type + ": " + *right_error)
+                               : TrialResult::pass(),
+                   type);
+  if (right_error) return in.done(TrialResult::discard("rhs-ill-typed"), type);
+  return in.done(guarded([&] {
+                   if (check == "denotation-preservation") return bodies.denotation(in, context);
+                   if (check == "extended-adequacy") return bodies.adequacy(in, context);
+                   return bodies.ad(in, context);
+                 }),
+                 type);
+}
+
+TrialResult source_trial(const Pattern& p, const std::string& check,
+                         const PropertyContext& context) {
+  const Instance in = draw_source(p);
+  context.report_input(in.report);
+  return run_check(in, check, arrow_type(in.m.s, in.m.t),
+                   {source_denotation, source_adequacy, source_ad}, context);
+}
+
+// ---- Delta rules ----
+
+using Coefficients = std::map<std::int64_t, double>;
+
+// ⟦u⟧_D with γ(i) the i-th unit vector (Fig. 13, L739-741), the coefficients of Scale from the
+// model (App. A.2): a sparse vector over ids. Delta rules are Zero/Scale/Add/Var (rule_pattern).
+Coefficients dense_term(const Term& u) {
+  switch (u->form) {
+  case Form::d_zero:
+    return {};
+  case Form::d_var:
+    return {{u->kids[0]->integer, 1.0}};
+  case Form::d_scale: {
+    const double r = from_model(denote_closed<double>(u->kids[0]))->real;
+    Coefficients out = dense_term(u->kids[1]);
+    for (auto& [id, c] : out)
+      c *= r;
+    return out;
+  }
+  case Form::d_add: {
+    Coefficients out = dense_term(u->kids[0]);
+    for (const auto& [id, c] : dense_term(u->kids[1]))
+      out[id] += c;
+    return out;
+  }
+  default:
+    throw AdsemError(ErrorKind::eval, "dense meaning: not a Delta of the linear layer", u->pos);
+  }
+}
+
+TrialResult compare_coefficients(const Coefficients& expected, const std::string& expected_label,
+                                 const Coefficients& actual, const std::string& actual_label,
+                                 const PropertyContext& context) {
+  std::set<std::int64_t> ids;
+  for (const auto* m : {&expected, &actual})
+    for (const auto& [id, c] : *m)
+      ids.insert(id);
+  const auto at = [](const Coefficients& m, std::int64_t id) {
+    const auto it = m.find(id);
+    return it == m.end() ? 0.0 : it->second;
+  };
+  for (const std::int64_t id : ids) {
+    TrialResult r =
+        props::compare_reals(at(expected, id), fmt::format("{}[id {}]", expected_label, id),
+                             at(actual, id), fmt::format("{}[id {}]", actual_label, id),
+                             CheckKind::derivative, context.tolerance(CheckKind::derivative));
+    if (r.kind != TrialResult::Kind::pass) return r;
+  }
+  return TrialResult::pass();
+}
+
+// Coefficients evaluated to doubles, the literal `r` coefficient for a Scale context (depth 0).
+Term delta_context(const std::vector<std::int64_t>& ids) {
+  const Term h = var(hole_name);
+  switch (*rc::gen::inRange(0, 4)) {
+  case 1:
+    return node(Form::d_scale, {*gen::term({}, real_type(), 0), h});
+  case 2:
+    return node(Form::d_add, {h, *gen::delta_term(ids, {}, 1)});
+  case 3:
+    return node(Form::d_add, {*gen::delta_term(ids, {}, 1), h});
+  default:
+    return h;
+  }
+}
+
+Instance draw_delta(const Pattern& p, const PropertyContext& context) {
+  Instance in;
+  gen::Options o;
+  o.real_output = true;
+  o.partial_primitives = false; // the tape is the context: a defined program, fewer discards
+  const Drawn d = draw(o);
+  in.m = d.m;
+  in.program = d.program;
+  in.s = d.s;
+  in.run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, variant_of(context),
+                   fuel(context));
+  const auto& binds = in.run.binds;
+  in.binding =
+      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(binds.size()) + 1));
+  // the ids a binding may mention: the inputs and earlier bindings (tape invariant, L571)
+  std::vector<std::int64_t> ids;
+  for (std::int64_t i = 1; i <= in.run.inputs; ++i)
+    ids.push_back(i);
+  for (std::size_t k = 0; k < in.binding; ++k)
+    ids.push_back(binds[k].first);
+  const Assignment a = draw_sigma(p, {}, ids);
+  const Term c = delta_context(ids);
+  const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
+  in.before = instantiate(c, {{hole_name, lhs}});
+  in.after = instantiate(c, {{hole_name, rhs}});
+  const std::string where = in.binding < binds.size()
+                                ? fmt::format("the rhs of binding {}", binds[in.binding].first)
+                                : std::string("the result's Delta");
+  in.report = fmt::format(
+      "{}  -->  {}   with {}   in context {}   added to {} of the tape of R{{e}} (inputs are ids "
+      "1..{}) for e = {} at {}",
+      print(lhs), print(rhs), a.shown, print(instantiate(c, {{hole_name, var("[ ]")}})), where,
+      in.run.inputs, print(d.m.term), shown_point(d.s, d.m.s));
+  return in;
+}
+
+Delta machine_delta(const Term& u, const PropertyContext& context, Ledger& ledger) {
+  ledger.fuel = fuel(context);
+  ledger.coverage = context.rule_counter;
+  const Value v = eval_closed(u, ledger);
+  if (v->kind != ValueNode::Kind::delta)
+    throw AdsemError(ErrorKind::eval, "the machine's value is not a Delta");
+  return v->delta;
+}
+
+TrialResult delta_denotation(const Instance& in, const PropertyContext& context) {
+  const Coefficients l = dense_term(in.before);
+  Coefficients r;
+  if (const auto failure = right_failure([&] { r = dense_term(in.after); }))
+    return TrialResult::fail("⟦C[σ(LHS)]⟧_D is defined but ⟦C[σ(RHS)]⟧_D is not: " + *failure);
+  return compare_coefficients(l, "⟦C[σ(LHS)]⟧_D", r, "⟦C[σ(RHS)]⟧_D", context);
+}
+
+TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
+  Coefficients l = dense_term(in.before);
+  const double x = *rc::gen::inRange(-1000, 1001) / 500.0;
+  for (auto& [id, c] : l)
+    c *= x;
+  DeltaMap m;
+  if (const auto failure = right_failure([&] {
+        Ledger ledger;
+        const Delta u = machine_delta(in.after, context, ledger);
+        eval_map(x, u, m, ledger, variant_of(context));
+      }))
+    return TrialResult::fail("⟦C[σ(LHS)]⟧_D is defined but the machine and eval fail on "
+                             "C[σ(RHS)]: " +
+                             *failure);
+  return compare_coefficients(l, "x·⟦C[σ(LHS)]⟧_D", Coefficients(m.begin(), m.end()),
+                              "eval x (machine C[σ(RHS)])", context);
+}
+
+TrialResult delta_ad(const Instance& in, const PropertyContext& context) {
+  if (in.run.inputs == 0) return TrialResult::discard("no-real-input");
+  if (const auto reason = uncertified(in.program, in.s)) return TrialResult::discard(*reason);
+  const Eigen::MatrixXd j = model_jacobian(in.program, in.s);
+  require_finite(j);
+  Ledger ledger;
+  const Delta left = machine_delta(in.before, context, ledger);
+  Delta right;
+  if (const auto failure = right_failure([&] { right = machine_delta(in.after, context, ledger); }))
+    return TrialResult::fail("the machine evaluates C[σ(LHS)] but not C[σ(RHS)]: " + *failure);
+  // the binding gets u + (C[σ(RHS)] − C[σ(LHS)]): with a sound rule its meaning, and the
+  // gradient of e, are unchanged
+  const Delta patch = d_add(right, d_scale(-1.0, left));
+  Binds binds = in.run.binds;
+  Delta result = in.run.final_delta;
+  if (in.binding < binds.size())
+    binds[in.binding].second = d_add(binds[in.binding].second, patch);
+  else
+    result = d_add(result, patch);
+  const Variant v = variant_of(context);
+  DeltaMap m;
+  eval_map(in.run.seed, run_delta(binds, result, ledger, v), m, ledger, v);
+  const std::vector<double> swept = sweep(in.run.seed, result, binds, in.run.next, ledger, v);
+  for (std::int64_t i = 1; i <= in.run.inputs; ++i) {
+    const auto col = static_cast<Eigen::Index>(i - 1);
+    const double expected = j(0, col) * in.run.seed;
+    const auto it = m.find(i);
+    for (const auto& [got, label] :
+         {std::pair{it == m.end() ? 0.0 : it->second, "eval (map)"},
+          std::pair{swept[static_cast<std::size_t>(i)], "sweep (array)"}}) {
+      TrialResult r =
+          props::compare_reals(expected, fmt::format("∇⟦e⟧[{}] (model)", i - 1), got,
+                               fmt::format("{} of the rewritten tape [{}]", label, i - 1),
+                               CheckKind::derivative, context.tolerance(CheckKind::derivative));
+      if (r.kind != TrialResult::Kind::pass) return r;
+    }
+  }
+  return TrialResult::pass();
+}
+
+TrialResult delta_trial(const Pattern& p, const std::string& check,
+                        const PropertyContext& context) {
+  // drawing runs R{e}: an undefined point or fuel there is a discard
+  std::optional<Instance> drawn;
+  const TrialResult setup = guarded([&] {
+    drawn = draw_delta(p, context);
+    return TrialResult::pass();
+  });
+  if (!drawn) return setup;
+  const Instance& in = *drawn;
+  context.report_input(in.report);
+  return run_check(in, check, delta_type(), {delta_denotation, delta_adequacy, delta_ad}, context);
+}
+
+} // namespace
+
+std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
+  return std::make_shared<const Pattern>(compile_pattern(rule));
+}
+
+std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+  return {
+      {"type-preservation", "typing",
+       "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
+       "seed 001 App. A.1 (L1019-1027), target typing L429-432; spec §6 P1, extended to the rule"},
+      {"denotation-preservation", "soundness",
+       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",
+       "seed 001 App. A.2 (L1029-1049); Fig. 13 ⟦·⟧_D (L739-741) for Delta rules"},
+      {"extended-adequacy", "adequacy",
+       "the machine (and, for Delta rules, Fig. 10's eval) after one rewrite gives the meaning of "
+       "C[σ(LHS)]",
+       "spec §6 P2 (App. A.2, L1029-1049); Lemma 6 (L802-813) for Delta rules"},
+      {"extended-ad", "ad-correctness",
+       "R{·} after one rewrite (map eval and array sweep) gives the model's dtᵀJ of the original",
+       "seed 001 Thm. 3 (L727-735); Thm. 5 (L790-792) for Delta rules"},
+  };
+}
+
+props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
+                                      const props::PropertyContext& context) const {
+  const auto& p = dynamic_cast<const Pattern&>(rule);
+  return p.sort == RuleSort::delta ? delta_trial(p, check, context)
+                                   : source_trial(p, check, context);
+}
+
+std::vector<std::pair<std::string, std::string>>
+RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
+    out.emplace_back(m.name, print_type(m.type));
+  return out;
+}
+
+std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
+  return delta_reverse::zero_variants(dynamic_cast<const Pattern&>(rule));
+}
+
+} // namespace adsem::delta_reverse

@@ -1,0 +1,368 @@
+#include "properties/delta_reverse/rule_pattern.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "properties/core/rule_compile.hpp"
+#include "syntax/delta_reverse/parser.hpp"
+#include "syntax/delta_reverse/printer.hpp"
+
+namespace adsem::delta_reverse {
+
+namespace {
+
+using TK = TypeNode::Kind;
+
+bool binds(const Context& visible, const std::string& x) {
+  return std::ranges::any_of(visible, [&](const auto& v) { return v.first == x; });
+}
+
+Type type_in(const Term& t, const Context* globals, const Context& visible) {
+  if (globals == nullptr) return nullptr;
+  Context g = *globals;
+  g.insert(g.end(), visible.begin(), visible.end());
+  return check(t, g).type;
+}
+
+// The binders kid i of n sees (seed 001 App. A.1 / spec §3.1: λ, let and case bind in their
+// bodies; do's x <- e1 binds in the rest, §3.2). Types come from the checker when globals is set.
+void enter(const Node& n, std::size_t i, Context& visible, const Context* globals) {
+  switch (n.form) {
+  case Form::lam:
+    visible.emplace_back(n.name, n.type);
+    break;
+  case Form::let:
+    if (i == 1) visible.emplace_back(n.name, type_in(n.kids[0], globals, visible));
+    break;
+  case Form::case_:
+    if (i > 0) {
+      const Type s = type_in(n.kids[0], globals, visible);
+      visible.emplace_back(i == 1 ? n.name : n.name2, s ? (i == 1 ? s->left : s->right) : nullptr);
+    }
+    break;
+  case Form::bind:
+    if (i == 1 && !n.name.empty()) {
+      const Type m = type_in(n.kids[0], globals, visible);
+      visible.emplace_back(n.name, m ? m->left : nullptr);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+// Calls f(node, visible, path) on every free variable occurrence (names not bound inside t).
+template <class F>
+void free_vars(const Term& t, const Context& visible, const Context* globals, Path& path, F&& f) {
+  if (t->form == Form::var && !binds(visible, t->name)) f(*t, visible, path);
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    Context inner = visible;
+    enter(*t, i, inner, globals);
+    path.push_back(i);
+    free_vars(t->kids[i], inner, globals, path, f);
+    path.pop_back();
+  }
+}
+
+void binder_names(const Node& n, std::vector<std::string>& out) {
+  if (n.form == Form::lam || n.form == Form::let || n.form == Form::case_ ||
+      (n.form == Form::bind && !n.name.empty()))
+    out.push_back(n.name);
+  if (n.form == Form::case_) out.push_back(n.name2);
+  for (const Term& k : n.kids)
+    binder_names(*k, out);
+}
+
+Context intersect(const Context& a, const Context& b) {
+  Context out;
+  for (const auto& [x, t] : a)
+    if (std::ranges::any_of(b,
+                            [&](const auto& v) { return v.first == x && same_type(v.second, t); }))
+      out.emplace_back(x, t);
+  return out;
+}
+
+[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
+                          const std::string& message) {
+  throw AdsemError(kind, message, rules::locate(side, n.pos));
+}
+
+void check_depth(const Term& t, const rules::Fragment& side) {
+  rules::refuse_deep_pattern(
+      t, [](const Node& n) -> const std::vector<Term>& { return n.kids; }, side);
+}
+
+bool has_target_type(const Type& t) {
+  if (!t) return false;
+  switch (t->kind) {
+  case TK::monad:
+  case TK::delta:
+  case TK::delta_id:
+  case TK::delta2:
+  case TK::dense:
+    return true;
+  default:
+    return has_target_type(t->left) || has_target_type(t->right);
+  }
+}
+
+// The first target-only node of t (Fig. 9's shaded forms, L86), or null.
+const Node* first_target_node(const Term& t) {
+  if (is_target_form(t->form)) return t.get();
+  for (const Term& k : t->kids)
+    if (const Node* n = first_target_node(k)) return n;
+  return nullptr;
+}
+
+// A delta rule's Delta-typed structure: Zero, Scale(r, d), Add(d1, d2) and metavariables; the
+// coefficients r are source terms. Anything else is refused at its position.
+void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern& p) {
+  switch (t->form) {
+  case Form::d_zero:
+    return;
+  case Form::var:
+    if (binds(p.gamma, t->name)) return;
+    break;
+  case Form::d_scale:
+    if (const Node* n = first_target_node(t->kids[0]))
+      fail_at(side, *n, ErrorKind::type,
+              "the coefficient of Scale in a Delta rule must be a source term of type Real");
+    check_delta_side(t->kids[1], side, p);
+    return;
+  case Form::d_add:
+    check_delta_side(t->kids[0], side, p);
+    check_delta_side(t->kids[1], side, p);
+    return;
+  case Form::d_var:
+    fail_at(side, *t, ErrorKind::type,
+            "a rule cannot name a fixed DeltaId with Var: ids are allocated by deltaLet (Fig. 10) "
+            "and differ from tape to tape; use a Delta metavariable");
+  default:
+    break;
+  }
+  fail_at(side, *t, ErrorKind::type,
+          "in a Delta rule the Delta-typed parts are Zero, Scale(r, d), Add(d1, d2) and Delta "
+          "metavariables (the linear layer of L489-495); let, case and application of Deltas are "
+          "not supported");
+}
+
+void check_free_names(const rules::RuleDecl& rule, Pattern& p) {
+  Path path;
+  free_vars(p.lhs, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
+    if (!rules::find_meta(rule, n.name))
+      rules::fail_undeclared_on_left(n.name, rules::locate(rule.lhs, n.pos));
+    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == n.name; }))
+      p.metas.push_back(Metavariable{n.name, nullptr, {}});
+  });
+  free_vars(p.rhs, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
+    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == n.name; }))
+      rules::fail_free_on_right(n.name, rules::find_meta(rule, n.name) != nullptr,
+                                rules::locate(rule.rhs, n.pos));
+  });
+}
+
+// Each metavariable's binders: those around every occurrence on the left (typed).
+void scope_metas(Pattern& p) {
+  Path path;
+  std::map<std::string, bool> seen;
+  free_vars(p.lhs, {}, &p.gamma, path, [&](const Node& n, const Context& visible, const Path&) {
+    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
+    it->binders = seen[n.name] ? intersect(it->binders, visible) : visible;
+    seen[n.name] = true;
+  });
+}
+
+void decide_sort(const rules::RuleDecl& rule, Pattern& p) {
+  if (p.type->kind == TK::delta) {
+    p.sort = RuleSort::delta;
+    for (const Metavariable& m : p.metas)
+      if (m.type->kind != TK::delta && m.type->kind != TK::real)
+        throw AdsemError(ErrorKind::type,
+                         fmt::format("metavariable {} of a Delta rule has type {}: a Delta rule's "
+                                     "metavariables have type Delta or Real",
+                                     m.name, print_type(m.type)),
+                         rules::find_meta(rule, m.name)->type.pos);
+    check_delta_side(p.lhs, rule.lhs, p);
+    check_delta_side(p.rhs, rule.rhs, p);
+    return;
+  }
+  p.sort = RuleSort::source;
+  const auto refuse = [&](const rules::Fragment& side, std::optional<SourcePos> pos) {
+    throw AdsemError(ErrorKind::type,
+                     "rules over the target layers (M A, pure, do, deltaLet, Delta2, δS) are not "
+                     "supported: the model gives no meaning to a state-passing computation. A "
+                     "rule is either over source terms or of type Delta (Zero, Scale, Add)",
+                     pos ? rules::locate(side, *pos) : side.pos);
+  };
+  for (const Metavariable& m : p.metas)
+    if (has_target_type(m.type)) refuse(rule.lhs, std::nullopt);
+  if (has_target_type(p.type)) refuse(rule.lhs, std::nullopt);
+  if (const Node* n = first_target_node(p.lhs)) refuse(rule.lhs, n->pos);
+  if (const Node* n = first_target_node(p.rhs)) refuse(rule.rhs, n->pos);
+}
+
+} // namespace
+
+Pattern compile_pattern(const rules::RuleDecl& rule) {
+  Pattern p;
+  p.name = rule.name;
+  // reserved: the generator's binders (v0, v1, ...) and the hole of a context
+  static const std::regex reserved("v[0-9]+|hole'.*");
+  rules::refuse_reserved_names(rule, reserved, "v0, v1, ...");
+  // a metavariable must be an identifier of the surface syntax: `M` is the monad type's keyword
+  for (const rules::MetaDecl& m : rule.metas) {
+    bool identifier = false;
+    try {
+      const Term t = parse_term(m.name);
+      identifier = t->form == Form::var && t->name == m.name;
+    } catch (const AdsemError&) {
+    }
+    if (!identifier)
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("'{}' cannot be a metavariable of delta-reverse: it is a "
+                                   "keyword or a primitive of the surface syntax (spec §2.2; `M` "
+                                   "is the monad type M A); choose another name",
+                                   m.name),
+                       m.pos);
+  }
+  const Term lhs = rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text); });
+  const Term rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text); });
+  check_depth(lhs, rule.lhs);
+  check_depth(rhs, rule.rhs);
+  if (lhs->form == Form::var) rules::fail_lone_variable(rule);
+  p.lhs = lhs;
+  p.rhs = rhs;
+  check_free_names(rule, p);
+
+  std::vector<std::string> binders;
+  binder_names(*lhs, binders);
+  binder_names(*rhs, binders);
+  for (Metavariable& m : p.metas) {
+    const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
+    m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
+    p.gamma.emplace_back(m.name, m.type);
+    if (std::ranges::find(binders, m.name) != binders.end())
+      throw AdsemError(
+          ErrorKind::parse,
+          fmt::format("'{}' is a metavariable and cannot also be a bound variable", m.name),
+          rule.pos);
+  }
+  // declaration order, so that generation order does not depend on where they occur first
+  const auto index = [&](const std::string& n) {
+    return std::ranges::find_if(rule.metas, [&](const auto& d) { return d.name == n; }) -
+           rule.metas.begin();
+  };
+  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
+    return index(a.name) < index(b.name);
+  });
+
+  const Typed left = rules::within(rule.lhs, [&] { return check(lhs, p.gamma); });
+  const Typed right = rules::within(rule.rhs, [&] { return check(rhs, p.gamma); });
+  if (!same_type(left.type, right.type))
+    rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
+  p.lhs = left.term; // elaborated: e.i is fst/snd from here on
+  p.rhs = right.term;
+  p.type = left.type;
+  decide_sort(rule, p);
+  scope_metas(p);
+  rules::apply_conditions(
+      rule, p.metas, [](const std::string& text) { return parse_type(text); }, same_type,
+      [](const Type& t) { return print_type(t); }, "delta-reverse");
+  return p;
+}
+
+Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
+  if (t->form == Form::var)
+    if (const auto it = sigma.find(t->name); it != sigma.end()) return it->second;
+  if (t->kids.empty()) return t;
+  Node copy = *t;
+  for (Term& k : copy.kids)
+    k = instantiate(k, sigma);
+  return std::make_shared<const Node>(std::move(copy));
+}
+
+std::vector<Occurrence> occurrences(const Term& t, const std::string& name,
+                                    const Context& globals) {
+  std::vector<Occurrence> out;
+  Path path;
+  free_vars(t, {}, &globals, path, [&](const Node& n, const Context& visible, const Path& at) {
+    if (n.name == name) out.push_back(Occurrence{at, visible});
+  });
+  return out;
+}
+
+Term replace_at(const Term& t, const Path& path, const Term& with) {
+  if (path.empty()) return with;
+  Node copy = *t;
+  copy.kids[path.front()] =
+      replace_at(t->kids[path.front()], Path(path.begin() + 1, path.end()), with);
+  return std::make_shared<const Node>(std::move(copy));
+}
+
+namespace {
+
+// The zero of a type built from Real, Int, Delta and products (nullptr otherwise).
+Term zero_of(const Type& t) {
+  switch (t->kind) {
+  case TK::real:
+    return real(0.0);
+  case TK::integer:
+    return integer(0);
+  case TK::delta:
+    return node(Form::d_zero, {});
+  case TK::product: {
+    Term a = zero_of(t->left), b = zero_of(t->right);
+    return a && b ? pair(a, b) : nullptr;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+const Term& subterm(const Term& t, const Path& path, std::size_t from = 0) {
+  return from == path.size() ? t : subterm(t->kids[path[from]], path, from + 1);
+}
+
+} // namespace
+
+std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+  struct Candidate {
+    std::size_t size;
+    Path path;
+  };
+  std::vector<Candidate> candidates;
+  Path path;
+  const auto walk = [&](auto&& self, const Term& t) -> void {
+    if (!path.empty() && t->form != Form::prim) candidates.push_back({size_of(t), path});
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      path.push_back(i);
+      self(self, t->kids[i]);
+      path.pop_back();
+    }
+  };
+  walk(walk, p.rhs);
+  std::ranges::stable_sort(candidates,
+                           [](const Candidate& a, const Candidate& b) { return a.size > b.size; });
+  candidates.push_back({size_of(p.rhs), {}}); // the whole right-hand side last
+  std::vector<Type> zero_types = {real_type(), delta_type(), p.type};
+  for (const Metavariable& m : p.metas)
+    zero_types.push_back(m.type);
+  std::vector<rules::ZeroVariant> out;
+  for (const Candidate& c : candidates) {
+    const Term& replaced = subterm(p.rhs, c.path);
+    for (const Type& t : zero_types) {
+      const Term zero = zero_of(t);
+      if (!zero) continue;
+      if (same_term(zero, replaced)) break; // already zero
+      const Term mutated = replace_at(p.rhs, c.path, zero);
+      if (type_error(mutated, p.gamma, p.type)) continue; // not of type t there
+      out.push_back({print(replaced), print(mutated), print(zero)});
+      break;
+    }
+  }
+  return out;
+}
+
+} // namespace adsem::delta_reverse
