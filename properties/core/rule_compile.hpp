@@ -2,14 +2,7 @@
 // Compiling a user rule (syntax/core/rule_file.hpp): the calculus-independent steps and messages
 // every adapter's compile shares.
 //
-// apply_conditions: the side conditions, applied the same way by every calculus adapter whose
-// types are monomorphic:
-//  - `x # M`: x must be bound around every occurrence of M on the left (else the condition says
-//    nothing: a located error), and is removed from the binders M's instances may mention;
-//  - `A = B`: decided when the rule is compiled; a false one is a located type error.
-// Meta is the adapter's metavariable record, with `name` and `binders` (a list of (name, type)
-// pairs); parse_type parses the calculus's type syntax, same_type and print_type compare and
-// print its types.
+// The side conditions (apply_conditions) are in rule_support.hpp, which this includes.
 #include <algorithm>
 #include <regex>
 #include <string>
@@ -18,42 +11,10 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/rule_support.hpp"
 #include "syntax/core/rule_file.hpp"
 
 namespace adsem::rules {
-
-template <class Meta, class ParseType, class SameType, class PrintType>
-void apply_conditions(const RuleDecl& rule, std::vector<Meta>& metas, ParseType&& parse_type,
-                      SameType&& same_type, PrintType&& print_type, const std::string& calculus) {
-  for (const Condition& c : rule.conditions) {
-    if (c.kind == Condition::Kind::type_equal) {
-      const auto a = within(c.left, [&] { return parse_type(c.left.text); });
-      const auto b = within(c.right, [&] { return parse_type(c.right.text); });
-      if (!same_type(a, b))
-        throw AdsemError(ErrorKind::type,
-                         fmt::format("the side condition '{}' is false: {} and {} are different "
-                                     "types ({} types are monomorphic)",
-                                     c.text, print_type(a), print_type(b), calculus),
-                         c.pos);
-      continue;
-    }
-    auto it = std::ranges::find_if(metas, [&](const auto& m) { return m.name == c.right.text; });
-    if (it == metas.end())
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not a metavariable of the "
-                                   "left-hand side",
-                                   c.text, c.right.text),
-                       c.right.pos);
-    const auto is_x = [&](const auto& v) { return v.first == c.left.text; };
-    if (std::ranges::none_of(it->binders, is_x))
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not bound around every occurrence "
-                                   "of {} on the left, so the condition says nothing",
-                                   c.text, c.left.text, it->name),
-                       c.left.pos);
-    std::erase_if(it->binders, is_x);
-  }
-}
 
 // Identifiers of either side that match `reserved` (names the generators use) are refused.
 inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserved,

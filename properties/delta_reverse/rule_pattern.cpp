@@ -268,8 +268,8 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   decide_sort(rule, p);
   scope_metas(p);
   rules::apply_conditions(
-      rule, p.metas, [](const std::string& text) { return parse_type(text); }, same_type,
-      [](const Type& t) { return print_type(t); }, "delta-reverse");
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+      [](const Type& t) { return print_type(t); }, "delta-reverse types are monomorphic");
   return p;
 }
 

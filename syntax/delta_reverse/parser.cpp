@@ -260,11 +260,7 @@ private:
   // A left-associative chain of n operators nests 2n levels (app, pair) without recursing here:
   // count them against the depth budget, or a long `x + x + ...` builds a tree whose recursive
   // destruction overflows the C++ stack (found by check-rule's hostile-input test).
-  void chain_guard(int chain, SourcePos pos) {
-    if (depth_.depth + 2 * chain > depth_.limit)
-      throw AdsemError(ErrorKind::parse,
-                       "term nested deeper than " + std::to_string(depth_.limit) + " levels", pos);
-  }
+  void chain_guard(int chain, SourcePos pos) { check_chain(depth_, 2 * chain, pos); }
 
   Term add_expr() {
     Term a = mul_expr();
