@@ -42,9 +42,23 @@ std::vector<std::string> of_type(const Scope& g, const Type& a) {
 struct Builder {
   int counter = 0;
   bool first_order = false;
+  bool mix = false;  // leaves may use variables of other types (user rules); off: unchanged draws
+  int uses_left = 6; // how many such uses a term may still get: a leaf inside a use is a leaf
+                     // again, so without a budget shrinking (choices towards 0) never stops
   std::string fresh(const std::string& base) { return base + std::to_string(++counter); }
 
   Term leaf(Scope& g) {
+    if (mix) {
+      std::vector<std::pair<std::string, Type>> others;
+      for (const auto& v : g)
+        if (!is_real(v.second)) others.push_back(v);
+      if (!others.empty() && uses_left > 0 && choose(0, 3) == 0) {
+        --uses_left;
+        const auto& v =
+            others[static_cast<std::size_t>(choose(0, static_cast<int>(others.size())))];
+        return use(var(v.first), v.second, g, 0);
+      }
+    }
     const auto vars = of_type(g, R());
     if (!vars.empty() && choose(0, 4) != 0)
       return var(vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
@@ -157,6 +171,45 @@ struct Builder {
       return app(app(church, lam(exp_binder(w, R()), fb)), real(g, depth - 1));
     }
     }
+  }
+
+  // A real-typed use of t : a (user rules: a hole or a context variable of any type).
+  Term use(const Term& t, const Type& a, Scope& g, int depth) {
+    if (is_real(a)) return t;
+    if (is_product(a)) {
+      const std::string p = fresh("p"), q = fresh("q");
+      const bool first = choose(0, 2) == 0;
+      g.emplace_back(p, a->left);
+      g.emplace_back(q, a->right);
+      const Term body = use(var(first ? p : q), first ? a->left : a->right, g, depth);
+      g.pop_back();
+      g.pop_back();
+      return let_pair(exp_binder(p, a->left), exp_binder(q, a->right), body, t);
+    }
+    if (is_arrow(a)) return use(app(t, of(g, a->left, depth)), a->right, g, depth);
+    return use(app(t, real(g, depth)), euclidean(a->dim), g, depth); // R^⊥d: linear application
+  }
+
+  // Γ ⊢ t : a (user rules' metavariable instances); a variable of type a now and then.
+  Term of(Scope& g, const Type& a, int depth) {
+    if (is_real(a)) return real(g, depth);
+    const auto vars = of_type(g, a);
+    if (!vars.empty() && choose(0, 3) == 0)
+      return var(vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
+    if (is_product(a)) return pair(of(g, a->left, depth - 1), of(g, a->right, depth - 1));
+    if (is_arrow(a)) {
+      const std::string y = fresh("y");
+      g.emplace_back(y, a->left);
+      const Term body = of(g, a->right, depth - 1);
+      g.pop_back();
+      return lam(exp_binder(y, a->left), body);
+    }
+    // R^⊥d: \a:R. (l1, …, ld) with each li linear in a
+    const std::string z = fresh("a");
+    std::vector<Term> items;
+    for (int i = 0; i < a->dim; ++i)
+      items.push_back(linear(g, z, 1, std::max(depth - 1, 0)));
+    return lam(lin_binder(z), tuple(items));
   }
 
   // ---- gen_lin (spec §10.2) ----
@@ -289,6 +342,22 @@ int depth_for(int size) {
 
 } // namespace
 
+Term term_of(const VarScope& scope, const Type& a, int depth, int counter) {
+  Builder b;
+  b.mix = true;
+  b.counter = counter;
+  Scope g = scope;
+  return b.of(g, a, depth);
+}
+
+Term use_of(const Term& t, const Type& a, const VarScope& scope, int depth, int counter) {
+  Builder b;
+  b.mix = true;
+  b.counter = counter;
+  Scope g = scope;
+  return b.use(t, a, g, depth);
+}
+
 Context Source::context() const {
   Context c;
   for (const auto& x : inputs)
@@ -368,14 +437,26 @@ void shrinks_at(const Term& t, const Plug& plug, std::vector<Term>& out) {
   if (t->tag != Tag::num) {
     out.push_back(plug(num(0)));
     out.push_back(plug(num(1)));
-  } else if (t->value != 0 && t->value != 1) {
-    out.push_back(plug(num(std::round(t->value))));
+  } else if (t->value != 0 && t->value != 1) { // numerals towards 0 and 1, else rounded
+    out.push_back(plug(num(0)));
+    out.push_back(plug(num(1)));
+    if (std::round(t->value) != t->value) out.push_back(plug(num(std::round(t->value))));
   }
   for (const Term& k : t->kids) // replace by a subterm (kept only if the type agrees)
     out.push_back(plug(k));
   if (t->tag == Tag::let) out.push_back(plug(substitute(t->body(), t->x.name, t->bound())));
   if (t->tag == Tag::app && t->left()->tag == Tag::lam)
     out.push_back(plug(substitute(t->left()->body(), t->left()->x.name, t->right())));
+}
+
+// 0 < 1 < other integers < other reals, summed over the numerals of t.
+long numeral_weight(const Term& t) {
+  long w = 0;
+  if (t->tag == Tag::num)
+    w = t->value == 0 ? 0 : t->value == 1 ? 1 : std::round(t->value) == t->value ? 2 : 3;
+  for (const Term& k : t->kids)
+    w += numeral_weight(k);
+  return w;
 }
 } // namespace
 
@@ -395,7 +476,10 @@ std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source) {
     return out;
   }
   for (const Term& c : raw) {
-    if (size_of(c) >= size_of(t)) continue;
+    // smaller, or as small with simpler numerals (so 0/1/rounding shrinks are kept; terminates)
+    if (size_of(c) > size_of(t) ||
+        (size_of(c) == size_of(t) && numeral_weight(c) >= numeral_weight(t)))
+      continue;
     try {
       const Typed e = elaborate(c, gamma, source);
       if (same_type(e.type, want)) out.push_back(e.term);

@@ -33,6 +33,19 @@ rc::Gen<Typed> closed_linear();
 // A closed term whose type is Euclidean (R or R^2) (elaborated).
 rc::Gen<Typed> closed_euclidean();
 
+// ---- for user rules (properties/linear_negation/rule_adapter.*) ----
+using VarScope = std::vector<std::pair<std::string, Type>>;
+// An open term Γ ⊢ t : A (not elaborated) over `scope` (exponential variables), of depth about
+// `depth`, by gen_src's constructions (gen_lin's for R^⊥d); its leaves may also use the scope's
+// variables of any type through an eliminator (use_of), so a hole variable h : U in the scope can
+// sit anywhere a leaf can: under let, λ, pair patterns, in arguments of primitives, in shared
+// and higher-order functions. Source constructs only unless A or the scope mention R^⊥d.
+// `counter` seeds the names of its own binders. Call inside a RapidCheck property or generator
+// (every choice is a RapidCheck value).
+Term term_of(const VarScope& scope, const Type& a, int depth, int counter);
+// A real-typed use of t : A (R: t; A × B: a pair pattern; A -> B and R^⊥d: an application).
+Term use_of(const Term& t, const Type& a, const VarScope& scope, int depth, int counter);
+
 // Typed shrinks of t (in Γ, keeping its type).
 std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source);
 // Constructs t contains: "let", "let-pair", "lambda", "application", "pair", "sum", "primitive",

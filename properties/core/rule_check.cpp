@@ -31,7 +31,7 @@ props::Registry registry_for(const RuleAdapter& adapter, const std::string& calc
   props::CalculusEntry entry;
   entry.id = calculus_id;
   entry.paper = "user rules";
-  for (const RuleCheckDef& check : adapter.checks()) {
+  for (const RuleCheckDef& check : adapter.checks_for(*compiled)) {
     if (!only_checks.empty() && std::ranges::find(only_checks, check.name) == only_checks.end())
       continue;
     props::PropertyDef def;

@@ -45,6 +45,9 @@ public:
   // (ErrorKind::parse), unbound or undeclared names (parse), ill-typed schemas (type).
   virtual std::shared_ptr<const CompiledRule> compile(const RuleDecl& rule) const = 0;
   virtual std::vector<RuleCheckDef> checks() const = 0;
+  // The checks that apply to one rule (default: all of checks()); a calculus whose AD is defined
+  // on a sublanguage only leaves out the AD check for rules outside it (linear-negation).
+  virtual std::vector<RuleCheckDef> checks_for(const CompiledRule&) const { return checks(); }
   // One trial of a check (inside a RapidCheck property: draw with *gen).
   virtual props::TrialResult trial(const CompiledRule& rule, const std::string& check,
                                    const props::PropertyContext& context) const = 0;

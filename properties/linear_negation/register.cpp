@@ -4,6 +4,7 @@
 #include "properties/linear_negation/frontend.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/properties.hpp"
+#include "properties/linear_negation/rule_adapter.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 
 namespace adsem::props {
@@ -24,6 +25,7 @@ void register_linear_negation(Registry& registry) {
   entry.constructs = {"higher-order", "let-pair", "partial-primitive",
                       "primitive",    "sharing",  "sum"};
   entry.rules = linear_negation::rule_names();
+  entry.rule_adapter = std::make_shared<const linear_negation::RuleAdapter>();
   registry.add(std::move(entry));
 }
 
