@@ -1,5 +1,7 @@
 #include "properties/simple_diff/rule_pattern.hpp"
 
+#include "properties/core/rule_support.hpp"
+
 #include <algorithm>
 #include <regex>
 
@@ -108,33 +110,10 @@ void check_free_names(const rules::RuleDecl& rule, Pattern& p) {
 }
 
 void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
-  for (const rules::Condition& c : rule.conditions) {
-    if (c.kind == rules::Condition::Kind::type_equal) {
-      const TypePtr a = rules::within(c.left, [&] { return parse_type(c.left.text); });
-      const TypePtr b = rules::within(c.right, [&] { return parse_type(c.right.text); });
-      if (!type_equal(a, b))
-        throw AdsemError(ErrorKind::type,
-                         fmt::format("the side condition '{}' is false: {} and {} are different "
-                                     "types (simple-diff types are monomorphic)",
-                                     c.text, print_type(a), print_type(b)),
-                         c.pos);
-      continue;
-    }
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == c.right.text; });
-    if (it == p.metas.end())
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not a metavariable of the "
-                                   "left-hand side",
-                                   c.text, c.right.text),
-                       c.right.pos);
-    if (!binds(it->binders, c.left.text))
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not bound around every occurrence "
-                                   "of {} on the left, so the condition says nothing",
-                                   c.text, c.left.text, it->name),
-                       c.left.pos);
-    std::erase_if(it->binders, [&](const auto& v) { return v.first == c.left.text; });
-  }
+  rules::apply_conditions(
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); },
+      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); },
+      [](const TypePtr& t) { return print_type(t); }, "simple-diff types are monomorphic");
 }
 
 // Rules are small; a deeper pattern is refused before the recursive walks below (no deep

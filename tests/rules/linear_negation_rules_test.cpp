@@ -3,13 +3,12 @@
 // examples pass, the unsound ones are caught with a shrunk counterexample naming the failing
 // check, and automatic mutants of sound rules are killed and reported.
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "properties/core/rule_check.hpp"
 #include "properties/linear_negation/rule_adapter.hpp"
+#include "support/rule_checks.hpp"
 
 namespace adsem {
 namespace {
@@ -17,34 +16,19 @@ namespace {
 using rules::RuleReport;
 
 std::string read(const std::string& relative) {
-  std::ifstream in(std::string(ADSEM_SOURCE_DIR) + "/" + relative);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::read_source_file(relative);
 }
 
 const linear_negation::RuleAdapter adapter;
 
 Diagnostic compile_error(const std::string& source) {
-  try {
-    const rules::RuleFile f = rules::parse_rule_file(source);
-    for (const auto& r : f.rules)
-      adapter.compile(r);
-  } catch (const AdsemError& e) {
-    return e.diagnostic();
-  }
-  ADD_FAILURE() << "no error for:\n" << source;
-  return {};
+  return test::rule_compile_error(adapter, source);
 }
 
 std::vector<RuleReport> check(const std::string& source, int trials, bool mutants,
                               int mutant_trials = 40) {
-  rules::CheckOptions o;
-  o.trials = trials;
-  o.mutant_trials = mutant_trials;
-  o.mutants = mutants;
-  o.seed = 7;
-  return rules::check_rules(adapter, "linear-negation", rules::parse_rule_file(source), o);
+  return test::check_rule_source(adapter, "linear-negation", source, trials, mutants,
+                                 mutant_trials);
 }
 
 const RuleReport& named(const std::vector<RuleReport>& reports, const std::string& name) {

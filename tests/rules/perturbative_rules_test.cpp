@@ -3,8 +3,6 @@
 // the sound examples pass, the unsound ones are caught with a shrunk counterexample naming the
 // failing check, and automatic mutants of sound rules are killed.
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -17,6 +15,7 @@
 #include "properties/perturbative/rule_pattern.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "support/cli_run.hpp"
+#include "support/rule_checks.hpp"
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
@@ -26,24 +25,13 @@ namespace {
 using rules::RuleReport;
 
 std::string read(const std::string& relative) {
-  std::ifstream in(std::string(ADSEM_SOURCE_DIR) + "/" + relative);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::read_source_file(relative);
 }
 
 const perturbative::RuleAdapter adapter;
 
 Diagnostic compile_error(const std::string& source) {
-  try {
-    const rules::RuleFile f = rules::parse_rule_file(source);
-    for (const auto& r : f.rules)
-      adapter.compile(r);
-  } catch (const AdsemError& e) {
-    return e.diagnostic();
-  }
-  ADD_FAILURE() << "no error for:\n" << source;
-  return {};
+  return test::rule_compile_error(adapter, source);
 }
 
 perturbative::Pattern compiled(const std::string& source) {
@@ -52,12 +40,7 @@ perturbative::Pattern compiled(const std::string& source) {
 
 std::vector<RuleReport> check(const std::string& source, int trials, bool mutants,
                               int mutant_trials = 40) {
-  rules::CheckOptions o;
-  o.trials = trials;
-  o.mutant_trials = mutant_trials;
-  o.mutants = mutants;
-  o.seed = 7;
-  return rules::check_rules(adapter, "perturbative", rules::parse_rule_file(source), o);
+  return test::check_rule_source(adapter, "perturbative", source, trials, mutants, mutant_trials);
 }
 
 const RuleReport& named(const std::vector<RuleReport>& reports, const std::string& name) {
