@@ -95,28 +95,13 @@ TEST(LinearNegationRules, SourceRulesGetTheAdCheckTargetRulesDoNot) {
 TEST(LinearNegationRules, SoundExamplesPass) {
   const auto reports = check(read("examples/rules/linear_negation/sound.rules"), 50, false);
   ASSERT_EQ(reports.size(), 8u);
-  for (const RuleReport& r : reports) {
-    EXPECT_TRUE(r.passed()) << rules::report_text({r});
-    for (const auto& s : r.result.properties) {
-      EXPECT_EQ(s.passed, 50) << s.name;
-      EXPECT_GE(s.passed * 2, s.trials) << s.name << ": " << rules::report_text({r});
-    }
-  }
+  test::expect_every_rule_passes(reports, 50);
 }
 
 TEST(LinearNegationRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
   const auto reports = check(read("examples/rules/linear_negation/unsound.rules"), 100, false);
   ASSERT_EQ(reports.size(), 6u);
-  for (const RuleReport& r : reports) {
-    EXPECT_FALSE(r.passed()) << r.name;
-    ASSERT_FALSE(r.result.counterexamples.empty()) << r.name;
-    for (const auto& c : r.result.counterexamples) {
-      EXPECT_NE(c.term.find("-->"), std::string::npos) << c.term;
-      EXPECT_NE(c.term.find("in context"), std::string::npos) << c.term;
-      EXPECT_NE(c.replay_command.find("check-rule"), std::string::npos);
-      EXPECT_LE(c.term_size, 40) << r.name << ": " << c.term; // shrunk
-    }
-  }
+  test::expect_every_rule_caught(reports);
   const auto failing = [&](const RuleReport& r, const std::string& check) {
     return std::ranges::find_if(r.result.counterexamples,
                                 [&](const auto& c) { return c.property.ends_with("/" + check); });

@@ -253,29 +253,13 @@ TEST(PerturbativeRules, InstancesSitUnderBindersAndMentionThem) {
 TEST(PerturbativeRules, SoundExamplesPass) {
   const auto reports = check(read("examples/rules/perturbative/sound.rules"), 40, false);
   ASSERT_EQ(reports.size(), 10u);
-  for (const RuleReport& r : reports) {
-    EXPECT_TRUE(r.passed()) << rules::report_text({r});
-    for (const auto& s : r.result.properties) {
-      EXPECT_EQ(s.passed, 40) << s.name;
-      // most instances are checked, not discarded
-      EXPECT_GE(s.passed * 2, s.trials) << s.name << ": " << rules::report_text({r});
-    }
-  }
+  test::expect_every_rule_passes(reports, 40);
 }
 
 TEST(PerturbativeRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
   const auto reports = check(read("examples/rules/perturbative/unsound.rules"), 100, false);
   ASSERT_EQ(reports.size(), 7u);
-  for (const RuleReport& r : reports) {
-    EXPECT_FALSE(r.passed()) << r.name;
-    ASSERT_FALSE(r.result.counterexamples.empty()) << r.name;
-    for (const auto& c : r.result.counterexamples) {
-      EXPECT_NE(c.term.find("-->"), std::string::npos) << c.term;
-      EXPECT_NE(c.term.find("in context"), std::string::npos) << c.term;
-      EXPECT_NE(c.replay_command.find("check-rule"), std::string::npos);
-      EXPECT_LE(c.term_size, 40) << r.name << ": " << c.term; // shrunk
-    }
-  }
+  test::expect_every_rule_caught(reports);
   // the wrong distributivity, the dropped product-rule term, the swapped chain rule, the
   // confused perturbation and the wrong projection rule disagree in value:
   // denotation-preservation fails with the two numbers

@@ -82,30 +82,13 @@ TEST(SimpleDiffRules, HostileRuleFilesGetErrorsNotCrashes) {
 TEST(SimpleDiffRules, SoundExamplesPass) {
   const auto reports = check(read("examples/rules/simple_diff/sound.rules"), 80, false);
   ASSERT_EQ(reports.size(), 6u);
-  for (const RuleReport& r : reports) {
-    EXPECT_TRUE(r.passed()) << rules::report_text({r});
-    for (const auto& s : r.result.properties) {
-      EXPECT_EQ(s.passed, 80) << s.name;
-      // most instances are checked, not discarded
-      EXPECT_GE(s.passed * 2, s.trials) << s.name << ": " << rules::report_text({r});
-    }
-  }
+  test::expect_every_rule_passes(reports, 80);
 }
 
 TEST(SimpleDiffRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
   const auto reports = check(read("examples/rules/simple_diff/unsound.rules"), 100, false);
   ASSERT_EQ(reports.size(), 4u);
-  for (const RuleReport& r : reports) {
-    EXPECT_FALSE(r.passed()) << r.name;
-    ASSERT_FALSE(r.result.counterexamples.empty()) << r.name;
-    for (const auto& c : r.result.counterexamples) {
-      EXPECT_NE(c.term.find("-->"), std::string::npos) << c.term;
-      EXPECT_NE(c.term.find("in context"), std::string::npos) << c.term;
-      EXPECT_NE(c.replay_command.find("check-rule"), std::string::npos);
-      // shrunk: small instance in a small context
-      EXPECT_LE(c.term_size, 40) << r.name << ": " << c.term;
-    }
-  }
+  test::expect_every_rule_caught(reports);
   const auto named = [&](const std::string& name) {
     return *std::ranges::find_if(reports, [&](const RuleReport& r) { return r.name == name; });
   };

@@ -47,4 +47,32 @@ inline std::vector<rules::RuleReport> check_rule_source(const rules::RuleAdapter
   return rules::check_rules(adapter, calculus, rules::parse_rule_file(source), o);
 }
 
+// Every rule of a sound example file passes every check, each check with `trials` passes and
+// most of its instances checked rather than discarded.
+inline void expect_every_rule_passes(const std::vector<rules::RuleReport>& reports, int trials) {
+  for (const rules::RuleReport& r : reports) {
+    EXPECT_TRUE(r.passed()) << rules::report_text({r});
+    for (const auto& s : r.result.properties) {
+      EXPECT_EQ(s.passed, trials) << s.name;
+      EXPECT_GE(s.passed * 2, s.trials) << s.name << ": " << rules::report_text({r});
+    }
+  }
+}
+
+// Every rule of an unsound example file fails, each with a shrunk counterexample that shows the
+// instance in its context and a check-rule command to reproduce it.
+inline void expect_every_rule_caught(const std::vector<rules::RuleReport>& reports,
+                                     int max_term_size = 40) {
+  for (const rules::RuleReport& r : reports) {
+    EXPECT_FALSE(r.passed()) << r.name;
+    ASSERT_FALSE(r.result.counterexamples.empty()) << r.name;
+    for (const auto& c : r.result.counterexamples) {
+      EXPECT_NE(c.term.find("-->"), std::string::npos) << c.term;
+      EXPECT_NE(c.term.find("in context"), std::string::npos) << c.term;
+      EXPECT_NE(c.replay_command.find("check-rule"), std::string::npos);
+      EXPECT_LE(c.term_size, max_term_size) << r.name << ": " << c.term; // shrunk
+    }
+  }
+}
+
 } // namespace adsem::test
