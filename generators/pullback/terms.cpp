@@ -34,7 +34,8 @@ std::vector<Term> atoms(const Scope& scope, const Type& want) {
 
 class Builder {
 public:
-  explicit Builder(bool straight_line = false) : straight_(straight_line) {}
+  explicit Builder(bool straight_line = false, int first_name = 0)
+      : straight_(straight_line), counter_(first_name) {}
 
   // Choices are drawn over their whole range (RapidCheck scales inRange by the size; the term size
   // is bounded by the depth instead) and shrink towards the first option (a leaf).
@@ -401,6 +402,22 @@ rc::Gen<Term> dual_term() {
   return rc::gen::exec([] {
     Builder b;
     return b.dual(b.euclid_type(), 3);
+  });
+}
+
+rc::Gen<Term> euclid_over(std::vector<std::pair<std::string, Type>> scope, Type tau, int first_name,
+                          int depth) {
+  return rc::gen::exec([scope, tau, first_name, depth] {
+    Builder b(false, first_name);
+    Scope s = scope;
+    return b.euclid(s, tau, depth);
+  });
+}
+
+rc::Gen<Term> linear_term_named(const std::string& x, Type sigma, Type rho, int first_name) {
+  return rc::gen::exec([x, sigma, rho, first_name] {
+    Builder b(false, first_name);
+    return b.linear(x, sigma, rho, 2);
   });
 }
 

@@ -46,6 +46,14 @@ rc::Gen<Term> dual_term();
 // A body P : τ in the context y : σ (diff-friendly), for substitution and A-normalisation.
 rc::Gen<Term> body(const std::string& y, Type sigma, Type tau);
 
+// [user rules, issue 9] A diff-friendly term of Euclidean type tau over the given variables (the
+// generator uses every atom of type R or R² reachable from them, under its own let and λ binders);
+// binder names are numbered from first_name + 1, so that terms built by separate calls of one
+// trial do not reuse each other's binder names. linear_term_named: linear_term with that naming.
+rc::Gen<Term> euclid_over(std::vector<std::pair<std::string, Type>> scope, Type tau, int first_name,
+                          int depth = 3);
+rc::Gen<Term> linear_term_named(const std::string& x, Type sigma, Type rho, int first_name);
+
 // Constructs a term contains, for campaign statistics.
 std::vector<std::string> tags_of(const Term& t);
 

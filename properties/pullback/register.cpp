@@ -4,6 +4,7 @@
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "properties/pullback/properties.hpp"
+#include "properties/pullback/rule_adapter.hpp"
 #include "semantics/pullback/rules.hpp"
 
 namespace adsem::props {
@@ -24,6 +25,7 @@ void register_pullback(Registry& registry) {
   entry.constructs = {"covector", "dual-map",          "higher-order", "jacobian",
                       "let",      "partial-primitive", "sum",          "zero"};
   entry.rules = pullback::rule_names();
+  entry.rule_adapter = std::make_shared<const pullback::RuleAdapter>();
   registry.add(std::move(entry));
 }
 

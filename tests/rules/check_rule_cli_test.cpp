@@ -92,7 +92,13 @@ TEST(CheckRuleCli, IllTypedSchemaExitsOneWithATypeError) {
 }
 
 TEST(CheckRuleCli, CalculiWithoutAnAdapterGetAClearError) {
-  const CliRun run = run_cli({"check-rule", "pullback", example("sound.rules")});
+  // a calculus that has no rule adapter yet (the calculi gain adapters one by one)
+  std::string without;
+  const auto registry = cli::builtin_registry();
+  for (const auto& entry : registry.calculi())
+    if (!entry.rule_adapter && without.empty()) without = entry.id;
+  if (without.empty()) GTEST_SKIP() << "every calculus has a rule adapter";
+  const CliRun run = run_cli({"check-rule", without, example("sound.rules")});
   EXPECT_EQ(run.code, 2);
   EXPECT_NE(run.err.find("no rule adapter"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("simple-diff"), std::string::npos) << run.err;

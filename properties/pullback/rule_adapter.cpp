@@ -1,0 +1,258 @@
+// User rules for pullback: the four checks (rule_adapter.hpp).
+#include "properties/pullback/rule_adapter.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "properties/pullback/rule_instance.hpp"
+#include "properties/pullback/support.hpp"
+#include "semantics/core/model_errors.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+#include "syntax/pullback/typecheck.hpp"
+
+namespace adsem::pullback {
+
+namespace {
+
+using props::TrialResult;
+using support::V;
+
+TrialResult done(const RuleInstance& in, TrialResult r) {
+  // no construct tags: contexts are random by design, so the generator-health check that
+  // every construct is reached in 5% of trials does not apply to rule checks
+  r.on(in.report, type_text(in.type), static_cast<int>(size_of(in.before)));
+  return r;
+}
+
+Context gamma_of(const RuleInstance& in) {
+  return {{in.a, in.sigma_a}};
+}
+
+// A value of a Euclidean type, or of the dual of one (its n basis probes: complete for the linear
+// functionals Lemma 4.4(2) says dual-typed terms denote), as a vector.
+std::vector<double> as_vector(const V& v, const Type& t) {
+  if (is_euclidean(t)) return model::flatten_primal(v);
+  return support::coefficients(v, t->left);
+}
+
+struct LargeNormalForm {};
+
+// A normal form that is a literal (numeral tuple, covector, 0) read directly; any other normal
+// form (a stuck term, Remark 3.6, or a symbolic dual value) through the model.
+std::vector<double> normal_form_vector(const Term& nf, const Type& t, const Env<double>& env) {
+  if (nf->kind == Kind::zero)
+    return std::vector<double>(is_euclidean(t) ? dim(t) : dim(t->left), 0.0);
+  if (is_euclidean(t) && is_numeral_tuple(nf)) {
+    std::vector<double> out;
+    flatten_numerals(nf, out);
+    return out;
+  }
+  if (is_dual(t) && nf->kind == Kind::covec) return nf->vec;
+  // A large symbolic or stuck normal form: its closures are probed through long chains of
+  // dual maps whose model evaluation grows exponentially; counted as the calculus's
+  // "stuck-normal-form" discard instead of probed.
+  if (size_of(nf) > 250) throw LargeNormalForm{};
+  return as_vector(support::denote_in(nf, env), t);
+}
+
+// The left side's value, or the discard that says why there is none (undefined-point, fuel, ...).
+std::optional<std::vector<double>> left_value(const Term& program, const Type& t,
+                                              const Env<double>& env, TrialResult& discard) {
+  std::vector<double> out;
+  const TrialResult r = support::guarded([&] {
+    out = as_vector(support::denote_in(program, env), t);
+    return TrialResult::pass();
+  });
+  if (r.kind == TrialResult::Kind::pass) return out;
+  discard = r;
+  return std::nullopt;
+}
+
+// Something the right side computes where the left side is defined: a failure when it is
+// undefined (a rewrite may make a program more defined, never less), a discard on fuel.
+template <class F> std::optional<std::vector<double>> right_value(F f, TrialResult& outcome) {
+  try {
+    return f();
+  } catch (const LargeNormalForm&) {
+    outcome = TrialResult::discard("stuck-normal-form");
+  } catch (const model::Undefined& e) {
+    outcome = TrialResult::fail(
+        std::string("the left side is defined but the right side is not: ") + e.what());
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel)
+      outcome = TrialResult::discard("fuel");
+    else if (e.diagnostic().message.find("non-finite") != std::string::npos)
+      outcome = TrialResult::discard("non-finite");
+    else
+      outcome = TrialResult::fail("the left side is defined but the right side fails: " +
+                                  e.diagnostic().render());
+  }
+  return std::nullopt;
+}
+
+// The paper's reduction (strategy.hpp) with the rule checks' budget: 2000 steps (premise steps
+// included; --set fuel=N overrides) and, against the rare instance whose terms grow with every
+// step, 2 s of wall-clock time. Running out of either is the calculus's "fuel" discard.
+Term reduce(const Term& t, const props::PropertyContext& context) {
+  Machine machine(Rules{}, support::run_options(context, 2000));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  machine.observe([deadline](const Term&, const Step&, bool) {
+    if (std::chrono::steady_clock::now() > deadline)
+      throw AdsemError(ErrorKind::fuel, "check-rule: the reduction ran longer than 2 s");
+  });
+  return machine.normalise(t).result;
+}
+
+Env<double> point_env(const RuleInstance& in) {
+  return extend<double>(nullptr, in.a, support::denote_in(in.point, nullptr));
+}
+
+TrialResult type_preservation(const RuleInstance& in) {
+  const auto err = type_error(in.after, gamma_of(in), LinMode::plus);
+  if (err) return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + *err);
+  const Type right = type_check(in.after, gamma_of(in), LinMode::plus);
+  if (!same_type(right, in.type))
+    return TrialResult::fail(fmt::format("C[σ(LHS)] has type {} but C[σ(RHS)] has type {}",
+                                         type_text(in.type), type_text(right)));
+  return TrialResult::pass();
+}
+
+TrialResult denotation_preservation(const RuleInstance& in, const props::PropertyContext& context) {
+  TrialResult outcome;
+  const Env<double> env = point_env(in);
+  const auto left = left_value(in.before, in.type, env, outcome);
+  if (!left) return outcome;
+  const auto right =
+      right_value([&] { return as_vector(support::denote_in(in.after, env), in.type); }, outcome);
+  if (!right) return outcome;
+  // the two sides may associate sums differently: the derivative tolerance (spec §5.5)
+  return support::compare_vectors(*left, "⟦C[σ(LHS)]⟧", *right, "⟦C[σ(RHS)]⟧",
+                                  CheckKind::derivative, context);
+}
+
+TrialResult extended_adequacy(const RuleInstance& in, const props::PropertyContext& context) {
+  TrialResult outcome;
+  const auto left = left_value(in.before, in.type, point_env(in), outcome);
+  if (!left) return outcome;
+  Term nf;
+  const auto right = right_value(
+      [&] {
+        nf = reduce(substitute(in.after, in.a, in.point), context);
+        return normal_form_vector(nf, in.type, nullptr);
+      },
+      outcome);
+  if (!right) return outcome;
+  // subject reduction through the extended reduction (Cor. 4.7; reducts are checked with lin⁺)
+  if (const auto err = type_error(nf, {}, LinMode::plus))
+    return TrialResult::fail("the normal form of C[σ(RHS)] does not type-check: " + *err);
+  if (!same_type(type_check(nf, {}, LinMode::plus), in.type))
+    return TrialResult::fail(fmt::format("the normal form of C[σ(RHS)] has type {}, not {}",
+                                         type_text(type_of(nf)), type_text(in.type)));
+  return support::compare_vectors(*left, "⟦C[σ(LHS)]⟧", *right, "normal form of C[σ(RHS)]",
+                                  CheckKind::derivative, context);
+}
+
+TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& context) {
+  // ω: the constant 1-form Ω c on a Euclidean result; a free ω with a random (linear) model value
+  // otherwise (Cor. 4.8(2): a free 1-form exposes the derivative of any abstraction)
+  Term omega;
+  Env<double> env = nullptr;
+  if (is_euclidean(in.type)) {
+    omega = lam("u", in.type, covec(in.cotangent, in.type));
+  } else {
+    const Type form = one_form(in.type);
+    omega = var("om", form);
+    std::mt19937_64 rng(support::draw_seed());
+    env = extend<double>(nullptr, "om", support::random_model_value(form, rng));
+  }
+  const auto query = [&](const Term& body) {
+    return app(pullback(in.a, in.sigma_a, body, omega), in.point);
+  };
+  const Type result = dual(in.sigma_a);
+  TrialResult outcome;
+  const auto expected = left_value(query(in.before), result, env, outcome);
+  if (!expected) return outcome;
+  const auto actual = right_value(
+      [&] {
+        const Term nf = reduce(query(in.after), context);
+        return normal_form_vector(nf, result, env);
+      },
+      outcome);
+  if (!actual) return outcome;
+  return support::compare_vectors(*expected, "model pullback of a0. C[σ(LHS)]", *actual,
+                                  "reduced gradient query of a0. C[σ(RHS)]", CheckKind::derivative,
+                                  context);
+}
+
+} // namespace
+
+std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
+  Pattern p = compile_pattern(rule);
+  if (!can_place(p.type))
+    throw AdsemError(ErrorKind::type,
+                     fmt::format("rule '{}' has type {}: check-rule pullback builds contexts for "
+                                 "Euclidean types, duals of Euclidean types, functions and "
+                                 "1-forms whose arguments it can generate, and products of those",
+                                 rule.name, type_text(p.type)),
+                     rule.lhs.pos);
+  for (const Metavariable& m : p.metas)
+    if (!m.linear_in && !can_generate(m.type))
+      throw AdsemError(ErrorKind::type,
+                       fmt::format("metavariable '{}' has type {}: check-rule pullback generates "
+                                   "terms of Euclidean types, duals of Euclidean types, functions "
+                                   "and products of those",
+                                   m.name, type_text(m.type)),
+                       rules::find_meta(rule, m.name)->type.pos);
+  return std::make_shared<const Pattern>(std::move(p));
+}
+
+std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+  return {
+      {"type-preservation", "typing",
+       "C[σ(RHS)] type-checks (lin⁺) with the type of C[σ(LHS)] for random contexts C and σ",
+       "seed 000 Cor. 4.7 (lines 494-496), spec §6 P3 and ID-3, extended to the user's rule"},
+      {"denotation-preservation", "soundness",
+       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (complete probes)",
+       "seed 000 Thm 4.6 (lines 473-476), interpretation §4.2 (lines 448-458), spec §6 P1"},
+      {"extended-adequacy", "adequacy",
+       "the reduction after one rewrite reaches a normal form of the same type denoting "
+       "⟦C[σ(LHS)]⟧",
+       "seed 000 Thm 4.6 and Cor. 4.7 (lines 473-496), spec §6 P1, P3, P18"},
+      {"extended-ad", "ad-correctness",
+       "the reduced gradient query ((Ω λa0.C[σ(RHS)])·ω) V is the model's pullback of "
+       "a0. C[σ(LHS)]",
+       "seed 000 Cor. 4.8 (lines 504-509), spec §6 P10, P11"},
+  };
+}
+
+props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
+                                      const props::PropertyContext& context) const {
+  const auto& p = dynamic_cast<const Pattern&>(rule);
+  const RuleInstance in = draw_instance(p);
+  context.report_input(in.report);
+  if (const auto err = type_error(in.before, gamma_of(in), LinMode::strict))
+    return done(in, TrialResult::error("the instance C[σ(LHS)] does not type-check: " + *err));
+  if (check == "type-preservation") return done(in, type_preservation(in));
+  if (type_error(in.after, gamma_of(in), LinMode::plus))
+    return done(in, TrialResult::discard("rhs-ill-typed"));
+  if (check == "denotation-preservation") return done(in, denotation_preservation(in, context));
+  if (check == "extended-adequacy") return done(in, extended_adequacy(in, context));
+  if (check == "extended-ad") return done(in, extended_ad(in, context));
+  throw std::logic_error("pullback rule adapter: unknown check " + check);
+}
+
+std::vector<std::pair<std::string, std::string>>
+RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
+    out.emplace_back(m.name, type_text(m.type));
+  return out;
+}
+
+std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
+  return pullback::zero_variants(dynamic_cast<const Pattern&>(rule));
+}
+
+} // namespace adsem::pullback

@@ -1,0 +1,60 @@
+#pragma once
+// The patterns of a pullback user rule (rule_adapter.hpp; docs/rules/pullback.md): parsing with the
+// metavariables as typed free variables, what each metavariable may mention, the schema's typing
+// (with pullback's linearity side condition of the (dual) rule), instantiation by plain
+// replacement (capturing on purpose: an instance may mention binders of the rule) and the zero
+// mutants of a right-hand side.
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "properties/core/rule_check.hpp"
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback {
+
+using VarScope = std::vector<std::pair<std::string, Type>>;
+
+struct Metavariable {
+  std::string name;
+  Type type;
+  // Bound around every occurrence on the left (λ, let, dual-map and pullback binders), less the
+  // `x # M` exclusions; the instance may mention them.
+  VarScope binders;
+  // Set when M sits in the body of a dual map (λx:σ.S)* whose x it may see: the (dual) rule
+  // needs x ∈ lin(S) (seed 000 Fig. 2, L180-187), so the instance is a term linear in x built by
+  // the calculus's genLin (it mentions x only).
+  std::optional<std::pair<std::string, Type>> linear_in;
+};
+
+struct Pattern final : rules::CompiledRule {
+  std::string name;
+  Term lhs, rhs;                   // as parsed; metavariables are free variables; zeros annotated
+  Type type;                       // of both sides
+  std::vector<Metavariable> metas; // those on the left, in declaration order
+  std::map<std::string, Type> gamma;
+};
+
+Pattern compile_pattern(const rules::RuleDecl& rule);
+
+// σ(M): every occurrence of a metavariable replaced by its term, without renaming.
+Term instantiate(const Term& m, const std::map<std::string, Term>& sigma);
+
+// A free occurrence of variable `name`, with the variables bound around it (innermost last).
+struct Occurrence {
+  std::vector<int> path;
+  VarScope visible;
+};
+std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible);
+// m with the subterm at `path` replaced by n.
+Term replace_at(const Term& m, const std::vector<int>& path, const Term& n);
+Term subterm(const Term& m, const std::vector<int>& path);
+
+std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+
+// The first real component of a term of Euclidean type (x, x.1, x.1.2, ...).
+Term real_atom(const Term& t, const Type& ty);
+
+} // namespace adsem::pullback
