@@ -92,12 +92,14 @@ TEST(CheckRuleCli, IllTypedSchemaExitsOneWithATypeError) {
 }
 
 TEST(CheckRuleCli, CalculiWithoutAnAdapterGetAClearError) {
-  // a calculus that has no rule adapter yet (the calculi gain adapters one by one)
-  std::string without;
+  // `model` (the self-check of the shared oracles) has no term syntax and so no rule adapter;
+  // every calculus with reduction rules has one
   const auto registry = cli::builtin_registry();
-  for (const auto& entry : registry.calculi())
-    if (!entry.rule_adapter && without.empty()) without = entry.id;
-  if (without.empty()) GTEST_SKIP() << "every calculus has a rule adapter";
+  for (const auto& entry : registry.calculi()) {
+    if (entry.id != "model" && entry.id != "cross")
+      EXPECT_TRUE(entry.rule_adapter) << entry.id << " has no rule adapter";
+  }
+  const std::string without = "model";
   const CliRun run = run_cli({"check-rule", without, example("sound.rules")});
   EXPECT_EQ(run.code, 2);
   EXPECT_NE(run.err.find("no rule adapter"), std::string::npos) << run.err;
