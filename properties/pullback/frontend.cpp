@@ -76,14 +76,33 @@ Tupled tupled_real_function(const Term& f) {
   if (!is_real(at)) fail();
   const Type sigma = real_power(n);
   const std::string p = fresh_name("p", free_vars(f));
+  // A syntactic curried λx₁…λxₙ.B becomes the pattern λ λ⟨x₁,…,xₙ⟩.B ≡ λp.B[p_{π..}/xᵢ] (seed
+  // 000 §3.1.3 L167-173, spec §2.3): the function's own body, first order when B is. Applying f
+  // instead (λp. f p₁ … pₙ) would put f's λ inside the differentiated body, where rule 19b's
+  // premise differentiates it symbolically (docs/performance.md, pullback).
   Term body = f;
-  for (std::size_t i = 0; i < n; ++i)
-    body = app(body, component(var(p, sigma), n, i));
+  std::size_t k = 0;
+  for (; k < n && body->kind == Kind::lam; ++k)
+    body = substitute(body->kids[0], body->name, component(var(p, sigma), n, k));
+  for (; k < n; ++k)
+    body = app(body, component(var(p, sigma), n, k));
   return {lam(p, sigma, body), sigma};
 }
 
 Term gradient_query(const Tupled& f, const std::vector<double>& cotangent,
                     const std::vector<double>& at) {
+  const Type cod = pullback::type_of(f.function)->right;
+  const Term omega = lam("u", cod, covec(cotangent, cod));
+  // The paper's query pulls back along the function itself: ((Ω λx.P)·ω) V for f = λx.P (seed
+  // 000 Ex. 3.1/3.9 L381-387, Cor. 4.8). Only a function that is not a syntactic λ is applied.
+  if (f.function->kind == Kind::lam)
+    return app(pullback(f.function->name, f.domain, f.function->kids[0], omega),
+               numeral_tuple(f.domain, at));
+  return eta_gradient_query(f, cotangent, at);
+}
+
+Term eta_gradient_query(const Tupled& f, const std::vector<double>& cotangent,
+                        const std::vector<double>& at) {
   const std::string y = fresh_name("y", free_vars(f.function));
   const Type cod = pullback::type_of(f.function)->right;
   const Term omega = lam("u", cod, covec(cotangent, cod));

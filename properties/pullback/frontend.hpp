@@ -2,7 +2,7 @@
 // The pullback calculus as the CLI and the campaign engine see it (properties/core/calculus.hpp):
 // type (strict lin), eval / reduce (the strategy of semantics/pullback/strategy.hpp, rule by
 // rule), denote (the model of spec §5.3) and grad (the calculus's own reverse mode: the normal
-// form of the gradient query ((Ω λy.f y)·Ω[1]) V, Cor. 4.8(1)).
+// form of the gradient query ((Ω λx.P)·Ω[1]) V for f = λx.P, Cor. 4.8(1)).
 #include "properties/core/calculus.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "syntax/pullback/ast.hpp"
@@ -20,9 +20,13 @@ struct Tupled {
   Type domain;
 };
 Tupled tupled_real_function(const Term& f);
-// The gradient query ((Omega \y:σ. f y) @ Omega[c]) V.
+// The gradient query ((Omega \x:σ. P) @ Omega[c]) V for f = \x:σ. P (the paper's form), else
+// the η-expanded query below.
 Term gradient_query(const Tupled& f, const std::vector<double>& cotangent,
                     const std::vector<double>& at);
+// ((Omega \y:σ. f y) @ Omega[c]) V: f's λ sits inside the differentiated body (rule 19b).
+Term eta_gradient_query(const Tupled& f, const std::vector<double>& cotangent,
+                        const std::vector<double>& at);
 
 class Frontend final : public props::Frontend {
 public:

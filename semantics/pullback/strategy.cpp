@@ -2,6 +2,7 @@
 
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/primitive_table.hpp"
+#include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
@@ -15,7 +16,7 @@ Term with_kid(const Term& t, std::size_t i, Term k) {
   return std::make_shared<const Node>(std::move(n));
 }
 
-constexpr int max_term_depth = 4000;
+constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
 
 } // namespace
 
