@@ -96,8 +96,9 @@ TEST(CheckRuleCli, CalculiWithoutAnAdapterGetAClearError) {
   // every calculus with reduction rules has one
   const auto registry = cli::builtin_registry();
   for (const auto& entry : registry.calculi()) {
-    if (entry.id != "model" && entry.id != "cross")
+    if (entry.id != "model" && entry.id != "cross") {
       EXPECT_TRUE(entry.rule_adapter) << entry.id << " has no rule adapter";
+    }
   }
   const std::string without = "model";
   const CliRun run = run_cli({"check-rule", without, example("sound.rules")});
