@@ -50,7 +50,7 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
     const props::CalculusEntry& entry = calculus_named(ctx.registry, args->calculus);
     if (!entry.rule_adapter)
       throw AdsemError(ErrorKind::usage,
-                       fmt::format("check-rule: calculus '{}' has no rule adapter yet (supported: "
+                       fmt::format("check-rule: calculus '{}' has no rule adapter (supported: "
                                    "{})",
                                    entry.id, supported(ctx.registry)));
     const std::string source = reports::read_text_file(args->file);
