@@ -107,6 +107,7 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
     }
     props::ComplexityOptions run = s->run;
     run.time_it = !s->no_time;
+    run.stop = ctx.io.stop_requested;
     std::vector<props::ComplexityRow> rows;
     for (const auto& id : ids) {
       const props::CalculusEntry& entry = calculus_named(ctx.registry, id);
@@ -130,7 +131,8 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
     } else if (!s->out_dir.empty()) {
       ctx.io.out << "wrote " << s->out_dir << "/complexity.csv and the SVG plots\n";
     }
-    ctx.exit_code = held ? 0 : 1;
+    const bool interrupted = ctx.io.stop_requested && ctx.io.stop_requested->load();
+    ctx.exit_code = interrupted ? 130 : held ? 0 : 1;
   });
 }
 

@@ -12,8 +12,13 @@ namespace {
 // engine polls it between chunks, so SIGINT/SIGTERM end the campaign with its reports written.
 std::atomic<bool> stop_requested{false};
 
-extern "C" void request_stop(int) {
-  stop_requested.store(true);
+// The first SIGINT/SIGTERM asks for a clean stop; a second one ends the process at once (a long
+// single step, e.g. one size of `adsem complexity`, does not poll the flag).
+extern "C" void request_stop(int signal) {
+  if (stop_requested.exchange(true)) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+  }
 }
 } // namespace
 

@@ -87,6 +87,10 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   const auto start = clock::now();
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
+    if (o.stop && o.stop->load()) {
+      row.stopped = fmt::format("interrupted before n = {}", n);
+      break;
+    }
     const double used = std::chrono::duration<double>(clock::now() - start).count();
     if (used > o.family_seconds) {
       row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);

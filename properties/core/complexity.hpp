@@ -5,6 +5,7 @@
 // (reduction steps, primitive operations, delta bindings) and as a wall-clock ratio, with the
 // log-log slope of the ratio over n. A calculus lists its families (per-calculus
 // complexity_families.cpp); this file runs them, fits slopes and writes CSV and SVG.
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -44,11 +45,12 @@ struct ComplexityFamily {
 };
 
 struct ComplexityOptions {
-  int max_n = 1000;            // sizes above it are skipped
-  double family_seconds = 8.0; // a family stops growing once it has used this much time
-  double max_cost = 2e7;       // ... or once a derivative cost exceeds this (controls)
-  double min_timing = 2e-3;    // each closure is repeated until its runs took this long
-  bool time_it = true;         // false: one run each, no wall-clock ratio (tests)
+  int max_n = 1000;                        // sizes above it are skipped
+  double family_seconds = 8.0;             // a family stops growing once it has used this much time
+  double max_cost = 2e7;                   // ... or once a derivative cost exceeds this (controls)
+  double min_timing = 2e-3;                // each closure is repeated until its runs took this long
+  bool time_it = true;                     // false: one run each, no wall-clock ratio (tests)
+  const std::atomic<bool>* stop = nullptr; // SIGINT/SIGTERM: looked at before every size
 };
 
 struct ComplexityRow {
