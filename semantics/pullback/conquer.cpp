@@ -16,12 +16,7 @@ bool is_y_atom(const Term& a, const std::string& y) {
 }
 
 std::string fresh_for(const std::string& base, std::initializer_list<const Term*> terms) {
-  std::set<std::string> avoid;
-  for (const Term* t : terms) {
-    const auto fv = free_vars(*t);
-    avoid.insert(fv.begin(), fv.end());
-  }
-  return fresh_name(base, avoid);
+  return fresh_name_free_in(base, terms);
 }
 
 } // namespace

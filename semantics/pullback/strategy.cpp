@@ -1,5 +1,7 @@
 #include "semantics/pullback/strategy.hpp"
 
+#include <algorithm>
+
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/core/depth_guard.hpp"
@@ -17,6 +19,7 @@ Term with_kid(const Term& t, std::size_t i, Term k) {
 }
 
 constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
+constexpr std::size_t inert_limit = 1 << 20;               // entries before the cache restarts
 
 } // namespace
 
@@ -45,23 +48,81 @@ void Machine::count(const std::string& rule) {
 }
 
 std::optional<Step> Machine::step(const Term& t) {
-  std::vector<int> path;
-  auto s = step_at(t, path, 0);
-  if (s) {
-    count(s->rule);
-    if (observer_) observer_(t, *s, premise_depth_ > 0);
-  }
+  std::vector<Frame> frames;
+  auto found = search(t, 0, frames);
+  if (!found) return std::nullopt;
+  Step s{std::move(found->rule), std::move(found->contractum), {}};
+  s.path.reserve(frames.size());
+  for (const Frame& f : frames)
+    s.path.push_back(f.kid);
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+    s.result = with_kid(it->node, static_cast<std::size_t>(it->kid), std::move(s.result));
+  count(s.rule);
+  if (observer_) observer_(t, s, premise_depth_ > 0);
   return s;
+}
+
+// [perf, issue 10] normalise without materialising the whole term after each step. After C[r] →
+// C[c], the step function applied to C[c] walks down the same frames (their earlier siblings are
+// unchanged values) to c: refocusing (Danvy & Nielsen) continues the search at c, and moves up a
+// frame (rebuilding that one node) only when c holds no redex, trying the parent's later children
+// and then the parent itself, in step's order. The firings, their order and the terms are the
+// same as stepping from the root. One exception is kept exact by falling back to the root: when
+// an earlier sibling's search ran a failed pullback redex (rows 9-20 draw fresh names and run
+// premises even when they fail), stepping from the root runs it again, so we do too.
+Term Machine::run_refocusing(const Term& t, long& steps) {
+  std::vector<Frame> frames; // the context C, root first
+  Term focus = t;
+  const auto rebuild = [&] {
+    for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+      focus = with_kid(it->node, static_cast<std::size_t>(it->kid), std::move(focus));
+    frames.clear();
+  };
+  const auto fired = [&](Found& f) {
+    focus = std::move(f.contractum);
+    count(f.rule);
+    ++steps;
+    if (!frames.empty() && !frames.back().clean) rebuild(); // search from the root again
+  };
+  for (;;) {
+    const long impure_before = impure_attempts_;
+    const std::size_t height = frames.size();
+    if (auto f = search(focus, static_cast<int>(height), frames)) {
+      fired(*f);
+      continue;
+    }
+    // focus is inert: up one frame, then the parent's remaining children and the parent itself
+    bool done = false;
+    bool clean = impure_attempts_ == impure_before;
+    while (!done) {
+      if (frames.empty()) return focus;
+      const Frame up = frames.back();
+      frames.pop_back();
+      focus = with_kid(up.node, static_cast<std::size_t>(up.kid), std::move(focus));
+      const int depth = static_cast<int>(frames.size());
+      clean = clean && up.clean;
+      const long before = impure_attempts_;
+      if (auto f = search_kids(focus, up.kid, depth, clean, frames)) {
+        fired(*f);
+        done = true;
+      }
+      clean = clean && impure_attempts_ == before;
+    }
+  }
 }
 
 Run Machine::normalise(const Term& t) {
   Run run;
   Term current = t;
   const long before = fuel_used_;
-  while (auto s = step(current)) {
-    ++run.steps;
-    current = s->result;
-    if (options_.trace) run.trace.push_back(s->rule + ": " + print(current));
+  if (observer_ || options_.trace) {
+    while (auto s = step(current)) {
+      ++run.steps;
+      current = s->result;
+      if (options_.trace) run.trace.push_back(s->rule + ": " + print(current));
+    }
+  } else {
+    current = run_refocusing(t, run.steps);
   }
   run.result = current;
   run.premise_steps = fuel_used_ - before - run.steps;
@@ -76,8 +137,13 @@ Term Machine::normalise_premise(const Term& t) {
   ++premise_depth_;
   Term current = t;
   try {
-    while (auto s = step(current))
-      current = s->result;
+    if (observer_) {
+      while (auto s = step(current))
+        current = s->result;
+    } else {
+      long steps = 0;
+      current = run_refocusing(t, steps);
+    }
   } catch (...) {
     --premise_depth_;
     throw;
@@ -87,54 +153,94 @@ Term Machine::normalise_premise(const Term& t) {
 }
 
 // ---- the evaluation contexts (spec §4.6/§4.7), in the deterministic order ----
-std::optional<Step> Machine::step_at(const Term& t, std::vector<int>& path, int depth) {
-  if (depth > max_term_depth)
-    throw AdsemError(ErrorKind::eval, "term nested deeper than " + std::to_string(max_term_depth));
-  const auto inside = [&](std::size_t i) -> std::optional<Step> {
-    path.push_back(static_cast<int>(i));
-    auto s = step_at(t->kids[i], path, depth + 1);
-    if (!s) {
-      path.pop_back();
+namespace {
+
+// Values with no redex inside: variables, numerals, covectors, zero, and λs (no reduction under
+// λ, CBV).
+bool never_reduces(Kind k) {
+  return k == Kind::var || k == Kind::num || k == Kind::covec || k == Kind::lam || k == Kind::zero;
+}
+
+// The children the step function searches at t, in order: the one after `after` (-1: the
+// first), or -1 when none is left. value_pullback: t is (Ω λy.E)·S with a final, non-let body
+// (the pullback's redexes are then in S, or the application around it).
+int next_kid(const Term& t, int after, bool value_pullback) {
+  if (never_reduces(t->kind)) return -1;
+  switch (t->kind) {
+  case Kind::let: // let x = C in N
+    return after < 0 ? 0 : -1;
+  case Kind::dualmap: // (λx.S)*·C, then (λx.C)*·V under the binder
+    return after < 0 ? 1 : after == 1 ? 0 : -1;
+  case Kind::pullback:
+    // (Ω λy.C_A)·S while the body is not final [ID-10]; then 7/8; then (Ω λy.E)·C
+    return value_pullback && after < 0 ? 1 : -1;
+  default: // sum, app, pair, proj, prim, jac, left to right: C + P | V + C, C P | V C, ⟨C,S⟩ |
+           // ⟨V,C⟩
+    return after + 1 < static_cast<int>(t->kids.size()) ? after + 1 : -1;
+  }
+}
+
+// Whether the step function tries a redex at t itself once its children hold none; (Ω λy.E)·V
+// is a value, its redex is the application around it.
+bool tries_root(const Term& t, bool value_pullback) {
+  return !never_reduces(t->kind) && !(t->kind == Kind::pullback && value_pullback);
+}
+
+bool is_value_pullback(const Term& t) {
+  if (t->kind != Kind::pullback) return false;
+  const Term& body = t->kids[0];
+  return body->kind != Kind::let && is_final(body, t->name);
+}
+
+} // namespace
+
+std::optional<Machine::Found> Machine::search(const Term& t, int depth,
+                                              std::vector<Frame>& frames) {
+  if (t->kids.empty() && depth <= max_term_depth) { // var, num, covec, zero: no redex
+    reached_ = std::max(reached_, depth);
+    return std::nullopt;
+  }
+  if (const auto hit = inert_.find(t.get()); hit != inert_.end()) {
+    // Known to hold no redex; it is skipped only if the walk would not have hit the depth limit.
+    if (depth + hit->second.second <= max_term_depth) {
+      reached_ = std::max(reached_, depth + hit->second.second);
       return std::nullopt;
     }
-    s->result = with_kid(t, i, s->result);
-    return s;
-  };
-  const auto here = [&]() -> std::optional<Step> {
-    std::string rule;
-    if (auto r = contract_root(t, rule)) return Step{rule, *r, path};
-    return std::nullopt;
-  };
-  switch (t->kind) {
-  case Kind::var:
-  case Kind::num:
-  case Kind::covec:
-  case Kind::lam:
-  case Kind::zero:
-    return std::nullopt; // no reduction under λ (CBV)
-  case Kind::sum:        // C + P | V + C
-  case Kind::app:        // C P | V C
-  case Kind::pair:       // ⟨C,S⟩ | ⟨V,C⟩
-  case Kind::proj:
-  case Kind::prim:
-  case Kind::jac:
-    for (std::size_t i = 0; i < t->kids.size(); ++i)
-      if (auto s = inside(i)) return s;
-    return here();
-  case Kind::let: // let x = C in N
-    if (auto s = inside(0)) return s;
-    return here();
-  case Kind::dualmap: // (λx.S)*·C, then (λx.C)*·V under the binder
-    if (auto s = inside(1)) return s;
-    if (auto s = inside(0)) return s;
-    return here();
-  case Kind::pullback: {
-    // (Ω λy.C_A)·S while the body is not final [ID-10]; then 7/8; then (Ω λy.E)·C
-    const Term& body = t->kids[0];
-    if (!is_final(body, t->name) || body->kind == Kind::let) return here();
-    return inside(1);
   }
+  const int reached_before = reached_;
+  const long impure_before = impure_attempts_;
+  reached_ = depth;
+  auto s = search_in(t, depth, frames);
+  const int height = reached_ - depth;
+  reached_ = std::max(reached_before, reached_);
+  if (!s && impure_attempts_ == impure_before) {
+    if (inert_.size() > inert_limit) inert_.clear();
+    inert_.emplace(t.get(), std::make_pair(t, height));
   }
+  return s;
+}
+
+std::optional<Machine::Found> Machine::search_in(const Term& t, int depth,
+                                                 std::vector<Frame>& frames) {
+  if (depth > max_term_depth)
+    throw AdsemError(ErrorKind::eval, "term nested deeper than " + std::to_string(max_term_depth));
+  return search_kids(t, -1, depth, frames.empty() || frames.back().clean, frames);
+}
+
+// The search at t (at depth) from the child after `after` on, then t itself; `clean`: the frames
+// above and the children searched before were pure.
+std::optional<Machine::Found> Machine::search_kids(const Term& t, int after, int depth, bool clean,
+                                                   std::vector<Frame>& frames) {
+  const long impure_before = impure_attempts_;
+  const bool value_pullback = is_value_pullback(t);
+  for (int k = next_kid(t, after, value_pullback); k >= 0; k = next_kid(t, k, value_pullback)) {
+    frames.push_back({t, k, clean && impure_attempts_ == impure_before});
+    if (auto f = search(t->kids[static_cast<std::size_t>(k)], depth + 1, frames)) return f;
+    frames.pop_back();
+  }
+  if (!tries_root(t, value_pullback)) return std::nullopt;
+  std::string rule;
+  if (auto r = contract_root(t, rule)) return Found{std::move(rule), std::move(*r)};
   return std::nullopt;
 }
 
@@ -149,7 +255,7 @@ bool Machine::is_value(const Term& t) {
 }
 
 // The context grammar read relationally: every production that matches, with its side
-// conditions (V = a term with no decomposition), independently of step_at's order.
+// conditions (V = a term with no decomposition), independently of the step function's order.
 void Machine::decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out) {
   const auto sub = [&](std::size_t i) {
     path.push_back(static_cast<int>(i));
@@ -260,6 +366,7 @@ std::optional<Term> Machine::contract_root(const Term& t, std::string& rule) {
     }
     if (f->kind == Kind::pullback && is_final(f->kids[0], f->name) &&
         f->kids[0]->kind != Kind::let) {
+      ++impure_attempts_; // rows 9-20 draw fresh names and run premises even when they fail
       if (is_split_body(f->kids[0], f->name))
         return split_stage(f->name, f->type, f->kids[0]->kids[1], f->kids[1], a, rule);
       return conquer(f->name, f->type, f->kids[0], f->kids[1], a, rule);
@@ -406,9 +513,9 @@ std::optional<Term> Machine::pullback_root(const Term& t, std::string& rule) {
   const Type sigma = t->type;
   const Type rho = body->type;
   const Type wt = prod(sigma, rho);
-  std::set<std::string> avoid = free_vars(rest);
-  avoid.insert(t->name);
-  const std::string w = fresh_name("w", avoid);
+  const std::string w = fresh_name_where("w", [&](const std::string& name) {
+    return name == t->name || occurs_free(name, rest); // w ∉ FV(L) ∪ {y}
+  });
   const Term wv = var(w, wt);
   Term first = proj(1, wv), second = proj(2, wv);
   if (rules_.is("let-series-split-loses-binding") && same_type(sigma, rho))

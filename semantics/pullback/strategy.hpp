@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
@@ -80,7 +81,23 @@ private:
   std::optional<Term> combine_dual(const Term& t, std::string& rule);
   std::optional<Term> sum_rules(const Term& t, std::string& rule);
   std::optional<Term> pullback_root(const Term& t, std::string& rule);
-  std::optional<Step> step_at(const Term& t, std::vector<int>& path, int depth);
+  // [perf, issue 10] The search for THE decomposition C[r] keeps C as a stack of frames (the
+  // node and the child the hole is in), so that a step rebuilds nothing and the next search can
+  // resume at the hole (refocusing) instead of walking from the root again.
+  struct Frame {
+    Term node;
+    int kid = 0;
+    bool clean = true; // this frame and those above: every sibling searched before was pure
+  };
+  struct Found {
+    std::string rule;
+    Term contractum;
+  };
+  std::optional<Found> search(const Term& t, int depth, std::vector<Frame>& frames);
+  std::optional<Found> search_in(const Term& t, int depth, std::vector<Frame>& frames);
+  std::optional<Found> search_kids(const Term& t, int after, int depth, bool clean,
+                                   std::vector<Frame>& frames);
+  Term run_refocusing(const Term& t, long& steps);
   void decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out);
   bool is_value(const Term& t);
   void count(const std::string& rule);
@@ -94,6 +111,15 @@ private:
   StepObserver observer_;
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
+  // [perf, issue 10] Subterms in which search found no redex, with the depth its search reached
+  // below them. A term is immutable and shared, so once the search found nothing in it, it finds
+  // nothing there in every later step: the search skips it instead of walking every value again.
+  // Only searches whose failed attempts were pure are kept: a failed pullback redex (rows 9-20)
+  // runs premises and draws fresh names, which must happen again, as before, on every search.
+  // The entry holds the term, so its address is not reused while cached.
+  std::unordered_map<const Node*, std::pair<Term, int>> inert_;
+  long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
+  int reached_ = 0;          // deepest depth search visited in the current search
 };
 
 // Convenience: normalise with the paper's rules or a mutant.

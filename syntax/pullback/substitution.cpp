@@ -2,12 +2,14 @@
 
 #include <atomic>
 #include <cctype>
+#include <optional>
 
 #include "syntax/core/depth_guard.hpp"
 
 namespace adsem::pullback {
 
-std::string fresh_name(const std::string& base, const std::set<std::string>& avoid) {
+std::string fresh_name_where(const std::string& base,
+                             const std::function<bool(const std::string&)>& taken) {
   static std::atomic<long> counter{0};
   std::string stem = base;
   while (!stem.empty() &&
@@ -16,8 +18,20 @@ std::string fresh_name(const std::string& base, const std::set<std::string>& avo
   if (stem.empty()) stem = "v";
   for (;;) {
     std::string name = stem + "_" + std::to_string(++counter);
-    if (!avoid.count(name)) return name;
+    if (!taken(name)) return name;
   }
+}
+
+std::string fresh_name(const std::string& base, const std::set<std::string>& avoid) {
+  return fresh_name_where(base, [&](const std::string& name) { return avoid.count(name) > 0; });
+}
+
+std::string fresh_name_free_in(const std::string& base, std::initializer_list<const Term*> terms) {
+  return fresh_name_where(base, [&](const std::string& name) {
+    for (const Term* t : terms)
+      if (occurs_free(name, *t)) return true;
+    return false;
+  });
 }
 
 namespace {
@@ -40,43 +54,58 @@ Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
 class Substituter {
 public:
-  Substituter(std::string x, Term s) : x_(std::move(x)), s_(std::move(s)), fv_(free_vars(s_)) {}
+  Substituter(std::string x, Term s) : x_(std::move(x)), s_(std::move(s)) {}
 
   Term go(const Term& t) {
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
     if (t->kids.empty()) return t;
+    // The children are copied only from the first one that changes (most subterms do not), so an
+    // unchanged subterm costs no allocation and is returned shared.
     std::vector<Term> kids;
-    std::string name = t->name;
-    bool changed = false;
+    bool copying = false;
+    std::string name;
+    bool renamed = false;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      Term k = t->kids[i];
+      const Term* k = &t->kids[i];
+      Term renamed_kid;
       if (binds(t->kind) && i == bound_child(t->kind)) {
         if (t->name == x_) { // shadowed
-          kids.push_back(k);
+          if (copying) kids.push_back(*k);
           continue;
         }
-        if (fv_.count(t->name)) { // would capture: α-rename the binder
-          std::set<std::string> avoid = fv_;
-          const auto inner = free_vars(k);
+        if (fv().count(t->name)) { // would capture: α-rename the binder
+          std::set<std::string> avoid = fv();
+          const auto inner = free_vars(*k);
           avoid.insert(inner.begin(), inner.end());
           avoid.insert(x_);
           name = fresh_name(t->name, avoid);
-          k = rename_var(k, t->name, name);
-          changed = true;
+          renamed_kid = rename_var(*k, t->name, name);
+          k = &renamed_kid;
+          renamed = true;
         }
       }
-      Term r = go(k);
-      changed = changed || r != t->kids[i];
-      kids.push_back(std::move(r));
+      Term r = go(*k);
+      if (!copying && (renamed || r != t->kids[i])) {
+        copying = true;
+        kids.reserve(t->kids.size());
+        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
+      }
+      if (copying) kids.push_back(std::move(r));
     }
-    return changed ? rebuild(t, name, std::move(kids)) : t;
+    if (!copying) return t;
+    return rebuild(t, renamed ? name : t->name, std::move(kids));
   }
 
 private:
+  // FV(s), computed at the first binder met (most substitutions meet none).
+  const std::set<std::string>& fv() {
+    if (!fv_) fv_ = free_vars(s_);
+    return *fv_;
+  }
   std::string x_;
   Term s_;
-  std::set<std::string> fv_;
+  std::optional<std::set<std::string>> fv_;
   DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
