@@ -2,8 +2,10 @@
 #include "semantics/linear_negation/reduction.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <random>
+#include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/linear_negation/printer.hpp"
@@ -150,8 +152,23 @@ struct Reducer::Sink {
   }
 };
 
+namespace {
+// Rule names as small indices for the memo (the order of rule_names()).
+std::uint8_t rule_index(const char* rule) {
+  const auto& names = rule_names();
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k].c_str() == rule || names[k] == rule) return static_cast<std::uint8_t>(k);
+  throw std::logic_error(std::string("unknown rule ") + rule);
+}
+std::uint64_t next_reducer_id() {
+  static std::atomic<std::uint64_t> next{1};
+  return next++;
+}
+} // namespace
+
 Reducer::Reducer(const Term& t, RunOptions options)
-    : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed) {
+    : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed),
+      id_(next_reducer_id()) {
   for (const auto& [x, a] : options_.free_types) {
     names_.reserve(x);
     types_[x] = a;
@@ -179,10 +196,10 @@ bool Reducer::is_neg_variable(const std::string& x) {
   return it != types_.end() && is_neg(it->second);
 }
 
-void Reducer::match_node(const Term& t, const std::vector<int>& path, bool in_sum, Sink& out) {
+void Reducer::match_node(const Term& t, bool in_sum, std::vector<Offer>& out) {
   const RuleSet& rules = options_.rules;
   const auto add_candidate = [&](const char* name, int cls, std::size_t i = 0, std::size_t j = 0) {
-    out.offer(path, name, cls, i, j);
+    out.push_back(Offer{name, cls, i, j});
   };
   const bool numeric = rules.numeric_only;
   switch (t->tag) {
@@ -280,7 +297,10 @@ void Reducer::match_node(const Term& t, const std::vector<int>& path, bool in_su
 }
 
 void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out) {
-  match_node(t, path, in_sum, out);
+  std::vector<Offer> offers;
+  match_node(t, in_sum, offers);
+  for (const Offer& o : offers)
+    out.offer(path, o.rule, o.cls, o.i, o.j);
   for (std::size_t i = 0; i < t->kids.size() && !out.done; ++i) {
     path.push_back(static_cast<int>(i));
     enumerate(t->kids[i], path, t->tag == Tag::add, out);
@@ -373,7 +393,117 @@ Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
   return rebuild(*t, std::move(kids));
 }
 
+// The summary of t's subtree, from its children's summaries and its own redex instances, in the
+// order enumerate visits them: the node's own instances, then the children left to right. S_bp
+// keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
+// Nodes are immutable, so a summary stays valid for this reducer (same rules, same types).
+const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
+  const bool own_context = in_sum && t->tag == Tag::add; // only a sum's redexes see in_sum
+  RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
+  if (slot.owner == id_) return slot;
+  RedexMemo::Summary out;
+  out.owner = id_;
+  offers_.clear();
+  match_node(t, own_context, offers_);
+  out.own = static_cast<std::uint32_t>(offers_.size());
+  out.count = out.own;
+  for (const Offer& o : offers_) {
+    const RedexMemo::Choice c{static_cast<std::uint8_t>(o.cls), rule_index(o.rule), -1,
+                              static_cast<std::uint32_t>(o.i), static_cast<std::uint32_t>(o.j)};
+    if (out.best.cls == 0 || c.cls < out.best.cls) out.best = c;
+    if (out.first.cls == 0) out.first = c;
+  }
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const RedexMemo::Summary& k = summary(t->kids[i], t->tag == Tag::add);
+    out.count += k.count;
+    const RedexMemo::Choice c{0, 0, static_cast<std::int32_t>(i), 0, 0};
+    if (k.best.cls != 0 && (out.best.cls == 0 || k.best.cls < out.best.cls)) {
+      out.best = c;
+      out.best.cls = k.best.cls;
+    }
+    if (out.first.cls == 0 && k.first.cls != 0) {
+      out.first = c;
+      out.first.cls = k.first.cls;
+    }
+  }
+  slot = out;
+  return slot;
+}
+
+// Follows the summaries from the root to the chosen redex instance.
+std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
+  const Node* at = current_.get();
+  const RedexMemo::Summary* s = &summary(current_, false);
+  if ((best ? s->best : s->first).cls == 0) return std::nullopt;
+  Candidate c;
+  for (;;) {
+    const RedexMemo::Choice& ch = best ? s->best : s->first;
+    if (ch.child < 0) {
+      c.rule = rule_names()[ch.rule];
+      c.cls = ch.cls;
+      c.i = ch.i;
+      c.j = ch.j;
+      return c;
+    }
+    c.path.push_back(ch.child);
+    const bool in_sum = at->tag == Tag::add;
+    const Term& kid = at->kids[static_cast<std::size_t>(ch.child)];
+    at = kid.get();
+    s = &summary(kid, in_sum);
+  }
+}
+
+// S_rand: the reservoir sampling of step_by_enumeration (the same draws from the same generator,
+// one per instance in enumeration order), with the instance count read from the summaries; then
+// the chosen instance is found by descending along the counts.
+std::optional<Reducer::Candidate> Reducer::sampled_choice() {
+  const RedexMemo::Summary& root = summary(current_, false);
+  std::mt19937_64 rng(rng_state_);
+  long kept = -1;
+  for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
+    if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
+  rng_state_ = rng();
+  if (kept < 0) return std::nullopt;
+  auto k = static_cast<std::uint32_t>(kept);
+  Candidate c;
+  const Term* at = &current_;
+  bool in_sum = false;
+  for (;;) {
+    const RedexMemo::Summary& s = summary(*at, in_sum);
+    if (k < s.own) {
+      offers_.clear();
+      match_node(*at, in_sum && (*at)->tag == Tag::add, offers_);
+      const Offer& o = offers_.at(k);
+      c.rule = o.rule;
+      c.cls = o.cls;
+      c.i = o.i;
+      c.j = o.j;
+      return c;
+    }
+    k -= s.own;
+    const Node& n = **at;
+    std::size_t i = 0;
+    for (; i < n.kids.size(); ++i) {
+      const std::uint32_t here = summary(n.kids[i], n.tag == Tag::add).count;
+      if (k < here) break;
+      k -= here;
+    }
+    c.path.push_back(static_cast<int>(i));
+    in_sum = n.tag == Tag::add;
+    at = &n.kids.at(i);
+  }
+}
+
 std::optional<Step> Reducer::step() {
+  const auto c = options_.strategy == Strategy::random
+                     ? sampled_choice()
+                     : cached_choice(options_.strategy == Strategy::bp);
+  if (!c) return std::nullopt;
+  current_ = apply_at(current_, *c, 0);
+  return Step{c->rule, current_};
+}
+
+std::optional<Step> Reducer::step_by_enumeration() {
   Sink sink;
   // Seeding a Mersenne twister costs more than a small step, so only the random strategy has one.
   std::optional<std::mt19937_64> rng;

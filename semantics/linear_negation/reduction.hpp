@@ -81,7 +81,10 @@ struct Step {
 class Reducer {
 public:
   Reducer(const Term& t, RunOptions options);
-  std::optional<Step> step();    // advances the current term
+  std::optional<Step> step(); // advances the current term
+  // The same step chosen from the full enumeration of the redex instances (all_steps' way): the
+  // reference the cached choices of step() are tested against.
+  std::optional<Step> step_by_enumeration();
   std::vector<Step> all_steps(); // every redex instance of the current term, contracted
   const Term& current() const { return current_; }
   const RunOptions& options() const { return options_; }
@@ -89,8 +92,20 @@ public:
 private:
   struct Candidate;
   struct Sink;
+  // A redex instance at a node, without its path (match_node's output).
+  struct Offer {
+    const char* rule = nullptr;
+    int cls = 0;
+    std::size_t i = 0, j = 0;
+  };
+  // S_bp, S_lo and S_rand read their choice from a summary per node (RedexMemo in the AST), built
+  // bottom-up and reused for the subtrees a step leaves unchanged
+  // (docs/calculi/linear-negation.md).
+  const RedexMemo::Summary& summary(const Term& t, bool in_sum);
   void enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out);
-  void match_node(const Term& t, const std::vector<int>& path, bool in_sum, Sink& out);
+  void match_node(const Term& t, bool in_sum, std::vector<Offer>& out);
+  std::optional<Candidate> cached_choice(bool best);
+  std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
   bool is_neg_variable(const std::string& x);
@@ -102,6 +117,8 @@ private:
   std::map<std::string, Type> types_;
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
+  std::vector<Offer> offers_; // match_node's scratch buffer for summary()
+  std::uint64_t id_;          // owner of the summaries this reducer writes into the nodes' memos
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 

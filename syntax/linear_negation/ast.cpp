@@ -1,5 +1,6 @@
 #include "syntax/linear_negation/ast.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <stdexcept>
@@ -101,24 +102,45 @@ Term make(Node n) {
 }
 } // namespace
 
-const std::map<std::string, int>& Node::free_counts() const {
-  if (fv_cache_) return *fv_cache_;
-  auto out = std::make_shared<std::map<std::string, int>>();
-  if (tag == Tag::var) {
-    (*out)[name] = 1;
-  } else {
-    for (std::size_t i = 0; i < kids.size(); ++i) {
-      const auto& child = kids[i]->free_counts();
-      const bool binds =
-          (tag == Tag::lam && i == 0) || ((tag == Tag::let || tag == Tag::let_pair) && i == 0);
-      for (const auto& [v, c] : child) {
-        if (binds && (v == x.name || (tag == Tag::let_pair && v == y.name))) continue;
-        (*out)[v] += c;
-      }
+namespace {
+const Node::FreeCounts& no_free_variables() {
+  static const Node::FreeCounts none;
+  return none;
+}
+} // namespace
+
+const Node::FreeCounts& Node::free_counts() const {
+  if (fv_cache_.counts) return *fv_cache_.counts;
+  if (tag == Tag::var || kids.empty()) return no_free_variables(); // a variable: see free_count
+  // merge the children's sorted lists (a child variable contributes its own name)
+  FreeCounts out;
+  FreeCounts own;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    const Node& k = *kids[i];
+    const bool binds = (tag == Tag::lam || tag == Tag::let || tag == Tag::let_pair) && i == 0;
+    own.clear();
+    const FreeCounts* child = &own;
+    if (k.tag == Tag::var)
+      own.emplace_back(k.name, 1);
+    else
+      child = &k.free_counts();
+    FreeCounts merged;
+    merged.reserve(out.size() + child->size());
+    auto a = out.begin();
+    for (const auto& [v, c] : *child) {
+      if (binds && (v == x.name || (tag == Tag::let_pair && v == y.name))) continue;
+      while (a != out.end() && a->first < v)
+        merged.push_back(*a++);
+      if (a != out.end() && a->first == v)
+        merged.emplace_back(v, (a++)->second + c);
+      else
+        merged.emplace_back(v, c);
     }
+    merged.insert(merged.end(), a, out.end());
+    out = std::move(merged);
   }
-  fv_cache_ = out;
-  return *fv_cache_;
+  fv_cache_.counts = std::make_shared<const FreeCounts>(std::move(out));
+  return *fv_cache_.counts;
 }
 
 Term var(std::string name) {
@@ -233,18 +255,21 @@ bool is_value(const Term& t) {
     return false;
   }
 }
-bool occurs_free(const std::string& x, const Term& t) {
-  return t->free_counts().count(x) > 0;
-}
 int free_count(const std::string& x, const Term& t) {
+  if (t->tag == Tag::var) return t->name == x ? 1 : 0;
   const auto& m = t->free_counts();
-  const auto it = m.find(x);
-  return it == m.end() ? 0 : it->second;
+  const auto it = std::lower_bound(m.begin(), m.end(), std::string_view(x),
+                                   [](const auto& e, std::string_view v) { return e.first < v; });
+  return it != m.end() && it->first == x ? it->second : 0;
+}
+bool occurs_free(const std::string& x, const Term& t) {
+  return free_count(x, t) > 0;
 }
 std::set<std::string> free_variables(const Term& t) {
+  if (t->tag == Tag::var) return {t->name};
   std::set<std::string> out;
   for (const auto& [v, c] : t->free_counts())
-    out.insert(v);
+    out.insert(std::string(v));
   return out;
 }
 void binder_names(const Term& t, std::set<std::string>& out) {
@@ -253,9 +278,10 @@ void binder_names(const Term& t, std::set<std::string>& out) {
   for (const Term& k : t->kids)
     binder_names(k, out);
 }
-void all_names(const Term& t, std::set<std::string>& out) {
+void all_names(const Term& t, std::set<std::string>& out) { // one walk (binder_names is one too)
   if (t->tag == Tag::var) out.insert(t->name);
-  binder_names(t, out);
+  if (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) out.insert(t->x.name);
+  if (t->tag == Tag::let_pair) out.insert(t->y.name);
   for (const Term& k : t->kids)
     all_names(k, out);
 }

@@ -3,12 +3,14 @@
 // §4.1 L285-306, grammar (5),(6); spec §2). Immutable shared nodes with named binders (spec §2.8:
 // Barendregt-style freshness instead of de Bruijn indices, because the micro-step rule (9) and the
 // rules "at a distance" move substitution stacks around).
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
@@ -54,6 +56,34 @@ struct Binder {
 struct Node;
 using Term = std::shared_ptr<const Node>;
 
+// A cache slot of the reducer (semantics/linear_negation/reduction.cpp): which redex instance
+// S_bp and S_lo would choose in this subtree, and how many instances S_rand draws from. `owner`
+// names the reducer that filled a summary (0: none), since the choice depends on the rule set and
+// the variables' types. Copying a node does not copy the memo.
+struct RedexMemo {
+  struct Choice {
+    std::uint8_t cls = 0;    // S_bp class of the chosen instance; 0: no redex in the subtree
+    std::uint8_t rule = 0;   // index into rule_names(), when the instance is at this node
+    std::int32_t child = -1; // the child holding it, or -1: at this node
+    std::uint32_t i = 0, j = 0;
+  };
+  struct Summary {
+    std::uint64_t owner = 0;
+    Choice best, first;      // S_bp's and S_lo's choice
+    std::uint32_t own = 0;   // redex instances at this node
+    std::uint32_t count = 0; // redex instances in the subtree (S_rand draws among them)
+  };
+  Summary top, in_sum; // in_sum: the node is a summand of a larger sum (only sums differ)
+
+  RedexMemo() = default;
+  RedexMemo(const RedexMemo&) {}
+  RedexMemo& operator=(const RedexMemo&) {
+    top = {};
+    in_sum = {};
+    return *this;
+  }
+};
+
 struct Node {
   Tag tag = Tag::num;
   std::string name;             // var: the variable; prim: the primitive's table name
@@ -68,11 +98,26 @@ struct Node {
   const Term& left() const { return kids.at(0); }  // app fn, pair/add left
   const Term& right() const { return kids.at(1); } // app arg, pair/add right
 
-  // Free-variable occurrence counts, computed once per node (nodes are immutable).
-  const std::map<std::string, int>& free_counts() const;
+  // Free-variable occurrence counts, computed once per node (nodes are immutable), sorted by
+  // name. The names view the variable nodes of this subtree, which the node keeps alive. A
+  // variable node has no list (empty; free_count, occurs_free and free_variables answer for it),
+  // so a copied node never views a dead name.
+  using FreeCounts = std::vector<std::pair<std::string_view, int>>;
+  const FreeCounts& free_counts() const;
+
+  mutable RedexMemo memo;
 
 private:
-  mutable std::shared_ptr<const std::map<std::string, int>> fv_cache_;
+  struct FreeCountsCache { // not copied with the node
+    std::shared_ptr<const FreeCounts> counts;
+    FreeCountsCache() = default;
+    FreeCountsCache(const FreeCountsCache&) {}
+    FreeCountsCache& operator=(const FreeCountsCache&) {
+      counts.reset();
+      return *this;
+    }
+  };
+  mutable FreeCountsCache fv_cache_;
 };
 
 // ---- constructors ----
