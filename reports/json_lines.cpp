@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"

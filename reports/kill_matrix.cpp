@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "reports/campaign_result.hpp"
 #include "reports/kill_matrix_parts.hpp"

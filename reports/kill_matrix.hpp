@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+// The declarations need only the forward declaration; the full header (25k lines) is included
+// by the files that build or read JSON, not by every property through property.hpp (issue 10).
+#include <nlohmann/json_fwd.hpp>
 
 namespace adsem::reports {
 

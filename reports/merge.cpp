@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "reports/json_lines.hpp"
 #include "reports/report_writer.hpp"

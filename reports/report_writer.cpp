@@ -3,6 +3,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "reports/html_writer.hpp"
 #include "reports/junit_writer.hpp"

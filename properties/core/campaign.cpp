@@ -4,9 +4,11 @@
 #include <chrono>
 #include <ctime>
 #include <limits>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/detail/Property.h>
 #include <rapidcheck/detail/TestListener.h>
@@ -62,15 +64,28 @@ struct TrialRunner {
   // builds its TrialResult still gets its term into the error record.
   struct Reported {
     std::string term, source;
+    PropertyContext::InputText lazy; // reported lazily and not printed yet
+    void clear() { *this = {}; }
+    void materialise() {
+      if (!lazy) return;
+      std::tie(term, source) = lazy();
+      lazy = nullptr;
+    }
   };
 
   TrialRunner(const PropertyDef& d, const PropertyContext& c)
       : def(d), context(std::make_shared<PropertyContext>(c)) {
     context->on_input = [outer = c.on_input, reported = reported](const std::string& term,
                                                                   const std::string& source) {
-      *reported = {term, source};
+      *reported = {term, source, nullptr};
       if (outer) outer(term, source);
     };
+    // With an outer listener (an isolated worker) lazy reports print at once (the default path
+    // of report_input_lazily); in process the thunk waits for a body that throws.
+    if (!c.on_input)
+      context->on_lazy_input = [reported = reported](PropertyContext::InputText text) {
+        *reported = {"", "", std::move(text)};
+      };
   }
 
   const PropertyDef& def;
@@ -83,7 +98,7 @@ struct TrialRunner {
     return rc::detail::toProperty([def = &def, context = context, last = last, reported = reported,
                                    on_start = on_trial_start]() {
       if (on_start) on_start();
-      *reported = {};
+      reported->clear();
       TrialResult result;
       if (context->rule_counter) context->rule_counter->fired.clear();
       try {
@@ -102,22 +117,23 @@ struct TrialRunner {
         result = TrialResult::error(std::string("exception: ") + e.what());
       }
       if (result.kind == TrialResult::Kind::error && result.term.empty()) {
+        reported->materialise();
         result.term = reported->term;
         result.source = reported->source;
       }
       if (context->rule_counter && result.rules_fired.empty())
         result.rules_fired.insert(context->rule_counter->fired.begin(),
                                   context->rule_counter->fired.end());
-      *last = result;
+      *last = std::move(result);
       using Type = rc::detail::CaseResult::Type;
-      switch (result.kind) {
+      switch (last->kind) {
       case TrialResult::Kind::pass:
         return;
       case TrialResult::Kind::discard:
-        throw rc::detail::CaseResult(Type::Discard, result.reason);
+        throw rc::detail::CaseResult(Type::Discard, last->reason);
       case TrialResult::Kind::fail:
       case TrialResult::Kind::error:
-        throw rc::detail::CaseResult(Type::Failure, result.reason);
+        throw rc::detail::CaseResult(Type::Failure, last->reason);
       }
     });
   }

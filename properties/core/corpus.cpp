@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "properties/core/campaign.hpp"
 #include "properties/core/replay_token.hpp"

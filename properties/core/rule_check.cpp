@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "properties/core/campaign.hpp"
 #include "reports/report_text.hpp"

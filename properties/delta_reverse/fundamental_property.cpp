@@ -131,7 +131,8 @@ TrialResult fundamental(const PropertyContext& context) {
     }
     return TrialResult::pass();
   });
-  r.on(print(e), print_type(type), static_cast<int>(size_of(e)), gen::tags_of(e));
+  r.on(r.shows_input() ? print(e) : std::string(), print_type(type), static_cast<int>(size_of(e)),
+       gen::tags_of(e));
   return r;
 }
 

@@ -43,7 +43,8 @@ bool has_sum(const Type& t) {
 }
 
 TrialResult typed_on(TrialResult r, const Typed& t) {
-  r.on(print(t.term), print_type(t.type), static_cast<int>(size_of(t.term)), gen::tags_of(t.term));
+  r.on(r.shows_input() ? print(t.term) : std::string(), print_type(t.type),
+       static_cast<int>(size_of(t.term)), gen::tags_of(t.term));
   return r;
 }
 

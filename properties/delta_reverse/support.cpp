@@ -35,8 +35,8 @@ TrialResult guarded(const std::function<TrialResult()>& body) {
 }
 
 TrialResult& on(TrialResult& r, const gen::MainExpression& m) {
-  return r.on(print(m.term), print_type(arrow_type(m.s, m.t)), static_cast<int>(size_of(m.term)),
-              m.tags);
+  return r.on(r.shows_input() ? print(m.term) : std::string(), print_type(arrow_type(m.s, m.t)),
+              static_cast<int>(size_of(m.term)), m.tags);
 }
 TrialResult on(TrialResult&& r, const gen::MainExpression& m) {
   return on(r, m);

@@ -60,8 +60,9 @@ TrialResult guarded(const std::function<TrialResult()>& body, bool fuel_is_failu
 }
 
 TrialResult& on(TrialResult& r, const Term& t, const Type& type) {
-  return r.on(print(t), type ? print_type(type) : "", static_cast<int>(size_of(t)),
-              gen::tags_of(t));
+  const bool shown = r.shows_input(); // statistics read only the size and the tags
+  return r.on(shown ? print(t) : "", shown && type ? print_type(type) : "",
+              static_cast<int>(size_of(t)), gen::tags_of(t));
 }
 TrialResult on(TrialResult&& r, const Term& t, const Type& type) {
   return on(r, t, type);

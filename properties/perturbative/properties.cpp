@@ -47,7 +47,7 @@ TrialResult subject_reduction(const PropertyContext& context) {
   const Bag m = *gen::closed_term(gen::type_pool());
   // Crash isolation (campaign --isolate): name the input before running it, so that a trial
   // that crashes or hangs is reported with its term.
-  if (context.on_input) context.report_input(print(m), print(m));
+  context.report_input_lazily([m] { return std::pair{print(m), print(m)}; });
   return guarded([&] {
     const Rules rules = rules_for(context.mutant);
     Bag current = m;

@@ -38,9 +38,10 @@ TrialResult guarded(const std::function<TrialResult()>& body) {
 TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extra_tags) {
   std::vector<std::string> tags = gen::tags_of(m);
   tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
-  r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), std::move(tags));
+  r.on(r.shows_input() ? print(m) : std::string(), print_type(m.type), static_cast<int>(size_of(m)),
+       std::move(tags));
   // A closed input is a program of its own: failure corpora re-check it with `adsem type`.
-  if (free_variables(m).empty()) r.source = r.term;
+  if (r.shows_input() && free_variables(m).empty()) r.source = r.term;
   return r;
 }
 
@@ -88,7 +89,8 @@ int uniform(int n) {
 }
 
 TrialResult on_only(TrialResult r, const Bag& m, std::vector<std::string> tags) {
-  r.on(print(m), print_type(m.type), static_cast<int>(size_of(m)), std::move(tags));
+  r.on(r.shows_input() ? print(m) : std::string(), print_type(m.type), static_cast<int>(size_of(m)),
+       std::move(tags));
   return r;
 }
 

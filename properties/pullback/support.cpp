@@ -24,7 +24,9 @@ TrialResult guarded(const Term& input, const std::function<TrialResult()>& body)
 }
 
 TrialResult& on(TrialResult& r, const Term& t) {
-  return r.on(print(t), type_text(type_of(t)), static_cast<int>(size_of(t)), gen::tags_of(t));
+  const bool shown = r.shows_input(); // statistics read only the size and the tags
+  return r.on(shown ? print(t) : "", shown ? type_text(type_of(t)) : "",
+              static_cast<int>(size_of(t)), gen::tags_of(t));
 }
 TrialResult on(TrialResult&& r, const Term& t) {
   return on(r, t);

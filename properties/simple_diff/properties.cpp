@@ -161,7 +161,7 @@ Trial draw_approximant(const props::PropertyContext& context) {
   const int n = *rc::gen::inRange(0, 6);
   if (n <= 4) {
     tr.t.term = approximant(tr.t.term, n);
-    if (context.on_input) context.report_input(oracle::describe(tr.t, tr.at));
+    tr.report(context);
   }
   return tr;
 }

@@ -19,10 +19,16 @@ struct Trial {
   gen::OpenTerm t;
   std::vector<double> at;
 
+  // Only a reported trial (TrialResult::shows_input) prints its term.
   props::TrialResult done(props::TrialResult r) const {
-    r.on(oracle::describe(t, at), print_type(t.type), static_cast<int>(term_size(*t.term)),
-         gen::construct_tags(t.term));
+    r.on(r.shows_input() ? oracle::describe(t, at) : std::string(), print_type(t.type),
+         static_cast<int>(term_size(*t.term)), gen::construct_tags(t.term));
     return r;
+  }
+  void report(const props::PropertyContext& context) const {
+    context.report_input_lazily([t = t, at = at] {
+      return std::pair{oracle::describe(t, at), std::string()};
+    });
   }
 };
 
@@ -31,8 +37,9 @@ struct Trial {
 inline Trial draw(const props::PropertyContext& context, const gen::TermOptions& options = {}) {
   gen::OpenTerm t = *gen::open_term(options);
   std::vector<double> at = *gen::point(type_size(*t.t));
-  if (context.on_input) context.report_input(oracle::describe(t, at));
-  return {std::move(t), std::move(at)};
+  Trial trial{std::move(t), std::move(at)};
+  trial.report(context);
+  return trial;
 }
 
 inline std::string discard_reason(ErrorKind kind) {

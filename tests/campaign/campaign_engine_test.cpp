@@ -1,6 +1,7 @@
 // The campaign engine on the toy calculus: failures are found, shrunk and replayable; discards
 // are counted; runs are deterministic; shards partition the work.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "properties/core/campaign.hpp"
 #include "syntax/core/diagnostic.hpp"

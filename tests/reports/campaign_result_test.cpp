@@ -4,6 +4,7 @@
 #include <limits>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "report_fixtures.hpp"
 #include "reports/campaign_result.hpp"

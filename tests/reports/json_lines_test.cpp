@@ -5,6 +5,7 @@
 #include <variant>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "report_fixtures.hpp"
 #include "reports/json_lines.hpp"

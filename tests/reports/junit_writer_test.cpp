@@ -1,6 +1,7 @@
 // junit.xml: valid against the common JUnit schema (tests/reports/schema/junit.xsd, checked with
 // xmllint), counts consistent, one suite per calculus, hostile text escaped.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "report_fixtures.hpp"
 #include "reports/junit_writer.hpp"

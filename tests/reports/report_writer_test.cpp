@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "report_fixtures.hpp"
 #include "reports/report_writer.hpp"
