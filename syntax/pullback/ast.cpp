@@ -57,6 +57,9 @@ bool is_dual(const Type& t) {
 bool is_any(const Type& t) {
   return !t || t->kind == TypeNode::Kind::any;
 }
+bool mentions_any(const Type& t) {
+  return is_any(t) || (t->left && mentions_any(t->left)) || (t->right && mentions_any(t->right));
+}
 bool is_euclidean(const Type& t) {
   return is_real(t) || (is_prod(t) && is_euclidean(t->left) && is_euclidean(t->right));
 }

@@ -35,6 +35,7 @@ bool is_prod(const Type& t);
 bool is_arrow(const Type& t);
 bool is_dual(const Type& t);
 bool is_any(const Type& t);
+bool mentions_any(const Type& t);             // is any part of t still unknown ('_')?
 bool is_euclidean(const Type& t);             // built from R and × alone [ID-2]
 std::size_t dim(const Type& t);               // of a Euclidean type
 bool same_type(const Type& a, const Type& b); // `any` matches everything

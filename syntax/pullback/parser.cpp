@@ -1,5 +1,7 @@
 #include "syntax/pullback/parser.hpp"
 
+#include <unordered_set>
+
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/lexer.hpp"
 
@@ -23,8 +25,12 @@ class Parser {
 public:
   Parser(const std::string& source, const ParseOptions& options)
       : tokens_(lex(source, config())), options_(options) {
-    for (const auto& [x, t] : options.free)
+    for (const auto& [x, t] : options.free) {
       scope_.push_back({x, var(x, t)});
+      source_names_.insert(x);
+    }
+    for (const Token& t : tokens_)
+      if (t.kind == Token::Kind::identifier) source_names_.insert(t.text);
   }
 
   Term whole_term() {
@@ -142,7 +148,7 @@ public:
       for (std::size_t i = 1; i < parts.size(); ++i) {
         Binder next_part = parts[i];
         Binder joined;
-        joined.name = "p" + std::to_string(++pattern_counter_) + "_";
+        joined.name = fresh_pattern_name();
         joined.type = prod(acc.type, next_part.type);
         const Term z = var(joined.name, joined.type);
         for (const Bound& b : acc.entries)
@@ -163,6 +169,16 @@ public:
     b.type = type();
     b.entries.push_back({b.name, var(b.name, b.type, id.pos)});
     return b;
+  }
+  // The variable a pattern λ binds (spec §2.3) must not be captured by a binder the user wrote:
+  // in `\<a:R,b:R>. \p1_:R. a` the `a` becomes p1_.1 under the user's p1_. So the name avoids
+  // every identifier of the source (and the free variables given by the caller).
+  std::string fresh_pattern_name() {
+    std::string name;
+    do
+      name = "p" + std::to_string(++pattern_counter_) + "_";
+    while (source_names_.contains(name));
+    return name;
   }
   // An atom rooted at variable `root`, with that root replaced by `by`.
   static Term replace_root(const Term& atom, const std::string& root, const Term& by) {
@@ -203,9 +219,13 @@ public:
     expect("=", "in the let binding");
     const Term bound = term();
     Type rho = annotated ? annotated : type_of(bound);
-    if (is_any(rho))
+    // Every let prints with its type, so a partly unknown one (`let x = <zero, 1>`: _ * R) has
+    // no surface form; found by fuzz_parse_pullback (the printed term did not parse).
+    if (mentions_any(rho))
       throw AdsemError(ErrorKind::type,
-                       "cannot infer the type of '" + id.text + "' (annotate it: let x : T = ...)",
+                       "cannot infer the type of '" + id.text + "'" +
+                           (is_any(rho) ? "" : " (only " + type_text(rho) + ")") +
+                           "; annotate it: let " + id.text + " : T = ...",
                        id.pos);
     Binder b{id.text, rho, {{id.text, var(id.text, rho, id.pos)}}};
     Term body;
@@ -405,6 +425,7 @@ private:
   std::vector<Bound> scope_;
   DepthBudget depth_;
   int pattern_counter_ = 0;
+  std::unordered_set<std::string> source_names_; // for fresh_pattern_name
 };
 
 } // namespace

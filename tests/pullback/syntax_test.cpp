@@ -74,6 +74,24 @@ TEST(PullbackSyntax, TypeErrorsAreLocated) {
   EXPECT_EQ(error_at("([1, 2]^* : R^*)", ErrorKind::type), (SourcePos{1, 1}));
 }
 
+// Found by fuzz_parse_pullback (CI, stop 17): an unannotated let whose type is only partly
+// inferred printed as `let x : _ * R = ...`, which does not parse. It is now rejected, located.
+TEST(PullbackSyntax, LetWithPartlyUnknownTypeNeedsAnAnnotation) {
+  EXPECT_EQ(error_at("let x = <zero, 1> in x", ErrorKind::type), (SourcePos{1, 5}));
+  EXPECT_EQ(error_at("let a : R = 1; f = \\x:R. zero in 1", ErrorKind::type), (SourcePos{1, 16}));
+  const Term t = parse_closed("let x : R^* * R = <zero, 1> in x.2");
+  EXPECT_TRUE(alpha_equal(parse_closed(print(t)), t)) << print(t);
+}
+
+// The variable a pattern λ binds is fresh for the whole source: a binder the user wrote with the
+// same name used to capture the pattern's components (`a` read as p1_.1 under the user's p1_).
+TEST(PullbackSyntax, PatternVariableIsNotCapturedByUserBinders) {
+  const Term t = parse_closed("\\<a:R, b:R>. \\p1_:R. a + p1_");
+  EXPECT_EQ(type_text(type_of(t)), "R * R -> R -> R");
+  EXPECT_EQ(print(t), "\\p2_:R * R. \\p1_:R. p2_.1 + p1_");
+  EXPECT_TRUE(alpha_equal(parse_closed(print(t)), t));
+}
+
 TEST(PullbackSyntax, StrictLinVersusLinPlus) {
   // (λv.⟨v_p, 0⟩) and A-normal dual-map bodies: lin⁺ accepts what strict lin rejects (ID-3)
   const Term body = parse("let a : R = v in let b : R = a in b", {{"v", real_type()}});
