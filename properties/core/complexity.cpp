@@ -81,9 +81,14 @@ double timed(const std::function<double()>& f, double min_seconds, double& cost)
 } // namespace
 
 ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityOptions& o) {
-  ComplexityRow row{f.calculus, f.mechanism, f.family, f.measure, f.citation, f.claim};
-  row.known_violation = f.known_violation;
-  row.note = f.note;
+  ComplexityRow row{.calculus = f.calculus,
+                    .mechanism = f.mechanism,
+                    .family = f.family,
+                    .measure = f.measure,
+                    .citation = f.citation,
+                    .claim = f.claim,
+                    .known_violation = f.known_violation,
+                    .note = f.note};
   const auto start = clock::now();
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
