@@ -58,6 +58,52 @@ std::vector<std::uint8_t> bytes_of_hex(const std::string& hex) {
   return out;
 }
 
+// RapidCheck's deserializers trust their input: a varint of more than ten bytes shifts a 64-bit
+// value by 70 (UB, rapidcheck/detail/Serialization.hpp deserializeCompact) and Random reads its
+// last byte without checking the end (found by fuzz_read_replay_token). So the bytes of a token,
+// which a user may have mangled, are walked here first in the layout rc::detail::serialize writes
+// for a Reproduce (rapidcheck/Random.hpp, detail/Results.hpp); the round-trip tests of the token
+// would fail if a RapidCheck release changed that layout.
+class ReproduceLayout {
+public:
+  explicit ReproduceLayout(const std::vector<std::uint8_t>& bytes) : bytes_(bytes) {}
+
+  void check() {
+    fixed(4 * 8);                         // Random: key, four 64-bit words
+    varint();                             // Random: bits
+    varint();                             // Random: counter
+    if (fixed(1)[0] > 64) damaged();      // Random: index into the 64 bits
+    fixed(4);                             // size, 32 bits
+    const std::uint64_t steps = varint(); // shrink path: count, then the steps
+    for (std::uint64_t i = 0; i < steps; ++i)
+      varint();
+    if (at_ != bytes_.size()) damaged();
+  }
+
+private:
+  [[noreturn]] static void damaged() {
+    throw AdsemError(ErrorKind::usage, "replay token is damaged: bad reproduce data");
+  }
+  const std::uint8_t* fixed(std::size_t n) {
+    if (bytes_.size() - at_ < n) damaged();
+    at_ += n;
+    return bytes_.data() + at_ - n;
+  }
+  // Seven bits per byte, low first; at most ten bytes and 64 bits.
+  std::uint64_t varint() {
+    std::uint64_t value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      const std::uint8_t b = *fixed(1);
+      if (shift == 63 && (b & 0x7e) != 0) damaged(); // bits past the 64th
+      value |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) return value;
+    }
+    damaged();
+  }
+  const std::vector<std::uint8_t>& bytes_;
+  std::size_t at_ = 0;
+};
+
 } // namespace
 
 std::string base64url_encode(const std::string& bytes) {
@@ -124,6 +170,7 @@ ReplayToken decode_replay_token(const std::string& text) {
     token.max_size = integer_field<int>(j, "max_size");
     token.chunk_trials = integer_field<int>(j, "chunk_trials", 0);
     const auto bytes = bytes_of_hex(j.at("reproduce").get<std::string>());
+    ReproduceLayout(bytes).check();
     const auto end = rc::detail::deserialize(bytes.begin(), bytes.end(), token.reproduce);
     if (end != bytes.end())
       throw AdsemError(ErrorKind::usage, "replay token: trailing reproduce data");

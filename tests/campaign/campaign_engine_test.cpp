@@ -198,5 +198,46 @@ TEST(ReplayToken, RoundTripsAndRejectsDamage) {
   EXPECT_THROW(props::decode_replay_token(text.substr(0, text.size() - 9)), AdsemError);
 }
 
+// The reproduce bytes are checked before RapidCheck reads them (found by fuzz_read_replay_token:
+// an 11-byte varint made RapidCheck shift a 64-bit value by 70; a short blob made it read past
+// the end). A damaged token is a usage error with a message.
+TEST(ReplayToken, RejectsReproduceDataRapidCheckWouldMisread) {
+  props::ReplayToken token;
+  token.calculus = "toy";
+  token.property = "toy/below-ten";
+  token.reproduce.size = 12;
+  token.reproduce.shrinkPath = {3, 1, 4};
+  auto json = nlohmann::json::parse(props::base64url_decode(
+      props::encode_replay_token(token).substr(std::string("adsem1.").size())));
+  const std::string hex = json["reproduce"];
+  ASSERT_EQ(hex.substr(hex.size() - 8), "03030104"); // count 3, then 3, 1, 4
+  const auto with_reproduce = [&](const std::string& h) {
+    json["reproduce"] = h;
+    return "adsem1." + props::base64url_encode(json.dump());
+  };
+  EXPECT_NO_THROW(props::decode_replay_token(with_reproduce(hex)));
+  const auto expect_damaged = [](const std::string& text) {
+    try {
+      props::decode_replay_token(text);
+      ADD_FAILURE() << "accepted";
+    } catch (const AdsemError& e) {
+      EXPECT_EQ(e.diagnostic().kind, ErrorKind::usage);
+      EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+    }
+  };
+  // the last step as an 11-byte varint, and as a 10-byte one with bits past the 64th
+  const std::string stem = hex.substr(0, hex.size() - 2);
+  expect_damaged(with_reproduce(stem + "ffffffffffffffffffff7f"));
+  expect_damaged(with_reproduce(stem + "ffffffffffffffffff7f"));
+  EXPECT_NO_THROW(props::decode_replay_token(with_reproduce(stem + "ffffffffffffffffff01")));
+  // cut before Random's last byte (its bit index), and an index past 64
+  expect_damaged(with_reproduce(hex.substr(0, 2 * 32 + 4)));
+  std::string bad_index = hex;
+  const std::size_t bitsi = 2 * 32 + 2 * 2; // after the key and two one-byte varints
+  ASSERT_LT(bitsi, hex.size());
+  bad_index.replace(bitsi, 2, "41");
+  expect_damaged(with_reproduce(bad_index));
+}
+
 } // namespace
 } // namespace adsem
