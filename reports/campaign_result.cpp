@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "reports/json_integer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::reports {
@@ -46,6 +47,11 @@ double real_from_json(const json& j, std::string_view key) {
 template <class T> T field_or(const json& j, std::string_view key, T fallback) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return fallback;
+  if constexpr (std::integral<T> && !std::same_as<T, bool>) {
+    if (const auto v = integer_in_range<T>(*it)) return *v;
+    malformed(fmt::format("field \"{}\" is not an integer in range ({})", key,
+                          it->is_number() ? it->dump() : std::string(it->type_name())));
+  }
   try {
     return it->template get<T>();
   } catch (const json::exception&) {

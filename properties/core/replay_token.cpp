@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "reports/json_integer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -23,16 +24,7 @@ constexpr std::string_view token_prefix = "adsem1.";
 template <class T>
 T integer_field(const nlohmann::json& j, const char* key, std::optional<T> fallback = {}) {
   if (!j.contains(key) && fallback) return *fallback;
-  const nlohmann::json& v = j.at(key);
-  if (v.is_number_unsigned() &&
-      std::cmp_less_equal(v.get<std::uint64_t>(), std::numeric_limits<T>::max()))
-    return static_cast<T>(v.get<std::uint64_t>());
-  if (v.is_number_integer() && !v.is_number_unsigned()) {
-    const std::int64_t i = v.get<std::int64_t>();
-    if (std::cmp_greater_equal(i, std::numeric_limits<T>::min()) &&
-        std::cmp_less_equal(i, std::numeric_limits<T>::max()))
-      return static_cast<T>(i);
-  }
+  if (const auto v = reports::integer_in_range<T>(j.at(key))) return *v;
   throw AdsemError(ErrorKind::usage,
                    fmt::format("replay token is damaged: '{}' is not an integer in range", key));
 }

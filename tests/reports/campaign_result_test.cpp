@@ -210,6 +210,31 @@ TEST(CampaignResultJson, MalformedInputNamesTheField) {
   EXPECT_THROW(campaign_from_json(json::array()), AdsemError);
 }
 
+// nlohmann's get<std::uint64_t>() of -1.78e19 is a float-to-integer cast out of range, UB (found by
+// fuzz_read_reports); integer fields take JSON integers in range only.
+TEST(CampaignResultJson, IntegerFieldsRejectFloatsAndOutOfRangeValues) {
+  const auto message_for = [](const json& r) -> std::string {
+    try {
+      record_from_json(r);
+    } catch (const AdsemError& e) {
+      EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
+      return e.diagnostic().message;
+    }
+    return "accepted";
+  };
+  json r = to_json(sample_record());
+  r["seed"] = -1.7784128332407066e19;
+  EXPECT_NE(message_for(r).find("\"seed\" is not an integer in range"), std::string::npos);
+  r["seed"] = -1;
+  EXPECT_NE(message_for(r).find("\"seed\""), std::string::npos);
+  r["seed"] = 18446744073709551615ULL;
+  EXPECT_EQ(record_from_json(r).seed, 18446744073709551615ULL);
+  r["term_size"] = 2.5;
+  EXPECT_NE(message_for(r).find("\"term_size\""), std::string::npos);
+  r["term_size"] = 4294967296LL;
+  EXPECT_NE(message_for(r).find("\"term_size\""), std::string::npos);
+}
+
 TEST(CampaignResult, AllPassedOnlyWithoutFailuresErrorsOrCounterexamples) {
   CampaignResult c;
   c.properties = {testing::passing_summary("simple-diff/typing", 10),
