@@ -319,7 +319,7 @@ Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
   Node copy = *m;
   for (Term& k : copy.kids)
     k = instantiate(k, sigma);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_node(std::move(copy));
 }
 
 std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible) {
@@ -345,7 +345,7 @@ Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
   const std::vector<int> rest(path.begin() + 1, path.end());
   auto& k = copy.kids[static_cast<std::size_t>(path.front())];
   k = replace_at(k, rest, n);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_node(std::move(copy));
 }
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {

@@ -73,7 +73,7 @@ private:
       Term acc = atomize(p->kids[0], hint, b);
       for (std::size_t i = 1; i < p->kids.size(); ++i) {
         const Term next = atomize(p->kids[i], hint, b);
-        const Term s = std::make_shared<const Node>(Node{.kind = Kind::sum, .kids = {acc, next}});
+        const Term s = make_node(Node{.kind = Kind::sum, .kids = {acc, next}});
         if (i + 1 == p->kids.size()) return s;
         const std::string z = fresh("z");
         b.push_back({z, hint, s});

@@ -15,7 +15,7 @@ namespace {
 Term with_kid(const Term& t, std::size_t i, Term k) {
   Node n = *t;
   n.kids[i] = std::move(k);
-  return std::make_shared<const Node>(std::move(n));
+  return make_node(std::move(n));
 }
 
 constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
@@ -364,8 +364,8 @@ std::optional<Term> Machine::contract_root(const Term& t, std::string& rule) {
       return numeral_tuple(f->type->right,
                            std::vector<double>(out.data(), out.data() + out.size()));
     }
-    if (f->kind == Kind::pullback && is_final(f->kids[0], f->name) &&
-        f->kids[0]->kind != Kind::let) {
+    if (f->kind == Kind::pullback && f->kids[0]->kind != Kind::let &&
+        is_final(f->kids[0], f->name)) { // (the let test first: is_final walks a let series)
       ++impure_attempts_; // rows 9-20 draw fresh names and run premises even when they fail
       if (is_split_body(f->kids[0], f->name))
         return split_stage(f->name, f->type, f->kids[0]->kids[1], f->kids[1], a, rule);
@@ -495,7 +495,7 @@ std::optional<Term> Machine::sum_rules(const Term& t, std::string& rule) {
 std::optional<Term> Machine::pullback_root(const Term& t, std::string& rule) {
   const Term& body = t->kids[0];
   const Term& omega = t->kids[1];
-  if (!is_final(body, t->name)) {
+  if (!(body->kind == Kind::let ? is_let_series_remembered(body) : is_final(body, t->name))) {
     rule = "A*";
     AnfOptions o;
     o.bind_atoms = rules_.bind_atoms;
@@ -523,6 +523,41 @@ std::optional<Term> Machine::pullback_root(const Term& t, std::string& rule) {
   Term l2 = substitute(rest, t->name, first);
   l2 = substitute(l2, body->name, second);
   return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, omega));
+}
+
+// [perf, issue 10] is_let_series (anf.hpp) on a let: is_final(L, y) for a let L is exactly this
+// (a let is neither elementary nor a split body). Rule 8 (seed 000 Fig. 3 L240) asks it of the
+// rest of the series at every stage, and the substitutions of rule 8 rebuild only the stages that
+// mention the variables, so the answers for the shared tail are remembered by node: the walk stops
+// at the first node answered before. The answer of a node depends on that immutable node only.
+bool Machine::is_let_series_remembered(const Term& t) {
+  // A short series is walked (the map would cost more than it saves).
+  std::size_t length = 0;
+  for (const Term* at = &t; (*at)->kind == Kind::let && length <= 32; at = &(*at)->kids[1])
+    ++length;
+  if (length <= 32) return is_let_series(t);
+  if (let_series_.size() > inert_limit) let_series_.clear();
+  std::vector<const Term*> spine;
+  bool result = false;
+  for (const Term* at = &t;;) {
+    const Term& l = *at;
+    if (l->kind != Kind::let) break;
+    if (const auto it = let_series_.find(l.get()); it != let_series_.end()) {
+      result = it->second.second;
+      break;
+    }
+    spine.push_back(at);
+    if (!is_elementary(l->kids[0])) break;
+    const Term& body = l->kids[1];
+    if (body->kind == Kind::var) {
+      result = body->name == l->name;
+      break;
+    }
+    at = &body;
+  }
+  for (const Term* l : spine)
+    let_series_.emplace(l->get(), std::pair<Term, bool>{*l, result});
+  return result;
 }
 
 Run normalise(const Term& t, const Rules& rules, const RunOptions& options) {

@@ -118,6 +118,9 @@ private:
   // runs premises and draws fresh names, which must happen again, as before, on every search.
   // The entry holds the term, so its address is not reused while cached.
   std::unordered_map<const Node*, std::pair<Term, int>> inert_;
+  // [perf, issue 10] is_let_series of the let nodes asked before (is_let_series_remembered).
+  std::unordered_map<const Node*, std::pair<Term, bool>> let_series_;
+  bool is_let_series_remembered(const Term& t);
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
   int reached_ = 0;          // deepest depth search visited in the current search
 };

@@ -1,5 +1,6 @@
 #include "syntax/pullback/ast.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -9,10 +10,14 @@ namespace adsem::pullback {
 
 namespace {
 Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
-  return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r)});
+  const bool euclidean = k == TypeNode::Kind::real ||
+                         (k == TypeNode::Kind::prod && l && r && l->euclidean && r->euclidean);
+  const std::size_t dims =
+      k == TypeNode::Kind::real ? 1 : (euclidean ? l->dims + r->dims : std::size_t{0});
+  return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
 }
 Term node(Node n) {
-  return std::make_shared<const Node>(std::move(n));
+  return make_node(std::move(n));
 }
 } // namespace
 
@@ -61,9 +66,11 @@ bool mentions_any(const Type& t) {
   return is_any(t) || (t->left && mentions_any(t->left)) || (t->right && mentions_any(t->right));
 }
 bool is_euclidean(const Type& t) {
-  return is_real(t) || (is_prod(t) && is_euclidean(t->left) && is_euclidean(t->right));
+  return t && t->euclidean;
 }
 std::size_t dim(const Type& t) {
+  if (is_euclidean(t)) return t->dims;
+  // Not Euclidean: the walk finds the component the error names.
   if (is_real(t)) return 1;
   if (is_prod(t)) return dim(t->left) + dim(t->right);
   throw AdsemError(ErrorKind::eval, "dim of the non-Euclidean type " + type_text(t));
@@ -270,19 +277,192 @@ void free_vars_into(const Term& t, std::set<std::string>& bound, std::set<std::s
 }
 } // namespace
 
+// ---- free-variable facts (issue 10) ----
+
+std::int64_t name_number(const std::string& name) {
+  std::size_t i = name.size();
+  while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+    --i;
+  const std::size_t digits = name.size() - i;
+  if (digits == 0 || digits > 18 || i < 2 || name[i - 1] != '_') return -1;
+  std::int64_t n = 0;
+  for (std::size_t k = i; k < name.size(); ++k)
+    n = n * 10 + (name[k] - '0');
+  return n;
+}
+std::uint64_t name_bit(const std::string& name) {
+  return std::uint64_t{1} << (std::hash<std::string>{}(name) % 64);
+}
+
+const NodeFacts* FactsSlot::publish(const NodeFacts* f, bool owned) const {
+  const std::uintptr_t mine = reinterpret_cast<std::uintptr_t>(f) | (owned ? 0 : borrowed);
+  std::uintptr_t expected = 0;
+  if (p_.compare_exchange_strong(expected, mine, std::memory_order_acq_rel)) return f;
+  if (owned) delete f; // another thread was first; ours is dropped
+  return reinterpret_cast<const NodeFacts*>(expected & ~borrowed);
+}
+void FactsSlot::reset() {
+  const std::uintptr_t old = p_.exchange(0);
+  if (old != 0 && (old & borrowed) == 0) delete reinterpret_cast<const NodeFacts*>(old);
+}
+
+namespace {
+const NodeFacts empty_facts{}; // closed, no binders
+
+bool is_empty(const NodeFacts& f) {
+  return f.free.empty() && !f.many && f.binder_mask == 0;
+}
+
+// FV(n) from the kids' facts: FV(kid) for every kid, minus the binder's name under the binder.
+// Sets `owned` when the result is new (else it is a kid's facts or empty_facts).
+const NodeFacts* compute_facts(const Node& n, bool& owned) {
+  owned = false;
+  if (n.kind == Kind::var) {
+    owned = true;
+    return new NodeFacts{.free = {n.name}};
+  }
+  if (n.kids.empty()) return &empty_facts;
+  if (!binds(n.kind)) { // at most one kid with facts: the node has that kid's facts
+    const Term* only = nullptr;
+    int with_facts = 0;
+    for (const Term& k : n.kids) {
+      if (k->kind == Kind::var || !is_empty(facts(k))) {
+        ++with_facts;
+        only = &k;
+      }
+    }
+    if (with_facts == 0) return &empty_facts;
+    if (with_facts == 1 && (*only)->kind == Kind::var) { // no facts object for the variable
+      owned = true;
+      return new NodeFacts{.free = {(*only)->name}};
+    }
+    if (with_facts == 1) return &facts(*only);
+  }
+  auto f = std::make_unique<NodeFacts>();
+  if (binds(n.kind)) {
+    f->binder_mask = name_bit(n.name);
+    f->binder_number_max = name_number(n.name);
+  }
+  std::vector<std::string> merged;
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
+    const Term& kid = n.kids[i];
+    if (kid->kind == Kind::var) { // FV = {name}, no binders: no facts object for the variable
+      if (f->many || (binds(n.kind) && i == bound_child(n.kind) && kid->name == n.name)) continue;
+      const auto at = std::lower_bound(f->free.begin(), f->free.end(), kid->name);
+      if (at == f->free.end() || *at != kid->name) f->free.insert(at, kid->name);
+      if (f->free.size() > NodeFacts::max_free_names) f->many = true;
+      continue;
+    }
+    const NodeFacts& k = facts(kid);
+    f->binder_mask |= k.binder_mask;
+    f->binder_number_max = std::max(f->binder_number_max, k.binder_number_max);
+    if (f->many) continue;
+    if (k.many) {
+      f->many = true;
+      continue;
+    }
+    if (k.free.empty()) continue;
+    const bool under = binds(n.kind) && i == bound_child(n.kind);
+    if (f->free.empty()) { // the first names: no merge
+      f->free = k.free;
+      if (under) {
+        const auto it = std::lower_bound(f->free.begin(), f->free.end(), n.name);
+        if (it != f->free.end() && *it == n.name) f->free.erase(it);
+      }
+      continue;
+    }
+    merged.clear();
+    merged.reserve(f->free.size() + k.free.size());
+    std::set_union(f->free.begin(), f->free.end(), k.free.begin(), k.free.end(),
+                   std::back_inserter(merged));
+    if (under) {
+      // n.name is removed only if it came from this kid alone (a sibling may have it free).
+      const bool free_before = std::binary_search(f->free.begin(), f->free.end(), n.name);
+      if (!free_before) {
+        const auto it = std::lower_bound(merged.begin(), merged.end(), n.name);
+        if (it != merged.end() && *it == n.name) merged.erase(it);
+      }
+    }
+    f->free.swap(merged);
+    if (f->free.size() > NodeFacts::max_free_names) f->many = true;
+  }
+  if (f->many) f->free.clear();
+  owned = true;
+  return f.release();
+}
+} // namespace
+
+Term make_node(Node n) {
+  return std::make_shared<const Node>(std::move(n));
+}
+
+const NodeFacts& facts(const Term& t) {
+  if (const NodeFacts* f = t->facts_slot.get()) return *f;
+  bool owned = false;
+  const NodeFacts* f = compute_facts(*t, owned);
+  return *t->facts_slot.publish(f, owned);
+}
+
 std::set<std::string> free_vars(const Term& t) {
   std::set<std::string> bound, out;
   free_vars_into(t, bound, out);
   return out;
 }
 bool occurs_free(const std::string& x, const Term& t) {
-  // The walk of free_vars without building the set (hot in the reducer's side conditions).
   if (t->kind == Kind::var) return t->name == x;
+  if (t->kids.empty()) return false;
+  const NodeFacts& f = facts(t);
+  if (!f.many) return std::binary_search(f.free.begin(), f.free.end(), x);
+  // More names than the facts keep: ask the kids (a var is never `many`).
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     if (binds(t->kind) && i == bound_child(t->kind) && t->name == x) continue; // shadowed
     if (occurs_free(x, t->kids[i])) return true;
   }
   return false;
+}
+bool binds_no(const Term& t, const std::string& y) {
+  if (t->kids.empty()) return true;
+  const NodeFacts& f = facts(t);
+  return (f.binder_mask & name_bit(y)) == 0 || name_number(y) > f.binder_number_max;
+}
+
+namespace {
+void binder_names_into(const Term& t, std::set<std::string>& out) {
+  if (binds(t->kind)) out.insert(t->name);
+  for (const Term& k : t->kids)
+    binder_names_into(k, out);
+}
+bool check_facts(const Term& t, std::string& why) {
+  bool kid_many = false;
+  for (const Term& k : t->kids) {
+    if (!check_facts(k, why)) return false;
+    kid_many = kid_many || facts(k).many;
+  }
+  const NodeFacts& f = facts(t);
+  const std::set<std::string> fv = free_vars(t);
+  std::set<std::string> bn;
+  binder_names_into(t, bn);
+  std::uint64_t mask = 0;
+  std::int64_t number = INT64_MIN;
+  for (const std::string& y : bn) {
+    mask |= name_bit(y);
+    number = std::max(number, name_number(y));
+  }
+  const bool many = kid_many || fv.size() > NodeFacts::max_free_names;
+  const std::vector<std::string> expected =
+      many ? std::vector<std::string>{} : std::vector<std::string>(fv.begin(), fv.end());
+  if (f.many != many || f.free != expected || f.binder_mask != mask ||
+      f.binder_number_max != number) {
+    why = "stale facts at a node of kind " + std::to_string(static_cast<int>(t->kind)) +
+          " (name '" + t->name + "')";
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+bool facts_consistent(const Term& t, std::string& why) {
+  return check_facts(t, why);
 }
 std::size_t size_of(const Term& t) {
   std::size_t n = 1;

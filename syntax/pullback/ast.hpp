@@ -4,6 +4,8 @@
 // [ID, ours] Every variable occurrence carries its type (Church style, resolved by the parser from
 // its binder), so the type of any term is computed locally (type_of) and the reducer knows the
 // dimensions rule 5⁺ and rule 8 need (spec §3.2 "The reducer needs types at run time").
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -21,6 +23,10 @@ struct TypeNode {
   Kind kind = Kind::real;
   Type left;  // prod/arrow: left; dual: the space σ of σ*
   Type right; // prod/arrow: right
+  // [perf, issue 10] Filled by the constructors below from left and right (types are immutable):
+  // rule 8's stage tuples nest one product deeper per stage, so walking them made 5⁺ quadratic.
+  bool euclidean = false; // is_euclidean
+  std::size_t dims = 0;   // dim, when euclidean
 };
 
 Type real_type();
@@ -58,6 +64,52 @@ enum class Kind {
   let,      // let x:ρ = M in N           kids [bound, body]   [ID-7]
 };
 
+// [perf, issue 10] What substitution needs to know about a subterm without walking it.
+// FV(t) exactly (a sorted vector), unless it has more than max_free_names names (or a child
+// had): then `many` is set, `free` is empty and the question goes to the children. For the
+// binders of t (every lam/dualmap/pullback/let name anywhere below, shadowed or not): a 64-bit
+// mask of name hashes and the largest fresh-name number (name_number). Both over-approximate in
+// the safe direction: if y's bit is clear, or name_number(y) exceeds the maximum, no binder of t
+// is named y. Fresh names (substitution.hpp) carry a process-wide increasing number, so a name
+// drawn now is larger than every number in an older term: substitution can tell at once that
+// none of its binders would capture it.
+struct NodeFacts {
+  static constexpr std::size_t max_free_names = 32;
+  std::vector<std::string> free = {};
+  bool many = false;
+  std::uint64_t binder_mask = 0;
+  std::int64_t binder_number_max = INT64_MIN;
+};
+// The number n of a name of the fresh-name shape "stem_n" (n ≤ 18 digits), else -1.
+std::int64_t name_number(const std::string& name);
+std::uint64_t name_bit(const std::string& name);
+
+// The facts of a node, filled at the first question (from the kids' facts) and never copied: a
+// copy of a Node (`Node n = *t; n.kids[i] = ...`) starts empty, so the facts always describe the
+// kids the node has. A node whose facts equal one kid's (a projection, a primitive, a pair with a
+// closed binder-free side) borrows that kid's facts: the kid lives as long as the node and never
+// changes. Published atomically (terms are shared between threads).
+class FactsSlot {
+public:
+  FactsSlot() = default;
+  FactsSlot(const FactsSlot&) noexcept {}
+  FactsSlot& operator=(const FactsSlot&) noexcept {
+    reset();
+    return *this;
+  }
+  ~FactsSlot() { reset(); }
+  const NodeFacts* get() const {
+    return reinterpret_cast<const NodeFacts*>(p_.load(std::memory_order_acquire) & ~borrowed);
+  }
+  // Keeps the first facts published (owned: deleted with the slot); returns those.
+  const NodeFacts* publish(const NodeFacts* f, bool owned) const;
+
+private:
+  static constexpr std::uintptr_t borrowed = 1; // low bit of the pointer: not ours to delete
+  void reset();
+  mutable std::atomic<std::uintptr_t> p_{0};
+};
+
 struct Node;
 using Term = std::shared_ptr<const Node>;
 struct Node {
@@ -70,7 +122,17 @@ struct Node {
   std::vector<double> vec = {}; // covec
   std::vector<Term> kids = {};
   SourcePos pos = {};
+  FactsSlot facts_slot = {}; // use facts(t)
 };
+
+// A node made from n (the construction path of every node; facts come at the first question).
+Term make_node(Node n);
+const NodeFacts& facts(const Term& t);
+// The facts recomputed by walking the whole term (free_vars and every binder); false and a
+// description in `why` if a node's stored facts differ (tests: facts must never go stale).
+bool facts_consistent(const Term& t, std::string& why);
+// No binder anywhere in t is named y (false: there may be one).
+bool binds_no(const Term& t, const std::string& y);
 
 // Smart constructors.
 Term var(std::string name, Type type, SourcePos pos = {});

@@ -245,7 +245,7 @@ public:
     while (accept("+"))
       items.push_back(dot_level());
     if (items.size() == 1) return items.front();
-    return std::make_shared<const Node>(Node{.kind = Kind::sum, .kids = items, .pos = pos});
+    return make_node(Node{.kind = Kind::sum, .kids = items, .pos = pos});
   }
   Term dot_level() {
     const DepthGuard g(depth_, peek().pos);
@@ -367,7 +367,7 @@ public:
       if (accept("^*")) return covec(xs, real_power(xs.size()), pos);
       Node n = *numeral_tuple(real_power(xs.size()), xs);
       n.pos = pos;
-      return std::make_shared<const Node>(std::move(n));
+      return make_node(std::move(n));
     }
     if (kw("Omega")) {
       next();

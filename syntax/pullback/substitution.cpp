@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <cctype>
-#include <optional>
 
 #include "syntax/core/depth_guard.hpp"
 
@@ -47,7 +46,7 @@ Term rebuild(const Term& t, std::string name, std::vector<Term> kids) {
   Node n = *t;
   n.name = std::move(name);
   n.kids = std::move(kids);
-  return std::make_shared<const Node>(std::move(n));
+  return make_node(std::move(n));
 }
 
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
@@ -60,6 +59,12 @@ public:
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
     if (t->kids.empty()) return t;
+    // [perf, issue 10] t comes back unchanged when x is not free in it and none of its binders
+    // would capture a free variable of s (such a binder is α-renamed below even where x does not
+    // occur; keeping that keeps the terms and fresh names exactly those of the full walk). The
+    // facts answer both without walking t, so rule 8 (seed 000 Fig. 3 L240) and the `let` rule
+    // pay only for the part of the rest of the series that mentions the variable.
+    if (!occurs_free(x_, t) && no_capture_below(t)) return t;
     // The children are copied only from the first one that changes (most subterms do not), so an
     // unchanged subterm costs no allocation and is returned shared.
     std::vector<Term> kids;
@@ -74,12 +79,13 @@ public:
           if (copying) kids.push_back(*k);
           continue;
         }
-        if (fv().count(t->name)) { // would capture: α-rename the binder
-          std::set<std::string> avoid = fv();
-          const auto inner = free_vars(*k);
-          avoid.insert(inner.begin(), inner.end());
-          avoid.insert(x_);
-          name = fresh_name(t->name, avoid);
+        if (occurs_free(t->name, s_)) { // would capture: α-rename the binder
+          // The first fresh name not in FV(s) ∪ FV(body) ∪ {x} (the candidates are tested one by
+          // one, so the name is the one fresh_name would draw from that set).
+          const Term& body = *k;
+          name = fresh_name_where(t->name, [&](const std::string& c) {
+            return c == x_ || occurs_free(c, s_) || occurs_free(c, body);
+          });
           renamed_kid = rename_var(*k, t->name, name);
           k = &renamed_kid;
           renamed = true;
@@ -98,14 +104,16 @@ public:
   }
 
 private:
-  // FV(s), computed at the first binder met (most substitutions meet none).
-  const std::set<std::string>& fv() {
-    if (!fv_) fv_ = free_vars(s_);
-    return *fv_;
+  // No binder of t is named after a free variable of s (s closed: trivially).
+  bool no_capture_below(const Term& t) const {
+    const NodeFacts& fs = facts(s_);
+    if (fs.many) return false; // too many names to ask about: walk
+    for (const std::string& y : fs.free)
+      if (!binds_no(t, y)) return false;
+    return true;
   }
   std::string x_;
   Term s_;
-  std::optional<std::set<std::string>> fv_;
   DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -114,6 +122,7 @@ Term rename_var(const Term& t, const std::string& from, const std::string& to) {
   struct Finder {
     static Type type_of_occurrence(const Term& t, const std::string& x) {
       if (t->kind == Kind::var) return t->name == x ? t->type : nullptr;
+      if (!occurs_free(x, t)) return nullptr;
       for (std::size_t i = 0; i < t->kids.size(); ++i) {
         if (binds(t->kind) && i == bound_child(t->kind) && t->name == x) continue;
         if (Type ty = type_of_occurrence(t->kids[i], x)) return ty;

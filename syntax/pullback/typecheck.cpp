@@ -217,7 +217,7 @@ namespace {
 Term rebuild_with(const Term& t, std::vector<Term> kids) {
   Node n = *t;
   n.kids = std::move(kids);
-  return std::make_shared<const Node>(std::move(n));
+  return make_node(std::move(n));
 }
 // The more informative of two readings of one type (`any` parts filled from the other).
 Type known(const Type& a, const Type& b) {
