@@ -36,40 +36,56 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     }
     // contexts <E, N> and <V, E> (Fig. 3): left component first
     Value first = eval(phi, n.a);
+    if (stuck_) return first; // a stuck subterm: the placeholder passes up (see eval in .hpp)
     Value second = eval(phi, n.b);
+    if (stuck_) return second;
     return Value::pair(std::move(first), std::move(second));
   }
   case NodeKind::add: { // contexts E + N, V + E, then (O-add)
-    const Value args[] = {eval(phi, n.a), eval(phi, n.b)};
+    Value left = eval(phi, n.a);
+    if (stuck_) return left;
+    Value right = eval(phi, n.b);
+    if (stuck_) return right;
+    const Value args[] = {std::move(left), std::move(right)};
     return r.o_add(*this, phi, n, args);
   }
   case NodeKind::op: {
     const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
     return r.o_op(*this, phi, n, args);
   }
   case NodeKind::let: {
     const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
     return r.o_let(*this, phi, n, args);
   }
   case NodeKind::fst: {
     const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
     return r.o_fst(*this, phi, n, args);
   }
   case NodeKind::snd: {
     const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
     return r.o_snd(*this, phi, n, args);
   }
-  case NodeKind::if_: // context `if E_bool then M else N` (spec §2.5 note), then O-ift / O-iff
-    return eval_bool(phi, n.a) ? r.o_ift(*this, phi, n, {}) : r.o_iff(*this, phi, n, {});
+  case NodeKind::if_: { // context `if E_bool then M else N` (spec §2.5 note), then O-ift / O-iff
+    const bool holds = eval_bool(phi, n.a);
+    if (stuck_) return Value::unit();
+    return holds ? r.o_ift(*this, phi, n, {}) : r.o_iff(*this, phi, n, {});
+  }
   case NodeKind::letrec:
     return r.o_letrec(*this, phi, n, {});
   case NodeKind::call: {
     const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
     return r.o_call(*this, phi, n, args);
   }
   case NodeKind::rd: { // contexts M.rd_E(x:T.N), E.rd_V(x:T.N): the point L first, then M
     Value point = eval(phi, n.b);
+    if (stuck_) return point;
     Value cotangent = eval(phi, n.a);
+    if (stuck_) return cotangent;
     const Value args[] = {std::move(point), std::move(cotangent)};
     return r.o_rd(*this, phi, n, args);
   }
@@ -93,6 +109,7 @@ bool Machine::eval_bool(const FunEnv& phi, const TermPtr& term) {
     return false;
   case NodeKind::pred: { // context pred(E), then O-pred
     const Value arg = eval(phi, n.a);
+    if (stuck_) return false; // the caller checks is_stuck() before using the answer
     return rules().o_pred(*this, n, arg);
   }
   default:
@@ -180,10 +197,11 @@ Value o_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value
   if (!closure) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
   ClosurePtr self = closure;
   if (closure->limit) {
-    if (*closure->limit == 0)
-      throw ApproximantStuck("recursion limit of letrec[n] " + n.name +
-                                 " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
-                             n.pos);
+    if (*closure->limit == 0) // stuck: recorded, not thrown (Machine::eval)
+      return m.stuck_at_clo_0(
+          ApproximantStuck("recursion limit of letrec[n] " + n.name +
+                               " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
+                           n.pos));
     m.step(Rule::L_call, &n);
     Closure lower = *closure;
     lower.limit = *closure->limit - 1;

@@ -58,6 +58,12 @@ Rules Rules::paper() {
 
 Machine::Machine(Options options) : options_(std::move(options)) {}
 
+Machine::~Machine() {
+  if (!options_.counter) return;
+  for (std::size_t i = 0; i < fired_.size(); ++i)
+    if (fired_[i] > 0) options_.counter->add(rule_name(static_cast<Rule>(i)), fired_[i]);
+}
+
 void Machine::charge(long units, const Node* at) {
   work_ += units;
   if (steps_ + work_ / 8 > options_.fuel)
@@ -73,7 +79,7 @@ void Machine::step(Rule rule, const Node* at) {
                      "fuel exhausted after " + std::to_string(options_.fuel) +
                          " steps (the step budget; the program may diverge)",
                      at ? at->pos : std::nullopt);
-  if (options_.counter) options_.counter->add(rule_name(rule));
+  if (options_.counter) ++fired_[static_cast<std::size_t>(rule)];
   if (!options_.record_trace) return;
   if (static_cast<long>(trace_.size()) >= options_.max_trace_lines) return;
   std::string detail;
@@ -82,6 +88,11 @@ void Machine::step(Rule rule, const Node* at) {
     if (detail.size() > 120) detail = detail.substr(0, 117) + "...";
   }
   trace_.push_back(TraceLine{rule, std::move(detail)});
+}
+
+Value Machine::stuck_at_clo_0(ApproximantStuck stuck) {
+  stuck_.emplace(std::move(stuck));
+  return Value::unit();
 }
 
 Machine::Depth::Depth(Machine& m) : m_(m) {

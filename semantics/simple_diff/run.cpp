@@ -36,6 +36,7 @@ Outcome evaluate(const TermPtr& m, const Options& options, const ValueContext& r
     Machine machine(options);
     load(machine, m, rho);
     Value v = machine.eval(nullptr, m);
+    machine.throw_if_stuck();
     return Outcome{std::move(v), machine.steps(), machine.trace()};
   });
 }
@@ -75,10 +76,12 @@ GradientOutcome gradient(const std::string& x, const TypePtr& t, const TermPtr& 
       ScopedEnv<Value>::Scope scope(machine.rho());
       machine.rho().push(x, point);
       value = machine.eval(nullptr, body);
+      machine.throw_if_stuck();
     }
     // 1.rd_V(x:T. N), evaluated by O-rd
     const TermPtr grad = mk::rd(mk::constant(1.0), value_term(point), x, t, body);
     Value g = machine.eval(nullptr, grad);
+    machine.throw_if_stuck();
     return GradientOutcome{std::move(value), std::move(g), machine.steps()};
   });
 }

@@ -118,7 +118,10 @@ SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, Bindings& bin
 
 // The value of a tail trace, when S-ctx asks for it: φ|ρ ⊢ C ⇒ V.
 std::optional<Value> value_if(Machine& m, const FunEnv& phi, bool want, const TermPtr& c) {
-  return want ? std::optional<Value>(m.eval(phi, c)) : std::nullopt;
+  if (!want) return std::nullopt;
+  Value v = m.eval(phi, c);
+  m.throw_if_stuck(); // the value is used (S-ctx): a stuck evaluation is thrown here
+  return v;
 }
 
 } // namespace
