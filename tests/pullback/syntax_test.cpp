@@ -114,6 +114,16 @@ TEST(PullbackSyntax, DeepTermsGiveAnErrorNotACrash) {
   const auto registry = cli::builtin_registry();
   const auto& f = *registry.find("pullback")->frontend;
   EXPECT_NO_THROW(f.type_of(sum));
+  // Nested lets: two frames per level (term, let_rest), both counted since 9,000 of them
+  // overflowed the stack before the guard; 4,000 (the bench's largest pullback series) still parse.
+  const auto let_series = [](int n) {
+    std::string s = "\\x0:R. ";
+    for (int i = 1; i <= n; ++i)
+      s += "let x" + std::to_string(i) + " = sin(x" + std::to_string(i - 1) + ") in ";
+    return s + "x" + std::to_string(n);
+  };
+  EXPECT_THROW(parse_closed(let_series(20000)), AdsemError);
+  EXPECT_NO_THROW(parse_closed(let_series(4000)));
 }
 
 TEST(PullbackSyntax, FrontendCommands) {
