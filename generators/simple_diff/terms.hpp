@@ -32,10 +32,10 @@ std::vector<std::pair<std::string, TypePtr>> gamma_of(const OpenTerm& t);
 
 struct TermOptions {
   bool real_result = false; // the result type is real (for gradients)
-  TypePtr result;           // the result type, when given (overrides real_result)
+  TypePtr result = nullptr; // the result type, when given (overrides real_result)
   bool trace_only = false;  // only trace-term formers (no if, letrec, calls, rd): seed 003 line 261
   int max_size = 40;        // node budget at the largest RapidCheck size
-  TypePtr param;            // the type T of x, when given (else real or real^2)
+  TypePtr param = nullptr;  // the type T of x, when given (else real or real^2)
   // Sometimes a recursive function whose counter does not decrease (spec §10 "possibly divergent
   // recursion (tests of ⊥)"): for the limited language M^(n), where both sides must agree on ⊥.
   bool divergent = false;
