@@ -37,7 +37,13 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
           {"time_slope", r.time_slope},
           {"stopped", r.stopped},
           {"known_violation", r.known_violation},
-          {"note", r.note}};
+          {"note", r.note},
+          {"secondary", r.secondary_measure.empty()
+                            ? nlohmann::json(nullptr)
+                            : nlohmann::json{{"measure", r.secondary_measure},
+                                             {"primal", r.primal_secondary},
+                                             {"derivative", r.derivative_secondary},
+                                             {"growth", r.secondary_growth}}}};
 }
 
 std::string row_text(const props::ComplexityRow& r) {
@@ -50,6 +56,11 @@ std::string row_text(const props::ComplexityRow& r) {
   if (!r.time_ratio.empty())
     out += fmt::format("  time ratio {:.3g}..{:.3g} (slope {:+.3f})", r.time_ratio.front(),
                        r.time_ratio.back(), r.time_slope);
+  if (!r.derivative_secondary.empty())
+    out += fmt::format("  {}: primal {:.3g}..{:.3g}, derivative {:.3g}..{:.3g} (growth n^{:.2f})",
+                       r.secondary_measure, r.primal_secondary.front(), r.primal_secondary.back(),
+                       r.derivative_secondary.front(), r.derivative_secondary.back(),
+                       r.secondary_growth);
   if (!r.stopped.empty()) out += "  [stopped: " + r.stopped + "]";
   return out + "\n";
 }

@@ -81,14 +81,16 @@ double timed(const std::function<double()>& f, double min_seconds, double& cost)
 } // namespace
 
 ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityOptions& o) {
-  ComplexityRow row{.calculus = f.calculus,
-                    .mechanism = f.mechanism,
-                    .family = f.family,
-                    .measure = f.measure,
-                    .citation = f.citation,
-                    .claim = f.claim,
-                    .known_violation = f.known_violation,
-                    .note = f.note};
+  ComplexityRow row;
+  row.calculus = f.calculus;
+  row.mechanism = f.mechanism;
+  row.family = f.family;
+  row.measure = f.measure;
+  row.citation = f.citation;
+  row.claim = f.claim;
+  row.known_violation = f.known_violation;
+  row.note = f.note;
+  row.secondary_measure = f.secondary_measure;
   const auto start = clock::now();
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
@@ -101,7 +103,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);
       break;
     }
-    double primal = 0, derivative = 0, tp = 0, td = 0;
+    double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0;
     try {
       const ComplexityInstance in = f.make(n);
       if (o.time_it) {
@@ -110,6 +112,10 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       } else {
         primal = in.primal();
         derivative = in.derivative();
+      }
+      if (!f.secondary_measure.empty()) {
+        primal2 = in.primal_secondary();
+        derivative2 = in.derivative_secondary();
       }
     } catch (const AdsemError& e) {
       row.stopped = fmt::format("n = {}: {}", n, e.diagnostic().message);
@@ -120,6 +126,10 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
     row.derivative_cost.push_back(derivative);
     row.ratio.push_back(primal > 0 ? derivative / primal : 0);
     if (o.time_it) row.time_ratio.push_back(tp > 0 ? td / tp : 0);
+    if (!f.secondary_measure.empty()) {
+      row.primal_secondary.push_back(primal2);
+      row.derivative_secondary.push_back(derivative2);
+    }
     if (derivative > o.max_cost && n != f.sizes.back()) {
       row.stopped = fmt::format("derivative cost {:.3g} above the cap {:.3g} at n = {}", derivative,
                                 o.max_cost, n);
@@ -128,12 +138,14 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   }
   row.slope = tail_slope(row.n, row.ratio);
   row.time_slope = tail_slope(row.n, row.time_ratio);
+  row.secondary_growth = tail_slope(row.n, row.derivative_secondary);
   return row;
 }
 
 std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
-  std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
-                    "time_ratio,slope,time_slope\n";
+  std::string csv =
+      "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
+      "time_ratio,slope,time_slope,primal_secondary,derivative_secondary,secondary_growth\n";
   const auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s)
@@ -143,11 +155,15 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   for (const ComplexityRow& r : rows)
     for (std::size_t i = 0; i < r.n.size(); ++i)
       csv +=
-          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.4f},{:.4f}\n", quoted(r.calculus),
+          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.4f},{:.4f},{}\n", quoted(r.calculus),
                       quoted(r.mechanism), quoted(r.family), to_string(r.claim), quoted(r.measure),
                       r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
                       i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
-                      r.slope, r.time_slope);
+                      r.slope, r.time_slope,
+                      i < r.derivative_secondary.size()
+                          ? fmt::format("{},{},{:.4f}", r.primal_secondary[i],
+                                        r.derivative_secondary[i], r.secondary_growth)
+                          : ",,");
   return csv;
 }
 

@@ -18,6 +18,10 @@ namespace adsem::props {
 struct ComplexityInstance {
   std::function<double()> primal;
   std::function<double()> derivative;
+  // The family's secondary measure (ComplexityFamily::secondary_measure) of the last run of
+  // primal / derivative, read once after the runs; unset when the family has none.
+  std::function<double()> primal_secondary = nullptr;
+  std::function<double()> derivative_secondary = nullptr;
 };
 
 // What the paper says about the mechanism on the family: the test asserts `linear` only.
@@ -33,6 +37,10 @@ struct ComplexityFamily {
   std::string mechanism; // "R (Fig. 11)", "R2 (Fig. 8)", ...
   std::string family;    // "sharing-chain", "wide-sum", "nested-closures", "rnn", "let-series"
   std::string measure;   // the cost measure, e.g. "machine rule steps"
+  // A work measure the paper's cost measure leaves out, reported beside it (never asserted), e.g.
+  // the copied-value volume of BMP's rule (9), which counts 1 step whatever the value's size
+  // (seed 002 spec §6 P20.4, §7 P10). Empty: none.
+  std::string secondary_measure;
   ComplexityClaim claim = ComplexityClaim::linear;
   std::vector<int> sizes;                        // n, increasing
   std::function<ComplexityInstance(int n)> make; // the program of size n
@@ -62,7 +70,13 @@ struct ComplexityRow {
   std::vector<double> time_ratio; // derivative seconds / primal seconds (empty without time_it)
   double slope = 0;               // log-log slope of ratio over n (tail fit, see tail_slope)
   double time_slope = 0;          // the same for time_ratio
-  std::string stopped;            // why the family stopped before its last size, or ""
+  // The secondary measure (empty vectors when the family has none): its primal and derivative
+  // values per n, and the log-log slope of the derivative's value over n (tail fit): its growth
+  // exponent, 1 when it is linear in n, 2 when it is quadratic.
+  std::string secondary_measure = {};
+  std::vector<double> primal_secondary = {}, derivative_secondary = {};
+  double secondary_growth = 0;
+  std::string stopped; // why the family stopped before its last size, or ""
   bool known_violation = false;
   std::string note;
   bool control() const { return claim == ComplexityClaim::control; }
@@ -84,7 +98,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& family,
                                     const ComplexityOptions& options);
 
 // One CSV line per (row, n): calculus,mechanism,family,claim,measure,n,primal_cost,
-// derivative_cost,ratio,time_ratio,slope.
+// derivative_cost,ratio,time_ratio,slope,time_slope,primal_secondary,derivative_secondary,
+// secondary_growth (the last three empty when the family has no secondary measure).
 std::string complexity_csv(const std::vector<ComplexityRow>& rows);
 // A log-log line chart of ratio over n, one line per row (controls dashed).
 std::string complexity_svg(const std::string& title, const std::vector<ComplexityRow>& rows);

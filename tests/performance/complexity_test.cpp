@@ -70,6 +70,7 @@ TEST(ComplexityRunner, StopsAtTheCostCapAndWritesCsvAndSvg) {
   EXPECT_GT(row.slope, 1.0);
   const std::string csv = props::complexity_csv({row});
   EXPECT_NE(csv.find("\"toy\",\"doubling\",\"chain\",control"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",0.0000,,,\n"), std::string::npos) << csv; // no secondary measure
   const std::string svg = props::complexity_svg("toy", {row});
   EXPECT_NE(svg.find("<polyline"), std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos); // controls are dashed
@@ -147,6 +148,48 @@ TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
     saw_control = saw_control || row["control"].get<bool>();
   }
   EXPECT_TRUE(saw_control);
+}
+
+// BMP's (9) counts 1 step however large the copied value (spec §7 P10), so the copied-value
+// volume Σ|v| is reported beside the step ratio (spec §6 P20.4). Its primal values come from the
+// primal run and are linear in n on the let series (numerals are copied); the derivative copies
+// backpropagators that grow with the series, so its volume is quadratic: the work the paper's
+// step count leaves out, and why the wall-clock ratio grows while the step ratio stays flat.
+TEST(ComplexityCommand, LinearNegationReportsTheCopyVolumeOfRule9) {
+  std::string out;
+  const int code = run_cli({"adsem", "complexity", "linear-negation", "--max-n", "100", "--no-time",
+                            "--family", "let-series", "--json"},
+                           out);
+  EXPECT_EQ(code, 0) << out;
+  const auto j = nlohmann::json::parse(out);
+  ASSERT_EQ(j["rows"].size(), 1u);
+  const auto& row = j["rows"][0];
+  ASSERT_TRUE(row["secondary"].is_object()) << row.dump();
+  const auto& v = row["secondary"];
+  EXPECT_EQ(v["measure"], "copy volume");
+  ASSERT_EQ(v["primal"].size(), row["n"].size());
+  ASSERT_EQ(v["derivative"].size(), row["n"].size());
+  for (std::size_t i = 0; i < row["n"].size(); ++i) {
+    EXPECT_GT(v["primal"][i].get<double>(), 0.0);
+    EXPECT_GT(v["derivative"][i].get<double>(), v["primal"][i].get<double>());
+  }
+  // n <= 100: 1.85 (2.0 from n = 200 on, `adsem complexity linear-negation`); linear would be 1
+  EXPECT_GT(v["growth"].get<double>(), 1.5);
+  EXPECT_LT(row["slope"].get<double>(), 0.05); // the step ratio stays flat
+
+  std::string text;
+  EXPECT_EQ(run_cli({"adsem", "complexity", "linear-negation", "--max-n", "50", "--no-time",
+                     "--family", "let-series"},
+                    text),
+            0);
+  EXPECT_NE(text.find("copy volume: primal"), std::string::npos) << text;
+  // a family without a secondary measure prints none and has a null "secondary"
+  EXPECT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "20", "--no-time",
+                     "--family", "wide-sum", "--json"},
+                    out),
+            0);
+  for (const auto& r : nlohmann::json::parse(out)["rows"])
+    EXPECT_TRUE(r["secondary"].is_null());
 }
 
 TEST(ThroughputCommand, JsonRowsHaveTheContractShape) {
