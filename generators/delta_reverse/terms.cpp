@@ -38,15 +38,11 @@ public:
       options.emplace_back(w, std::move(f));
     };
 
-    // The plans are built only when this option is drawn (issue 10: building them at every node
-    // was a fifth of a delta-reverse adequacy trial); building draws nothing, so the terms are
+    // The ways are counted only when this option is drawn (issue 10: building them at every node
+    // was a fifth of a delta-reverse adequacy trial); counting draws nothing, so the terms are
     // the same.
     const bool reach = any_reachable(g, a);
-    if (reach)
-      offer(30, [&] {
-        const std::vector<Plan> plans = reachable(g, a);
-        return plans[pick(plans.size())]();
-      });
+    if (reach) offer(30, [&] { return draw_reachable(g, a); });
     offer(reach ? 4 : 12, [&] { return intro(g, a, d); });
     if (d > 0) {
       if (a->kind == TK::real) {
@@ -170,19 +166,41 @@ public:
   }
 
   // Γ-variables reaching type a through projections, and helper functions applied to a generated
-  // argument (goal-directed elimination, spec §10). Arguments are drawn only when chosen.
-  using Plan = std::function<Term()>;
-  std::vector<Plan> reachable(const Context& g, const Type& a) {
-    std::vector<Plan> out;
-    std::set<std::string> seen;
-    for (auto it = g.rbegin(); it != g.rend(); ++it) {
-      if (!seen.insert(it->first).second) continue; // shadowed
-      const Term x = var(it->first);
-      paths([x] { return x; }, it->second, a, out, 3);
+  // argument (goal-directed elimination, spec §10). [perf, issue 10] The ways are counted, one is
+  // drawn, and only that one is built (building every way as a closure was a sixth of a
+  // delta-reverse adequacy trial); the ways are numbered in the order of the walk, and an
+  // argument is drawn only for the chosen way, so the draws and the terms are the same as before.
+  Term draw_reachable(const Context& g, const Type& a) {
+    std::size_t ways = 0;
+    {
+      std::set<std::string> seen;
+      for (auto it = g.rbegin(); it != g.rend(); ++it)
+        if (seen.insert(it->first).second) ways += count_ways(it->second, a, 3);
     }
-    return out;
+    std::size_t k = pick(ways);
+    std::string head;
+    std::vector<Elimination> steps;
+    std::set<std::string> seen;
+    for (auto it = g.rbegin(); it != g.rend() && head.empty(); ++it) {
+      if (!seen.insert(it->first).second) continue; // shadowed
+      if (select_way(it->second, a, 3, k, steps)) head = it->first;
+    }
+    Term t = var(head);
+    for (const Elimination& e : steps) {
+      if (e.kind == Elimination::Kind::first) {
+        t = fst(t);
+      } else if (e.kind == Elimination::Kind::second) {
+        t = snd(t);
+      } else { // a helper applied to an argument of depth 0 (a variable, a literal or a λ)
+        ++nested_;
+        Term x = term(*ctx_, e.argument, 0);
+        --nested_;
+        t = app(t, x);
+      }
+    }
+    return t;
   }
-  // Whether reachable(g, a) is non-empty, without building the plans (the same walk as paths).
+  // Whether draw_reachable has a way, without counting them all (the same walk as count_ways).
   bool any_reachable(const Context& g, const Type& a) const {
     std::set<std::string> seen;
     for (auto it = g.rbegin(); it != g.rend(); ++it)
@@ -198,25 +216,43 @@ public:
       return reaches(t->right, a, budget - 1);
     return false;
   }
-  void paths(const Plan& at, const Type& t, const Type& a, std::vector<Plan>& out, int budget) {
-    if (same_type(t, a)) out.push_back(at);
-    if (budget == 0) return;
-    if (t->kind == TK::product) {
-      paths([at] { return fst(at()); }, t->left, a, out, budget - 1);
-      paths([at] { return snd(at()); }, t->right, a, out, budget - 1);
-    } else if (t->kind == TK::arrow && ctx_ != nullptr && nested_ < 2) {
-      // a helper applied to an argument of depth 0 (a variable, a literal or a λ)
-      const Type arg = t->left;
-      paths(
-          [this, at, arg] {
-            Term f = at();
-            ++nested_;
-            Term x = term(*ctx_, arg, 0);
-            --nested_;
-            return app(f, x);
-          },
-          t->right, a, out, budget - 1);
+  // One elimination on the way from a variable to a term of the goal type.
+  struct Elimination {
+    enum class Kind { first, second, apply } kind;
+    Type argument; // apply: the argument's type
+  };
+  // The ways from a variable of type t to type a: t itself, then through fst, snd or an
+  // application (the order ways are numbered in).
+  std::size_t count_ways(const Type& t, const Type& a, int budget) const {
+    const std::size_t here = same_type(t, a) ? 1 : 0;
+    if (budget == 0) return here;
+    if (t->kind == TK::product)
+      return here + count_ways(t->left, a, budget - 1) + count_ways(t->right, a, budget - 1);
+    if (t->kind == TK::arrow && ctx_ != nullptr && nested_ < 2)
+      return here + count_ways(t->right, a, budget - 1);
+    return here;
+  }
+  // The way number k among those of t: true and its eliminations in `steps`, or false and k less
+  // the number of ways of t.
+  bool select_way(const Type& t, const Type& a, int budget, std::size_t& k,
+                  std::vector<Elimination>& steps) const {
+    if (same_type(t, a)) {
+      if (k == 0) return true;
+      --k;
     }
+    if (budget == 0) return false;
+    if (t->kind == TK::product) {
+      steps.push_back({Elimination::Kind::first, nullptr});
+      if (select_way(t->left, a, budget - 1, k, steps)) return true;
+      steps.back() = {Elimination::Kind::second, nullptr};
+      if (select_way(t->right, a, budget - 1, k, steps)) return true;
+      steps.pop_back();
+    } else if (t->kind == TK::arrow && ctx_ != nullptr && nested_ < 2) {
+      steps.push_back({Elimination::Kind::apply, t->left});
+      if (select_way(t->right, a, budget - 1, k, steps)) return true;
+      steps.pop_back();
+    }
+    return false;
   }
 
   Context* ctx_ = nullptr;
