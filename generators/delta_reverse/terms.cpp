@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "syntax/delta_reverse/printer.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse::gen {
@@ -475,4 +476,22 @@ std::vector<std::string> tags_of(const Term& t) {
   return {tags.begin(), tags.end()};
 }
 
+void showValue(const MainExpression& m, std::ostream& os) {
+  os << print(m.term) << " : " << print_type(arrow_type(m.s, m.t));
+}
+
 } // namespace adsem::delta_reverse::gen
+
+namespace adsem::delta_reverse {
+
+void showValue(const Typed& t, std::ostream& os) {
+  os << print(t.term) << " : " << print_type(t.type);
+}
+void showValue(const Term& t, std::ostream& os) {
+  os << print(t);
+}
+void showValue(const Value& v, std::ostream& os) {
+  os << print_value(v, nullptr);
+}
+
+} // namespace adsem::delta_reverse

@@ -5,6 +5,7 @@
 // RapidCheck's shrinking of the choices is typed shrinking: subterms shrink to variables or
 // literals of the same type, lets and branches disappear, literals shrink toward 0 and 1. Sized by
 // depth (no recursion: every term terminates, §9.15).
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -55,4 +56,15 @@ const std::vector<Type>& type_pool();
 // Constructs the term contains: let, case, lambda, higher-order, shared-let, pair, leaf.
 std::vector<std::string> tags_of(const Term& t);
 
+// How RapidCheck shows the values drawn from these generators (found by argument-dependent
+// lookup): a trial that throws before it reports its input is recorded with this text
+// (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
+void showValue(const MainExpression& m, std::ostream& os); // e : S -> T
+
 } // namespace adsem::delta_reverse::gen
+
+namespace adsem::delta_reverse {
+void showValue(const Typed& t, std::ostream& os); // e : A
+void showValue(const Term& t, std::ostream& os);
+void showValue(const Value& v, std::ostream& os);
+} // namespace adsem::delta_reverse

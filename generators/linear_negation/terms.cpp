@@ -5,6 +5,7 @@
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/program.hpp"
+#include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation::gen {
 
@@ -522,4 +523,23 @@ std::vector<std::string> tags_of(const Term& t) {
   return {tags.begin(), tags.end()};
 }
 
+void showValue(const Source& s, std::ostream& os) {
+  for (std::size_t i = 0; i < s.inputs.size(); ++i)
+    os << (i > 0 ? ", " : "") << s.inputs[i];
+  os << " |- " << print(s.body) << " at ";
+  for (std::size_t i = 0; i < s.inputs.size() && i < s.point.size(); ++i)
+    os << (i > 0 ? ", " : "") << s.inputs[i] << " = " << s.point[i];
+}
+
 } // namespace adsem::linear_negation::gen
+
+namespace adsem::linear_negation {
+
+void showValue(const Typed& t, std::ostream& os) {
+  os << print(t.term) << " : " << print_type(t.type);
+}
+void showValue(const Term& t, std::ostream& os) {
+  os << print(t);
+}
+
+} // namespace adsem::linear_negation

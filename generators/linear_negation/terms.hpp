@@ -6,6 +6,7 @@
 // choice is a RapidCheck value (so the choices shrink), and rc::gen::shrink adds typed shrinks
 // (replace a subterm by a numeral / a same-typed subterm, inline a let, contract a β-redex,
 // numerals towards 0 and 1), each kept only if the result has the original type.
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -52,4 +53,14 @@ std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source);
 // "sharing", "higher-order", "linear", "partial-primitive".
 std::vector<std::string> tags_of(const Term& t);
 
+// How RapidCheck shows the values drawn from these generators (found by argument-dependent
+// lookup): a trial that throws before it reports its input is recorded with this text
+// (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
+void showValue(const Source& s, std::ostream& os); // x1, … |- t at x1 = r1, …
+
 } // namespace adsem::linear_negation::gen
+
+namespace adsem::linear_negation {
+void showValue(const Typed& t, std::ostream& os); // t : A
+void showValue(const Term& t, std::ostream& os);
+} // namespace adsem::linear_negation

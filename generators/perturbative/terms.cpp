@@ -5,6 +5,7 @@
 
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/substitution.hpp"
+#include "syntax/perturbative/printer.hpp"
 
 namespace adsem::perturbative::gen {
 
@@ -352,3 +353,11 @@ std::vector<std::string> tags_of(const Bag& m) {
 }
 
 } // namespace adsem::perturbative::gen
+
+namespace adsem::perturbative {
+
+void showValue(const Bag& m, std::ostream& os) {
+  os << print(m) << " : " << print_type(m.type);
+}
+
+} // namespace adsem::perturbative

@@ -3,6 +3,7 @@
 // §10): gen(Γ, σ, d) only ever builds terms of type σ in Γ, through the smart constructors of the
 // AST, so every sample is well typed and sugar-normal. Sized by depth; typed shrinking (replace a
 // subterm by 0 or by a same-typed subterm, drop summands, contract a β-redex, numerals to 1).
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -30,3 +31,10 @@ std::vector<Bag> shrinks(const Bag& m);
 std::vector<std::string> tags_of(const Bag& m);
 
 } // namespace adsem::perturbative::gen
+
+namespace adsem::perturbative {
+// How RapidCheck shows the values drawn from these generators (found by argument-dependent
+// lookup): a trial that throws before it reports its input is recorded with this text
+// (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
+void showValue(const Bag& m, std::ostream& os); // M : A
+} // namespace adsem::perturbative

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "semantics/pullback/primitive_table.hpp"
+#include "syntax/pullback/printer.hpp"
 
 namespace adsem::pullback::gen {
 
@@ -473,4 +474,16 @@ std::vector<std::string> tags_of(const Term& t) {
   return {tags.begin(), tags.end()};
 }
 
+void showValue(const Query& q, std::ostream& os) {
+  os << print(q.term());
+}
+
 } // namespace adsem::pullback::gen
+
+namespace adsem::pullback {
+
+void showValue(const Term& t, std::ostream& os) {
+  os << print(t);
+}
+
+} // namespace adsem::pullback

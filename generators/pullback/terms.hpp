@@ -5,6 +5,7 @@
 // Sized by depth. Every choice is a RapidCheck draw, so RapidCheck's shrinking of the choices
 // shrinks terms while keeping them well typed (a smaller choice picks a leaf: a variable, a
 // numeral, a typed zero).
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -57,4 +58,13 @@ rc::Gen<Term> linear_term_named(const std::string& x, Type sigma, Type rho, int 
 // Constructs a term contains, for campaign statistics.
 std::vector<std::string> tags_of(const Term& t);
 
+// How RapidCheck shows the values drawn from these generators (found by argument-dependent
+// lookup): a trial that throws before it reports its input is recorded with this text
+// (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
+void showValue(const Query& q, std::ostream& os); // ((Omega \y:s. P) @ w) V
+
 } // namespace adsem::pullback::gen
+
+namespace adsem::pullback {
+void showValue(const Term& t, std::ostream& os);
+} // namespace adsem::pullback

@@ -467,4 +467,11 @@ std::vector<std::string> construct_tags(const TermPtr& term) {
   return tags;
 }
 
+void showValue(const OpenTerm& t, std::ostream& os) {
+  const auto gamma = gamma_of(t);
+  for (std::size_t i = 0; i < gamma.size(); ++i)
+    os << (i > 0 ? ", " : "") << gamma[i].first << " : " << print_type(gamma[i].second);
+  os << " |- " << print_term(t.term) << " : " << print_type(t.type);
+}
+
 } // namespace adsem::simple_diff::gen

@@ -7,6 +7,7 @@
 // a term that fails is a generator bug. Shrinking is typed: a subterm is replaced by a literal
 // of its type, an if by a branch, a binding dropped or replaced, literals made simpler; each
 // candidate is kept only if it still type-checks.
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -57,5 +58,10 @@ std::vector<std::string> construct_tags(const TermPtr& term);
 
 // Typed shrink candidates (each type-checks under Γ = {x : T} with the same type).
 std::vector<OpenTerm> shrinks(const OpenTerm& t);
+
+// How RapidCheck shows the values drawn from these generators (found by argument-dependent
+// lookup): a trial that throws before it reports its input is recorded with this text
+// (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
+void showValue(const OpenTerm& t, std::ostream& os); // x : T |- M : A
 
 } // namespace adsem::simple_diff::gen

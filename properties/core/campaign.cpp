@@ -213,10 +213,12 @@ reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialRes
   return r;
 }
 
+// The values in the order they were drawn, each in its calculus's surface syntax (the
+// generators' showValue overloads); RapidCheck's C++ type names would only add noise.
 std::string drawn_values_text(const rc::detail::Example& example) {
   std::string out;
-  for (const auto& [type, value] : example)
-    out += (out.empty() ? "" : "; ") + value + " : " + type;
+  for (const auto& entry : example)
+    out += (out.empty() ? "" : "; ") + entry.second;
   return out;
 }
 
