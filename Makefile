@@ -20,7 +20,8 @@ FUZZ_SECONDS ?= 10
 SANITIZE_TARGETS ?= test_semantics_core
 SANITIZE_TESTS ?= .
 
-.PHONY: all deps fuzz-deps configure build test test-gcc fuzz-ci campaign sanitize clean format
+.PHONY: all deps fuzz-deps configure build build-adsem test test-gcc fuzz-ci campaign sanitize clean \
+  format
 
 # $(call install_missing,PACKAGES): apt-get only what is missing (as root, or with sudo).
 define install_missing
@@ -47,6 +48,11 @@ configure: deps
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
+# The main job needs only the adsem executable: about three quarters of the compile units (the
+# test programs and benchmarks are the rest), so a first campaign starts minutes sooner.
+build-adsem: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target adsem
+
 test: test-gcc fuzz-ci
 
 test-gcc: build
@@ -62,7 +68,7 @@ fuzz-ci: fuzz-deps
 	FUZZ_BUILD=$(FUZZ_BUILD_DIR) FUZZ_WORK=$(FUZZ_BUILD_DIR)/ci-work \
 	  fuzz/run.sh -s $(FUZZ_SEED) -n $(FUZZ_RUNS) -t $(FUZZ_SECONDS)
 
-campaign: build
+campaign: build-adsem
 	$(BUILD_DIR)/cli/adsem campaign all --time $(CAMPAIGN_TIME) --report $(REPORT_DIR)
 
 sanitize: deps
