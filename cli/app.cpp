@@ -1,6 +1,9 @@
 #include "cli/app.hpp"
 
+#include <charconv>
 #include <iostream>
+#include <string_view>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -32,23 +35,65 @@ int report_error(const CommandContext& ctx, const Diagnostic& diagnostic) {
   return exit_code_of(diagnostic.kind);
 }
 
+namespace {
+
+// A decimal real, as the calculi write them plus a sign: [+-]? DIGITS [. DIGITS] [e [+-] DIGITS]
+// (also ".5" and "5."). std::stod also took "nan", "inf" and hexadecimal ("0x10" was 16).
+bool is_decimal_real(std::string_view s) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9')
+      ++i;
+    return i - start;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
+
+std::string_view trimmed(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+} // namespace
+
 std::vector<double> parse_reals(const std::string& text, const std::string& option) {
+  const auto bad = [&](const std::string& why) {
+    return AdsemError(ErrorKind::usage,
+                      fmt::format("{} expects comma-separated decimal reals such as 1.5,-2 (got "
+                                  "'{}': {})",
+                                  option, text, why));
+  };
   std::vector<double> values;
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = text.find(',', start);
-    const std::string piece =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    try {
-      std::size_t used = 0;
-      const double value = std::stod(piece, &used);
-      if (used != piece.size()) throw std::invalid_argument(piece);
-      values.push_back(value);
-    } catch (const std::exception&) {
-      throw AdsemError(
-          ErrorKind::usage,
-          fmt::format("{} expects comma-separated reals such as 1.5,-2 (got '{}')", option, text));
-    }
+    const std::string_view piece = trimmed(std::string_view(text).substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (!is_decimal_real(piece))
+      throw bad(fmt::format("'{}' is not a decimal real; nan and inf are not points", piece));
+    // from_chars takes no '+' sign.
+    const std::string_view digits = piece.front() == '+' ? piece.substr(1) : piece;
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec == std::errc::result_out_of_range)
+      throw bad(fmt::format("'{}' is outside the range of a double", piece));
+    if (ec != std::errc{} || end != digits.data() + digits.size())
+      throw bad(fmt::format("'{}' is not a decimal real", piece));
+    values.push_back(value);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

@@ -1,10 +1,11 @@
 // The per-term commands: type, eval, reduce, denote, grad (design.md "The CLI contract").
 #include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "properties/core/result_checks.hpp"
+#include "syntax/core/lexer.hpp"
 
 namespace adsem::cli {
 namespace {
@@ -27,9 +28,13 @@ std::string read_source(const TermArgs& args) {
   if (args.file.empty()) throw AdsemError(ErrorKind::usage, "give a term: -e TERM or FILE");
   std::ifstream in(args.file, std::ios::binary);
   if (!in) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", args.file));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // One byte past the parsers' limit is enough for the lexer to refuse the file, located;
+  // reading all of a huge file would cost its whole size in memory first.
+  std::string text(max_source_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", args.file));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 const props::Frontend& frontend_of(const CommandContext& ctx, const std::string& calculus) {
@@ -59,6 +64,14 @@ std::string join_reals(const std::vector<double>& values) {
   return out;
 }
 
+// Every real an answer prints must be finite (properties/core/result_checks.hpp): "the value",
+// or "real 2 of the value" when there are several.
+void require_finite(const std::vector<double>& xs, const std::string& what) {
+  props::require_finite(xs, [&](std::size_t i) {
+    return xs.size() == 1 ? what : fmt::format("real {} of {}", i + 1, what);
+  });
+}
+
 CLI::App* add_term_subcommand(CLI::App& app, CommandContext& ctx, TermArgs& args,
                               const std::string& name, const std::string& description) {
   auto* cmd = app.add_subcommand(name, description);
@@ -77,6 +90,7 @@ void eval_command(const CommandContext& ctx, const TermArgs& args, bool reduce) 
   const auto source = read_source(args);
   const auto options = eval_options(args, reduce);
   const auto result = reduce ? frontend.reduce(source, options) : frontend.eval(source, options);
+  if (result.reals) require_finite(*result.reals, "the value");
   if (ctx.json) {
     nlohmann::json j = {{"value", result.value}, {"steps", result.steps}};
     if (result.reals) j["reals"] = *result.reals;
@@ -124,6 +138,9 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
     std::optional<std::vector<double>> at;
     if (!args->at.empty()) at = parse_reals(args->at, "--at");
     const auto result = frontend_of(ctx, args->calculus).denote(read_source(*args), at);
+    require_finite(result.value, "the value");
+    for (std::size_t r = 0; r < result.jacobian.size(); ++r)
+      require_finite(result.jacobian[r], fmt::format("row {} of the Jacobian", r + 1));
     if (ctx.json) {
       nlohmann::json j = {{"value", result.value}, {"printed", result.printed}};
       if (at) j["jacobian"] = result.jacobian;
@@ -149,6 +166,8 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
     const auto at = parse_reals(args->at, "--at");
     const auto result =
         frontend.grad(read_source(*args), at, args->mechanism, eval_options(*args, false));
+    props::require_finite("the value", result.value);
+    require_finite(result.gradient, "the gradient");
     if (ctx.json) {
       print_json(ctx, {{"value", result.value},
                        {"gradient", result.gradient},

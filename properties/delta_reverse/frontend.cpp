@@ -1,5 +1,6 @@
 #include "properties/delta_reverse/frontend.hpp"
 
+#include "properties/core/result_checks.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/delta_reverse/denotation.hpp"
 #include "semantics/delta_reverse/model_bridge.hpp"
@@ -28,12 +29,14 @@ Typed parse_closed(const std::string& source) {
 }
 
 Value point_of(const Type& s, const std::vector<double>& xs) {
-  std::size_t next = 0;
-  Value v = unflatten_reals(zero_like(s), xs, next);
-  if (next != xs.size())
-    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(next) + " reals, got " +
+  // Checked before unflattening, which reads xs with .at(): too few reals used to escape as
+  // "internal error: vector::_M_range_check".
+  const std::size_t n = real_slots(s);
+  if (n != xs.size())
+    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(n) + " reals, got " +
                                            std::to_string(xs.size()));
-  return v;
+  std::size_t next = 0;
+  return unflatten_reals(zero_like(s), xs, next);
 }
 
 RealProgram real_program(const Typed& f) {
@@ -92,7 +95,10 @@ props::EvalResult Frontend::eval(const std::string& source,
   }
   props::EvalResult result;
   result.value = print_value(v, type) + (tape.empty() ? "" : "  -- tape" + tape.substr(1));
-  if (first_order(type)) result.reals = flatten_reals(v);
+  if (first_order(type))
+    result.reals = flatten_reals(v);
+  else // the reals printed beside a <function> (the command checks result.reals)
+    props::require_finite(flatten_reals(v), [](std::size_t) { return "a real of the value"; });
   result.steps = ledger.steps;
   result.trace = ledger.lines;
   return result;
@@ -104,7 +110,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   props::DenoteResult result;
   if (!at) {
     const model::Value<double> v = denote_closed<double>(typed.term);
-    result.printed = model::to_string(v);
+    result.printed = props::print_model_value(v);
     if (first_order(typed.type)) result.value = model::flatten_primal(v);
     return result;
   }
@@ -112,7 +118,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   const model::Value<double> f = denote_closed<double>(rp.program.term);
   const model::Value<double> point = to_model(point_of(rp.program.s, *at));
   const model::Value<double> y = f(point);
-  result.printed = model::to_string(y);
+  result.printed = props::print_model_value(y);
   result.value = model::flatten_primal(y);
   const Eigen::MatrixXd j = model::jacobian(f, point);
   for (Eigen::Index r = 0; r < j.rows(); ++r) {

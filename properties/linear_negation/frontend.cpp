@@ -1,10 +1,13 @@
 #include "properties/linear_negation/frontend.hpp"
 
+#include "properties/core/result_checks.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/linear_negation/denotation.hpp"
 #include "semantics/linear_negation/mutants.hpp"
 #include "semantics/linear_negation/program.hpp"
+#include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
+#include "syntax/core/depth_guard.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
@@ -19,7 +22,35 @@ RunOptions run_options(const props::EvalOptions& options) {
   return o;
 }
 
+// What the CLI must not print as an answer (properties/core/result_checks.hpp): a primitive
+// applied to numerals outside its domain, where rule (23) does not fire and the reduction stays
+// stuck (spec §4.2), and a non-finite numeral.
+void check_normal_form(const Term& t, DepthBudget& budget) {
+  const DepthGuard guard(budget);
+  if (t->tag == Tag::num) props::require_finite("a numeral of the normal form", t->value);
+  if (t->tag == Tag::prim) {
+    std::vector<double> args;
+    for (const Term& k : t->kids)
+      if (const Peeled p = peel(k); p.core->tag == Tag::num) args.push_back(p.core->value);
+    if (args.size() == t->kids.size()) props::require_in_domain(t->name, args);
+  }
+  for (const Term& k : t->kids)
+    check_normal_form(k, budget);
+}
+
+void check_normal_form(const Term& t) {
+  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+  check_normal_form(t, budget);
+}
+
+// ground_result, with a stuck primitive reported as the domain error it is.
+std::vector<double> checked_ground_result(const Run& run) {
+  if (!is_numeral_tuple(run.result)) check_normal_form(run.result);
+  return ground_result(run);
+}
+
 props::EvalResult result_of(const Run& run) {
+  check_normal_form(run.result);
   props::EvalResult r;
   r.value = print(run.result);
   if (is_numeral_tuple(run.result)) r.reals = numeral_reals(run.result);
@@ -40,7 +71,7 @@ std::vector<double> graph_gradient(const RealFunction& f, const std::vector<doub
     Term t = let(exp_binder(a, real_type()), backprop_graph(g, f.inputs, a, names), num(1));
     for (std::size_t i = 0; i < at.size(); ++i)
       t = let(exp_binder(f.inputs[i], real_type()), t, num(at[i]));
-    const auto out = ground_result(normalise(elaborate(t).term, o));
+    const auto out = checked_ground_result(normalise(elaborate(t).term, o));
     value = out.front();
     return {out.begin() + 1, out.end()};
   }
@@ -49,7 +80,7 @@ std::vector<double> graph_gradient(const RealFunction& f, const std::vector<doub
     for (std::size_t i = 0; i < at.size(); ++i)
       t = let(exp_binder(f.inputs[i], product_type(real_type(), real_type())), t,
               pair(num(at[i]), num(i == j ? 1 : 0)));
-    const auto out = ground_result(normalise(elaborate(t).term, o));
+    const auto out = checked_ground_result(normalise(elaborate(t).term, o));
     value = out.at(0);
     grad.push_back(out.at(1));
   }
@@ -80,7 +111,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   const model::Value<double> v = linear_negation::denote<double>(t.term, nullptr);
   props::DenoteResult result;
   if (!at) {
-    result.printed = model::to_string(v);
+    result.printed = props::print_model_value(v);
     if (is_first_order(t.type)) result.value = model::flatten_primal(v);
     return result;
   }
@@ -121,16 +152,27 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   props::GradResult result;
   result.mechanism = m;
   if (m == "backprop") {
-    const GradientRun g =
-        reduce_gradient(f.body, f.inputs, at, o, mutant::transform_for(options.mutant), true,
-                        mutant::wrong_component(options.mutant));
-    result.value = *g.value;
-    result.gradient = g.gradient;
+    const auto transform = mutant::transform_for(options.mutant);
+    try {
+      const GradientRun g = reduce_gradient(f.body, f.inputs, at, o, transform, true,
+                                            mutant::wrong_component(options.mutant));
+      result.value = *g.value;
+      result.gradient = g.gradient;
+    } catch (const AdsemError& e) {
+      if (e.diagnostic().kind != ErrorKind::eval) throw;
+      // The wrapper's normal form was not (value, Σ xj' gj): when a primitive is stuck outside
+      // its domain, say so (the error path alone pays for normalising the wrapper again).
+      const Wrapper w = gradient_wrapper(f.body, f.inputs, at, transform, true);
+      RunOptions again = o;
+      again.free_types.insert(w.free_types.begin(), w.free_types.end());
+      check_normal_form(normalise(w.term, again).result);
+      throw;
+    }
   } else if (m == "injection") {
     const Wrapper w =
         gradient_wrapper(f.body, f.inputs, at,
                          mutant::transform_for(options.mutant, static_cast<int>(at.size())), true);
-    const auto out = ground_result(normalise(injection_wrapper(w), o));
+    const auto out = checked_ground_result(normalise(injection_wrapper(w), o));
     result.value = out.front();
     result.gradient.assign(out.begin() + 1, out.end());
   } else if (m == "bp" || m == "forward") {

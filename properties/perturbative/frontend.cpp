@@ -2,11 +2,14 @@
 
 #include <cmath>
 
+#include "properties/core/result_checks.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/denotation.hpp"
 #include "semantics/perturbative/mutants.hpp"
+#include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/substitution.hpp"
+#include "syntax/core/depth_guard.hpp"
 #include "syntax/perturbative/printer.hpp"
 
 namespace adsem::perturbative {
@@ -45,7 +48,34 @@ RunOptions run_options(const props::EvalOptions& options) {
   return o;
 }
 
+// What the CLI must not print as an answer (properties/core/result_checks.hpp): a primitive
+// applied to numerals outside its domain, where δ does not fire and the reduction stays stuck
+// (spec §7), and a non-finite numeral (ν adds numerals without δ's overflow check).
+void check_normal_form(const Bag& m, DepthBudget& budget);
+
+void check_simple(const Simple& s, DepthBudget& budget) {
+  const DepthGuard guard(budget);
+  if (s.form == Form::numeral) props::require_finite("a numeral of the normal form", s.value);
+  if (s.form == Form::app && s.operand->form == Form::primitive)
+    if (const Primitive* p = primitives().find(s.operand->name))
+      if (const auto v = numeric_argument(s.argument, p->arity()))
+        props::require_in_domain(p->name(), *v);
+  if (s.operand) check_simple(*s.operand, budget);
+  check_normal_form(s.argument, budget);
+}
+
+void check_normal_form(const Bag& m, DepthBudget& budget) {
+  for (const SimpleP& s : m.items)
+    check_simple(*s, budget);
+}
+
+void check_normal_form(const Bag& m) {
+  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+  check_normal_form(m, budget);
+}
+
 props::EvalResult result_of(const Run& run) {
+  check_normal_form(run.result);
   props::EvalResult result;
   result.value = print(run.result);
   if (is_numeric_value(run.result)) result.reals = numeric_reals(run.result);
@@ -55,8 +85,12 @@ props::EvalResult result_of(const Run& run) {
 }
 
 double real_of(const Bag& normal_form) {
-  if (!is_numeric_value(normal_form) || normal_form.type->kind != TypeNode::Kind::real)
-    throw AdsemError(ErrorKind::eval, "the normal form is not a numeral: " + print(normal_form));
+  if (!is_numeric_value(normal_form) || normal_form.type->kind != TypeNode::Kind::real) {
+    check_normal_form(normal_form); // a primitive stuck outside its domain: a domain error
+    throw AdsemError(ErrorKind::eval,
+                     "the function did not reduce to a number at this point (normal form: " +
+                         print(normal_form) + ")");
+  }
   return numeric_reals(normal_form).front();
 }
 
@@ -155,7 +189,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   const model::Value<double> v = perturbative::denote<double>(m, nullptr, context);
   props::DenoteResult result;
   if (!at) {
-    result.printed = model::to_string(v);
+    result.printed = props::print_model_value(v);
     if (ground(m.type)) result.value = model::flatten_primal(v);
     return result;
   }
@@ -167,7 +201,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   const model::Value<double> point =
       perturbative::denote<double>(ground_value(f.domain, *at), nullptr, context);
   const model::Value<double> y = g(point);
-  result.printed = model::to_string(y);
+  result.printed = props::print_model_value(y);
   result.value = model::flatten_primal(y);
   result.jacobian.assign(result.value.size(), std::vector<double>(f.inputs, 0.0));
   for (std::size_t i = 0; i < f.inputs; ++i) {

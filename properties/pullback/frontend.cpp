@@ -1,10 +1,12 @@
 #include "properties/pullback/frontend.hpp"
 
+#include "properties/core/result_checks.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/pullback/denotation.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/strategy.hpp"
+#include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 #include "syntax/pullback/typecheck.hpp"
@@ -13,7 +15,21 @@ namespace adsem::pullback {
 
 namespace {
 
+// A non-finite numeral or covector entry anywhere in the normal form (also beside a λ, where
+// no flattened reals exist for the command to check) is reported, not printed as `inf`.
+void require_finite_numerals(const Term& t, DepthBudget& budget) {
+  const DepthGuard guard(budget);
+  if (t->kind == Kind::num) props::require_finite("a numeral of the normal form", t->value);
+  if (t->kind == Kind::covec)
+    for (const double x : t->vec)
+      props::require_finite("a covector entry of the normal form", x);
+  for (const Term& k : t->kids)
+    require_finite_numerals(k, budget);
+}
+
 props::EvalResult result_of(const Run& run) {
+  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+  require_finite_numerals(run.result, budget);
   props::EvalResult r;
   r.value = print(run.result);
   if (is_numeral_tuple(run.result)) {
@@ -136,7 +152,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   if (!at) {
     if (is_euclidean(ty)) {
       result.value = model::flatten_primal(v);
-      result.printed = model::to_string(v);
+      result.printed = props::print_model_value(v);
     } else if (is_dual(ty) && is_euclidean(ty->left)) { // tabulate the covector (n probes)
       const std::vector<double> zeros(dim(ty->left), 0.0);
       const Eigen::VectorXd c = model::covector_coefficients(
@@ -144,7 +160,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
       result.value.assign(c.data(), c.data() + c.size());
       result.printed = print(covec(result.value, ty->left));
     } else {
-      result.printed = model::to_string(v);
+      result.printed = props::print_model_value(v);
     }
     return result;
   }
@@ -155,7 +171,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
   const model::Value<double> point =
       pullback::denote<double>(numeral_tuple(f.domain, *at), nullptr, context);
   const model::Value<double> y = g(point);
-  result.printed = model::to_string(y);
+  result.printed = props::print_model_value(y);
   result.value = model::flatten_primal(y);
   const Eigen::MatrixXd j = model::jacobian(g, point, context.diff);
   result.jacobian.assign(static_cast<std::size_t>(j.rows()), {});

@@ -11,22 +11,6 @@ namespace adsem::perturbative {
 
 namespace {
 
-// The value of a numeric argument (spec §4.5 δ): a bag of numerals at R, or Σ ι1 r_i + Σ ι2 q_j
-// at R × R. nullopt when the argument is not such a value.
-std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t arity) {
-  std::vector<double> v(arity, 0.0);
-  for (const SimpleP& s : n.items) {
-    if (arity == 1 && s->form == Form::numeral) {
-      v[0] += s->value;
-    } else if (arity == 2 && s->form == Form::inj && s->operand->form == Form::numeral) {
-      v[static_cast<std::size_t>(s->index - 1)] += s->operand->value;
-    } else {
-      return std::nullopt;
-    }
-  }
-  return v;
-}
-
 // A numeral under a linear context L built from λy. and ι_k (spec §4.5 ν): the context's key.
 std::optional<std::pair<std::string, double>> linear_numeral(const Simple& s) {
   std::string key;
@@ -48,6 +32,20 @@ Bag refill(const Simple& s, double r) {
 }
 
 } // namespace
+
+std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t arity) {
+  std::vector<double> v(arity, 0.0);
+  for (const SimpleP& s : n.items) {
+    if (arity == 1 && s->form == Form::numeral) {
+      v[0] += s->value;
+    } else if (arity == 2 && s->form == Form::inj && s->operand->form == Form::numeral) {
+      v[static_cast<std::size_t>(s->index - 1)] += s->operand->value;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return v;
+}
 
 const std::vector<std::string>& rule_names() {
   static const std::vector<std::string> names = {
@@ -71,8 +69,11 @@ Rules paper_rules() {
     const auto v = numeric_argument(n, prim.arity());
     if (!v || !prim.in_domain(*v)) return std::nullopt; // stuck outside the domain (spec §7)
     const double out = prim.apply1<double>(*v);
-    if (!std::isfinite(out))
-      throw AdsemError(ErrorKind::eval, "non-finite result of " + p.name + " (overflow)");
+    if (!std::isfinite(out)) // no numeral denotes it; campaigns discard it as "non-finite"
+      throw AdsemError(ErrorKind::domain,
+                       "non-finite result of " + p.name + " at " + print_number(v->front()) +
+                           (v->size() > 1 ? ", " + print_number(v->back()) : "") +
+                           ": the value is not finite (overflow) and no numeral denotes it");
     return numeral(out);
   };
   r.template_source = [](const std::string& name) -> std::optional<std::string> {

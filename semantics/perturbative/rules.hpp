@@ -43,6 +43,10 @@ struct Rules {
 // The rules as the paper prints them (with the erratum of spec §12.2 applied to ×2).
 Rules paper_rules();
 
+// The value of a numeric argument (spec §4.5 δ): a bag of numerals at R, or Σ ι1 r_i + Σ ι2 q_j
+// at R × R. nullopt when the argument is not such a value.
+std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t arity);
+
 struct Contraction {
   std::string rule;
   Bag result;

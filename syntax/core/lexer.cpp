@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <system_error>
 
 namespace adsem {
 
@@ -56,7 +57,7 @@ public:
       } else if (is_digit(c)) {
         t.kind = Token::Kind::number;
         t.text = take_number();
-        std::from_chars(t.text.data(), t.text.data() + t.text.size(), t.number);
+        t.number = number_value(t.text, t.pos);
       } else if (const std::string* sym = match_symbol()) {
         t.kind = Token::Kind::symbol;
         t.text = *sym;
@@ -69,6 +70,22 @@ public:
   }
 
 private:
+  // from_chars reports a literal beyond the double range (1e400, 1e-400) as out of range and
+  // leaves the value alone, which used to read such a literal silently as 0.
+  static double number_value(const std::string& text, SourcePos pos) {
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc::result_out_of_range)
+      throw AdsemError(ErrorKind::parse,
+                       "number " + text +
+                           " is outside the range of a double (it is neither 0 nor between "
+                           "about 4.9e-324 and 1.8e308 in magnitude)",
+                       pos);
+    if (ec != std::errc{} || end != text.data() + text.size())
+      throw AdsemError(ErrorKind::parse, "malformed number " + text, pos);
+    return value;
+  }
+
   void advance(std::size_t n = 1) {
     for (std::size_t k = 0; k < n && i_ < src_.size(); ++k) {
       if (src_[i_] == '\n') {
@@ -146,6 +163,21 @@ private:
 } // namespace
 
 std::vector<Token> lex(std::string_view source, const LexerConfig& config) {
+  if (source.size() > max_source_bytes) {
+    SourcePos pos; // of the first byte past the limit
+    for (const char c : source.substr(0, max_source_bytes)) {
+      if (c == '\n') {
+        ++pos.line;
+        pos.column = 1;
+      } else {
+        ++pos.column;
+      }
+    }
+    throw AdsemError(ErrorKind::parse,
+                     "source longer than " + std::to_string(max_source_bytes) +
+                         " bytes (4 MiB), the parsers' size limit; nothing was parsed",
+                     pos);
+  }
   return Lexer(source, config).run();
 }
 

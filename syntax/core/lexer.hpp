@@ -36,10 +36,19 @@ struct Token {
   std::string describe() const;
 };
 
+// The largest source the parsers read. Every parse keeps all its tokens (the parsers scan them
+// for fresh names first), about 30 bytes of memory per byte of a dense term, and a longer term
+// would in any case pass the depth guard (depth_guard.hpp) or the evaluators' budgets; refusing
+// it before lexing bounds the memory and time a hostile file can cost (a 50 MB flat chain took
+// 13-20 s and up to 3.95 GB).
+inline constexpr std::size_t max_source_bytes = std::size_t{4} << 20; // 4 MiB
+
 // Splits `source` into tokens, ending with one Kind::end token. Numbers are
 //   DIGITS ["." DIGITS] [("e"|"E") ["+"|"-"] DIGITS]
 // so "1.rd" lexes as 1 . rd and "1." is the number 1 followed by ".". Throws
-// AdsemError(ErrorKind::parse) at an unexpected character.
+// AdsemError(ErrorKind::parse), located, at an unexpected character, at a number whose value
+// is beyond the range of a double (it would overflow to infinity or underflow to zero), and at
+// the first byte past max_source_bytes.
 std::vector<Token> lex(std::string_view source, const LexerConfig& config);
 
 // A cursor over a token vector with the usual helpers for recursive-descent parsers.

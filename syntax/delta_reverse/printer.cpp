@@ -1,22 +1,16 @@
 #include "syntax/delta_reverse/printer.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/real_text.hpp"
 
 namespace adsem::delta_reverse {
 
 std::string print_real(double r) {
   if (std::isnan(r)) return "(0.0 / 0.0)";
   if (std::isinf(r)) return r > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
-  char buffer[40];
-  for (int digits = 15; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, r);
-    if (std::strtod(buffer, nullptr) == r) break;
-  }
-  std::string out = buffer;
+  std::string out = shortest_real_text(r); // %.15g..%.17g wrote 5e-324 as 4.94065645841247e-324
   if (out.find_first_of(".e") == std::string::npos) out += ".0";
   if (out.find('e') != std::string::npos && out.find('.') == std::string::npos)
     out.insert(out.find('e'), ".0");

@@ -1,18 +1,16 @@
 #include "syntax/pullback/printer.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/real_text.hpp"
 
 namespace adsem::pullback {
 
 std::string number_text(double x) {
   if (x == 0) return "0";
-  char buffer[64];
-  const auto r = std::to_chars(buffer, buffer + sizeof buffer, x); // shortest round trip
-  return std::string(buffer, r.ptr);
+  return shortest_real_text(x);
 }
 
 namespace {

@@ -1,11 +1,11 @@
 #include "syntax/simple_diff/printer.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <unordered_map>
 #include <vector>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/real_text.hpp"
 #include "syntax/simple_diff/large_stack.hpp"
 
 namespace adsem::simple_diff {
@@ -13,9 +13,7 @@ namespace adsem::simple_diff {
 std::string print_real(double r) {
   if (std::isnan(r)) return "nan";
   if (std::isinf(r)) return r > 0 ? "inf" : "-inf";
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, r);
-  return std::string(buf, res.ptr);
+  return shortest_real_text(r);
 }
 
 namespace {
