@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/progress.hpp"
 #include "properties/core/campaign.hpp"
+#include "properties/core/option_keys.hpp"
 #include "reports/report_text.hpp"
 #include "reports/report_writer.hpp"
 
@@ -51,6 +52,7 @@ props::Overrides parse_settings(const std::vector<std::string>& settings) {
       throw AdsemError(ErrorKind::usage, fmt::format("--set expects KEY=VALUE (got '{}')", s));
     overrides[s.substr(0, eq)] = s.substr(eq + 1);
   }
+  props::check_option_keys(overrides, "--set");
   return overrides;
 }
 
@@ -125,7 +127,8 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
       ->check(CLI::PositiveNumber);
   cmd->add_option("--time,-t", args->time_seconds, "Wall-clock budget for the whole campaign, s")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)");
+  cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)")
+      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
   cmd->add_option("--shard", args->shard, "Run shard I of N (0 <= I < N), e.g. 2/8");
   cmd->add_option("--mutant,-m", args->mutant, "Run against a named mutant <calc>/<mutant>");
   cmd->add_option("--report,-r", args->report_dir,

@@ -45,7 +45,9 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--trials,-n", options.trials,
                   "Non-discarded trials per property (a cap; the time budget still applies)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed,-s", options.seed, "Seed")->capture_default_str();
+  cmd->add_option("--seed,-s", options.seed, "Seed")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
   cmd->add_flag("--killers", options.killers_only,
                 "Run only each mutant's declared killers, each with the whole budget cut to the "
                 "fastest kill so far (fast; the other cells are not-run)");
