@@ -10,6 +10,7 @@
 #include "cli/progress.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/option_keys.hpp"
+#include "reports/report_folder_lock.hpp"
 #include "reports/report_text.hpp"
 #include "reports/report_writer.hpp"
 
@@ -198,15 +199,11 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     options.isolate = args->isolate;
     options.trial_timeout_seconds = args->trial_timeout;
     const auto formats = reports::parse_report_formats(args->formats);
+    std::optional<reports::ReportFolderLock> folder; // held until the report is written
     if (!args->report_dir.empty()) {
-      const std::filesystem::path dir = args->report_dir;
-      std::error_code ec;
-      std::filesystem::create_directories(dir, ec);
-      if (ec)
-        throw AdsemError(ErrorKind::io, fmt::format("cannot create report folder {}: {}",
-                                                    dir.string(), ec.message()));
-      std::filesystem::remove(dir / "results.jsonl", ec); // a new campaign, a new stream
-      options.stream_dir = dir;
+      folder.emplace(
+          reports::claim_report_folder(args->report_dir, reports::campaign_report_file_names()));
+      options.stream_dir = folder->dir();
     }
     ProgressPrinter progress(ctx.io.err, ctx.io.err_is_terminal);
     options.on_progress = [&progress](const props::ProgressEvent& e) { progress(e); };

@@ -3,6 +3,7 @@
 
 #include "cli/command.hpp"
 #include "reports/merge.hpp"
+#include "reports/report_folder_lock.hpp"
 #include "reports/report_writer.hpp"
 
 namespace adsem::cli {
@@ -23,6 +24,8 @@ void add_merge_command(CLI::App& app, CommandContext& ctx) {
     for (const auto& dir : args->dirs)
       parts.push_back(reports::read_report_dir(dir));
     const auto merged = reports::merge(parts);
+    const reports::ReportFolderLock folder =
+        reports::claim_report_folder(args->out, reports::campaign_report_file_names());
     reports::write_report(merged, args->out, {"json", "md", "html", "junit"});
     if (ctx.json)
       ctx.io.out << reports::dump_json(reports::to_json(merged), 2) << "\n";

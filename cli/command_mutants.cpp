@@ -1,8 +1,12 @@
 // adsem mutants: the kill matrix, mutant x property (properties/core/kill_matrix.hpp).
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
 #include "properties/core/kill_matrix.hpp"
+#include "reports/kill_matrix.hpp"
+#include "reports/report_folder_lock.hpp"
 #include "reports/report_text.hpp"
 
 namespace adsem::cli {
@@ -61,6 +65,11 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
       ->capture_default_str();
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
+    std::optional<reports::ReportFolderLock> folder; // held until the report is written
+    if (!args->report_dir.empty())
+      folder.emplace(reports::claim_report_folder(
+          args->report_dir, {reports::kill_matrix_json_name, reports::kill_matrix_md_name,
+                             reports::kill_matrix_html_name}));
     props::KillMatrixOptions options = args->options;
     options.stop_requested = ctx.io.stop_requested;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
