@@ -201,6 +201,8 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     const auto formats = reports::parse_report_formats(args->formats);
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
     if (!args->report_dir.empty()) {
+      // A mistyped calculus, property or mutant must not cost the folder its earlier report.
+      (void)props::select_properties(ctx.registry, options);
       folder.emplace(
           reports::claim_report_folder(args->report_dir, reports::campaign_report_file_names()));
       options.stream_dir = folder->dir();

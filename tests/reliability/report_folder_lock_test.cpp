@@ -19,6 +19,7 @@
 #include "reports/json_lines.hpp"
 #include "reports/merge.hpp"
 #include "reports/report_folder_lock.hpp"
+#include "reports/report_writer.hpp"
 #include "support/cli_run.hpp"
 #include "support/fresh_dir.hpp"
 #include "support/spawn_process.hpp"
@@ -67,6 +68,17 @@ TEST(ReportFolderLock, EveryCommandThatWritesAFolderIsRefusedWhileAnotherRunHold
                        {"mutants", "toy", "-n", "5", "--report", (dir / "report").string()});
   EXPECT_EQ(mutants.code, 2);
   EXPECT_TRUE(names_the_holder(mutants, dir / "report")) << mutants.err;
+}
+
+TEST(ReportFolderLock, AMistypedSelectionLeavesTheEarlierReportAlone) {
+  const auto dir = fresh_dir("typo");
+  ASSERT_EQ(toy_campaign(dir).code, 0);
+  const auto typo = testing::run_cli(testing::toy_registry(),
+                                     {"campaign", "toy", "-p", "no-such-property", "--no-corpus",
+                                      "--no-config", "--report", dir.string()});
+  EXPECT_EQ(typo.code, 2);
+  for (const std::string& name : reports::campaign_report_file_names())
+    EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
 }
 
 // A campaign of the real adsem that runs for a minute (the model calculus, 60 s budget), in one
