@@ -1,10 +1,12 @@
 #include "cli/campaign_config.hpp"
 
+#include <charconv>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "properties/core/option_keys.hpp"
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -67,6 +69,16 @@ struct Reader {
       fail(section, item.name, fmt::format("'{}' is not a number", value));
     return parsed;
   }
+  // A seed is a whole number in [0, 2^64): CLI11's conversion wraps "-3" to 2^64 - 3.
+  std::uint64_t seed(const std::string& section, const CLI::ConfigItem& item) const {
+    const std::string value = single(section, item);
+    std::uint64_t parsed = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (value.empty() || error != std::errc{} || end != value.data() + value.size())
+      fail(section, item.name,
+           fmt::format("expected a whole number in [0, 2^64) as seed, got '{}'", value));
+    return parsed;
+  }
   int positive(const std::string& section, const CLI::ConfigItem& item) const {
     const long long value = number<long long>(section, item);
     if (value < 1 || value > 1'000'000'000)
@@ -86,9 +98,15 @@ struct Reader {
     fail(section, item.name, fmt::format("expected true or false, got '{}'", value));
   }
   std::vector<std::string> settings(const std::string& section, const CLI::ConfigItem& item) const {
-    for (const std::string& s : item.inputs)
-      if (s.find('=') == std::string::npos || s.front() == '=')
+    for (const std::string& s : item.inputs) {
+      const auto eq = s.find('=');
+      if (eq == std::string::npos || eq == 0)
         fail(section, item.name, fmt::format("expected KEY=VALUE strings, got '{}'", s));
+      // An unknown key would be ignored by every property: a typo must not pass silently.
+      if (const std::string unknown = props::unknown_option_key_message(s.substr(0, eq));
+          !unknown.empty())
+        fail(section, item.name, fmt::format("'{}': {}", s, unknown));
+    }
     return item.inputs;
   }
 };
@@ -128,7 +146,7 @@ CampaignConfig read_campaign_config(const std::filesystem::path& file,
       } else if (key == "trials") {
         config.trials = reader.positive(section, item);
       } else if (key == "seed") {
-        config.seed = reader.number<std::uint64_t>(section, item);
+        config.seed = reader.seed(section, item);
       } else if (key == "max_size") {
         config.max_size = reader.positive(section, item);
       } else if (key == "report") {

@@ -9,6 +9,8 @@
 #include "cli/command.hpp"
 #include "cli/progress.hpp"
 #include "properties/core/campaign.hpp"
+#include "properties/core/option_keys.hpp"
+#include "reports/report_folder_lock.hpp"
 #include "reports/report_text.hpp"
 #include "reports/report_writer.hpp"
 
@@ -51,6 +53,7 @@ props::Overrides parse_settings(const std::vector<std::string>& settings) {
       throw AdsemError(ErrorKind::usage, fmt::format("--set expects KEY=VALUE (got '{}')", s));
     overrides[s.substr(0, eq)] = s.substr(eq + 1);
   }
+  props::check_option_keys(overrides, "--set");
   return overrides;
 }
 
@@ -125,7 +128,8 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
       ->check(CLI::PositiveNumber);
   cmd->add_option("--time,-t", args->time_seconds, "Wall-clock budget for the whole campaign, s")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)");
+  cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)")
+      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
   cmd->add_option("--shard", args->shard, "Run shard I of N (0 <= I < N), e.g. 2/8");
   cmd->add_option("--mutant,-m", args->mutant, "Run against a named mutant <calc>/<mutant>");
   cmd->add_option("--report,-r", args->report_dir,
@@ -195,15 +199,13 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     options.isolate = args->isolate;
     options.trial_timeout_seconds = args->trial_timeout;
     const auto formats = reports::parse_report_formats(args->formats);
+    std::optional<reports::ReportFolderLock> folder; // held until the report is written
     if (!args->report_dir.empty()) {
-      const std::filesystem::path dir = args->report_dir;
-      std::error_code ec;
-      std::filesystem::create_directories(dir, ec);
-      if (ec)
-        throw AdsemError(ErrorKind::io, fmt::format("cannot create report folder {}: {}",
-                                                    dir.string(), ec.message()));
-      std::filesystem::remove(dir / "results.jsonl", ec); // a new campaign, a new stream
-      options.stream_dir = dir;
+      // A mistyped calculus, property or mutant must not cost the folder its earlier report.
+      (void)props::select_properties(ctx.registry, options);
+      folder.emplace(
+          reports::claim_report_folder(args->report_dir, reports::campaign_report_file_names()));
+      options.stream_dir = folder->dir();
     }
     ProgressPrinter progress(ctx.io.err, ctx.io.err_is_terminal);
     options.on_progress = [&progress](const props::ProgressEvent& e) { progress(e); };

@@ -1,8 +1,12 @@
 // adsem mutants: the kill matrix, mutant x property (properties/core/kill_matrix.hpp).
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
 #include "properties/core/kill_matrix.hpp"
+#include "reports/kill_matrix.hpp"
+#include "reports/report_folder_lock.hpp"
 #include "reports/report_text.hpp"
 
 namespace adsem::cli {
@@ -45,7 +49,9 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--trials,-n", options.trials,
                   "Non-discarded trials per property (a cap; the time budget still applies)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed,-s", options.seed, "Seed")->capture_default_str();
+  cmd->add_option("--seed,-s", options.seed, "Seed")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
   cmd->add_flag("--killers", options.killers_only,
                 "Run only each mutant's declared killers, each with the whole budget cut to the "
                 "fastest kill so far (fast; the other cells are not-run)");
@@ -59,6 +65,11 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
       ->capture_default_str();
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
+    std::optional<reports::ReportFolderLock> folder; // held until the report is written
+    if (!args->report_dir.empty())
+      folder.emplace(reports::claim_report_folder(
+          args->report_dir, {reports::kill_matrix_json_name, reports::kill_matrix_md_name,
+                             reports::kill_matrix_html_name}));
     props::KillMatrixOptions options = args->options;
     options.stop_requested = ctx.io.stop_requested;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {

@@ -6,6 +6,7 @@
 
 #include "cli/command.hpp"
 #include "properties/core/campaign.hpp"
+#include "properties/core/replay_token.hpp"
 #include "reports/report_text.hpp"
 
 namespace adsem::cli {
@@ -64,14 +65,15 @@ void add_replay_command(CLI::App& app, CommandContext& ctx) {
       "replay", "Re-run a counterexample from its replay token, or every counterexample of a\n"
                 "report (a report folder, results.jsonl or summary.json). Exit 1 when a\n"
                 "counterexample still fails, 0 when none does any more.");
-  cmd->add_option("token-or-report", *target, "A replay token (adsem1.…) or a report path")
+  cmd->add_option("token-or-report", *target, "A replay token (adsem2.…) or a report path")
       ->required();
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, target] {
     std::vector<std::string> tokens;
-    if (target->starts_with("adsem1.")) {
+    std::error_code not_a_path; // e.g. a name longer than the system allows
+    if (props::looks_like_replay_token(*target)) {
       tokens.push_back(*target);
-    } else if (std::filesystem::exists(*target)) {
+    } else if (std::filesystem::exists(*target, not_a_path)) {
       tokens = tokens_from_report(*target);
       if (tokens.empty())
         ctx.io.err << fmt::format("adsem: {} records no counterexample\n", *target);

@@ -82,6 +82,7 @@ void ResultsStream::write_campaign_start(const CampaignResult& campaign) {
   json metadata = to_json(campaign);
   for (const char* key : {"properties", "counterexamples", "all_passed"})
     metadata.erase(key);
+  metadata["complete"] = false; // the run has only started; summary.json says how it ended
   line.update(metadata);
   write_line(line);
 }

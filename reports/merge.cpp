@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -54,23 +56,111 @@ void merge_property(PropertySummary& into, const PropertySummary& from) {
 
 namespace {
 
-// Keeps the first shard's value of a metadata field and notes a disagreement.
-template <class T>
-void check_same(const T& first, const T& other, std::string_view field, std::size_t shard_index,
-                std::vector<std::string>& warnings) {
-  if (!(first == other))
-    warnings.push_back(fmt::format("shard report {} has a different {}; kept the first one's",
-                                   shard_index + 1, field));
+[[noreturn]] void conflict(const std::string& message) {
+  throw AdsemError(ErrorKind::usage, "merge: " + message);
 }
 
-bool same_tolerance(const Tolerance& a, const Tolerance& b) {
-  return a.rtol == b.rtol && a.atol == b.atol;
+std::string label_of(const std::vector<std::string>& names, std::size_t i) {
+  return i < names.size() ? names[i] : fmt::format("shard report {}", i + 1);
+}
+
+// Metadata every shard of one campaign shares; a difference means the inputs are not shards of
+// one campaign, and any choice of value would misreport the others.
+template <class T>
+void require_same(const T& first, const T& other, std::string_view field,
+                  const std::vector<std::string>& names, std::size_t i) {
+  if (!(first == other))
+    conflict(fmt::format("{} and {} have a different {}: they are not shards of one campaign",
+                         label_of(names, 0), label_of(names, i), field));
+}
+
+std::string optional_text(const std::optional<int>& value) {
+  return value ? std::to_string(*value) : "none";
+}
+
+// "0/2,1/2" (a merged report lists its shards) -> {0, 1} of 2. An empty field (a report written
+// by hand) counts as the whole campaign, 0/1.
+std::pair<std::vector<int>, int> parse_shards(const std::string& field, const std::string& label) {
+  std::vector<int> indices;
+  int count = 0;
+  std::string_view rest = field.empty() ? std::string_view("0/1") : std::string_view(field);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string item(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+    int index = -1, n = 0;
+    char slash = 0;
+    std::istringstream in(item);
+    if (!(in >> index >> slash >> n) || slash != '/' || !in.eof() || index < 0 || index >= n ||
+        (count != 0 && n != count))
+      conflict(fmt::format("{}: shard '{}' is not I/N with 0 <= I < N", label, field));
+    count = n;
+    indices.push_back(index);
+  }
+  return {indices, count};
+}
+
+// Every shard index at most once, all of one count: the same shard given twice would count its
+// trials twice, and 0/2 with 1/3 cover overlapping chunks.
+void check_shards(const std::vector<CampaignResult>& shards,
+                  const std::vector<std::string>& names) {
+  std::map<int, std::size_t> owner; // shard index -> input
+  int count = 0;
+  std::size_t count_from = 0;
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    const auto [indices, n] = parse_shards(shards[i].shard, label_of(names, i));
+    if (count == 0) {
+      count = n;
+      count_from = i;
+    } else if (n != count) {
+      conflict(fmt::format("{} is a shard of {} and {} a shard of {}: shards of one campaign "
+                           "share N",
+                           label_of(names, count_from), count, label_of(names, i), n));
+    }
+    for (const int index : indices) {
+      const auto [it, added] = owner.emplace(index, i);
+      if (!added)
+        conflict(fmt::format("shard {}/{} is given twice ({} and {}): its trials would be "
+                             "counted twice",
+                             index, count, label_of(names, it->second), label_of(names, i)));
+    }
+  }
+}
+
+void check_same_campaign(const std::vector<CampaignResult>& shards,
+                         const std::vector<std::string>& names) {
+  const CampaignResult& first = shards.front();
+  for (std::size_t i = 1; i < shards.size(); ++i) {
+    const CampaignResult& shard = shards[i];
+    require_same(first.seed, shard.seed, fmt::format("seed ({} vs {})", first.seed, shard.seed),
+                 names, i);
+    require_same(first.mutant, shard.mutant,
+                 fmt::format("mutant ('{}' vs '{}')", first.mutant, shard.mutant), names, i);
+    require_same(first.adsem_version, shard.adsem_version,
+                 fmt::format("adsem version ({} vs {})", first.adsem_version, shard.adsem_version),
+                 names, i);
+    require_same(first.trials_per_property, shard.trials_per_property,
+                 fmt::format("trial count ({} vs {})", optional_text(first.trials_per_property),
+                             optional_text(shard.trials_per_property)),
+                 names, i);
+    require_same(first.time_budget_seconds, shard.time_budget_seconds, "time budget", names, i);
+    for (const auto& [kind, tolerance] : shard.tolerances)
+      if (const auto it = first.tolerances.find(kind); it != first.tolerances.end())
+        require_same(std::pair(it->second.rtol, it->second.atol),
+                     std::pair(tolerance.rtol, tolerance.atol),
+                     fmt::format("{} tolerance (rtol {} atol {} vs rtol {} atol {})", kind,
+                                 it->second.rtol, it->second.atol, tolerance.rtol, tolerance.atol),
+                     names, i);
+  }
 }
 
 } // namespace
 
-CampaignResult merge(const std::vector<CampaignResult>& shards) {
+CampaignResult merge(const std::vector<CampaignResult>& shards,
+                     const std::vector<std::string>& names) {
   if (shards.empty()) throw AdsemError(ErrorKind::usage, "merge: no shard reports given");
+  check_same_campaign(shards, names);
+  check_shards(shards, names);
   CampaignResult merged = shards.front();
   merged.properties.clear();
   merged.counterexamples.clear();
@@ -78,24 +168,12 @@ CampaignResult merge(const std::vector<CampaignResult>& shards) {
   for (std::size_t i = 0; i < shards.size(); ++i) {
     const CampaignResult& shard = shards[i];
     if (i > 0) {
-      check_same(merged.seed, shard.seed, "seed", i, merged.warnings);
-      check_same(merged.mutant, shard.mutant, "mutant", i, merged.warnings);
-      check_same(merged.adsem_version, shard.adsem_version, "adsem version", i, merged.warnings);
-      check_same(merged.trials_per_property, shard.trials_per_property, "trials per property", i,
-                 merged.warnings);
-      check_same(merged.time_budget_seconds, shard.time_budget_seconds, "time budget", i,
-                 merged.warnings);
       merged.complete = merged.complete && shard.complete;
       merged.elapsed_seconds = std::max(merged.elapsed_seconds, shard.elapsed_seconds);
       if (merged.started_at.empty() ||
           (!shard.started_at.empty() && shard.started_at < merged.started_at))
         merged.started_at = shard.started_at;
-      for (const auto& [kind, tolerance] : shard.tolerances) {
-        const auto [it, added] = merged.tolerances.emplace(kind, tolerance);
-        if (!added && !same_tolerance(it->second, tolerance))
-          merged.warnings.push_back(fmt::format(
-              "shard report {} used another {} tolerance; kept the first one's", i + 1, kind));
-      }
+      merged.tolerances.insert(shard.tolerances.begin(), shard.tolerances.end());
       add_unique(merged.warnings, shard.warnings);
     }
     if (!shard.shard.empty()) add_unique(shard_names, {shard.shard});

@@ -2,6 +2,7 @@
 // `adsem merge DIR...`: shard reports (from `campaign --shard I/N`) read back and combined into
 // one campaign report.
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "reports/campaign_result.hpp"
@@ -12,9 +13,13 @@ namespace adsem::reports {
 // counters, histograms, tags, discard reasons and seconds are summed; counterexamples are
 // concatenated; complete = every shard complete; shard lists the merged shards ("0/2,1/2");
 // elapsed_seconds is the longest shard (shards run side by side); started_at the earliest.
-// Disagreeing metadata (seed, mutant, trials, tolerances) keeps the first shard's value and adds
-// a warning. Throws AdsemError(ErrorKind::usage) when given nothing to merge.
-CampaignResult merge(const std::vector<CampaignResult>& shards);
+// Inputs that are not disjoint shards of one campaign are refused with AdsemError(usage) naming
+// the conflict and the inputs (`names`, e.g. their folders; "shard report K" without): a shard
+// given twice or overlapping (0/2 with 1/3, or a merged report with one of its parts), or a
+// different seed, mutant, adsem version, trial count, time budget or tolerance. So is nothing to
+// merge.
+CampaignResult merge(const std::vector<CampaignResult>& shards,
+                     const std::vector<std::string>& names = {});
 
 // Adds one property's counters, histograms, tags, discard reasons and seconds into another's
 // (what merge does per property; the campaign engine also uses it to add a chunk's statistics).

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/html_writer.hpp"
+#include "reports/json_lines.hpp"
 #include "reports/junit_writer.hpp"
 #include "reports/markdown_writer.hpp"
 #include "reports/text_file.hpp"
@@ -62,6 +63,13 @@ std::string report_file_name(const std::string& format) {
   if (format == "html") return report_html_name;
   if (format == "junit") return junit_xml_name;
   unknown_format(format);
+}
+
+std::vector<std::string> campaign_report_file_names() {
+  std::vector<std::string> names = {results_jsonl_name};
+  for (const std::string_view format : format_order)
+    names.push_back(report_file_name(std::string(format)));
+  return names;
 }
 
 std::string render_summary_json(const CampaignResult& result) {

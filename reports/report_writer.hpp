@@ -24,6 +24,10 @@ std::set<std::string> parse_report_formats(std::string_view comma_separated);
 // The file name a format is written to ("json" -> "summary.json", ...).
 std::string report_file_name(const std::string& format);
 
+// Every file of a campaign report folder: results.jsonl and the final files of every format.
+// A campaign or merge clears them when it claims a folder (report_folder_lock.hpp).
+std::vector<std::string> campaign_report_file_names();
+
 // summary.json text: the campaign object (the `campaign --json` shape plus metadata), indented.
 std::string render_summary_json(const CampaignResult& result);
 

@@ -614,7 +614,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
   // over shards like chunks are. A property that still fails on an entry is failed at once.
   std::map<std::string, reports::CounterexampleRecord> corpus_failures;
   if (options.corpus_dir) {
-    CorpusContents corpus = load_corpus(*options.corpus_dir);
+    CorpusContents corpus = load_corpus(*options.corpus_dir, registry);
     if (options.shard.index == 0)
       for (auto& unreadable : corpus.unreadable)
         result.corpus.push_back(std::move(unreadable));

@@ -6,19 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "properties/core/campaign.hpp"
+#include "properties/core/fnv1a.hpp"
 #include "properties/core/replay_token.hpp"
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
 namespace {
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const unsigned char c : text)
-    h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
 
 std::string property_suffix(const std::string& full_name) {
   const auto slash = full_name.find('/');
@@ -36,6 +30,16 @@ reports::CorpusOutcome stale(const std::filesystem::path& file, std::string mess
     outcome.mutant = record->mutant;
   }
   return outcome;
+}
+
+// Why this adsem cannot replay a record at all: its property or mutant is not in the registry.
+std::optional<std::string> missing_name(const Registry& registry,
+                                        const reports::CounterexampleRecord& record) {
+  if (!registry.find_property(record.property))
+    return fmt::format("property {} no longer exists", record.property);
+  if (!record.mutant.empty() && !registry.find_mutant(record.mutant))
+    return fmt::format("mutant {} no longer exists", record.mutant);
+  return std::nullopt;
 }
 
 // The entry's input, re-checked by the calculus's own parser and type checker.
@@ -107,6 +111,19 @@ CorpusContents load_corpus(const std::filesystem::path& corpus) {
       contents.unreadable.push_back(stale(file, e.diagnostic().message));
     }
   }
+  return contents;
+}
+
+CorpusContents load_corpus(const std::filesystem::path& corpus, const Registry& registry) {
+  CorpusContents contents = load_corpus(corpus);
+  std::vector<CorpusEntry> known;
+  for (CorpusEntry& entry : contents.entries) {
+    if (const auto missing = missing_name(registry, entry.record))
+      contents.unreadable.push_back(stale(entry.file, *missing, &entry.record));
+    else
+      known.push_back(std::move(entry));
+  }
+  contents.entries = std::move(known);
   return contents;
 }
 

@@ -35,6 +35,9 @@ std::filesystem::path save_to_corpus(const std::filesystem::path& corpus,
 
 // Reads every *.json below `corpus` (a missing folder is an empty corpus).
 CorpusContents load_corpus(const std::filesystem::path& corpus);
+// The same, and an entry naming a property or mutant `registry` lacks goes to `unreadable`
+// (stale): no selection would ever replay it, so it would otherwise be skipped without a word.
+CorpusContents load_corpus(const std::filesystem::path& corpus, const Registry& registry);
 
 // Replays one entry: "reproduced" with the fresh record, "fixed", or "stale" with the reason.
 struct CorpusReplay {

@@ -1,8 +1,11 @@
 #include "properties/core/property.hpp"
 
 #include <cmath>
+#include <stdexcept>
+
 #include <fmt/format.h>
 
+#include "properties/core/option_keys.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -30,6 +33,16 @@ double parse_real_option(const std::string& key, const std::string& text) {
   }
   throw AdsemError(ErrorKind::usage, fmt::format("option {}: '{}' is not a number", key, text));
 }
+
+// A key read here must be one that `--set` accepts (option_keys.hpp), or overriding it would be
+// refused as unknown: a programming error, caught by any test that runs the property.
+Overrides::const_iterator find_option(const Overrides& overrides, const std::string& key) {
+  if (!is_known_option_key(key))
+    throw std::logic_error(fmt::format("option key '{}' is read but not listed in "
+                                       "properties/core/option_keys.cpp",
+                                       key));
+  return overrides.find(key);
+}
 } // namespace
 
 Tolerance PropertyContext::tolerance(CheckKind kind) const {
@@ -41,7 +54,7 @@ Tolerance PropertyContext::tolerance(CheckKind kind) const {
 }
 
 long PropertyContext::option_int(const std::string& key, long fallback) const {
-  const auto it = overrides.find(key);
+  const auto it = find_option(overrides, key);
   if (it == overrides.end()) return fallback;
   const double value = parse_real_option(key, it->second);
   if (value != std::floor(value))
@@ -50,7 +63,7 @@ long PropertyContext::option_int(const std::string& key, long fallback) const {
 }
 
 double PropertyContext::option_real(const std::string& key, double fallback) const {
-  const auto it = overrides.find(key);
+  const auto it = find_option(overrides, key);
   return it == overrides.end() ? fallback : parse_real_option(key, it->second);
 }
 

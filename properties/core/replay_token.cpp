@@ -10,13 +10,39 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "properties/core/fnv1a.hpp"
 #include "reports/json_integer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
 namespace {
 
-constexpr std::string_view token_prefix = "adsem1.";
+constexpr std::string_view token_prefix = "adsem2.";        // with a checksum
+constexpr std::string_view legacy_token_prefix = "adsem1."; // read only, no checksum
+
+std::string checksum_of(std::string_view body) {
+  return fmt::format("{:016x}", fnv1a(body));
+}
+
+[[noreturn]] void damaged(std::string_view why) {
+  throw AdsemError(ErrorKind::usage, fmt::format("replay token is damaged: {}; copy the whole "
+                                                 "token again from the report",
+                                                 why));
+}
+
+// The base64url payload of a token, after its checksum (new format) is verified.
+std::string payload_of(const std::string& text) {
+  if (text.starts_with(legacy_token_prefix)) return text.substr(legacy_token_prefix.size());
+  if (!text.starts_with(token_prefix))
+    throw AdsemError(ErrorKind::usage, fmt::format("not an adsem replay token (expected it to "
+                                                   "start with '{}')",
+                                                   token_prefix));
+  const std::size_t dot = text.rfind('.');
+  if (dot < token_prefix.size()) damaged("its checksum is missing");
+  if (text.compare(dot + 1, std::string::npos, checksum_of(std::string_view(text).substr(0, dot))))
+    damaged("its checksum does not match");
+  return text.substr(token_prefix.size(), dot - token_prefix.size());
+}
 
 // An integer field of the token's JSON. nlohmann's get<T>() casts a float such as 1.9e19 to T,
 // which is UB (found by fuzz_read_replay_token): only integers in T's range are accepted.
@@ -140,17 +166,24 @@ std::string encode_replay_token(const ReplayToken& token) {
                       {"overrides", token.overrides},     {"seed", token.seed},
                       {"max_size", token.max_size},       {"reproduce", hex_of(reproduce)}};
   if (token.chunk_trials > 0) j["chunk_trials"] = token.chunk_trials; // crash/timeout records
-  return std::string(token_prefix) + base64url_encode(j.dump());
+  const std::string body = std::string(token_prefix) + base64url_encode(j.dump());
+  return body + "." + checksum_of(body);
+}
+
+bool looks_like_replay_token(std::string_view text) {
+  if (!text.starts_with("adsem")) return false;
+  const std::size_t digits = text.find_first_not_of("0123456789", 5);
+  return digits > 5 && digits != std::string_view::npos && text[digits] == '.';
 }
 
 ReplayToken decode_replay_token(const std::string& text) {
-  if (!text.starts_with(token_prefix))
-    throw AdsemError(ErrorKind::usage,
-                     "not an adsem replay token (expected it to start with 'adsem1.')");
-  const std::string payload = base64url_decode(text.substr(token_prefix.size()));
+  const std::string payload = payload_of(text);
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(payload);
+    j = nlohmann::json::parse(base64url_decode(payload));
+    // Only the exact text adsem writes: base64 leaves spare bits at the end, so characters
+    // appended to a token of the first format (no checksum) could decode to the same input.
+    if (base64url_encode(j.dump()) != payload) damaged("it is not in the form adsem writes");
     ReplayToken token;
     if (integer_field<int>(j, "v") != ReplayToken::format_version)
       throw AdsemError(ErrorKind::usage, "replay token: unsupported format version");

@@ -1,9 +1,14 @@
 #pragma once
 // A replay token carries everything needed to re-run one counterexample: calculus, property,
 // mutant, option overrides, the chunk seed, the size ceiling and RapidCheck's Reproduce
-// (random state, size, shrink path). Format: "adsem1." + base64url(JSON).
+// (random state, size, shrink path). Format: "adsem2." + base64url(JSON) + "." + 16 hex digits,
+// the FNV-1a hash of everything before the last '.': a token damaged in transit (one character
+// changed, cut or appended) is refused instead of replaying another input. Tokens of the first
+// format, "adsem1." + base64url(JSON), have no checksum; they are still read (corpora and docs
+// hold them) but only in the exact form adsem wrote, so appended characters are refused too.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <rapidcheck.h>
 #include <rapidcheck/detail/Results.h>
@@ -28,8 +33,12 @@ struct ReplayToken {
 };
 
 std::string encode_replay_token(const ReplayToken& token);
-// Throws AdsemError(usage) naming what is wrong with a malformed or foreign token.
+// Throws AdsemError(usage) naming what is wrong with a malformed, damaged or foreign token.
 ReplayToken decode_replay_token(const std::string& text);
+
+// Whether `text` is meant as a replay token ("adsem<digits>." ...), damaged or not: such text is
+// decoded (and refused if damaged), never taken for a file name.
+bool looks_like_replay_token(std::string_view text);
 
 std::string base64url_encode(const std::string& bytes);
 std::string base64url_decode(const std::string& text); // throws AdsemError(usage)

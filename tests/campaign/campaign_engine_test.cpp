@@ -18,7 +18,7 @@ TEST(CampaignEngine, FalsePropertyIsFoundAndShrunkToTheMinimalInput) {
   EXPECT_EQ(record.property, "toy/below-ten");
   EXPECT_EQ(record.term, "10"); // shrunk to the smallest failing n
   EXPECT_EQ(record.message, "n = 10 >= 10");
-  EXPECT_TRUE(record.replay_command.starts_with("adsem replay 'adsem1."));
+  EXPECT_TRUE(record.replay_command.starts_with("adsem replay 'adsem2."));
   ASSERT_EQ(result.properties.size(), 1u);
   EXPECT_EQ(result.properties[0].status, "failed");
   EXPECT_EQ(result.properties[0].failed, 1);
@@ -207,8 +207,12 @@ TEST(ReplayToken, RejectsReproduceDataRapidCheckWouldMisread) {
   token.property = "toy/below-ten";
   token.reproduce.size = 12;
   token.reproduce.shrinkPath = {3, 1, 4};
-  auto json = nlohmann::json::parse(props::base64url_decode(
-      props::encode_replay_token(token).substr(std::string("adsem1.").size())));
+  // The JSON inside a token ("adsem2." + base64url(JSON) + "." + checksum), re-wrapped below in
+  // the first format, which has no checksum to get in the way.
+  const std::string encoded = props::encode_replay_token(token);
+  const std::size_t payload_start = std::string("adsem2.").size();
+  auto json = nlohmann::json::parse(
+      props::base64url_decode(encoded.substr(payload_start, encoded.rfind('.') - payload_start)));
   const std::string hex = json["reproduce"];
   ASSERT_EQ(hex.substr(hex.size() - 8), "03030104"); // count 3, then 3, 1, 4
   const auto with_reproduce = [&](const std::string& h) {

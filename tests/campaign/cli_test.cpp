@@ -46,7 +46,7 @@ TEST(Cli, CampaignWritesEveryReportAndExitsOneOnACounterexample) {
        {"results.jsonl", "summary.json", "report.md", "report.html", "junit.xml"})
     EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
   EXPECT_NE(run.out.find("toy/below-ten"), std::string::npos);
-  EXPECT_NE(run.out.find("adsem replay 'adsem1."), std::string::npos);
+  EXPECT_NE(run.out.find("adsem replay 'adsem2."), std::string::npos);
   // junit.xml is well-formed XML with one testcase and one failure.
   const std::string check =
       "python3 -c \"import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); "

@@ -118,7 +118,7 @@ TEST(Corpus, AFixedEntryPassesAndStaleEntriesAreErrors) {
     stale += c.status == "stale";
   }
   EXPECT_EQ(fixed, 1);
-  EXPECT_EQ(stale, 1); // the future-format file; the removed property is not selected
+  EXPECT_EQ(stale, 2); // the future-format file and the removed property
   EXPECT_FALSE(result.all_passed()) << "a stale corpus entry is an error, never a pass";
 
   const auto replayed =

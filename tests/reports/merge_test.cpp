@@ -64,19 +64,12 @@ TEST(Merge, SumsCountersHistogramsAndReasonsPerProperty) {
   EXPECT_EQ(merged.seed, 7u);
 }
 
-TEST(Merge, DisagreeingMetadataIsKeptFromTheFirstAndWarned) {
+// Disagreeing metadata used to be kept from the first shard with only a warning; it is an error
+// now (merge_conflicts_test.cpp has one case per field).
+TEST(Merge, DisagreeingMetadataIsAnError) {
   CampaignResult other = second_shard();
   other.seed = 8;
-  other.tolerances["exact-value"] = {1e-3, 1e-3};
-  const CampaignResult merged = merge({testing::sample_campaign(), other});
-  EXPECT_EQ(merged.seed, 7u);
-  EXPECT_EQ(merged.tolerances.at("exact-value").rtol, 1e-9);
-  const auto mentions = [&](const std::string& word) {
-    return std::any_of(merged.warnings.begin(), merged.warnings.end(),
-                       [&](const std::string& w) { return w.find(word) != std::string::npos; });
-  };
-  EXPECT_TRUE(mentions("seed"));
-  EXPECT_TRUE(mentions("exact-value tolerance"));
+  EXPECT_THROW(merge({testing::sample_campaign(), other}), AdsemError);
 }
 
 TEST(Merge, GaveUpShardsStayGaveUpUnlessSomethingFailed) {
@@ -85,9 +78,13 @@ TEST(Merge, GaveUpShardsStayGaveUpUnlessSomethingFailed) {
   gave_up.trials = gave_up.discarded = 10;
   gave_up.status = "gave-up";
   a.properties = {gave_up};
+  a.shard = "0/2";
   b.properties = {testing::passing_summary("delta-reverse/cost", 5)};
+  b.shard = "1/2";
+  CampaignResult b_as_shard_0 = b; // two passing shards (one shard twice is an error)
+  b_as_shard_0.shard = "0/2";
   EXPECT_EQ(merge({a, b}).properties[0].status, "gave-up");
-  EXPECT_EQ(merge({b, b}).properties[0].status, "passed");
+  EXPECT_EQ(merge({b_as_shard_0, b}).properties[0].status, "passed");
   EXPECT_THROW(merge({}), AdsemError);
 }
 
