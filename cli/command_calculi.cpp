@@ -22,6 +22,17 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
         nlohmann::json mutants = nlohmann::json::array();
         for (const auto& m : c.mutants)
           mutants.push_back(m.name);
+        // the rule book's listing; names only for a calculus whose rules are not yet a table
+        nlohmann::json rules = nlohmann::json::array();
+        for (const auto& r : c.rule_table) {
+          nlohmann::json rule = {
+              {"name", r.name}, {"citation", r.citation}, {"kind", kind_name(r.kind)}};
+          if (!r.unfireable.empty()) rule["unfireable"] = r.unfireable;
+          rules.push_back(std::move(rule));
+        }
+        if (c.rule_table.empty())
+          for (const auto& name : c.rules)
+            rules.push_back({{"name", name}});
         list.push_back({{"id", c.id},
                         {"aliases", c.aliases},
                         {"paper", c.paper},
@@ -29,7 +40,8 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
                         {"has_terms", c.frontend != nullptr},
                         {"properties", properties},
                         {"property_kinds", kinds},
-                        {"mutants", mutants}});
+                        {"mutants", mutants},
+                        {"rules", rules}});
       }
       ctx.io.out << nlohmann::json{{"calculi", list}}.dump(2) << "\n";
       return;

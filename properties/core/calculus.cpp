@@ -36,4 +36,11 @@ const MutantDef* Registry::find_mutant(const std::string& full_name) const {
   return nullptr;
 }
 
+void use_rule_table(CalculusEntry& entry, std::vector<RuleInfo> table) {
+  entry.rules.clear();
+  for (const RuleInfo& rule : table)
+    entry.rules.push_back(rule.name);
+  entry.rule_table = std::move(table);
+}
+
 } // namespace adsem::props

@@ -8,6 +8,7 @@
 
 #include "properties/core/complexity.hpp"
 #include "properties/core/property.hpp"
+#include "semantics/core/rule_table.hpp"
 
 namespace adsem::rules {
 class RuleAdapter; // user rewrite rules (rule_check.hpp)
@@ -69,12 +70,19 @@ struct CalculusEntry {
   std::vector<std::string> constructs = {};
   // Every named reduction rule, for rule coverage: a rule that never fired is flagged.
   std::vector<std::string> rules = {};
+  // The calculus's rule book as it lists itself (name, citation, kind), for `adsem calculi
+  // --json`; empty for a calculus whose rules are not yet a table (`rules` alone names them).
+  // Set both with use_rule_table.
+  std::vector<RuleInfo> rule_table = {};
   // User rewrite rules (`adsem check-rule`, issue 9); null when the calculus has no adapter.
   std::shared_ptr<const rules::RuleAdapter> rule_adapter = nullptr;
   // The program families of `adsem complexity` (complexity.hpp), built per calculus in
   // properties/<calc>/complexity_families.cpp; empty when the calculus has none.
   std::function<std::vector<ComplexityFamily>()> complexity_families = {};
 };
+
+// The calculus's rules are its book's entries: sets `rules` and `rule_table` from the listing.
+void use_rule_table(CalculusEntry& entry, std::vector<RuleInfo> table);
 
 class Registry {
 public:

@@ -1,8 +1,8 @@
 #include "properties/simple_diff/frontend.hpp"
 
+#include "properties/simple_diff/mutants.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/simple_diff/denotation.hpp"
-#include "semantics/simple_diff/mutants.hpp"
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
@@ -21,7 +21,7 @@ std::vector<std::string> trace_lines(const std::vector<TraceLine>& trace) {
   std::vector<std::string> lines;
   lines.reserve(trace.size());
   for (const TraceLine& t : trace) {
-    std::string line(rule_name(t.rule));
+    std::string line = t.rule;
     if (!t.detail.empty()) {
       line += ": ";
       line += t.detail;

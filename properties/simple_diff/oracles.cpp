@@ -3,10 +3,10 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "properties/simple_diff/mutants.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/simple_diff/denotation.hpp"
-#include "semantics/simple_diff/mutants.hpp"
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/printer.hpp"
 

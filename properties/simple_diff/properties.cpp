@@ -659,35 +659,4 @@ std::vector<props::PropertyDef> properties() {
   return all;
 }
 
-std::vector<props::MutantDef> mutants() {
-  const auto m = [](std::string name, std::string bug, std::string summary,
-                    std::vector<std::string> killers) {
-    for (std::string& k : killers)
-      k = "simple-diff/" + k;
-    return props::MutantDef{"simple-diff", "simple-diff/" + std::move(name), std::move(bug),
-                            std::move(summary), std::move(killers)};
-  };
-  return {
-      m("product-rule-drops-term", "dropped-term",
-        "W.mul_r(D) built as <W * snd(D), 0>: the product rule loses d/dy",
-        {"rd-matches-model", "symbolic-differentiation-correct"}),
-      m("rd-branch-at-wrong-point", "wrong-branch-derivative",
-        "O-rd traces the body at 0.5 - V, so a conditional inside rd takes the wrong branch",
-        {"rd-matches-model", "conditional-branch"}),
-      m("letrec-dynamic-scope", "wrong-closure-environment",
-        "O-call runs the body in the caller's φ, not the closure's φ'",
-        {"operational-correctness", "operational-completeness", "operational-interpolation"}),
-      m("op-r-arguments-swapped", "transpose",
-        "ev(op_r, <a, w>) computed as ev(op_r, <w, a>) for unary op",
-        {"rd-matches-model", "symbolic-differentiation-correct"}),
-      m("paper-literal-s-call", "wrong-closure-environment",
-        "S-call as printed (seed 003 line 389): the body traced in the caller's φ",
-        {"symbolic-evaluation-correct", "rd-matches-model", "operational-interpolation",
-         "fd-equals-forward-derivative"}),
-      m("paper-literal-l-scall", "lost-binding",
-        "L-scall as printed (seed 003 line 930): the let x:T = V wrapper is dropped",
-        {"operational-interpolation"}),
-  };
-}
-
 } // namespace adsem::simple_diff

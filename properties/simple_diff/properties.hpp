@@ -6,6 +6,4 @@
 namespace adsem::simple_diff {
 // The executable properties of spec §6 (seed 003 Sections 3-6), named "simple-diff/<name>".
 std::vector<props::PropertyDef> properties();
-// The mutants (semantics/simple_diff/mutants.hpp) with their bug classes and killers.
-std::vector<props::MutantDef> mutants();
 } // namespace adsem::simple_diff

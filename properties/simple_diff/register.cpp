@@ -2,6 +2,7 @@
 
 #include "properties/simple_diff/complexity_families.hpp"
 #include "properties/simple_diff/frontend.hpp"
+#include "properties/simple_diff/mutants.hpp"
 #include "properties/simple_diff/properties.hpp"
 #include "properties/simple_diff/rule_adapter.hpp"
 #include "semantics/simple_diff/rules.hpp"
@@ -19,10 +20,9 @@ void register_simple_diff(Registry& registry) {
   entry.properties = simple_diff::properties();
   entry.complexity_families = simple_diff::complexity_families;
   entry.mutants = simple_diff::mutants();
-  // The construct tags of gen::construct_tags, and every rule of the Rules table.
+  // The construct tags of gen::construct_tags, and every rule of the rule book.
   entry.constructs = {"rd", "nested-rd", "letrec", "if", "call", "pair", "let", "partial-prim"};
-  for (const simple_diff::RuleInfo& info : simple_diff::all_rules())
-    entry.rules.emplace_back(info.name);
+  use_rule_table(entry, simple_diff::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const simple_diff::RuleAdapter>();
   registry.add(std::move(entry));
 }

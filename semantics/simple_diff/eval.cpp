@@ -15,6 +15,20 @@ template <typename F> auto at_redex(const Node& n, F&& f) -> decltype(f()) {
     throw AdsemError(e.diagnostic().kind, e.diagnostic().message, n.pos);
   }
 }
+
+// The rule of ⇒ that fires on the redex; when none does: an unbound function, a call through
+// clo_0 (Fig. 8 has no rule for it: recorded, not thrown, see Machine::eval), or a stuck term.
+Value apply(Machine& m, const Ordinary::Redex& redex) {
+  if (const Rule<Ordinary>* rule = m.select<Ordinary>(redex)) return m.fire(*rule, redex);
+  const Node& n = *redex.term;
+  if (n.kind == NodeKind::call) {
+    if (!redex.callee) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
+    if (redex.callee->limit && *redex.callee->limit == 0)
+      return m.stuck_at_clo_0(approximant_stuck(n));
+  }
+  stuck(ErrorKind::eval, "no rule of ordinary evaluation applies", n);
+}
+
 } // namespace
 
 // ---- the relation φ | ρ ⊢ M ⇒ V ------------------------------------------------------------
@@ -22,18 +36,13 @@ template <typename F> auto at_redex(const Node& n, F&& f) -> decltype(f()) {
 Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
   Depth depth(*this);
   const Node& n = *term;
-  const Rules& r = rules();
   switch (n.kind) {
   case NodeKind::var:
   case NodeKind::constant:
   case NodeKind::unit:
-    step(Rule::O_val, &n); // (O-val)
-    return value_of(n);
+    return apply(*this, {phi, term});
   case NodeKind::pair: {
-    if (is_value(n)) {
-      step(Rule::O_val, &n);
-      return value_of(n);
-    }
+    if (is_value(n)) return apply(*this, {phi, term});
     // contexts <E, N> and <V, E> (Fig. 3): left component first
     Value first = eval(phi, n.a);
     if (stuck_) return first; // a stuck subterm: the placeholder passes up (see eval in .hpp)
@@ -41,45 +50,33 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     if (stuck_) return second;
     return Value::pair(std::move(first), std::move(second));
   }
-  case NodeKind::add: { // contexts E + N, V + E, then (O-add)
+  case NodeKind::add: { // contexts E + N, V + E, then the redex
     Value left = eval(phi, n.a);
     if (stuck_) return left;
     Value right = eval(phi, n.b);
     if (stuck_) return right;
     const Value args[] = {std::move(left), std::move(right)};
-    return r.o_add(*this, phi, n, args);
+    return apply(*this, {phi, term, args});
   }
-  case NodeKind::op: {
-    const Value args[] = {eval(phi, n.a)};
-    if (stuck_) return args[0];
-    return r.o_op(*this, phi, n, args);
-  }
-  case NodeKind::let: {
-    const Value args[] = {eval(phi, n.a)};
-    if (stuck_) return args[0];
-    return r.o_let(*this, phi, n, args);
-  }
-  case NodeKind::fst: {
-    const Value args[] = {eval(phi, n.a)};
-    if (stuck_) return args[0];
-    return r.o_fst(*this, phi, n, args);
-  }
+  case NodeKind::op:
+  case NodeKind::let:
+  case NodeKind::fst:
   case NodeKind::snd: {
     const Value args[] = {eval(phi, n.a)};
     if (stuck_) return args[0];
-    return r.o_snd(*this, phi, n, args);
+    return apply(*this, {phi, term, args});
   }
-  case NodeKind::if_: { // context `if E_bool then M else N` (spec §2.5 note), then O-ift / O-iff
+  case NodeKind::if_: { // context `if E_bool then M else N` (spec §2.5 note), then the redex
     const bool holds = eval_bool(phi, n.a);
     if (stuck_) return Value::unit();
-    return holds ? r.o_ift(*this, phi, n, {}) : r.o_iff(*this, phi, n, {});
+    return apply(*this, {phi, term, {}, holds});
   }
   case NodeKind::letrec:
-    return r.o_letrec(*this, phi, n, {});
+    return apply(*this, {phi, term});
   case NodeKind::call: {
     const Value args[] = {eval(phi, n.a)};
     if (stuck_) return args[0];
-    return r.o_call(*this, phi, n, args);
+    return apply(*this, {phi, term, args, false, lookup(phi, n.name)});
   }
   case NodeKind::rd: { // contexts M.rd_E(x:T.N), E.rd_V(x:T.N): the point L first, then M
     Value point = eval(phi, n.b);
@@ -87,7 +84,7 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     Value cotangent = eval(phi, n.a);
     if (stuck_) return cotangent;
     const Value args[] = {std::move(point), std::move(cotangent)};
-    return r.o_rd(*this, phi, n, args);
+    return apply(*this, {phi, term, args});
   }
   case NodeKind::b_true:
   case NodeKind::b_false:
@@ -102,19 +99,21 @@ bool Machine::eval_bool(const FunEnv& phi, const TermPtr& term) {
   const Node& n = *term;
   switch (n.kind) {
   case NodeKind::b_true:
-    step(Rule::O_bval, &n);
-    return true;
   case NodeKind::b_false:
-    step(Rule::O_bval, &n);
-    return false;
-  case NodeKind::pred: { // context pred(E), then O-pred
+    return decide({n});
+  case NodeKind::pred: { // context pred(E), then the redex
     const Value arg = eval(phi, n.a);
     if (stuck_) return false; // the caller checks is_stuck() before using the answer
-    return rules().o_pred(*this, n, arg);
+    return decide({n, &arg});
   }
   default:
     stuck(ErrorKind::eval, "the guard of 'if' is not a boolean term", n);
   }
+}
+
+bool Machine::decide(const Boolean::Redex& redex) {
+  if (const Rule<Boolean>* rule = select<Boolean>(redex)) return fire(*rule, redex);
+  stuck(ErrorKind::eval, "no rule decides this boolean term", redex.node);
 }
 
 // ρ(V): substitute ρ(x) for every free x of the open value V (seed 003 line 259).
@@ -136,81 +135,71 @@ Value Machine::value_of(const Node& v) {
 
 namespace rules {
 
+// (O-val)  φ|ρ ⊢ V ⇒ ρ(V)
+Value o_val(Machine& m, const ORedex& r, const RuleInfo&) {
+  return m.value_of(*r.term);
+}
+
 // (O-add)  V ⇒ r, W ⇒ s  ⟹  V + W ⇒ r + s
-Value o_add(Machine& m, const FunEnv&, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_add, &n);
-  return Value::real(args[0].as_real() + args[1].as_real());
+Value o_add(Machine&, const ORedex& r, const RuleInfo&) {
+  return Value::real(r.args[0].as_real() + r.args[1].as_real());
 }
 
 // (O-op)  V ⇒ V'  ⟹  op(V) ⇒ W  if ev(op, V') ≃ W; stuck (a domain error) otherwise
-Value o_op(Machine& m, const FunEnv&, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_op, &n);
-  return at_redex(n, [&] { return m.rules().ev(n.name, args[0]); });
+Value o_op(Machine&, const ORedex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return at_redex(n, [&] { return ev(n.name, r.args[0]); });
 }
 
 // (O-let)  V ⇒ V', φ|ρ[x ↦ V'] ⊢ N ⇒ W  ⟹  let x:T = V in N ⇒ W
-Value o_let(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_let, &n);
+Value o_let(Machine& m, const ORedex& r, const RuleInfo&) {
   ScopedEnv<Value>::Scope scope(m.rho());
-  m.rho().push(n.name, args[0]);
-  return m.eval(phi, n.b);
+  m.rho().push(r.term->name, r.args[0]);
+  return m.eval(r.phi, r.term->b);
 }
 
 // (O-fst)  V ⇒ <W1, W2>  ⟹  fst(V) ⇒ W1
-Value o_fst(Machine& m, const FunEnv&, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_fst, &n);
-  return args[0].first();
+Value o_fst(Machine&, const ORedex& r, const RuleInfo&) {
+  return r.args[0].first();
 }
 
 // (O-snd)  V ⇒ <W1, W2>  ⟹  snd(V) ⇒ W2
-Value o_snd(Machine& m, const FunEnv&, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_snd, &n);
-  return args[0].second();
+Value o_snd(Machine&, const ORedex& r, const RuleInfo&) {
+  return r.args[0].second();
 }
 
 // (O-ift)  M ⇒ V  ⟹  if true then M else N ⇒ V
-Value o_ift(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value>) {
-  m.step(Rule::O_ift, &n);
-  return m.eval(phi, n.b);
+Value o_ift(Machine& m, const ORedex& r, const RuleInfo&) {
+  return m.eval(r.phi, r.term->b);
 }
 
 // (O-iff)  N ⇒ V  ⟹  if false then M else N ⇒ V
-Value o_iff(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value>) {
-  m.step(Rule::O_iff, &n);
-  return m.eval(phi, n.c);
+Value o_iff(Machine& m, const ORedex& r, const RuleInfo&) {
+  return m.eval(r.phi, r.term->c);
 }
 
 // (O-letrec)  φ[f ↦ clo_φ(f(x:T):U.M)] | ρ ⊢ N ⇒ V  ⟹  letrec f(x:T):U = M in N ⇒ V
 // [reconstructed, spec §11.2]; with letrec_n this is (L-letrec) of Fig. 8, closure clo_{n,φ}.
-Value o_letrec(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value>) {
-  m.step(n.limit ? Rule::L_letrec : Rule::O_letrec, &n);
+Value o_letrec(Machine& m, const ORedex& r, const RuleInfo&) {
+  const Node& n = *r.term;
   auto closure = std::make_shared<const Closure>(
-      Closure{n.name, n.param, n.type, n.result_type, n.a, phi, n.limit});
-  return m.eval(extend(phi, n.name, closure), n.b);
+      Closure{n.name, n.param, n.type, n.result_type, n.a, r.phi, n.limit});
+  return m.eval(extend(r.phi, n.name, closure), n.b);
 }
 
 // (O-call)  V ⇒ V', φ'[f ↦ φ(f)] | {x ↦ V'} ⊢ M ⇒ W  ⟹  f(V) ⇒ W,  φ(f) = clo_φ'(f(x:T):U.M)
 // The body runs in the closure's φ' (static scoping) and sees only its parameter.
-// (L-call) of Fig. 8 when φ(f) = clo_{n+1,φ'}: the body sees f as clo_{n,φ'}; clo_0 is stuck.
-Value o_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value> args) {
-  const ClosurePtr closure = lookup(phi, n.name);
-  if (!closure) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
+// (L-call) of Fig. 8 when φ(f) = clo_{n+1,φ'}: the body sees f as clo_{n,φ'} (clo_0: no rule).
+Value o_call(Machine& m, const ORedex& r, const RuleInfo&) {
+  const ClosurePtr& closure = r.callee;
   ClosurePtr self = closure;
   if (closure->limit) {
-    if (*closure->limit == 0) // stuck: recorded, not thrown (Machine::eval)
-      return m.stuck_at_clo_0(
-          ApproximantStuck("recursion limit of letrec[n] " + n.name +
-                               " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
-                           n.pos));
-    m.step(Rule::L_call, &n);
     Closure lower = *closure;
     lower.limit = *closure->limit - 1;
     self = std::make_shared<const Closure>(std::move(lower));
-  } else {
-    m.step(Rule::O_call, &n);
   }
   ScopedEnv<Value>::Frame frame(m.rho());
-  m.rho().push(closure->x, args[0]);
+  m.rho().push(closure->x, r.args[0]);
   return m.eval(extend(closure->env, closure->f, self), closure->body);
 }
 
@@ -218,17 +207,23 @@ Value o_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value
 // "first symbolically evaluate the redex, then ordinarily evaluate the resulting trace" (lines
 // 219, 351-354): trace N at x = V, differentiate the trace, evaluate the derivative. As in spec
 // §4.6, the closed point and cotangent are passed to R (same value, smaller trace).
-Value o_rd(Machine& m, const FunEnv& phi, const Node& n, std::span<const Value> args) {
-  m.step(Rule::O_rd, &n);
-  const TermPtr derivative = rd_trace(m, phi, n, value_term(args[0]), value_term(args[1]), args[0]);
-  return m.eval(phi, derivative);
+Value o_rd(Machine& m, const ORedex& r, const RuleInfo&) {
+  const TermPtr derivative =
+      rd_trace(m, r.phi, *r.term, value_term(r.args[0]), value_term(r.args[1]), r.args[0]);
+  return m.eval(r.phi, derivative);
 }
 
 // (O-pred)  V ⇒ V'  ⟹  pred(V) ⇒ b  if bev(pred, V') ≃ b; stuck (domain error) otherwise
-bool o_pred(Machine& m, const Node& n, const Value& arg) {
-  m.step(Rule::O_pred, &n);
-  return at_redex(n, [&] { return m.rules().bev(n.name, arg); });
+bool o_pred(Machine&, const Boolean::Redex& r, const RuleInfo&) {
+  return at_redex(r.node, [&] { return bev(r.node.name, *r.arg); });
 }
+
+// (O-bval)  true ⇒ true, false ⇒ false
+bool o_bval(Machine&, const Boolean::Redex& r, const RuleInfo&) {
+  return r.node.kind == NodeKind::b_true;
+}
+
+} // namespace rules
 
 Value ev(const std::string& op, const Value& arg) {
   const auto found = ops::find_operation(op);
@@ -243,5 +238,4 @@ bool bev(const std::string& pred, const Value& arg) {
   return ops::holds(*found, flatten(arg));
 }
 
-} // namespace rules
 } // namespace adsem::simple_diff

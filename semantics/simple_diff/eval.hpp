@@ -1,27 +1,33 @@
 #pragma once
 // Ordinary evaluation φ | ρ ⊢ M ⇒ V (seed 003 Figs. 2-3, lines 316-382), in the compositional
 // reading of spec §4.6: the context rules O-ctx / O-ctxb are the left-to-right evaluation of the
-// redex's evaluation-position subterms, whose values the redex rules below receive. Each rule
-// is one function, named as in the paper (Fig. 8's L-letrec / L-call are the letrec_n cases of
-// o_letrec / o_call).
+// redex's evaluation-position subterms, whose values the redex rules below receive. Each rule's
+// result is one function, named as in the paper; the book (rules.cpp) says when it fires.
 #include "semantics/simple_diff/machine.hpp"
 
-namespace adsem::simple_diff::rules {
+namespace adsem::simple_diff {
 
-Value o_add(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_op(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_let(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_fst(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_snd(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_ift(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_iff(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_letrec(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_call(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-Value o_rd(Machine&, const FunEnv&, const Node&, std::span<const Value>);
-bool o_pred(Machine&, const Node&, const Value&);
-
-// The primitive hooks' defaults (the shared table, operations.hpp).
+// The primitives ev(op, V) and bev(pred, V) (seed 003 line 233), from the shared table
+// (operations.hpp).
 Value ev(const std::string& op, const Value& arg);
 bool bev(const std::string& pred, const Value& arg);
 
-} // namespace adsem::simple_diff::rules
+namespace rules {
+
+using ORedex = Ordinary::Redex;
+Value o_val(Machine&, const ORedex&, const RuleInfo&);
+Value o_add(Machine&, const ORedex&, const RuleInfo&);
+Value o_op(Machine&, const ORedex&, const RuleInfo&);
+Value o_let(Machine&, const ORedex&, const RuleInfo&);
+Value o_fst(Machine&, const ORedex&, const RuleInfo&);
+Value o_snd(Machine&, const ORedex&, const RuleInfo&);
+Value o_ift(Machine&, const ORedex&, const RuleInfo&);
+Value o_iff(Machine&, const ORedex&, const RuleInfo&);
+Value o_letrec(Machine&, const ORedex&, const RuleInfo&); // O-letrec and L-letrec
+Value o_call(Machine&, const ORedex&, const RuleInfo&);   // O-call and L-call
+Value o_rd(Machine&, const ORedex&, const RuleInfo&);
+bool o_pred(Machine&, const Boolean::Redex&, const RuleInfo&);
+bool o_bval(Machine&, const Boolean::Redex&, const RuleInfo&);
+
+} // namespace rules
+} // namespace adsem::simple_diff

@@ -1,95 +1,216 @@
+// simple-diff's rule book: each rule of Abadi and Plotkin's Section 3 once, under its paper name,
+// with its citation, the node kinds it can fire on, its side condition and its result. Listing,
+// traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
+// (properties/simple_diff/mutants.cpp).
 #include "semantics/simple_diff/rules.hpp"
 
-#include <stdexcept>
+#include "semantics/simple_diff/eval.hpp"
+#include "semantics/simple_diff/symbolic_diff.hpp"
+#include "semantics/simple_diff/symbolic_eval.hpp"
 
 namespace adsem::simple_diff {
 
 namespace {
-constexpr std::string_view F2 = "Fig. 2", F3 = "Fig. 3", F4 = "Fig. 4", F5 = "Fig. 5",
-                           F6 = "Fig. 6", F8 = "Fig. 8";
-constexpr std::string_view L2 = "seed 003 lines 316-362", L3 = "seed 003 lines 364-382",
-                           L4 = "seed 003 lines 384-398", L6 = "seed 003 lines 400-436",
-                           L8 = "seed 003 lines 914-954";
+
+using K = NodeKind;
+using RuleKind::context, RuleKind::evaluation, RuleKind::transformation;
+
+std::string cite(std::string_view where) {
+  return "Abadi & Plotkin, A Simple Differentiable Programming Language, " + std::string(where);
+}
+constexpr std::string_view F2 = "Fig. 2 (seed 003 lines 316-362)",
+                           F3 = "Fig. 3 (seed 003 lines 364-382)",
+                           F4 = "Fig. 4 (seed 003 lines 384-398)",
+                           F5 = "Fig. 5 (seed 003 lines 384-398)",
+                           F6 = "Fig. 6 (seed 003 lines 400-436)",
+                           F8 = "Fig. 8 (seed 003 lines 914-954)";
+
+RuleInfo info(std::string name, std::string citation, RuleKind kind, std::string summary,
+              std::string_view unfireable = {}) {
+  RuleInfo out;
+  out.name = std::move(name);
+  out.citation = std::move(citation);
+  out.kind = kind;
+  out.summary = std::move(summary);
+  out.unfireable = std::string(unfireable);
+  return out;
+}
+
+template <class R>
+Rule<R> entry(RuleInfo i, std::vector<NodeKind> kinds, typename Rule<R>::Match match,
+              typename Rule<R>::Result result) {
+  Rule<R> out;
+  out.info = std::move(i);
+  out.kinds = std::move(kinds);
+  out.match = std::move(match);
+  out.result = std::move(result);
+  return out;
+}
+
+// Side conditions.
+bool guard_true(const Machine&, const auto& r) {
+  return r.guard;
+}
+bool guard_false(const Machine&, const auto& r) {
+  return !r.guard;
+}
+bool unlimited(const Machine&, const auto& r) {
+  return !r.term->limit;
+}
+bool limited(const Machine&, const auto& r) {
+  return r.term->limit.has_value();
+}
+// φ(f) = clo_φ'(...)
+bool calls_closure(const Machine&, const auto& r) {
+  return r.callee && !r.callee->limit;
+}
+// φ(f) = clo_{n+1,φ'}(...) (Fig. 8: no rule for clo_0)
+bool calls_approximant(const Machine&, const auto& r) {
+  return r.callee && r.callee->limit && *r.callee->limit > 0;
+}
+bool linear_mode(const Machine& m, const Derivative::Redex&) {
+  return m.options().diff == DiffMode::linear;
+}
+
+constexpr std::string_view compositional =
+    "the compositional reading (spec §4.6): the evaluator derives a redex's premises by "
+    "evaluating its evaluation-position subterms left to right, so this rule takes no step of "
+    "its own";
+
+std::vector<Rules::Entry> paper_entries() {
+  using namespace rules;
+  using O = Ordinary;
+  using B = Boolean;
+  using S = Symbolic;
+  using D = Derivative;
+  const std::vector<NodeKind> values = {K::var, K::constant, K::unit, K::pair};
+  return {
+      // Fig. 2: ordinary evaluation φ | ρ ⊢ M ⇒ V (the evaluator presents only values to O-val)
+      entry<O>(info("O-val", cite(F2), evaluation, "φ|ρ ⊢ V ⇒ ρ(V)"), values, {}, o_val),
+      entry<O>(info("O-add", cite(F2), evaluation, "V + W ⇒ r + s"), {K::add}, {}, o_add),
+      entry<O>(info("O-op", cite(F2), evaluation, "op(V) ⇒ ev(op, ρ(V)); stuck outside the domain"),
+               {K::op}, {}, o_op),
+      entry<O>(info("O-let", cite(F2), evaluation, "let x:T = V in N ⇒ N evaluated in ρ[x ↦ ρ(V)]"),
+               {K::let}, {}, o_let),
+      entry<O>(info("O-fst", cite(F2), evaluation, "fst(V) ⇒ first component"), {K::fst}, {},
+               o_fst),
+      entry<O>(info("O-snd", cite(F2), evaluation, "snd(V) ⇒ second component"), {K::snd}, {},
+               o_snd),
+      entry<O>(info("O-ift", cite(F2), evaluation, "if true then M else N ⇒ value of M"), {K::if_},
+               guard_true<O::Redex>, o_ift),
+      entry<O>(info("O-iff", cite(F2), evaluation, "if false then M else N ⇒ value of N"), {K::if_},
+               guard_false<O::Redex>, o_iff),
+      entry<O>(info("O-letrec",
+                    cite("Fig. 2 (missing from the transcript, seed 003 lines 219, 384, 930; "
+                         "reconstructed, spec §11.2)"),
+                    evaluation,
+                    "letrec f(x:T):U = M in N ⇒ N evaluated in φ[f ↦ clo_φ(f(x:T):U.M)]"),
+               {K::letrec}, unlimited<O::Redex>, o_letrec),
+      entry<O>(info("O-call", cite(F2), evaluation,
+                    "f(V) ⇒ body evaluated in φ'[f ↦ φ(f)] | {x ↦ ρ(V)}, φ(f) = clo_φ'(...)"),
+               {K::call}, calls_closure<O::Redex>, o_call),
+      entry<O>(info("O-rd", cite("Fig. 2 (garbled, seed 003 lines 219, 351-354; spec §11.2)"),
+                    evaluation, "W.rd_V(x:T.N) ⇒ value of the trace W.R_V(x:T.C) where N ⇝ C"),
+               {K::rd}, {}, o_rd),
+      entry<B>(
+          info("O-pred", cite(F2), evaluation, "pred(V) ⇒ bev(pred, ρ(V)); stuck where undefined"),
+          {K::pred}, {}, o_pred),
+      entry<B>(info("O-bval", cite("Fig. 2 (implicit; spec §4.2)"), evaluation,
+                    "true ⇒ true, false ⇒ false"),
+               {K::b_true, K::b_false}, {}, o_bval),
+      // Fig. 3: evaluation contexts
+      entry<O>(info("O-ctx", cite(F3), context, "E[R] ⇒ W via R ⇒ V and E[z] ⇒ W in ρ[z ↦ V]",
+                    compositional),
+               {}, {}, {}),
+      entry<O>(info("O-ctxb", cite(F3), context, "E[R_bool] ⇒ W via R_bool ⇒ b and E[b] ⇒ W",
+                    compositional),
+               {}, {}, {}),
+      // Fig. 4: symbolic evaluation φ | ρ ⊢ M ⇝ C
+      entry<S>(info("S-val", cite(F4), evaluation, "V ⇝ V (open, not ρ(V))"), values, {}, s_val),
+      entry<S>(info("S-add", cite(F4), evaluation, "V + W ⇝ V + W"), {K::add}, {}, s_add),
+      entry<S>(info("S-op", cite(F4), evaluation, "op(V) ⇝ op(V) (no call to ev)"), {K::op}, {},
+               s_op),
+      entry<S>(info("S-fst", cite(F4), evaluation, "fst(V) ⇝ fst(V)"), {K::fst}, {}, s_fst),
+      entry<S>(info("S-snd", cite(F4), evaluation, "snd(V) ⇝ snd(V)"), {K::snd}, {}, s_snd),
+      entry<S>(info("S-let", cite(F4), evaluation, "let x:T = V in N ⇝ let x:T = V in C"), {K::let},
+               {}, s_let),
+      entry<S>(info("S-ift", cite(F4), evaluation, "if true then M else N ⇝ trace of M"), {K::if_},
+               guard_true<S::Redex>, s_ift),
+      entry<S>(info("S-iff", cite(F4), evaluation, "if false then M else N ⇝ trace of N"), {K::if_},
+               guard_false<S::Redex>, s_iff),
+      entry<S>(info("S-letrec", cite(F4), evaluation, "letrec ... in N ⇝ trace of N in φ[f ↦ clo]"),
+               {K::letrec}, unlimited<S::Redex>, s_letrec),
+      entry<S>(
+          info("S-call", cite("Fig. 4 (seed 003 line 389; the closure's φ' meant, spec §11.3)"),
+               evaluation, "f(V) ⇝ let x:T = V in C, the body traced in φ'[f ↦ φ(f)] | {x ↦ ρ(V)}"),
+          {K::call}, calls_closure<S::Redex>, s_call),
+      entry<S>(
+          info("S-rd", cite(F4), evaluation, "W.rd_V(x:T.N) ⇝ W.R_V(x:T.C), V and W kept open"),
+          {K::rd}, {}, s_rd),
+      // Fig. 5: symbolic evaluation contexts (the evaluator presents only non-values to S-ctx)
+      entry<SymbolicContext>(
+          info("S-ctx", cite(F5), context, "E[R] ⇝ let z:T_V = C in D with C ⇒ V"), {}, {}, s_ctx),
+      entry<SymbolicGuard>(info("S-ctxb", cite(F5), context, "E[R_bool] ⇝ C via R_bool ⇒ b"),
+                           {K::pred}, {}, s_ctxb),
+      // Fig. 6: symbolic differentiation W.R_V(x:T. C), one clause per trace-term former
+      entry<D>(info("R-var", cite("Fig. 6 (seed 003 line 425; single-variable form, spec §11.1)"),
+                    transformation, "W.R_V(x:T.y) = W if y ≡ x, 0_T otherwise"),
+               {K::var}, {}, r_var),
+      entry<D>(info("R-const", cite(F6), transformation, "W.R_V(x:T.r) = 0_T"), {K::constant}, {},
+               r_const),
+      entry<D>(
+          info("R-add", cite(F6), transformation, "W.R_V(x:T.D+E) = W.R_V(x:T.D) +_T W.R_V(x:T.E)"),
+          {K::add}, {}, r_add),
+      entry<D>(info("R-op", cite(F6), transformation,
+                    "W.R_V(x:T.op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T.D)"),
+               {K::op}, {}, r_op(op_r_term)),
+      entry<D>(info("R-let", cite(F6), transformation,
+                    "W.R_V(x:T.let y:S = D in E) = let x = V in let y = D in W.R_V(x.E) +_T "
+                    "(let ȳ = W.R_y(y:S.E) in ȳ.R_V(x.D))"),
+               {K::let}, {}, r_let),
+      entry<D>(info("R-unit", cite(F6), transformation, "W.R_V(x:T.*) = 0_T"), {K::unit}, {},
+               r_unit),
+      entry<D>(info("R-pair", cite(F6), transformation,
+                    "W.R_V(x:T.<M,N>) = let <y, z> = W in y.R_V(x.M) +_T z.R_V(x.N)"),
+               {K::pair}, {}, r_pair),
+      entry<D>(info("R-fst", cite(F6), transformation,
+                    "W.R_V(x:T.fst(D)) = let x = V in let y = D in <W, 0_S>.R_V(x.D)"),
+               {K::fst}, {}, r_fst),
+      entry<D>(info("R-snd", cite(F6), transformation,
+                    "W.R_V(x:T.snd(D)) = let x = V in let y = D in <0_U, W>.R_V(x.D)"),
+               {K::snd}, {}, r_snd),
+      // Fig. 8: limited recursion letrec_n
+      entry<O>(
+          info("L-letrec", cite(F8), evaluation, "letrec_n f ... in N ⇒ N in φ[f ↦ clo_{n,φ}]"),
+          {K::letrec}, limited<O::Redex>, o_letrec),
+      entry<O>(info("L-call", cite(F8), evaluation,
+                    "f(V) with φ(f) = clo_{n+1,φ'}: body in φ'[f ↦ clo_{n,φ'}]"),
+               {K::call}, calls_approximant<O::Redex>, o_call),
+      entry<S>(info("L-sletrec", cite(F8), evaluation, "symbolic letrec_n"), {K::letrec},
+               limited<S::Redex>, s_letrec),
+      entry<S>(
+          info("L-scall",
+               cite("Fig. 8 (seed 003 line 930; the let x:T = V wrapper restored, spec §11.4)"),
+               evaluation, "f(V) ⇝ let x:T = V in C with φ(f) = clo_{n+1,φ'}"),
+          {K::call}, calls_approximant<S::Redex>, s_call),
+      // spec §9 P-1(b): the linear-size differentiation of a whole trace (not in the paper)
+      entry<TraceDerivative>(
+          info("R-fast",
+               "not in the paper: the toolkit's linear-size W.R_V(x:T.C) (spec §9 P-1(b))",
+               transformation, "linear-size W.R_V(x:T.C): A-normal form, then one backward pass"),
+          {}, linear_mode, r_fast(op_r_term)),
+  };
+}
+
 } // namespace
 
-const std::vector<RuleInfo>& all_rules() {
-  static const std::vector<RuleInfo> rules = {
-      {Rule::O_val, "O-val", F2, L2, "φ|ρ ⊢ V ⇒ ρ(V)"},
-      {Rule::O_add, "O-add", F2, L2, "V + W ⇒ r + s"},
-      {Rule::O_op, "O-op", F2, L2, "op(V) ⇒ ev(op, ρ(V)); stuck outside the domain"},
-      {Rule::O_let, "O-let", F2, L2, "let x:T = V in N ⇒ N evaluated in ρ[x ↦ ρ(V)]"},
-      {Rule::O_fst, "O-fst", F2, L2, "fst(V) ⇒ first component"},
-      {Rule::O_snd, "O-snd", F2, L2, "snd(V) ⇒ second component"},
-      {Rule::O_ift, "O-ift", F2, L2, "if true then M else N ⇒ value of M"},
-      {Rule::O_iff, "O-iff", F2, L2, "if false then M else N ⇒ value of N"},
-      {Rule::O_letrec, "O-letrec", F2,
-       "seed 003 lines 219, 384, 930 (missing from the transcript; reconstructed, spec §11.2)",
-       "letrec f(x:T):U = M in N ⇒ N evaluated in φ[f ↦ clo_φ(f(x:T):U.M)]"},
-      {Rule::O_call, "O-call", F2, L2,
-       "f(V) ⇒ body evaluated in φ'[f ↦ φ(f)] | {x ↦ ρ(V)}, φ(f) = clo_φ'(...)"},
-      {Rule::O_rd, "O-rd", F2, "seed 003 lines 219, 351-354 (garbled; spec §11.2)",
-       "W.rd_V(x:T.N) ⇒ value of the trace W.R_V(x:T.C) where N ⇝ C"},
-      {Rule::O_pred, "O-pred", F2, L2, "pred(V) ⇒ bev(pred, ρ(V)); stuck where undefined"},
-      {Rule::O_bval, "O-bval", F2, "spec §4.2 (implicit)", "true ⇒ true, false ⇒ false"},
-      {Rule::O_ctx, "O-ctx", F3, L3, "E[R] ⇒ W via R ⇒ V and E[z] ⇒ W in ρ[z ↦ V]"},
-      {Rule::O_ctxb, "O-ctxb", F3, L3, "E[R_bool] ⇒ W via R_bool ⇒ b and E[b] ⇒ W"},
-      {Rule::S_val, "S-val", F4, L4, "V ⇝ V (open, not ρ(V))"},
-      {Rule::S_add, "S-add", F4, L4, "V + W ⇝ V + W"},
-      {Rule::S_op, "S-op", F4, L4, "op(V) ⇝ op(V) (no call to ev)"},
-      {Rule::S_fst, "S-fst", F4, L4, "fst(V) ⇝ fst(V)"},
-      {Rule::S_snd, "S-snd", F4, L4, "snd(V) ⇝ snd(V)"},
-      {Rule::S_let, "S-let", F4, L4, "let x:T = V in N ⇝ let x:T = V in C"},
-      {Rule::S_ift, "S-ift", F4, L4, "if true then M else N ⇝ trace of M"},
-      {Rule::S_iff, "S-iff", F4, L4, "if false then M else N ⇝ trace of N"},
-      {Rule::S_letrec, "S-letrec", F4, L4, "letrec ... in N ⇝ trace of N in φ[f ↦ clo]"},
-      {Rule::S_call, "S-call", F4, "seed 003 line 389 (closure env φ' meant; spec §11.3)",
-       "f(V) ⇝ let x:T = V in C, the body traced in φ'[f ↦ φ(f)] | {x ↦ ρ(V)}"},
-      {Rule::S_rd, "S-rd", F4, L4, "W.rd_V(x:T.N) ⇝ W.R_V(x:T.C), V and W kept open"},
-      {Rule::S_ctx, "S-ctx", F5, L4, "E[R] ⇝ let z:T_V = C in D with C ⇒ V"},
-      {Rule::S_ctxb, "S-ctxb", F5, L4, "E[R_bool] ⇝ C via R_bool ⇒ b"},
-      {Rule::R_var, "R-var", F6, "seed 003 line 425 (single-variable form; spec §11.1)",
-       "W.R_V(x:T.y) = W if y ≡ x, 0_T otherwise"},
-      {Rule::R_const, "R-const", F6, L6, "W.R_V(x:T.r) = 0_T"},
-      {Rule::R_add, "R-add", F6, L6, "W.R_V(x:T.D+E) = W.R_V(x:T.D) +_T W.R_V(x:T.E)"},
-      {Rule::R_op, "R-op", F6, L6,
-       "W.R_V(x:T.op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T.D)"},
-      {Rule::R_let, "R-let", F6, L6,
-       "W.R_V(x:T.let y:S = D in E) = let x = V in let y = D in W.R_V(x.E) +_T "
-       "(let ȳ = W.R_y(y:S.E) in ȳ.R_V(x.D))"},
-      {Rule::R_unit, "R-unit", F6, L6, "W.R_V(x:T.*) = 0_T"},
-      {Rule::R_pair, "R-pair", F6, L6,
-       "W.R_V(x:T.<M,N>) = let <y, z> = W in y.R_V(x.M) +_T z.R_V(x.N)"},
-      {Rule::R_fst, "R-fst", F6, L6,
-       "W.R_V(x:T.fst(D)) = let x = V in let y = D in <W, 0_S>.R_V(x.D)"},
-      {Rule::R_snd, "R-snd", F6, L6,
-       "W.R_V(x:T.snd(D)) = let x = V in let y = D in <0_U, W>.R_V(x.D)"},
-      {Rule::L_letrec, "L-letrec", F8, L8, "letrec_n f ... in N ⇒ N in φ[f ↦ clo_{n,φ}]"},
-      {Rule::L_call, "L-call", F8, L8, "f(V) with φ(f) = clo_{n+1,φ'}: body in φ'[f ↦ clo_{n,φ'}]"},
-      {Rule::L_sletrec, "L-sletrec", F8, L8, "symbolic letrec_n"},
-      {Rule::L_scall, "L-scall", F8,
-       "seed 003 line 930 (the let x:T = V wrapper restored; spec §11.4)",
-       "f(V) ⇝ let x:T = V in C with φ(f) = clo_{n+1,φ'}"},
-      {Rule::R_fast, "R-fast", "spec §9 P-1(b)", "not in the paper (toolkit proposal)",
-       "linear-size W.R_V(x:T.C): A-normal form, then one backward pass"},
-  };
-  return rules;
+const RulesPtr& paper_rules() {
+  static const RulesPtr book = std::make_shared<const Rules>(paper_entries());
+  return book;
 }
 
-const RuleInfo& rule_info(Rule rule) {
-  const auto& rules = all_rules(); // listed in the order of the enumeration
-  const auto i = static_cast<std::size_t>(rule);
-  if (i >= rules.size() || rules[i].rule != rule) throw std::logic_error("rule_info: bad table");
-  return rules[i];
-}
-
-std::string_view rule_name(Rule rule) {
-  return rule_info(rule).name;
-}
-
-std::optional<Rule> rule_by_name(std::string_view name) {
-  for (const RuleInfo& info : all_rules())
-    if (info.name == name) return info.rule;
-  return std::nullopt;
+RulesPtr patch_paper_rules(const RulesPatch& patch) {
+  return std::make_shared<const Rules>(paper_rules()->patched(patch));
 }
 
 } // namespace adsem::simple_diff

@@ -81,35 +81,17 @@ TermPtr Machine::differentiate(const DiffGoal& goal, const TermPtr& c) {
   const std::string x = names_.fresh(goal.x);
   const TermPtr renamed = rename_apart(*this, c, goal.x, x);
   const DiffGoal g{goal.w, goal.v, x, goal.t};
-  return options_.diff == DiffMode::literal ? R(g, renamed) : r_fast(*this, g, renamed);
+  // the whole trace at once (R-fast) when its rule fires, else Fig. 6 clause by clause
+  const Derivative::Redex whole{g, renamed};
+  if (const Rule<TraceDerivative>* rule = select<TraceDerivative>(whole)) return fire(*rule, whole);
+  return R(g, renamed);
 }
 
 TermPtr Machine::R(const DiffGoal& goal, const TermPtr& c) {
   Depth depth(*this);
-  const Node& n = *c;
-  const Rules& r = rules();
-  switch (n.kind) {
-  case NodeKind::var:
-    return r.r_var(*this, goal, n);
-  case NodeKind::constant:
-    return r.r_const(*this, goal, n);
-  case NodeKind::add:
-    return r.r_add(*this, goal, n);
-  case NodeKind::op:
-    return r.r_op(*this, goal, n);
-  case NodeKind::let:
-    return r.r_let(*this, goal, n);
-  case NodeKind::unit:
-    return r.r_unit(*this, goal, n);
-  case NodeKind::pair:
-    return r.r_pair(*this, goal, n);
-  case NodeKind::fst:
-    return r.r_fst(*this, goal, n);
-  case NodeKind::snd:
-    return r.r_snd(*this, goal, n);
-  default:
-    not_a_trace(n);
-  }
+  const Derivative::Redex redex{goal, c};
+  if (const Rule<Derivative>* rule = select<Derivative>(redex)) return fire(*rule, redex);
+  not_a_trace(*c);
 }
 
 namespace rules {
@@ -117,33 +99,33 @@ namespace rules {
 // (R-var)  W.R_V(x:T. y) = W if y ≡ x, 0_T otherwise. The transcript prints a tuple-of-variables
 // form (line 425); every other rule uses one variable x, so this is the single-variable rule
 // (spec §11.1).
-TermPtr r_var(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_var, &c);
-  return c.name == g.x ? g.w : zero_of(g.t);
+TermPtr r_var(Machine&, const DRedex& r, const RuleInfo&) {
+  return r.term->name == r.goal.x ? r.goal.w : zero_of(r.goal.t);
 }
 
 // (R-const)  W.R_V(x:T. r) = 0_T
-TermPtr r_const(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_const, &c);
-  return zero_of(g.t);
+TermPtr r_const(Machine&, const DRedex& r, const RuleInfo&) {
+  return zero_of(r.goal.t);
 }
 
 // (R-add)  W.R_V(x:T. D + E) = W.R_V(x:T. D) +_T W.R_V(x:T. E)
-TermPtr r_add(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_add, &c);
-  TermPtr d = m.R(g, c.a);
-  TermPtr e = m.R(g, c.b);
-  return plus_of(g.t, d, e, m.names());
+TermPtr r_add(Machine& m, const DRedex& r, const RuleInfo&) {
+  TermPtr d = m.R(r.goal, r.term->a);
+  TermPtr e = m.R(r.goal, r.term->b);
+  return plus_of(r.goal.t, d, e, m.names());
 }
 
 // (R-op)  W.R_V(x:T. op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T. D)
 //         (y ∉ FV(V), op : S → U)
-TermPtr r_op(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_op, &c);
-  const auto [s, u] = op_arity(c.name);
-  const std::string y = m.names().fresh("y");
-  TermPtr pulled = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
-  return mk::let(g.x, g.t, g.v, mk::let(y, s, m.rules().op_r_term(c.name, c.a, g.w, s, u), pulled));
+Rule<Derivative>::Result r_op(OpRTerm op_r) {
+  return [op_r = std::move(op_r)](Machine& m, const DRedex& r, const RuleInfo&) {
+    const DiffGoal& g = r.goal;
+    const Node& c = *r.term;
+    const auto [s, u] = op_arity(c.name);
+    const std::string y = m.names().fresh("y");
+    TermPtr pulled = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
+    return mk::let(g.x, g.t, g.v, mk::let(y, s, op_r(c.name, c.a, g.w, s, u), pulled));
+  };
 }
 
 // (R-let)  W.R_V(x:T. let y:S = D in E) =
@@ -153,8 +135,9 @@ TermPtr r_op(Machine& m, const DiffGoal& g, const Node& c) {
 // The inner derivative W.R_y(y:S. E) is taken literally, with the point y and the binder y.
 // The spec (§4.5, P-3) renames that binder; we do not need to: its precondition y ∉ FV(V)
 // fails only trivially, since V ≡ y, and every `let y:S = y` the rules emit rebinds y to itself.
-TermPtr r_let(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_let, &c);
+TermPtr r_let(Machine& m, const DRedex& r, const RuleInfo&) {
+  const DiffGoal& g = r.goal;
+  const Node& c = *r.term;
   const std::string& y = c.name;
   const TypePtr& s = c.type;
   const std::string ybar = m.names().fresh(y + "bar");
@@ -166,15 +149,15 @@ TermPtr r_let(Machine& m, const DiffGoal& g, const Node& c) {
 }
 
 // (R-unit)  W.R_V(x:T. *) = 0_T
-TermPtr r_unit(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_unit, &c);
-  return zero_of(g.t);
+TermPtr r_unit(Machine&, const DRedex& r, const RuleInfo&) {
+  return zero_of(r.goal.t);
 }
 
 // (R-pair)  W.R_V(x:T. <M, N>_{U,S}) = let <y:U, z:S> = W in y.R_V(x:T. M) +_T z.R_V(x:T. N)
 //           (y, z ∉ FV(V, M, N))
-TermPtr r_pair(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_pair, &c);
+TermPtr r_pair(Machine& m, const DRedex& r, const RuleInfo&) {
+  const DiffGoal& g = r.goal;
+  const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y"), z = m.names().fresh("z");
   TermPtr left = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
@@ -185,8 +168,9 @@ TermPtr r_pair(Machine& m, const DiffGoal& g, const Node& c) {
 
 // (R-fst)  W.R_V(x:T. fst_{U,S}(D)) = let x:T = V in let y:U×S = D in <W, 0_S>_{U,S}.R_V(x:T. D)
 //          (y ∉ FV(V, W, D); the unused y forces D's evaluation: strictness, spec P-7)
-TermPtr r_fst(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_fst, &c);
+TermPtr r_fst(Machine& m, const DRedex& r, const RuleInfo&) {
+  const DiffGoal& g = r.goal;
+  const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
   TermPtr w = mk::pair(g.w, zero_of(c.ann_right), c.ann_left, c.ann_right);
@@ -195,8 +179,9 @@ TermPtr r_fst(Machine& m, const DiffGoal& g, const Node& c) {
 }
 
 // (R-snd)  W.R_V(x:T. snd_{U,S}(D)) = let x:T = V in let y:U×S = D in <0_U, W>_{U,S}.R_V(x:T. D)
-TermPtr r_snd(Machine& m, const DiffGoal& g, const Node& c) {
-  m.step(Rule::R_snd, &c);
+TermPtr r_snd(Machine& m, const DRedex& r, const RuleInfo&) {
+  const DiffGoal& g = r.goal;
+  const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
   TermPtr w = mk::pair(zero_of(c.ann_left), g.w, c.ann_left, c.ann_right);

@@ -1,8 +1,11 @@
 #pragma once
-// Symbolic differentiation of trace terms, W.R_V(x:T. C) (seed 003 Fig. 6, lines 400-436), one
-// function per rule, and the linear-size variant R-fast of spec §9 P-1(b)
-// (symbolic_diff_linear.cpp). Fig. 6 assumes x ∉ FV(V, W) and that all binders of C are
-// distinct; Machine::differentiate renames C apart before applying either.
+// Symbolic differentiation of trace terms, W.R_V(x:T. C) (seed 003 Fig. 6, lines 400-436): the
+// result of each clause is one function, and the linear-size variant R-fast of spec §9 P-1(b)
+// (symbolic_diff_linear.cpp); the book (rules.cpp) says when each fires. Fig. 6 assumes
+// x ∉ FV(V, W) and that all binders of C are distinct; Machine::differentiate renames C apart
+// before applying either.
+#include <functional>
+
 #include "semantics/simple_diff/machine.hpp"
 
 namespace adsem::simple_diff {
@@ -11,21 +14,26 @@ namespace adsem::simple_diff {
 // (spec P-3). Throws if C is not a trace term.
 TermPtr rename_apart(Machine& m, const TermPtr& c, const std::string& x, const std::string& x_new);
 
-// R-fast: W.R_V(x:T. C) by A-normal form and one backward pass; linear in |C|. Not in the paper;
-// its acceptance test is Theorem 6.1 (spec P-AD-1). C must already be renamed apart.
-TermPtr r_fast(Machine& m, const DiffGoal& goal, const TermPtr& c);
+// W.op_r(D) = op_r(<D, W>_{S,U}) for op : S → U (seed 003 line 237): the term R-op and R-fast
+// build for the pullback of op.
+using OpRTerm =
+    std::function<TermPtr(const std::string& op, const TermPtr& primal, const TermPtr& cotangent,
+                          const TypePtr& s, const TypePtr& u)>;
 
 namespace rules {
-TermPtr r_var(Machine&, const DiffGoal&, const Node&);
-TermPtr r_const(Machine&, const DiffGoal&, const Node&);
-TermPtr r_add(Machine&, const DiffGoal&, const Node&);
-TermPtr r_op(Machine&, const DiffGoal&, const Node&);
-TermPtr r_let(Machine&, const DiffGoal&, const Node&);
-TermPtr r_unit(Machine&, const DiffGoal&, const Node&);
-TermPtr r_pair(Machine&, const DiffGoal&, const Node&);
-TermPtr r_fst(Machine&, const DiffGoal&, const Node&);
-TermPtr r_snd(Machine&, const DiffGoal&, const Node&);
-// W.op_r(D) = op_r(<D, W>_{S,U}) for op : S → U (seed 003 line 237)
+using DRedex = Derivative::Redex;
+TermPtr r_var(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_const(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_add(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_let(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_unit(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_pair(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_fst(Machine&, const DRedex&, const RuleInfo&);
+TermPtr r_snd(Machine&, const DRedex&, const RuleInfo&);
+// R-op and R-fast with the pullback term W.op_r(D) built by `op_r`.
+Rule<Derivative>::Result r_op(OpRTerm op_r);
+Rule<TraceDerivative>::Result r_fast(OpRTerm op_r);
+// The paper's W.op_r(D).
 TermPtr op_r_term(const std::string& op, const TermPtr& primal, const TermPtr& cotangent,
                   const TypePtr& s, const TypePtr& u);
 } // namespace rules

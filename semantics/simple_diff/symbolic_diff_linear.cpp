@@ -31,7 +31,8 @@ struct Binding {
 
 class Fast {
 public:
-  Fast(Machine& m, const DiffGoal& g) : m_(m), g_(g) {}
+  Fast(Machine& m, const DiffGoal& g, const OpRTerm& op_r, const RuleInfo& self)
+      : m_(m), g_(g), op_r_(op_r), self_(self) {}
 
   TermPtr run(const TermPtr& c) {
     const TermPtr result = anf(c);
@@ -102,7 +103,7 @@ private:
   }
 
   TermPtr bind(TypePtr type, TermPtr redex) {
-    m_.step(Rule::R_fast, redex.get());
+    m_.step(self_, redex.get());
     const std::string t = m_.names().fresh("t");
     forward_.push_back(Binding{t, std::move(type), std::move(redex)});
     return mk::var(t);
@@ -176,7 +177,7 @@ private:
   void pull_back(const Binding& b) {
     TermPtr total = sum(b.type, b.name);
     if (!total) return;
-    m_.step(Rule::R_fast, b.term.get());
+    m_.step(self_, b.term.get());
     TermPtr adj = total;
     if (adj->kind != NodeKind::var) {
       const std::string a = m_.names().fresh(b.name + "bar");
@@ -192,7 +193,7 @@ private:
     case NodeKind::op: {
       const auto [s, u] = op_arity(p.name);
       const std::string y = m_.names().fresh("y");
-      backward_.push_back(Binding{y, s, m_.rules().op_r_term(p.name, p.a, adj, s, u)});
+      backward_.push_back(Binding{y, s, op_r_(p.name, p.a, adj, s, u)});
       push(mk::var(y), p.a);
       return;
     }
@@ -212,6 +213,8 @@ private:
 
   Machine& m_;
   const DiffGoal& g_;
+  const OpRTerm& op_r_;
+  const RuleInfo& self_; // R-fast: each binding and each pullback is one step
   ScopedEnv<TermPtr> let_atoms_;
   std::vector<Binding> forward_, backward_;
   std::unordered_set<std::string> relevant_;
@@ -220,8 +223,15 @@ private:
 
 } // namespace
 
-TermPtr r_fast(Machine& m, const DiffGoal& goal, const TermPtr& c) {
-  return Fast(m, goal).run(c);
+namespace rules {
+
+// (R-fast)  W.R_V(x:T. C) by A-normal form and one backward pass (C renamed apart).
+Rule<TraceDerivative>::Result r_fast(OpRTerm op_r) {
+  return [op_r = std::move(op_r)](Machine& m, const Derivative::Redex& r, const RuleInfo& self) {
+    return Fast(m, r.goal, op_r, self).run(r.term);
+  };
 }
+
+} // namespace rules
 
 } // namespace adsem::simple_diff

@@ -6,27 +6,16 @@ namespace adsem::simple_diff {
 
 namespace {
 
-// The bindings let z_1:T_1 = C_1 in ... let z_k:T_k = C_k in [ ] produced by S-ctx, in
-// evaluation order.
-struct Binding {
-  std::string z;
-  TypePtr type;
-  TermPtr trace;
-};
-using Bindings = std::vector<Binding>;
-
-TermPtr wrap(const Bindings& bindings, TermPtr c) {
+TermPtr wrap(const TraceBindings& bindings, TermPtr c) {
   for (auto it = bindings.rbegin(); it != bindings.rend(); ++it)
     c = mk::let(it->z, it->type, it->trace, std::move(c));
   return c;
 }
 
-SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, Bindings& bindings, bool want);
-
 // A subterm in evaluation position, reduced to an open value: values stay as they are
-// (S-val); pairs are atomised componentwise; any other term is a redex in a non-trivial context
-// (S-ctx): its trace C is bound to a fresh z, and C's value V (premise C ⇒ V) goes into ρ.
-TermPtr atom(Machine& m, const FunEnv& phi, const TermPtr& term, Bindings& bindings) {
+// (S-val); pairs are atomised componentwise; any other term is a redex in a non-trivial context,
+// bound by the rule of SymbolicContext (S-ctx).
+TermPtr atom(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& bindings) {
   const Node& n = *term;
   switch (n.kind) {
   case NodeKind::var:
@@ -42,73 +31,74 @@ TermPtr atom(Machine& m, const FunEnv& phi, const TermPtr& term, Bindings& bindi
   default:
     break;
   }
-  m.step(Rule::S_ctx, &n);
-  SymResult r = walk(m, phi, term, bindings, /*want=*/true);
-  const std::string z = m.names().fresh("z");
-  bindings.push_back(Binding{z, type_of_value(*r.value), r.trace});
-  m.rho().push(z, *r.value);
-  return mk::var(z);
+  const SymbolicContext::Redex redex{phi, term, bindings};
+  if (const Rule<SymbolicContext>* rule = m.select<SymbolicContext>(redex))
+    return m.fire(*rule, redex);
+  stuck(ErrorKind::eval, "no rule traces this redex in an evaluation position", n);
+}
+
+// The rule of ⇝ that fires on the redex; when none does: an unbound function, a call through
+// clo_0 (Fig. 8 has no rule for it), or a stuck term.
+SymResult apply(Machine& m, const Symbolic::Redex& redex) {
+  if (const Rule<Symbolic>* rule = m.select<Symbolic>(redex)) return m.fire(*rule, redex);
+  const Node& n = *redex.term;
+  if (n.kind == NodeKind::call) {
+    if (!redex.callee) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
+    if (redex.callee->limit && *redex.callee->limit == 0) throw approximant_stuck(n);
+  }
+  stuck(ErrorKind::eval, "no rule of symbolic evaluation applies", n);
+}
+
+// The guard of `if` decided: a predicate redex by the rule of SymbolicGuard (S-ctxb) once its
+// argument is an atom; a boolean value by ⇒.
+bool guard_value(Machine& m, const FunEnv& phi, const Node& guard, TraceBindings& bindings) {
+  if (guard.kind != NodeKind::pred) return m.decide({guard});
+  // Redexes inside the guard are bound like any other (they stay, dead: spec §4.4, E31).
+  const TermPtr arg = atom(m, phi, guard.a, bindings);
+  const SymbolicGuard::Redex redex{guard, arg};
+  if (const Rule<SymbolicGuard>* rule = m.select<SymbolicGuard>(redex)) return m.fire(*rule, redex);
+  stuck(ErrorKind::eval, "no rule decides this guard", guard);
 }
 
 // The trace of `term`'s own redex after its evaluation-position subterms are atomised.
-SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, Bindings& bindings, bool want) {
+SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& bindings,
+               bool want) {
   Machine::Depth depth(m);
   const Node& n = *term;
-  const Rules& r = m.rules();
   switch (n.kind) {
   case NodeKind::var:
   case NodeKind::constant:
   case NodeKind::unit:
-  case NodeKind::pair: { // (S-val): V ⇝ V, open
-    TermPtr v = atom(m, phi, term, bindings);
-    m.step(Rule::S_val, v.get());
-    return {v, want ? std::optional<Value>(m.value_of(*v)) : std::nullopt};
+  case NodeKind::pair: {
+    const TermPtr v = atom(m, phi, term, bindings);
+    return apply(m, {phi, v, {}, want});
   }
   case NodeKind::add: {
     const TermPtr atoms[] = {atom(m, phi, n.a, bindings), atom(m, phi, n.b, bindings)};
-    return r.s_add(m, phi, n, atoms, want);
+    return apply(m, {phi, term, atoms, want});
   }
-  case NodeKind::op: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
-    return r.s_op(m, phi, n, atoms, want);
-  }
-  case NodeKind::let: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
-    return r.s_let(m, phi, n, atoms, want);
-  }
-  case NodeKind::fst: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
-    return r.s_fst(m, phi, n, atoms, want);
-  }
+  case NodeKind::op:
+  case NodeKind::let:
+  case NodeKind::fst:
   case NodeKind::snd: {
     const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
-    return r.s_snd(m, phi, n, atoms, want);
+    return apply(m, {phi, term, atoms, want});
   }
   case NodeKind::if_: {
-    const Node& guard = *n.a;
-    bool b = guard.kind == NodeKind::b_true;
-    if (guard.kind == NodeKind::pred) {
-      // (S-ctxb): the predicate redex is ordinarily evaluated; no boolean enters the trace.
-      // Redexes inside the guard are bound like any other (they stay, dead: spec §4.4, E31).
-      const TermPtr arg = atom(m, phi, guard.a, bindings);
-      m.step(Rule::S_ctxb, &guard);
-      b = r.o_pred(m, guard, m.value_of(*arg));
-    } else {
-      m.step(Rule::O_bval, &guard);
-    }
-    return b ? r.s_ift(m, phi, n, {}, want) : r.s_iff(m, phi, n, {}, want);
+    const bool holds = guard_value(m, phi, *n.a, bindings);
+    return apply(m, {phi, term, {}, want, holds});
   }
   case NodeKind::letrec:
-    return r.s_letrec(m, phi, n, {}, want);
+    return apply(m, {phi, term, {}, want});
   case NodeKind::call: {
     const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
-    return r.s_call(m, phi, n, atoms, want);
+    return apply(m, {phi, term, atoms, want, false, lookup(phi, n.name)});
   }
   case NodeKind::rd: { // the point before the cotangent (spec P-8)
     TermPtr point = atom(m, phi, n.b, bindings);
     TermPtr cotangent = atom(m, phi, n.a, bindings);
     const TermPtr atoms[] = {std::move(point), std::move(cotangent)};
-    return r.s_rd(m, phi, n, atoms, want);
+    return apply(m, {phi, term, atoms, want});
   }
   default:
     break;
@@ -130,7 +120,7 @@ SymResult Machine::sym(const FunEnv& phi, const TermPtr& m, bool want_value) {
   Depth depth(*this);
   // the atoms bound while tracing M are local to M's trace
   ScopedEnv<Value>::Scope scope(rho_);
-  Bindings bindings;
+  TraceBindings bindings;
   SymResult tail = walk(*this, phi, m, bindings, want_value);
   // The value of the whole trace `let z_1 = C_1 in ... C` is the tail's value in ρ extended by
   // the z_i, each of which was evaluated when it was bound: that is φ|ρ ⊢ C ⇒ V of S-ctx
@@ -144,110 +134,110 @@ TermPtr Machine::sym(const FunEnv& phi, const TermPtr& m) {
 
 namespace rules {
 
+// (S-val)  V ⇝ V   -- open, not ρ(V)
+SymResult s_val(Machine& m, const SRedex& r, const RuleInfo&) {
+  return {r.term, r.want_value ? std::optional<Value>(m.value_of(*r.term)) : std::nullopt};
+}
+
 // (S-add)  V + W ⇝ V + W
-SymResult s_add(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-                bool want) {
-  m.step(Rule::S_add, &n);
-  TermPtr c = mk::add(atoms[0], atoms[1]);
-  return {c, value_if(m, phi, want, c)};
+SymResult s_add(Machine& m, const SRedex& r, const RuleInfo&) {
+  TermPtr c = mk::add(r.atoms[0], r.atoms[1]);
+  return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-op)  op(V) ⇝ op(V)   -- no call to ev: definedness is not checked in tail position
-SymResult s_op(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-               bool want) {
-  m.step(Rule::S_op, &n);
-  TermPtr c = mk::op(n.name, atoms[0], n.pos);
-  return {c, value_if(m, phi, want, c)};
+SymResult s_op(Machine& m, const SRedex& r, const RuleInfo&) {
+  TermPtr c = mk::op(r.term->name, r.atoms[0], r.term->pos);
+  return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-fst)  fst_{T,U}(V) ⇝ fst_{T,U}(V)
-SymResult s_fst(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-                bool want) {
-  m.step(Rule::S_fst, &n);
-  TermPtr c = mk::fst(atoms[0], n.ann_left, n.ann_right);
-  return {c, value_if(m, phi, want, c)};
+SymResult s_fst(Machine& m, const SRedex& r, const RuleInfo&) {
+  TermPtr c = mk::fst(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-snd)  snd_{T,U}(V) ⇝ snd_{T,U}(V)
-SymResult s_snd(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-                bool want) {
-  m.step(Rule::S_snd, &n);
-  TermPtr c = mk::snd(atoms[0], n.ann_left, n.ann_right);
-  return {c, value_if(m, phi, want, c)};
+SymResult s_snd(Machine& m, const SRedex& r, const RuleInfo&) {
+  TermPtr c = mk::snd(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-let)  V ⇒ V', φ|ρ[x ↦ V'] ⊢ N ⇝ C  ⟹  let x:T = V in N ⇝ let x:T = V in C
-SymResult s_let(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-                bool want) {
-  m.step(Rule::S_let, &n);
+SymResult s_let(Machine& m, const SRedex& r, const RuleInfo&) {
+  const Node& n = *r.term;
   ScopedEnv<Value>::Scope scope(m.rho());
-  m.rho().push(n.name, m.value_of(*atoms[0]));
-  SymResult body = m.sym(phi, n.b, want);
-  return {mk::let(n.name, n.type, atoms[0], body.trace), std::move(body.value)};
+  m.rho().push(n.name, m.value_of(*r.atoms[0]));
+  SymResult body = m.sym(r.phi, n.b, r.want_value);
+  return {mk::let(n.name, n.type, r.atoms[0], body.trace), std::move(body.value)};
 }
 
 // (S-ift)  M ⇝ C  ⟹  if true then M else N ⇝ C
-SymResult s_ift(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr>, bool want) {
-  m.step(Rule::S_ift, &n);
-  return m.sym(phi, n.b, want);
+SymResult s_ift(Machine& m, const SRedex& r, const RuleInfo&) {
+  return m.sym(r.phi, r.term->b, r.want_value);
 }
 
 // (S-iff)  N ⇝ C  ⟹  if false then M else N ⇝ C
-SymResult s_iff(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr>, bool want) {
-  m.step(Rule::S_iff, &n);
-  return m.sym(phi, n.c, want);
+SymResult s_iff(Machine& m, const SRedex& r, const RuleInfo&) {
+  return m.sym(r.phi, r.term->c, r.want_value);
 }
 
 // (S-letrec)  φ[f ↦ clo_φ(f(x:T):U.M)] | ρ ⊢ N ⇝ C  ⟹  letrec f(x:T):U = M in N ⇝ C
 // ((L-sletrec) for letrec_n.)
-SymResult s_letrec(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr>,
-                   bool want) {
-  m.step(n.limit ? Rule::L_sletrec : Rule::S_letrec, &n);
+SymResult s_letrec(Machine& m, const SRedex& r, const RuleInfo&) {
+  const Node& n = *r.term;
   auto closure = std::make_shared<const Closure>(
-      Closure{n.name, n.param, n.type, n.result_type, n.a, phi, n.limit});
-  return m.sym(extend(phi, n.name, closure), n.b, want);
+      Closure{n.name, n.param, n.type, n.result_type, n.a, r.phi, n.limit});
+  return m.sym(extend(r.phi, n.name, closure), n.b, r.want_value);
 }
 
 // (S-call)  V ⇒ V', φ'[f ↦ φ(f)] | {x ↦ V'} ⊢ M ⇝ C  ⟹  f(V) ⇝ let x:T = V in C
 // where φ(f) = clo_φ'(f(x:T):U.M) (the transcript prints clo_φ; φ' is meant, spec §11.3).
 // The body is inlined; its parameter is re-bound to the OPEN value V (spec P-2).
 // ((L-scall) for clo_{n+1,φ'}, keeping the let wrapper the transcript drops, spec §11.4.)
-SymResult s_call(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-                 bool want) {
-  const ClosurePtr closure = lookup(phi, n.name);
-  if (!closure) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
+SymResult s_call(Machine& m, const SRedex& r, const RuleInfo&) {
+  const ClosurePtr& closure = r.callee;
   ClosurePtr self = closure;
   if (closure->limit) {
-    if (*closure->limit == 0)
-      throw ApproximantStuck("recursion limit of letrec[n] " + n.name +
-                                 " exhausted (a call through clo_0 is stuck; seed 003 Fig. 8)",
-                             n.pos);
-    m.step(Rule::L_scall, &n);
     Closure lower = *closure;
     lower.limit = *closure->limit - 1;
     self = std::make_shared<const Closure>(std::move(lower));
-  } else {
-    m.step(Rule::S_call, &n);
   }
-  const Value arg = m.value_of(*atoms[0]);
+  const Value arg = m.value_of(*r.atoms[0]);
   SymResult body;
   {
     ScopedEnv<Value>::Frame frame(m.rho());
     m.rho().push(closure->x, arg);
-    body = m.sym(extend(closure->env, closure->f, self), closure->body, want);
+    body = m.sym(extend(closure->env, closure->f, self), closure->body, r.want_value);
   }
-  return {mk::let(closure->x, closure->param_type, atoms[0], body.trace), std::move(body.value)};
+  return {mk::let(closure->x, closure->param_type, r.atoms[0], body.trace), std::move(body.value)};
 }
 
 // (S-rd)  V ⇒ V', φ|ρ[x ↦ V'] ⊢ N ⇝ C  ⟹  W.rd_V(x:T.N) ⇝ W.R_V(x:T.C)
 // V and W stay open in the output; only V' steers the tracing of N (spec P-2).
-SymResult s_rd(Machine& m, const FunEnv& phi, const Node& n, std::span<const TermPtr> atoms,
-               bool want) {
-  m.step(Rule::S_rd, &n);
-  const TermPtr& point = atoms[0];
-  const TermPtr& cotangent = atoms[1];
-  TermPtr c = rd_trace(m, phi, n, point, cotangent, m.value_of(*point));
-  return {c, value_if(m, phi, want, c)};
+SymResult s_rd(Machine& m, const SRedex& r, const RuleInfo&) {
+  const TermPtr& point = r.atoms[0];
+  const TermPtr& cotangent = r.atoms[1];
+  TermPtr c = rd_trace(m, r.phi, *r.term, point, cotangent, m.value_of(*point));
+  return {c, value_if(m, r.phi, r.want_value, c)};
+}
+
+// (S-ctx)  R ⇝ C, C ⇒ V, E[z] ⇝ D  ⟹  E[R] ⇝ let z:T_V = C in D
+// The redex's trace C is bound to a fresh z, and C's value V goes into ρ (so later guards can
+// be decided); the context continues with the atom z.
+TermPtr s_ctx(Machine& m, const SymbolicContext::Redex& r, const RuleInfo&) {
+  SymResult traced = walk(m, r.phi, r.term, r.bindings, /*want=*/true);
+  const std::string z = m.names().fresh("z");
+  r.bindings.push_back(TraceBinding{z, type_of_value(*traced.value), traced.trace});
+  m.rho().push(z, *traced.value);
+  return mk::var(z);
+}
+
+// (S-ctxb)  R_bool ⇒ b, E[b] ⇝ C  ⟹  E[R_bool] ⇝ C
+// The predicate redex is ordinarily evaluated (by O-pred); no boolean enters the trace.
+bool s_ctxb(Machine& m, const SymbolicGuard::Redex& r, const RuleInfo&) {
+  const Value arg = m.value_of(*r.arg);
+  return m.decide({r.node, &arg});
 }
 
 } // namespace rules

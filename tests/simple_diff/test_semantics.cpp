@@ -261,7 +261,7 @@ TEST(SimpleDiffRun, RuleTraceNamesThePaperRules) {
   ASSERT_EQ(static_cast<long>(out.trace.size()), out.steps);
   std::vector<std::string> names;
   for (const auto& t : out.trace)
-    names.emplace_back(rule_name(t.rule));
+    names.push_back(t.rule);
   auto position = [&](const char* n) {
     return std::find(names.begin(), names.end(), n) - names.begin();
   };
@@ -273,53 +273,72 @@ TEST(SimpleDiffRun, RuleTraceNamesThePaperRules) {
   EXPECT_NE(out.trace.front().detail, "");
 }
 
-TEST(SimpleDiffRules, TableIsCompleteAndNamed) {
+TEST(SimpleDiffRules, BookIsCompleteAndNamed) {
+  const Rules& book = *paper_rules();
   std::set<std::string> seen;
-  for (const RuleInfo& r : all_rules()) {
-    EXPECT_TRUE(seen.insert(std::string(r.name)).second) << r.name;
-    EXPECT_EQ(rule_by_name(r.name), r.rule);
-    EXPECT_FALSE(r.citation.empty());
+  for (const RuleInfo& r : book.infos()) {
+    EXPECT_TRUE(seen.insert(r.name).second) << r.name;
+    EXPECT_EQ(book.position(r.name), r.position);
+    EXPECT_NE(r.citation.find(r.name == "R-fast" ? "not in the paper" : "Abadi & Plotkin"),
+              std::string::npos)
+        << r.name;
   }
-  EXPECT_EQ(rule_name(Rule::R_let), "R-let");
-  const Rules p = Rules::paper();
-  EXPECT_TRUE(p.o_add && p.o_op && p.o_let && p.o_fst && p.o_snd && p.o_ift && p.o_iff &&
-              p.o_letrec && p.o_call && p.o_rd && p.o_pred);
-  EXPECT_TRUE(p.s_add && p.s_op && p.s_let && p.s_fst && p.s_snd && p.s_ift && p.s_iff &&
-              p.s_letrec && p.s_call && p.s_rd);
-  EXPECT_TRUE(p.r_var && p.r_const && p.r_add && p.r_op && p.r_let && p.r_unit && p.r_pair &&
-              p.r_fst && p.r_snd && p.ev && p.bev && p.op_r_term);
+  EXPECT_EQ(book.size(), 42u);
+  EXPECT_EQ(book.get<Derivative>("R-let").info.kind, RuleKind::transformation);
+  EXPECT_EQ(book.get<SymbolicContext>("S-ctx").info.kind, RuleKind::context);
+  for (const Rules::Entry& entry : book.entries())
+    std::visit([](const auto& rule) { EXPECT_EQ(rule.fireable(), rule.info.unfireable.empty()); },
+               entry);
+}
+
+Options with(RulesPatch patch, Options o = {}) {
+  o.rules = patch_paper_rules(patch);
+  return o;
 }
 
 TEST(SimpleDiffRules, ReplacingOneEntryChangesThatRuleEverywhere) {
   const TermPtr m = check_source("grad[<3, 4>](x:real^2. fst(x) * snd(x))").term;
   ASSERT_EQ(flatten(evaluate(m).value), (std::vector<double>{4, 3}));
-  // a mutant of the op_r primitive hook: W.op_r(D) built with swapped pair components
-  Options swapped;
-  swapped.rules.op_r_term = [](const std::string& op, const TermPtr& primal, const TermPtr& w,
-                               const TypePtr& s, const TypePtr& u) {
+  // a patch of R-op and R-fast: W.op_r(D) built with swapped pair components
+  const OpRTerm swapped_op_r = [](const std::string& op, const TermPtr& primal, const TermPtr& w,
+                                  const TypePtr& s, const TypePtr& u) {
     return mk::op(op + "_r", mk::pair(w, primal, u, s));
   };
-  // the arity no longer fits mul_r: the mutant shows up (here as a wrong value)
+  RulesPatch swap;
+  swap.replace<Derivative>("R-op", [&](Rule<Derivative> r) {
+    r.result = rules::r_op(swapped_op_r);
+    return r;
+  });
+  swap.replace<TraceDerivative>("R-fast", [&](Rule<TraceDerivative> r) {
+    r.result = rules::r_fast(swapped_op_r);
+    return r;
+  });
+  // the arity no longer fits mul_r: the patch shows up (here as a wrong value)
   try {
-    EXPECT_NE(flatten(evaluate(m, swapped).value), (std::vector<double>{4, 3}));
+    EXPECT_NE(flatten(evaluate(m, with(swap)).value), (std::vector<double>{4, 3}));
   } catch (const AdsemError&) {
   }
-  // a mutant of R-var (Fig. 6) in literal mode: every variable derivative is 0
-  Options zero_var = mode(DiffMode::literal);
-  zero_var.rules.r_var = [](Machine& mach, const DiffGoal& g, const Node& c) {
-    mach.step(Rule::R_var, &c);
-    return zero_of(g.t);
-  };
-  EXPECT_EQ(flatten(evaluate(m, zero_var).value), (std::vector<double>{0, 0}));
-  // a mutant of O-iff: the else branch evaluates the then branch
-  Options wrong_branch;
-  wrong_branch.rules.o_iff = [](Machine& mach, const FunEnv& phi, const Node& n,
-                                std::span<const Value>) {
-    mach.step(Rule::O_iff, &n);
-    return mach.eval(phi, n.b);
-  };
-  EXPECT_EQ(evaluate(check_source("if 2 < 1 then 5 else 7").term, wrong_branch).value.as_real(),
-            5.0);
+  // a patch of R-var (Fig. 6) in literal mode: every variable derivative is 0
+  RulesPatch zero_var;
+  zero_var.replace<Derivative>("R-var", [](Rule<Derivative> r) {
+    r.result = [](Machine&, const Derivative::Redex& x, const RuleInfo&) {
+      return zero_of(x.goal.t);
+    };
+    return r;
+  });
+  EXPECT_EQ(flatten(evaluate(m, with(zero_var, mode(DiffMode::literal))).value),
+            (std::vector<double>{0, 0}));
+  // a patch of O-iff: the else branch evaluates the then branch
+  RulesPatch wrong_branch;
+  wrong_branch.replace<Ordinary>("O-iff", [](Rule<Ordinary> r) {
+    r.result = [](Machine& mach, const Ordinary::Redex& x, const RuleInfo&) {
+      return mach.eval(x.phi, x.term->b);
+    };
+    return r;
+  });
+  EXPECT_EQ(
+      evaluate(check_source("if 2 < 1 then 5 else 7").term, with(wrong_branch)).value.as_real(),
+      5.0);
 }
 
 } // namespace

@@ -1,0 +1,195 @@
+// simple-diff's rule book (semantics/simple_diff/rules.cpp): no entry is decoration (removing
+// it from a copy changes the trace of some term), the semantics name no rule outside the book and
+// no mutant at all, and `adsem calculi --json` lists the book with citations and kinds.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/builtin_registry.hpp"
+#include "properties/simple_diff/mutants.hpp"
+#include "semantics/simple_diff/run.hpp"
+#include "tests/support/cli_run.hpp"
+
+namespace adsem::simple_diff {
+namespace {
+
+// Terms on which, together, every fireable rule of the book fires (in one mode or the other).
+const std::vector<std::string> probes = {
+    "1 + 2",
+    "let y:real = 3 in y * y",
+    "fst(<1, 2>) + snd(<3, 4>)",
+    "<1 + 1, 2>",
+    "if 2 < 1 then 5 else 7",
+    "if 1 < 2 then 5 else 7",
+    "if true then 1 else 2",
+    "letrec f(x:real):real = x * 2 in f(3)",
+    "letrec[2] f(x:real):real = x * 2 in f(3)",
+    "letrec[0] f(x:real):real = x * 2 in f(3)",
+    "grad[<3, 4>](x:real^2. fst(x) * snd(x))",
+    "1.rd[1](x:real. x * 1.rd[1](y:real. x + y))",
+    "grad[3](x:real. let y:real = x * x in y * y)",
+    "2.rd[<1, <2, 3>>](x:real * (real * real). fst(x))",
+    "<2, 5>.rd[<1, <2, 3>>](x:real * (real * real). snd(x))",
+    "<1, 2>.rd[<3, 4>](x:real^2. <fst(x) * snd(x), fst(x) + snd(x)>)",
+    "().rd[3](x:real. ())",
+    "4.rd[1](x:real. 3)",
+    "grad[5](x:real. if x + 1 < 0 then x * 2 else x)",
+    "grad[-5](x:real. if x + 1 < 0 then x * 2 else x)",
+    "grad[0.5](x:real. exp(sin(x)))",
+    "letrec pow(p: real * real): real = if snd(p) < 0.5 then 1 else fst(p) * pow(<fst(p), snd(p) - "
+    "1>) in grad[<2, 3>](q:real^2. pow(q))",
+    "letrec[4] pow(p: real * real): real = if snd(p) < 0.5 then 1 else fst(p) * pow(<fst(p), "
+    "snd(p) - 1>) in grad[<2, 3>](q: real * real. pow(q))",
+    "letrec[3] pow(p: real * real): real = if snd(p) < 0.5 then 1 else fst(p) * pow(<fst(p), "
+    "snd(p) - 1>) in grad[<2, 3>](q: real * real. pow(q))",
+    "letrec f(x:real):real = 1.rd[1](y:real. x + y) in 1.rd[1](x:real. x + f(x))",
+    "letrec f(x:real):real = if x < 1 then x * x else 1.rd[0.5 * x](y:real. f(y)) in f(3)",
+    "grad[2](x:real. log(x))",
+    "grad[4](x:real. sqrt(x))",
+    "grad[1](x:real. if true then x * x else x)",
+    "grad[1](x:real. let p:real*real = <x, x * x> in fst(p) + snd(p))",
+    "letrec g(y:real):real = y + 1 in letrec f(x:real):real = g(x) * 2 in letrec g(y:real):real = "
+    "y * 100 in f(1)",
+    "letrec g(y:real):real = y + 1 in letrec f(x:real):real = g(x) * 2 in letrec g(y:real):real = "
+    "y * 100 in grad[1](x:real. f(x))",
+    "letrec[3] g(y:real):real = y + 1 in letrec[3] f(x:real):real = g(x) * 2 in letrec[3] "
+    "g(y:real):real = y * 100 in grad[1](x:real. f(x))",
+    "letrec[2] f(x:real):real = x * x in grad[3](y:real. f(y))",
+    "grad[2](x:real. letrec f(y:real):real = y * y in f(x))",
+    "grad[2](x:real. letrec[2] f(y:real):real = y * y in f(x))",
+};
+
+// What a run shows: each step "rule: redex" and the value, or the error it stopped with.
+std::vector<std::string> observe(const TermPtr& m, const Options& options) {
+  std::vector<std::string> lines;
+  try {
+    const Outcome out = evaluate(m, options);
+    for (const TraceLine& t : out.trace)
+      lines.push_back(t.rule + ": " + t.detail);
+    lines.push_back("value " + print_value(out.value));
+  } catch (const AdsemError& e) {
+    lines.push_back(std::string("error ") + e.what());
+  }
+  return lines;
+}
+
+Options traced(DiffMode diff) {
+  Options o;
+  o.diff = diff;
+  o.record_trace = true;
+  o.fuel = 200'000;
+  return o;
+}
+
+TEST(SimpleDiffRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
+  std::vector<TermPtr> terms;
+  for (const std::string& p : probes)
+    terms.push_back(check_source(p).term);
+  std::vector<std::string> unfireable;
+  for (const RuleInfo& rule : paper_rules()->infos()) {
+    if (!rule.unfireable.empty()) {
+      unfireable.push_back(rule.name);
+      continue;
+    }
+    RulesPatch patch;
+    patch.name = "without " + rule.name;
+    patch.remove(rule.name);
+    const RulesPtr without = patch_paper_rules(patch);
+    bool changed = false;
+    for (const TermPtr& t : terms) {
+      for (const DiffMode d : {DiffMode::linear, DiffMode::literal}) {
+        Options cut = traced(d);
+        cut.rules = without;
+        changed = changed || observe(t, traced(d)) != observe(t, cut);
+      }
+      if (changed) break;
+    }
+    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
+  }
+  // the compositional reading realises Fig. 3's contexts as premises: declared, never fired
+  EXPECT_EQ(unfireable, (std::vector<std::string>{"O-ctx", "O-ctxb"}));
+}
+
+std::string read(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// No rule name is a string literal outside the book, no rule enumeration is left, and no mutant
+// is named (or selected by name) anywhere in semantics/simple_diff.
+TEST(SimpleDiffRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
+  const std::filesystem::path dir =
+      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "simple_diff";
+  const std::regex rule_enum(R"(\bRule::[A-Z])");
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
+    const std::string text = read(entry.path());
+    ++files;
+    EXPECT_FALSE(std::regex_search(text, rule_enum)) << name << " uses a rule enumeration";
+    EXPECT_EQ(text.find("with_mutant"), std::string::npos) << name;
+    for (const Mutant& m : mutant_catalogue()) {
+      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
+      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
+    }
+    if (name == "rules.cpp") continue; // the book: the one place rule names are written
+    for (const RuleInfo& rule : paper_rules()->infos())
+      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
+          << name << " names the rule " << rule.name;
+  }
+  EXPECT_GT(files, 10);
+}
+
+TEST(SimpleDiffRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
+  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  const auto& calculi = j.at("calculi");
+  const auto it = std::find_if(calculi.begin(), calculi.end(),
+                               [](const auto& c) { return c.at("id") == "simple-diff"; });
+  ASSERT_NE(it, calculi.end());
+  const auto& rules = it->at("rules");
+  const std::vector<RuleInfo> book = paper_rules()->infos();
+  ASSERT_EQ(rules.size(), book.size());
+  for (std::size_t i = 0; i < book.size(); ++i) {
+    EXPECT_EQ(rules[i].at("name"), book[i].name);
+    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
+    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
+  }
+  EXPECT_EQ(rules[0].at("name"), "O-val");
+  const auto r_let = std::find_if(rules.begin(), rules.end(),
+                                  [](const auto& r) { return r.at("name") == "R-let"; });
+  ASSERT_NE(r_let, rules.end());
+  EXPECT_EQ(r_let->at("kind"), "transformation");
+  EXPECT_NE(r_let->at("citation").template get<std::string>().find("Fig. 6"), std::string::npos);
+  EXPECT_TRUE(rules[13].contains("unfireable")); // O-ctx says why it takes no step
+  // a calculus whose rules are not yet a table lists its rule names
+  for (const auto& c : calculi)
+    if (c.at("id") == "perturbative") {
+      EXPECT_FALSE(c.at("rules").empty());
+    }
+}
+
+// A mutant is a patch of the book, and its book differs from the paper's only in the entries the
+// patch names.
+TEST(SimpleDiffRuleBook, EveryMutantIsAPatchOfNamedEntries) {
+  for (const Mutant& m : mutant_catalogue()) {
+    ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
+    EXPECT_EQ(m.rules->size(), paper_rules()->size()) << m.def.name;
+    for (std::size_t i = 0; i < m.rules->size(); ++i)
+      EXPECT_EQ(m.rules->info(i).name, paper_rules()->info(i).name);
+  }
+  EXPECT_EQ(with_mutant(Options{}, "").rules, paper_rules());
+  EXPECT_THROW(with_mutant(Options{}, "simple-diff/no-such-mutant"), AdsemError);
+}
+
+} // namespace
+} // namespace adsem::simple_diff
