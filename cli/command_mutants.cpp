@@ -66,6 +66,8 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
+    // A mistyped calculus or mutant must not cost the folder its earlier kill matrix.
+    props::check_kill_matrix_selection(ctx.registry, args->options);
     if (!args->report_dir.empty())
       folder.emplace(reports::claim_report_folder(
           args->report_dir, {reports::kill_matrix_json_name, reports::kill_matrix_md_name,
