@@ -1,11 +1,11 @@
 #include "cli/campaign_config.hpp"
 
-#include <charconv>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/seed_option.hpp"
 #include "properties/core/option_keys.hpp"
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"
@@ -69,15 +69,13 @@ struct Reader {
       fail(section, item.name, fmt::format("'{}' is not a number", value));
     return parsed;
   }
-  // A seed is a whole number in [0, 2^64): CLI11's conversion wraps "-3" to 2^64 - 3.
   std::uint64_t seed(const std::string& section, const CLI::ConfigItem& item) const {
     const std::string value = single(section, item);
-    std::uint64_t parsed = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (value.empty() || error != std::errc{} || end != value.data() + value.size())
+    const auto parsed = parse_seed(value);
+    if (!parsed)
       fail(section, item.name,
            fmt::format("expected a whole number in [0, 2^64) as seed, got '{}'", value));
-    return parsed;
+    return *parsed;
   }
   int positive(const std::string& section, const CLI::ConfigItem& item) const {
     const long long value = number<long long>(section, item);

@@ -8,6 +8,7 @@
 #include "cli/campaign_config.hpp"
 #include "cli/command.hpp"
 #include "cli/progress.hpp"
+#include "cli/seed_option.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/option_keys.hpp"
 #include "reports/report_folder_lock.hpp"
@@ -129,7 +130,7 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
   cmd->add_option("--time,-t", args->time_seconds, "Wall-clock budget for the whole campaign, s")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)")
-      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
+      ->check(seed_validator());
   cmd->add_option("--shard", args->shard, "Run shard I of N (0 <= I < N), e.g. 2/8");
   cmd->add_option("--mutant,-m", args->mutant, "Run against a named mutant <calc>/<mutant>");
   cmd->add_option("--report,-r", args->report_dir,

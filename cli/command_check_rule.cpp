@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/seed_option.hpp"
 #include "properties/core/rule_check.hpp"
 #include "reports/text_file.hpp"
 
@@ -42,8 +43,7 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--mutant-trials", args->options.mutant_trials,
                   "Trials per check of an automatic mutant (default 100)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed,-s", args->options.seed, "Seed (default 1)")
-      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
+  cmd->add_option("--seed,-s", args->options.seed, "Seed (default 1)")->check(seed_validator());
   cmd->add_option("--rule,-r", args->options.only, "Check only this rule (repeatable)");
   cmd->add_flag("--no-mutants", args->no_mutants, "Skip the automatic mutants");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");

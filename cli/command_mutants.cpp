@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/seed_option.hpp"
 #include "properties/core/kill_matrix.hpp"
 #include "reports/kill_matrix.hpp"
 #include "reports/report_folder_lock.hpp"
@@ -51,7 +52,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed,-s", options.seed, "Seed")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
+      ->check(seed_validator());
   cmd->add_flag("--killers", options.killers_only,
                 "Run only each mutant's declared killers, each with the whole budget cut to the "
                 "fastest kill so far (fast; the other cells are not-run)");
@@ -66,6 +67,8 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
+    // A mistyped calculus or mutant must not cost the folder its earlier kill matrix.
+    props::check_kill_matrix_selection(ctx.registry, args->options);
     if (!args->report_dir.empty())
       folder.emplace(reports::claim_report_folder(
           args->report_dir, {reports::kill_matrix_json_name, reports::kill_matrix_md_name,

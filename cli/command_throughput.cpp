@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/seed_option.hpp"
 #include "properties/core/throughput.hpp"
 
 namespace adsem::cli {
@@ -21,8 +22,7 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--time,-t", options->seconds_per_property,
                   "Seconds per property at most (default 2)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed,-s", options->seed, "Seed (default 1)")
-      ->check(CLI::NonNegativeNumber); // CLI11 would wrap -3 to 2^64 - 3
+  cmd->add_option("--seed,-s", options->seed, "Seed (default 1)")->check(seed_validator());
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, options] {
     if (options->calculi.size() == 1 && options->calculi.front() == "all") options->calculi.clear();

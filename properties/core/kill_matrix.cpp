@@ -138,11 +138,16 @@ reports::MutantKills kill_row(const Registry& registry, const CalculusEntry& ent
 
 } // namespace
 
-reports::KillMatrix run_kill_matrix(const Registry& registry, const KillMatrixOptions& options) {
+void check_kill_matrix_selection(const Registry& registry, const KillMatrixOptions& options) {
+  (void)selected_calculi(registry, options.calculi);
   for (const std::string& name : options.mutants)
     if (!registry.find_mutant(name))
       throw AdsemError(ErrorKind::usage,
                        fmt::format("unknown mutant '{}' (see `adsem calculi`)", name));
+}
+
+reports::KillMatrix run_kill_matrix(const Registry& registry, const KillMatrixOptions& options) {
+  check_kill_matrix_selection(registry, options);
   const auto started = Clock::now();
   reports::KillMatrix matrix;
   matrix.adsem_version = ADSEM_VERSION_STRING;

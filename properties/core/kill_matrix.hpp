@@ -39,6 +39,10 @@ struct KillMatrixOptions {
   std::function<void(const reports::MutantKills&)> on_mutant_done;
 };
 
+// Throws AdsemError(usage) for an unknown calculus or mutant (what run_kill_matrix checks first;
+// `mutants --report` checks it before it clears the folder).
+void check_kill_matrix_selection(const Registry& registry, const KillMatrixOptions& options);
+
 // Throws AdsemError(usage) for an unknown calculus or mutant.
 reports::KillMatrix run_kill_matrix(const Registry& registry, const KillMatrixOptions& options);
 

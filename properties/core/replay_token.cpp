@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "properties/core/fnv1a.hpp"
+#include "properties/core/option_keys.hpp"
 #include "reports/json_integer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -191,6 +192,9 @@ ReplayToken decode_replay_token(const std::string& text) {
     token.property = j.at("property").get<std::string>();
     token.mutant = j.at("mutant").get<std::string>();
     token.overrides = j.at("overrides").get<Overrides>();
+    // An option this adsem no longer reads would be ignored: the replay would not be the run
+    // that was recorded.
+    check_option_keys(token.overrides, "replay token: override");
     token.seed = integer_field<std::uint64_t>(j, "seed");
     token.max_size = integer_field<int>(j, "max_size");
     token.chunk_trials = integer_field<int>(j, "chunk_trials", 0);

@@ -86,6 +86,7 @@ TEST(Seed, ANegativeSeedIsRejectedOnTheCommandLine) {
   const auto run = campaign({"--seed", "-3"});
   EXPECT_EQ(run.code, 2) << run.out;
   EXPECT_FALSE(contains(run.out, "18446744073709551613"));
+  EXPECT_TRUE(contains(run.err, "expected a whole number in [0, 2^64), got '-3'")) << run.err;
   for (const std::string command : {"mutants", "throughput"}) {
     const auto other = testing::run_cli(testing::toy_registry(), {command, "--seed", "-3"});
     EXPECT_EQ(other.code, 2) << command << ": " << other.out;

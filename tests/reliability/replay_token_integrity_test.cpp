@@ -100,6 +100,15 @@ TEST(ReplayTokenIntegrity, FirstFormatTokensStillReplayButNotWithAppendedCharact
   }
 }
 
+TEST(ReplayTokenIntegrity, ATokenWithAnOptionKeyThisAdsemDoesNotReadIsRefused) {
+  auto token = props::decode_replay_token(failing_token());
+  token.overrides = {{"fuel", "10"}};
+  EXPECT_EQ(props::decode_replay_token(props::encode_replay_token(token)).overrides,
+            token.overrides);
+  token.overrides = {{"tolerance.derivitive.rtol", "1e-30"}};
+  EXPECT_TRUE(rejected_as_usage_error(props::encode_replay_token(token)));
+}
+
 TEST(ReplayTokenIntegrity, ALongNonTokenArgumentIsAUsageError) {
   const auto run = testing::run_cli(testing::toy_registry(), {"replay", std::string(300, 'x')});
   EXPECT_EQ(run.code, 2) << run.err;

@@ -81,6 +81,18 @@ TEST(ReportFolderLock, AMistypedSelectionLeavesTheEarlierReportAlone) {
     EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
 }
 
+TEST(ReportFolderLock, AMistypedMutantLeavesTheEarlierKillMatrixAlone) {
+  const auto dir = fresh_dir("mutant-typo");
+  const auto first = testing::run_cli(testing::toy_registry(),
+                                      {"mutants", "toy", "-n", "5", "--report", dir.string()});
+  ASSERT_TRUE(std::filesystem::exists(dir / "kill-matrix.json")) << first.err;
+  const auto typo =
+      testing::run_cli(testing::toy_registry(),
+                       {"mutants", "toy", "-m", "toy/no-such-mutant", "--report", dir.string()});
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_TRUE(std::filesystem::exists(dir / "kill-matrix.json"));
+}
+
 // A campaign of the real adsem that runs for a minute (the model calculus, 60 s budget), in one
 // process: an isolated run's trial child shares the lock until it ends too, which would make
 // the moment the folder is free depend on how fast the kernel reaps it.
