@@ -114,9 +114,11 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
   add_campaign_like_command(
       app, ctx, "campaign",
       "Run the properties of one or more calculi on random well-typed terms.\n"
-      "Without --trials or --time the budget is 60 s of wall-clock time, split fairly over\n"
-      "the selected properties. A property stops at its first counterexample, which is\n"
-      "shrunk and reported with a replay command.",
+      "Without --trials or --time the budget is 60 s of wall-clock time, shared over the\n"
+      "selected properties: each first runs the trials health.min_trials asks for, then the\n"
+      "rest is split fairly. A property with fewer is untested and fails the campaign. A\n"
+      "property stops at its first counterexample, which is shrunk and reported with a\n"
+      "replay command.",
       std::nullopt);
 }
 

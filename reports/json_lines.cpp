@@ -80,7 +80,7 @@ void ResultsStream::write_line(const json& line) {
 void ResultsStream::write_campaign_start(const CampaignResult& campaign) {
   json line = {{"record", "campaign"}};
   json metadata = to_json(campaign);
-  for (const char* key : {"properties", "counterexamples", "all_passed"})
+  for (const char* key : {"properties", "counterexamples", "all_passed", "status_counts"})
     metadata.erase(key);
   line.update(metadata);
   write_line(line);

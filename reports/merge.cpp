@@ -85,6 +85,7 @@ CampaignResult merge(const std::vector<CampaignResult>& shards) {
                  merged.warnings);
       check_same(merged.time_budget_seconds, shard.time_budget_seconds, "time budget", i,
                  merged.warnings);
+      check_same(merged.min_trials, shard.min_trials, "health.min_trials", i, merged.warnings);
       merged.complete = merged.complete && shard.complete;
       merged.elapsed_seconds = std::max(merged.elapsed_seconds, shard.elapsed_seconds);
       if (merged.started_at.empty() ||
@@ -118,6 +119,9 @@ CampaignResult merge(const std::vector<CampaignResult>& shards) {
                                   shard.counterexamples.end());
   }
   merged.shard = fmt::format("{}", fmt::join(shard_names, ","));
+  // Each shard judged its own part of min_trials; the merged counts meet the whole of it.
+  for (PropertySummary& p : merged.properties)
+    if (is_passing_status(p.status) && p.passed < merged.min_trials) p.status = "untested";
   return merged;
 }
 
