@@ -1,5 +1,6 @@
 #include "cli/campaign_config.hpp"
 
+#include <cmath>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -139,7 +140,7 @@ CampaignConfig read_campaign_config(const std::filesystem::path& file,
     } else if (section == "campaign") {
       if (key == "time") {
         const double t = reader.number<double>(section, item);
-        if (!(t >= 0)) reader.fail(section, key, "expected seconds >= 0");
+        if (!std::isfinite(t) || !(t > 0)) reader.fail(section, key, "expected seconds > 0");
         config.time_seconds = t;
       } else if (key == "trials") {
         config.trials = reader.positive(section, item);

@@ -1,5 +1,7 @@
 // adsem campaign: run properties under a budget and write reports.
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <random>
 
@@ -23,7 +25,7 @@ struct CampaignArgs {
   std::vector<std::string> properties;
   std::vector<std::string> kinds;
   std::optional<int> trials;
-  std::optional<double> time_seconds;
+  std::optional<std::string> time_text; // --time as typed (parse_time_budget)
   std::optional<std::uint64_t> seed;
   std::string shard = "0/1";
   std::string mutant;
@@ -45,6 +47,18 @@ struct CampaignArgs {
 // The default failure corpus, used unless a mutant runs (mutant counterexamples are expected,
 // not regressions) or --no-corpus is given.
 constexpr const char* default_corpus_dir = "adsem-corpus";
+
+// --time: a finite number of seconds > 0. The error quotes the value as typed (not a parsed
+// -0 or a bound such as the largest double).
+double parse_time_budget(const std::string& text) {
+  double seconds = 0.0;
+  const char* const end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, seconds);
+  if (text.empty() || ec != std::errc{} || stop != end || !std::isfinite(seconds) || !(seconds > 0))
+    throw AdsemError(ErrorKind::usage,
+                     fmt::format("--time expects a finite number of seconds > 0 (got '{}')", text));
+  return seconds;
+}
 
 props::Overrides parse_settings(const std::vector<std::string>& settings) {
   props::Overrides overrides;
@@ -104,9 +118,11 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
   add_campaign_like_command(
       app, ctx, "campaign",
       "Run the properties of one or more calculi on random well-typed terms.\n"
-      "Without --trials or --time the budget is 60 s of wall-clock time, split fairly over\n"
-      "the selected properties. A property stops at its first counterexample, which is\n"
-      "shrunk and reported with a replay command.",
+      "Without --trials or --time the budget is 60 s of wall-clock time, shared over the\n"
+      "selected properties: each first runs the trials health.min_trials asks for, then the\n"
+      "rest is split fairly. A property with fewer is untested and fails the campaign. A\n"
+      "property stops at its first counterexample, which is shrunk and reported with a\n"
+      "replay command.",
       std::nullopt);
 }
 
@@ -127,8 +143,9 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
   cmd->add_option("--trials,-n", args->trials,
                   "Non-discarded trials per property (discards are counted on top)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--time,-t", args->time_seconds, "Wall-clock budget for the whole campaign, s")
-      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--time,-t", args->time_text,
+                  "Wall-clock budget for the whole campaign, s (> 0); see docs/campaigns.md for "
+                  "how it is shared and what `campaign all` needs");
   cmd->add_option("--seed,-s", args->seed, "Seed (default: random, printed in the report)")
       ->check(seed_validator());
   cmd->add_option("--shard", args->shard, "Run shard I of N (0 <= I < N), e.g. 2/8");
@@ -179,7 +196,10 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     options.properties = args->properties;
     options.kinds = args->kinds;
     options.trials = budget_flags ? args->trials : file.trials;
-    options.time_seconds = budget_flags ? args->time_seconds : file.time_seconds;
+    options.time_seconds = !budget_flags ? file.time_seconds
+                           : args->time_text
+                               ? std::optional<double>(parse_time_budget(*args->time_text))
+                               : std::nullopt;
     options.seed = args->seed ? *args->seed : file.seed ? *file.seed : std::random_device{}();
     options.shard = props::parse_shard(args->shard);
     options.mutant = args->mutant;

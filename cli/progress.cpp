@@ -1,5 +1,7 @@
 #include "cli/progress.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 namespace adsem::cli {
@@ -19,7 +21,12 @@ void ProgressPrinter::operator()(const props::ProgressEvent& event) {
     if (event.kind == Kind::property_finished) out_ << "\n";
     out_.flush();
   } else if (event.kind == Kind::property_finished) {
-    out_ << line << (s.status == "failed" ? "  FAILED" : "") << "\n";
+    // Verdicts other than a pass stand out in CI logs.
+    std::string flag;
+    if (!reports::is_passing_status(s.status))
+      for (const char c : "  " + s.status)
+        flag += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out_ << line << flag << "\n";
     out_.flush();
   }
 }

@@ -1,5 +1,6 @@
 #include "reports/campaign_result.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string_view>
@@ -118,19 +119,31 @@ std::map<int, int> histogram_from_json(const json& j) {
 } // namespace
 
 bool CampaignResult::all_passed() const {
-  if (!counterexamples.empty()) return false;
+  if (!complete || !counterexamples.empty()) return false;
   for (const CorpusOutcome& c : corpus)
     if (c.status != "fixed") return false;
   for (const PropertySummary& p : properties)
-    if (p.failed > 0 || p.errors > 0 || p.status == "failed") return false;
+    if (p.failed > 0 || p.errors > 0 ||
+        !is_passing_status(p.status.empty() ? derive_status(p) : p.status))
+      return false;
   return true;
 }
 
-std::string derive_status(const PropertySummary& summary) {
+std::string derive_status(const PropertySummary& summary, int min_trials) {
   if (summary.failed > 0 || summary.errors > 0) return "failed";
-  if (summary.trials == 0) return "no-trials";
-  if (summary.passed == 0) return "gave-up";
+  if (summary.passed < std::max(min_trials, 1)) return "untested";
   return "passed";
+}
+
+bool is_passing_status(const std::string& status) {
+  return status == "passed" || status == "gave-up" || status == "not-in-shard";
+}
+
+std::map<std::string, int> status_counts(const CampaignResult& result) {
+  std::map<std::string, int> counts;
+  for (const PropertySummary& p : result.properties)
+    ++counts[p.status.empty() ? derive_status(p) : p.status];
+  return counts;
 }
 
 std::string calculus_of(const PropertySummary& summary) {
@@ -215,7 +228,8 @@ json to_json(const CampaignResult& result) {
             {"shard", result.shard},
             {"mutant", result.mutant},
             {"complete", result.complete},
-            {"all_passed", result.all_passed()}, // derived; for scripts, ignored when read
+            {"all_passed", result.all_passed()},      // derived; for scripts, ignored when read
+            {"status_counts", status_counts(result)}, // derived, likewise
             {"started_at", result.started_at},
             {"elapsed_seconds", real_to_json(result.elapsed_seconds)},
             {"tolerance_policy", "|a-b| <= max(rtol*(|a|+|b|)/2, atol)"}, // documentation only
@@ -223,6 +237,7 @@ json to_json(const CampaignResult& result) {
             {"properties", properties},
             {"counterexamples", counterexamples}};
   if (result.trials_per_property) j["trials_per_property"] = *result.trials_per_property;
+  if (result.min_trials > 0) j["min_trials"] = result.min_trials;
   if (result.time_budget_seconds)
     j["time_budget_seconds"] = real_to_json(*result.time_budget_seconds);
   if (!result.warnings.empty()) j["warnings"] = result.warnings;
@@ -313,6 +328,7 @@ CampaignResult campaign_from_json(const json& j) {
   c.shard = field_or<std::string>(j, "shard", "");
   c.mutant = field_or<std::string>(j, "mutant", "");
   c.complete = field_or<bool>(j, "complete", true);
+  c.min_trials = field_or<int>(j, "min_trials", 0);
   c.started_at = field_or<std::string>(j, "started_at", "");
   c.elapsed_seconds = real_field_or(j, "elapsed_seconds", 0.0);
   if (const auto it = j.find("tolerances"); it != j.end() && !it->is_null()) {

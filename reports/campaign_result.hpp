@@ -67,7 +67,12 @@ struct PropertySummary {
   std::map<std::string, long> rules_fired;    // reduction rule -> times it fired, all trials
   double seconds = 0.0;
   std::optional<double> seconds_to_first_failure;
-  std::string status; // "passed", "failed", "no-trials", "gave-up"
+  // "passed", "failed", "untested" (fewer non-discarded trials than health.min_trials),
+  // "gave-up" (RapidCheck gave up on a chunk, yet enough trials ran), "interrupted" (stopped
+  // before its budget was used), "not-run" (the campaign stopped before it began),
+  // "not-in-shard" (--trials gave this shard none of its chunks). Reports of older versions may
+  // say "no-trials" (read as untested).
+  std::string status;
   std::vector<std::string> warnings;
 };
 
@@ -91,6 +96,7 @@ struct CampaignResult {
   std::string shard; // "I/N"; after a merge, the merged shards joined by "," ("0/2,1/2")
   std::string mutant;
   bool complete = true;   // false when interrupted (or reconstructed from results.jsonl)
+  int min_trials = 0;     // health.min_trials in force (0: unknown, an older report)
   std::string started_at; // ISO 8601 UTC
   double elapsed_seconds = 0.0;
   std::map<std::string, Tolerance> tolerances; // CheckKind name -> tolerance in force
@@ -102,14 +108,22 @@ struct CampaignResult {
   std::map<std::string, std::map<std::string, long>> rule_coverage;
   std::vector<CorpusOutcome> corpus; // failure-corpus entries replayed before the random trials
 
-  // No property failed or erred, no counterexample was recorded and no corpus entry was stale.
-  // Properties that gave up or ran no trials do not count as failures (reports flag them).
+  // The campaign completed, every property has a passing verdict (passed, gave-up with enough
+  // trials, not-in-shard), no counterexample was recorded and no corpus entry was stale. An
+  // untested, interrupted or unrun property is no pass.
   bool all_passed() const;
 };
 
-// The status a summary's counters imply: "failed" (a failure or error), "no-trials",
-// "gave-up" (every trial discarded) or "passed". Used when `status` is empty and after merges.
-std::string derive_status(const PropertySummary& summary);
+// The status a summary's counters imply: "failed" (a failure or error), "untested" (fewer than
+// max(min_trials, 1) non-discarded trials) or "passed". Used when `status` is empty and after
+// merges.
+std::string derive_status(const PropertySummary& summary, int min_trials = 1);
+
+// Whether a status is a passing verdict ("passed", "gave-up", "not-in-shard").
+bool is_passing_status(const std::string& status);
+
+// How many properties have each status (shown_status), for verdict lines and summary.json.
+std::map<std::string, int> status_counts(const CampaignResult& result);
 
 // The calculus of a property summary: its `calculus` field, else the prefix of its full name.
 std::string calculus_of(const PropertySummary& summary);

@@ -80,7 +80,7 @@ void ResultsStream::write_line(const json& line) {
 void ResultsStream::write_campaign_start(const CampaignResult& campaign) {
   json line = {{"record", "campaign"}};
   json metadata = to_json(campaign);
-  for (const char* key : {"properties", "counterexamples", "all_passed"})
+  for (const char* key : {"properties", "counterexamples", "all_passed", "status_counts"})
     metadata.erase(key);
   metadata["complete"] = false; // the run has only started; summary.json says how it ended
   line.update(metadata);

@@ -69,6 +69,20 @@ TestCase test_case_for(const PropertySummary& p, const std::vector<Counterexampl
     test.verdict = Verdict::failure;
   } else if (p.errors > 0 || !records.empty()) {
     test.verdict = Verdict::error;
+  } else if (status == "untested" || status == "no-trials") {
+    // Too few trials to say anything: a failure of the run, never a pass (docs/campaigns.md).
+    test.verdict = Verdict::failure;
+    test.message = fmt::format("untested: {} non-discarded trial(s)", p.trials - p.discarded);
+    const auto why = std::find_if(p.warnings.begin(), p.warnings.end(),
+                                  [](const std::string& w) { return w.starts_with("untested: "); });
+    test.details = why == p.warnings.end() ? test.message : *why;
+    return test;
+  } else if (status == "interrupted" || status == "not-run") {
+    test.verdict = Verdict::skipped;
+    test.message = status == "interrupted"
+                       ? fmt::format("interrupted after {} trial(s): no verdict", p.trials)
+                       : "not run: the campaign was interrupted before it began";
+    return test;
   } else if (p.passed == 0) {
     test.verdict = Verdict::skipped;
     test.message = p.trials == 0 ? "no trials ran"
@@ -107,6 +121,11 @@ std::vector<TestSuite> suites_of(const CampaignResult& result) {
     cases.push_back(test_case_for(p, counterexamples_of(result, p.name)));
   for (TestCase& orphan : orphan_cases(result))
     cases.push_back(std::move(orphan));
+  // An interrupted campaign is no pass even when every property it reached passed.
+  if (!result.complete)
+    cases.push_back(TestCase{"campaign", "complete", 0.0, Verdict::error,
+                             "the campaign was interrupted before it completed",
+                             "properties marked interrupted or not run have no verdict", ""});
   // A stale failure-corpus entry is an error of the campaign's own inputs: CI must see it.
   for (const CorpusOutcome& c : result.corpus)
     if (c.status == "stale")

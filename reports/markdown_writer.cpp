@@ -58,7 +58,7 @@ std::string code_block(std::string_view raw, std::string_view language = "") {
 
 std::string status_cell(const PropertySummary& p) {
   const std::string status = shown_status(p);
-  return status == "failed" ? "**failed**" : inline_text(status);
+  return is_passing_status(status) ? inline_text(status) : "**" + inline_text(status) + "**";
 }
 
 std::string metadata_section(const CampaignResult& r) {
@@ -174,11 +174,8 @@ std::string warnings_section(const CampaignResult& r) {
 }
 
 std::string verdict_line(const CampaignResult& r) {
-  const auto failing = std::count_if(r.properties.begin(), r.properties.end(),
-                                     [](const auto& p) { return shown_status(p) == "failed"; });
-  return fmt::format("**{}**: {} of {} properties failed, {} counterexample(s){}.\n\n",
-                     r.all_passed() ? "PASSED" : "FAILED", failing, r.properties.size(),
-                     r.counterexamples.size(), r.complete ? "" : "; the campaign did not complete");
+  return fmt::format("**{}**: {}{}.\n\n", r.all_passed() ? "PASSED" : "FAILED",
+                     verdict_counts_text(r), r.complete ? "" : "; the campaign did not complete");
 }
 
 } // namespace

@@ -144,6 +144,7 @@ void check_same_campaign(const std::vector<CampaignResult>& shards,
                              optional_text(shard.trials_per_property)),
                  names, i);
     require_same(first.time_budget_seconds, shard.time_budget_seconds, "time budget", names, i);
+    require_same(first.min_trials, shard.min_trials, "health.min_trials", names, i);
     for (const auto& [kind, tolerance] : shard.tolerances)
       if (const auto it = first.tolerances.find(kind); it != first.tolerances.end())
         require_same(std::pair(it->second.rtol, it->second.atol),
@@ -196,6 +197,9 @@ CampaignResult merge(const std::vector<CampaignResult>& shards,
                                   shard.counterexamples.end());
   }
   merged.shard = fmt::format("{}", fmt::join(shard_names, ","));
+  // Each shard judged its own part of min_trials; the merged counts meet the whole of it.
+  for (PropertySummary& p : merged.properties)
+    if (is_passing_status(p.status) && p.passed < merged.min_trials) p.status = "untested";
   return merged;
 }
 

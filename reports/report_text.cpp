@@ -85,4 +85,16 @@ std::string shown_status(const PropertySummary& summary) {
   return summary.status.empty() ? derive_status(summary) : summary.status;
 }
 
+std::string verdict_counts_text(const CampaignResult& result) {
+  auto counts = status_counts(result);
+  std::string text =
+      fmt::format("{} of {} properties failed", counts["failed"], result.properties.size());
+  // "no-trials" is how reports of older versions said untested.
+  if (const int untested = counts["untested"] + counts["no-trials"]; untested > 0)
+    text += fmt::format(", {} untested", untested);
+  if (counts["interrupted"] > 0) text += fmt::format(", {} interrupted", counts["interrupted"]);
+  if (counts["not-run"] > 0) text += fmt::format(", {} not run", counts["not-run"]);
+  return text + fmt::format(", {} counterexample(s)", result.counterexamples.size());
+}
+
 } // namespace adsem::reports

@@ -42,4 +42,8 @@ std::string discard_reasons_text(const PropertySummary& summary);
 // The status to show: the summary's own, else the one its counters imply.
 std::string shown_status(const PropertySummary& summary);
 
+// The counts behind a verdict line: "2 of 119 properties failed, 20 untested, 1 interrupted,
+// 3 not run, 2 counterexample(s)" (the untested, interrupted and not-run parts only when not 0).
+std::string verdict_counts_text(const CampaignResult& result);
+
 } // namespace adsem::reports

@@ -309,35 +309,55 @@ ChunkRun::End end_from_name(const std::string& name) {
   return ChunkRun::End::success;
 }
 
-// How one property's chunks are cut and run, wherever they run (in-process, or in the worker
-// process of an isolated campaign).
+// How one visit to a property cuts and runs its chunks, wherever they run (in-process, or in the
+// worker process of an isolated campaign). A property is visited once with --trials alone, twice
+// under a time budget (run_campaign: first up to its floor of trials, then for its share).
 struct PropertyPlan {
   const PropertyDef& def;
   const PropertyContext& context;
   const CampaignOptions& options;
-  std::optional<int> trials; // per property (config or campaign); none: until the time share
+  std::optional<int> trials; // per property (config or campaign); none: until the deadline
   int max_size = 0;
-  double share = 0.0; // seconds of wall clock for this property
-  Clock::time_point started;
+  int first_chunk = 0;        // where this visit starts (earlier visits ran the chunks before)
+  int passed_before = 0;      // passes of the property in earlier visits
+  int tested_before = 0;      // its non-discarded trials in earlier visits
+  std::optional<int> floor;   // stop once this many non-discarded trials ran (the first visit)
+  Clock::time_point deadline; // no chunk starts at or after this
   const std::atomic<bool>* stop = nullptr;
 };
 
-// Runs the property's chunks in order: with --trials chunks 0..K-1 of chunk_size (the last one
-// partial), else until the time share is used; shard I/N takes the chunks k with k % N == I.
-// `run_one` runs a chunk; the loop ends after a chunk that ends in a failure or an error.
-void for_each_chunk(const PropertyPlan& plan,
-                    const std::function<ChunkRun(const ChunkSpec&, int chunk)>& run_one) {
+// Where a visit stopped: the chunk the next visit starts at, and whether the property is done
+// (a failure or error ended it, or --trials has no chunk left).
+struct VisitEnd {
+  int next_chunk = 0;
+  bool finished = false;
+};
+
+// The trials of chunk k, or none when --trials (or the property's config) has no chunk k.
+std::optional<int> trials_of_chunk(const PropertyPlan& plan, int chunk) {
+  const int size = plan.options.chunk_size;
+  if (!plan.trials) return size;
+  const int start = chunk * size;
+  if (start >= *plan.trials) return std::nullopt;
+  return std::min(size, *plan.trials - start);
+}
+
+// Runs the property's chunks in order from plan.first_chunk: with --trials up to chunk K-1 (the
+// last one partial), until the deadline, and on the first visit until the floor is reached;
+// shard I/N takes the chunks k with k % N == I. `run_one` runs a chunk; the visit ends after a
+// chunk that ends in a failure or an error, and on the first visit after one that gave up (a
+// property that discards nearly everything gets its share of the budget, not all of it).
+VisitEnd for_each_chunk(const PropertyPlan& plan,
+                        const std::function<ChunkRun(const ChunkSpec&, int chunk)>& run_one) {
   const CampaignOptions& options = plan.options;
-  int passed = 0;
-  for (int chunk = 0;; ++chunk) {
-    if (plan.stop && plan.stop->load()) break;
-    int chunk_trials = options.chunk_size;
-    if (plan.trials) {
-      const int start = chunk * options.chunk_size;
-      if (start >= *plan.trials) break;
-      chunk_trials = std::min(options.chunk_size, *plan.trials - start);
-    }
-    if (std::chrono::duration<double>(Clock::now() - plan.started).count() >= plan.share) break;
+  int passed = plan.passed_before;
+  int tested = plan.tested_before;
+  for (int chunk = plan.first_chunk;; ++chunk) {
+    if (plan.stop && plan.stop->load()) return {chunk, false};
+    const std::optional<int> chunk_trials = trials_of_chunk(plan, chunk);
+    if (!chunk_trials) return {chunk, true};
+    if (plan.floor && tested >= *plan.floor) return {chunk, false};
+    if (Clock::now() >= plan.deadline) return {chunk, false};
     if (chunk % options.shard.count != options.shard.index) continue;
     const std::uint64_t seed = chunk_seed(options.seed, plan.def.name, chunk);
     const ChunkSpec spec{plan.def,
@@ -349,13 +369,23 @@ void for_each_chunk(const PropertyPlan& plan,
                                      seed,
                                      plan.max_size,
                                      {}},
-                         chunk_trials,
+                         *chunk_trials,
                          passed,
                          options.command_name};
     const ChunkRun run = run_one(spec, chunk);
     passed += run.delta.passed;
-    if (run.end == ChunkRun::End::failure || run.end == ChunkRun::End::error) break;
+    tested += run.delta.trials - run.delta.discarded;
+    if (run.end == ChunkRun::End::failure || run.end == ChunkRun::End::error)
+      return {chunk + 1, true};
+    if (run.end == ChunkRun::End::gave_up && plan.floor) return {chunk + 1, false};
   }
+}
+
+// The first chunk at or after `chunk` that belongs to the shard.
+int shard_chunk_from(const Shard& shard, int chunk) {
+  while (chunk % shard.count != shard.index)
+    ++chunk;
+  return chunk;
 }
 
 // The whole property in one forked worker process (isolation.hpp): one fork per property, not
@@ -363,11 +393,14 @@ void for_each_chunk(const PropertyPlan& plan,
 // worker streams JSON lines: {"e":"chunk",...} when a chunk begins, {"e":"start"} per trial
 // (the heartbeat the per-trial timeout watches), {"e":"input",...} when the body reports its
 // input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's statistics
-// and counterexample. `on_chunk` gets every finished chunk as it arrives. A worker that dies or
-// hangs becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
-// reported input; the cases it finished in that chunk are counted.
-void run_property_isolated(const PropertyPlan& plan,
-                           const std::function<void(ChunkRun&&)>& on_chunk) {
+// and counterexample, and {"e":"end",...} with where the visit stopped once it is over.
+// `on_chunk` gets every finished chunk as it arrives. A worker that dies or hangs before its
+// "end" line becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
+// reported input; the cases it finished in that chunk are counted. That holds also when it dies
+// before it announces a chunk (a timeout shorter than the fork takes, a crash between chunks):
+// the record then names the chunk it was about to run.
+VisitEnd run_property_isolated(const PropertyPlan& plan,
+                               const std::function<void(ChunkRun&&)>& on_chunk) {
   const auto worker = [&](int fd) {
     PropertyContext context = plan.context;
     context.on_input = [fd](const std::string& term, const std::string& source) {
@@ -375,7 +408,7 @@ void run_property_isolated(const PropertyPlan& plan,
     };
     PropertyPlan worker_plan = plan;
     worker_plan.stop = nullptr; // the parent's flag does not reach a forked copy; it kills us
-    for_each_chunk(worker_plan, [&](const ChunkSpec& spec, int chunk) {
+    const VisitEnd end = for_each_chunk(worker_plan, [&](const ChunkSpec& spec, int chunk) {
       write_line(fd, reports::dump_json({{"e", "chunk"},
                                          {"chunk", chunk},
                                          {"trials", spec.trials},
@@ -397,11 +430,16 @@ void run_property_isolated(const PropertyPlan& plan,
       write_line(fd, reports::dump_json(done));
       return run;
     });
+    write_line(fd, reports::dump_json(
+                       {{"e", "end"}, {"next_chunk", end.next_chunk}, {"finished", end.finished}}));
     return 0;
   };
 
   // The chunk the worker is in, and what it finished of it, should it die.
   std::optional<int> chunk;
+  int next_chunk = plan.first_chunk; // after the last finished one
+  int passed_in_visit = 0;           // passes of the chunks finished so far
+  std::optional<VisitEnd> ended;     // the worker's "end" line
   int chunk_trials = 0, passed_before = 0;
   reports::PropertySummary partial;
   std::string term, source;
@@ -448,13 +486,17 @@ void run_property_isolated(const PropertyPlan& plan,
       run.delta = reports::summary_from_json(j.at("delta"));
       run.error = j.value("error", "");
       if (j.contains("record")) run.record = reports::record_from_json(j.at("record"));
+      if (chunk) next_chunk = *chunk + 1;
+      passed_in_visit += run.delta.passed;
       chunk.reset();
       on_chunk(std::move(run));
+    } else if (e == "end") {
+      ended = VisitEnd{j.value("next_chunk", next_chunk), j.value("finished", false)};
     }
   };
   const ChildOutcome outcome =
       run_in_child(worker, plan.options.trial_timeout_seconds, on_line, plan.stop);
-  if (!chunk) return; // the worker finished every chunk it began (or began none)
+  if (ended && !chunk) return *ended; // the worker finished its visit
   if (outcome.end == ChildOutcome::End::stopped) {
     // SIGINT/SIGTERM: the worker was killed mid-chunk on purpose, which is no crash. Its finished
     // passes and discards count; a failing case it was still shrinking is dropped (no record
@@ -463,8 +505,16 @@ void run_property_isolated(const PropertyPlan& plan,
     run.delta = partial;
     run.delta.trials -= partial.failed + partial.errors;
     run.delta.failed = run.delta.errors = 0;
-    on_chunk(std::move(run));
-    return;
+    if (chunk) on_chunk(std::move(run));
+    return {chunk.value_or(next_chunk), false};
+  }
+  // Died outside a chunk: charge the chunk it was about to run (or, past the last one, a whole
+  // chunk's worth of trials for the replay token).
+  const bool between_chunks = !chunk;
+  if (between_chunks) {
+    chunk = shard_chunk_from(plan.options.shard, next_chunk);
+    chunk_trials = trials_of_chunk(plan, *chunk).value_or(plan.options.chunk_size);
+    passed_before = plan.passed_before + passed_in_visit;
   }
 
   ChunkRun run;
@@ -492,28 +542,92 @@ void run_property_isolated(const PropertyPlan& plan,
   token.chunk_trials = chunk_trials;
   auto record =
       make_record(plan.def, t, token, passed_before + partial.passed, plan.options.command_name);
+  const std::string when = between_chunks
+                               ? fmt::format("before it began chunk {}", *chunk)
+                               : fmt::format("during trial {} of the chunk", std::max(started, 1));
   switch (outcome.end) {
   case ChildOutcome::End::timed_out:
     record.outcome = "timeout";
+    if (between_chunks) {
+      record.message = fmt::format("the trial process sent nothing for the per-trial timeout "
+                                   "of {} s {}; killed",
+                                   plan.options.trial_timeout_seconds, when);
+      break;
+    }
     record.message = fmt::format("trial {} of the chunk ran longer than the per-trial timeout "
                                  "of {} s; killed",
                                  std::max(started, 1), plan.options.trial_timeout_seconds);
     break;
   case ChildOutcome::End::signalled:
     record.outcome = "crash";
-    record.message = fmt::format("trial {} of the chunk killed the process with {}",
-                                 std::max(started, 1), signal_name(outcome.code));
+    record.message =
+        between_chunks
+            ? fmt::format("the trial process was killed by {} {}", signal_name(outcome.code), when)
+            : fmt::format("trial {} of the chunk killed the process with {}", std::max(started, 1),
+                          signal_name(outcome.code));
     break;
   case ChildOutcome::End::stopped: // handled above
   case ChildOutcome::End::exited:
     record.outcome = "crash";
-    record.message = fmt::format("the trial process exited with status {} during trial {} of "
-                                 "the chunk",
-                                 outcome.code, std::max(started, 1));
+    record.message = fmt::format("the trial process exited with status {} {}", outcome.code, when);
     break;
   }
   run.record = std::move(record);
   on_chunk(std::move(run));
+  return {*chunk + 1, true};
+}
+
+// `seconds` after `from`, saturating (a budget of 1e300 s means no deadline, not an overflow).
+Clock::time_point after(Clock::time_point from, double seconds) {
+  const double room = std::chrono::duration<double>(Clock::time_point::max() - from).count();
+  if (seconds >= room) return Clock::time_point::max();
+  return from + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// The non-discarded trials a property needs in this run not to be untested: health.min_trials,
+// or a shard's part of it (its part of the chunks under --trials, 1/N of it under a time budget),
+// so that shards which each reach their part reach min_trials together (`adsem merge` judges the
+// sums against min_trials itself).
+int untested_floor(int min_trials, const Shard& shard, std::optional<int> trials, int chunk_size) {
+  if (shard.count == 1) return min_trials;
+  if (!trials) return (min_trials + shard.count - 1) / shard.count;
+  long assigned = 0;
+  for (int chunk = shard.index; static_cast<long>(chunk) * chunk_size < *trials;
+       chunk += shard.count)
+    assigned += std::min<long>(chunk_size, *trials - static_cast<long>(chunk) * chunk_size);
+  const long total = *trials;
+  return static_cast<int>((min_trials * assigned + total - 1) / total);
+}
+
+// One property's progress across the rounds of a campaign.
+struct PropertyRun {
+  PropertyRun(const PropertyDef& d, PropertyContext c) : def(d), context(std::move(c)) {}
+  const PropertyDef& def;
+  PropertyContext context;
+  std::optional<int> trials;
+  int max_size = 0;
+  int floor = 0; // untested below this many non-discarded trials (untested_floor)
+  reports::PropertySummary summary = {};
+  int next_chunk = 0;
+  bool visited = false;  // it began (progress was told)
+  bool finished = false; // a failure ended it, or it ran all its --trials
+  bool gave_up = false;
+  bool reported = false; // its verdict is given
+};
+
+std::string untested_warning(const PropertyRun& run, int tested, bool budgeted,
+                             const CampaignOptions& options) {
+  const std::string why =
+      run.gave_up    ? "; RapidCheck gave up: more than 20 discards per pass"
+      : run.finished ? "; --trials (or the config file) asks for fewer"
+      : budgeted     ? "; the time budget ran out first (docs/campaigns.md says what a campaign "
+                       "needs)"
+                     : "";
+  const std::string shard = options.shard.count == 1 ? "" : " (this shard's part of it)";
+  return fmt::format(
+      "untested: {} non-discarded trial(s), fewer than the {} that health.min_trials "
+      "= {} requires{}{}",
+      tested, run.floor, options.health.min_trials, shard, why);
 }
 
 } // namespace
@@ -593,6 +707,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
   result.adsem_version = ADSEM_VERSION_STRING;
   result.seed = options.seed;
   result.trials_per_property = options.trials;
+  result.min_trials = options.health.min_trials;
   result.time_budget_seconds = options.time_seconds;
   if (!options.trials && !options.time_seconds)
     result.time_budget_seconds = default_campaign_seconds;
@@ -632,72 +747,82 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
     }
   }
 
+  // The budget is shared in two rounds (docs/campaigns.md, "How a time budget is shared"): the
+  // first gives every property, in order, the trials below which it would be untested; the
+  // second shares what is left fairly, each property taking its part of the rest. With --trials
+  // alone there is one round and each property runs all its trials.
   const auto budget = result.time_budget_seconds;
+  const Clock::time_point deadline = budget ? after(started, *budget) : Clock::time_point::max();
   const auto stop_requested = [&] {
     return options.stop_requested && options.stop_requested->load();
   };
 
-  for (std::size_t i = 0; i < selected.size(); ++i) {
-    const PropertyDef& def = *selected[i];
-    reports::PropertySummary summary;
-    summary.calculus = def.calculus;
-    summary.name = def.name;
-    summary.kind = def.kind;
-    summary.citation = def.citation;
-
-    // Fair share of what is left of the wall-clock budget (unbounded without one).
-    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-    const double share =
-        budget ? std::max(0.0, (*budget - elapsed) / static_cast<double>(selected.size() - i))
-               : std::numeric_limits<double>::infinity();
+  std::vector<PropertyRun> runs;
+  runs.reserve(selected.size());
+  for (const PropertyDef* def : selected) {
     // A config file's per-property settings replace the campaign-wide ones for this property.
-    const auto config_it = options.property_config.find(def.name);
+    const auto config_it = options.property_config.find(def->name);
     const PropertyConfig config =
         config_it == options.property_config.end() ? PropertyConfig{} : config_it->second;
-    const std::optional<int> trials = config.trials ? config.trials : options.trials;
-    const int max_size = config.max_size.value_or(options.max_size.value_or(def.default_max_size));
-    PropertyContext context = campaign_context;
-    context.rule_counter = std::make_shared<RuleCounter>();
+    PropertyRun run{*def, campaign_context};
+    run.trials = config.trials ? config.trials : options.trials;
+    run.max_size = config.max_size.value_or(options.max_size.value_or(def->default_max_size));
+    run.context.rule_counter = std::make_shared<RuleCounter>();
     for (const auto& [key, value] : config.overrides)
-      context.overrides[key] = value;
-    const auto property_started = Clock::now();
-    const auto seconds_in_property = [&] {
-      return std::chrono::duration<double>(Clock::now() - property_started).count();
-    };
+      run.context.overrides[key] = value;
+    run.floor =
+        untested_floor(options.health.min_trials, options.shard, run.trials, options.chunk_size);
+    run.summary.calculus = def->calculus;
+    run.summary.name = def->name;
+    run.summary.kind = def->kind;
+    run.summary.citation = def->citation;
+    runs.push_back(std::move(run));
+  }
 
-    const auto notify = [&](ProgressEvent::Kind kind) {
-      if (options.on_progress)
-        options.on_progress(ProgressEvent{kind, summary, static_cast<int>(i),
-                                          static_cast<int>(selected.size()),
-                                          static_cast<int>(result.counterexamples.size())});
-    };
-    notify(ProgressEvent::Kind::property_started);
+  const auto notify = [&](ProgressEvent::Kind kind, std::size_t i) {
+    if (options.on_progress)
+      options.on_progress(ProgressEvent{kind, runs[i].summary, static_cast<int>(i),
+                                        static_cast<int>(runs.size()),
+                                        static_cast<int>(result.counterexamples.size())});
+  };
 
-    if (const auto failure = corpus_failures.find(def.name); failure != corpus_failures.end()) {
+  // Runs property i from where it stopped until `visit_deadline` (and, on the first round of a
+  // budget, until it has `floor` non-discarded trials).
+  const auto visit = [&](std::size_t i, std::optional<int> floor,
+                         Clock::time_point visit_deadline) {
+    PropertyRun& run = runs[i];
+    if (run.finished) return;
+    if (!run.visited) notify(ProgressEvent::Kind::property_started, i);
+    run.visited = true;
+    reports::PropertySummary& summary = run.summary;
+
+    if (const auto failure = corpus_failures.find(run.def.name); failure != corpus_failures.end()) {
       summary.trials = 1;
       summary.failed = 1;
-      summary.status = "failed";
       summary.seconds_to_first_failure = 0.0;
       summary.warnings.push_back("failed on a failure-corpus entry before any random trial");
       if (stream) stream->write(failure->second);
       result.counterexamples.push_back(failure->second);
-      result.properties.push_back(summary);
-      notify(ProgressEvent::Kind::property_finished);
-      if (stream) stream->write(summary);
-      continue;
+      run.finished = true;
+      return;
     }
+    if (Clock::now() >= visit_deadline) return; // no chunk would start: spare the fork
 
-    bool gave_up = false;
+    const auto visit_started = Clock::now();
+    const double seconds_before = summary.seconds;
+    const auto seconds_in_property = [&] {
+      return seconds_before + std::chrono::duration<double>(Clock::now() - visit_started).count();
+    };
     std::optional<std::string> rapidcheck_error;
     // What the engine does with each finished chunk, wherever it ran.
-    const auto on_chunk = [&](ChunkRun&& run) {
+    const auto on_chunk = [&](ChunkRun&& chunk) {
       const std::string status = summary.status;
-      reports::merge_property(summary, run.delta);
-      summary.status = status;                 // decided below, when the property is done
+      reports::merge_property(summary, chunk.delta);
+      summary.status = status;                 // decided in `finish`, when the property is done
       summary.seconds = seconds_in_property(); // so progress shows the rate while running
-      notify(ProgressEvent::Kind::chunk_finished);
-      if (run.end == ChunkRun::End::failure && run.record) {
-        auto record = std::move(*run.record);
+      notify(ProgressEvent::Kind::chunk_finished, i);
+      if (chunk.end == ChunkRun::End::failure && chunk.record) {
+        auto record = std::move(*chunk.record);
         summary.seconds_to_first_failure = seconds_in_property();
         if (stream) stream->write(record);
         // Crash/timeout records stay out of the failure corpus: the corpus is replayed
@@ -711,48 +836,89 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         }
         result.counterexamples.push_back(std::move(record));
       }
-      if (run.end == ChunkRun::End::gave_up) gave_up = true;
-      if (run.end == ChunkRun::End::error) rapidcheck_error = run.error;
+      if (chunk.end == ChunkRun::End::gave_up) run.gave_up = true;
+      if (chunk.end == ChunkRun::End::error) rapidcheck_error = chunk.error;
     };
-    const PropertyPlan plan{def,      context, options,          trials,
-                            max_size, share,   property_started, options.stop_requested};
+    const PropertyPlan plan{run.def,
+                            run.context,
+                            options,
+                            run.trials,
+                            run.max_size,
+                            run.next_chunk,
+                            summary.passed,
+                            summary.trials - summary.discarded,
+                            floor,
+                            visit_deadline,
+                            options.stop_requested};
+    VisitEnd end;
     if (options.isolate) {
-      run_property_isolated(plan, on_chunk);
+      end = run_property_isolated(plan, on_chunk);
     } else {
-      for_each_chunk(plan, [&](const ChunkSpec& spec, int) {
-        ChunkRun run = run_chunk(spec);
-        ChunkRun seen; // what the loop needs: how the chunk ended and its passes
-        seen.end = run.end;
-        seen.delta.passed = run.delta.passed;
-        on_chunk(std::move(run));
+      end = for_each_chunk(plan, [&](const ChunkSpec& spec, int) {
+        ChunkRun chunk = run_chunk(spec);
+        ChunkRun seen; // what the loop needs: how the chunk ended and its counts
+        seen.end = chunk.end;
+        seen.delta.passed = chunk.delta.passed;
+        seen.delta.trials = chunk.delta.trials;
+        seen.delta.discarded = chunk.delta.discarded;
+        on_chunk(std::move(chunk));
         return seen;
       });
     }
     if (rapidcheck_error)
       throw AdsemError(ErrorKind::eval,
-                       fmt::format("{}: RapidCheck error: {}", def.name, *rapidcheck_error));
-
+                       fmt::format("{}: RapidCheck error: {}", run.def.name, *rapidcheck_error));
+    run.next_chunk = end.next_chunk;
+    run.finished = end.finished;
     summary.seconds = seconds_in_property();
-    if (summary.failed + summary.errors > 0)
+  };
+
+  // Gives property i its verdict and reports it.
+  const auto finish = [&](std::size_t i) {
+    PropertyRun& run = runs[i];
+    reports::PropertySummary& summary = run.summary;
+    const int tested = summary.trials - summary.discarded;
+    if (summary.failed + summary.errors > 0) {
       summary.status = "failed";
-    else if (stop_requested())
-      summary.status = "interrupted"; // its budget was not used up: no verdict
-    else if (summary.trials == 0)
-      summary.status = "no-trials";
-    else if (gave_up)
-      summary.status = "gave-up";
-    else
-      summary.status = "passed";
-    if (gave_up)
+    } else if (!run.finished && stop_requested()) {
+      // Its budget was not used up: no verdict.
+      summary.status = run.visited ? "interrupted" : "not-run";
+    } else if (tested < run.floor) {
+      summary.status = "untested";
+      summary.warnings.push_back(untested_warning(run, tested, budget.has_value(), options));
+    } else if (summary.trials == 0) {
+      summary.status = "not-in-shard"; // --trials gave this shard none of its chunks
+    } else {
+      summary.status = run.gave_up ? "gave-up" : "passed";
+    }
+    if (run.gave_up)
       summary.warnings.push_back(
           "health: RapidCheck gave up on a chunk: more than 20 discards per pass");
-    for (std::string& warning : property_health(summary, def.expected_tags, options.health))
+    for (std::string& warning : property_health(summary, run.def.expected_tags, options.health))
       summary.warnings.push_back(std::move(warning));
-    result.properties.push_back(summary);
-    notify(ProgressEvent::Kind::property_finished);
+    run.reported = true;
+    if (run.visited) notify(ProgressEvent::Kind::property_finished, i);
     if (stream) stream->write(summary);
-    if (stop_requested()) break;
+  };
+
+  for (std::size_t i = 0; i < runs.size() && !stop_requested(); ++i) {
+    visit(i, budget ? std::optional<int>(runs[i].floor) : std::nullopt, deadline);
+    if (!budget || runs[i].finished) finish(i);
   }
+  for (std::size_t i = 0; i < runs.size() && budget && !stop_requested(); ++i) {
+    if (runs[i].reported) continue;
+    // A fair part of what is left of the budget, among the properties not yet done.
+    const auto waiting = std::count_if(runs.begin() + static_cast<std::ptrdiff_t>(i), runs.end(),
+                                       [](const PropertyRun& r) { return !r.reported; });
+    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+    const double share = std::max(0.0, left / static_cast<double>(waiting));
+    visit(i, std::nullopt, std::min(after(Clock::now(), share), deadline));
+    finish(i);
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) // interrupted: the rest have no verdict
+    if (!runs[i].reported) finish(i);
+  for (PropertyRun& run : runs)
+    result.properties.push_back(std::move(run.summary));
 
   for (const CalculusEntry& entry : registry.calculi()) {
     const bool ran = std::ranges::any_of(result.properties, [&](const reports::PropertySummary& s) {

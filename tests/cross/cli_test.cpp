@@ -1,4 +1,7 @@
 // `adsem cross` is `adsem campaign cross` (same flags), and `campaign all` includes cross.
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -13,10 +16,21 @@ testing::CliRun run_cli(std::vector<std::string> args) {
   return testing::run_cli(registry, std::move(args));
 }
 
+// A config file that lowers health.min_trials: these tests deliberately run a few trials of the
+// slow cross properties, which would otherwise be untested (and fail the run).
+std::string few_trials_config(int min_trials) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("adsem-cross-min-trials-" + std::to_string(min_trials) + ".toml");
+  std::ofstream(path) << "[health]\nmin_trials = " << min_trials << "\n";
+  return path.string();
+}
+
 TEST(CrossCli, CrossIsTheCampaignOfCross) {
-  const auto cross = run_cli({"cross", "--trials", "5", "--seed", "9", "--no-corpus", "--json"});
-  const auto campaign =
-      run_cli({"campaign", "cross", "--trials", "5", "--seed", "9", "--no-corpus", "--json"});
+  const std::string config = few_trials_config(5);
+  const auto cross = run_cli(
+      {"cross", "--trials", "5", "--seed", "9", "--no-corpus", "--config", config, "--json"});
+  const auto campaign = run_cli({"campaign", "cross", "--trials", "5", "--seed", "9", "--no-corpus",
+                                 "--config", config, "--json"});
   ASSERT_EQ(cross.code, 0) << cross.out << cross.err;
   ASSERT_EQ(campaign.code, 0) << campaign.out << campaign.err;
   const auto a = nlohmann::json::parse(cross.out), b = nlohmann::json::parse(campaign.out);
@@ -54,8 +68,9 @@ TEST(CrossCli, CalculiListsCross) {
 }
 
 TEST(CrossCli, CampaignAllIncludesCross) {
-  const auto run = run_cli({"campaign", "all", "-p", "cross/gradient-agreement", "-n", "3",
-                            "--seed", "1", "--no-corpus", "--json"});
+  const auto run =
+      run_cli({"campaign", "all", "-p", "cross/gradient-agreement", "-n", "3", "--seed", "1",
+               "--no-corpus", "--config", few_trials_config(3), "--json"});
   ASSERT_EQ(run.code, 0) << run.out << run.err;
   const auto json = nlohmann::json::parse(run.out);
   ASSERT_EQ(json["properties"].size(), 1u);

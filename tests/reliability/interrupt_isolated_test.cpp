@@ -169,12 +169,17 @@ TEST(InterruptIsolatedChild, AStoppedCampaignHasNoCrashRecord) {
   EXPECT_LT(std::chrono::duration<double>(Clock::now() - started).count(), 5.0);
   EXPECT_FALSE(result.complete);
   EXPECT_TRUE(result.counterexamples.empty());
-  ASSERT_EQ(result.properties.size(), 1u); // the registry runs crashy/hang before crashy/fine
+  // The registry runs crashy/hang before crashy/fine; the property it never reached is listed as
+  // not run (it used to be left out of the result).
+  ASSERT_EQ(result.properties.size(), 2u);
   const auto& hang = result.properties[0];
   EXPECT_EQ(hang.name, "crashy/hang");
   EXPECT_EQ(hang.status, "interrupted");
   EXPECT_EQ(hang.failed, 0);
   EXPECT_EQ(hang.trials, hang.passed); // the cases the child finished before it was stopped
+  EXPECT_EQ(result.properties[1].name, "crashy/fine");
+  EXPECT_EQ(result.properties[1].status, "not-run");
+  EXPECT_EQ(result.properties[1].trials, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, InterruptIsolated,

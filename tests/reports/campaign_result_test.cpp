@@ -238,7 +238,7 @@ TEST(CampaignResultJson, IntegerFieldsRejectFloatsAndOutOfRangeValues) {
 TEST(CampaignResult, AllPassedOnlyWithoutFailuresErrorsOrCounterexamples) {
   CampaignResult c;
   c.properties = {testing::passing_summary("simple-diff/typing", 10),
-                  testing::passing_summary("simple-diff/round-trip", 0)};
+                  testing::passing_summary("simple-diff/round-trip", 20)};
   EXPECT_TRUE(c.all_passed());
   c.properties[0].errors = 1;
   EXPECT_FALSE(c.all_passed());
@@ -249,12 +249,13 @@ TEST(CampaignResult, AllPassedOnlyWithoutFailuresErrorsOrCounterexamples) {
 
 TEST(CampaignResult, DeriveStatusFollowsTheCounters) {
   PropertySummary p;
-  EXPECT_EQ(derive_status(p), "no-trials");
+  EXPECT_EQ(derive_status(p), "untested");
   p.trials = p.discarded = 5;
-  EXPECT_EQ(derive_status(p), "gave-up");
+  EXPECT_EQ(derive_status(p), "untested"); // every trial discarded: nothing was tested
   p.trials = 6;
   p.passed = 1;
   EXPECT_EQ(derive_status(p), "passed");
+  EXPECT_EQ(derive_status(p, 20), "untested"); // fewer passes than min_trials
   p.errors = 1;
   EXPECT_EQ(derive_status(p), "failed");
 }

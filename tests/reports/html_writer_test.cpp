@@ -22,7 +22,7 @@ TEST(HtmlWriter, HoldsSummaryCounterexampleAndReplayCommand) {
   const std::string html = render_html(testing::sample_campaign());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_TRUE(has(html, "<meta charset=\"utf-8\">"));
-  EXPECT_TRUE(has(html, "FAILED: 1 of 3 properties failed, 1 counterexample(s)."));
+  EXPECT_TRUE(has(html, "FAILED: 1 of 3 properties failed, 1 untested, 1 counterexample(s)."));
   EXPECT_TRUE(has(html, "<td><code>simple-diff/adequacy</code></td><td class=\"n\">100</td>"));
   EXPECT_TRUE(has(html, "<a href=\"#cx-1\">failed</a>"));
   EXPECT_TRUE(has(html, "<section class=\"counterexample\" id=\"cx-1\">"));

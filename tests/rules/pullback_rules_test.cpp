@@ -152,7 +152,8 @@ TEST(PullbackRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
 
 TEST(PullbackRules, AutomaticMutantsOfSoundRulesAreKilledAndReported) {
   // (jvp-mult's ten mutants: docs/rules/pullback.md, from the CLI; kept out of the test's budget)
-  const auto reports = check(read("examples/rules/pullback/sound.rules"), 15, true, 25,
+  // 20 trials per check: fewer would leave the checks untested (health.min_trials), no pass.
+  const auto reports = check(read("examples/rules/pullback/sound.rules"), 20, true, 25,
                              {"let-float", "pullback-const"});
   ASSERT_EQ(reports.size(), 2u);
   for (const RuleReport& r : reports) {
