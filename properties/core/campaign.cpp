@@ -15,6 +15,7 @@
 
 #include "properties/core/corpus.hpp"
 #include "properties/core/isolation.hpp"
+#include "properties/core/memory.hpp"
 #include "reports/json_lines.hpp"
 #include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
@@ -254,7 +255,8 @@ struct ChunkRun {
   End end = End::success;
   reports::PropertySummary delta; // this chunk's statistics
   std::optional<reports::CounterexampleRecord> record;
-  std::string error; // RapidCheck's description of an Error
+  std::string error;                  // RapidCheck's description of an Error
+  std::optional<std::string> warning; // for the property's summary (e.g. a resource discard)
 };
 
 ChunkRun run_chunk(const ChunkSpec& spec, std::function<void()> on_trial_start = {},
@@ -320,6 +322,8 @@ struct PropertyPlan {
   double share = 0.0; // seconds of wall clock for this property
   Clock::time_point started;
   const std::atomic<bool>* stop = nullptr;
+  int first_chunk = 0;   // a worker restarted after the memory ceiling resumes here
+  int passed_before = 0; // passes of the property in the chunks before first_chunk
 };
 
 // Runs the property's chunks in order: with --trials chunks 0..K-1 of chunk_size (the last one
@@ -328,8 +332,8 @@ struct PropertyPlan {
 void for_each_chunk(const PropertyPlan& plan,
                     const std::function<ChunkRun(const ChunkSpec&, int chunk)>& run_one) {
   const CampaignOptions& options = plan.options;
-  int passed = 0;
-  for (int chunk = 0;; ++chunk) {
+  int passed = plan.passed_before;
+  for (int chunk = plan.first_chunk;; ++chunk) {
     if (plan.stop && plan.stop->load()) break;
     int chunk_trials = options.chunk_size;
     if (plan.trials) {
@@ -365,9 +369,11 @@ void for_each_chunk(const PropertyPlan& plan,
 // input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's statistics
 // and counterexample. `on_chunk` gets every finished chunk as it arrives. A worker that dies or
 // hangs becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
-// reported input; the cases it finished in that chunk are counted.
-void run_property_isolated(const PropertyPlan& plan,
-                           const std::function<void(ChunkRun&&)>& on_chunk) {
+// reported input; the cases it finished in that chunk are counted. A worker killed at the memory
+// ceiling (CampaignOptions::max_resident_bytes) ends its chunk with a "resource" discard; the
+// result is the chunk to resume from in a new worker.
+std::optional<int> run_worker(const PropertyPlan& plan,
+                              const std::function<void(ChunkRun&&)>& on_chunk) {
   const auto worker = [&](int fd) {
     PropertyContext context = plan.context;
     context.on_input = [fd](const std::string& term, const std::string& source) {
@@ -402,6 +408,7 @@ void run_property_isolated(const PropertyPlan& plan,
 
   // The chunk the worker is in, and what it finished of it, should it die.
   std::optional<int> chunk;
+  int next_chunk = plan.first_chunk; // after the last chunk the worker finished
   int chunk_trials = 0, passed_before = 0;
   reports::PropertySummary partial;
   std::string term, source;
@@ -448,13 +455,31 @@ void run_property_isolated(const PropertyPlan& plan,
       run.delta = reports::summary_from_json(j.at("delta"));
       run.error = j.value("error", "");
       if (j.contains("record")) run.record = reports::record_from_json(j.at("record"));
+      if (chunk) next_chunk = *chunk + 1;
       chunk.reset();
       on_chunk(std::move(run));
     }
   };
-  const ChildOutcome outcome =
-      run_in_child(worker, plan.options.trial_timeout_seconds, on_line, plan.stop);
-  if (!chunk) return; // the worker finished every chunk it began (or began none)
+  const ChildOutcome outcome = run_in_child(worker, plan.options.trial_timeout_seconds, on_line,
+                                            plan.stop, plan.options.max_resident_bytes);
+  if (!chunk) {
+    if (outcome.end != ChildOutcome::End::over_memory) return {}; // it finished its chunks
+    // Killed between two chunks (memory a calculus kept from earlier trials): no trial was
+    // running; a new worker goes on with the next chunk. One that finished no chunk would only
+    // be killed again: its next chunk is skipped.
+    const bool progress = next_chunk > plan.first_chunk;
+    ChunkRun run;
+    if (!progress) {
+      run.delta.trials = run.delta.discarded = run.delta.discard_reasons["resource"] = 1;
+      ++next_chunk;
+    }
+    run.warning = fmt::format("resource: the worker went over the memory ceiling of {} ({} "
+                              "resident) between chunks; a new one went on from chunk {}",
+                              format_bytes(plan.options.max_resident_bytes),
+                              format_bytes(outcome.resident_bytes), next_chunk);
+    on_chunk(std::move(run));
+    return next_chunk;
+  }
   if (outcome.end == ChildOutcome::End::stopped) {
     // SIGINT/SIGTERM: the worker was killed mid-chunk on purpose, which is no crash. Its finished
     // passes and discards count; a failing case it was still shrinking is dropped (no record
@@ -464,17 +489,38 @@ void run_property_isolated(const PropertyPlan& plan,
     run.delta.trials -= partial.failed + partial.errors;
     run.delta.failed = run.delta.errors = 0;
     on_chunk(std::move(run));
-    return;
+    return {};
+  }
+  const bool failure_seen = partial.failed + partial.errors > 0;
+  if (outcome.end == ChildOutcome::End::over_memory && !failure_seen) {
+    // The trial the ceiling stopped has no verdict: a counted "resource" discard, never a pass
+    // or a failure. The rest of its chunk is skipped (RapidCheck cannot resume mid-chunk).
+    ChunkRun run;
+    run.delta = partial;
+    ++run.delta.trials;
+    ++run.delta.discarded;
+    ++run.delta.discard_reasons["resource"];
+    const int trial = std::max(started, 1);
+    run.warning = fmt::format("resource: trial {} of chunk {} went over the memory ceiling of {} "
+                              "({} resident) and was killed; the chunk's other {} trials were "
+                              "skipped",
+                              trial, *chunk, format_bytes(plan.options.max_resident_bytes),
+                              format_bytes(outcome.resident_bytes),
+                              std::max(0, chunk_trials - partial.trials - 1));
+    on_chunk(std::move(run));
+    return *chunk + 1;
   }
 
   ChunkRun run;
   run.end = ChunkRun::End::failure;
   run.delta = partial;
-  ++run.delta.trials; // the trial that crashed or hung
-  ++run.delta.failed;
+  if (!failure_seen) {
+    ++run.delta.trials; // the trial that crashed or hung
+    ++run.delta.failed;
+  }
   const std::uint64_t seed = chunk_seed(plan.options.seed, plan.def.name, *chunk);
   TrialResult t = TrialResult::fail("");
-  if (input_current) {
+  if (input_current && !failure_seen) { // while shrinking, the input is a shrink attempt's
     t.term = term;
     t.source = source;
   } else {
@@ -504,6 +550,14 @@ void run_property_isolated(const PropertyPlan& plan,
     record.message = fmt::format("trial {} of the chunk killed the process with {}",
                                  std::max(started, 1), signal_name(outcome.code));
     break;
+  case ChildOutcome::End::over_memory: // a failing case was being shrunk
+    record.outcome = "fail";
+    record.message = fmt::format("a trial of the chunk failed, and shrinking it went over the "
+                                 "memory ceiling of {} ({} resident); the worker was killed "
+                                 "before the failing input was named: replay the chunk",
+                                 format_bytes(plan.options.max_resident_bytes),
+                                 format_bytes(outcome.resident_bytes));
+    break;
   case ChildOutcome::End::stopped: // handled above
   case ChildOutcome::End::exited:
     record.outcome = "crash";
@@ -514,6 +568,23 @@ void run_property_isolated(const PropertyPlan& plan,
   }
   run.record = std::move(record);
   on_chunk(std::move(run));
+  return {};
+}
+
+// The property in worker processes: one, or one more after each worker the memory ceiling killed.
+void run_property_isolated(const PropertyPlan& plan,
+                           const std::function<void(ChunkRun&&)>& on_chunk) {
+  int passed = 0;
+  const auto counting = [&](ChunkRun&& run) {
+    passed += run.delta.passed;
+    on_chunk(std::move(run));
+  };
+  for (std::optional<int> resume = run_worker(plan, counting); resume;) {
+    PropertyPlan rest = plan;
+    rest.first_chunk = *resume;
+    rest.passed_before = passed;
+    resume = run_worker(rest, counting);
+  }
 }
 
 } // namespace
@@ -711,6 +782,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         }
         result.counterexamples.push_back(std::move(record));
       }
+      if (run.warning) summary.warnings.push_back(std::move(*run.warning));
       if (run.end == ChunkRun::End::gave_up) gave_up = true;
       if (run.end == ChunkRun::End::error) rapidcheck_error = run.error;
     };
@@ -739,7 +811,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       summary.status = "interrupted"; // its budget was not used up: no verdict
     else if (summary.trials == 0)
       summary.status = "no-trials";
-    else if (gave_up)
+    else if (gave_up || summary.passed == 0) // every trial discarded (derive_status)
       summary.status = "gave-up";
     else
       summary.status = "passed";
