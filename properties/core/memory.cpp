@@ -64,10 +64,11 @@ std::size_t parse_memory_size(const std::string& text, const std::string& option
 }
 
 std::string format_bytes(std::size_t bytes) {
-  const double b = static_cast<double>(bytes);
-  if (bytes >= (std::size_t{1} << 30)) return fmt::format("{:.1f} GiB", b / (1 << 30));
-  if (bytes >= (std::size_t{1} << 20)) return fmt::format("{:.0f} MiB", b / (1 << 20));
-  return fmt::format("{:.0f} KiB", b / (1 << 10));
+  constexpr std::size_t kib = std::size_t{1} << 10, mib = kib << 10, gib = mib << 10;
+  if (bytes >= gib && bytes % gib == 0) return fmt::format("{} GiB", bytes / gib);
+  if (bytes >= mib && bytes % mib == 0) return fmt::format("{} MiB", bytes / mib);
+  if (bytes >= mib) return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / mib);
+  return fmt::format("{:.1f} KiB", static_cast<double>(bytes) / kib);
 }
 
 } // namespace adsem::props

@@ -9,9 +9,9 @@
 
 namespace adsem::props {
 
-// 4 GiB: an order of magnitude above the largest legitimate run measured (`adsem campaign all`
-// and the complexity sweeps stay below 200 MiB), and low enough that the 2 parallel jobs of a
-// 2-core CI runner, or several engineers on a 24 GiB machine, cannot exhaust it together.
+// 4 GiB: about twice the largest legitimate run measured (`adsem complexity all`: 2.1 GiB peak;
+// `adsem campaign all -n 50`: 46 MiB), so a runaway term stops there instead of taking the
+// machine (24 GiB here; two parallel jobs of a 2-core CI runner take 8 GiB at most).
 inline constexpr std::size_t default_max_memory_bytes = std::size_t{4} << 30;
 
 // Resident set size of process `pid` (0: this process) from /proc/PID/statm, in bytes; 0 when it
@@ -22,7 +22,7 @@ std::size_t resident_bytes(pid_t pid = 0);
 // "0" means no ceiling. Throws AdsemError(usage) naming `option` otherwise.
 std::size_t parse_memory_size(const std::string& text, const std::string& option);
 
-// "4.0 GiB", "512 MiB", "900 KiB" (for messages).
+// "4 GiB", "512 MiB", "1026.3 MiB", "900.0 KiB" (for messages; exact units when they are).
 std::string format_bytes(std::size_t bytes);
 
 } // namespace adsem::props
