@@ -18,7 +18,7 @@ struct CommandContext {
   const Io& io;
   bool json = false; // every command takes --json
   int exit_code = 0;
-  std::string max_memory;           // every command takes --max-memory
+  std::string max_memory = {};      // every command takes --max-memory
   std::size_t max_memory_bytes = 0; // parsed from it before a command runs; 0 = none
 };
 
