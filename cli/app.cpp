@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/process_guard.hpp"
+#include "properties/core/memory.hpp"
 
 namespace adsem::cli {
 
@@ -70,6 +72,11 @@ std::string_view trimmed(std::string_view s) {
 
 } // namespace
 
+const std::atomic<bool>* clean_stop_flag(const CommandContext& ctx) {
+  if (ctx.io.guard) ctx.io.guard->accept_clean_stop();
+  return ctx.io.stop_requested;
+}
+
 std::vector<double> parse_reals(const std::string& text, const std::string& option) {
   const auto bad = [&](const std::string& why) {
     return AdsemError(ErrorKind::usage,
@@ -110,7 +117,8 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("adsem ") + ADSEM_VERSION_STRING);
   app.footer("Exit codes: 0 ok / all properties held; 1 counterexample, type, evaluation, domain\n"
-             "or fuel error; 2 usage, parse or I/O error; 130 campaign interrupted.\n"
+             "or fuel error; 2 usage, parse or I/O error; 3 internal error (a bug of adsem);\n"
+             "4 resource error (over the memory ceiling); 130 interrupted (SIGINT/SIGTERM).\n"
              "Run `adsem COMMAND --help` for a command's options.");
 
   add_calculi_command(app, ctx);
@@ -123,6 +131,23 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_check_rule_command(app, ctx);
   add_complexity_command(app, ctx);
   add_throughput_command(app, ctx);
+
+  // Every command takes --max-memory; it is read once parsing is done, before the command runs.
+  ctx.max_memory = std::to_string(props::default_max_memory_bytes >> 30) + "G";
+  const std::string max_memory_help =
+      "Resident-memory ceiling of the command, e.g. 512M or 8G (0 = none; default 4G): above it "
+      "the command ends with a resource error (exit 4); a trial of an isolated campaign above it "
+      "is killed and counted as a 'resource' discard";
+  app.add_option("--max-memory", ctx.max_memory, max_memory_help);
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+    command->add_option("--max-memory", ctx.max_memory, max_memory_help);
+  app.parse_complete_callback([&] {
+    ctx.max_memory_bytes = props::parse_memory_size(ctx.max_memory, "--max-memory");
+    if (io.guard) {
+      io.guard->set_json(ctx.json);
+      io.guard->set_memory_ceiling(ctx.max_memory_bytes);
+    }
+  });
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back(); // program name
@@ -141,9 +166,13 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
     return report_error(ctx, Diagnostic{ErrorKind::usage, e.what(), std::nullopt});
   } catch (const AdsemError& e) {
     return report_error(ctx, e.diagnostic());
+  } catch (const std::bad_alloc&) {
+    return report_error(ctx, Diagnostic{ErrorKind::resource, "out of memory", std::nullopt});
   } catch (const std::exception& e) {
-    return report_error(
-        ctx, Diagnostic{ErrorKind::eval, std::string("internal error: ") + e.what(), std::nullopt});
+    // Not the input's fault (that is an AdsemError) and no counterexample: a bug of adsem.
+    return report_error(ctx, Diagnostic{ErrorKind::internal,
+                                        std::string("internal error (a bug of adsem): ") + e.what(),
+                                        std::nullopt});
   }
   return ctx.exit_code;
 }

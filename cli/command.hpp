@@ -18,7 +18,14 @@ struct CommandContext {
   const Io& io;
   bool json = false; // every command takes --json
   int exit_code = 0;
+  std::string max_memory = {};      // every command takes --max-memory
+  std::size_t max_memory_bytes = 0; // parsed from it before a command runs; 0 = none
 };
+
+// The stop flag, for a command that polls it and then ends cleanly with exit 130 (campaigns,
+// mutants, complexity, throughput). Taking it tells the process guard to let the command stop
+// by itself on the first SIGINT/SIGTERM; every other command ends at once (exit 130).
+const std::atomic<bool>* clean_stop_flag(const CommandContext& ctx);
 
 void add_calculi_command(CLI::App& app, CommandContext& ctx);
 void add_complexity_command(CLI::App& app, CommandContext& ctx);
@@ -34,7 +41,7 @@ void add_replay_command(CLI::App& app, CommandContext& ctx);
 void add_merge_command(CLI::App& app, CommandContext& ctx);
 void add_mutants_command(CLI::App& app, CommandContext& ctx);
 void add_check_rule_command(CLI::App& app, CommandContext& ctx); // user rewrite rules
-void add_term_commands(CLI::App& app, CommandContext& ctx); // type eval reduce denote grad
+void add_term_commands(CLI::App& app, CommandContext& ctx);      // type eval reduce denote grad
 
 // The calculus an argument names, or a usage error listing the known ids.
 const props::CalculusEntry& calculus_named(const props::Registry& registry,

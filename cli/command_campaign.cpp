@@ -216,7 +216,8 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
                                                       : "";
     if (!args->no_corpus && !corpus.empty()) options.corpus_dir = corpus;
     const bool strict_health = args->strict_health || file.strict_health.value_or(false);
-    options.stop_requested = ctx.io.stop_requested;
+    options.stop_requested = clean_stop_flag(ctx);
+    options.max_resident_bytes = ctx.max_memory_bytes;
     options.isolate = args->isolate;
     options.trial_timeout_seconds = args->trial_timeout;
     const auto formats = reports::parse_report_formats(args->formats);

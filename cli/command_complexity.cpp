@@ -118,7 +118,7 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
     }
     props::ComplexityOptions run = s->run;
     run.time_it = !s->no_time;
-    run.stop = ctx.io.stop_requested;
+    run.stop = clean_stop_flag(ctx);
     std::vector<props::ComplexityRow> rows;
     for (const auto& id : ids) {
       const props::CalculusEntry& entry = calculus_named(ctx.registry, id);

@@ -74,7 +74,8 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
           args->report_dir, {reports::kill_matrix_json_name, reports::kill_matrix_md_name,
                              reports::kill_matrix_html_name}));
     props::KillMatrixOptions options = args->options;
-    options.stop_requested = ctx.io.stop_requested;
+    options.stop_requested = clean_stop_flag(ctx);
+    options.max_resident_bytes = ctx.max_memory_bytes;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
       ctx.io.err << progress_line(m);
     };

@@ -26,7 +26,7 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, options] {
     if (options->calculi.size() == 1 && options->calculi.front() == "all") options->calculi.clear();
-    options->stop_requested = ctx.io.stop_requested;
+    options->stop_requested = clean_stop_flag(ctx);
     if (!ctx.json)
       ctx.io.out << fmt::format("{:<56} {:<18} {:>7} {:>12} {:>12}\n", "property", "kind", "trials",
                                 "generated/s", "checked/s");
@@ -53,6 +53,7 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
                         {"status", r.status}});
       ctx.io.out << reports::dump_json(nlohmann::json{{"rows", list}}, 2) << "\n";
     }
+    if (options->stop_requested && options->stop_requested->load()) ctx.exit_code = 130;
   });
 }
 

@@ -15,6 +15,7 @@
 
 #include "properties/core/corpus.hpp"
 #include "properties/core/isolation.hpp"
+#include "properties/core/memory.hpp"
 #include "reports/json_lines.hpp"
 #include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
@@ -254,7 +255,8 @@ struct ChunkRun {
   End end = End::success;
   reports::PropertySummary delta; // this chunk's statistics
   std::optional<reports::CounterexampleRecord> record;
-  std::string error; // RapidCheck's description of an Error
+  std::string error;                  // RapidCheck's description of an Error
+  std::optional<std::string> warning; // for the property's summary (e.g. a resource discard)
 };
 
 ChunkRun run_chunk(const ChunkSpec& spec, std::function<void()> on_trial_start = {},
@@ -398,9 +400,15 @@ int shard_chunk_from(const Shard& shard, int chunk) {
 // "end" line becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
 // reported input; the cases it finished in that chunk are counted. That holds also when it dies
 // before it announces a chunk (a timeout shorter than the fork takes, a crash between chunks):
-// the record then names the chunk it was about to run.
-VisitEnd run_property_isolated(const PropertyPlan& plan,
-                               const std::function<void(ChunkRun&&)>& on_chunk) {
+// the record then names the chunk it was about to run. A worker killed at the memory ceiling
+// (CampaignOptions::max_resident_bytes) ends its chunk with a "resource" discard and asks for a
+// new worker from the next chunk (`restart`).
+struct WorkerEnd {
+  VisitEnd visit; // with `restart`, visit.next_chunk is where the new worker begins
+  bool restart = false;
+};
+
+WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun&&)>& on_chunk) {
   const auto worker = [&](int fd) {
     PropertyContext context = plan.context;
     context.on_input = [fd](const std::string& term, const std::string& source) {
@@ -494,9 +502,26 @@ VisitEnd run_property_isolated(const PropertyPlan& plan,
       ended = VisitEnd{j.value("next_chunk", next_chunk), j.value("finished", false)};
     }
   };
-  const ChildOutcome outcome =
-      run_in_child(worker, plan.options.trial_timeout_seconds, on_line, plan.stop);
-  if (ended && !chunk) return *ended; // the worker finished its visit
+  const ChildOutcome outcome = run_in_child(worker, plan.options.trial_timeout_seconds, on_line,
+                                            plan.stop, plan.options.max_resident_bytes);
+  if (ended && !chunk) return {*ended}; // the worker finished its visit
+  if (!chunk && outcome.end == ChildOutcome::End::over_memory) {
+    // Killed between two chunks (memory a calculus kept from earlier trials): no trial was
+    // running; a new worker goes on with the next chunk. One that finished no chunk would only
+    // be killed again: its next chunk is skipped.
+    const bool progress = next_chunk > plan.first_chunk;
+    ChunkRun run;
+    if (!progress) {
+      run.delta.trials = run.delta.discarded = run.delta.discard_reasons["resource"] = 1;
+      ++next_chunk;
+    }
+    run.warning = fmt::format("resource: the worker went over the memory ceiling of {} ({} "
+                              "resident) between chunks; a new one went on from chunk {}",
+                              format_bytes(plan.options.max_resident_bytes),
+                              format_bytes(outcome.resident_bytes), next_chunk);
+    on_chunk(std::move(run));
+    return {{next_chunk, false}, true};
+  }
   if (outcome.end == ChildOutcome::End::stopped) {
     // SIGINT/SIGTERM: the worker was killed mid-chunk on purpose, which is no crash. Its finished
     // passes and discards count; a failing case it was still shrinking is dropped (no record
@@ -506,7 +531,26 @@ VisitEnd run_property_isolated(const PropertyPlan& plan,
     run.delta.trials -= partial.failed + partial.errors;
     run.delta.failed = run.delta.errors = 0;
     if (chunk) on_chunk(std::move(run));
-    return {chunk.value_or(next_chunk), false};
+    return {{chunk.value_or(next_chunk), false}};
+  }
+  const bool failure_seen = partial.failed + partial.errors > 0;
+  if (outcome.end == ChildOutcome::End::over_memory && !failure_seen) {
+    // The trial the ceiling stopped has no verdict: a counted "resource" discard, never a pass
+    // or a failure. The rest of its chunk is skipped (RapidCheck cannot resume mid-chunk).
+    ChunkRun run;
+    run.delta = partial;
+    ++run.delta.trials;
+    ++run.delta.discarded;
+    ++run.delta.discard_reasons["resource"];
+    const int trial = std::max(started, 1);
+    run.warning = fmt::format("resource: trial {} of chunk {} went over the memory ceiling of {} "
+                              "({} resident) and was killed; the chunk's other {} trials were "
+                              "skipped",
+                              trial, *chunk, format_bytes(plan.options.max_resident_bytes),
+                              format_bytes(outcome.resident_bytes),
+                              std::max(0, chunk_trials - partial.trials - 1));
+    on_chunk(std::move(run));
+    return {{*chunk + 1, false}, true};
   }
   // Died outside a chunk: charge the chunk it was about to run (or, past the last one, a whole
   // chunk's worth of trials for the replay token).
@@ -520,11 +564,13 @@ VisitEnd run_property_isolated(const PropertyPlan& plan,
   ChunkRun run;
   run.end = ChunkRun::End::failure;
   run.delta = partial;
-  ++run.delta.trials; // the trial that crashed or hung
-  ++run.delta.failed;
+  if (!failure_seen) {
+    ++run.delta.trials; // the trial that crashed or hung
+    ++run.delta.failed;
+  }
   const std::uint64_t seed = chunk_seed(plan.options.seed, plan.def.name, *chunk);
   TrialResult t = TrialResult::fail("");
-  if (input_current) {
+  if (input_current && !failure_seen) { // while shrinking, the input is a shrink attempt's
     t.term = term;
     t.source = source;
   } else {
@@ -566,6 +612,14 @@ VisitEnd run_property_isolated(const PropertyPlan& plan,
             : fmt::format("trial {} of the chunk killed the process with {}", std::max(started, 1),
                           signal_name(outcome.code));
     break;
+  case ChildOutcome::End::over_memory: // a failing case was being shrunk
+    record.outcome = "fail";
+    record.message = fmt::format("a trial of the chunk failed, and shrinking it went over the "
+                                 "memory ceiling of {} ({} resident); the worker was killed "
+                                 "before the failing input was named: replay the chunk",
+                                 format_bytes(plan.options.max_resident_bytes),
+                                 format_bytes(outcome.resident_bytes));
+    break;
   case ChildOutcome::End::stopped: // handled above
   case ChildOutcome::End::exited:
     record.outcome = "crash";
@@ -574,7 +628,25 @@ VisitEnd run_property_isolated(const PropertyPlan& plan,
   }
   run.record = std::move(record);
   on_chunk(std::move(run));
-  return {*chunk + 1, true};
+  return {{*chunk + 1, true}};
+}
+
+// A visit of the property in worker processes: one, or one more after each worker the memory
+// ceiling killed, each going on from where the last one stopped.
+VisitEnd run_property_isolated(const PropertyPlan& plan,
+                               const std::function<void(ChunkRun&&)>& on_chunk) {
+  PropertyPlan rest = plan;
+  const auto counting = [&](ChunkRun&& run) {
+    rest.passed_before += run.delta.passed;
+    rest.tested_before += run.delta.trials - run.delta.discarded;
+    on_chunk(std::move(run));
+  };
+  for (;;) {
+    const PropertyPlan visit = rest; // `counting` moves `rest` on while the worker runs
+    const WorkerEnd end = run_worker(visit, counting);
+    if (!end.restart) return end.visit;
+    rest.first_chunk = end.visit.next_chunk;
+  }
 }
 
 // `seconds` after `from`, saturating (a budget of 1e300 s means no deadline, not an overflow).

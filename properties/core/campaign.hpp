@@ -3,6 +3,7 @@
 // wall-clock budget and shards are possible while runs with --trials stay bit-for-bit
 // deterministic; turns trial results into statistics and counterexample records.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -70,6 +71,9 @@ struct CampaignOptions {
   // outcome "crash" or "timeout", and the campaign goes on with the next property.
   bool isolate = false;
   double trial_timeout_seconds = 10.0; // only with isolate; <= 0 = none
+  // Only with isolate: a trial whose worker's resident memory goes above this is killed and
+  // counted as a "resource" discard (the rest of its chunk is skipped); 0 = no ceiling.
+  std::size_t max_resident_bytes = 0;
 };
 
 // Defaults when neither --trials nor --time is given.

@@ -10,9 +10,11 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "properties/core/memory.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -51,7 +53,7 @@ std::string signal_name(int signal) {
 
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
-                          const std::atomic<bool>* stop) {
+                          const std::atomic<bool>* stop, std::size_t max_resident_bytes) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   int fds[2];
@@ -62,6 +64,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   // (a lower system limit) only means the child blocks sooner.
   (void)::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
 #endif
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
@@ -70,6 +73,8 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   }
   if (pid == 0) {
     ::close(fds[0]);
+    // Die with the parent (checked after the call too: the parent may have gone before it).
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) ::_exit(3);
     int status = 3;
     try {
       status = work(fds[1]);
@@ -86,11 +91,23 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   auto last_line = Clock::now();
   bool killed = false;
   bool stopped = false;
+  auto last_memory_check = Clock::time_point{};
   for (;;) {
     if (stop && stop->load()) {
       ::kill(pid, SIGKILL);
       stopped = true;
       break;
+    }
+    // Throttled: a busy child wakes this loop every few milliseconds.
+    if (max_resident_bytes > 0 &&
+        Clock::now() - last_memory_check >= std::chrono::milliseconds(20)) {
+      last_memory_check = Clock::now();
+      const std::size_t resident = resident_bytes(pid);
+      if (resident > max_resident_bytes) {
+        ::kill(pid, SIGKILL);
+        outcome.resident_bytes = resident;
+        break;
+      }
     }
     int wait_ms = -1;
     if (idle_timeout_seconds > 0) {
@@ -104,6 +121,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
       wait_ms = static_cast<int>(left * 1000.0) + 1;
     }
     if (stop) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
+    if (max_resident_bytes > 0) wait_ms = wait_ms < 0 ? 50 : std::min(wait_ms, 50);
     pollfd p{fds[0], POLLIN, 0};
     const int ready = ::poll(&p, 1, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
@@ -129,7 +147,10 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (stopped) {
+  if (outcome.resident_bytes > 0) {
+    outcome.end = ChildOutcome::End::over_memory;
+    outcome.code = SIGKILL;
+  } else if (stopped) {
     outcome.end = ChildOutcome::End::stopped;
     outcome.code = SIGKILL;
   } else if (killed) {

@@ -4,16 +4,18 @@
 // or stays silent longer than an idle timeout (killed with SIGKILL) becomes an outcome the
 // caller reports, instead of ending the calling process. POSIX only (fork, pipe, poll).
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <string>
 
 namespace adsem::props {
 
 struct ChildOutcome {
-  enum class End { exited, signalled, timed_out, stopped };
+  enum class End { exited, signalled, timed_out, stopped, over_memory };
   End end = End::exited;
   int code = 0; // the exit status (exited) or the signal number (signalled)
   double seconds = 0.0;
+  std::size_t resident_bytes = 0; // over_memory: the child's resident memory when it was killed
 };
 
 // Runs `work(fd)` in a forked child; the child writes lines to fd (write_line) and its return
@@ -23,10 +25,14 @@ struct ChildOutcome {
 // atexit handlers or stdio flushes run in it, so the parent's buffered output is not duplicated.
 // When `stop` is given, the parent looks at it at least every 100 ms and, once it is set (SIGINT
 // or SIGTERM to the campaign), kills the child (SIGKILL) and returns End::stopped at once rather
-// than waiting for the child's work to end.
+// than waiting for the child's work to end. When `max_resident_bytes` is not 0, the parent reads
+// the child's resident memory at least every 50 ms and kills it (SIGKILL) once it is above:
+// End::over_memory. The child is killed too if the parent dies (PR_SET_PDEATHSIG), so no worker
+// outlives an adsem that ended on a signal or at its own memory ceiling.
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
-                          const std::atomic<bool>* stop = nullptr);
+                          const std::atomic<bool>* stop = nullptr,
+                          std::size_t max_resident_bytes = 0);
 
 // Writes `line` and a newline to fd, retrying short writes; errors are ignored (the parent
 // notices a missing line).

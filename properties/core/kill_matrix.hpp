@@ -15,6 +15,7 @@
 // Either way a mutant's time to kill is the seconds its fastest killing property needed, run
 // alone, to its shrunk counterexample.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -35,6 +36,7 @@ struct KillMatrixOptions {
   bool killers_only = false; // the "killers" mode above
   bool isolate = false;      // crash isolation of chunks (CampaignOptions::isolate)
   double trial_timeout_seconds = 10.0;
+  std::size_t max_resident_bytes = 0; // CampaignOptions::max_resident_bytes
   const std::atomic<bool>* stop_requested = nullptr;
   std::function<void(const reports::MutantKills&)> on_mutant_done;
 };

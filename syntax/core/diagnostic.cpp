@@ -18,6 +18,10 @@ std::string_view to_string(ErrorKind kind) {
     return "usage";
   case ErrorKind::io:
     return "io";
+  case ErrorKind::resource:
+    return "resource";
+  case ErrorKind::internal:
+    return "internal";
   }
   return "usage";
 }
@@ -33,6 +37,10 @@ int exit_code_of(ErrorKind kind) {
   case ErrorKind::usage:
   case ErrorKind::io:
     return 2;
+  case ErrorKind::internal:
+    return internal_error_exit_code;
+  case ErrorKind::resource:
+    return resource_error_exit_code;
   }
   return 2;
 }

@@ -15,12 +15,16 @@ struct SourcePos {
   friend bool operator==(const SourcePos&, const SourcePos&) = default;
 };
 
-enum class ErrorKind { parse, type, eval, domain, fuel, usage, io };
+// resource: the command went over a process limit (the memory ceiling, adsem --max-memory);
+// internal: a bug of adsem (an exception that is no AdsemError), never the input's fault.
+enum class ErrorKind { parse, type, eval, domain, fuel, usage, io, resource, internal };
 
 std::string_view to_string(ErrorKind kind);
 
 // Exit code of the CLI for an error of this kind (design.md: 1 for type, evaluation, domain or
-// fuel errors; 2 for usage, parse or I/O errors).
+// fuel errors; 2 for usage, parse or I/O errors; 3 for an internal error; 4 for a resource error).
+inline constexpr int internal_error_exit_code = 3;
+inline constexpr int resource_error_exit_code = 4;
 int exit_code_of(ErrorKind kind);
 
 struct Diagnostic {

@@ -31,7 +31,10 @@ const props::Registry& registry() {
   return r;
 }
 
-// Runs `adsem ARGS...` in a child process; at most `timeout` seconds.
+// Resident memory a hostile run may take: far above what any of them needs, far below the machine.
+constexpr std::size_t hostile_memory_ceiling = std::size_t{2} << 30;
+
+// Runs `adsem ARGS...` in a child process; at most `timeout` seconds and hostile_memory_ceiling.
 Outcome run_isolated(const std::vector<std::string>& args, double timeout = 20.0) {
   Outcome o;
   o.child = props::run_in_child(
@@ -52,7 +55,8 @@ Outcome run_isolated(const std::vector<std::string>& args, double timeout = 20.0
         o.code = j.at("code");
         o.out = j.at("out");
         o.err = j.at("err");
-      });
+      },
+      nullptr, hostile_memory_ceiling);
   return o;
 }
 
@@ -70,8 +74,9 @@ void expect_answer_or_clear_error(const std::vector<std::string>& args, double t
   const std::string what = describe(args);
   ASSERT_EQ(o.child.end, props::ChildOutcome::End::exited)
       << what << ": "
-      << (o.child.end == props::ChildOutcome::End::timed_out
-              ? "hung (killed after the timeout)"
+      << (o.child.end == props::ChildOutcome::End::timed_out ? "hung (killed after the timeout)"
+          : o.child.end == props::ChildOutcome::End::over_memory
+              ? "went over the memory ceiling of the test"
               : "killed by " + props::signal_name(o.child.code));
   ASSERT_EQ(o.child.code, 0) << what << ": the child did not report";
   EXPECT_TRUE(o.code == 0 || o.code == 1 || o.code == 2) << what << ": exit code " << o.code;

@@ -23,6 +23,7 @@
 #include "crash_calculus.hpp"
 #include "properties/core/isolation.hpp"
 #include "reports/json_lines.hpp"
+#include "support/read_text.hpp"
 #include "support/spawn_process.hpp"
 
 namespace adsem {
@@ -31,10 +32,7 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using testing::read_text;
 
 struct Case {
   int signal;
