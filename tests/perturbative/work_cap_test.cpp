@@ -24,10 +24,10 @@ Bag push_of_projections(int k) {
 
 TEST(PerturbativeWorkCap, BuildingTxSpendsTheWorkCap) {
   RunOptions o;
-  o.fuel = 10; // 640 units: the T_x of depth 16 has 65,536 summands
+  o.fuel = 10; // 640 units: the T_x of depth 12 has 4,096 summands
   for (const bool small_step : {false, true}) {
     try {
-      const Bag m = push_of_projections(16);
+      const Bag m = push_of_projections(12);
       (void)(small_step ? reduce_small_step(m, paper_rules(), o) : normalise(m, paper_rules(), o));
       ADD_FAILURE() << "no fuel error";
     } catch (const AdsemError& e) {
