@@ -22,15 +22,20 @@ public:
   void spend(long units, const char* what) {
     used_ += units;
     if (used_ > cap_)
-      throw AdsemError(ErrorKind::fuel, std::string("out of fuel: ") + what +
-                                            " exceeded the work cap (" + std::to_string(per_step_) +
-                                            " units per step of fuel " + std::to_string(fuel_) +
-                                            ")");
+      throw AdsemError(ErrorKind::fuel, std::string("out of fuel: ") + what + " " + marker + " (" +
+                                            std::to_string(per_step_) + " units per step of fuel " +
+                                            std::to_string(fuel_) + ")");
+  }
+  // Whether a fuel error is this cap's, not the step count's: a property that reads running out
+  // of steps as evidence (no normal form, a cost bound exceeded) must not read this one so.
+  static bool ran_over(const Diagnostic& d) {
+    return d.kind == ErrorKind::fuel && d.message.find(marker) != std::string::npos;
   }
   long used() const { return used_; }
   long remaining() const { return cap_ - used_; }
 
 private:
+  static constexpr const char* marker = "exceeded the work cap";
   static constexpr long max_units = 1L << 62;
   long cap_;
   long fuel_;
