@@ -16,6 +16,7 @@
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/core/probe.hpp"
+#include "semantics/core/work_budget.hpp"
 #include "semantics/linear_negation/denotation.hpp"
 #include "semantics/linear_negation/equivalence.hpp"
 #include "semantics/linear_negation/families.hpp"
@@ -51,7 +52,9 @@ TrialResult guarded(const std::function<TrialResult()>& body, bool fuel_is_failu
     return TrialResult::discard(e.reason());
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) {
-      if (fuel_is_failure) return TrialResult::fail("no normal form within the fuel (Prop. 6)");
+      // the work cap (copies of rule (9)) says nothing about normalisation
+      if (fuel_is_failure && !WorkBudget::ran_over(e.diagnostic()))
+        return TrialResult::fail("no normal form within the fuel (Prop. 6)");
       return TrialResult::discard("fuel");
     }
     if (e.diagnostic().kind == ErrorKind::domain) return TrialResult::discard("undefined-point");
@@ -612,7 +615,8 @@ TrialResult complexity(const PropertyContext& c) {
           reduce_gradient(s.body, s.inputs, s.point, o, mutant::transform_for(c.mutant));
       (void)g;
     } catch (const AdsemError& e) {
-      if (e.diagnostic().kind != ErrorKind::fuel) throw;
+      // the steps are bounded, not the copies (the work cap: a discard, via guarded)
+      if (e.diagnostic().kind != ErrorKind::fuel || WorkBudget::ran_over(e.diagnostic())) throw;
       return on(TrialResult::fail(fmt::format(
                     "gradient reduction needs more than {}·(eval steps {} + |t| + n) = {} steps",
                     ratio, eval.steps, o.fuel)),

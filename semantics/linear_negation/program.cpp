@@ -1,11 +1,17 @@
 #include "semantics/linear_negation/program.hpp"
 
 #include "semantics/linear_negation/primitives.hpp"
+#include "syntax/core/depth_check.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
 
 Typed elaborate(const Term& t, const Context& gamma, bool source) {
+  // the walks below recurse: the type checker's depth limit is checked first, without recursion
+  check_depth(
+      t, DepthBudget{DepthBudget::default_limit, 0, ErrorKind::type},
+      [](const Term& n) -> const std::vector<Term>& { return n->kids; },
+      [](const Term& n) { return n->pos; });
   Names names(t);
   for (const auto& [x, a] : gamma)
     names.reserve(x);

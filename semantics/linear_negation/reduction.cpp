@@ -85,6 +85,20 @@ std::optional<Term> replace_first(const Term& t, const std::string& x, const Ter
   return std::nullopt;
 }
 
+// |t| as a tree (what rename_bound builds), counted only up to `limit`.
+long size_up_to(const Term& t, long limit) {
+  long n = 0;
+  std::vector<const Node*> todo{t.get()};
+  while (!todo.empty() && n < limit) {
+    const Node* at = todo.back();
+    todo.pop_back();
+    ++n;
+    for (const Term& k : at->kids)
+      todo.push_back(k.get());
+  }
+  return n;
+}
+
 bool leaf_value(const Term& v) {
   if (v->tag == Tag::var || v->tag == Tag::num) return true;
   return v->tag == Tag::pair && leaf_value(v->left()) && leaf_value(v->right());
@@ -168,7 +182,7 @@ std::uint64_t next_reducer_id() {
 
 Reducer::Reducer(const Term& t, RunOptions options)
     : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed),
-      id_(next_reducer_id()) {
+      copy_budget_(options_.fuel, options_.copy_per_step), id_(next_reducer_id()) {
   for (const auto& [x, a] : options_.free_types) {
     names_.reserve(x);
     types_[x] = a;
@@ -330,6 +344,8 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   }
   if (r == rule::subst) {
     const Peeled p = peel(t->bound());
+    // spent before copying: a value past the cap is never built
+    copy_budget_.spend(size_up_to(p.core, copy_budget_.remaining() + 1), "copying values (rule 9)");
     const Term copy = rename_bound(p.core, names_);
     learn_types(copy);
     copy_volume_ += size_of(copy);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
+#include "semantics/core/work_budget.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
@@ -62,6 +63,9 @@ struct RunOptions {
   std::uint64_t seed = 0;         // S_rand
   Context free_types;             // types of the free variables (e.g. xj' : R -o R in Cor. 16)
   RuleCounter* counter = nullptr; // rule coverage: each step is added here too (campaigns)
+  // (9) counts one step however large the value it copies (spec §7 P10): the nodes copied are
+  // spent against fuel * copy_per_step, so fuel bounds the work and the memory too.
+  long copy_per_step = 64;
 };
 
 struct Run {
@@ -117,6 +121,7 @@ private:
   std::map<std::string, Type> types_;
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
+  WorkBudget copy_budget_;
   std::vector<Offer> offers_; // match_node's scratch buffer for summary()
   std::uint64_t id_;          // owner of the summaries this reducer writes into the nodes' memos
   friend Run normalise(const Term& t, const RunOptions& options);

@@ -60,9 +60,10 @@ Rules paper_rules() {
   r.times1 = [](const Simple& i) { return single(i.operand); };
   // Fig. 5 prints ": σ" for both cases; the result type is σ_k (spec §12.2, L264-267).
   r.times2 = [](const Simple& p, const Simple&) { return zero(p.type); };
-  r.push = [](const Simple& l, const TxRules& tx) { // T(λx.s) → λx.T_x s (x : Tσ now)
+  r.push = [](const Simple& l, const TxRules& tx,
+              WorkBudget* work) { // T(λx.s) → λx.T_x s (x : Tσ now)
     return lam(l.name, tangent_type(l.binder_type),
-               transform(l.name, l.binder_type, single(l.operand), tx));
+               transform(l.name, l.binder_type, single(l.operand), tx, work));
   };
   r.delta = [](const Simple& p, const Bag& n) -> std::optional<Bag> {
     const Primitive& prim = primitives().at(p.name);
@@ -107,7 +108,7 @@ Rules paper_rules() {
   return r;
 }
 
-std::optional<Contraction> contract(const Simple& s, const Rules& rules) {
+std::optional<Contraction> contract(const Simple& s, const Rules& rules, WorkBudget* work) {
   switch (s.form) {
   case Form::app: {
     const Simple& f = *s.operand;
@@ -124,7 +125,7 @@ std::optional<Contraction> contract(const Simple& s, const Rules& rules) {
   }
   case Form::push: {
     const Simple& f = *s.operand;
-    if (f.form == Form::lam) return Contraction{rule::push, rules.push(f, rules.tx)};
+    if (f.form == Form::lam) return Contraction{rule::push, rules.push(f, rules.tx, work)};
     if (f.form == Form::primitive)
       if (const auto source = rules.template_source(f.name))
         return Contraction{rule::delta_t, parse_template(*source)};

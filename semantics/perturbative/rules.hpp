@@ -28,7 +28,8 @@ struct Rules {
   std::function<Bag(const Simple& lam, const Bag& argument)> beta;
   std::function<Bag(const Simple& inj)> times1;
   std::function<Bag(const Simple& proj, const Simple& inj)> times2;
-  std::function<Bag(const Simple& lam, const TxRules& tx)> push; // T_x from `tx` below
+  // T_x from `tx` below; its construction spends `work` (nullptr: unbounded)
+  std::function<Bag(const Simple& lam, const TxRules& tx, WorkBudget* work)> push;
   std::function<std::optional<Bag>(const Simple& prim, const Bag& argument)> delta;
   std::function<std::optional<Bag>(const Bag& bag)> nu; // one merge, or nullopt
   TxRules tx;                                           // Fig. 4, used by (T)
@@ -51,7 +52,9 @@ struct Contraction {
   std::string rule;
   Bag result;
 };
-// Contract s at its root when it is a redex of β, ×1, ×2, T, δ or δT.
-std::optional<Contraction> contract(const Simple& s, const Rules& rules);
+// Contract s at its root when it is a redex of β, ×1, ×2, T, δ or δT; the T_x of (T) spends
+// `work`.
+std::optional<Contraction> contract(const Simple& s, const Rules& rules,
+                                    WorkBudget* work = nullptr);
 
 } // namespace adsem::perturbative

@@ -7,6 +7,11 @@ namespace adsem::perturbative {
 
 namespace {
 
+// out + part (sum(out, part) copies out: quadratic in a bag's summands)
+void append(Bag& out, const Bag& part) {
+  out.items.insert(out.items.end(), part.items.begin(), part.items.end());
+}
+
 std::string excerpt(std::string text) {
   constexpr std::size_t limit = 2000;
   if (text.size() > limit) text = text.substr(0, limit) + " ...";
@@ -22,7 +27,7 @@ public:
   Bag bag(const Bag& m) {
     Bag out = zero(m.type);
     for (const SimpleP& s : m.items)
-      out = sum(out, simple(*s));
+      append(out, simple(*s));
     while (auto merged = rules_.nu(out)) {
       count(rule::nu, "");
       out = *merged;
@@ -32,9 +37,7 @@ public:
 
   Bag simple(const Simple& s) {
     const DepthGuard guard(budget_);
-    if (++work_ > options_.fuel * options_.work_per_step)
-      throw AdsemError(ErrorKind::fuel,
-                       "out of fuel: term blow-up after " + std::to_string(run_.steps) + " steps");
+    work_.spend(1, "the term's growth");
     switch (s.form) {
     case Form::var:
     case Form::numeral:
@@ -60,9 +63,9 @@ private:
   Bag roots(const Bag& m) {
     Bag out = zero(m.type);
     for (const SimpleP& t : m.items) {
-      if (auto c = contract(*t, rules_)) {
+      if (auto c = contract(*t, rules_, &work_)) {
         count(c->rule, options_.trace ? print_simple(*t) : "");
-        out = sum(out, bag(c->result));
+        append(out, bag(c->result));
       } else {
         out.items.push_back(t);
       }
@@ -81,13 +84,13 @@ private:
   const Rules& rules_;
   const RunOptions& options_;
   Run& run_;
-  long work_ = 0;
+  WorkBudget work_{options_.fuel, options_.work_per_step};
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
 class Stepper {
 public:
-  explicit Stepper(const Rules& rules) : rules_(rules) {}
+  Stepper(const Rules& rules, WorkBudget* work) : rules_(rules), work_(work) {}
 
   std::optional<Step> bag(const Bag& m) {
     for (std::size_t i = 0; i < m.items.size(); ++i) {
@@ -122,12 +125,13 @@ public:
       if (auto r = simple(*s.operand)) return Step{r->rule, with_operand(s, r->result)};
       break;
     }
-    if (auto c = contract(s, rules_)) return Step{c->rule, c->result};
+    if (auto c = contract(s, rules_, work_)) return Step{c->rule, c->result};
     return std::nullopt;
   }
 
 private:
   const Rules& rules_;
+  WorkBudget* work_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -139,14 +143,15 @@ Run normalise(const Bag& m, const Rules& rules, const RunOptions& options) {
   return run;
 }
 
-std::optional<Step> step(const Bag& m, const Rules& rules) {
-  return Stepper(rules).bag(m);
+std::optional<Step> step(const Bag& m, const Rules& rules, WorkBudget* work) {
+  return Stepper(rules, work).bag(m);
 }
 
 Run reduce_small_step(const Bag& m, const Rules& rules, const RunOptions& options) {
   Run run;
   run.result = m;
-  while (auto s = step(run.result, rules)) {
+  WorkBudget work(options.fuel, options.work_per_step);
+  while (auto s = step(run.result, rules, &work)) {
     if (++run.steps > options.fuel)
       throw AdsemError(ErrorKind::fuel,
                        "out of fuel after " + std::to_string(options.fuel) + " steps");

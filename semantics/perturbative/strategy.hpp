@@ -4,8 +4,9 @@
 //     normalise the children, contract the root, re-normalise the contractum;
 //  2. `step`: one leftmost-innermost contraction anywhere in the term (the small-step reducer
 //     used for per-step subject reduction and soundness).
-// Both contract only through rules.hpp. Fuel bounds the number of contractions (and the work, as
-// T_x output is exponential as a tree, spec §9.6); running out is AdsemError(ErrorKind::fuel).
+// Both contract only through rules.hpp. Fuel bounds the number of contractions and, through the
+// work cap (fuel * work_per_step units: nodes visited and T_x summands built), the work, as T_x
+// output is exponential as a tree (spec §9.6); running out is AdsemError(ErrorKind::fuel).
 #include <map>
 #include <optional>
 #include <string>
@@ -18,7 +19,7 @@ namespace adsem::perturbative {
 
 struct RunOptions {
   long fuel = 1'000'000;   // contractions
-  long work_per_step = 64; // node visits allowed per unit of fuel
+  long work_per_step = 64; // nodes visited or built by T_x allowed per unit of fuel
   bool trace = false;
   RuleCounter* counter = nullptr; // rule coverage: firings are added here too (campaigns)
 };
@@ -36,7 +37,8 @@ struct Step {
   std::string rule;
   Bag result; // the whole term after the step
 };
-std::optional<Step> step(const Bag& m, const Rules& rules);
+// `work` (optional) is spent on the T_x that a (T) step builds.
+std::optional<Step> step(const Bag& m, const Rules& rules, WorkBudget* work = nullptr);
 
 // Small-step to normal form (leftmost-innermost), the trace holding the whole term after each
 // step ("rule: term") when asked.

@@ -13,17 +13,27 @@ Bag pair_of_parts(const Bag& tx, const std::function<Bag(const Bag&)>& former) {
 
 class Transform {
 public:
-  Transform(std::string x, Type sigma, const TxRules& rules)
-      : x_(std::move(x)), tsigma_(tangent_type(std::move(sigma))), rules_(rules) {}
+  Transform(std::string x, Type sigma, const TxRules& rules, WorkBudget* work)
+      : x_(std::move(x)), tsigma_(tangent_type(std::move(sigma))), rules_(rules), work_(work) {}
 
   Bag bag(const Bag& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
     Bag out = zero(tangent_type(m.type));
-    for (const SimpleP& s : m.items)
-      out = sum(out, simple(*s));
+    for (const SimpleP& s : m.items) {
+      const Bag part = simple(*s);
+      out.items.insert(out.items.end(), part.items.begin(), part.items.end());
+    }
     return out;
   }
 
   Bag simple(const Simple& s) {
+    Bag out = clause(s);
+    // each summand of a clause's output is a node built here (the 2^k / 3^k growth, spec §9.6)
+    if (work_) work_->spend(1 + static_cast<long>(out.items.size()), "building T_x");
+    return out;
+  }
+
+private:
+  Bag clause(const Simple& s) {
     const DepthGuard guard(budget_);
     switch (s.form) {
     case Form::var:
@@ -39,7 +49,7 @@ public:
         const std::string y2 = fresh_name(s.name, avoid);
         const Bag renamed =
             lam(y2, s.binder_type, substitute(*s.operand, s.name, var(y2, s.binder_type)));
-        return simple(*renamed.items.front());
+        return clause(*renamed.items.front());
       }
       return rules_.lam(s, simple(*s.operand));
     }
@@ -55,10 +65,10 @@ public:
     return zero(tangent_type(s.type));
   }
 
-private:
   std::string x_;
   Type tsigma_;
   const TxRules& rules_;
+  WorkBudget* work_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -94,8 +104,9 @@ TxRules paper_tx_rules() {
   return r;
 }
 
-Bag transform(const std::string& x, const Type& sigma, const Bag& m, const TxRules& rules) {
-  return Transform(x, sigma, rules).bag(m);
+Bag transform(const std::string& x, const Type& sigma, const Bag& m, const TxRules& rules,
+              WorkBudget* work) {
+  return Transform(x, sigma, rules, work).bag(m);
 }
 
 } // namespace adsem::perturbative

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "semantics/core/work_budget.hpp"
 #include "syntax/perturbative/ast.hpp"
 
 namespace adsem::perturbative {
@@ -36,7 +37,10 @@ TxRules paper_tx_rules();
 // function is applied to the WHOLE pair N).
 Bag diamond(const Bag& m, const Bag& n);
 
-// T_x M for Γ; x:σ ⊢ M : τ, giving Γ; x:Tσ ⊢ T_x M : Tτ (Lemma 4.1(b)).
-Bag transform(const std::string& x, const Type& sigma, const Bag& m, const TxRules& rules);
+// T_x M for Γ; x:σ ⊢ M : τ, giving Γ; x:Tσ ⊢ T_x M : Tτ (Lemma 4.1(b)). The output can be
+// exponential in M (spec §9.6): with `work`, every clause spends the summands it builds there, so
+// an evaluator's fuel bounds the construction too.
+Bag transform(const std::string& x, const Type& sigma, const Bag& m, const TxRules& rules,
+              WorkBudget* work = nullptr);
 
 } // namespace adsem::perturbative

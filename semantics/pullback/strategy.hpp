@@ -92,12 +92,14 @@ private:
   struct Found {
     std::string rule;
     Term contractum;
+    long firings = 1; // > 1: a run of N1 steps at one sum, fused (fuse_numerals)
   };
   std::optional<Found> search(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_in(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_kids(const Term& t, int after, int depth, bool clean,
                                    std::vector<Frame>& frames);
   Term run_refocusing(const Term& t, long& steps);
+  void fuse_numerals(Found& found) const;
   void decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out);
   bool is_value(const Term& t);
   void count(const std::string& rule);
@@ -123,6 +125,7 @@ private:
   bool is_let_series_remembered(const Term& t);
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
   int reached_ = 0;          // deepest depth search visited in the current search
+  bool refocusing_ = false;  // inside run_refocusing (no step is observed one by one)
 };
 
 // Convenience: normalise with the paper's rules or a mutant.

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "syntax/core/depth_guard.hpp"
+
 namespace adsem::linear_negation {
 
 // ---- types ----
@@ -414,9 +416,21 @@ std::string Names::fresh(const std::string& base) {
 namespace {
 using Renaming = std::map<std::string, std::string>;
 
-Term rename_walk(const Term& t, Renaming& env, Names& names,
-                 const std::function<bool(const std::string&)>& must_rename,
-                 std::set<std::string>& seen) {
+struct RenameWalk {
+  Renaming env;
+  Names& names;
+  std::function<bool(const std::string&)> must_rename;
+  std::set<std::string> seen;
+  // a copied value (rule (9)) can be deeper than any input: an error, not a stack overflow
+  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
+Term rename_walk(const Term& t, RenameWalk& w) {
+  const DepthGuard guard(w.depth, t->pos);
+  Renaming& env = w.env;
+  Names& names = w.names;
+  const auto& must_rename = w.must_rename;
+  std::set<std::string>& seen = w.seen;
   switch (t->tag) {
   case Tag::var: {
     const auto it = env.find(t->name);
@@ -432,12 +446,12 @@ Term rename_walk(const Term& t, Renaming& env, Names& names,
   const bool binds = t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair;
   if (!binds) {
     for (const Term& k : t->kids)
-      kids.push_back(rename_walk(k, env, names, must_rename, seen));
+      kids.push_back(rename_walk(k, w));
     return rebuild(n, std::move(kids));
   }
   // the bound term of an ES is outside the binder's scope
   Term bound;
-  if (t->tag != Tag::lam) bound = rename_walk(t->bound(), env, names, must_rename, seen);
+  if (t->tag != Tag::lam) bound = rename_walk(t->bound(), w);
   std::vector<std::pair<std::string, std::optional<std::string>>> saved;
   const auto bind = [&](Binder& b) {
     const auto old = env.find(b.name);
@@ -451,7 +465,7 @@ Term rename_walk(const Term& t, Renaming& env, Names& names,
   };
   bind(n.x);
   if (t->tag == Tag::let_pair) bind(n.y);
-  Term body = rename_walk(t->body(), env, names, must_rename, seen);
+  Term body = rename_walk(t->body(), w);
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
     if (it->second)
       env[it->first] = *it->second;
@@ -464,17 +478,13 @@ Term rename_walk(const Term& t, Renaming& env, Names& names,
 } // namespace
 
 Term rename_bound(const Term& t, Names& names) {
-  Renaming env;
-  std::set<std::string> seen;
-  return rename_walk(
-      t, env, names, [](const std::string&) { return true; }, seen);
+  RenameWalk w{{}, names, [](const std::string&) { return true; }, {}};
+  return rename_walk(t, w);
 }
 
 Term make_binders_unique(const Term& t, Names& names) {
-  Renaming env;
-  std::set<std::string> seen = free_variables(t);
-  return rename_walk(
-      t, env, names, [](const std::string&) { return false; }, seen);
+  RenameWalk w{{}, names, [](const std::string&) { return false; }, free_variables(t)};
+  return rename_walk(t, w);
 }
 
 Term substitute(const Term& t, const std::string& x, const Term& v) {

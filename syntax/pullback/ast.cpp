@@ -207,23 +207,25 @@ Term numeral_tuple(const Type& sigma, const std::vector<double>& flat) {
   return numeral_tuple_from(sigma, flat, next);
 }
 
-Type type_of(const Term& t) {
+namespace {
+// The type of t from its annotations, the children's types from `sub`.
+template <typename Sub> Type type_from(const Term& t, const Sub& sub) {
   switch (t->kind) {
   case Kind::var:
     return t->type;
   case Kind::lam:
-    return arrow(t->type, type_of(t->kids[0]));
+    return arrow(t->type, sub(t->kids[0]));
   case Kind::app: {
-    const Type f = type_of(t->kids[0]);
+    const Type f = sub(t->kids[0]);
     return is_arrow(f) ? f->right : any_type();
   }
   case Kind::proj: {
-    const Type s = type_of(t->kids[0]);
+    const Type s = sub(t->kids[0]);
     if (!is_prod(s)) return any_type();
     return t->index == 1 ? s->left : s->right;
   }
   case Kind::pair:
-    return prod(type_of(t->kids[0]), type_of(t->kids[1]));
+    return prod(sub(t->kids[0]), sub(t->kids[1]));
   case Kind::num:
     return real_type();
   case Kind::prim:
@@ -238,16 +240,28 @@ Type type_of(const Term& t) {
     return dual(t->type);
   case Kind::sum:
     for (const Term& k : t->kids) {
-      const Type ty = type_of(k);
+      const Type ty = sub(k);
       if (!is_any(ty)) return ty;
     }
     return any_type();
   case Kind::zero:
     return t->type ? t->type : any_type();
   case Kind::let:
-    return type_of(t->kids[1]);
+    return sub(t->kids[1]);
   }
   return any_type();
+}
+} // namespace
+
+Type type_of(const Term& t) {
+  return type_from(t, [](const Term& k) { return type_of(k); });
+}
+
+Type type_of(const Term& t, TypeMemo& memo) {
+  if (const auto hit = memo.find(t.get()); hit != memo.end()) return hit->second.second;
+  Type out = type_from(t, [&](const Term& k) { return type_of(k, memo); });
+  memo.emplace(t.get(), std::pair<Term, Type>{t, out});
+  return out;
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
@@ -156,6 +157,11 @@ Term numeral_tuple(const Type& sigma, const std::vector<double>& flat);
 
 // Type of a term from the annotations (no checking; zero: its annotation or any).
 Type type_of(const Term& t);
+// The same, remembered by node: a walk that asks at every node (annotate_zeros) stays linear, and
+// the types of nested terms share their parts instead of being rebuilt per level. The memo holds
+// its nodes, so a key's address cannot be reused by a new node while the memo lives.
+using TypeMemo = std::unordered_map<const Node*, std::pair<Term, Type>>;
+Type type_of(const Term& t, TypeMemo& memo);
 
 // The signature dom ⇒ cod of a prim/jac node.
 inline Type prim_domain(const Term& t) {

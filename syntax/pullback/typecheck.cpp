@@ -219,75 +219,96 @@ Term rebuild_with(const Term& t, std::vector<Term> kids) {
   n.kids = std::move(kids);
   return make_node(std::move(n));
 }
-// The more informative of two readings of one type (`any` parts filled from the other).
+// The more informative of two readings of one type (`any` parts filled from the other). Parts
+// that need no filling are returned as they are, not rebuilt: annotate_zeros asks this at every
+// level of a term, and a rebuilt type per level made nested λs quadratic in memory.
 Type known(const Type& a, const Type& b) {
+  if (a == b || is_any(b)) return a;
   if (is_any(a)) return b;
-  if (is_any(b) || a->kind != b->kind) return a;
+  if (a->kind != b->kind) return a;
   switch (a->kind) {
   case TypeNode::Kind::prod:
-    return prod(known(a->left, b->left), known(a->right, b->right));
-  case TypeNode::Kind::arrow:
-    return arrow(known(a->left, b->left), known(a->right, b->right));
-  case TypeNode::Kind::dual:
-    return dual(known(a->left, b->left));
+  case TypeNode::Kind::arrow: {
+    const Type left = known(a->left, b->left);
+    const Type right = known(a->right, b->right);
+    if (left == a->left && right == a->right) return a;
+    return a->kind == TypeNode::Kind::prod ? prod(left, right) : arrow(left, right);
+  }
+  case TypeNode::Kind::dual: {
+    const Type left = known(a->left, b->left);
+    return left == a->left ? a : dual(left);
+  }
   default:
     return a;
   }
 }
+
+// The types of subterms are remembered (type_of with a memo), so the walk is linear in the term.
+class ZeroAnnotator {
+public:
+  Term go(const Term& t, const Type& expected0) {
+    const DepthGuard guard(depth_, t->pos);
+    const Type expected = known(type(t), expected0);
+    switch (t->kind) {
+    case Kind::zero:
+      return is_any(expected) ? t : zero(expected, t->pos);
+    case Kind::var:
+    case Kind::num:
+    case Kind::covec:
+      return t;
+    case Kind::sum: {
+      std::vector<Term> kids;
+      for (const Term& k : t->kids)
+        kids.push_back(go(k, expected));
+      return rebuild_with(t, kids);
+    }
+    case Kind::lam:
+      return rebuild_with(t, {go(t->kids[0], is_arrow(expected) ? expected->right : nullptr)});
+    case Kind::app: {
+      const Type ft = type(t->kids[0]);
+      const Term a = go(t->kids[1], is_arrow(ft) ? ft->left : nullptr);
+      const Term f = go(t->kids[0], is_any(expected) || is_any(type(a)) ? Type(nullptr)
+                                                                        : arrow(type(a), expected));
+      return rebuild_with(t, {f, a});
+    }
+    case Kind::proj:
+      return rebuild_with(t, {go(t->kids[0], nullptr)});
+    case Kind::pair:
+      return rebuild_with(t, {go(t->kids[0], is_prod(expected) ? expected->left : nullptr),
+                              go(t->kids[1], is_prod(expected) ? expected->right : nullptr)});
+    case Kind::prim:
+    case Kind::jac:
+      return rebuild_with(t, {go(t->kids[0], t->type->left)});
+    case Kind::dualmap: {
+      const Term fun = go(t->kids[1], nullptr);
+      const Type ft = type(fun);
+      const Term body = go(t->kids[0], is_dual(ft) ? ft->left : nullptr);
+      const Type bt = type(body);
+      return rebuild_with(t, {body, is_any(ft) && !is_any(bt) ? go(fun, dual(bt)) : fun});
+    }
+    case Kind::pullback: {
+      const Term w = go(t->kids[1], nullptr);
+      const Type wt = type(w);
+      const Term body = go(t->kids[0], is_arrow(wt) ? wt->left : nullptr);
+      const Type bt = type(body);
+      return rebuild_with(t, {body, is_any(wt) && !is_any(bt) ? go(w, one_form(bt)) : w});
+    }
+    case Kind::let:
+      return rebuild_with(t, {go(t->kids[0], t->type), go(t->kids[1], expected)});
+    }
+    return t;
+  }
+
+private:
+  Type type(const Term& t) { return type_of(t, types_); }
+
+  TypeMemo types_;
+  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+};
 } // namespace
 
-Term annotate_zeros(const Term& t, const Type& expected0) {
-  const Type expected = known(type_of(t), expected0);
-  const auto go = [](const Term& k, const Type& e) { return annotate_zeros(k, e); };
-  switch (t->kind) {
-  case Kind::zero:
-    return is_any(expected) ? t : zero(expected, t->pos);
-  case Kind::var:
-  case Kind::num:
-  case Kind::covec:
-    return t;
-  case Kind::sum: {
-    std::vector<Term> kids;
-    for (const Term& k : t->kids)
-      kids.push_back(go(k, expected));
-    return rebuild_with(t, kids);
-  }
-  case Kind::lam:
-    return rebuild_with(t, {go(t->kids[0], is_arrow(expected) ? expected->right : nullptr)});
-  case Kind::app: {
-    const Type ft = type_of(t->kids[0]);
-    const Term a = go(t->kids[1], is_arrow(ft) ? ft->left : nullptr);
-    const Term f =
-        go(t->kids[0],
-           is_any(expected) || is_any(type_of(a)) ? Type(nullptr) : arrow(type_of(a), expected));
-    return rebuild_with(t, {f, a});
-  }
-  case Kind::proj:
-    return rebuild_with(t, {go(t->kids[0], nullptr)});
-  case Kind::pair:
-    return rebuild_with(t, {go(t->kids[0], is_prod(expected) ? expected->left : nullptr),
-                            go(t->kids[1], is_prod(expected) ? expected->right : nullptr)});
-  case Kind::prim:
-  case Kind::jac:
-    return rebuild_with(t, {go(t->kids[0], t->type->left)});
-  case Kind::dualmap: {
-    const Term fun = go(t->kids[1], nullptr);
-    const Type ft = type_of(fun);
-    const Term body = go(t->kids[0], is_dual(ft) ? ft->left : nullptr);
-    const Type bt = type_of(body);
-    return rebuild_with(t, {body, is_any(ft) && !is_any(bt) ? go(fun, dual(bt)) : fun});
-  }
-  case Kind::pullback: {
-    const Term w = go(t->kids[1], nullptr);
-    const Type wt = type_of(w);
-    const Term body = go(t->kids[0], is_arrow(wt) ? wt->left : nullptr);
-    const Type bt = type_of(body);
-    return rebuild_with(t, {body, is_any(wt) && !is_any(bt) ? go(w, one_form(bt)) : w});
-  }
-  case Kind::let:
-    return rebuild_with(t, {go(t->kids[0], t->type), go(t->kids[1], expected)});
-  }
-  return t;
+Term annotate_zeros(const Term& t, const Type& expected) {
+  return ZeroAnnotator().go(t, expected);
 }
 
 } // namespace adsem::pullback
