@@ -74,7 +74,8 @@ FdDerivativeEstimate fd_derivative_estimate(const std::function<double(double)>&
 //   bound = max(rtol · (|estimate| + |value|) / 2, atol):
 //   agree       |estimate - value| + error <= bound   whatever the truth, value is within it
 //   disagree    |estimate - value| - error >  bound   whatever the truth, value is not
-//   unresolved  otherwise: the estimate cannot tell (and a non-finite estimate or error).
+//   unresolved  otherwise: the estimate cannot tell; and always where error > bound (an estimate
+//               less precise than the tolerance decides nothing at it), or it is not finite.
 // A non-finite value against a finite estimate disagrees.
 enum class Resolution { agree, disagree, unresolved };
 Resolution resolve(double estimate, double error, double value, Tolerance tol);

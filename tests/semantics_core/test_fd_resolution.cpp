@@ -71,6 +71,11 @@ TEST(FdResolution, AgreesDisagreesOrCannotTell) {
   // error is at least that cannot be decided
   EXPECT_EQ(resolve(1.16e-7, 2e-7, 0.0, fd_tol), Resolution::unresolved);
   EXPECT_EQ(resolve(1.16e-7, 1e-9, 0.0, fd_tol), Resolution::disagree);
+  // an estimate less precise than the tolerance decides nothing, however far the value (found by
+  // a soak: sin(sin(sin(exp(-4x)))) at x = -1.87, an aliased oscillation whose three stencils
+  // happened to shrink as if converging: FD 56.0 with a bound of 1334, the exact -5721)
+  EXPECT_EQ(resolve(55.986711273159514, 1333.923641830161, -5721.13245860308, fd_tol),
+            Resolution::unresolved);
   // no estimate, or a non-finite value against a finite estimate
   EXPECT_EQ(resolve(NAN, 0.0, 1.0, fd_tol), Resolution::unresolved);
   EXPECT_EQ(resolve(1.0, INFINITY, 1.0, fd_tol), Resolution::unresolved);
