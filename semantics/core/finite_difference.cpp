@@ -101,8 +101,11 @@ Resolution resolve(double estimate, double error, double value, Tolerance tol) {
   if (!std::isfinite(value)) return Resolution::disagree;
   const double bound = std::max(tol.rtol * (std::abs(estimate) + std::abs(value)) / 2.0, tol.atol);
   // An estimate less precise than the tolerance resolves nothing at it, whatever the gap: a
-  // verdict needs error <= bound (beyond that, a bound fooled by chance could fail a right value).
-  if (error > bound) return Resolution::unresolved;
+  // verdict needs error <= bound, and <= the bound at the estimate's own size (a huge value must
+  // not lend a noisy estimate its tolerance); beyond that, a bound fooled by chance could fail a
+  // right value.
+  const double own = std::max(tol.rtol * std::abs(estimate), tol.atol);
+  if (error > std::min(bound, own)) return Resolution::unresolved;
   const double gap = std::abs(estimate - value);
   if (gap + error <= bound) return Resolution::agree;
   if (gap - error > bound) return Resolution::disagree;

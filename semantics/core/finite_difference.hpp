@@ -74,8 +74,9 @@ FdDerivativeEstimate fd_derivative_estimate(const std::function<double(double)>&
 //   bound = max(rtol · (|estimate| + |value|) / 2, atol):
 //   agree       |estimate - value| + error <= bound   whatever the truth, value is within it
 //   disagree    |estimate - value| - error >  bound   whatever the truth, value is not
-//   unresolved  otherwise: the estimate cannot tell; and always where error > bound (an estimate
-//               less precise than the tolerance decides nothing at it), or it is not finite.
+//   unresolved  otherwise: the estimate cannot tell; and always where error exceeds bound or
+//               max(rtol · |estimate|, atol) (an estimate less precise than the tolerance at
+//               its own size decides nothing), or it is not finite.
 // A non-finite value against a finite estimate disagrees.
 enum class Resolution { agree, disagree, unresolved };
 Resolution resolve(double estimate, double error, double value, Tolerance tol);

@@ -76,6 +76,11 @@ TEST(FdResolution, AgreesDisagreesOrCannotTell) {
   // happened to shrink as if converging: FD 56.0 with a bound of 1334, the exact -5721)
   EXPECT_EQ(resolve(55.986711273159514, 1333.923641830161, -5721.13245860308, fd_tol),
             Resolution::unresolved);
+  // nor does a huge value lend a noisy estimate its tolerance (found by a soak: sin(exp(exp(3 -
+  // x))) at x = -1.79, whose samples are sin of numbers near 1e52, pure rounding noise: FD -87.5
+  // with a bound of 727 against the exact 1.5e54, whose tolerance is 7.5e48)
+  EXPECT_EQ(resolve(-87.53913814719574, 726.6764304738567, 1.4954447063155375e+54, fd_tol),
+            Resolution::unresolved);
   // no estimate, or a non-finite value against a finite estimate
   EXPECT_EQ(resolve(NAN, 0.0, 1.0, fd_tol), Resolution::unresolved);
   EXPECT_EQ(resolve(1.0, INFINITY, 1.0, fd_tol), Resolution::unresolved);
