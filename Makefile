@@ -20,8 +20,8 @@ FUZZ_SECONDS ?= 10
 SANITIZE_TARGETS ?= test_semantics_core
 SANITIZE_TESTS ?= .
 
-.PHONY: all deps fuzz-deps configure build build-adsem test test-gcc fuzz-ci campaign sanitize clean \
-  format
+.PHONY: all deps fuzz-deps configure build build-adsem test test-gcc fuzz-ci campaign soak sanitize \
+  clean format
 
 # $(call install_missing,PACKAGES): apt-get only what is missing (as root, or with sudo).
 define install_missing
@@ -70,6 +70,15 @@ fuzz-ci: fuzz-deps
 
 campaign: build-adsem
 	$(BUILD_DIR)/cli/adsem campaign all --time $(CAMPAIGN_TIME) --report $(REPORT_DIR)
+
+# The soak benchmark (docs/reliability.md "Soak"): `campaign all` on the unmodified calculi over
+# fixed seeds, SOAK_TIME s each; any counterexample is a false alarm. CI runs a short fixed-seed
+# one in ctest (soak/ci).
+SOAK_SEEDS ?= 1 2 3 4 5 6 7 8 9 10
+SOAK_TIME ?= 300
+SOAK_DIR ?= soak-report
+soak: build-adsem
+	bench/soak.sh -a $(BUILD_DIR)/cli/adsem -s "$(SOAK_SEEDS)" -t $(SOAK_TIME) -o $(SOAK_DIR)
 
 sanitize: deps
 	cmake --preset sanitize && cmake --build build/sanitize -j $(JOBS) && \

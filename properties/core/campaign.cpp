@@ -14,10 +14,12 @@
 #include <rapidcheck/detail/TestListener.h>
 
 #include "properties/core/corpus.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/core/isolation.hpp"
 #include "properties/core/memory.hpp"
 #include "reports/json_lines.hpp"
 #include "reports/merge.hpp"
+#include "semantics/core/overflow.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -112,6 +114,9 @@ struct TrialRunner {
         result = rc_result.type == Type::Discard   ? TrialResult::discard(rc_result.description)
                  : rc_result.type == Type::Failure ? TrialResult::fail(rc_result.description)
                                                    : TrialResult::pass();
+      } catch (const model::Overflow&) {
+        // IEEE overflow is no verdict in any property, guarded or not (docs/model.md).
+        result = TrialResult::discard(discards::overflow);
       } catch (const AdsemError& e) {
         result = TrialResult::error(e.diagnostic().render());
       } catch (const std::exception& e) {

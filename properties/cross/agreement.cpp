@@ -8,6 +8,7 @@
 #include <rapidcheck.h>
 
 #include "generators/cross/programs.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/cross/mutants.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/interval_model.hpp"
@@ -92,11 +93,16 @@ std::string compute_oracles(const Program& p, Oracles& o, const props::PropertyC
       },
       at);
   const Tolerance fd_tol = context.tolerance(CheckKind::finite_difference);
-  for (Eigen::Index j = 0; j < n; ++j)
-    if (!(fd.error(0, j) <= fd_tol.rtol * std::abs(fd.jacobian(0, j)) / 2 ||
-          fd.error(0, j) <= fd_tol.atol))
-      return "fd-unstable";
   o.fd = row(fd.jacobian);
+  // The model against FD, weighing the estimate's own error: a disagreement is reported below, an
+  // entry the estimate cannot resolve leaves no verdict.
+  std::vector<model::Resolution> against_fd;
+  for (Eigen::Index j = 0; j < n; ++j)
+    against_fd.push_back(model::resolve(fd.jacobian(0, j), fd.error(0, j),
+                                        o.gradient[static_cast<std::size_t>(j)], fd_tol));
+  if (std::ranges::count(against_fd, model::Resolution::disagree) == 0 &&
+      std::ranges::count(against_fd, model::Resolution::unresolved) > 0)
+    return props::discards::fd_unstable;
 
   // Rounding alone can separate two correct evaluation orders where the enclosure of the
   // gradient at the point itself is wider than the derivative tolerance: no verdict there.
@@ -113,7 +119,7 @@ std::string compute_oracles(const Program& p, Oracles& o, const props::PropertyC
     o.enclosure.push_back(over_box.jacobian(0, j));
 
   for (std::size_t j = 0; j < o.gradient.size(); ++j) {
-    if (!within_tolerance(o.fd[j], o.gradient[j], fd_tol)) {
+    if (against_fd[j] == model::Resolution::disagree) {
       TrialResult r = TrialResult::fail(
           fmt::format("the model's gradient disagrees with finite differences in component {}", j));
       r.expected = reports::ComputedValue{"finite differences", reals_text(o.fd)};
@@ -265,7 +271,7 @@ std::variant<Answer, std::string> run_mechanism(const Target& t, const std::stri
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) return std::string("fuel");
     if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      return std::string("non-finite");
+      return std::string(props::discards::overflow);
     if (pullback_eager_closure(t, e.diagnostic(), fragment, context))
       return std::string("pullback-domain-in-closure");
     a.error = e.diagnostic().render();

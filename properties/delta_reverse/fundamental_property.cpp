@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/discards.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
@@ -103,7 +104,8 @@ TrialResult fundamental(const PropertyContext& context) {
     for (std::size_t k = 0; k < before.size(); ++k)
       if (m.state.binds[k] != before[k])
         return TrialResult::fail("a junk binding was changed (Lemma 10: bindings only appended)");
-    if (has_non_finite_coefficient(m.state.binds)) return TrialResult::discard("non-finite");
+    if (has_non_finite_coefficient(m.state.binds))
+      return TrialResult::discard(props::discards::overflow);
     if (!zero_or_var_only(result))
       return TrialResult::fail("a dual number carries a Delta other than Zero or Var");
     const Value primal = primal_value(result);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/discards.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -29,7 +30,7 @@ TrialResult guarded(const std::function<TrialResult()>& body) {
     if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
     if (e.diagnostic().kind == ErrorKind::domain) return TrialResult::discard("undefined-point");
     if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      return TrialResult::discard("non-finite");
+      return TrialResult::discard(props::discards::overflow);
     throw;
   }
 }

@@ -11,6 +11,8 @@
 #include <rapidcheck.h>
 
 #include "generators/linear_negation/terms.hpp"
+#include "properties/core/discards.hpp"
+#include "properties/core/fd_compare.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -115,7 +117,7 @@ TrialResult compare_vectors(const std::vector<double>& expected, const std::stri
     return TrialResult::fail(
         fmt::format("{} has {} components, {} has {}", el, expected.size(), al, actual.size()));
   // overflow in the oracle (e.g. exp of a large square) is no verdict: a counted discard
-  if (!finite(expected)) return TrialResult::discard("non-finite");
+  if (!finite(expected)) return TrialResult::discard(props::discards::overflow);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     TrialResult r = props::compare_reals(expected[i], fmt::format("{}[{}]", el, i), actual[i],
                                          fmt::format("{}[{}]", al, i), kind, c.tolerance(kind));
@@ -130,7 +132,8 @@ TrialResult probe_equal(const V& a, const std::string& al, const V& b, const std
       model::compare_by_probing(a, b, model_type(type), *rc::gen::arbitrary<std::uint32_t>(), 3,
                                 c.tolerance(CheckKind::probe));
   if (report.equal) return TrialResult::pass();
-  if (!std::isfinite(report.worst_difference)) return TrialResult::discard("non-finite");
+  if (!std::isfinite(report.worst_difference))
+    return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(
       fmt::format("{} and {} differ by {} at {} ({} probes)", al, bl, report.worst_difference,
                   report.worst_place.empty() ? "the value" : report.worst_place, report.probes));
@@ -300,7 +303,8 @@ TrialResult unique_normal_forms(const PropertyContext& c) {
   const Typed t = draw_closed(true);
   return guarded([&] {
     const std::vector<double> meaning = model::flatten_primal(denote_closed(t.term));
-    if (!finite(meaning)) return on(TrialResult::discard("non-finite"), t.term, t.type);
+    if (!finite(meaning))
+      return on(TrialResult::discard(props::discards::overflow), t.term, t.type);
     const auto bp = ground_result(normalise(t.term, run_options(c)));
     const auto lo = ground_result(normalise(t.term, run_options(c, Strategy::lo)));
     const auto rnd = ground_result(
@@ -439,7 +443,7 @@ TrialResult gradient_soundness(const PropertyContext& c) {
     const double value = model::primal_of(
         model_function<double>(s)(std::vector<D>(s.point.begin(), s.point.end())).front());
     if (!std::isfinite(value) || !exact.allFinite())
-      return on(TrialResult::discard("non-finite"), s.body, real_type());
+      return on(TrialResult::discard(props::discards::overflow), s.body, real_type());
     const GradientRun g =
         reduce_gradient(s.body, s.inputs, s.point, run_options(c), mutant::transform_for(c.mutant),
                         true, mutant::wrong_component(c.mutant));
@@ -456,7 +460,10 @@ TrialResult gradient_soundness(const PropertyContext& c) {
       const auto inj = ground_result(normalise(injection_wrapper(w), o));
       r = compare_vectors(ex, "model ∇", inj, "read-back B", CheckKind::derivative, c);
     }
-    if (is_pass(r)) { // FD, where its own error estimate allows a verdict
+    // FD where its own error allows a verdict; where it cannot resolve, the trial is a discard
+    // unless another oracle gives a verdict.
+    TrialResult unresolved = TrialResult::pass();
+    if (is_pass(r)) {
       const auto f = [&](const Eigen::VectorXd& p) {
         std::vector<D> xs(p.data(), p.data() + p.size());
         Eigen::VectorXd out(1);
@@ -464,15 +471,12 @@ TrialResult gradient_soundness(const PropertyContext& c) {
         return out;
       };
       const auto fd = model::fd_jacobian_estimate(f, x);
-      for (std::size_t i = 0; i < n && is_pass(r); ++i) {
-        const Tolerance tol = c.tolerance(CheckKind::finite_difference);
-        const double allowed =
-            std::max(tol.rtol * std::abs(fd.jacobian(0, static_cast<long>(i))), tol.atol);
-        if (fd.error(0, static_cast<long>(i)) > allowed) continue; // FD cannot decide here
-        r = props::compare_reals(fd.jacobian(0, static_cast<long>(i)), fmt::format("FD[{}]", i),
-                                 g.gradient[i], fmt::format("read-back A[{}]", i),
-                                 CheckKind::finite_difference, tol);
-      }
+      const Eigen::VectorXd estimate = fd.jacobian.row(0), error = fd.error.row(0);
+      TrialResult by_fd = props::compare_with_estimates(
+          std::span<const double>(estimate.data(), static_cast<std::size_t>(estimate.size())),
+          std::span<const double>(error.data(), static_cast<std::size_t>(error.size())), "FD",
+          g.gradient, "read-back A", c.tolerance(CheckKind::finite_difference));
+      (by_fd.kind == TrialResult::Kind::discard ? unresolved : r) = std::move(by_fd);
     }
     if (is_pass(r)) { // interval enclosure of the gradient over the certified box
       const auto enc = model::enclose(model_function<model::Interval>(s), cert->box);
@@ -486,6 +490,7 @@ TrialResult gradient_soundness(const PropertyContext& c) {
                           g.gradient[i], iv.lower(), iv.upper()));
       }
     }
+    if (is_pass(r)) r = std::move(unresolved);
     return on(r, s.body, real_type());
   });
 }

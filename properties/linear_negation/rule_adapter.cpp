@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 
 #include "generators/linear_negation/terms.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -161,7 +162,7 @@ std::optional<double> left_value(const Term& left, const Instance& in, TrialResu
     }
     const double v = value_at(left, in);
     if (!std::isfinite(v)) {
-      discard = TrialResult::discard("non-finite");
+      discard = TrialResult::discard(props::discards::overflow);
       return std::nullopt;
     }
     return v;
@@ -259,7 +260,7 @@ TrialResult extended_ad(const Instance& in, const Typed& left,
   } catch (const model::Undefined&) {
     return TrialResult::discard("undefined-point");
   }
-  if (!exact.allFinite()) return TrialResult::discard("non-finite");
+  if (!exact.allFinite()) return TrialResult::discard(props::discards::overflow);
   std::vector<double> actual;
   try {
     // D (Table 3) on the rewritten source program, Cor. 16's wrapper, S_bp, read-back A

@@ -8,6 +8,7 @@
 #include <rapidcheck.h>
 
 #include "generators/core/primitive_expr.hpp"
+#include "properties/core/fd_compare.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -131,21 +132,16 @@ TrialResult jacobian_vs_oracles(const PropertyContext& context) {
         return Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(out.data(), out.size()));
       },
       at);
-  const Tolerance fd_tolerance = context.tolerance(CheckKind::finite_difference);
-  for (Eigen::Index i = 0; i < fd.error.rows(); ++i)
-    for (Eigen::Index j = 0; j < fd.error.cols(); ++j)
-      if (!(fd.error(i, j) <= fd_tolerance.rtol * std::abs(fd.jacobian(i, j)) / 2 ||
-            fd.error(i, j) <= fd_tolerance.atol))
-        return tag(TrialResult::discard("fd-unstable"));
-  auto r = compare_matrices(fd.jacobian, "finite differences", exact, "model",
-                            CheckKind::finite_difference, fd_tolerance);
+  auto r =
+      props::compare_with_estimates(fd.jacobian, fd.error, "finite differences J", exact, "model J",
+                                    context.tolerance(CheckKind::finite_difference));
   if (r.kind != TrialResult::Kind::pass) return tag(r);
   // Where the rigorous enclosure of J at the point itself is wider than the tolerance, rounding
   // alone (cancellation, as in exp(16 · x/x)) can separate two correct evaluation orders: no
   // verdict at this tolerance.
   const Tolerance derivative_tolerance = context.tolerance(CheckKind::derivative);
-  const auto at_point = model::enclose(vector_function<Dual<model::Interval>>(exprs),
-                                       model::point_box(x));
+  const auto at_point =
+      model::enclose(vector_function<Dual<model::Interval>>(exprs), model::point_box(x));
   for (std::size_t i = 0; i < at_point.jacobian.rows; ++i)
     for (std::size_t j = 0; j < at_point.jacobian.cols; ++j) {
       const model::Interval& entry = at_point.jacobian(i, j);
@@ -246,17 +242,19 @@ TrialResult nested_derivative(const PropertyContext& context) {
   const model::VectorFunction<D> F = [&](std::span<const D> X) {
     return std::vector<D>{X[0] * inner(X[0])};
   };
-  double exact = 0, reference = 0;
+  double exact = 0;
+  model::FdDerivativeEstimate reference;
   try {
     exact = model::gradient(F, Eigen::VectorXd::Constant(1, x[0]), diff)(0);
-    reference = model::fd_derivative([&](double t) { return (t * inner(D(t))).primal(); }, x[0]);
+    reference =
+        model::fd_derivative_estimate([&](double t) { return (t * inner(D(t))).primal(); }, x[0]);
   } catch (const model::Undefined&) {
     return tag(TrialResult::discard("undefined-point"));
   }
-  if (!std::isfinite(reference)) return tag(TrialResult::discard("overflow"));
-  return tag(compare_reals(reference, "finite differences of the outer function", exact,
-                           "nested model derivative", CheckKind::finite_difference,
-                           context.tolerance(CheckKind::finite_difference)));
+  if (!std::isfinite(reference.derivative)) return tag(TrialResult::discard("overflow"));
+  return tag(props::compare_with_estimate(
+      reference.derivative, reference.error, "finite differences of the outer function", exact,
+      "nested model derivative", context.tolerance(CheckKind::finite_difference)));
 }
 
 // model/function-valued-derivative-no-confusion: with s = λu.λf.λx. f(x + u) and g = ∂s/∂u at 0

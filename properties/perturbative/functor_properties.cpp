@@ -15,6 +15,7 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/probe.hpp"
@@ -193,7 +194,8 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
     for (const auto& [label, check] : checks) {
       const auto value = reduce(check.second);
       if (!value) return on(TrialResult::fail(label + " did not normalise to a numeral"), f, tags);
-      if (!std::isfinite(*value)) return on(TrialResult::discard("non-finite"), f, tags);
+      if (!std::isfinite(*value))
+        return on(TrialResult::discard(props::discards::overflow), f, tags);
       if (!inside(check.first, *value)) {
         TrialResult r = TrialResult::fail(fmt::format("{} = {} by reduction lies outside {}", label,
                                                       *value, model::to_string(check.first)));

@@ -11,6 +11,8 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/core/discards.hpp"
+#include "properties/core/fd_compare.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/finite_difference.hpp"
@@ -107,7 +109,8 @@ TrialResult adequacy(const PropertyContext& context) {
     if (model::has_perturbations(v))
       return on(TrialResult::fail("tag leakage: " + model::to_string(v)), m);
     const std::vector<double> meaning = model::flatten_primal(v);
-    if (!finite(meaning) || !finite(operational)) return on(TrialResult::discard("non-finite"), m);
+    if (!finite(meaning) || !finite(operational))
+      return on(TrialResult::discard(props::discards::overflow), m);
     for (std::size_t i = 0; i < meaning.size(); ++i) {
       TrialResult r =
           props::compare_reals(meaning[i], "model", operational[i], "normal form",
@@ -216,7 +219,8 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
     const DenoteContext dc = denote_context(context);
     const V fv = denote<double>(f, nullptr, dc);
     const auto at = [&fv](double x) { return fv(V(x)).real().primal(); };
-    const double fd = model::fd_derivative(at, a);
+    const model::FdDerivativeEstimate estimate = model::fd_derivative_estimate(at, a);
+    const double fd = estimate.derivative;
     const double exact = model::derivative(fv, V(a), dc.diff).real().primal();
     const Rules rules = rules_for(context.mutant);
     const Bag derivative = rules.derivative(f, numeral(1.0), numeral(a)); // D(f, 1, a)
@@ -225,14 +229,14 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
       return on(TrialResult::fail("D(f, a) did not normalise to a numeral: " + print(nf)), f);
     const double ad = numeric_reals(nf).front();
     if (!std::isfinite(fd) || !std::isfinite(exact) || !std::isfinite(ad))
-      return on(TrialResult::discard("non-finite"), f);
+      return on(TrialResult::discard(props::discards::overflow), f);
     // The stencil is unreliable near a singularity: the model's exact derivative and the
     // finite differences must agree before the FD oracle is trusted.
     if (!within_tolerance(exact, fd, context.tolerance(CheckKind::finite_difference)))
       return on(TrialResult::discard("fd-unreliable"), f);
-    return on(props::compare_reals(fd, "finite differences", ad, "D(f, a) by T",
-                                   CheckKind::finite_difference,
-                                   context.tolerance(CheckKind::finite_difference)),
+    return on(props::compare_with_estimate(fd, estimate.error, "finite differences", ad,
+                                           "D(f, a) by T",
+                                           context.tolerance(CheckKind::finite_difference)),
               f);
   });
 }

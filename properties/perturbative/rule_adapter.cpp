@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/core/rule_support.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
@@ -175,7 +176,7 @@ std::optional<double> left_meaning(const Instance& in, const DenoteContext& dc,
       },
       discard);
   if (l && !std::isfinite(*l)) {
-    discard = TrialResult::discard("non-finite");
+    discard = TrialResult::discard(props::discards::overflow);
     return std::nullopt;
   }
   return l;
@@ -278,7 +279,7 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
       },
       discard);
   if (!expected) return discard;
-  if (!std::isfinite(*expected)) return TrialResult::discard("non-finite");
+  if (!std::isfinite(*expected)) return TrialResult::discard(props::discards::overflow);
   const Rules rules = rules_for(context.mutant);
   // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
   std::string shown;

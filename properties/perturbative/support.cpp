@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/core/discards.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/mutants.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -30,7 +31,7 @@ TrialResult guarded(const std::function<TrialResult()>& body) {
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
     if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      return TrialResult::discard("non-finite");
+      return TrialResult::discard(props::discards::overflow);
     throw;
   }
 }
@@ -55,7 +56,8 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
   const auto report = model::compare_by_probing(expected, actual, model_type(type), seed, 3,
                                                 context.tolerance(CheckKind::probe));
   if (report.equal) return TrialResult::pass();
-  if (!std::isfinite(report.worst_difference)) return TrialResult::discard("non-finite");
+  if (!std::isfinite(report.worst_difference))
+    return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(
       fmt::format("{} and {} differ by {} at {} ({} probes)", expected_label, actual_label,
                   report.worst_difference,

@@ -1,5 +1,6 @@
 #pragma once
 // The bodies of the pullback properties (registered with names and citations in properties.cpp).
+#include "generators/pullback/terms.hpp"
 #include "properties/core/property.hpp"
 
 namespace adsem::pullback::bodies {
@@ -22,6 +23,7 @@ TrialResult dot_product(const PropertyContext&);
 // reverse_mode.cpp
 TrialResult reverse_mode_first_order(const PropertyContext&);
 TrialResult reverse_mode_vs_fd(const PropertyContext&);
+TrialResult reverse_mode_vs_fd_at(const gen::Query&, const PropertyContext&); // one query
 TrialResult reverse_mode_vs_intervals(const PropertyContext&);
 TrialResult reverse_mode_higher_order(const PropertyContext&);
 TrialResult tape_agreement(const PropertyContext&);

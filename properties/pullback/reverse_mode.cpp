@@ -8,6 +8,8 @@
 #include <rapidcheck.h>
 
 #include "generators/pullback/terms.hpp"
+#include "properties/core/discards.hpp"
+#include "properties/core/fd_compare.hpp"
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
@@ -89,7 +91,10 @@ TrialResult reverse_mode_first_order(const PropertyContext& context) {
 
 // P10 against finite differences (Lemma E.2 L852-871), inside a certified box (spec §5.4 M3).
 TrialResult reverse_mode_vs_fd(const PropertyContext& context) {
-  const gen::Query q = *gen::first_order_query(false, 3);
+  return reverse_mode_vs_fd_at(*gen::first_order_query(false, 3), context);
+}
+
+TrialResult reverse_mode_vs_fd_at(const gen::Query& q, const PropertyContext& context) {
   return guarded(q.term(), [&] {
     const Reference ref = reference(q);
     const Term lam_p = lam(q.y, q.sigma, q.body);
@@ -118,14 +123,14 @@ TrialResult reverse_mode_vs_fd(const PropertyContext& context) {
     const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(
         ref.point.data(), static_cast<Eigen::Index>(ref.point.size()));
     const model::FdJacobianEstimate est = model::fd_jacobian_estimate(fr, x);
-    const Tolerance tol = context.tolerance(CheckKind::finite_difference);
-    const double scale = est.jacobian.cwiseAbs().maxCoeff() + 1.0;
-    if (est.error.maxCoeff() > tol.rtol * scale)
-      return on(TrialResult::discard("fd-unstable"), q.term());
+    std::vector<double> weights; // |c|: the error of cᵀJ is at most |c|ᵀ error
+    for (const double c : ref.cotangent)
+      weights.push_back(std::abs(c));
     const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
-    return on(compare_vectors(vjp(est.jacobian, ref.cotangent), "cᵀJ (finite differences)",
-                              reduced_covector(nf, q.sigma), "pullback reduction",
-                              CheckKind::finite_difference, context),
+    return on(props::compare_with_estimates(vjp(est.jacobian, ref.cotangent),
+                                            vjp(est.error, weights), "cᵀJ (finite differences)",
+                                            reduced_covector(nf, q.sigma), "pullback reduction",
+                                            context.tolerance(CheckKind::finite_difference)),
               q.term());
   });
 }
@@ -155,7 +160,7 @@ TrialResult reverse_mode_vs_intervals(const PropertyContext& context) {
         acc += model::Interval(q.cotangent[i]) * enc.jacobian(i, j);
       const double slack = std::max(tol.atol, tol.rtol * std::abs(actual[j]));
       if (!std::isfinite(acc.lower()) || !std::isfinite(acc.upper()))
-        return on(TrialResult::discard("non-finite"), q.term());
+        return on(TrialResult::discard(props::discards::overflow), q.term());
       if (actual[j] < acc.lower() - slack || actual[j] > acc.upper() + slack) {
         TrialResult r = TrialResult::fail(
             fmt::format("gradient entry {} = {} lies outside the enclosure [{}, {}]", j, actual[j],

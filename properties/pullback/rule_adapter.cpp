@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/discards.hpp"
 #include "properties/pullback/rule_instance.hpp"
 #include "properties/pullback/support.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -84,7 +85,7 @@ template <class F> std::optional<std::vector<double>> right_value(F f, TrialResu
     if (e.diagnostic().kind == ErrorKind::fuel)
       outcome = TrialResult::discard("fuel");
     else if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      outcome = TrialResult::discard("non-finite");
+      outcome = TrialResult::discard(props::discards::overflow);
     else
       outcome = TrialResult::fail("the left side is defined but the right side fails: " +
                                   e.diagnostic().render());

@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "generators/pullback/terms.hpp"
+#include "properties/core/discards.hpp"
 #include "properties/core/guarded.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/core/probe.hpp"
@@ -159,7 +160,7 @@ TrialResult compare(const V& expected, const std::string& expected_label, const 
   Probing p{std::mt19937_64(seed), tol};
   p.go(expected, actual, t, "", 0);
   if (p.worst_ratio <= 1.0) return TrialResult::pass();
-  if (!std::isfinite(p.worst_difference)) return TrialResult::discard("non-finite");
+  if (!std::isfinite(p.worst_difference)) return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(
       fmt::format("{} and {} differ by {} at {} ({} probes, {} comparisons)", expected_label,
                   actual_label, p.worst_difference,
@@ -184,7 +185,7 @@ TrialResult compare_vectors(const std::vector<double>& expected, const std::stri
         fmt::format("{} has {} entries, {} has {}", el, expected.size(), al, actual.size()));
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (!std::isfinite(expected[i]) || !std::isfinite(actual[i]))
-      return TrialResult::discard("non-finite");
+      return TrialResult::discard(props::discards::overflow);
     TrialResult r =
         props::compare_reals(expected[i], fmt::format("{}[{}]", el, i), actual[i],
                              fmt::format("{}[{}]", al, i), kind, context.tolerance(kind));

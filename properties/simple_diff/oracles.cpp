@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "properties/core/discards.hpp"
 #include "properties/simple_diff/mutants.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -101,7 +102,7 @@ props::TrialResult compare_vectors(const std::vector<double>& expected, const st
     // compare against, so the trial is a counted discard. A finite expectation met by a
     // non-finite answer still fails below. (Found by a long simple-diff/chain-rule run: both
     // sides NaN at x = -3, reported as a failure.)
-    if (!std::isfinite(expected[i])) return props::TrialResult::discard("non-finite");
+    if (!std::isfinite(expected[i])) return props::TrialResult::discard(props::discards::overflow);
     auto r = props::compare_reals(expected[i], fmt::format("{}[{}]", what_e, i), actual[i],
                                   fmt::format("{}[{}]", what_a, i), kind, context.tolerance(kind));
     if (r.kind != props::TrialResult::Kind::pass) return r;

@@ -60,18 +60,56 @@ Eigen::MatrixXd fd_jacobian(const RealVectorFunction& f, const Eigen::VectorXd& 
 FdJacobianEstimate fd_jacobian_estimate(const RealVectorFunction& f, const Eigen::VectorXd& x) {
   FdJacobianEstimate out;
   out.jacobian = fd_jacobian(f, x);
-  Eigen::MatrixXd halved(out.jacobian.rows(), out.jacobian.cols());
-  for (Eigen::Index j = 0; j < x.size(); ++j)
-    halved.col(j) = fd_directional(f, x, Eigen::VectorXd::Unit(x.size(), j), fd_step(x(j)) / 2);
-  out.error = (out.jacobian - halved).cwiseAbs();
-  // Plus the rounding term of the stencil: each f value carries about eps·|f| of error, and the
-  // weights sum to 1.8/h in absolute value (finite_difference.hpp). It dominates when f is huge
-  // next to its slope (x + exp(518): every f(x ± kh) rounds to the same number).
-  const Eigen::VectorXd fx = f(x);
+  out.error.resize(out.jacobian.rows(), out.jacobian.cols());
+  const Eigen::VectorXd size = f(x).cwiseAbs();
   const double eps = std::numeric_limits<double>::epsilon();
-  for (Eigen::Index j = 0; j < x.size(); ++j)
-    out.error.col(j) += (2.0 * eps / fd_step(x(j))) * fx.cwiseAbs();
+  for (Eigen::Index j = 0; j < x.size(); ++j) {
+    const Eigen::VectorXd unit = Eigen::VectorXd::Unit(x.size(), j);
+    const double h = fd_step(x(j));
+    const Eigen::VectorXd half = fd_directional(f, x, unit, h / 2);
+    const Eigen::VectorXd quarter = fd_directional(f, x, unit, h / 4);
+    // Rounding: each f value carries about eps·|f|, the weights sum to 1.8/h in absolute value.
+    const Eigen::VectorXd rounding = (2.0 * eps / h) * size;
+    for (Eigen::Index i = 0; i < size.size(); ++i) {
+      const double coarse = std::abs(out.jacobian(i, j) - half(i));
+      const double fine = std::abs(half(i) - quarter(i));
+      // What rounding alone can make of a difference (J(h/2) and J(h/4) carry 2 and 4 times the
+      // rounding of J(h); 32 allows f an error of a few ulps).
+      const double noise = 32.0 * rounding(i);
+      // The regime, seen from the two pairs: the finer about 1/64 of the coarser (between 1/256
+      // and 1/16), or both at the rounding level. Otherwise (a pole near, an oscillation the step
+      // aliases, a ratio met by chance) the differences bound nothing: no bound.
+      const bool in_regime = fine <= coarse / 16.0 + noise && coarse <= 256.0 * (fine + noise);
+      out.error(i, j) =
+          in_regime ? 2.0 * std::max(coarse, 64.0 * std::max(0.0, fine - noise)) + rounding(i)
+                    : std::numeric_limits<double>::infinity();
+    }
+  }
   return out;
+}
+
+FdDerivativeEstimate fd_derivative_estimate(const std::function<double(double)>& f, double x) {
+  const RealVectorFunction lifted = [&](const Eigen::VectorXd& y) {
+    return Eigen::VectorXd::Constant(1, f(y(0)));
+  };
+  const FdJacobianEstimate e = fd_jacobian_estimate(lifted, Eigen::VectorXd::Constant(1, x));
+  return {e.jacobian(0, 0), e.error(0, 0)};
+}
+
+Resolution resolve(double estimate, double error, double value, Tolerance tol) {
+  if (!std::isfinite(estimate) || !std::isfinite(error)) return Resolution::unresolved;
+  if (!std::isfinite(value)) return Resolution::disagree;
+  const double bound = std::max(tol.rtol * (std::abs(estimate) + std::abs(value)) / 2.0, tol.atol);
+  // An estimate less precise than the tolerance resolves nothing at it, whatever the gap: a
+  // verdict needs error <= bound, and <= the bound at the estimate's own size (a huge value must
+  // not lend a noisy estimate its tolerance); beyond that, a bound fooled by chance could fail a
+  // right value.
+  const double own = std::max(tol.rtol * std::abs(estimate), tol.atol);
+  if (error > std::min(bound, own)) return Resolution::unresolved;
+  const double gap = std::abs(estimate - value);
+  if (gap + error <= bound) return Resolution::agree;
+  if (gap - error > bound) return Resolution::disagree;
+  return Resolution::unresolved;
 }
 
 Eigen::VectorXd fd_gradient(const std::function<double(const Eigen::VectorXd&)>& f,

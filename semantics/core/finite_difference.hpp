@@ -9,9 +9,11 @@
 // balances the two: on sin, exp and x^7 over [-3, 7] the error is at most 1e-11 · (|f| + |f'| + 1)
 // (1e-13 for |x| <= 2.5), far tighter than the specs' central differences (manzyuk §5.3 suggests
 // 1e-6 relative). The tests hold it to 1e-10 · (|f| + |f'| + 1). Compare
-// with CheckKind::finite_difference tolerances. The stencil reaches x ± 3h: before trusting it near
+// with CheckKind::finite_difference tolerances through resolve, which weighs the estimate's own
+// error. The stencil reaches x ± 3h: before trusting it near
 // a domain boundary, certify the box of relative radius fd_stencil_relative_radius
 // (interval_model.hpp).
+#include "semantics/core/tolerance.hpp"
 #include "semantics/core/value.hpp"
 
 #include <Eigen/Core>
@@ -43,17 +45,42 @@ Eigen::VectorXd fd_directional(const RealVectorFunction& f, const Eigen::VectorX
                                const Eigen::VectorXd& v, std::optional<double> step = std::nullopt);
 // Column j along e_j with step fd_step(x_j).
 Eigen::MatrixXd fd_jacobian(const RealVectorFunction& f, const Eigen::VectorXd& x);
-// The Jacobian with an estimate of its own error: |J(h) - J(h/2)| entrywise plus the rounding
-// term 2·eps·|f(x)|/h. The stencil's
-// truncation error shrinks 64-fold when h halves, so the difference bounds the error of J(h) up
-// to a small factor wherever the stencil is in its asymptotic regime. Where the estimate exceeds a
-// comparison's tolerance (a function that changes too fast for the step, e.g. exp(x / sin x)
-// near a pole), the oracle cannot decide and a property discards the trial as "fd-unstable".
+// The Jacobian with a bound on its own error, entrywise, from the stencil at h, h/2 and h/4, with
+// D1 = |J(h) - J(h/2)|, D2 = |J(h/2) - J(h/4)| and R = 2·eps·|f(x)|/h, the stencil's rounding
+// (each f value carries about eps·|f|, the weights sum to 1.8/h in absolute value):
+//   error = 2 · max(D1, 64 · max(0, D2 - 32 R)) + R   in the stencil's regime, else +inf.
+// In the asymptotic regime the truncation error shrinks 64-fold when h halves: the error of J(h)
+// is (64/63)·D1, and D2 is D1/64 (the factor 2 covers 64/63 and a convergence down to a ratio
+// of 16). The regime is what the two pairs show: D2 between D1/256 and D1/16, or both at the
+// rounding level (32 R). Anything else (a pole close to the stencil, an oscillation the step
+// aliases, as sin(exp(12 - 4t)), a ratio met by chance) leaves the differences bounding
+// nothing, and the error is +inf. R dominates when f is huge next to its slope (x + exp(518):
+// every f(x ± kh) rounds to the same number). Compare with resolve (below): where the bound
+// leaves the verdict open, properties discard "fd-unstable".
 struct FdJacobianEstimate {
   Eigen::MatrixXd jacobian;
   Eigen::MatrixXd error;
 };
 FdJacobianEstimate fd_jacobian_estimate(const RealVectorFunction& f, const Eigen::VectorXd& x);
+// f'(x) with a bound on its own error (fd_jacobian_estimate of one variable).
+struct FdDerivativeEstimate {
+  double derivative = 0;
+  double error = 0;
+};
+FdDerivativeEstimate fd_derivative_estimate(const std::function<double(double)>& f, double x);
+
+// How an estimate with a bound on its own error (the truth lies within `error` of `estimate`)
+// decides a comparison with `value`, with the policy's one bound for both questions (tolerance.hpp)
+//   bound = max(rtol · (|estimate| + |value|) / 2, atol):
+//   agree       |estimate - value| + error <= bound   whatever the truth, value is within it
+//   disagree    |estimate - value| - error >  bound   whatever the truth, value is not
+//   unresolved  otherwise: the estimate cannot tell; and always where error exceeds bound or
+//               max(rtol · |estimate|, atol) (an estimate less precise than the tolerance at
+//               its own size decides nothing), or it is not finite.
+// A non-finite value against a finite estimate disagrees.
+enum class Resolution { agree, disagree, unresolved };
+Resolution resolve(double estimate, double error, double value, Tolerance tol);
+
 // The gradient of an R^n -> R function.
 Eigen::VectorXd fd_gradient(const std::function<double(const Eigen::VectorXd&)>& f,
                             const Eigen::VectorXd& x);

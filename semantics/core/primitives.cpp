@@ -1,7 +1,10 @@
 #include "semantics/core/primitives.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+#include "semantics/core/overflow.hpp"
 
 namespace adsem {
 
@@ -173,6 +176,51 @@ namespace {
 
 using model::certainly_positive;
 
+// IEEE overflow: a non-finite result of finite arguments (the domain is checked before) throws
+// model::Overflow, on the scalars that stand for one point; an enclosure may be unbounded.
+bool finite(double x) {
+  return std::isfinite(x);
+}
+bool finite(const model::Dual<double>& x) {
+  bool all = true; // the value and every derivative coefficient
+  x.for_each_term([&](std::span<const model::Tag>, double c) { all = all && std::isfinite(c); });
+  return all;
+}
+bool finite(const model::AutoDiff& x) {
+  return std::isfinite(x.value()) && x.derivatives().allFinite();
+}
+template <class S>
+constexpr bool points = std::is_same_v<S, double> || std::is_same_v<S, model::Dual<double>> ||
+                        std::is_same_v<S, model::AutoDiff>;
+
+template <class S, class R> bool finite_results(const R& result) {
+  if constexpr (std::ranges::range<R>)
+    return std::ranges::all_of(result, [](const S& y) { return finite(y); });
+  else
+    return finite(S(result));
+}
+
+// A function primitive whose definition is checked for overflow on every call.
+template <class F> Primitive checked_primitive(PrimitiveSpec spec, const F& f) {
+  const std::string name = spec.name;
+  return function_primitive(std::move(spec), [name, f]<class S>(Args<S> x) {
+    auto result = f(x);
+    if constexpr (points<S>) {
+      if (!finite_results<S>(result) &&
+          std::ranges::all_of(x, [](const S& a) { return finite(a); })) {
+        std::string call = name + "(";
+        for (std::size_t i = 0; i < x.size(); ++i) {
+          char buffer[32];
+          std::snprintf(buffer, sizeof buffer, "%.17g", model::primal_of(x[i]));
+          call += (i == 0 ? "" : ", ") + std::string(buffer);
+        }
+        throw model::Overflow(call + ")");
+      }
+    }
+    return result;
+  });
+}
+
 // One entry per primitive. Aliases are the names the specs use for the same operation.
 std::vector<Primitive> standard_entries() {
   std::vector<Primitive> table;
@@ -180,68 +228,67 @@ std::vector<Primitive> standard_entries() {
 
   // Arithmetic (krawiec §2.2 PRIMNAME: addR subR mulR divR negR; mak-ong §7: add, mult, pow2;
   // abadi-plotkin §7.2 and bmp §7: mul sub neg div recip sq).
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "add", .aliases = {"addR", "plus"}, .arity = 2, .meaning = "x1 + x2"},
       []<class S>(Args<S> x) -> S { return x[0] + x[1]; }));
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "sub", .aliases = {"subR", "minus"}, .arity = 2, .meaning = "x1 - x2"},
       []<class S>(Args<S> x) -> S { return x[0] - x[1]; }));
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "mul", .aliases = {"mulR", "mult", "times"}, .arity = 2, .meaning = "x1 * x2"},
       []<class S>(Args<S> x) -> S { return x[0] * x[1]; }));
-  add(function_primitive({.name = "div",
-                          .aliases = {"divR"},
-                          .arity = 2,
-                          .domain = {nonzero(1)},
-                          .meaning = "x1 / x2"},
-                         []<class S>(Args<S> x) -> S { return x[0] / x[1]; }));
-  add(function_primitive(
+  add(checked_primitive({.name = "div",
+                         .aliases = {"divR"},
+                         .arity = 2,
+                         .domain = {nonzero(1)},
+                         .meaning = "x1 / x2"},
+                        []<class S>(Args<S> x) -> S { return x[0] / x[1]; }));
+  add(checked_primitive(
       {.name = "neg", .aliases = {"negR", "negate"}, .arity = 1, .meaning = "-x1"},
       []<class S>(Args<S> x) -> S { return -x[0]; }));
-  add(function_primitive({.name = "recip",
-                          .aliases = {"reciprocal"},
-                          .arity = 1,
-                          .domain = {nonzero(0)},
-                          .meaning = "1 / x1"},
-                         []<class S>(Args<S> x) -> S { return 1.0 / x[0]; }));
-  add(function_primitive(
+  add(checked_primitive({.name = "recip",
+                         .aliases = {"reciprocal"},
+                         .arity = 1,
+                         .domain = {nonzero(0)},
+                         .meaning = "1 / x1"},
+                        []<class S>(Args<S> x) -> S { return 1.0 / x[0]; }));
+  add(checked_primitive(
       {.name = "sq", .aliases = {"pow2", "square"}, .arity = 1, .meaning = "x1 * x1"},
       []<class S>(Args<S> x) -> S { return x[0] * x[0]; }));
 
   // Elementary functions (every spec's table).
-  add(function_primitive({.name = "sin", .arity = 1, .meaning = "sin x1"},
-                         []<class S>(Args<S> x) -> S { return sin(x[0]); }));
-  add(function_primitive({.name = "cos", .arity = 1, .meaning = "cos x1"},
-                         []<class S>(Args<S> x) -> S { return cos(x[0]); }));
-  add(function_primitive({.name = "exp", .arity = 1, .meaning = "exp x1"},
-                         []<class S>(Args<S> x) -> S { return exp(x[0]); }));
+  add(checked_primitive({.name = "sin", .arity = 1, .meaning = "sin x1"},
+                        []<class S>(Args<S> x) -> S { return sin(x[0]); }));
+  add(checked_primitive({.name = "cos", .arity = 1, .meaning = "cos x1"},
+                        []<class S>(Args<S> x) -> S { return cos(x[0]); }));
+  add(checked_primitive({.name = "exp", .arity = 1, .meaning = "exp x1"},
+                        []<class S>(Args<S> x) -> S { return exp(x[0]); }));
   // abadi-plotkin §7.2: log's domain is x > 0, not x != 0.
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "log", .aliases = {"ln"}, .arity = 1, .domain = {positive(0)}, .meaning = "log x1"},
       []<class S>(Args<S> x) -> S { return log(x[0]); }));
   // abadi-plotkin §7.2: 0 excluded, sqrt is not smooth there.
-  add(function_primitive(
-      {.name = "sqrt", .arity = 1, .domain = {positive(0)}, .meaning = "sqrt x1"},
-      []<class S>(Args<S> x) -> S { return sqrt(x[0]); }));
-  add(function_primitive({.name = "tanh", .arity = 1, .meaning = "tanh x1"},
-                         []<class S>(Args<S> x) -> S { return tanh(x[0]); }));
+  add(checked_primitive({.name = "sqrt", .arity = 1, .domain = {positive(0)}, .meaning = "sqrt x1"},
+                        []<class S>(Args<S> x) -> S { return sqrt(x[0]); }));
+  add(checked_primitive({.name = "tanh", .arity = 1, .meaning = "tanh x1"},
+                        []<class S>(Args<S> x) -> S { return tanh(x[0]); }));
 
   // bmp §7 (paper L602, L642): the logistic sigmoid and its derivative symbol.
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "sigma", .aliases = {"sigmoid"}, .arity = 1, .meaning = "1 / (1 + exp(-x1))"},
       []<class S>(Args<S> x) -> S { return 1.0 / (1.0 + exp(-x[0])); }));
-  add(function_primitive({.name = "dsigma", .arity = 1, .meaning = "sigma(x1) * (1 - sigma(x1))"},
-                         []<class S>(Args<S> x) -> S {
-                           const S s = 1.0 / (1.0 + exp(-x[0]));
-                           return s * (1.0 - s);
-                         }));
+  add(checked_primitive({.name = "dsigma", .arity = 1, .meaning = "sigma(x1) * (1 - sigma(x1))"},
+                        []<class S>(Args<S> x) -> S {
+                          const S s = 1.0 / (1.0 + exp(-x[0]));
+                          return s * (1.0 - s);
+                        }));
   // bmp §7 (paper L166): relu and step. Smooth on the open domain x != 0 only; the kink is a
   // non-differentiable point, counted, never reported (design.md "Partial domains"). bmp's table
   // convention step(0) = 1 is the calculus's business, not the model's.
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "relu", .arity = 1, .domain = {nonzero(0)}, .meaning = "x1 < 0 ? 0 : x1"},
       []<class S>(Args<S> x) -> S { return certainly_positive(x[0]) ? x[0] : S(0.0); }));
-  add(function_primitive(
+  add(checked_primitive(
       {.name = "step", .arity = 1, .domain = {nonzero(0)}, .meaning = "x1 < 0 ? 0 : 1"},
       []<class S>(Args<S> x) -> S { return certainly_positive(x[0]) ? S(1.0) : S(0.0); }));
 
@@ -249,14 +296,14 @@ std::vector<Primitive> standard_entries() {
   // mak-ong §7 dot2.
   add(dot_product_primitive(2, "dot2", {"dprod2", "dprod_2", "DProd_2"}));
   // mak-ong §7, Ex. 3.1 (paper L177): g(x, y) = (x + 1, 2x + y^2), R^2 -> R^2.
-  add(function_primitive({.name = "g",
-                          .aliases = {"mak_ong_g"},
-                          .arity = 2,
-                          .coarity = 2,
-                          .meaning = "(x1 + 1, 2 x1 + x2^2)"},
-                         []<class S>(Args<S> x) -> std::array<S, 2> {
-                           return {x[0] + 1.0, 2.0 * x[0] + x[1] * x[1]};
-                         }));
+  add(checked_primitive({.name = "g",
+                         .aliases = {"mak_ong_g"},
+                         .arity = 2,
+                         .coarity = 2,
+                         .meaning = "(x1 + 1, 2 x1 + x2^2)"},
+                        []<class S>(Args<S> x) -> std::array<S, 2> {
+                          return {x[0] + 1.0, 2.0 * x[0] + x[1] * x[1]};
+                        }));
 
   // Partial predicates (abadi-plotkin §2.4, §7.2: less undefined on the diagonal; krawiec ltR).
   add(predicate_primitive(
@@ -276,16 +323,16 @@ Primitive dot_product_primitive(std::size_t n, std::string name, std::vector<std
   std::string meaning;
   for (std::size_t i = 0; i < n; ++i)
     meaning += (i == 0 ? "" : " + ") + argument_name(i) + " * " + argument_name(n + i);
-  return function_primitive({.name = std::move(name),
-                             .aliases = std::move(aliases),
-                             .arity = 2 * n,
-                             .meaning = std::move(meaning)},
-                            [n]<class S>(Args<S> x) -> S {
-                              S sum = x[0] * x[n];
-                              for (std::size_t i = 1; i < n; ++i)
-                                sum = sum + x[i] * x[n + i];
-                              return sum;
-                            });
+  return checked_primitive({.name = std::move(name),
+                            .aliases = std::move(aliases),
+                            .arity = 2 * n,
+                            .meaning = std::move(meaning)},
+                           [n]<class S>(Args<S> x) -> S {
+                             S sum = x[0] * x[n];
+                             for (std::size_t i = 1; i < n; ++i)
+                               sum = sum + x[i] * x[n + i];
+                             return sum;
+                           });
 }
 
 const PrimitiveTable& primitives() {
