@@ -1,4 +1,4 @@
-// Every resource bounded (issue 20): a flat sum as deep as it is long reaches the type checker's
+// Every resource bounded: a flat sum as deep as it is long reaches the type checker's
 // located depth error instead of overflowing the stack in the renaming before it, and the values
 // rule (9) copies count against fuel (one step however large the copy, spec §7 P10).
 #include <gtest/gtest.h>

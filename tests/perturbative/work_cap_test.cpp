@@ -1,4 +1,4 @@
-// Fuel bounds the work of a step, not only the step count (issue 20): the (T) step builds T_x,
+// Fuel bounds the work of a step, not only the step count: the (T) step builds T_x,
 // whose size is exponential in the term (2^k summands for k nested projections, 3^k for k nested
 // applications, spec §9.6), and that construction spends the work cap (fuel * work_per_step).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Linear-time evaluation of flat sums (issue 20): refocusing fuses a run of (N1) steps at one sum.
+// Linear-time evaluation of flat sums: refocusing fuses a run of (N1) steps at one sum.
 // It must leave every observable unchanged: the steps, their rule counts, the result (the same
 // additions in the same order) and the fuel error. (The time is tests/reliability.)
 #include <gtest/gtest.h>

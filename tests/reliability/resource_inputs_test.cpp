@@ -1,4 +1,4 @@
-// Every resource bounded (issue 20): inputs whose work is not bounded by the paper's step count
+// Every resource bounded: inputs whose work is not bounded by the paper's step count
 // (a T_x of exponential size, a copied value of rule (9)), deep or flat chains that a recursive
 // walk used to follow onto a stack overflow, and walks that were quadratic in the input. Each runs
 // the adsem executable in a child with a wall-clock limit and an address-space cap, so a

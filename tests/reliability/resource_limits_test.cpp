@@ -1,4 +1,4 @@
-// Every resource bounded (issue 20): SIGINT/SIGTERM end any command with exit 130, the
+// Every resource bounded: SIGINT/SIGTERM end any command with exit 130, the
 // resident-memory ceiling (--max-memory) ends a command with a resource error (exit 4), a trial of
 // an isolated campaign over the ceiling is a counted "resource" discard, and an exception that is
 // no AdsemError is an internal error (exit 3), not an "eval" error posing as a counterexample.
