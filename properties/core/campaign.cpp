@@ -913,6 +913,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
         }
         result.counterexamples.push_back(std::move(record));
       }
+      if (chunk.warning) summary.warnings.push_back(std::move(*chunk.warning));
       if (chunk.end == ChunkRun::End::gave_up) run.gave_up = true;
       if (chunk.end == ChunkRun::End::error) rapidcheck_error = chunk.error;
     };

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "semantics/core/overflow.hpp"
+#include "syntax/core/real_text.hpp"
 
 namespace adsem {
 
@@ -209,11 +210,8 @@ template <class F> Primitive checked_primitive(PrimitiveSpec spec, const F& f) {
       if (!finite_results<S>(result) &&
           std::ranges::all_of(x, [](const S& a) { return finite(a); })) {
         std::string call = name + "(";
-        for (std::size_t i = 0; i < x.size(); ++i) {
-          char buffer[32];
-          std::snprintf(buffer, sizeof buffer, "%.17g", model::primal_of(x[i]));
-          call += (i == 0 ? "" : ", ") + std::string(buffer);
-        }
+        for (std::size_t i = 0; i < x.size(); ++i)
+          call += (i == 0 ? "" : ", ") + shortest_real_text(model::primal_of(x[i]));
         throw model::Overflow(call + ")");
       }
     }

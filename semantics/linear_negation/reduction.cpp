@@ -376,7 +376,9 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
       args.push_back(p.core->value);
       frames.insert(frames.end(), p.frames.begin(), p.frames.end());
     }
-    const double value = r == rule::mul ? args[0] * args[1] : *apply_primitive(t->name, args);
+    // Rule (14)'s r·q too goes through the shared primitive table, whose overflow check names the
+    // call (semantics/core/overflow.hpp), as every other calculus's arithmetic does.
+    const double value = *apply_primitive(t->name, args);
     return wrap(num(value), frames);
   }
   // sums: (12), (13), (17) on summands i < j of the maximal sum
