@@ -1,6 +1,7 @@
 #include "properties/pullback/frontend.hpp"
 
 #include "properties/core/result_checks.hpp"
+#include "properties/pullback/mutants.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/pullback/denotation.hpp"
@@ -68,8 +69,7 @@ Term parse_closed(const std::string& source) {
 
 Rules rules_for(const std::string& mutant) {
   Rules r;
-  const std::string prefix = "pullback/";
-  r.mutant = mutant.rfind(prefix, 0) == 0 ? mutant.substr(prefix.size()) : mutant;
+  r.book = mutant_book(mutant);
   return r;
 }
 

@@ -1,36 +1,138 @@
+// The mutants of pullback: each one patch of the paper's rule book, drawn from a real AD bug
+// class, beside the properties expected to kill it.
 #include "properties/pullback/mutants.hpp"
+
+#include "semantics/pullback/combine.hpp"
+#include "semantics/pullback/let_series.hpp"
+#include "syntax/pullback/ast.hpp"
 
 namespace adsem::pullback {
 
+namespace {
+
+// Rules 5 and 5⁺ (the pullback along a smooth primitive) reverse-accumulate with `adjoint`.
+BookPatch transposing_with(const Adjoint& adjoint) {
+  BookPatch p;
+  for (const char* rule : {"5", "5+"})
+    p.replace<Combine>(rule, [adjoint](Rule<Combine> r) {
+      r.result = rules::transpose(adjoint);
+      return r;
+    });
+  return p;
+}
+
+// A square Jacobian multiplies the cotangent untransposed: J ct instead of Jᵀ ct.
+BookPatch smooth_pullback_uses_j_not_jt() {
+  Adjoint adjoint;
+  adjoint.through = [](const Eigen::MatrixXd& j, const Eigen::VectorXd& ct) -> Eigen::VectorXd {
+    if (j.rows() == j.cols()) return j * ct;
+    return j.transpose() * ct;
+  };
+  return transposing_with(adjoint);
+}
+
+// Of a sum B₁ + B₂ only B₁ᵀ ct is accumulated.
+BookPatch combine_drops_summand() {
+  Adjoint adjoint;
+  adjoint.summands = 1;
+  return transposing_with(adjoint);
+}
+
+// Row 9 (y ∉ FV(E)) gives the covector of ones at a Euclidean σ instead of 0.
+BookPatch constant_pullback_nonzero() {
+  BookPatch p;
+  p.replace<Pullback>("9", [](Rule<Pullback> r) {
+    r.result = [paper = r.result](Machine& m, const Pullback::Redex& row, const RuleInfo& self) {
+      if (!is_euclidean(row.sigma)) return paper(m, row, self);
+      return covec(std::vector<double>(dim(row.sigma), 1.0), row.sigma);
+    };
+    return r;
+  });
+  return p;
+}
+
+// Rule 8 reads the stage tuple w the wrong way round when y and x have one type.
+BookPatch let_series_split_loses_binding() {
+  BookPatch p;
+  p.replace<LetSeries>("8", [](Rule<LetSeries> r) {
+    r.result = rules::rule_8([](const Type& sigma, const Type& rho, const Term& w) {
+      auto [first, second] = stage_slots(sigma, rho, w);
+      if (same_type(sigma, rho)) std::swap(first, second);
+      return std::make_pair(first, second);
+    });
+    return r;
+  });
+  return p;
+}
+
+// The rule set as printed: rule 5 without the extension 5⁺.
+BookPatch paper_literal_rule_5_only() {
+  BookPatch p;
+  p.remove("5+");
+  return p;
+}
+
+Mutant mutant(std::string name, std::string bug, std::string summary,
+              std::vector<std::string> killers, BookPatch patch) {
+  for (std::string& k : killers)
+    k = "pullback/" + k;
+  patch.name = "pullback/" + name;
+  BookPtr book = patch_paper_rules(patch);
+  return Mutant{props::MutantDef{"pullback", patch.name, std::move(bug), std::move(summary),
+                                 std::move(killers)},
+                std::move(patch), std::move(book)};
+}
+
+} // namespace
+
+const std::vector<Mutant>& mutant_catalogue() {
+  static const std::vector<Mutant> catalogue = [] {
+    std::vector<Mutant> all;
+    all.push_back(mutant(
+        "smooth-pullback-uses-J-not-JT", "transpose",
+        "rules 5/5⁺ (the pullback along a smooth primitive, L363, L385) multiply the cotangent "
+        "by 𝒥(f)(r) instead of its transpose (square Jacobians, e.g. g of Ex. 3.1)",
+        {"reverse-mode-first-order", "soundness-of-steps", "dot-product-test"},
+        smooth_pullback_uses_j_not_jt()));
+    all.push_back(mutant(
+        "constant-pullback-nonzero", "constant-derivative",
+        "rule 9 (y ∉ FV(E), L241, L279) returns the covector of ones instead of 0 (Prop. E.1)",
+        {"soundness-of-steps", "reverse-mode-first-order"}, constant_pullback_nonzero()));
+    all.push_back(mutant(
+        "combine-drops-summand", "overwrite-not-accumulate",
+        "rule 5⁺ accumulates only the first summand of a sum B₁ + B₂ (e.g. the body v.1 + v.2 "
+        "of rule 10b): adjoints are overwritten instead of accumulated",
+        {"soundness-of-steps", "reverse-mode-first-order"}, combine_drops_summand()));
+    all.push_back(mutant("let-series-split-loses-binding", "lost-binding",
+                         "rule 8 (L238) substitutes w.2 for y and w.1 for x (the stage tuple read "
+                         "in the wrong order) when y and x have the same type",
+                         {"soundness-of-steps", "reverse-mode-first-order"},
+                         let_series_split_loses_binding()));
+    all.push_back(mutant(
+        "paper-literal-rule-5-only", "lost-reverse-sweep",
+        "the rule set as printed (erratum #8): rule 5 without 5⁺, so rule 6 composes the dual "
+        "maps forward by substitution; results stay correct but the cost claim of Ex. 3.7 (⋆) "
+        "/ Remark 2.1 fails",
+        {"cost-reverse-mode"}, paper_literal_rule_5_only()));
+    return all;
+  }();
+  return catalogue;
+}
+
 std::vector<props::MutantDef> mutants() {
-  const auto def = [](std::string name, std::string bug_class, std::string summary,
-                      std::vector<std::string> killers) {
-    return props::MutantDef{"pullback", "pullback/" + std::move(name), std::move(bug_class),
-                            std::move(summary), std::move(killers)};
-  };
-  return {
-      def("smooth-pullback-uses-J-not-JT", "transpose",
-          "rules 5/5⁺ (the pullback along a smooth primitive, L363, L385) multiply the cotangent "
-          "by 𝒥(f)(r) instead of its transpose (square Jacobians, e.g. g of Ex. 3.1)",
-          {"pullback/reverse-mode-first-order", "pullback/soundness-of-steps",
-           "pullback/dot-product-test"}),
-      def("constant-pullback-nonzero", "constant-derivative",
-          "rule 9 (y ∉ FV(E), L241, L279) returns the covector of ones instead of 0 (Prop. E.1)",
-          {"pullback/soundness-of-steps", "pullback/reverse-mode-first-order"}),
-      def("combine-drops-summand", "overwrite-not-accumulate",
-          "rule 5⁺ accumulates only the first summand of a sum B₁ + B₂ (e.g. the body v.1 + v.2 "
-          "of rule 10b): adjoints are overwritten instead of accumulated",
-          {"pullback/soundness-of-steps", "pullback/reverse-mode-first-order"}),
-      def("let-series-split-loses-binding", "lost-binding",
-          "rule 8 (L238) substitutes w.2 for y and w.1 for x (the stage tuple read in the wrong "
-          "order) when y and x have the same type",
-          {"pullback/soundness-of-steps", "pullback/reverse-mode-first-order"}),
-      def("paper-literal-rule-5-only", "lost-reverse-sweep",
-          "the rule set as printed (erratum #8): rule 5 without 5⁺, so rule 6 composes the dual "
-          "maps forward by substitution; results stay correct but the cost claim of Ex. 3.7 (⋆) "
-          "/ Remark 2.1 fails",
-          {"pullback/cost-reverse-mode"}),
-  };
+  std::vector<props::MutantDef> out;
+  for (const Mutant& m : mutant_catalogue())
+    out.push_back(m.def);
+  return out;
+}
+
+const BookPtr& mutant_book(const std::string& mutant) {
+  if (mutant.empty()) return paper_rules();
+  for (const Mutant& m : mutant_catalogue())
+    if (m.def.name == mutant ||
+        m.def.name.compare(m.def.name.find('/') + 1, std::string::npos, mutant) == 0)
+      return m.book;
+  return paper_rules();
 }
 
 } // namespace adsem::pullback

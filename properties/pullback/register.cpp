@@ -21,10 +21,10 @@ void register_pullback(Registry& registry) {
   entry.properties = pullback::properties();
   entry.mutants = pullback::mutants();
   entry.complexity_families = pullback::complexity_families;
-  // The construct tags of the generators, and every named rule (rules.hpp).
+  // The construct tags of the generators, and every rule of the rule book.
   entry.constructs = {"covector", "dual-map",          "higher-order", "jacobian",
                       "let",      "partial-primitive", "sum",          "zero"};
-  entry.rules = pullback::rule_names();
+  use_rule_table(entry, pullback::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const pullback::RuleAdapter>();
   registry.add(std::move(entry));
 }

@@ -1,11 +1,15 @@
-// Combine: the dual-map redexes of seed 000 §3.4 (L363-375; spec §4.6): (Z5) (Z6) (Σ3), rule 5
-// (the VJP of a primitive), the extension 5⁺ (general numeric transpose by reverse accumulation
-// over B ∈ Lin_v, driven top-down by the covector's type; needed by Example 3.9 L385-387) and rule
-// 6 (forward composition of dual maps, the symbolic case).
-#include <Eigen/Core>
+// Combine: the redexes of seed 000 §3.4 (L363-375; spec §4.6) and the extensions [X]: rules 1-4,
+// rule 5 (the VJP of a primitive), the extension 5⁺ (general numeric transpose by reverse
+// accumulation over B ∈ Lin_v, driven top-down by the covector's type; needed by Example 3.9
+// L385-387), rule 6 (forward composition of dual maps, the symbolic case), the numeral folding
+// N1-N3, the zero and sum rules Z1-Z7, Sigma1-3, and the β-reading of let.
+#include "semantics/pullback/combine.hpp"
+
+#include <algorithm>
 
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
 namespace adsem::pullback {
@@ -53,8 +57,8 @@ bool in_lin_v(const Term& b, const std::string& v) {
 
 class Transposer {
 public:
-  Transposer(const std::string& v, const Type& sigma, const Rules& rules)
-      : v_(v), sigma_(sigma), rules_(rules),
+  Transposer(const std::string& v, const Type& sigma, const Adjoint& adjoint)
+      : v_(v), sigma_(sigma), adjoint_(adjoint),
         acc_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(dim(sigma)))) {}
 
   // T(B, τ, ct): accumulate Bᵀ ct into acc.
@@ -86,21 +90,18 @@ public:
       go(b->kids[1], tau->right, ct.tail(ct.size() - left));
       return;
     }
-    case Kind::sum:
-      for (const Term& k : b->kids) {
-        go(k, tau, ct);
-        if (rules_.is("combine-drops-summand")) return; // MUTANT: only the first summand
-      }
+    case Kind::sum: {
+      const std::size_t n = std::min(b->kids.size(), adjoint_.summands);
+      for (std::size_t i = 0; i < n; ++i)
+        go(b->kids[i], tau, ct);
       return;
+    }
     case Kind::app: { // (𝒥f̲·B₁) r̲ : T(B₁, dom f, 𝒥(f)(r)ᵀ ct)
       const Term& j = b->kids[0];
       std::vector<double> r;
       flatten_numerals(b->kids[1], r);
       const Eigen::MatrixXd jm = prim_jacobian(j->name, r);
-      Eigen::VectorXd next = jm.transpose() * ct;
-      if (rules_.is("smooth-pullback-uses-J-not-JT") && jm.rows() == jm.cols())
-        next = jm * ct; // MUTANT: J instead of Jᵀ
-      go(j->kids[0], j->type->left, next);
+      go(j->kids[0], j->type->left, adjoint_.through(jm, ct));
       return;
     }
     default:
@@ -112,56 +113,273 @@ public:
 private:
   std::string v_;
   Type sigma_;
-  const Rules& rules_;
+  const Adjoint& adjoint_;
   Eigen::VectorXd acc_;
 };
 
-} // namespace
+bool any_kid(const Term& t, Kind kind) {
+  for (const Term& k : t->kids)
+    if (k->kind == kind) return true;
+  return false;
+}
 
-std::optional<Term> Machine::combine_dual(const Term& t, std::string& rule) {
-  const std::string& v = t->name;
-  const Type& sigma = t->type;
-  const Term& body = t->kids[0];
-  const Term& fun = t->kids[1];
-  if (fun->kind == Kind::zero) { // (Z5) (λx.V)*·0 → 0
-    rule = "Z5";
-    return zero(dual(sigma));
-  }
-  if (body->kind == Kind::zero) { // (Z6) (λx.0)*·V → 0
-    rule = "Z6";
-    return zero(dual(sigma));
-  }
-  if (fun->kind == Kind::sum) { // (Σ3)
-    rule = "Sigma3";
-    std::vector<Term> items;
-    for (const Term& k : fun->kids)
-      items.push_back(dualmap(v, sigma, body, k));
-    return sum(items);
-  }
-  if (fun->kind == Kind::covec && is_euclidean(sigma) && is_euclidean(fun->type)) {
-    // (5) (λv.(𝒥f̲·v) r̲)*·r̲'*  — the special case of 5⁺ with B's direction the variable itself
-    const bool five = body->kind == Kind::app && body->kids[0]->kind == Kind::jac &&
-                      body->kids[0]->kids[0]->kind == Kind::var &&
-                      body->kids[0]->kids[0]->name == v && is_numeral_tuple(body->kids[1]);
-    const auto fv = free_vars(body);
-    const bool plus = !rules_.is("paper-literal-rule-5-only") && in_lin_v(body, v) &&
-                      (fv.empty() || (fv.size() == 1 && fv.count(v))) &&
-                      dim(fun->type) == fun->vec.size();
-    if (five || plus) {
-      rule = five ? rule::vjp : rule::vjp_plus;
-      Transposer tr(v, sigma, rules_);
-      const Eigen::VectorXd ct = Eigen::Map<const Eigen::VectorXd>(
-          fun->vec.data(), static_cast<Eigen::Index>(fun->vec.size()));
-      tr.go(body, fun->type, ct);
-      const Eigen::VectorXd& c = tr.result();
-      return covec(std::vector<double>(c.data(), c.data() + c.size()), sigma);
+bool same_space(const Term& a, const Term& b) {
+  return a->vec.size() == b->vec.size() && same_type(a->type, b->type);
+}
+
+// The first two summands i < j of the kind (and, for N3, of one space), merged in place of the
+// first: the sum's other summands keep their order.
+template <class Mergeable, class Merge>
+std::optional<Term> merge_first(const Term& t, Kind kind, Mergeable mergeable, Merge merge) {
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    if (t->kids[i]->kind != kind) continue;
+    for (std::size_t j = i + 1; j < t->kids.size(); ++j) {
+      if (t->kids[j]->kind != kind || !mergeable(t->kids[i], t->kids[j])) continue;
+      std::vector<Term> items;
+      for (std::size_t k = 0; k < t->kids.size(); ++k) {
+        if (k == i)
+          items.push_back(merge(t->kids[i], t->kids[j]));
+        else if (k != j)
+          items.push_back(t->kids[k]);
+      }
+      return sum(items);
     }
-  }
-  if (fun->kind == Kind::dualmap) { // (6) (λv₁.V₁)*·((λv₂.V₂)*·V₃) → (λv₁.V₂[V₁/v₂])*·V₃
-    rule = rule::compose;
-    return dualmap(v, sigma, substitute(fun->kids[0], fun->name, body), fun->kids[1]);
   }
   return std::nullopt;
 }
+
+constexpr auto always = [](const Term&, const Term&) { return true; };
+
+// The summands of a sum each applied (Σ1), projected (Σ2) or dual-mapped (Σ3).
+template <class F> Term distribute(const Term& s, F each) {
+  std::vector<Term> items;
+  for (const Term& k : s->kids)
+    items.push_back(each(k));
+  return sum(items);
+}
+
+} // namespace
+
+bool is_vjp_redex(const Term& t) {
+  const Term& body = t->kids[0];
+  const Term& fun = t->kids[1];
+  return fun->kind == Kind::covec && is_euclidean(t->type) && is_euclidean(fun->type) &&
+         body->kind == Kind::app && body->kids[0]->kind == Kind::jac &&
+         body->kids[0]->kids[0]->kind == Kind::var && body->kids[0]->kids[0]->name == t->name &&
+         is_numeral_tuple(body->kids[1]);
+}
+
+bool is_linear_transpose_redex(const Term& t) {
+  const std::string& v = t->name;
+  const Term& body = t->kids[0];
+  const Term& fun = t->kids[1];
+  if (fun->kind != Kind::covec || !is_euclidean(t->type) || !is_euclidean(fun->type)) return false;
+  if (body->kind == Kind::zero) return false; // Z6
+  const auto fv = free_vars(body);
+  return in_lin_v(body, v) && (fv.empty() || (fv.size() == 1 && fv.count(v))) &&
+         dim(fun->type) == fun->vec.size();
+}
+
+bool is_flat_sum(const Term& t) {
+  return !any_kid(t, Kind::zero) && !any_kid(t, Kind::sum);
+}
+
+bool sums_numerals(const Term& t) {
+  return is_flat_sum(t) && std::count_if(t->kids.begin(), t->kids.end(),
+                                         [](const Term& k) { return k->kind == Kind::num; }) >= 2;
+}
+
+bool sums_pairs(const Term& t) {
+  return is_flat_sum(t) && std::count_if(t->kids.begin(), t->kids.end(),
+                                         [](const Term& k) { return k->kind == Kind::pair; }) >= 2;
+}
+
+bool sums_covectors(const Term& t) {
+  if (!is_flat_sum(t)) return false;
+  for (std::size_t i = 0; i < t->kids.size(); ++i)
+    for (std::size_t j = i + 1; j < t->kids.size(); ++j)
+      if (t->kids[i]->kind == Kind::covec && t->kids[j]->kind == Kind::covec &&
+          same_space(t->kids[i], t->kids[j]))
+        return true;
+  return false;
+}
+
+namespace rules {
+
+// (1) (λx.S) V → S[V/x]
+Term rule_1(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& f = r.node->kids[0];
+  return substitute(f->kids[0], f->name, r.node->kids[1]);
+}
+
+// (2) π_i⟨V₁,V₂⟩ → V_i
+Term rule_2(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return r.node->kids[0]->kids[static_cast<std::size_t>(r.node->index - 1)];
+}
+
+// (3) f̲(r̲) → f(r) [ID-13: zero at a Euclidean type is the all-zero numeral]
+Term rule_3(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& t = r.node;
+  const Term& x = t->kids[0];
+  std::vector<double> point;
+  if (x->kind == Kind::zero)
+    point.assign(dim(t->type->left), 0.0);
+  else
+    flatten_numerals(x, point);
+  if (point.size() != dim(t->type->left))
+    throw AdsemError(ErrorKind::eval, "rule 3: " + t->name + " applied to " + print(x));
+  return numeral_tuple(t->type->right, prim_value(t->name, point));
+}
+
+// (4) (𝒥f̲·r̲) r̲' → 𝒥(f)(r')·r: point r', direction r [ID-13]
+Term rule_4(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& f = r.node->kids[0];
+  const Term& a = r.node->kids[1];
+  std::vector<double> direction, point;
+  flatten_numerals(numeral_tuple(f->type->left, {}), direction);
+  direction.assign(direction.size(), 0.0);
+  point = direction;
+  if (f->kids[0]->kind != Kind::zero) {
+    direction.clear();
+    flatten_numerals(f->kids[0], direction);
+  }
+  if (a->kind != Kind::zero) {
+    point.clear();
+    flatten_numerals(a, point);
+  }
+  const Eigen::MatrixXd jm = prim_jacobian(f->name, point);
+  const Eigen::VectorXd d = Eigen::Map<const Eigen::VectorXd>(
+      direction.data(), static_cast<Eigen::Index>(direction.size()));
+  const Eigen::VectorXd out = jm * d;
+  return numeral_tuple(f->type->right, std::vector<double>(out.data(), out.data() + out.size()));
+}
+
+// (5) (λv.(𝒥f̲·v) r̲)*·r̲'* → ((𝒥f(r))ᵀ r')*, and (5⁺) (λv.B)*·c* → (Bᵀc)* for B ∈ Lin_v
+CombineResult transpose(Adjoint adjoint) {
+  return
+      [adjoint = std::move(adjoint)](Machine&, const Combine::Redex& r, const RuleInfo&) -> Term {
+        const Term& t = r.node;
+        const Term& fun = t->kids[1];
+        Transposer tr(t->name, t->type, adjoint);
+        const Eigen::VectorXd ct = Eigen::Map<const Eigen::VectorXd>(
+            fun->vec.data(), static_cast<Eigen::Index>(fun->vec.size()));
+        tr.go(t->kids[0], fun->type, ct);
+        const Eigen::VectorXd& c = tr.result();
+        return covec(std::vector<double>(c.data(), c.data() + c.size()), t->type);
+      };
+}
+
+// (6) (λv₁.V₁)*·((λv₂.V₂)*·V₃) → (λv₁.V₂[V₁/v₂])*·V₃
+Term rule_6(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& t = r.node;
+  const Term& fun = t->kids[1];
+  return dualmap(t->name, t->type, substitute(fun->kids[0], fun->name, t->kids[0]), fun->kids[1]);
+}
+
+// [ID] let x = V in N → N[V/x]
+Term let_beta(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return substitute(r.node->kids[1], r.node->name, r.node->kids[0]);
+}
+
+// (N1) r̲ + s̲ → (r+s)̲
+Term n1(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return *merge_first(r.node, Kind::num, always,
+                      [](const Term& a, const Term& b) { return num(a->value + b->value); });
+}
+
+// (N2) ⟨a,b⟩ + ⟨c,d⟩ → ⟨a+c, b+d⟩
+Term n2(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return *merge_first(r.node, Kind::pair, always, [](const Term& a, const Term& b) {
+    return pair(sum({a->kids[0], b->kids[0]}), sum({a->kids[1], b->kids[1]}));
+  });
+}
+
+// (N3) r̲* + s̲* → (r+s)̲* at one type σ*
+Term n3(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return *merge_first(r.node, Kind::covec, same_space, [](const Term& a, const Term& b) {
+    std::vector<double> c(a->vec.size());
+    for (std::size_t i = 0; i < c.size(); ++i)
+      c[i] = a->vec[i] + b->vec[i];
+    return covec(c, a->type);
+  });
+}
+
+// [perf] After (N1) at a sum whose search was pure, refocusing searches the new sum again: its
+// summands are the old inert ones and a numeral, and no summand is 0 or a sum, so the next step
+// is (N1) on the same sum, merging the next numeral into the first, until one numeral is left.
+// Each step rebuilt the sum and searched it again: quadratic in the summands (16k: 2 s). The run
+// is done here at once and counted as the steps it stands for, with the same additions in the
+// same order; only refocusing does it, where no step is observed or traced one by one.
+long fuse_numerals(Term& s) {
+  if (s->kind != Kind::sum) return 0;
+  std::vector<Term> items;
+  items.reserve(s->kids.size());
+  std::size_t first = s->kids.size();
+  double value = 0.0;
+  long merged = 0;
+  for (const Term& k : s->kids) {
+    if (k->kind != Kind::num) {
+      items.push_back(k);
+    } else if (first == s->kids.size()) {
+      first = items.size();
+      value = k->value;
+      items.push_back(k);
+    } else {
+      value = value + k->value; // num(a + b) of rule N1, a the numeral merged so far
+      ++merged;
+    }
+  }
+  if (merged == 0) return 0;
+  items[first] = num(value);
+  s = sum(items);
+  return merged;
+}
+
+// (Z1) 0 V → 0, (Z2) π_i(0) → 0, (Z3) ⟨0,0⟩ → 0
+Term zero_of_type(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return zero(type_of(r.node));
+}
+
+// (Z4) 𝒥f̲·0 → 0
+Term z4(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return zero(r.node->type);
+}
+
+// (Z5) (λx.V)*·0 → 0, (Z6) (λx.0)*·V → 0
+Term zero_covector(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  return zero(dual(r.node->type));
+}
+
+// (Z7) flatten nested sums and drop zeros
+Term z7(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& t = r.node;
+  std::vector<Term> items;
+  Type ty = type_of(t);
+  for (const Term& k : t->kids)
+    if (k->kind != Kind::zero) items.push_back(k);
+  if (items.empty()) return zero(ty);
+  return sum(items);
+}
+
+// (Σ1) (V₁+V₂) V → V₁ V + V₂ V
+Term sigma1(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& a = r.node->kids[1];
+  return distribute(r.node->kids[0], [&](const Term& k) { return app(k, a); });
+}
+
+// (Σ2) π_i(V₁+V₂) → π_i(V₁) + π_i(V₂)
+Term sigma2(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const int i = r.node->index;
+  return distribute(r.node->kids[0], [&](const Term& k) { return proj(i, k); });
+}
+
+// (Σ3) (λx.V)*·(V₁+V₂) → (λx.V)*·V₁ + (λx.V)*·V₂
+Term sigma3(Machine&, const Combine::Redex& r, const RuleInfo&) {
+  const Term& t = r.node;
+  return distribute(t->kids[1],
+                    [&](const Term& k) { return dualmap(t->name, t->type, t->kids[0], k); });
+}
+
+} // namespace rules
 
 } // namespace adsem::pullback

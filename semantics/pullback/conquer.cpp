@@ -3,6 +3,8 @@
 // the garbled meta-rule L377-379: a generic fresh 1-form ω', instantiated afterwards).
 // Every result has the shape (λv.S)*·(ω W), λv.S the Jacobian of λy.E at V, W = E[V/y] (Remark
 // 3.5, L275).
+#include "semantics/pullback/conquer.hpp"
+
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/substitution.hpp"
@@ -11,15 +13,15 @@ namespace adsem::pullback {
 
 namespace {
 
-bool is_y_atom(const Term& a, const std::string& y) {
-  return is_atom(a) && atom_root(a) == y;
-}
-
 std::string fresh_for(const std::string& base, std::initializer_list<const Term*> terms) {
   return fresh_name_free_in(base, terms);
 }
 
 } // namespace
+
+bool is_y_atom(const Term& a, const std::string& y) {
+  return is_atom(a) && atom_root(a) == y;
+}
 
 std::optional<Term> Machine::jac_premise(const std::string& y, const Type& sigma, const Term& m,
                                          const Term& v_value, const std::string& v) {
@@ -56,122 +58,53 @@ Machine::jac1_premise(const std::string& y, const Type& sigma, const Term& e, co
   // JAC1 (20a only): ONE row of §4.4, never a normalisation (spec §4.5, P19).
   const std::string om = fresh_for("om", {&e, &v_value});
   const Term omega = var(om, one_form(type_of(e)));
-  std::string rule;
-  auto r = conquer(y, sigma, e, omega, v_value, rule);
+  Pullback::Redex row{e, e, false, y, sigma, omega, v_value};
+  auto r = fire_row(row);
   if (!r) return std::nullopt;
-  count(rule);
-  if (rule == "17") { // row 17 rewrites E into a λ; then row 18 once
-    const Term& f = (*r)->kids[0];
-    r = conquer(y, sigma, f->kids[0], omega, v_value, rule);
+  count(r->rule);
+  if (r->contractum->kind == Kind::app) { // row 17 rewrote E into a λ: then its row (18) once
+    const Term unfolded = r->contractum->kids[0]->kids[0];
+    Pullback::Redex next{unfolded, unfolded, false, y, sigma, omega, v_value};
+    r = fire_row(next);
     if (!r) return std::nullopt;
-    count(rule);
+    count(r->rule);
   }
-  const Term& d = *r;
+  const Term& d = r->contractum;
   if (d->kind != Kind::dualmap) return std::nullopt;
   return std::make_pair(d->name, d->kids[0]);
 }
 
-std::optional<Term> Machine::split_stage(const std::string& y, const Type& sigma, const Term& e,
-                                         const Term& omega, const Term& v_value,
-                                         std::string& rule) {
-  const Term yv = var(y, sigma);
-  if (!occurs_free(y, e)) { // (20b) → (λv.⟨v,0⟩)*·(ω⟨V,E⟩)
-    rule = "20b";
-    const std::string v = fresh_for("v", {&e, &omega});
-    return dualmap(v, sigma, pair(var(v, sigma), zero(type_of(e))), app(omega, pair(v_value, e)));
+// The premises of rows 9-20 on ((Ω λy:σ.B)·ω) V, in the order the rows take them: the tangent
+// variable v, then the premise of the row whose shape B has (none for rows 9-15, 16a, 19a, 20b).
+// False when a premise FAILs: no row applies (stuck).
+bool Machine::derive_premises(Pullback::Redex& r) {
+  const std::string& y = r.y;
+  const Term& e = r.e;
+  if (r.stage) {
+    if (!occurs_free(y, e)) { // 20b
+      r.v = fresh_for("v", {&e, &r.omega});
+      return true;
+    }
+    auto s = jac1_premise(y, r.sigma, e, r.v_value); // 20a
+    if (!s) return false;
+    r.v = std::move(s->first);
+    r.premise = std::move(s->second);
+    return true;
   }
-  // (20a) S := JAC1(y, E, V) → (λv.⟨v,S⟩)*·(ω⟨V,E[V/y]⟩)
-  auto s = jac1_premise(y, sigma, e, v_value);
-  if (!s) return std::nullopt;
-  rule = "20a";
-  return dualmap(s->first, sigma, pair(var(s->first, sigma), s->second),
-                 app(omega, pair(v_value, substitute(e, y, v_value))));
-}
-
-std::optional<Term> Machine::conquer(const std::string& y, const Type& sigma, const Term& e,
-                                     const Term& omega, const Term& vv, std::string& rule) {
-  const auto at = [&](const Term& body, const Term& forward) {
-    return dualmap(body->name, sigma, body->kids[0], app(omega, forward));
-  };
-  const std::string v = fresh_for("v", {&e, &omega, &vv});
-  const Term tv = var(v, sigma);
-  // the dual map (λv.S)*·(ω W)
-  const auto result = [&](const char* name, Term s, Term w) -> std::optional<Term> {
-    rule = name;
-    return dualmap(v, sigma, std::move(s), app(omega, std::move(w)));
-  };
-  (void)at;
-  if (!occurs_free(y, e)) { // (9) constant: 0 (L241, L279)
-    rule = "9";
-    if (rules_.is("constant-pullback-nonzero") && is_euclidean(sigma)) // MUTANT
-      return covec(std::vector<double>(dim(sigma), 1.0), sigma);
-    return zero(dual(sigma));
-  }
-  const auto vp = [&](const Term& a) { return path_atom(tv, atom_path(a)); };
-  const auto Vp = [&](const Term& a) { return meta_project(vv, atom_path(a)); };
-  const auto subst = [&](const Term& t) { return substitute(t, y, vv); };
+  r.v = fresh_for("v", {&e, &r.omega, &r.v_value});
+  if (!occurs_free(y, e)) return true; // row 9
   switch (e->kind) {
-  case Kind::sum: {
-    if (e->kids.size() != 2) return std::nullopt;
-    const Term& a1 = e->kids[0];
-    const Term& a2 = e->kids[1];
-    const bool y1 = is_y_atom(a1, y), y2 = is_y_atom(a2, y);
-    if (y1 && y2) // (10b)
-      return result("10b", sum({vp(a1), vp(a2)}), sum({Vp(a1), Vp(a2)}));
-    if (y1 && !occurs_free(y, a2)) // (10a), + is AC
-      return result("10a", vp(a1), sum({Vp(a1), a2}));
-    if (y2 && !occurs_free(y, a1)) return result("10a", vp(a2), sum({a1, Vp(a2)}));
-    return std::nullopt;
+  case Kind::dualmap: { // 16b, 16c: JAC on the λ's body, x stays free
+    r.forward = substitute(e->kids[0], y, r.v_value);
+    if (e->name == y || !occurs_free(y, e->kids[0])) return true; // 16a
+    r.premise = jac_premise(y, r.sigma, e->kids[0], r.v_value, r.v);
+    return r.premise.has_value();
   }
-  case Kind::var:
-  case Kind::proj:
-    if (!is_y_atom(e, y)) return std::nullopt;
-    if (e->kind == Kind::var) return result("11", tv, vv); // (11)
-    return result("12", vp(e), Vp(e));                     // (12)
-  case Kind::pair: {
-    const Term& a1 = e->kids[0];
-    const Term& a2 = e->kids[1];
-    const bool y1 = is_y_atom(a1, y), y2 = is_y_atom(a2, y);
-    if (y1 && y2) return result("13c", pair(vp(a1), vp(a2)), pair(Vp(a1), Vp(a2)));
-    if (y1 && !occurs_free(y, a2))
-      return result("13a", pair(vp(a1), zero(type_of(a2))), pair(Vp(a1), a2));
-    if (y2 && !occurs_free(y, a1))
-      return result("13b", pair(zero(type_of(a1)), vp(a2)), pair(a1, Vp(a2)));
-    return std::nullopt;
-  }
-  case Kind::jac: // (14)
-    if (!is_y_atom(e->kids[0], y)) return std::nullopt;
-    return result("14", jac(e->name, e->type, vp(e->kids[0])),
-                  jac(e->name, e->type, Vp(e->kids[0])));
-  case Kind::prim: // (15) direction v_p, point V_p
-    if (!is_y_atom(e->kids[0], y)) return std::nullopt;
-    return result("15", app(jac(e->name, e->type, vp(e->kids[0])), Vp(e->kids[0])),
-                  prim(e->name, e->type, Vp(e->kids[0])));
-  case Kind::dualmap: {
+  case Kind::pullback: { // 17: unfold at a symbolic point b (ID-11)
     const Term& a = e->kids[1];
-    const Term lamx = lam(e->name, e->type, e->kids[0]);
-    const bool y_in_lam = occurs_free(y, lamx);
-    const Term fwd_lam_body = subst(e->kids[0]);
-    if (!y_in_lam && is_y_atom(a, y)) // (16a)
-      return result("16a", dualmap(e->name, e->type, e->kids[0], vp(a)),
-                    dualmap(e->name, e->type, e->kids[0], Vp(a)));
-    if (!y_in_lam) return std::nullopt;
-    auto s = jac_premise(y, sigma, e->kids[0], vv, v); // x stays free
-    if (!s) return std::nullopt;
-    if (!occurs_free(y, a)) // (16b)
-      return result("16b", dualmap(e->name, e->type, *s, a),
-                    dualmap(e->name, e->type, fwd_lam_body, a));
-    if (!is_y_atom(a, y)) return std::nullopt;
-    return result(
-        "16c", // (16c) Jacobian of a bilinear map (L303)
-        sum({dualmap(e->name, e->type, fwd_lam_body, vp(a)), dualmap(e->name, e->type, *s, Vp(a))}),
-        dualmap(e->name, e->type, fwd_lam_body, Vp(a)));
-  }
-  case Kind::pullback: { // (17): unfold at a symbolic point b, then row 18 (ID-11)
-    const Term& a = e->kids[1];
-    if (!is_atom(a)) return std::nullopt;
+    if (!is_atom(a)) return true;
     const Type kappa = e->type;
-    const std::string b = fresh_for("b", {&e, &omega, &vv});
+    const std::string b = fresh_for("b", {&e, &r.omega, &r.v_value});
     const Term n = normalise_premise(app(e, var(b, kappa)));
     Term unfolded;
     if (n->kind == Kind::zero) {
@@ -181,37 +114,192 @@ std::optional<Term> Machine::conquer(const std::string& y, const Type& sigma, co
       const Term lx = substitute(e->kids[0], e->name, var(b, kappa));
       unfolded = dualmap(n->name, n->type, n->kids[0], app(a, lx));
     } else {
-      return std::nullopt;
+      return false;
     }
-    rule = "17";
-    const Term e2 = lam(b, kappa, anf(unfolded));
-    return app(pullback(y, sigma, e2, omega), vv);
+    r.premise = lam(b, kappa, anf(unfolded));
+    return true;
   }
-  case Kind::lam: {                                    // (18) D-curry (L309-313)
-    auto s = jac_premise(y, sigma, e->kids[0], vv, v); // x free, x ∉ FV(V)
-    if (!s) return std::nullopt;
-    return result("18", lam(e->name, e->type, *s), lam(e->name, e->type, subst(e->kids[0])));
-  }
-  case Kind::app: { // (19) D-eval (L319-325)
+  case Kind::lam: // 18: JAC on the body, x free, x ∉ FV(V)
+    r.premise = jac_premise(y, r.sigma, e->kids[0], r.v_value, r.v);
+    return r.premise.has_value();
+  case Kind::app: { // 19b, 19c: JAC on V_p's λ at V_p'
     const Term& a1 = e->kids[0];
     const Term& a2 = e->kids[1];
-    if (!is_y_atom(a1, y)) return std::nullopt; // stuck-1: a foreign function ("value 1")
-    if (!occurs_free(y, a2))                    // (19a)
-      return result("19a", app(vp(a1), a2), app(Vp(a1), a2));
-    if (!is_y_atom(a2, y)) return std::nullopt;
-    const Term f = Vp(a1);
-    if (f->kind != Kind::lam) return std::nullopt; // stuck-2 ("value 2")
-    const Term arg = Vp(a2);
-    const std::string v2 = fresh_for("v", {&f, &arg, &tv});
-    auto s2 = jac_premise(f->name, f->type, f->kids[0], arg, v2);
-    if (!s2) return std::nullopt;
-    if ((*s2)->kind == Kind::zero) // (19c)
-      return result("19c", app(vp(a1), arg), app(f, arg));
-    return result("19b", sum({app(vp(a1), arg), substitute(*s2, v2, vp(a2))}), app(f, arg));
+    if (!is_y_atom(a1, y) || !occurs_free(y, a2) || !is_y_atom(a2, y)) return true;
+    const Term f = meta_project(r.v_value, atom_path(a1));
+    if (f->kind != Kind::lam) return true; // stuck-2 ("value 2")
+    const Term arg = meta_project(r.v_value, atom_path(a2));
+    const Term tv = var(r.v, r.sigma);
+    r.v2 = fresh_for("v", {&f, &arg, &tv});
+    r.premise = jac_premise(f->name, f->type, f->kids[0], arg, r.v2);
+    return r.premise.has_value();
   }
   default:
-    return std::nullopt;
+    return true;
   }
 }
+
+std::optional<Machine::Found> Machine::fire_row(Pullback::Redex& r) {
+  if (!derive_premises(r)) return std::nullopt;
+  const Rule<Pullback>* rule = select<Pullback>(r);
+  if (!rule) return std::nullopt;
+  return Found{rule->info.position, rule->result(*this, r, rule->info)};
+}
+
+namespace rules {
+
+namespace {
+
+// v_p: the tangent variable along a's path; V_p: the point along it.
+Term vp(const Pullback::Redex& r, const Term& a) {
+  return path_atom(var(r.v, r.sigma), atom_path(a));
+}
+Term Vp(const Pullback::Redex& r, const Term& a) {
+  return meta_project(r.v_value, atom_path(a));
+}
+
+// the dual map (λv.S)*·(ω W)
+Term at(const Pullback::Redex& r, Term s, Term w) {
+  return dualmap(r.v, r.sigma, std::move(s), app(r.omega, std::move(w)));
+}
+
+} // namespace
+
+// (9) y ∉ FV(E): 0 (L241, L279)
+Term row_9(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return zero(dual(r.sigma));
+}
+
+// (10a) y_p + A, y ∉ FV(A) (+ is AC)
+Term row_10a(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  if (is_y_atom(a1, r.y)) return at(r, vp(r, a1), sum({Vp(r, a1), a2}));
+  return at(r, vp(r, a2), sum({a1, Vp(r, a2)}));
+}
+
+// (10b) y_p + y_q
+Term row_10b(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  return at(r, sum({vp(r, a1), vp(r, a2)}), sum({Vp(r, a1), Vp(r, a2)}));
+}
+
+// (11) y
+Term row_11(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return at(r, var(r.v, r.sigma), r.v_value);
+}
+
+// (12) y_p
+Term row_12(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return at(r, vp(r, r.e), Vp(r, r.e));
+}
+
+// (13a) ⟨y_p, A⟩, y ∉ FV(A)
+Term row_13a(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  return at(r, pair(vp(r, a1), zero(type_of(a2))), pair(Vp(r, a1), a2));
+}
+
+// (13b) ⟨A, y_p⟩, y ∉ FV(A)
+Term row_13b(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  return at(r, pair(zero(type_of(a1)), vp(r, a2)), pair(a1, Vp(r, a2)));
+}
+
+// (13c) ⟨y_p, y_q⟩
+Term row_13c(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  return at(r, pair(vp(r, a1), vp(r, a2)), pair(Vp(r, a1), Vp(r, a2)));
+}
+
+// (14) 𝒥f̲·y_p
+Term row_14(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  return at(r, jac(e->name, e->type, vp(r, e->kids[0])), jac(e->name, e->type, Vp(r, e->kids[0])));
+}
+
+// (15) f̲(y_p): direction v_p, point V_p
+Term row_15(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  const Term& a = e->kids[0];
+  return at(r, app(jac(e->name, e->type, vp(r, a)), Vp(r, a)), prim(e->name, e->type, Vp(r, a)));
+}
+
+// (16a) (λx.S)*·y_p, y ∉ FV(λx.S)
+Term row_16a(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  const Term& a = e->kids[1];
+  return at(r, dualmap(e->name, e->type, e->kids[0], vp(r, a)),
+            dualmap(e->name, e->type, e->kids[0], Vp(r, a)));
+}
+
+// (16b) (λx.S)*·A, y ∉ FV(A); S' := JAC(y, S, V)
+Term row_16b(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  const Term& a = e->kids[1];
+  return at(r, dualmap(e->name, e->type, *r.premise, a), dualmap(e->name, e->type, *r.forward, a));
+}
+
+// (16c) (λx.S)*·y_p: the Jacobian of a bilinear map (L303)
+Term row_16c(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  const Term& a = e->kids[1];
+  return at(r,
+            sum({dualmap(e->name, e->type, *r.forward, vp(r, a)),
+                 dualmap(e->name, e->type, *r.premise, Vp(r, a))}),
+            dualmap(e->name, e->type, *r.forward, Vp(r, a)));
+}
+
+// (17) (Ω λx.L)·A: E unfolded at a symbolic point b into a λ (ID-11); then row 18
+Term row_17(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return app(pullback(r.y, r.sigma, *r.premise, r.omega), r.v_value);
+}
+
+// (18) λx.S, D-curry (L309-313); S' := JAC(y, S, V)
+Term row_18(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& e = r.e;
+  return at(r, lam(e->name, e->type, *r.premise),
+            lam(e->name, e->type, substitute(e->kids[0], r.y, r.v_value)));
+}
+
+// (19a) y_p A, y ∉ FV(A), D-eval (L319-325)
+Term row_19a(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  return at(r, app(vp(r, a1), a2), app(Vp(r, a1), a2));
+}
+
+// (19b) y_p y_q, V_p = λz.M; S := JAC(z, M, V_q)
+Term row_19b(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term& a2 = r.e->kids[1];
+  const Term arg = Vp(r, a2);
+  return at(r, sum({app(vp(r, a1), arg), substitute(*r.premise, r.v2, vp(r, a2))}),
+            app(Vp(r, a1), arg));
+}
+
+// (19c) y_p y_q, V_p = λz.M, JAC(z, M, V_q) → 0
+Term row_19c(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  const Term& a1 = r.e->kids[0];
+  const Term arg = Vp(r, r.e->kids[1]);
+  return at(r, app(vp(r, a1), arg), app(Vp(r, a1), arg));
+}
+
+// (20a) ⟨y, E⟩; S := JAC1(y, E, V) → (λv.⟨v,S⟩)*·(ω⟨V,E[V/y]⟩)
+Term row_20a(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return at(r, pair(var(r.v, r.sigma), *r.premise),
+            pair(r.v_value, substitute(r.e, r.y, r.v_value)));
+}
+
+// (20b) ⟨y, E⟩, y ∉ FV(E) → (λv.⟨v,0⟩)*·(ω⟨V,E⟩)
+Term row_20b(Machine&, const Pullback::Redex& r, const RuleInfo&) {
+  return at(r, pair(var(r.v, r.sigma), zero(type_of(r.e))), pair(r.v_value, r.e));
+}
+
+} // namespace rules
 
 } // namespace adsem::pullback

@@ -37,11 +37,24 @@ Term path_atom(const Term& root, const std::vector<int>& path) {
   return t;
 }
 
-Machine::Machine(Rules rules, RunOptions options) : rules_(std::move(rules)), options_(options) {}
+Machine::Machine(Rules rules, RunOptions options)
+    : rules_(std::move(rules)), options_(options), fired_(rules_.book->size(), 0) {}
 
-void Machine::count(const std::string& rule) {
-  ++counts_[rule];
-  if (options_.counter) options_.counter->add(rule);
+Machine::~Machine() {
+  if (!options_.counter) return;
+  for (std::size_t i = 0; i < fired_.size(); ++i)
+    if (fired_[i] > 0) options_.counter->add(rules_.book->info(i).name, fired_[i]);
+}
+
+std::map<std::string, long> Machine::rule_counts() const {
+  std::map<std::string, long> out;
+  for (std::size_t i = 0; i < fired_.size(); ++i)
+    if (fired_[i] > 0) out[rules_.book->info(i).name] += fired_[i];
+  return out;
+}
+
+void Machine::count(std::size_t rule) {
+  ++fired_[rule];
   if (++fuel_used_ > options_.fuel)
     throw AdsemError(ErrorKind::fuel,
                      "out of fuel after " + std::to_string(options_.fuel) + " steps");
@@ -67,13 +80,13 @@ std::optional<Step> Machine::step(const Term& t) {
   std::vector<Frame> frames;
   auto found = search(t, 0, frames);
   if (!found) return std::nullopt;
-  Step s{std::move(found->rule), std::move(found->contractum), {}};
+  Step s{rules_.book->info(found->rule).name, std::move(found->contractum), {}};
   s.path.reserve(frames.size());
   for (const Frame& f : frames)
     s.path.push_back(f.kid);
   for (auto it = frames.rbegin(); it != frames.rend(); ++it)
     s.result = with_kid(it->node, static_cast<std::size_t>(it->kid), std::move(s.result));
-  count(s.rule);
+  count(found->rule);
   if (observer_) observer_(t, s, premise_depth_ > 0);
   return s;
 }
@@ -145,7 +158,7 @@ Run Machine::normalise(const Term& t) {
   }
   run.result = current;
   run.premise_steps = fuel_used_ - before - run.steps;
-  run.rule_counts = counts_;
+  run.rule_counts = rule_counts();
   return run;
 }
 
@@ -258,46 +271,13 @@ std::optional<Machine::Found> Machine::search_kids(const Term& t, int after, int
     frames.pop_back();
   }
   if (!tries_root(t, value_pullback)) return std::nullopt;
-  std::string rule;
-  if (auto r = contract_root(t, rule)) {
-    Found found{std::move(rule), std::move(*r)};
-    if (refocusing_ && found.rule == "N1" && clean && impure_attempts_ == impure_before)
-      fuse_numerals(found);
-    return found;
+  auto found = contract_root(t);
+  if (found && refocusing_ && clean && impure_attempts_ == impure_before) {
+    // a run of the same rule at this redex, taken at once (Combine::Extra)
+    const auto* rule = std::get_if<Rule<Combine>>(&rules_.book->entries()[found->rule]);
+    if (rule && rule->extra) found->firings += rule->extra(found->contractum);
   }
-  return std::nullopt;
-}
-
-// [perf] After (N1) at a sum whose search was pure, refocusing searches the new sum again: its
-// summands are the old inert ones and a numeral, and no summand is 0 or a sum, so the next step
-// is (N1) on the same sum, merging the next numeral into the first, until one numeral is left.
-// Each step rebuilt the sum and searched it again: quadratic in the summands (16k: 2 s). The run
-// is done here at once and counted as the steps it stands for (fired), with the same additions in
-// the same order; only refocusing does it, where no step is observed or traced one by one.
-void Machine::fuse_numerals(Found& found) const {
-  const Term& s = found.contractum;
-  if (s->kind != Kind::sum) return;
-  std::vector<Term> items;
-  items.reserve(s->kids.size());
-  std::size_t first = s->kids.size();
-  double value = 0.0;
-  long merged = 0;
-  for (const Term& k : s->kids) {
-    if (k->kind != Kind::num) {
-      items.push_back(k);
-    } else if (first == s->kids.size()) {
-      first = items.size();
-      value = k->value;
-      items.push_back(k);
-    } else {
-      value = value + k->value; // num(a + b) of rule N1, a the numeral merged so far
-      ++merged;
-    }
-  }
-  if (merged == 0) return;
-  items[first] = num(value);
-  found.contractum = sum(items);
-  found.firings += merged;
+  return found;
 }
 
 bool Machine::is_value(const Term& t) {
@@ -363,8 +343,7 @@ void Machine::decompose(const Term& t, std::vector<int>& path, std::vector<std::
   }
   if (!kids_values) return;
   Machine probe(rules_, options_); // premises run on a scratch machine
-  std::string rule;
-  if (probe.contract_root(t, rule)) out.push_back(path);
+  if (probe.contract_root(t)) out.push_back(path);
 }
 
 std::vector<std::vector<int>> Machine::decompositions(const Term& t) {
@@ -375,210 +354,34 @@ std::vector<std::vector<int>> Machine::decompositions(const Term& t) {
   return out;
 }
 
-// ---- redexes (spec §4.6 list) ----
-std::optional<Term> Machine::contract_root(const Term& t, std::string& rule) {
-  switch (t->kind) {
-  case Kind::sum:
-    return sum_rules(t, rule);
-  case Kind::app: {
-    const Term& f = t->kids[0];
-    const Term& a = t->kids[1];
-    if (f->kind == Kind::lam) { // (1)
-      rule = rule::beta;
-      return substitute(f->kids[0], f->name, a);
-    }
-    if (f->kind == Kind::zero) { // (Z1) 0 V → 0
-      rule = "Z1";
-      return zero(type_of(t));
-    }
-    if (f->kind == Kind::sum) { // (Σ1) (V₁+V₂) V → V₁ V + V₂ V
-      rule = "Sigma1";
-      std::vector<Term> items;
-      for (const Term& k : f->kids)
-        items.push_back(app(k, a));
-      return sum(items);
-    }
-    if (f->kind == Kind::jac && (is_numeral_tuple(f->kids[0]) || f->kids[0]->kind == Kind::zero) &&
-        (is_numeral_tuple(a) || a->kind == Kind::zero)) { // (4) point r', direction r [ID-13]
-      rule = rule::jac;
-      std::vector<double> r, r2;
-      flatten_numerals(numeral_tuple(f->type->left, {}), r);
-      r.assign(r.size(), 0.0);
-      r2 = r;
-      if (f->kids[0]->kind != Kind::zero) {
-        r.clear();
-        flatten_numerals(f->kids[0], r);
-      }
-      if (a->kind != Kind::zero) {
-        r2.clear();
-        flatten_numerals(a, r2);
-      }
-      const Eigen::MatrixXd jm = prim_jacobian(f->name, r2);
-      const Eigen::VectorXd d =
-          Eigen::Map<const Eigen::VectorXd>(r.data(), static_cast<Eigen::Index>(r.size()));
-      const Eigen::VectorXd out = jm * d;
-      return numeral_tuple(f->type->right,
-                           std::vector<double>(out.data(), out.data() + out.size()));
-    }
-    if (f->kind == Kind::pullback && f->kids[0]->kind != Kind::let &&
-        is_final(f->kids[0], f->name)) { // (the let test first: is_final walks a let series)
-      ++impure_attempts_; // rows 9-20 draw fresh names and run premises even when they fail
-      if (is_split_body(f->kids[0], f->name))
-        return split_stage(f->name, f->type, f->kids[0]->kids[1], f->kids[1], a, rule);
-      return conquer(f->name, f->type, f->kids[0], f->kids[1], a, rule);
-    }
+// ---- redexes (spec §4.6 list): the book's entry for r's shape ----
+std::optional<Machine::Found> Machine::contract_root(const Term& t) {
+  if (const Rule<Combine>* rule = select<Combine>(Combine::Redex{t}))
+    return Found{rule->info.position, rule->result(*this, Combine::Redex{t}, rule->info)};
+  if (t->kind == Kind::pullback) return pullback_root(t);
+  if (t->kind != Kind::app) return std::nullopt;
+  const Term& f = t->kids[0];
+  // ((Ω λy.B)·ω) V with B final and not a let (the let test first: is_final walks a let series)
+  if (f->kind != Kind::pullback || f->kids[0]->kind == Kind::let || !is_final(f->kids[0], f->name))
     return std::nullopt;
-  }
-  case Kind::proj: {
-    const Term& x = t->kids[0];
-    if (x->kind == Kind::pair) { // (2)
-      rule = rule::proj;
-      return x->kids[static_cast<std::size_t>(t->index - 1)];
-    }
-    if (x->kind == Kind::zero) { // (Z2)
-      rule = "Z2";
-      return zero(type_of(t));
-    }
-    if (x->kind == Kind::sum) { // (Σ2)
-      rule = "Sigma2";
-      std::vector<Term> items;
-      for (const Term& k : x->kids)
-        items.push_back(proj(t->index, k));
-      return sum(items);
-    }
-    return std::nullopt;
-  }
-  case Kind::pair:
-    if (t->kids[0]->kind == Kind::zero && t->kids[1]->kind == Kind::zero) { // (Z3)
-      rule = "Z3";
-      return zero(type_of(t));
-    }
-    return std::nullopt;
-  case Kind::prim: {
-    const Term& x = t->kids[0];
-    if (!is_numeral_tuple(x) && x->kind != Kind::zero) return std::nullopt;
-    rule = rule::prim; // (3) [ID-13: zero at a Euclidean type is the all-zero numeral]
-    std::vector<double> r;
-    if (x->kind == Kind::zero)
-      r.assign(dim(t->type->left), 0.0);
-    else
-      flatten_numerals(x, r);
-    if (r.size() != dim(t->type->left))
-      throw AdsemError(ErrorKind::eval, "rule 3: " + t->name + " applied to " + print(x));
-    return numeral_tuple(t->type->right, prim_value(t->name, r));
-  }
-  case Kind::jac:
-    if (t->kids[0]->kind == Kind::zero) { // (Z4)
-      rule = "Z4";
-      return zero(t->type);
-    }
-    return std::nullopt;
-  case Kind::let: // [ID] let x = V in N → N[V/x]
-    rule = "let";
-    return substitute(t->kids[1], t->name, t->kids[0]);
-  case Kind::dualmap:
-    return combine_dual(t, rule);
-  case Kind::pullback:
-    return pullback_root(t, rule);
-  default:
-    return std::nullopt;
-  }
-}
-
-// (Z7) flatten and drop zeros; (N1) numerals; (N2) pairs; (N3) covectors of one type.
-std::optional<Term> Machine::sum_rules(const Term& t, std::string& rule) {
-  bool nested = false;
-  for (const Term& k : t->kids)
-    nested = nested || k->kind == Kind::zero || k->kind == Kind::sum;
-  if (nested) {
-    rule = "Z7";
-    std::vector<Term> items;
-    Type ty = type_of(t);
-    for (const Term& k : t->kids)
-      if (k->kind != Kind::zero) items.push_back(k);
-    if (items.empty()) return zero(ty);
-    return sum(items);
-  }
-  const auto merge = [&](Kind kind, auto&& combine, const char* name) -> std::optional<Term> {
-    for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      if (t->kids[i]->kind != kind) continue;
-      for (std::size_t j = i + 1; j < t->kids.size(); ++j) {
-        if (t->kids[j]->kind != kind) continue;
-        auto merged = combine(t->kids[i], t->kids[j]);
-        if (!merged) continue;
-        std::vector<Term> items;
-        for (std::size_t k = 0; k < t->kids.size(); ++k) {
-          if (k == i)
-            items.push_back(*merged);
-          else if (k != j)
-            items.push_back(t->kids[k]);
-        }
-        rule = name;
-        return sum(items);
-      }
-    }
-    return std::nullopt;
-  };
-  if (auto r = merge(
-          Kind::num,
-          [](const Term& a, const Term& b) -> std::optional<Term> {
-            return num(a->value + b->value);
-          },
-          "N1"))
-    return r;
-  if (auto r = merge(
-          Kind::pair,
-          [](const Term& a, const Term& b) -> std::optional<Term> {
-            return pair(sum({a->kids[0], b->kids[0]}), sum({a->kids[1], b->kids[1]}));
-          },
-          "N2"))
-    return r;
-  if (auto r = merge(
-          Kind::covec,
-          [](const Term& a, const Term& b) -> std::optional<Term> {
-            if (a->vec.size() != b->vec.size() || !same_type(a->type, b->type)) return std::nullopt;
-            std::vector<double> c(a->vec.size());
-            for (std::size_t i = 0; i < c.size(); ++i)
-              c[i] = a->vec[i] + b->vec[i];
-            return covec(c, a->type);
-          },
-          "N3"))
-    return r;
-  return std::nullopt;
+  ++impure_attempts_; // rows 9-20 draw fresh names and run premises even when they fail
+  const Term& body = f->kids[0];
+  const bool stage = is_split_body(body, f->name);
+  Pullback::Redex row{body,      stage ? body->kids[1] : body, stage, f->name, f->type, f->kids[1],
+                      t->kids[1]};
+  return fire_row(row);
 }
 
 // (A*), (7), (8) on (Ω λy.P)·S (spec §4.2, §4.3).
-std::optional<Term> Machine::pullback_root(const Term& t, std::string& rule) {
+std::optional<Machine::Found> Machine::pullback_root(const Term& t) {
   const Term& body = t->kids[0];
-  const Term& omega = t->kids[1];
-  if (!(body->kind == Kind::let ? is_let_series_remembered(body) : is_final(body, t->name))) {
-    rule = "A*";
-    AnfOptions o;
-    o.bind_atoms = rules_.bind_atoms;
-    return pullback(t->name, t->type, anf(body, o), omega);
-  }
-  if (body->kind != Kind::let) return std::nullopt;
-  const Term& e = body->kids[0];
-  const Term& rest = body->kids[1];
-  if (rest->kind == Kind::var && rest->name == body->name) { // (7)
-    rule = rule::let_last;
-    return pullback(t->name, t->type, e, omega);
-  }
-  // (8) (Ω λy.let x = E in L)·ω → (Ω λy.⟨y,E⟩)·((Ω λw. L[w.1/y][w.2/x])·ω), w : σ×ρ fresh
-  rule = rule::let_split;
-  const Type sigma = t->type;
-  const Type rho = body->type;
-  const Type wt = prod(sigma, rho);
-  const std::string w = fresh_name_where("w", [&](const std::string& name) {
-    return name == t->name || occurs_free(name, rest); // w ∉ FV(L) ∪ {y}
-  });
-  const Term wv = var(w, wt);
-  Term first = proj(1, wv), second = proj(2, wv);
-  if (rules_.is("let-series-split-loses-binding") && same_type(sigma, rho))
-    std::swap(first, second); // MUTANT: the binding is read from the wrong slot
-  Term l2 = substitute(rest, t->name, first);
-  l2 = substitute(l2, body->name, second);
-  return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, omega));
+  const PullbackBody::Redex redex{t, body->kind == Kind::let ? is_let_series_remembered(body)
+                                                             : is_final(body, t->name)};
+  if (const Rule<Anf>* rule = select<Anf>(redex))
+    return Found{rule->info.position, rule->result(*this, redex, rule->info)};
+  if (const Rule<LetSeries>* rule = select<LetSeries>(redex))
+    return Found{rule->info.position, rule->result(*this, redex, rule->info)};
+  return std::nullopt;
 }
 
 // [perf, issue 10] is_let_series (anf.hpp) on a let: is_final(L, y) for a let L is exactly this

@@ -1,9 +1,11 @@
 #pragma once
 // The deterministic call-by-value strategy of seed 000 (Lemma 3.8 L367-369; spec §4.7): `step`
-// finds THE decomposition C[r] (evaluation contexts of §3.4 L359, extended as in spec §4.6) and
-// contracts r with the named rule (rules.hpp). Pullback redexes (rules 9-20, Fig. 3 L240-248) and
-// their premises (JAC, JAC1; spec §4.5) live in conquer.cpp. Every step, including the steps of
-// premises, is counted against the fuel; running out throws AdsemError(ErrorKind::fuel).
+// finds THE decomposition C[r] (evaluation contexts of §3.4 L359, extended as in spec §4.6), asks
+// the rule book (rules.hpp) which entry fires on r (`select` on the relation of r's shape,
+// relations.hpp) and contracts r with the entry's result; the step is counted and traced under
+// the entry's name. Pullback redexes (rows 9-20, Fig. 3 L240-248) and their premises (JAC, JAC1;
+// spec §4.5), derived before the row is selected, live in conquer.cpp. Every step, including the
+// steps of premises, is counted against the fuel; running out throws AdsemError(ErrorKind::fuel).
 #include <functional>
 #include <map>
 #include <optional>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
+#include "semantics/pullback/relations.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "syntax/pullback/ast.hpp"
 
@@ -45,6 +48,9 @@ using StepObserver = std::function<void(const Term& before, const Step& step, bo
 class Machine {
 public:
   explicit Machine(Rules rules = {}, RunOptions options = {});
+  ~Machine(); // adds the rule firings to options.counter
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
 
   // One step of the strategy, or nullopt when t is a normal form ("value", §4.8).
   std::optional<Step> step(const Term& t);
@@ -59,8 +65,14 @@ public:
   using JacObserver = std::function<void(const std::string& y, const Type& sigma, const Term& m,
                                          const Term& v_value, const std::string& v, const Term& s)>;
   void observe_premises(JacObserver observer) { jac_observer_ = std::move(observer); }
-  const std::map<std::string, long>& rule_counts() const { return counts_; }
+  // Firings per rule name so far, premises included.
+  std::map<std::string, long> rule_counts() const;
   const Rules& rules() const { return rules_; }
+
+  // The first entry of relation R that can fire on the redex (nullptr: none).
+  template <class R> const Rule<R>* select(const typename R::Redex& redex) const {
+    return rules_.book->select<R>(*this, redex);
+  }
 
   // Premises (spec §4.5). JAC: the Jacobian body of λy.M at V for the tangent variable v
   // (nullopt = FAIL). JAC1: one row of §4.4 on ((Ω λy.E)·ω')V; returns (v, S).
@@ -68,19 +80,20 @@ public:
                                   const Term& v_value, const std::string& v);
   std::optional<std::pair<std::string, Term>> jac1_premise(const std::string& y, const Type& sigma,
                                                            const Term& e, const Term& v_value);
-  // Rows 9-19 of §4.4 on ((Ω λy:σ.E)·ω) V (ω, V values): the contractum and the rule name, or
-  // nullopt (stuck: value 1, value 2, or a failed premise). Defined in conquer.cpp.
-  std::optional<Term> conquer(const std::string& y, const Type& sigma, const Term& e,
-                              const Term& omega, const Term& v_value, std::string& rule);
-  // Row 20 on ((Ω λy:σ.⟨y,E⟩)·ω) V.
-  std::optional<Term> split_stage(const std::string& y, const Type& sigma, const Term& e,
-                                  const Term& omega, const Term& v_value, std::string& rule);
 
 private:
-  std::optional<Term> contract_root(const Term& t, std::string& rule);
-  std::optional<Term> combine_dual(const Term& t, std::string& rule);
-  std::optional<Term> sum_rules(const Term& t, std::string& rule);
-  std::optional<Term> pullback_root(const Term& t, std::string& rule);
+  // A contraction: the book position of the entry that fired and the contractum.
+  struct Found {
+    std::size_t rule = 0;
+    Term contractum;
+    long firings = 1; // > 1: a run of the same rule at one redex, fused (Combine::Extra)
+  };
+  std::optional<Found> contract_root(const Term& t);
+  std::optional<Found> pullback_root(const Term& t);
+  // Rows 9-20 of §4.4 on ((Ω λy:σ.B)·ω) V (ω, V values): the premises derived, the row selected
+  // and its result, or nullopt (stuck: value 1, value 2, or a failed premise). conquer.cpp.
+  std::optional<Found> fire_row(Pullback::Redex& row);
+  bool derive_premises(Pullback::Redex& row);
   // [perf, issue 10] The search for THE decomposition C[r] keeps C as a stack of frames (the
   // node and the child the hole is in), so that a step rebuilds nothing and the next search can
   // resume at the hole (refocusing) instead of walking from the root again.
@@ -89,27 +102,21 @@ private:
     int kid = 0;
     bool clean = true; // this frame and those above: every sibling searched before was pure
   };
-  struct Found {
-    std::string rule;
-    Term contractum;
-    long firings = 1; // > 1: a run of N1 steps at one sum, fused (fuse_numerals)
-  };
   std::optional<Found> search(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_in(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_kids(const Term& t, int after, int depth, bool clean,
                                    std::vector<Frame>& frames);
   Term run_refocusing(const Term& t, long& steps);
-  void fuse_numerals(Found& found) const;
   void decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out);
   bool is_value(const Term& t);
-  void count(const std::string& rule);
+  void count(std::size_t rule);
   Term normalise_premise(const Term& t);
 
   Rules rules_;
   RunOptions options_;
   long fuel_used_ = 0;
   int premise_depth_ = 0;
-  std::map<std::string, long> counts_;
+  std::vector<long> fired_; // firings by position in rules_.book
   StepObserver observer_;
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node

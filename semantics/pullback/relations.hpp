@@ -1,0 +1,91 @@
+#pragma once
+// The relations of seed 000 whose rules are entries of pullback's rule book
+// (semantics/core/rule_table.hpp), and the book's type. Each relation says what its rules receive
+// at the position the strategy (strategy.cpp) visits, with the premises already derived, and what
+// they produce: the contractum.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "semantics/core/rule_table.hpp"
+#include "syntax/pullback/ast.hpp"
+
+namespace adsem::pullback {
+
+class Machine;
+
+// The dispatch index is keyed by the AST's Kind; the last kind is `let`.
+inline constexpr std::size_t term_kind_count = 14;
+static_assert(static_cast<std::size_t>(Kind::let) + 1 == term_kind_count);
+
+// Combine (§3.4 L363-375; spec §4.6): rules 1-6, 5⁺, the [X] extensions N1-N3, Z1-Z7, Sigma1-3
+// and the β-reading of let, on a redex r of the context grammar, keyed by r's constructor.
+struct Combine {
+  using Context = Machine;
+  using Kind = pullback::Kind;
+  static constexpr std::size_t kind_count = term_kind_count;
+  struct Redex {
+    const Term& node; // every evaluation-position subterm is a value
+  };
+  using Output = Term;
+  // A run of the same rule at the same redex that refocusing may take at once: it rewrites the
+  // contractum and returns the further firings (N1 at a sum of numerals).
+  using Extra = std::function<long(Term&)>;
+  static Kind kind(const Redex& r) { return r.node->kind; }
+  static const Node& node(const Redex& r) { return *r.node; }
+};
+
+// What the strategy knows at a pullback (Ω λy:σ.P)·S: whether the body P is final (ID-10: a let
+// series, an elementary term or a split body). Keyed by the body's constructor.
+struct PullbackBody {
+  using Context = Machine;
+  using Kind = pullback::Kind;
+  static constexpr std::size_t kind_count = term_kind_count;
+  struct Redex {
+    const Term& node; // (Ω λy:σ.P)·S
+    bool final = false;
+  };
+  using Output = Term;
+  static Kind kind(const Redex& r) { return r.node->kids[0]->kind; }
+  static const Node& node(const Redex& r) { return *r.node; }
+};
+
+// The A-normalisation macro step A* (§3.2 L205-219, App. B; spec §4.2) on a body not yet final.
+struct Anf : PullbackBody {};
+
+// Let series (Fig. 3 L236-240): rules 7 and 8 on a final let body.
+struct LetSeries : PullbackBody {};
+
+// Conquer: rows 9-20 of Fig. 3 (L240-248; spec §4.4) on ((Ω λy:σ.B)·ω) V, ω and V values, B
+// final and not a let. The strategy has drawn the fresh tangent variable v and derived the
+// premises (JAC, JAC1, and row 17's unfolding at a symbolic point); keyed by B's constructor.
+struct Pullback {
+  using Context = Machine;
+  using Kind = pullback::Kind;
+  static constexpr std::size_t kind_count = term_kind_count;
+  struct Redex {
+    const Term& body; // B: E, or ⟨y,E⟩ for a stage of a let series (rows 20a, 20b)
+    const Term& e;    // E (B itself, or the second component of a stage)
+    bool stage = false;
+    const std::string& y;
+    const Type& sigma;
+    const Term& omega;
+    const Term& v_value; // V
+    std::string v = {};  // the tangent variable of the result's dual map
+    // The premise's S: JAC (16b, 16c, 18, 19b, 19c) or JAC1 (20a); row 17: the λ that E unfolds to.
+    std::optional<Term> premise = {};
+    std::string v2 = {};              // 19b, 19c: the tangent variable of the premise on V_p's λ
+    std::optional<Term> forward = {}; // 16a-16c: S[V/y] for E = (λx.S)*·A, taken before JAC
+  };
+  using Output = Term;
+  static Kind kind(const Redex& r) { return r.body->kind; }
+  static const Node& node(const Redex& r) { return *r.body; }
+};
+
+using Book = RuleBook<Combine, LetSeries, Pullback, Anf>;
+using BookPtr = std::shared_ptr<const Book>;
+using BookPatch = Book::Patch;
+
+} // namespace adsem::pullback

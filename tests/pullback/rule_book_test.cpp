@@ -1,0 +1,195 @@
+// pullback's rule book (semantics/pullback/rules.cpp): no entry is decoration (removing it from a
+// copy changes the trace of some term), the semantics name no rule outside the book and no
+// mutant at all, and `adsem calculi --json` lists the book with citations and kinds.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/builtin_registry.hpp"
+#include "properties/pullback/frontend.hpp"
+#include "properties/pullback/mutants.hpp"
+#include "semantics/pullback/primitive_table.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/typecheck.hpp"
+#include "tests/support/cli_run.hpp"
+
+namespace adsem::pullback {
+namespace {
+
+std::string read(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Terms on which, together, every fireable rule of the book fires: the examples, the hand-made
+// shapes of spec §8.6, and open terms with a foreign atom (16b, 16c, 17, Sigma2, Sigma3).
+std::vector<Term> probes() {
+  std::vector<Term> terms;
+  const std::filesystem::path examples =
+      std::filesystem::path(ADSEM_SOURCE_DIR) / "examples" / "pullback";
+  for (const auto& file : std::filesystem::directory_iterator(examples)) {
+    const Term t = parse_closed(read(file.path()));
+    if (t->kind != Kind::lam) terms.push_back(t); // function.dppl is for `adsem grad`
+  }
+  for (const char* source : {
+           "(J mult @ [1, 2]) [3, 4]",
+           "((Omega \\y:R. \\x:R. mult(<y, x>)) @ (\\h:R->R. (\\k:R->R. k 2)^* @ [1]^*)) 3",
+           "((Omega \\y:R. (\\z:R. mult(<z,z>)) y) @ Omega[1]) 3",
+           "((Omega \\y:R. (\\z:R. 5) y) @ Omega[1]) 3",
+           "<1, 2> + <3, 4>",
+           "[1, 2]^* + [3, 4]^*",
+           "((\\x:R. x) + (\\x:R. mult(<x, x>))) 3",
+           "(zero : R * R).1",
+           "((Omega \\y:R. let x = mult(<y, y>) in x) @ Omega[1]) 3",
+           "((Omega \\p:R * R. <p.2, p.1>) @ Omega[1, 1]) [2, 3]",
+           "((Omega \\p:R * R. p.1 + p.2) @ Omega[1]) [2, 3]",
+           "((Omega \\p:R * R. p.1 + 1) @ Omega[1]) [2, 3]",
+           "((Omega \\y:R. <y, 1>) @ Omega[1, 1]) 2",
+           "((Omega \\y:R. <1, y>) @ Omega[1, 1]) 2",
+           "((Omega \\y:R. sin(y)) @ Omega[1]) 2",
+           "((Omega \\y:R. 5) @ Omega[1]) 2",
+           "let x = 1 in x + 2",
+           "((zero : R -> R)) 3",
+           "<(zero : R), (zero : R)>",
+           "J sin @ (zero : R)",
+           "(\\v:R. v)^* @ (zero : R^*)",
+           "(\\v:R. (zero : R))^* @ [3]^*",
+       }) {
+    terms.push_back(parse_closed(source));
+  }
+  const Type rd = dual(real_type());
+  const std::vector<std::pair<const char*, std::map<std::string, Type>>> open = {
+      {"((Omega \\y:R. (\\x:R. (\\b:R. x) y)^* @ c) @ om) 3", {{"c", rd}, {"om", one_form(rd)}}},
+      {"((Omega \\y:R * R^*. (\\x:R. (\\b:R. x) y.1)^* @ y.2) @ om) <3, [2]^*>",
+       {{"om", one_form(rd)}}},
+      {"(a + b).1", {{"a", real_power(2)}, {"b", real_power(2)}}},
+      {"(\\v:R. v)^* @ (a + b)", {{"a", rd}, {"b", rd}}},
+      {"((Omega \\y:R. (Omega \\x:R. mult(<x, y>)) @ w) @ om) 3",
+       {{"w", one_form(real_type())}, {"om", one_form(one_form(real_type()))}}},
+      {"((Omega \\y:R. (\\v:R. v)^* @ (J sin @ y)) @ om) 3", {{"om", one_form(rd)}}},
+      {"((Omega \\y:R. (\\x:R. x)^* @ y) @ om) [3]^*", {{"om", one_form(rd)}}},
+      {"(\\v:R. v)^* @ ((\\w:R. w)^* @ c)", {{"c", rd}}},
+  };
+  for (const auto& [source, free] : open)
+    terms.push_back(annotate_zeros(parse(source, free)));
+  return terms;
+}
+
+// What a run shows: each step "rule: term", the premise steps and the normal form, or the error
+// it stopped with.
+std::vector<std::string> observe(const Term& t, const Rules& rules) {
+  std::vector<std::string> lines;
+  try {
+    RunOptions o;
+    o.trace = true;
+    o.fuel = 20'000;
+    const Run run = normalise(t, rules, o);
+    lines = run.trace;
+    lines.push_back("premise steps " + std::to_string(run.premise_steps));
+    lines.push_back("normal form " + print(run.result));
+  } catch (const AdsemError& e) {
+    lines.push_back(std::string("error ") + e.what());
+  }
+  return lines;
+}
+
+TEST(PullbackRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
+  const std::vector<Term> terms = probes();
+  for (const RuleInfo& rule : paper_rules()->infos()) {
+    ASSERT_TRUE(rule.unfireable.empty()) << rule.name;
+    BookPatch patch;
+    patch.name = "without " + rule.name;
+    patch.remove(rule.name);
+    Rules without;
+    without.book = patch_paper_rules(patch);
+    const bool changed = std::any_of(terms.begin(), terms.end(), [&](const Term& t) {
+      return observe(t, Rules{}) != observe(t, without);
+    });
+    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
+  }
+}
+
+// No rule name is a string literal outside the book, no rule-name constant is left, and no
+// mutant is named anywhere in semantics/pullback.
+TEST(PullbackRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
+  const std::filesystem::path dir =
+      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "pullback";
+  const std::regex rule_constant(R"(\brule::[a-z])");
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
+    const std::string text = read(entry.path());
+    ++files;
+    EXPECT_FALSE(std::regex_search(text, rule_constant)) << name << " uses a rule-name constant";
+    EXPECT_EQ(text.find("MUTANT"), std::string::npos) << name;
+    EXPECT_EQ(text.find(".is("), std::string::npos) << name << " asks a rule set for a name";
+    for (const Mutant& m : mutant_catalogue()) {
+      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
+      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
+    }
+    if (name == "rules.cpp") continue; // the book: the one place rule names are written
+    for (const RuleInfo& rule : paper_rules()->infos())
+      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
+          << name << " names the rule " << rule.name;
+  }
+  EXPECT_GT(files, 10);
+}
+
+TEST(PullbackRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
+  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  const auto& calculi = j.at("calculi");
+  const auto it = std::find_if(calculi.begin(), calculi.end(),
+                               [](const auto& c) { return c.at("id") == "pullback"; });
+  ASSERT_NE(it, calculi.end());
+  const auto& rules = it->at("rules");
+  const std::vector<RuleInfo> book = paper_rules()->infos();
+  ASSERT_EQ(book.size(), 44u);
+  ASSERT_EQ(rules.size(), book.size());
+  for (std::size_t i = 0; i < book.size(); ++i) {
+    EXPECT_EQ(rules[i].at("name"), book[i].name);
+    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
+    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
+    EXPECT_FALSE(rules[i].contains("unfireable")) << book[i].name;
+  }
+  EXPECT_EQ(rules[0].at("name"), "1");
+  const auto a_star =
+      std::find_if(rules.begin(), rules.end(), [](const auto& r) { return r.at("name") == "A*"; });
+  ASSERT_NE(a_star, rules.end());
+  EXPECT_EQ(a_star->at("kind"), "transformation");
+  const auto row_17 =
+      std::find_if(rules.begin(), rules.end(), [](const auto& r) { return r.at("name") == "17"; });
+  ASSERT_NE(row_17, rules.end());
+  EXPECT_NE(row_17->at("citation").template get<std::string>().find("Fig. 3"), std::string::npos);
+}
+
+// A mutant is a patch of the book; a replace keeps every name in place.
+TEST(PullbackRuleBook, EveryMutantIsAPatchOfNamedEntries) {
+  for (const Mutant& m : mutant_catalogue()) {
+    ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
+    EXPECT_EQ(mutant_book(m.def.name), m.book);
+    const bool removes = std::any_of(m.patch.edits.begin(), m.patch.edits.end(), [](const auto& e) {
+      return std::holds_alternative<BookPatch::Remove>(e);
+    });
+    if (removes) continue; // the rule set as printed: rule 5 without 5⁺
+    ASSERT_EQ(m.book->size(), paper_rules()->size()) << m.def.name;
+    for (std::size_t i = 0; i < m.book->size(); ++i)
+      EXPECT_EQ(m.book->info(i).name, paper_rules()->info(i).name);
+  }
+  EXPECT_EQ(mutant_book(""), paper_rules());
+  EXPECT_EQ(rules_for("pullback/constant-pullback-nonzero").book,
+            rules_for("constant-pullback-nonzero").book);
+}
+
+} // namespace
+} // namespace adsem::pullback
