@@ -56,12 +56,16 @@ std::vector<Term> probes() {
            "((Omega \\y:R. <1, y>) @ Omega[1, 1]) 2",
            "((Omega \\y:R. sin(y)) @ Omega[1]) 2",
            "((Omega \\y:R. 5) @ Omega[1]) 2",
+           "((Omega \\y:R. y) @ Omega[1]) 3",
+           "((Omega \\p:R * R. p.1) @ Omega[1]) [2, 3]",
            "let x = 1 in x + 2",
            "((zero : R -> R)) 3",
            "<(zero : R), (zero : R)>",
            "J sin @ (zero : R)",
            "(\\v:R. v)^* @ (zero : R^*)",
            "(\\v:R. (zero : R))^* @ [3]^*",
+           // Sigma3 on a closed term: covectors over R -> R neither merge (N3) nor transpose (5⁺)
+           "(\\x:R->R. x)^* @ ((\\h:R->R. h 2)^* @ [1]^* + (\\h:R->R. h 3)^* @ [1]^*)",
        }) {
     terms.push_back(parse_closed(source));
   }
@@ -83,8 +87,29 @@ std::vector<Term> probes() {
   return terms;
 }
 
+// Fresh names carry a process-wide number (substitution.hpp): renumbered in order of appearance,
+// two runs that differ only in where the counter stood read the same.
+std::vector<std::string> renumbered(const std::vector<std::string>& lines) {
+  const std::regex fresh(R"(_(\d+))");
+  std::map<std::string, std::string> numbers;
+  std::vector<std::string> out;
+  for (const std::string& line : lines) {
+    std::string text;
+    auto at = line.cbegin();
+    for (std::sregex_iterator it(line.begin(), line.end(), fresh), end; it != end; ++it) {
+      text.append(at, (*it)[0].first);
+      const auto [n, added] = numbers.emplace((*it)[1].str(), std::to_string(numbers.size()));
+      text += "_#" + n->second;
+      at = (*it)[0].second;
+    }
+    text.append(at, line.cend());
+    out.push_back(std::move(text));
+  }
+  return out;
+}
+
 // What a run shows: each step "rule: term", the premise steps and the normal form, or the error
-// it stopped with.
+// it stopped with (fresh names renumbered).
 std::vector<std::string> observe(const Term& t, const Rules& rules) {
   std::vector<std::string> lines;
   try {
@@ -98,7 +123,7 @@ std::vector<std::string> observe(const Term& t, const Rules& rules) {
   } catch (const AdsemError& e) {
     lines.push_back(std::string("error ") + e.what());
   }
-  return lines;
+  return renumbered(lines);
 }
 
 TEST(PullbackRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
@@ -115,6 +140,37 @@ TEST(PullbackRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
     });
     EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
   }
+}
+
+// A user entry (kind `user`, added after the paper's) is offered where refocusing visits a redex
+// position: here the row of ((Ω λy.f y)·ω) 3, f foreign, which the paper leaves stuck (value 1).
+TEST(PullbackRuleBook, AUserEntryAfterThePapersIsOfferedAtTheSamePositions) {
+  const Type rd = dual(real_type());
+  const Term stuck =
+      annotate_zeros(parse("((Omega \\y:R. f y) @ om) 3", {{"f", arrow(real_type(), real_type())},
+                                                           {"om", one_form(real_type())}}));
+  Rule<Pullback> user;
+  user.info.name = "foreign-zero";
+  user.info.kind = RuleKind::user;
+  user.kinds = {Kind::app};
+  user.match = [](const Machine&, const Pullback::Redex& r) {
+    return !is_atom(r.e->kids[0]) || atom_root(r.e->kids[0]) != r.y;
+  };
+  user.result = [rd](Machine&, const Pullback::Redex&, const RuleInfo&) { return zero(rd); };
+  BookPatch patch;
+  patch.name = "user";
+  patch.add(user);
+  Rules with_user;
+  with_user.book = patch_paper_rules(patch);
+  EXPECT_EQ(with_user.book->info(with_user.book->size() - 1).name, "foreign-zero");
+  const std::vector<std::string> paper = observe(stuck, Rules{});
+  ASSERT_EQ(paper.size(), 2u); // no step: stuck
+  const std::vector<std::string> user_run = observe(stuck, with_user);
+  ASSERT_EQ(user_run.size(), 3u);
+  EXPECT_EQ(user_run[0].rfind("foreign-zero: ", 0), 0u) << user_run[0];
+  // the paper's entries are tried first: a term the paper reduces keeps its trace
+  const Term reduced = parse_closed("((Omega \\y:R. sin(y)) @ Omega[1]) 2");
+  EXPECT_EQ(observe(reduced, Rules{}), observe(reduced, with_user));
 }
 
 // No rule name is a string literal outside the book, no rule-name constant is left, and no
