@@ -3,10 +3,8 @@
 #include <algorithm>
 
 #include "semantics/pullback/anf.hpp"
-#include "semantics/pullback/primitive_table.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/printer.hpp"
-#include "syntax/pullback/substitution.hpp"
 
 namespace adsem::pullback {
 
