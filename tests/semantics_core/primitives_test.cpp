@@ -5,7 +5,7 @@
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/tolerance.hpp"
-#include "test_support.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

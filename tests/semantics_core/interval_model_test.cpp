@@ -2,7 +2,7 @@
 // abadi-plotkin §5.4 (shrink ×0.1 up to 4 times).
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/primitives.hpp"
-#include "test_support.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,4 +1,4 @@
-// Phase 3 of simple-diff: primitives from the shared table (ev and op_r^k of one generic
+// simple-diff: primitives from the shared table (ev and op_r^k of one generic
 // definition), evaluation contexts (Lemma 3.1), the limited language with one definite ⊥ on both
 // sides, and the linear size of R-fast against its derived bound.
 #include <gtest/gtest.h>

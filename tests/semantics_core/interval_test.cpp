@@ -1,7 +1,7 @@
 // The interval scalar: outward rounding without rounding-mode switches, checked against extended
 // precision (long double) references.
 #include "semantics/core/interval.hpp"
-#include "test_support.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

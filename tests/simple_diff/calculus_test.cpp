@@ -1,4 +1,4 @@
-// Phase 2 of simple-diff: the calculus kit (every property passes un-mutated with non-vacuous
+// simple-diff as a calculus kit (every property passes un-mutated with non-vacuous
 // generators; every mutant is killed by a named semantic property), rule coverage of generated
 // terms, and golden denotations of spec §8.
 #include <set>

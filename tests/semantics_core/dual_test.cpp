@@ -2,7 +2,7 @@
 // derivatives of every order.
 #include "semantics/core/dual.hpp"
 #include "semantics/core/jacobian.hpp"
-#include "test_support.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

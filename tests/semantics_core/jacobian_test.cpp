@@ -1,7 +1,7 @@
 // Exact Jacobians, JVPs, VJPs and Hessians of model functions.
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/pushforward.hpp"
-#include "test_support.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
