@@ -6,7 +6,7 @@ BUILD_DIR ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CAMPAIGN_TIME ?= 60
 REPORT_DIR ?= adsem-report
-DEBIAN_PACKAGES = cmake g++ make python3 librapidcheck-dev libeigen3-dev libboost-dev \
+DEBIAN_PACKAGES = cmake g++ make python3 python3-jsonschema librapidcheck-dev libeigen3-dev libboost-dev \
   libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-utils
 # clang with libFuzzer and the sanitizer runtimes (libclang-rt-dev), llvm-symbolizer (llvm).
 FUZZ_PACKAGES = clang libclang-rt-dev llvm

@@ -1,15 +1,19 @@
 #include "cli/app.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/command.hpp"
+#include "cli/nearest_name.hpp"
 #include "cli/process_guard.hpp"
 #include "properties/core/memory.hpp"
+#include "reports/schema_version.hpp"
 
 namespace adsem::cli {
 
@@ -30,7 +34,9 @@ int report_error(const CommandContext& ctx, const Diagnostic& diagnostic) {
       error["line"] = diagnostic.pos->line;
       error["column"] = diagnostic.pos->column;
     }
-    ctx.io.out << reports::dump_json(nlohmann::json{{"error", error}}) << "\n";
+    ctx.io.out << reports::dump_json(nlohmann::json{
+                      {reports::schema_version_key, reports::schema_version}, {"error", error}})
+               << "\n";
   } else {
     ctx.io.err << "adsem: " << diagnostic.render() << "\n";
   }
@@ -68,6 +74,19 @@ std::string_view trimmed(std::string_view s) {
   const auto first = s.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+// A first word that names no command, as a usage error naming the nearest command.
+Diagnostic unknown_command(const std::string& typed, const std::vector<std::string>& commands) {
+  if (const auto near = nearest_name(typed, commands))
+    return {
+        ErrorKind::usage,
+        fmt::format("unknown command '{}'; did you mean '{}'? (`adsem help` lists the commands)",
+                    typed, *near),
+        std::nullopt};
+  return {ErrorKind::usage,
+          fmt::format("unknown command '{}' (commands: {})", typed, fmt::join(commands, ", ")),
+          std::nullopt};
 }
 
 } // namespace
@@ -119,7 +138,7 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   app.footer("Exit codes: 0 ok / all properties held; 1 counterexample, type, evaluation, domain\n"
              "or fuel error; 2 usage, parse or I/O error; 3 internal error (a bug of adsem);\n"
              "4 resource error (over the memory ceiling); 130 interrupted (SIGINT/SIGTERM).\n"
-             "Run `adsem COMMAND --help` for a command's options.");
+             "Run `adsem help COMMAND` or `adsem COMMAND --help` for a command's options.");
 
   add_calculi_command(app, ctx);
   add_term_commands(app, ctx);
@@ -148,6 +167,30 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
       io.guard->set_memory_ceiling(ctx.max_memory_bytes);
     }
   });
+
+  // `adsem help [COMMAND]`; a first word that names no command gets the nearest one.
+  std::vector<std::string> commands;
+  for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+    commands.push_back(command->get_name());
+  if (args.size() >= 2 && !args[1].starts_with('-')) {
+    ctx.json = std::ranges::find(args, "--json") != args.end();
+    if (args[1] == "help") {
+      if (args.size() == 2) {
+        io.out << app.help();
+        return 0;
+      }
+      if (args.size() > 3)
+        return report_error(
+            ctx, {ErrorKind::usage, "`adsem help` takes one command name", std::nullopt});
+      if (std::ranges::find(commands, args[2]) == commands.end())
+        return report_error(ctx, unknown_command(args[2], commands));
+      io.out << app.get_subcommand(args[2])->help(app.get_name());
+      return 0;
+    }
+    if (std::ranges::find(commands, args[1]) == commands.end())
+      return report_error(ctx, unknown_command(args[1], commands));
+    ctx.json = false; // set again by --json as the command's options are parsed
+  }
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back(); // program name

@@ -19,6 +19,9 @@ struct Io {
   const std::atomic<bool>* stop_requested = nullptr; // SIGINT / SIGTERM
   // The executable's signal and memory watcher (main.cpp); in-process callers (tests) have none.
   ProcessGuard* guard = nullptr;
+  // Standard input, read where a term file is `-`; in-process callers without one get a usage
+  // error there.
+  std::istream* in = nullptr;
 };
 
 // args[0] is the program name. Returns the exit code: 0 ok / all properties held; 1 a

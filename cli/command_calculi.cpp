@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "reports/schema_version.hpp"
 
 namespace adsem::cli {
 
@@ -13,15 +14,28 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
     if (ctx.json) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& c : calculi) {
+        // "properties" and "mutants" are names (design.md); the *_details lists carry what the
+        // text listing shows.
         nlohmann::json properties = nlohmann::json::array();
+        nlohmann::json property_details = nlohmann::json::array();
         nlohmann::json kinds = nlohmann::json::object(); // property → kind (`campaign --kind`)
         for (const auto& p : c.properties) {
           properties.push_back(p.name);
+          property_details.push_back({{"name", p.name},
+                                      {"kind", p.kind},
+                                      {"summary", p.summary},
+                                      {"citation", p.citation}});
           kinds[p.name] = p.kind;
         }
         nlohmann::json mutants = nlohmann::json::array();
-        for (const auto& m : c.mutants)
+        nlohmann::json mutant_details = nlohmann::json::array();
+        for (const auto& m : c.mutants) {
           mutants.push_back(m.name);
+          mutant_details.push_back({{"name", m.name},
+                                    {"bug_class", m.bug_class},
+                                    {"summary", m.summary},
+                                    {"expected_killers", m.expected_killers}});
+        }
         // the rule book's listing; names only for a calculus whose rules are not yet a table
         nlohmann::json rules = nlohmann::json::array();
         for (const auto& r : c.rule_table) {
@@ -40,10 +54,15 @@ void add_calculi_command(CLI::App& app, CommandContext& ctx) {
                         {"has_terms", c.frontend != nullptr},
                         {"properties", properties},
                         {"property_kinds", kinds},
+                        {"property_details", property_details},
                         {"mutants", mutants},
+                        {"mutant_details", mutant_details},
                         {"rules", rules}});
       }
-      ctx.io.out << nlohmann::json{{"calculi", list}}.dump(2) << "\n";
+      ctx.io.out << reports::dump_json(
+                        {{reports::schema_version_key, reports::schema_version}, {"calculi", list}},
+                        2)
+                 << "\n";
       return;
     }
     for (const auto& c : calculi) {

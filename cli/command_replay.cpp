@@ -8,6 +8,7 @@
 #include "properties/core/campaign.hpp"
 #include "properties/core/replay_token.hpp"
 #include "reports/report_text.hpp"
+#include "reports/schema_version.hpp"
 
 namespace adsem::cli {
 namespace {
@@ -98,7 +99,11 @@ void add_replay_command(CLI::App& app, CommandContext& ctx) {
         if (outcome.record) ctx.io.out << reports::counterexample_text(*outcome.record);
       }
     }
-    if (ctx.json) ctx.io.out << reports::dump_json(nlohmann::json{{"replays", results}}, 2) << "\n";
+    if (ctx.json)
+      ctx.io.out << reports::dump_json({{reports::schema_version_key, reports::schema_version},
+                                        {"replays", results}},
+                                       2)
+                 << "\n";
     ctx.exit_code = any_reproduced ? 1 : 0;
   });
 }

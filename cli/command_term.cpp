@@ -1,10 +1,13 @@
 // The per-term commands: type, eval, reduce, denote, grad (design.md "The CLI contract").
 #include <fstream>
+#include <istream>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
 #include "properties/core/result_checks.hpp"
+#include "reports/schema_version.hpp"
 #include "syntax/core/lexer.hpp"
 
 namespace adsem::cli {
@@ -21,20 +24,30 @@ struct TermArgs {
   long fuel = props::EvalOptions{}.fuel;
 };
 
-std::string read_source(const TermArgs& args) {
+// One byte past the parsers' limit is enough for the lexer to refuse the text, located; reading
+// all of a huge file would cost its whole size in memory first.
+std::string read_bounded(std::istream& in, const std::string& name) {
+  std::string text(max_source_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", name));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+// The term: -e TERM, FILE, or standard input when FILE is `-`.
+std::string read_source(const CommandContext& ctx, const TermArgs& args) {
   if (!args.expression.empty() && !args.file.empty())
     throw AdsemError(ErrorKind::usage, "give either -e TERM or FILE, not both");
   if (!args.expression.empty()) return args.expression;
-  if (args.file.empty()) throw AdsemError(ErrorKind::usage, "give a term: -e TERM or FILE");
+  if (args.file.empty())
+    throw AdsemError(ErrorKind::usage, "give a term: -e TERM, FILE, or - for standard input");
+  if (args.file == "-") {
+    if (!ctx.io.in) throw AdsemError(ErrorKind::usage, "no standard input to read the term from");
+    return read_bounded(*ctx.io.in, "standard input");
+  }
   std::ifstream in(args.file, std::ios::binary);
   if (!in) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", args.file));
-  // One byte past the parsers' limit is enough for the lexer to refuse the file, located;
-  // reading all of a huge file would cost its whole size in memory first.
-  std::string text(max_source_bytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw AdsemError(ErrorKind::io, fmt::format("cannot read {}", args.file));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
+  return read_bounded(in, args.file);
 }
 
 const props::Frontend& frontend_of(const CommandContext& ctx, const std::string& calculus) {
@@ -72,28 +85,43 @@ void require_finite(const std::vector<double>& xs, const std::string& what) {
   });
 }
 
+// The options every term command has: the calculus, the term, --json.
 CLI::App* add_term_subcommand(CLI::App& app, CommandContext& ctx, TermArgs& args,
                               const std::string& name, const std::string& description) {
   auto* cmd = app.add_subcommand(name, description);
   cmd->add_option("calculus", args.calculus, "Calculus id or alias")->required();
-  cmd->add_option("file", args.file, "File holding the term");
+  cmd->add_option("file", args.file, "File holding the term (- reads standard input)");
   cmd->add_option("-e,--expr", args.expression, "The term itself");
-  cmd->add_option("--fuel", args.fuel, "Step budget (running out is a fuel error)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--mutant,-m", args.mutant, "Evaluate with a named mutant's rules");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   return cmd;
 }
 
+// The options of the commands that run the rules (eval, reduce, grad).
+void add_evaluation_options(CLI::App& cmd, TermArgs& args) {
+  cmd.add_option("--fuel", args.fuel, "Step budget (running out is a fuel error)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--mutant,-m", args.mutant, "Evaluate with a named mutant's rules");
+}
+
+// The answer's fields every term command shares (docs/campaigns.md "JSON schemas"): "printed",
+// the answer in surface syntax, and "reals", its reals flattened (when it is ground).
+nlohmann::json answer_json(const std::string& printed,
+                           const std::optional<std::vector<double>>& reals) {
+  nlohmann::json j = {{reports::schema_version_key, reports::schema_version}, {"printed", printed}};
+  if (reals) j["reals"] = *reals;
+  return j;
+}
+
 void eval_command(const CommandContext& ctx, const TermArgs& args, bool reduce) {
   const auto& frontend = frontend_of(ctx, args.calculus);
-  const auto source = read_source(args);
+  const auto source = read_source(ctx, args);
   const auto options = eval_options(args, reduce);
   const auto result = reduce ? frontend.reduce(source, options) : frontend.eval(source, options);
   if (result.reals) require_finite(*result.reals, "the value");
   if (ctx.json) {
-    nlohmann::json j = {{"value", result.value}, {"steps", result.steps}};
-    if (result.reals) j["reals"] = *result.reals;
+    nlohmann::json j = answer_json(result.value, result.reals);
+    j["value"] = result.value;
+    j["steps"] = result.steps;
     if (options.trace) j["trace"] = result.trace;
     print_json(ctx, j);
     return;
@@ -111,21 +139,23 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
 
   add_term_subcommand(app, ctx, *args, "type", "Print the type of a term, or a located error")
       ->callback([&ctx, args] {
-        const auto type = frontend_of(ctx, args->calculus).type_of(read_source(*args));
+        const auto type = frontend_of(ctx, args->calculus).type_of(read_source(ctx, *args));
         if (ctx.json)
-          print_json(ctx, {{"type", type}});
+          print_json(ctx, {{reports::schema_version_key, reports::schema_version}, {"type", type}});
         else
           ctx.io.out << type << "\n";
       });
 
   auto* eval = add_term_subcommand(app, ctx, *args, "eval",
                                    "Evaluate a term with the calculus's operational semantics");
+  add_evaluation_options(*eval, *args);
   eval->add_flag("--trace", args->trace, "Print each rule applied");
   eval->callback([&ctx, args] { eval_command(ctx, *args, false); });
 
   auto* reduce = add_term_subcommand(app, ctx, *args, "reduce",
                                      "Run the rules step by step, naming each rule");
   // The CLI contract spells it `reduce ... --trace`; reduce always traces.
+  add_evaluation_options(*reduce, *args);
   reduce->add_flag("--trace", args->trace, "Print each rule applied (always on for reduce)");
   reduce->callback([&ctx, args] { eval_command(ctx, *args, true); });
 
@@ -137,12 +167,13 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
   denote->callback([&ctx, args] {
     std::optional<std::vector<double>> at;
     if (!args->at.empty()) at = parse_reals(args->at, "--at");
-    const auto result = frontend_of(ctx, args->calculus).denote(read_source(*args), at);
+    const auto result = frontend_of(ctx, args->calculus).denote(read_source(ctx, *args), at);
     require_finite(result.value, "the value");
     for (std::size_t r = 0; r < result.jacobian.size(); ++r)
       require_finite(result.jacobian[r], fmt::format("row {} of the Jacobian", r + 1));
     if (ctx.json) {
-      nlohmann::json j = {{"value", result.value}, {"printed", result.printed}};
+      nlohmann::json j = answer_json(result.printed, result.value);
+      j["value"] = result.value;
       if (at) j["jacobian"] = result.jacobian;
       print_json(ctx, j);
       return;
@@ -161,17 +192,21 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
       "calculus's own AD mechanism (--mechanism picks another where there are several)");
   grad->add_option("--at", args->at, "Point, comma-separated reals: 1.5,-2")->required();
   grad->add_option("--mechanism", args->mechanism, "AD mechanism (default: the paper's final one)");
+  add_evaluation_options(*grad, *args);
   grad->callback([&ctx, args] {
     const auto& frontend = frontend_of(ctx, args->calculus);
     const auto at = parse_reals(args->at, "--at");
     const auto result =
-        frontend.grad(read_source(*args), at, args->mechanism, eval_options(*args, false));
+        frontend.grad(read_source(ctx, *args), at, args->mechanism, eval_options(*args, false));
     props::require_finite("the value", result.value);
     require_finite(result.gradient, "the gradient");
     if (ctx.json) {
-      print_json(ctx, {{"value", result.value},
-                       {"gradient", result.gradient},
-                       {"mechanism", result.mechanism}});
+      nlohmann::json j =
+          answer_json(fmt::format("{}", result.value), std::vector<double>{result.value});
+      j["value"] = result.value;
+      j["gradient"] = result.gradient;
+      j["mechanism"] = result.mechanism;
+      print_json(ctx, j);
       return;
     }
     ctx.io.out << fmt::format("value:    {}\ngradient: [{}]\n(mechanism: {})\n", result.value,

@@ -14,6 +14,6 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv, argv + argc);
   const adsem::props::Registry registry = adsem::cli::builtin_registry();
   const adsem::cli::Io io{std::cout, std::cerr, isatty(STDERR_FILENO) == 1, &guard.stop_requested(),
-                          &guard};
+                          &guard,    &std::cin};
   return adsem::cli::run(args, registry, io);
 }

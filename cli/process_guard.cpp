@@ -11,6 +11,7 @@
 
 #include "properties/core/memory.hpp"
 #include "reports/campaign_result.hpp"
+#include "reports/schema_version.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::cli {
@@ -88,6 +89,7 @@ void ProcessGuard::watch(const std::stop_token& token) {
         if (json_)
           write_all(STDOUT_FILENO,
                     reports::dump_json(nlohmann::json{
+                        {reports::schema_version_key, reports::schema_version},
                         {"error", nlohmann::json{{"kind", "resource"}, {"message", message}}}}) +
                         "\n");
         end_process(resource_error_exit_code,

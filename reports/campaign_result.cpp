@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/json_integer.hpp"
+#include "reports/schema_version.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::reports {
@@ -223,7 +224,8 @@ json to_json(const CampaignResult& result) {
   for (const auto& [kind, tolerance] : result.tolerances)
     tolerances[kind] = to_json(tolerance);
 
-  json j = {{"adsem_version", result.adsem_version},
+  json j = {{schema_version_key, schema_version},
+            {"adsem_version", result.adsem_version},
             {"seed", result.seed},
             {"shard", result.shard},
             {"mutant", result.mutant},

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/paper_citation.hpp"
 #include "reports/report_text.hpp"
 #include "reports/text_escape.hpp"
 
@@ -45,7 +46,8 @@ std::string counts_text(const PropertySummary& p) {
   if (!p.discard_reasons.empty())
     text += fmt::format("discard reasons: {}\n", discard_reasons_text(p));
   if (!p.kind.empty()) text += fmt::format("kind: {}\n", p.kind);
-  if (!p.citation.empty()) text += fmt::format("citation: {}\n", p.citation);
+  if (const std::string citation = paper_citation(p.citation); !citation.empty())
+    text += fmt::format("citation: {}\n", citation);
   for (const std::string& warning : p.warnings)
     text += fmt::format("warning: {}\n", warning);
   return text;

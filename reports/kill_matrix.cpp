@@ -9,6 +9,7 @@
 #include "reports/campaign_result.hpp"
 #include "reports/kill_matrix_parts.hpp"
 #include "reports/report_text.hpp"
+#include "reports/schema_version.hpp"
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -218,7 +219,8 @@ nlohmann::json to_json(const KillMatrix& matrix) {
   nlohmann::json list = nlohmann::json::array();
   for (const MutantKills& m : matrix.mutants)
     list.push_back(to_json(m));
-  nlohmann::json j = {{"adsem_version", matrix.adsem_version},
+  nlohmann::json j = {{schema_version_key, schema_version},
+                      {"adsem_version", matrix.adsem_version},
                       {"seed", matrix.seed},
                       {"mode", matrix.mode},
                       {"seconds_per_mutant", optional_json(matrix.seconds_per_mutant)},

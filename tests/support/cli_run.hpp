@@ -14,11 +14,12 @@ struct CliRun {
   std::string err;
 };
 
-// args without the program name, e.g. {"cross", "--trials", "5"}.
-inline CliRun run_cli(const props::Registry& registry, std::vector<std::string> args) {
+// args without the program name, e.g. {"cross", "--trials", "5"}; `in` is standard input.
+inline CliRun run_cli(const props::Registry& registry, std::vector<std::string> args,
+                      std::istream* in = nullptr) {
   args.insert(args.begin(), "adsem");
   std::ostringstream out, err;
-  const int code = cli::run(args, registry, cli::Io{out, err});
+  const int code = cli::run(args, registry, cli::Io{out, err, false, nullptr, nullptr, in});
   return {code, out.str(), err.str()};
 }
 
