@@ -27,6 +27,14 @@ struct Peeled {
 inline constexpr std::size_t tag_count = 9;
 static_assert(static_cast<std::size_t>(Tag::prim) + 1 == tag_count);
 
+// Relations whose redex is a node (`term`), keyed by its tag.
+struct TagRelation {
+  using Kind = Tag;
+  static constexpr std::size_t kind_count = tag_count;
+  template <class Redex> static Kind kind(const Redex& r) { return r.term->tag; }
+  template <class Redex> static const Node& node(const Redex& r) { return *r.term; }
+};
+
 // S_bp's priority classes (spec §4.7.4): 1 is tried first. A rule without a declared class (a
 // user's rule) is tried last.
 inline constexpr int last_priority_class = 8;
@@ -35,7 +43,7 @@ inline constexpr int last_priority_class = 8;
 // visits. A node can hold several redex instances of one rule (rule (17) once per R^⊥ head of a
 // sum): `nth` asks for the nth of them, and an entry with one instance per node matches nth = 0
 // only.
-struct Reduction {
+struct Reduction : TagRelation {
   struct Redex {
     const Term& term;
     bool in_sum = false; // term is a summand of a larger sum (only that sum's rules fire, AC)
@@ -46,26 +54,18 @@ struct Reduction {
   };
   using Context = Reducer;
   using Output = Term;
-  using Kind = Tag;
-  static constexpr std::size_t kind_count = tag_count;
-  static Kind kind(const Redex& r) { return r.term->tag; }
-  static const Node& node(const Redex& r) { return *r.term; }
   // The S_bp priority class of the entry's instance (empty: last_priority_class).
   using Extra = std::function<int(const Reducer&, const Redex&)>;
 };
 
 // D(t), one clause of Table 3b (seed 002 L453-468, spec §4.8) per term former; the clause builds
 // D of the node from D of its subterms (Differentiator::go).
-struct Transform {
+struct Transform : TagRelation {
   struct Redex {
     const Term& term;
   };
   using Context = Differentiator;
   using Output = Term;
-  using Kind = Tag;
-  static constexpr std::size_t kind_count = tag_count;
-  static Kind kind(const Redex& r) { return r.term->tag; }
-  static const Node& node(const Redex& r) { return *r.term; }
 };
 
 using Rules = RuleBook<Reduction, Transform>;
