@@ -1,9 +1,9 @@
 #include "properties/linear_negation/frontend.hpp"
 
 #include "properties/core/result_checks.hpp"
+#include "properties/linear_negation/mutants.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/linear_negation/denotation.hpp"
-#include "semantics/linear_negation/mutants.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -18,7 +18,14 @@ RunOptions run_options(const props::EvalOptions& options) {
   RunOptions o;
   o.fuel = options.fuel;
   o.trace = options.trace;
-  o.rules = mutant::rules_for(options.mutant);
+  o.book = rules_for(options.mutant);
+  return o;
+}
+
+TransformOptions transform_options(const props::EvalOptions& options, int d = 1) {
+  TransformOptions o;
+  o.d = d;
+  o.book = rules_for(options.mutant);
   return o;
 }
 
@@ -152,12 +159,11 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   props::GradResult result;
   result.mechanism = m;
   if (m == "backprop") {
-    const auto transform = mutant::transform_for(options.mutant);
+    const TransformOptions transform = transform_options(options);
     try {
-      const GradientRun g = reduce_gradient(f.body, f.inputs, at, o, transform, true,
-                                            mutant::wrong_component(options.mutant));
+      const GradientRun g = reduce_gradient(f.body, f.inputs, at, o, transform, true);
       result.value = *g.value;
-      result.gradient = g.gradient;
+      result.gradient = read_back_under(options.mutant, g.gradient);
     } catch (const AdsemError& e) {
       if (e.diagnostic().kind != ErrorKind::eval) throw;
       // The wrapper's normal form was not (value, Σ xj' gj): when a primitive is stuck outside
@@ -169,9 +175,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
       throw;
     }
   } else if (m == "injection") {
-    const Wrapper w =
-        gradient_wrapper(f.body, f.inputs, at,
-                         mutant::transform_for(options.mutant, static_cast<int>(at.size())), true);
+    const Wrapper w = gradient_wrapper(
+        f.body, f.inputs, at, transform_options(options, static_cast<int>(at.size())), true);
     const auto out = checked_ground_result(normalise(injection_wrapper(w), o));
     result.value = out.front();
     result.gradient.assign(out.begin() + 1, out.end());

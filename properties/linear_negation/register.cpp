@@ -5,7 +5,7 @@
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/properties.hpp"
 #include "properties/linear_negation/rule_adapter.hpp"
-#include "semantics/linear_negation/reduction.hpp"
+#include "semantics/linear_negation/relations.hpp"
 
 namespace adsem::props {
 
@@ -21,10 +21,11 @@ void register_linear_negation(Registry& registry) {
   entry.properties = linear_negation::properties();
   entry.mutants = linear_negation::mutants();
   entry.complexity_families = linear_negation::complexity_families;
-  // The construct tags of the generators, and every rule of Table 2 (rule_names()).
+  // The construct tags of the generators, and every rule of the rule book (Table 2's rules and
+  // Table 3b's clauses of D).
   entry.constructs = {"higher-order", "let-pair", "partial-primitive",
                       "primitive",    "sharing",  "sum"};
-  entry.rules = linear_negation::rule_names();
+  use_rule_table(entry, linear_negation::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const linear_negation::RuleAdapter>();
   registry.add(std::move(entry));
 }

@@ -223,6 +223,12 @@ public:
     return nullptr;
   }
 
+  // Every entry of R that can fire on a redex of `kind`, in book order: for a strategy that
+  // offers all the redex instances at a position (S_rand, unique decomposition), not the first.
+  template <class R> std::span<const Rule<R>* const> candidates(typename R::Kind kind) const {
+    return std::get<Index<R>>(indexes_)[static_cast<std::size_t>(kind)];
+  }
+
   // A new book: this one's entries with the patch's edits applied in order. Throws
   // std::logic_error when an edit names an entry the book does not have.
   RuleBook patched(const Patch& patch) const {

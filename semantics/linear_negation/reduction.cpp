@@ -1,4 +1,5 @@
-// Table 2 of seed 002 (L328-367; spec §4.2-4.4), rule by rule, and the strategies of spec §4.7.
+// The strategies of spec §4.7 (S_bp, S_lo, S_rand) over the rules of Table 2 (seed 002 L328-367),
+// which are the entries of the rule book (rules.cpp): where a rule is tried, and which instance.
 #include "semantics/linear_negation/reduction.hpp"
 
 #include <algorithm>
@@ -11,13 +12,6 @@
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
-
-const std::vector<std::string>& rule_names() {
-  static const std::vector<std::string> names = {
-      rule::beta,     rule::pair, rule::subst, rule::gc,     rule::lin_subst, rule::sum,
-      rule::sum_pair, rule::mul,  rule::prim,  rule::factor, rule::eta_pair};
-  return names;
-}
 
 Peeled peel(const Term& t) {
   Peeled p{t, {}};
@@ -43,15 +37,6 @@ bool exponential_stack(const std::vector<Term>& frames) {
                      [](const Term& f) { return f->tag == Tag::let_pair || !f->x.linear; });
 }
 
-namespace {
-
-std::vector<Term> concat(std::initializer_list<const std::vector<Term>*> parts) {
-  std::vector<Term> out;
-  for (const auto* p : parts)
-    out.insert(out.end(), p->begin(), p->end());
-  return out;
-}
-
 void sum_leaves(const Term& t, std::vector<Term>& out) {
   if (t->tag == Tag::add) {
     sum_leaves(t->left(), out);
@@ -68,22 +53,7 @@ Term sum_of(const std::vector<Term>& leaves) {
   return out;
 }
 
-// C{x} -> C{v}: the leftmost free occurrence (rule (9) is a micro-step).
-std::optional<Term> replace_first(const Term& t, const std::string& x, const Term& v) {
-  if (!occurs_free(x, t)) return std::nullopt;
-  if (t->tag == Tag::var) return v;
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    const bool under =
-        (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) && i == 0;
-    if (under && (t->x.name == x || (t->tag == Tag::let_pair && t->y.name == x))) continue;
-    if (auto r = replace_first(t->kids[i], x, v)) {
-      std::vector<Term> kids = t->kids;
-      kids[i] = *r;
-      return rebuild(*t, std::move(kids));
-    }
-  }
-  return std::nullopt;
-}
+namespace {
 
 // |t| as a tree (what rename_bound builds), counted only up to `limit`.
 long size_up_to(const Term& t, long limit) {
@@ -99,38 +69,13 @@ long size_up_to(const Term& t, long limit) {
   return n;
 }
 
-bool leaf_value(const Term& v) {
-  if (v->tag == Tag::var || v->tag == Tag::num) return true;
-  return v->tag == Tag::pair && leaf_value(v->left()) && leaf_value(v->right());
-}
-
-// A summand (x α t) β with x a variable: its head name, or "".
-struct Call {
-  std::string head;
-  Term argument;
-  std::vector<Term> alpha, beta;
-};
-std::optional<Call> as_call(const Term& leaf) {
-  const Peeled outer = peel(leaf);
-  if (outer.core->tag != Tag::app) return std::nullopt;
-  const Peeled head = peel(outer.core->left());
-  if (head.core->tag != Tag::var) return std::nullopt;
-  return Call{head.core->name, outer.core->right(), head.frames, outer.frames};
-}
-
-bool binds(const std::vector<Term>& frames, const std::string& x) {
-  return std::any_of(frames.begin(), frames.end(), [&](const Term& f) {
-    return f->x.name == x || (f->tag == Tag::let_pair && f->y.name == x);
-  });
-}
-
 } // namespace
 
 struct Reducer::Candidate {
   std::vector<int> path;
-  std::string rule;
-  int cls = 2;              // S_bp priority class (spec §4.7.4), 1 first
-  std::size_t i = 0, j = 0; // summand indices for (12), (13), (17)
+  const Rule<Reduction>* rule = nullptr;
+  int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
+  std::size_t nth = 0; // which instance of the rule at the node
 };
 
 // Receives the redex instances in leftmost-outermost order and keeps what the strategy needs:
@@ -143,37 +88,30 @@ struct Reducer::Sink {
   std::mt19937_64* rng = nullptr;
   bool done = false;
 
-  void offer(const std::vector<int>& path, const char* rule, int cls, std::size_t i,
-             std::size_t j) {
+  void offer(const std::vector<int>& path, const Offer& o) {
     ++seen;
     switch (mode) {
     case Mode::all:
-      kept.push_back(Candidate{path, rule, cls, i, j});
+      kept.push_back(Candidate{path, o.rule, o.cls, o.nth});
       return;
     case Mode::first:
-      kept.push_back(Candidate{path, rule, cls, i, j});
+      kept.push_back(Candidate{path, o.rule, o.cls, o.nth});
       done = true;
       return;
     case Mode::best:
-      if (kept.empty() || cls < kept.front().cls) kept.assign(1, Candidate{path, rule, cls, i, j});
-      if (cls == 1) done = true;
+      if (kept.empty() || o.cls < kept.front().cls)
+        kept.assign(1, Candidate{path, o.rule, o.cls, o.nth});
+      if (o.cls == 1) done = true;
       return;
     case Mode::sample:
       if (std::uniform_int_distribution<long>(0, seen - 1)(*rng) == 0)
-        kept.assign(1, Candidate{path, rule, cls, i, j});
+        kept.assign(1, Candidate{path, o.rule, o.cls, o.nth});
       return;
     }
   }
 };
 
 namespace {
-// Rule names as small indices for the memo (the order of rule_names()).
-std::uint8_t rule_index(const char* rule) {
-  const auto& names = rule_names();
-  for (std::size_t k = 0; k < names.size(); ++k)
-    if (names[k].c_str() == rule || names[k] == rule) return static_cast<std::uint8_t>(k);
-  throw std::logic_error(std::string("unknown rule ") + rule);
-}
 std::uint64_t next_reducer_id() {
   static std::atomic<std::uint64_t> next{1};
   return next++;
@@ -190,7 +128,7 @@ Reducer::Reducer(const Term& t, RunOptions options)
   learn_types(t);
 }
 
-void Reducer::learn_types(const Term& t) {
+void Reducer::learn_types(const Term& t) const {
   if (t->tag == Tag::lam || t->tag == Tag::let) {
     if (t->x.type) types_[t->x.name] = t->x.type;
   } else if (t->tag == Tag::let_pair) {
@@ -201,7 +139,7 @@ void Reducer::learn_types(const Term& t) {
     learn_types(k);
 }
 
-bool Reducer::is_neg_variable(const std::string& x) {
+bool Reducer::is_neg_variable(const std::string& x) const {
   auto it = types_.find(x);
   if (it == types_.end()) {
     learn_types(current_);
@@ -210,111 +148,52 @@ bool Reducer::is_neg_variable(const std::string& x) {
   return it != types_.end() && is_neg(it->second);
 }
 
-void Reducer::match_node(const Term& t, bool in_sum, std::vector<Offer>& out) {
-  const RuleSet& rules = options_.rules;
-  const auto add_candidate = [&](const char* name, int cls, std::size_t i = 0, std::size_t j = 0) {
-    out.push_back(Offer{name, cls, i, j});
-  };
-  const bool numeric = rules.numeric_only;
-  switch (t->tag) {
-  case Tag::app: // (7) (λx.t)α u → t[x := u]α
-    if (!numeric && peel(t->left()).core->tag == Tag::lam) add_candidate(rule::beta, 4);
-    return;
-  case Tag::let_pair: // (8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α
-    if (!numeric && peel(t->bound()).core->tag == Tag::pair) add_candidate(rule::pair, 2);
-    return;
-  case Tag::let: {
-    const Peeled c = peel(t->bound());
-    if (t->x.linear) { // (11) t[z^R := vα] → t{v/z}α, v a numeral or a variable
-      if (!numeric && (c.core->tag == Tag::num || c.core->tag == Tag::var))
-        add_candidate(rule::lin_subst, 2);
-      return;
-    }
-    if (is_value(c.core)) {
-      const int uses = free_count(t->x.name, t->body());
-      if (uses == 0) { // (10) t[x := vα] → tα
-        add_candidate(rule::gc, 2);
-      } else { // (9) C{x}[x := vα] → C{v}[x := v]α
-        const Term& v = c.core;
-        int cls = 7;
-        if (leaf_value(v))
-          cls = 2;
-        else if (v->tag == Tag::lam && !v->x.linear)
-          cls = 5;
-        else if (v->tag == Tag::lam && v->x.linear && uses == 1)
-          cls = 6;
-        if (!numeric || v->tag == Tag::num) add_candidate(rule::subst, cls);
-      }
-    }
-    // (16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩], shares non-trivial components.
-    // [EXT] also at a distance, ⟨u,u'⟩α (the pattern ES keeps α for (8)): without it ≡ (19)/(21)
-    // could hide a (16) redex, against Lemma 3 (found by equivalence-bisimulation).
-    const Term& pr = c.core;
-    if (!numeric && rules.eta_pair && pr->tag == Tag::pair &&
-        !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
-        !(pr->left()->tag == Tag::var && pr->right()->tag == Tag::var))
-      add_candidate(rule::eta_pair, 3);
-    return;
+Term Reducer::copy_value(const Term& v) {
+  // spent before copying: a value past the cap is never built
+  copy_budget_.spend(size_up_to(v, copy_budget_.remaining() + 1), "copying values (rule 9)");
+  const Term copy = renamed_apart(v);
+  copy_volume_ += size_of(copy);
+  return copy;
+}
+
+Term Reducer::renamed_apart(const Term& t) {
+  const Term copy = rename_bound(t, names_);
+  learn_types(copy);
+  return copy;
+}
+
+Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
+  Binder b = exp_binder(names_.fresh(base), a);
+  types_[b.name] = b.type;
+  return b;
+}
+
+void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
+  const auto candidates = options_.book->candidates<Reduction>(t->tag);
+  if (candidates.empty()) return;
+  Reduction::Redex redex{t, in_sum};
+  if (t->tag == Tag::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
+    summands_.clear();
+    sum_leaves(t, summands_);
+    peeled_.clear();
+    for (const Term& l : summands_)
+      peeled_.push_back(peel(l));
+    redex.summands = summands_;
+    redex.peeled = peeled_;
   }
-  case Tag::add: {
-    if (in_sum) return; // the maximal sum decides (AC, spec §9 P3)
-    std::vector<Term> leaves;
-    sum_leaves(t, leaves);
-    std::vector<Peeled> peeled;
-    for (const Term& l : leaves)
-      peeled.push_back(peel(l));
-    // the first two numerals and the first two pairs whose stacks hold no linear ES
-    std::vector<std::size_t> nums, pairs;
-    for (std::size_t i = 0; i < leaves.size(); ++i) {
-      if (!exponential_stack(peeled[i].frames)) continue;
-      if (peeled[i].core->tag == Tag::num && nums.size() < 2) nums.push_back(i);
-      if (!numeric && peeled[i].core->tag == Tag::pair && pairs.size() < 2) pairs.push_back(i);
+  for (const Rule<Reduction>* rule : candidates)
+    for (redex.nth = 0; !rule->match || rule->match(*this, redex); ++redex.nth) {
+      out.push_back(
+          Offer{rule, rule->extra ? rule->extra(*this, redex) : last_priority_class, redex.nth});
+      if (!rule->match) break; // a rule without a side condition has one instance
     }
-    if (nums.size() == 2) add_candidate(rule::sum, 2, nums[0], nums[1]);
-    if (pairs.size() == 2) add_candidate(rule::sum_pair, 2, pairs[0], pairs[1]);
-    if (numeric || !rules.factoring) return;
-    // (17): the first two calls of each R^⊥ head whose stacks qualify
-    std::map<std::string, std::size_t> first;
-    for (std::size_t i = 0; i < leaves.size(); ++i) {
-      const auto call = as_call(leaves[i]);
-      if (!call) continue;
-      const Call& a = *call;
-      // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-      if (binds(a.alpha, a.head) || binds(a.beta, a.head) || !exponential_stack(a.alpha) ||
-          !exponential_stack(a.beta) || !is_neg_variable(a.head))
-        continue;
-      const auto [it, fresh] = first.emplace(a.head, i);
-      if (!fresh && it->second != leaves.size()) {
-        add_candidate(rule::factor, 1, it->second, i);
-        it->second = leaves.size(); // one candidate per head
-      }
-    }
-    return;
-  }
-  case Tag::prim: {
-    std::vector<double> args;
-    for (const Term& k : t->kids) {
-      const Peeled p = peel(k);
-      if (p.core->tag != Tag::num) return;
-      args.push_back(p.core->value);
-    }
-    if (t->name == "mul") {
-      add_candidate(rule::mul, 2); // (14) r α · q β → (r·q) α β
-    } else if (apply_primitive(t->name, args)) {
-      add_candidate(rule::prim, 2); // (23) f(r1 α1, …) → ⟦f⟧(r) α1 …
-    }
-    return;
-  }
-  default:
-    return;
-  }
 }
 
 void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out) {
   std::vector<Offer> offers;
-  match_node(t, in_sum, offers);
+  offers_at(t, in_sum, offers);
   for (const Offer& o : offers)
-    out.offer(path, o.rule, o.cls, o.i, o.j);
+    out.offer(path, o);
   for (std::size_t i = 0; i < t->kids.size() && !out.done; ++i) {
     path.push_back(static_cast<int>(i));
     enumerate(t->kids[i], path, t->tag == Tag::add, out);
@@ -322,85 +201,20 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
   }
 }
 
+// The chosen entry's result at the node (the summands as offers_at saw them).
 Term Reducer::contract(const Term& t, const Candidate& c) {
-  const std::string& r = c.rule;
-  if (r == rule::beta) {
-    const Peeled f = peel(t->left());
-    const Node& l = *f.core;
-    return wrap(let(l.x, l.body(), t->right()), f.frames);
+  Reduction::Redex redex{t, false};
+  redex.nth = c.nth;
+  std::vector<Term> summands;
+  std::vector<Peeled> peeled;
+  if (t->tag == Tag::add) { // a chosen sum is maximal
+    sum_leaves(t, summands);
+    for (const Term& l : summands)
+      peeled.push_back(peel(l));
+    redex.summands = summands;
+    redex.peeled = peeled;
   }
-  if (r == rule::pair) {
-    const Peeled p = peel(t->bound());
-    Term a = p.core->left();
-    Term b = p.core->right();
-    if (options_.rules.duplicate_pair_stack && !p.frames.empty()) {
-      // MUTANT equivalence-duplicates-substitution: ⟨t,u⟩α read as ⟨tα, uα⟩
-      a = wrap(a, p.frames);
-      b = rename_bound(wrap(b, p.frames), names_);
-      learn_types(b);
-      return let(t->y, let(t->x, t->body(), a), b);
-    }
-    return wrap(let(t->y, let(t->x, t->body(), a), b), p.frames);
-  }
-  if (r == rule::subst) {
-    const Peeled p = peel(t->bound());
-    // spent before copying: a value past the cap is never built
-    copy_budget_.spend(size_up_to(p.core, copy_budget_.remaining() + 1), "copying values (rule 9)");
-    const Term copy = rename_bound(p.core, names_);
-    learn_types(copy);
-    copy_volume_ += size_of(copy);
-    const Term body = *replace_first(t->body(), t->x.name, copy);
-    return wrap(rebuild(*t, {body, p.core}), p.frames);
-  }
-  if (r == rule::gc) return wrap(t->body(), peel(t->bound()).frames);
-  if (r == rule::lin_subst) {
-    const Peeled p = peel(t->bound());
-    return wrap(substitute(t->body(), t->x.name, p.core), p.frames);
-  }
-  if (r == rule::eta_pair) {
-    const std::string y = names_.fresh(t->x.name);
-    const std::string y2 = names_.fresh(t->x.name);
-    const Type& a = t->x.type;
-    const Binder by = exp_binder(y, a && is_product(a) ? a->left : nullptr);
-    const Binder by2 = exp_binder(y2, a && is_product(a) ? a->right : nullptr);
-    types_[y] = by.type;
-    types_[y2] = by2.type;
-    const Term inner = rebuild(*t, {t->body(), pair(var(y), var(y2))});
-    return let_pair(by, by2, inner, t->bound());
-  }
-  if (r == rule::mul || r == rule::prim) {
-    std::vector<double> args;
-    std::vector<Term> frames;
-    for (const Term& k : t->kids) {
-      const Peeled p = peel(k);
-      args.push_back(p.core->value);
-      frames.insert(frames.end(), p.frames.begin(), p.frames.end());
-    }
-    // Rule (14)'s r·q too goes through the shared primitive table, whose overflow check names the
-    // call (semantics/core/overflow.hpp), as every other calculus's arithmetic does.
-    const double value = *apply_primitive(t->name, args);
-    return wrap(num(value), frames);
-  }
-  // sums: (12), (13), (17) on summands i < j of the maximal sum
-  std::vector<Term> leaves;
-  sum_leaves(t, leaves);
-  Term merged;
-  if (r == rule::sum || r == rule::sum_pair) {
-    const Peeled a = peel(leaves[c.i]);
-    const Peeled b = peel(leaves[c.j]);
-    const Term core = r == rule::sum ? num(a.core->value + b.core->value)
-                                     : pair(add(a.core->left(), b.core->left()),
-                                            add(a.core->right(), b.core->right()));
-    merged = wrap(core, concat({&a.frames, &b.frames}));
-  } else { // (17) (x α t) β + (x α' t') β' → x (t + t') α β α' β'
-    const Call a = *as_call(leaves[c.i]);
-    const Call b = *as_call(leaves[c.j]);
-    merged = wrap(app(var(a.head), add(a.argument, b.argument)),
-                  concat({&a.alpha, &a.beta, &b.alpha, &b.beta}));
-  }
-  leaves[c.i] = merged;
-  leaves.erase(leaves.begin() + static_cast<long>(c.j));
-  return sum_of(leaves);
+  return c.rule->result(*this, redex, c.rule->info);
 }
 
 Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
@@ -422,19 +236,20 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   RedexMemo::Summary out;
   out.owner = id_;
   offers_.clear();
-  match_node(t, own_context, offers_);
+  offers_at(t, own_context, offers_);
   out.own = static_cast<std::uint32_t>(offers_.size());
   out.count = out.own;
   for (const Offer& o : offers_) {
-    const RedexMemo::Choice c{static_cast<std::uint8_t>(o.cls), rule_index(o.rule), -1,
-                              static_cast<std::uint32_t>(o.i), static_cast<std::uint32_t>(o.j)};
+    const RedexMemo::Choice c{static_cast<std::uint8_t>(o.cls),
+                              static_cast<std::uint8_t>(o.rule->info.position), -1,
+                              static_cast<std::uint32_t>(o.nth)};
     if (out.best.cls == 0 || c.cls < out.best.cls) out.best = c;
     if (out.first.cls == 0) out.first = c;
   }
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const RedexMemo::Summary& k = summary(t->kids[i], t->tag == Tag::add);
     out.count += k.count;
-    const RedexMemo::Choice c{0, 0, static_cast<std::int32_t>(i), 0, 0};
+    const RedexMemo::Choice c{0, 0, static_cast<std::int32_t>(i), 0};
     if (k.best.cls != 0 && (out.best.cls == 0 || k.best.cls < out.best.cls)) {
       out.best = c;
       out.best.cls = k.best.cls;
@@ -457,10 +272,9 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
   for (;;) {
     const RedexMemo::Choice& ch = best ? s->best : s->first;
     if (ch.child < 0) {
-      c.rule = rule_names()[ch.rule];
+      c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
       c.cls = ch.cls;
-      c.i = ch.i;
-      c.j = ch.j;
+      c.nth = ch.nth;
       return c;
     }
     c.path.push_back(ch.child);
@@ -490,12 +304,11 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
     const RedexMemo::Summary& s = summary(*at, in_sum);
     if (k < s.own) {
       offers_.clear();
-      match_node(*at, in_sum && (*at)->tag == Tag::add, offers_);
+      offers_at(*at, in_sum && (*at)->tag == Tag::add, offers_);
       const Offer& o = offers_.at(k);
       c.rule = o.rule;
       c.cls = o.cls;
-      c.i = o.i;
-      c.j = o.j;
+      c.nth = o.nth;
       return c;
     }
     k -= s.own;
@@ -518,7 +331,7 @@ std::optional<Step> Reducer::step() {
                      : cached_choice(options_.strategy == Strategy::bp);
   if (!c) return std::nullopt;
   current_ = apply_at(current_, *c, 0);
-  return Step{c->rule, current_};
+  return Step{c->rule->info.name, current_};
 }
 
 std::optional<Step> Reducer::step_by_enumeration() {
@@ -544,7 +357,7 @@ std::optional<Step> Reducer::step_by_enumeration() {
   if (sink.kept.empty()) return std::nullopt;
   const Candidate& c = sink.kept.front();
   current_ = apply_at(current_, c, 0);
-  return Step{c.rule, current_};
+  return Step{c.rule->info.name, current_};
 }
 
 std::vector<Step> Reducer::all_steps() {
@@ -553,7 +366,7 @@ std::vector<Step> Reducer::all_steps() {
   enumerate(current_, path, false, sink);
   std::vector<Step> out;
   for (const Candidate& c : sink.kept)
-    out.push_back(Step{c.rule, apply_at(current_, c, 0)});
+    out.push_back(Step{c.rule->info.name, apply_at(current_, c, 0)});
   return out;
 }
 

@@ -3,9 +3,10 @@
 // and the strategies of spec §4.7 (S_bp, S_lo, S_rand) with fuel and a rule trace. Terms must be
 // elaborated (typecheck.hpp fills the ES binder annotations the type-sensitive rules read).
 //
-// Rule names (paper numbers): beta-7, pair-8, subst-9, gc-10, lin-subst-11, sum-12,
-// sum-pair-13, mul-14, prim-23 (β), factor-17 (ℓ), and the η-rules eta-15, eta-pair-16, of which
-// only eta-pair-16 takes part in S_bp (spec §4.7 class 3; P12: η is never part of normalise).
+// The rules are the entries of the rule book (relations.hpp, rules.cpp), listed under the names
+// the traces print: beta-7, pair-8, subst-9, gc-10, lin-subst-11, sum-12, sum-pair-13, mul-14,
+// eta-pair-16, factor-17 and prim-23; η (15) is eta_expand, used by properties only (spec §4.7
+// class 3; P12: η is never part of normalise).
 //
 // [EXT, spec §9 P3] Sums are matched up to associativity and commutativity: (12), (13) and (17)
 // fire on any two summands of a maximal sum (the AC normalisation belongs to ≡, a free step).
@@ -19,27 +20,11 @@
 
 #include "semantics/core/rule_counter.hpp"
 #include "semantics/core/work_budget.hpp"
+#include "semantics/linear_negation/relations.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
 namespace adsem::linear_negation {
-
-namespace rule {
-inline constexpr const char* beta = "beta-7";
-inline constexpr const char* pair = "pair-8";
-inline constexpr const char* subst = "subst-9";
-inline constexpr const char* gc = "gc-10";
-inline constexpr const char* lin_subst = "lin-subst-11";
-inline constexpr const char* sum = "sum-12";
-inline constexpr const char* sum_pair = "sum-pair-13";
-inline constexpr const char* mul = "mul-14";
-inline constexpr const char* eta = "eta-15";
-inline constexpr const char* eta_pair = "eta-pair-16";
-inline constexpr const char* factor = "factor-17";
-inline constexpr const char* prim = "prim-23";
-} // namespace rule
-// Every rule the reducer can fire (eta-15 is exposed through eta_expand only).
-const std::vector<std::string>& rule_names();
 
 enum class Strategy {
   bp,     // S_bp: backprop-aware priority classes (spec §4.7.4)
@@ -47,12 +32,12 @@ enum class Strategy {
   random, // S_rand(seed): uniform over all redex instances
 };
 
-// Which rules are in force (mutants replace entries, spec "Mutants").
+// Readings of Table 2 that the rules' side conditions consult (a mutant is a patch of the book
+// instead, properties/linear_negation/mutants.cpp).
 struct RuleSet {
-  bool factoring = true;             // (17); off: mutant linear-factoring-disabled
-  bool duplicate_pair_stack = false; // mutant equivalence-duplicates-substitution (rule (8))
-  bool eta_pair = true;              // (16) in S_bp
-  bool numeric_only = false;         // Lemma 7: only (9)ⁿ, (10), (12), (13), (14), (23)
+  bool factoring = true;     // (17) linear factoring (off: the control of the complexity families)
+  bool eta_pair = true;      // (16) in S_bp
+  bool numeric_only = false; // Lemma 7: only (9)ⁿ, (10), (12), (13), (14), (23)
 };
 
 struct RunOptions {
@@ -60,6 +45,7 @@ struct RunOptions {
   bool trace = false;
   Strategy strategy = Strategy::bp;
   RuleSet rules;
+  RulesPtr book = paper_rules();  // the rules that fire (a mutant's patched book)
   std::uint64_t seed = 0;         // S_rand
   Context free_types;             // types of the free variables (e.g. xj' : R -o R in Cor. 16)
   RuleCounter* counter = nullptr; // rule coverage: each step is added here too (campaigns)
@@ -93,37 +79,50 @@ public:
   const Term& current() const { return current_; }
   const RunOptions& options() const { return options_; }
 
+  // ---- what the rules' side conditions and results use ----
+  // x is bound (or free) at type R^⊥d.
+  bool is_neg_variable(const std::string& x) const;
+  // A copy of the value v with its bound variables renamed apart (rule (9)): its size is spent
+  // against the copy budget before it is built and added to the copy volume (spec §7 P10).
+  Term copy_value(const Term& v);
+  // t with its bound variables renamed apart (types learnt).
+  Term renamed_apart(const Term& t);
+  // A fresh exponential binder named after `base`, of type a (may be null).
+  Binder fresh_binder(const std::string& base, const Type& a);
+
 private:
   struct Candidate;
   struct Sink;
-  // A redex instance at a node, without its path (match_node's output).
+  // A redex instance at a node, without its path: the entry, its S_bp class, which instance.
   struct Offer {
-    const char* rule = nullptr;
+    const Rule<Reduction>* rule = nullptr;
     int cls = 0;
-    std::size_t i = 0, j = 0;
+    std::size_t nth = 0;
   };
   // S_bp, S_lo and S_rand read their choice from a summary per node (RedexMemo in the AST), built
   // bottom-up and reused for the subtrees a step leaves unchanged
   // (docs/calculi/linear-negation.md).
   const RedexMemo::Summary& summary(const Term& t, bool in_sum);
   void enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out);
-  void match_node(const Term& t, bool in_sum, std::vector<Offer>& out);
+  // The redex instances at node t: the book's entries for t's tag, in book order.
+  void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out);
   std::optional<Candidate> cached_choice(bool best);
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
-  bool is_neg_variable(const std::string& x);
-  void learn_types(const Term& t);
+  void learn_types(const Term& t) const;
 
   Term current_;
   RunOptions options_;
   Names names_;
-  std::map<std::string, Type> types_;
+  mutable std::map<std::string, Type> types_; // the binders' types, learnt from the terms seen
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
   WorkBudget copy_budget_;
-  std::vector<Offer> offers_; // match_node's scratch buffer for summary()
-  std::uint64_t id_;          // owner of the summaries this reducer writes into the nodes' memos
+  std::vector<Offer> offers_;  // offers_at's scratch buffer for summary()
+  std::vector<Term> summands_; // a maximal sum's summands (offers_at, contract)
+  std::vector<Peeled> peeled_; // and the same with their ES stacks peeled off
+  std::uint64_t id_;           // owner of the summaries this reducer writes into the nodes' memos
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 
@@ -131,13 +130,12 @@ private:
 Run normalise(const Term& t, const RunOptions& options);
 
 // ---- pieces the rules are made of (spec §2.8) ----
-struct Peeled {
-  Term core;
-  std::vector<Term> frames; // the ES nodes of α, innermost first
-};
 Peeled peel(const Term& t);
 Term wrap(Term core, const std::vector<Term>& frames);
 bool exponential_stack(const std::vector<Term>& frames);
+// The summands of a sum, left to right (t itself when it is not a sum).
+void sum_leaves(const Term& t, std::vector<Term>& out);
+Term sum_of(const std::vector<Term>& leaves);
 
 // (15) t → λy.(t y) at arrow or R^⊥d type (spec §4.3); used by properties only.
 Term eta_expand(const Term& t, const Type& type, Names& names);

@@ -20,91 +20,28 @@ Type back_type(const Type& a, int d) {
   throw AdsemError(ErrorKind::type, "D is defined on source types only");
 }
 
-namespace {
-
-Binder typed(const Binder& b, int d) {
+Binder Differentiator::binder(const Binder& b) const {
   if (!b.type)
     throw AdsemError(ErrorKind::type, "D needs an elaborated term (binder " + b.name + ")");
-  return exp_binder(b.name, back_type(b.type, d));
+  return exp_binder(b.name, back_type(b.type, o_.d));
 }
 
-Term sum_all(const std::vector<Term>& terms) {
-  Term out = terms.front();
-  for (std::size_t i = 1; i < terms.size(); ++i)
-    out = add(out, terms[i]);
-  return out;
+Term Differentiator::pattern_frame(const std::string& x, const std::string& xp, const Term& body,
+                                   const Term& bound) const {
+  return let_pair(exp_binder(x, real_type()), exp_binder(xp, neg_type(o_.d)), body, bound);
 }
 
-struct Back {
-  Names& names;
-  const TransformOptions& o;
-
-  // [⟨x, x'⟩ := D(t)] for a fresh x, x' (x : R, x' : R^⊥d)
-  Term pattern_frame(const std::string& x, const std::string& xp, const Term& content) const {
-    return let_pair(exp_binder(x, real_type()), exp_binder(xp, neg_type(o.d)), num(0), content);
-  }
-
-  Term go(const Term& t) {
-    switch (t->tag) {
-    case Tag::var:
-      return t; // D(x) = x
-    case Tag::lam:
-      return lam(typed(t->x, o.d), go(t->body()));
-    case Tag::app:
-    case Tag::pair:
-      return rebuild(*t, {go(t->left()), go(t->right())});
-    case Tag::let:
-      return let(typed(t->x, o.d), go(t->body()), go(t->bound()));
-    case Tag::let_pair:
-      return let_pair(typed(t->x, o.d), typed(t->y, o.d), go(t->body()), go(t->bound()));
-    case Tag::num: { // D(r) = ⟨r, λa. 0⟩
-      const std::string a = names.fresh("a");
-      return pair(num(t->value), lam(lin_binder(a), zero(o.d)));
-    }
-    case Tag::add: { // D(t+u) = ⟨x+y, λa. x'a + y'a⟩[⟨x,x'⟩ := D(t)][⟨y,y'⟩ := D(u)]
-      const std::string x = names.fresh("x"), xp = names.fresh("dx");
-      const std::string y = names.fresh("y"), yp = names.fresh("dy");
-      const std::string a = names.fresh("a");
-      const Term core = pair(add(var(x), var(y)),
-                             lam(lin_binder(a), add(app(var(xp), var(a)), app(var(yp), var(a)))));
-      const Term dt = go(t->left());
-      const Term du = go(t->right());
-      const Term inner =
-          let_pair(exp_binder(x, real_type()), exp_binder(xp, neg_type(o.d)), core, dt);
-      return let_pair(exp_binder(y, real_type()), exp_binder(yp, neg_type(o.d)), inner, du);
-    }
-    case Tag::prim: { // D(f(t1..tk)) = ⟨f(x), λa. Σ xi' (∂f/∂i(x) · a)⟩[⟨x1,x1'⟩ := D(t1)]…
-      const std::size_t k = t->kids.size();
-      std::vector<std::string> xs, xps;
-      std::vector<Term> xv;
-      for (std::size_t i = 0; i < k; ++i) {
-        xs.push_back(names.fresh("x"));
-        xps.push_back(names.fresh("dx"));
-        xv.push_back(var(xs.back()));
-      }
-      const std::string a = names.fresh("a");
-      std::vector<Term> terms;
-      for (std::size_t i = 0; i < k; ++i) {
-        if (o.mul_drops_product_term && t->name == "mul" && i == 1) continue; // MUTANT
-        terms.push_back(app(
-            var(xps[i]), mul(derivative_template(t->name, static_cast<int>(i + 1), xv), var(a))));
-      }
-      Term out = pair(prim(t->name, xv), lam(lin_binder(a), sum_all(terms)));
-      for (std::size_t i = 0; i < k; ++i)
-        out = let_pair(exp_binder(xs[i], real_type()), exp_binder(xps[i], neg_type(o.d)), out,
-                       go(t->kids[i]));
-      return out;
-    }
-    }
-    throw std::logic_error("D: unknown node");
-  }
-};
-
-} // namespace
+Term Differentiator::go(const Term& t) {
+  const Transform::Redex redex{t};
+  const Rule<Transform>* clause = o_.book->select<Transform>(*this, redex);
+  if (!clause) throw std::logic_error("D: no clause for this node");
+  if (o_.counter) o_.counter->add(clause->info.name);
+  return clause->result(*this, redex, clause->info);
+}
 
 Term back(const Term& t, Names& names, const TransformOptions& options) {
-  Back b{names, options};
-  return b.go(t);
+  Differentiator d(names, options);
+  return d.go(t);
 }
 
 Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
@@ -148,22 +85,21 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
 }
 
 namespace {
-bool read_into(const Term& t, const std::vector<std::string>& backprop, bool wrong,
-               std::vector<double>& g) {
+bool read_into(const Term& t, const std::vector<std::string>& backprop, std::vector<double>& g) {
   switch (t->tag) {
   case Tag::add:
-    return read_into(t->left(), backprop, wrong, g) && read_into(t->right(), backprop, wrong, g);
+    return read_into(t->left(), backprop, g) && read_into(t->right(), backprop, g);
   case Tag::num:
     return t->value == 0.0;
   case Tag::pair:
-    return read_into(t->left(), backprop, wrong, g) && read_into(t->right(), backprop, wrong, g) &&
+    return read_into(t->left(), backprop, g) && read_into(t->right(), backprop, g) &&
            numeral_reals(t) == std::vector<double>(numeral_reals(t).size(), 0.0) &&
            is_numeral_tuple(t);
   case Tag::app: {
     if (t->left()->tag != Tag::var || t->right()->tag != Tag::num) return false;
     for (std::size_t j = 0; j < backprop.size(); ++j)
       if (backprop[j] == t->left()->name) {
-        g[wrong ? (j + 1) % g.size() : j] += t->right()->value;
+        g[j] += t->right()->value;
         return true;
       }
     return false;
@@ -174,10 +110,10 @@ bool read_into(const Term& t, const std::vector<std::string>& backprop, bool wro
 }
 } // namespace
 
-std::optional<std::vector<double>>
-read_back(const Term& normal_form, const std::vector<std::string>& backprop, bool wrong_component) {
+std::optional<std::vector<double>> read_back(const Term& normal_form,
+                                             const std::vector<std::string>& backprop) {
   std::vector<double> g(backprop.size(), 0.0);
-  if (!read_into(normal_form, backprop, wrong_component, g)) return std::nullopt;
+  if (!read_into(normal_form, backprop, g)) return std::nullopt;
   return g;
 }
 
@@ -198,8 +134,7 @@ Term injection_wrapper(const Wrapper& w) {
 
 GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
                             const std::vector<double>& r, const RunOptions& options,
-                            const TransformOptions& transform, bool keep_primal,
-                            bool wrong_component) {
+                            const TransformOptions& transform, bool keep_primal) {
   const Wrapper w = gradient_wrapper(t, inputs, r, transform, keep_primal);
   RunOptions o = options;
   o.free_types.insert(w.free_types.begin(), w.free_types.end());
@@ -212,7 +147,7 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
     out.value = nf->left()->value;
     nf = nf->right();
   }
-  const auto g = read_back(nf, w.backprop, wrong_component);
+  const auto g = read_back(nf, w.backprop);
   if (!g) throw AdsemError(ErrorKind::eval, "read-back: the normal form is not Σ xj' gj");
   out.gradient = *g;
   return out;
@@ -383,7 +318,7 @@ Term forward_graph(const Term& g, Names& names) {
     std::vector<Term> terms;
     for (std::size_t i = 0; i < zs.size(); ++i)
       terms.push_back(mul(derivative_template(g->name, static_cast<int>(i + 1), zs), var(as[i])));
-    Term out = pair(prim(g->name, zs), sum_all(terms));
+    Term out = pair(prim(g->name, zs), sum_of(terms));
     for (std::size_t i = 0; i < zs.size(); ++i)
       out = let_pair(exp_binder(zs[i]->name, real_type()), exp_binder(as[i], real_type()), out,
                      g->kids[i]);

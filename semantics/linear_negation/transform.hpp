@@ -14,7 +14,28 @@ namespace adsem::linear_negation {
 
 struct TransformOptions {
   int d = 1;
-  bool mul_drops_product_term = false; // MUTANT d-mul-drops-product-term
+  RulesPtr book = paper_rules();  // whose Table 3b clauses D applies (a mutant's patched book)
+  RuleCounter* counter = nullptr; // rule coverage: each clause applied is added here too
+};
+
+// The walk of D (Table 3b): at each node the book's clause for its tag builds D of the node from
+// D of its subterms (`go`). The clauses (rules.cpp) read the fresh names, d and the typed binders
+// from here.
+class Differentiator {
+public:
+  Differentiator(Names& names, const TransformOptions& options) : names_(names), o_(options) {}
+  Term go(const Term& t); // D(t)
+  Names& names() { return names_; }
+  int d() const { return o_.d; }
+  // x^{!A} as x^{!D(A)}; AdsemError(type) on a binder without its type (D needs elaborated terms).
+  Binder binder(const Binder& b) const;
+  // body[⟨x^{!R}, x'^{!R^⊥d}⟩ := bound], the pattern ES of the clauses for + and f.
+  Term pattern_frame(const std::string& x, const std::string& xp, const Term& body,
+                     const Term& bound) const;
+
+private:
+  Names& names_;
+  const TransformOptions& o_;
 };
 
 // Table 3a: D(R) = R × R^⊥d, homomorphic on → and ×.
@@ -34,10 +55,8 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
                          const std::vector<double>& r, const TransformOptions& options = {},
                          bool keep_primal = false);
 // Read-back A (spec §4.9): Σ xj' gj -> (g1..gn); nullopt when the normal form has another shape.
-// wrong_component: MUTANT gradient-read-from-wrong-component (xj' credited to j+1 mod n).
 std::optional<std::vector<double>> read_back(const Term& normal_form,
-                                             const std::vector<std::string>& backprop,
-                                             bool wrong_component = false);
+                                             const std::vector<std::string>& backprop);
 // Read-back B: d = n, xj' := \a. ι_j(a); the normal form is the gradient tuple.
 Term injection_wrapper(const Wrapper& w_with_d_n);
 
@@ -49,8 +68,7 @@ struct GradientRun {
 // Cor. 16 end to end: W with d = 1, normalised by `options` (S_bp by default), read-back A.
 GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
                             const std::vector<double>& r, const RunOptions& options,
-                            const TransformOptions& transform = {}, bool keep_primal = false,
-                            bool wrong_component = false);
+                            const TransformOptions& transform = {}, bool keep_primal = false);
 
 // ---- computational graphs (grammar (25), L473-477) ----
 bool is_ground(const Term& g); // x | F[x := G] | f(x…) | r | F + G

@@ -58,14 +58,14 @@ using Term = std::shared_ptr<const Node>;
 
 // A cache slot of the reducer (semantics/linear_negation/reduction.cpp): which redex instance
 // S_bp and S_lo would choose in this subtree, and how many instances S_rand draws from. `owner`
-// names the reducer that filled a summary (0: none), since the choice depends on the rule set and
+// names the reducer that filled a summary (0: none), since the choice depends on the rule book and
 // the variables' types. Copying a node does not copy the memo.
 struct RedexMemo {
   struct Choice {
     std::uint8_t cls = 0;    // S_bp class of the chosen instance; 0: no redex in the subtree
-    std::uint8_t rule = 0;   // index into rule_names(), when the instance is at this node
+    std::uint8_t rule = 0;   // the entry's position in the rule book, when at this node
     std::int32_t child = -1; // the child holding it, or -1: at this node
-    std::uint32_t i = 0, j = 0;
+    std::uint32_t nth = 0;   // which instance of the entry at this node
   };
   struct Summary {
     std::uint64_t owner = 0;

@@ -77,8 +77,10 @@ TEST(LinearNegationCalculus, EveryRuleFiresOnGeneratedTerms) {
         return params;
       }());
   (void)result;
-  for (const std::string& rule : rule_names())
-    EXPECT_GT(fired[rule], 0) << "rule " << rule << " never fired on 200 generated terms";
+  for (const RuleInfo& rule : paper_rules()->infos()) {
+    if (rule.kind != RuleKind::reduction) continue; // D's clauses do not fire in normalise
+    EXPECT_GT(fired[rule.name], 0) << "rule " << rule.name << " never fired on 200 generated terms";
+  }
 }
 
 } // namespace

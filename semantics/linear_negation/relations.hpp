@@ -1,0 +1,80 @@
+#pragma once
+// The relations of seed 002 whose rules are entries of linear-negation's rule book
+// (semantics/core/rule_table.hpp), and the book's type: the rewriting rules (7)-(23) of Table 2
+// (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried) and the
+// clauses of Table 3b's transformation D (transform.cpp walks the term).
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "semantics/core/rule_table.hpp"
+#include "syntax/linear_negation/ast.hpp"
+
+namespace adsem::linear_negation {
+
+class Reducer;
+class Differentiator;
+
+// A term seen through its explicit substitutions: t = core α (spec §2.8).
+struct Peeled {
+  Term core;
+  std::vector<Term> frames; // the ES nodes of α, innermost first
+};
+
+// The dispatch index is keyed by the node tag; the last tag is `prim`.
+inline constexpr std::size_t tag_count = 9;
+static_assert(static_cast<std::size_t>(Tag::prim) + 1 == tag_count);
+
+// Relations whose redex is a node (`term`), keyed by its tag.
+struct TagRelation {
+  using Kind = Tag;
+  static constexpr std::size_t kind_count = tag_count;
+  template <class Redex> static Kind kind(const Redex& r) { return r.term->tag; }
+  template <class Redex> static const Node& node(const Redex& r) { return *r.term; }
+};
+
+// S_bp's priority classes (spec §4.7.4): 1 is tried first. A rule without a declared class (a
+// user's rule) is tried last.
+inline constexpr int last_priority_class = 8;
+
+// t → t' by one rule of Table 2 (seed 002 L328-367, spec §4.2-4.4) at a node the strategy
+// visits. A node can hold several redex instances of one rule (rule (17) once per R^⊥ head of a
+// sum): `nth` asks for the nth of them, and an entry with one instance per node matches nth = 0
+// only.
+struct Reduction : TagRelation {
+  struct Redex {
+    const Term& term;
+    bool in_sum = false; // term is a summand of a larger sum (only that sum's rules fire, AC)
+    // For a maximal sum: its summands left to right, and each with its ES stack peeled off.
+    std::span<const Term> summands = {};
+    std::span<const Peeled> peeled = {};
+    std::size_t nth = 0;
+  };
+  using Context = Reducer;
+  using Output = Term;
+  // The S_bp priority class of the entry's instance (empty: last_priority_class).
+  using Extra = std::function<int(const Reducer&, const Redex&)>;
+};
+
+// D(t), one clause of Table 3b (seed 002 L453-468, spec §4.8) per term former; the clause builds
+// D of the node from D of its subterms (Differentiator::go).
+struct Transform : TagRelation {
+  struct Redex {
+    const Term& term;
+  };
+  using Context = Differentiator;
+  using Output = Term;
+};
+
+using Rules = RuleBook<Reduction, Transform>;
+using RulesPtr = std::shared_ptr<const Rules>;
+using RulesPatch = Rules::Patch;
+
+// The paper's rules, built once (rules.cpp).
+const RulesPtr& paper_rules();
+// A new book: the paper's with the patch applied.
+RulesPtr patch_paper_rules(const RulesPatch& patch);
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,454 @@
+// linear-negation's rule book: each rewriting rule of Table 2 (seed 002 L328-367) and each clause
+// of Table 3b's transformation D once, under the name the traces print, with its citation, the
+// node tags it can fire on, its side condition, its S_bp priority class and its result. Listing,
+// traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
+// (properties/linear_negation/mutants.cpp).
+#include <algorithm>
+#include <map>
+
+#include "semantics/linear_negation/primitives.hpp"
+#include "semantics/linear_negation/reduction.hpp"
+#include "semantics/linear_negation/transform.hpp"
+
+namespace adsem::linear_negation {
+
+namespace {
+
+using Redex = Reduction::Redex;
+
+std::string cite(std::string_view where) {
+  return "Brunel, Mazza & Pagani, Backpropagation in the Simply Typed Lambda-calculus with Linear "
+         "Negation, " +
+         std::string(where);
+}
+constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
+                           T2b = "Table 2b (seed 002 lines 356-362)",
+                           T2c = "Table 2c (seed 002 lines 364-367)",
+                           S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
+                           T3b = "Table 3b (seed 002 lines 453-468)";
+
+RuleInfo info(std::string name, std::string citation, RuleKind kind, std::string summary) {
+  RuleInfo out;
+  out.name = std::move(name);
+  out.citation = std::move(citation);
+  out.kind = kind;
+  out.summary = std::move(summary);
+  return out;
+}
+
+// A rule of Table 2 with one instance per node: its side condition holds for nth = 0 only.
+Rule<Reduction> reduction(RuleInfo i, Tag tag, Rule<Reduction>::Match match,
+                          Rule<Reduction>::Result result, int priority_class) {
+  Rule<Reduction> out;
+  out.info = std::move(i);
+  out.kinds = {tag};
+  out.match = [match = std::move(match)](const Reducer& m, const Redex& r) {
+    return r.nth == 0 && match(m, r);
+  };
+  out.result = std::move(result);
+  out.extra = [priority_class](const Reducer&, const Redex&) { return priority_class; };
+  return out;
+}
+
+Rule<Transform> clause(RuleInfo i, Tag tag, Rule<Transform>::Result result) {
+  Rule<Transform> out;
+  out.info = std::move(i);
+  out.kinds = {tag};
+  out.result = std::move(result);
+  return out;
+}
+
+// ---- the shapes the side conditions read ----
+
+// The core of t under its explicit substitutions (peel without building the stack).
+const Term& core_of(const Term& t) {
+  const Term* at = &t;
+  while ((*at)->tag == Tag::let || (*at)->tag == Tag::let_pair)
+    at = &(*at)->body();
+  return *at;
+}
+
+bool leaf_value(const Term& v) {
+  if (v->tag == Tag::var || v->tag == Tag::num) return true;
+  return v->tag == Tag::pair && leaf_value(v->left()) && leaf_value(v->right());
+}
+
+bool numeric_only(const Reducer& m) {
+  return m.options().rules.numeric_only;
+}
+
+std::vector<Term> concat(std::initializer_list<const std::vector<Term>*> parts) {
+  std::vector<Term> out;
+  for (const auto* p : parts)
+    out.insert(out.end(), p->begin(), p->end());
+  return out;
+}
+
+// C{x} -> C{v}: the leftmost free occurrence (rule (9) is a micro-step).
+std::optional<Term> replace_first(const Term& t, const std::string& x, const Term& v) {
+  if (!occurs_free(x, t)) return std::nullopt;
+  if (t->tag == Tag::var) return v;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool under =
+        (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) && i == 0;
+    if (under && (t->x.name == x || (t->tag == Tag::let_pair && t->y.name == x))) continue;
+    if (auto r = replace_first(t->kids[i], x, v)) {
+      std::vector<Term> kids = t->kids;
+      kids[i] = *r;
+      return rebuild(*t, std::move(kids));
+    }
+  }
+  return std::nullopt;
+}
+
+// A summand (x α t) β with x a variable: its head name, or "".
+struct Call {
+  std::string head;
+  Term argument;
+  std::vector<Term> alpha, beta;
+};
+std::optional<Call> as_call(const Term& leaf) {
+  const Peeled outer = peel(leaf);
+  if (outer.core->tag != Tag::app) return std::nullopt;
+  const Peeled head = peel(outer.core->left());
+  if (head.core->tag != Tag::var) return std::nullopt;
+  return Call{head.core->name, outer.core->right(), head.frames, outer.frames};
+}
+
+bool binds(const std::vector<Term>& frames, const std::string& x) {
+  return std::any_of(frames.begin(), frames.end(), [&](const Term& f) {
+    return f->x.name == x || (f->tag == Tag::let_pair && f->y.name == x);
+  });
+}
+
+// The summands i < j a rule on two summands of a maximal sum combines.
+struct Summands {
+  std::size_t i = 0, j = 0;
+};
+
+// (12), (13): the first two summands whose core has the tag and whose stack holds no linear ES.
+std::optional<Summands> first_two(const Redex& r, Tag tag) {
+  if (r.in_sum) return std::nullopt; // the maximal sum decides (AC, spec §9 P3)
+  std::optional<std::size_t> first;
+  for (std::size_t i = 0; i < r.peeled.size(); ++i) {
+    if (r.peeled[i].core->tag != tag || !exponential_stack(r.peeled[i].frames)) continue;
+    if (first) return Summands{*first, i};
+    first = i;
+  }
+  return std::nullopt;
+}
+
+// (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
+// the order of their second summands.
+std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
+  std::vector<Summands> out;
+  if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
+  std::map<std::string, std::size_t> first;
+  const std::size_t taken = r.summands.size();
+  for (std::size_t i = 0; i < r.summands.size(); ++i) {
+    const auto call = as_call(r.summands[i]);
+    if (!call) continue;
+    const Call& a = *call;
+    // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
+    if (binds(a.alpha, a.head) || binds(a.beta, a.head) || !exponential_stack(a.alpha) ||
+        !exponential_stack(a.beta) || !m.is_neg_variable(a.head))
+      continue;
+    const auto [it, fresh] = first.emplace(a.head, i);
+    if (!fresh && it->second != taken) {
+      out.push_back(Summands{it->second, i});
+      it->second = taken; // one instance per head
+    }
+  }
+  return out;
+}
+
+// The sum with summands i and j replaced by `merged` (at i).
+Term merged_sum(const Redex& r, const Summands& s, Term merged) {
+  std::vector<Term> leaves(r.summands.begin(), r.summands.end());
+  leaves[s.i] = std::move(merged);
+  leaves.erase(leaves.begin() + static_cast<long>(s.j));
+  return sum_of(leaves);
+}
+
+// (14), (23): the primitive's arguments are numerals under their stacks.
+bool numeral_arguments(const Term& t) {
+  return std::all_of(t->kids.begin(), t->kids.end(),
+                     [](const Term& k) { return core_of(k)->tag == Tag::num; });
+}
+
+// f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk. Rule (14)'s r·q too goes through the shared
+// primitive table, whose overflow check names the call (semantics/core/overflow.hpp), as every
+// other calculus's arithmetic does.
+Term apply_to_numerals(Reducer&, const Redex& r, const RuleInfo&) {
+  std::vector<double> args;
+  std::vector<Term> frames;
+  for (const Term& k : r.term->kids) {
+    const Peeled p = peel(k);
+    args.push_back(p.core->value);
+    frames.insert(frames.end(), p.frames.begin(), p.frames.end());
+  }
+  return wrap(num(*apply_primitive(r.term->name, args)), frames);
+}
+
+// (9)'s S_bp class (spec §4.7.4): leaf values first (2), then non-linear abstractions (5), then a
+// linear abstraction used once (6), anything else last (7).
+int subst_class(const Reducer&, const Redex& r) {
+  const Term& v = core_of(r.term->bound());
+  if (leaf_value(v)) return 2;
+  if (v->tag == Tag::lam && !v->x.linear) return 5;
+  if (v->tag == Tag::lam && free_count(r.term->x.name, r.term->body()) == 1) return 6;
+  return 7;
+}
+
+std::vector<Rules::Entry> table_2() {
+  const auto not_numeric = [](const Reducer& m, const Redex&) { return !numeric_only(m); };
+  std::vector<Rules::Entry> out;
+  out.push_back(reduction(
+      info("beta-7", cite(T2a), RuleKind::reduction, "(7) (λx.t)α u → t[x := u]α"), Tag::app,
+      [not_numeric](const Reducer& m, const Redex& r) {
+        return not_numeric(m, r) && core_of(r.term->left())->tag == Tag::lam;
+      },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        const Peeled f = peel(r.term->left());
+        const Node& l = *f.core;
+        return wrap(let(l.x, l.body(), r.term->right()), f.frames);
+      },
+      4));
+  out.push_back(reduction(
+      info("pair-8", cite(T2a), RuleKind::reduction, "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
+      Tag::let_pair,
+      [not_numeric](const Reducer& m, const Redex& r) {
+        return not_numeric(m, r) && core_of(r.term->bound())->tag == Tag::pair;
+      },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        const Node& t = *r.term;
+        const Peeled p = peel(t.bound());
+        return wrap(let(t.y, let(t.x, t.body(), p.core->left()), p.core->right()), p.frames);
+      },
+      2));
+  Rule<Reduction> subst = reduction(
+      info("subst-9", cite(T2a), RuleKind::reduction,
+           "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
+      Tag::let,
+      [](const Reducer& m, const Redex& r) {
+        const Node& t = *r.term;
+        const Term& v = core_of(t.bound());
+        return !t.x.linear && is_value(v) && occurs_free(t.x.name, t.body()) &&
+               (!numeric_only(m) || v->tag == Tag::num);
+      },
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Node& t = *r.term;
+        const Peeled p = peel(t.bound());
+        const Term body = *replace_first(t.body(), t.x.name, m.copy_value(p.core));
+        return wrap(rebuild(t, {body, p.core}), p.frames);
+      },
+      0);
+  subst.extra = subst_class;
+  out.push_back(std::move(subst));
+  out.push_back(reduction(
+      info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
+      Tag::let,
+      [](const Reducer&, const Redex& r) {
+        const Node& t = *r.term;
+        return !t.x.linear && is_value(core_of(t.bound())) && !occurs_free(t.x.name, t.body());
+      },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        return wrap(r.term->body(), peel(r.term->bound()).frames);
+      },
+      2));
+  out.push_back(reduction(
+      info("lin-subst-11", cite(T2a), RuleKind::reduction,
+           "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
+      Tag::let,
+      [not_numeric](const Reducer& m, const Redex& r) {
+        const Tag v = core_of(r.term->bound())->tag;
+        return r.term->x.linear && not_numeric(m, r) && (v == Tag::num || v == Tag::var);
+      },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        const Peeled p = peel(r.term->bound());
+        return wrap(substitute(r.term->body(), r.term->x.name, p.core), p.frames);
+      },
+      2));
+  out.push_back(reduction(
+      info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Tag::add,
+      [](const Reducer&, const Redex& r) { return first_two(r, Tag::num).has_value(); },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        const Summands s = *first_two(r, Tag::num);
+        const Peeled& a = r.peeled[s.i];
+        const Peeled& b = r.peeled[s.j];
+        return merged_sum(r, s,
+                          wrap(num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
+      },
+      2));
+  out.push_back(reduction(
+      info("sum-pair-13", cite(T2a), RuleKind::reduction,
+           "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
+      Tag::add,
+      [not_numeric](const Reducer& m, const Redex& r) {
+        return not_numeric(m, r) && first_two(r, Tag::pair).has_value();
+      },
+      [](Reducer&, const Redex& r, const RuleInfo&) {
+        const Summands s = *first_two(r, Tag::pair);
+        const Peeled& a = r.peeled[s.i];
+        const Peeled& b = r.peeled[s.j];
+        const Term core =
+            pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
+        return merged_sum(r, s, wrap(core, concat({&a.frames, &b.frames})));
+      },
+      2));
+  out.push_back(reduction(
+      info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Tag::prim,
+      [](const Reducer&, const Redex& r) {
+        return r.term->name == "mul" && numeral_arguments(r.term);
+      },
+      apply_to_numerals, 2));
+  // (16) shares non-trivial components. [EXT] also at a distance, ⟨u,u'⟩α (the pattern ES keeps
+  // α for (8)): without it ≡ (19)/(21) could hide a (16) redex, against Lemma 3 (found by
+  // equivalence-bisimulation).
+  out.push_back(reduction(
+      info("eta-pair-16", cite(T2b), RuleKind::reduction,
+           "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
+      Tag::let,
+      [not_numeric](const Reducer& m, const Redex& r) {
+        const Term& pr = core_of(r.term->bound());
+        return !r.term->x.linear && not_numeric(m, r) && m.options().rules.eta_pair &&
+               pr->tag == Tag::pair && !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
+               !(pr->left()->tag == Tag::var && pr->right()->tag == Tag::var);
+      },
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Node& t = *r.term;
+        const Type& a = t.x.type;
+        const bool product = a && is_product(a);
+        const Binder by = m.fresh_binder(t.x.name, product ? a->left : nullptr);
+        const Binder by2 = m.fresh_binder(t.x.name, product ? a->right : nullptr);
+        const Term inner = rebuild(t, {t.body(), pair(var(by.name), var(by2.name))});
+        return let_pair(by, by2, inner, t.bound());
+      },
+      3));
+  Rule<Reduction> factor;
+  factor.info = info("factor-17", cite(T2c), RuleKind::reduction,
+                     "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
+  factor.kinds = {Tag::add};
+  factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
+  factor.result = [](Reducer& m, const Redex& r, const RuleInfo&) {
+    const Summands s = factorable(m, r).at(r.nth);
+    const Call a = *as_call(r.summands[s.i]);
+    const Call b = *as_call(r.summands[s.j]);
+    return merged_sum(r, s,
+                      wrap(app(var(a.head), add(a.argument, b.argument)),
+                           concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
+  };
+  factor.extra = [](const Reducer&, const Redex&) { return 1; };
+  out.push_back(std::move(factor));
+  out.push_back(reduction(
+      info("prim-23", cite(S4), RuleKind::reduction,
+           "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
+      Tag::prim,
+      [](const Reducer&, const Redex& r) {
+        if (r.term->name == "mul") return false;
+        std::vector<double> args;
+        for (const Term& k : r.term->kids) {
+          const Term& c = core_of(k);
+          if (c->tag != Tag::num) return false;
+          args.push_back(c->value);
+        }
+        return apply_primitive(r.term->name, args).has_value();
+      },
+      apply_to_numerals, 2));
+  return out;
+}
+
+std::vector<Rules::Entry> table_3b() {
+  using T = Transform::Redex;
+  std::vector<Rules::Entry> out;
+  const auto d = [](std::string name, std::string summary, Tag tag,
+                    Rule<Transform>::Result result) {
+    return clause(info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)),
+                  tag, std::move(result));
+  };
+  out.push_back(d("D-var", "D(x) = x", Tag::var,
+                  [](Differentiator&, const T& r, const RuleInfo&) { return r.term; }));
+  out.push_back(d("D-lam", "D(λx^{!A}. t) = λx^{!D(A)}. D(t)", Tag::lam,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    return lam(dd.binder(r.term->x), dd.go(r.term->body()));
+                  }));
+  out.push_back(d("D-app", "D(t u) = D(t) D(u)", Tag::app,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    return rebuild(*r.term, {dd.go(r.term->left()), dd.go(r.term->right())});
+                  }));
+  out.push_back(d("D-pair", "D(⟨t, u⟩) = ⟨D(t), D(u)⟩", Tag::pair,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    return rebuild(*r.term, {dd.go(r.term->left()), dd.go(r.term->right())});
+                  }));
+  out.push_back(d("D-let-pair", "D(t[⟨x, y⟩ := u]) = D(t)[⟨x, y⟩ := D(u)]", Tag::let_pair,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    const Node& t = *r.term;
+                    return let_pair(dd.binder(t.x), dd.binder(t.y), dd.go(t.body()),
+                                    dd.go(t.bound()));
+                  }));
+  out.push_back(d("D-let", "D(t[x := u]) = D(t)[x := D(u)]", Tag::let,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    const Node& t = *r.term;
+                    return let(dd.binder(t.x), dd.go(t.body()), dd.go(t.bound()));
+                  }));
+  out.push_back(d("D-num", "D(r) = ⟨r, λa. 0⟩", Tag::num,
+                  [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    const std::string a = dd.names().fresh("a");
+                    return pair(num(r.term->value), lam(lin_binder(a), zero(dd.d())));
+                  }));
+  out.push_back(d("D-add", "D(t + u) = ⟨x + y, λa. x'a + y'a⟩[⟨x, x'⟩ := D(t)][⟨y, y'⟩ := D(u)]",
+                  Tag::add, [](Differentiator& dd, const T& r, const RuleInfo&) {
+                    Names& names = dd.names();
+                    const std::string x = names.fresh("x"), xp = names.fresh("dx");
+                    const std::string y = names.fresh("y"), yp = names.fresh("dy");
+                    const std::string a = names.fresh("a");
+                    const Term core =
+                        pair(add(var(x), var(y)),
+                             lam(lin_binder(a), add(app(var(xp), var(a)), app(var(yp), var(a)))));
+                    const Term dt = dd.go(r.term->left());
+                    const Term du = dd.go(r.term->right());
+                    return dd.pattern_frame(y, yp, dd.pattern_frame(x, xp, core, dt), du);
+                  }));
+  out.push_back(d(
+      "D-prim", "D(f(t1..tk)) = ⟨f(x1..xk), λa. Σ xi' (∂f/∂i(x1..xk) · a)⟩[⟨xi, xi'⟩ := D(ti)]…",
+      Tag::prim, [](Differentiator& dd, const T& r, const RuleInfo&) {
+        const Node& t = *r.term;
+        Names& names = dd.names();
+        const std::size_t k = t.kids.size();
+        std::vector<std::string> xs, xps;
+        std::vector<Term> xv;
+        for (std::size_t i = 0; i < k; ++i) {
+          xs.push_back(names.fresh("x"));
+          xps.push_back(names.fresh("dx"));
+          xv.push_back(var(xs.back()));
+        }
+        const std::string a = names.fresh("a");
+        std::vector<Term> terms;
+        for (std::size_t i = 0; i < k; ++i)
+          terms.push_back(app(
+              var(xps[i]), mul(derivative_template(t.name, static_cast<int>(i + 1), xv), var(a))));
+        Term out = pair(prim(t.name, xv), lam(lin_binder(a), sum_of(terms)));
+        for (std::size_t i = 0; i < k; ++i)
+          out = dd.pattern_frame(xs[i], xps[i], out, dd.go(t.kids[i]));
+        return out;
+      }));
+  return out;
+}
+
+} // namespace
+
+const RulesPtr& paper_rules() {
+  static const RulesPtr book = [] {
+    std::vector<Rules::Entry> entries = table_2();
+    for (Rules::Entry& e : table_3b())
+      entries.push_back(std::move(e));
+    return std::make_shared<const Rules>(std::move(entries));
+  }();
+  return book;
+}
+
+RulesPtr patch_paper_rules(const RulesPatch& patch) {
+  return std::make_shared<const Rules>(paper_rules()->patched(patch));
+}
+
+} // namespace adsem::linear_negation
