@@ -181,7 +181,8 @@ void eval2_tree(double x, const DeltaNode* u, std::vector<double>& acc, Ledger& 
 } // namespace
 
 Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger, const Rules& rules) {
-  return fire_entry<RunDelta>(rules, ledger, {binds, result}, ledger.coverage.get(), "runDelta");
+  return fire_entry<RunDelta>(rules, ledger, {binds, result}, ledger.coverage.get(),
+                              "runDelta's fold");
 }
 
 void eval_map(double x, const Delta& u, DeltaMap& m, Ledger& ledger, const Rules& rules) {
@@ -196,7 +197,7 @@ std::vector<double> sweep(double dt, const Delta& result, const Binds& binds, st
   std::vector<char> touched(size, 0);
   ArraySweep context{rules, grad, touched, ledger};
   context.sweep(dt, result.get());
-  fire_entry<SweepTape>(rules, context, {binds}, ledger.coverage.get(), "sweep");
+  fire_entry<SweepTape>(rules, context, {binds}, ledger.coverage.get(), "the pass over the tape");
   return grad;
 }
 

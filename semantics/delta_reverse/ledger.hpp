@@ -1,7 +1,8 @@
 #pragma once
-// Every rule of the operational semantics is a named, enumerable entry (design.md "Models to
-// learn from": rules as named entries). Firing a rule costs one step of fuel, counts it, and, when
-// asked, appends "rule: detail" to the trace. Running out of fuel is AdsemError(fuel).
+// The steps of the cost model: every step of the machine and of the interpretation of Deltas is a
+// named, enumerable Step (the entries of the rule book that are one step name theirs in `extra`,
+// relations.hpp). Taking a step costs one unit of fuel, counts it, and, when asked, appends
+// "step: detail" to the trace. Running out of fuel is AdsemError(fuel).
 #include <array>
 #include <functional>
 #include <map>

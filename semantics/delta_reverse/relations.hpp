@@ -8,7 +8,7 @@
 // Naming: a translation clause is "T[c]", T the translation as the paper prints it and c the
 // construct of Fig. 1 it translates: x, k (a leaf literal), λ, app, let, pair, fst, snd, inl, inr,
 // case, r (a real literal), op (a primitive). The interpretation of Deltas keeps the names its
-// steps are counted and traced under (ledger.hpp): "eval-Var", "sweep-Add", ...
+// steps are counted and traced under (ledger.hpp): `eval-Var`, `sweep-Add`, ...
 #include <cstddef>
 #include <cstdint>
 #include <functional>

@@ -283,7 +283,7 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
   // do { g <- Drev{e}; g s0 }, in one runDelta
   const Term drev_e = given != nullptr ? *given : translate(Translation::drev, main, setup);
   out.result = fire_entry<RunProgram>(*setup.rules, m, {drev_e, argument, out.first_id},
-                                      setup.coverage.get(), "R{e}");
+                                      setup.coverage.get(), "the wrapper's run");
   out.program_steps = out.ledger.steps;
   out.real_prim_calls = m.counters.real_prim_calls;
   out.binds = m.state.binds;
