@@ -27,7 +27,6 @@
 #include "semantics/delta_reverse/translate.hpp"
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
-#include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -529,18 +528,20 @@ TrialResult primitive_rules(const PropertyContext& context) {
     const Eigen::MatrixXd j =
         model::jacobian(model::as_vector_function<model::Dual<double>>(p), as_vector(x));
     // the partials the book's primitive clause uses: Dfwd{op} at x with the tangent e_k
-    const Type type = prim_type(rule.name);
-    const Program program{prim(rule.name), type->left, type->right};
     const auto reals = [](const std::vector<double>& xs) {
       return xs.size() == 1 ? v_real(xs[0]) : v_pair(v_real(xs[0]), v_real(xs[1]));
     };
     const Value point = reals(x);
+    const RunSetup setup = setup_of(context);
+    Ledger ledger;
+    ledger.fuel = fuel(context);
+    ledger.coverage = setup.coverage;
+    Machine m(ledger);
+    const Value f = m.eval(nullptr, translate(Translation::dfwd, prim(rule.name), setup));
     for (std::size_t k = 0; k < rule.arity; ++k) {
       std::vector<double> e(rule.arity, 0.0);
       e[k] = 1.0;
-      const Value tangent = reals(e);
-      const double got =
-          forward(program, point, tangent, setup_of(context), fuel(context)).tangent->real;
+      const double got = delta_value(m.apply(f, zip_value(point, reals(e))))->real;
       TrialResult c = props::compare_reals(
           j(0, static_cast<Eigen::Index>(k)), fmt::format("∂{}/∂x{} (model)", rule.name, k + 1),
           got, fmt::format("table entry ∂{}/∂x{}", rule.name, k + 1), CheckKind::derivative,

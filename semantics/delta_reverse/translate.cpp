@@ -147,9 +147,19 @@ AdsemError not_source(Translation t, const Node& n) {
 
 Translator::Translator(Translation t, const Term& e, const Rules& rules, RuleCounter* coverage)
     : t_(t), rules_(rules), coverage_(coverage) {
+  if (coverage_) fired_.assign(rules_.size(), 0);
   std::vector<std::string> names = {"p", "x1", "x2", "dx1", "dx2", "a1", "a2", "d", "n", "z"};
   collect_names(e, names);
   fresh_ = FreshNames(std::move(names));
+}
+
+Translator::~Translator() {
+  if (!coverage_) return;
+  try {
+    for (std::size_t i = 0; i < fired_.size(); ++i)
+      if (fired_[i] > 0) coverage_->add(rules_.info(i).name, fired_[i]);
+  } catch (...) { // out of memory while counting: the coverage misses this walk's firings
+  }
 }
 
 Type Translator::type(const Type& a) {
@@ -176,7 +186,7 @@ template <class R> Term Translator::walk(const Term& e) {
   const typename R::Redex redex{e};
   const adsem::Rule<R>* clause = rules_.select<R>(*this, redex);
   if (clause == nullptr) throw not_source(t_, *e);
-  note(coverage_, clause->info);
+  if (coverage_) ++fired_[clause->info.position];
   return clause->result(*this, redex, clause->info);
 }
 

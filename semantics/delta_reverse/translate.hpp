@@ -11,6 +11,7 @@
 // term (no target forms: no R{R{e}}, spec §9.14); otherwise AdsemError(usage).
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "semantics/core/rule_counter.hpp"
 #include "semantics/delta_reverse/derivative_rules.hpp"
@@ -34,6 +35,10 @@ Type translated_term_type(Translation t, const Type& a);
 class Translator {
 public:
   Translator(Translation t, const Term& e, const Rules& rules, RuleCounter* coverage);
+  // Hands the clause firings to the coverage (counted by position while walking).
+  ~Translator();
+  Translator(const Translator&) = delete;
+  Translator& operator=(const Translator&) = delete;
 
   Translation translation() const { return t_; }
   // The type translation of a binder's or an injection's type.
@@ -49,6 +54,7 @@ private:
   Translation t_;
   const Rules& rules_;
   RuleCounter* coverage_;
+  std::vector<long> fired_; // per book position, when coverage_ is set
   FreshNames fresh_;
   DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
