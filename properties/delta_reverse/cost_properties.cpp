@@ -27,14 +27,14 @@ constexpr double flatness = 1.5;
 
 long eval_rules(const Ledger& l) {
   long n = 0;
-  for (const Rule r : {Rule::Eval_Zero, Rule::Eval_Scale, Rule::Eval_Add, Rule::Eval_Var,
-                       Rule::Eval_Let_Nothing, Rule::Eval_Let_Just})
+  for (const Step r : {Step::Eval_Zero, Step::Eval_Scale, Step::Eval_Add, Step::Eval_Var,
+                       Step::Eval_Let_Nothing, Step::Eval_Let_Just})
     n += l.count(r);
   return n;
 }
 long sweep_node_rules(const Ledger& l) {
   long n = 0;
-  for (const Rule r : {Rule::Sweep_Zero, Rule::Sweep_Scale, Rule::Sweep_Add, Rule::Sweep_Var})
+  for (const Step r : {Step::Sweep_Zero, Step::Sweep_Scale, Step::Sweep_Add, Step::Sweep_Var})
     n += l.count(r);
   return n;
 }

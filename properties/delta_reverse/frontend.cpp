@@ -1,6 +1,7 @@
 #include "properties/delta_reverse/frontend.hpp"
 
 #include "properties/core/result_checks.hpp"
+#include "properties/delta_reverse/mutants.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/delta_reverse/denotation.hpp"
 #include "semantics/delta_reverse/model_bridge.hpp"
@@ -79,7 +80,7 @@ props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Typed typed = parse_closed(source);
   // the source evaluator has no mutants; the name is still checked (unknown: a usage error)
-  (void)variant_for(options.mutant);
+  (void)setup_for(options.mutant);
   Ledger ledger;
   ledger.fuel = options.fuel;
   ledger.trace = options.trace;
@@ -137,7 +138,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   const Program& p = rp.program;
   if (p.t->kind != TK::real)
     throw AdsemError(ErrorKind::type, "grad needs a function to Real, got " + print_type(p.t));
-  const Variant v = variant_for(options.mutant);
+  const RunSetup v = setup_for(options.mutant);
   const Value s = point_of(p.s, at);
   const std::string mech = mechanism.empty() ? "R" : mechanism;
   props::GradResult result;

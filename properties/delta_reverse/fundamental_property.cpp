@@ -61,7 +61,7 @@ TrialResult fundamental(const PropertyContext& context) {
   const double c = *rc::gen::inRange(-2000, 2001) / 1000.0; // the argument of a function result
   const int junk = *rc::gen::inRange(0, 4);
   TrialResult r = guarded([&]() -> TrialResult {
-    const Variant v = variant_of(context);
+    const RunSetup v = setup_of(context);
     // the model's side: \(p : R^a). let z_i = ... in let h = g in e [c]
     Type s = real_type();
     for (int i = 1; i < a; ++i)

@@ -58,9 +58,9 @@ TrialResult metamorphic(const PropertyContext& context) {
     const Term e2 = rewrite(d.program.term, {}, commute, !commute);
     const Program p2{e2, d.program.s, d.program.t};
     const ReverseRun a = reverse(d.program, d.s, trial.dt, Wrapper::seeded, EvalImpl::array,
-                                 trial.variant, trial.fuel);
+                                 trial.setup, trial.fuel);
     const ReverseRun b =
-        reverse(p2, d.s, trial.dt, Wrapper::seeded, EvalImpl::array, trial.variant, trial.fuel);
+        reverse(p2, d.s, trial.dt, Wrapper::seeded, EvalImpl::array, trial.setup, trial.fuel);
     TrialResult c = compare_values(a.gradient, "R{e}", b.gradient,
                                    commute ? "R{e, operands commuted}" : "R{e, lets as β-redexes}",
                                    CheckKind::derivative, context);

@@ -1,49 +1,215 @@
+// The mutants of delta-reverse: each one patch of the paper's rule book, drawn from a real AD bug
+// class, beside the properties expected to kill it.
 #include "properties/delta_reverse/mutants.hpp"
 
-#include "semantics/delta_reverse/variant.hpp"
+#include <algorithm>
+
+#include "semantics/delta_reverse/delta_eval.hpp"
+#include "semantics/delta_reverse/translate.hpp"
+#include "semantics/delta_reverse/wrappers.hpp"
 
 namespace adsem::delta_reverse {
 
+namespace {
+
+// eval's Var case (Fig. 10 addDelta) and the array sweep's write m[id] := x instead of
+// m[id] += x.
+RulesPatch eval_overwrites_on_fan_out() {
+  RulesPatch p;
+  p.replace<DeltaEval>("eval-Var", [](adsem::Rule<DeltaEval> r) {
+    r.result = [](MapEval& c, const DeltaEval::Redex& redex, const RuleInfo&) {
+      c.m[redex.u->id] = redex.x;
+    };
+    return r;
+  });
+  p.replace<Sweep>("sweep-Var", [](adsem::Rule<Sweep> r) {
+    r.result = [result = r.result](ArraySweep& c, const Sweep::Redex& redex, const RuleInfo& self) {
+      result(c, redex, self); // the range check and the touched flag
+      c.grad[static_cast<std::size_t>(redex.u->id)] = redex.x;
+    };
+    return r;
+  });
+  return p;
+}
+
+// The bindings processed oldest first: eval's Let spine from the outermost Let inwards, the
+// array sweep from the oldest binding.
+RulesPatch eval_in_allocation_order() {
+  RulesPatch p;
+  p.replace<DeltaEval>("eval-Let", [](adsem::Rule<DeltaEval> r) {
+    r.result = [](MapEval& c, const DeltaEval::Redex& redex, const RuleInfo&) {
+      const auto [spine, body] = let_spine(redex.u);
+      c.eval(redex.x, body);
+      for (const DeltaNode* let : spine)
+        eval_let_binding(c, *let);
+    };
+    return r;
+  });
+  p.replace<SweepTape>("sweep", [](adsem::Rule<SweepTape> r) {
+    r.result = [](ArraySweep& c, const SweepTape::Redex& redex, const RuleInfo&) {
+      for (const auto& binding : redex.binds)
+        sweep_binding(c, binding);
+    };
+    return r;
+  });
+  return p;
+}
+
+// lookup_{S+T} reads an inr input back as inl with the zero of S: the tag from the type alone.
+RulesPatch case_loses_sum_tag() {
+  RulesPatch p;
+  p.replace<Lookup>("lookup[+]", [](adsem::Rule<Lookup> r) {
+    r.result = [result = r.result](Lookup::Context& c, const Lookup::Redex& redex,
+                                   const RuleInfo& self) {
+      if (redex.s0->kind == ValueNode::Kind::inl) return result(c, redex, self);
+      return v_inl(zero_like(redex.s->left));
+    };
+    return r;
+  });
+  return p;
+}
+
+// mulR's table entry with its partial derivatives swapped (d/dx1 = x1, d/dx2 = x2), read by the
+// primitive clause of every translation.
+RulesPatch partials_swapped() {
+  clauses::Primitive how;
+  how.derivative = [](const std::string& op) -> const DerivativeRule* {
+    static const DerivativeRule swapped = [] {
+      DerivativeRule mul = *find_derivative_rule("mulR");
+      std::reverse(mul.partials.begin(), mul.partials.end());
+      return mul;
+    }();
+    return op == swapped.name ? &swapped : find_derivative_rule(op);
+  };
+  RulesPatch p;
+  const auto swap = [how](auto r) {
+    r.result = clauses::op_clause(how);
+    return r;
+  };
+  p.replace<Dfwd>("Dfwd[op]", swap);
+  p.replace<Drev1>("Drev1[op]", swap);
+  p.replace<Drev2>("Drev2[op]", swap);
+  p.replace<Drev>("Drev[op]", swap);
+  return p;
+}
+
+// runDelta as Fig. 13's get reads literally (L769-771): the newest binding outermost.
+RulesPatch literal_get_newest_outermost() {
+  RulesPatch p;
+  p.replace<RunDelta>("runDelta", [](adsem::Rule<RunDelta> r) {
+    r.result = [](Ledger& ledger, const RunDelta::Redex& redex, const RuleInfo&) {
+      Delta out = redex.result;
+      for (const auto& binding : redex.binds) // oldest innermost
+        out = wrap_binding(ledger, binding, std::move(out));
+      return out;
+    };
+    return r;
+  });
+  return p;
+}
+
+// Fig. 14's last line as printed (L841): pure (f x, d), the DeltaId where a Delta belongs.
+RulesPatch literal_fig14_pure_dy() {
+  clauses::Primitive how;
+  how.result_delta = [](const Term& id) { return id; };
+  RulesPatch p;
+  p.replace<Drev>("Drev[op]", [how](adsem::Rule<Drev> r) {
+    r.result = clauses::op_clause(how);
+    return r;
+  });
+  return p;
+}
+
+// R{e} as Fig. 11/15 read literally (L554, L913): Drev{e} run in a runDelta of its own, so the
+// bindings it made are dropped and their ids reused when g s0 runs.
+RulesPatch literal_drev_outside_rundelta() {
+  RulesPatch p;
+  p.replace<RunProgram>("R{e}", [](adsem::Rule<RunProgram> r) {
+    r.result = [](Machine& m, const RunProgram::Redex& redex, const RuleInfo&) {
+      const Value g = m.run(m.eval(nullptr, redex.drev_e));
+      m.state.binds.clear();
+      m.state.next = redex.first_id;
+      return m.run(m.apply(g, redex.argument));
+    };
+    return r;
+  });
+  return p;
+}
+
+Mutant mutant(std::string name, std::string bug, std::string summary,
+              std::vector<std::string> killers, RulesPatch patch) {
+  for (std::string& k : killers)
+    k = "delta-reverse/" + k;
+  patch.name = "delta-reverse/" + name;
+  RulesPtr rules = patch_paper_rules(patch);
+  return Mutant{props::MutantDef{"delta-reverse", patch.name, std::move(bug), std::move(summary),
+                                 std::move(killers)},
+                std::move(patch), std::move(rules)};
+}
+
+} // namespace
+
+const std::vector<Mutant>& mutant_catalogue() {
+  static const std::vector<Mutant> catalogue = [] {
+    std::vector<Mutant> all;
+    all.push_back(
+        mutant("eval-overwrites-on-fan-out", "overwrite-not-accumulate",
+               "eval's Var case (Fig. 10 addDelta, L501-522) and the array sweep write m[id] := x "
+               "instead of m[id] += x, so a shared id (fan-out) keeps only its last contribution",
+               {"reverse-correctness", "eval-correctness"}, eval_overwrites_on_fan_out()));
+    all.push_back(mutant(
+        "eval-in-allocation-order", "wrong-sweep-order",
+        "the bindings are processed oldest first instead of newest first (reverse topological "
+        "order, L540-571, spec §9.2), so an id's rhs is propagated before its adjoint is "
+        "complete",
+        {"reverse-correctness"}, eval_in_allocation_order()));
+    all.push_back(mutant(
+        "case-loses-sum-tag", "lost-sum-tag",
+        "the gradient of a sum-typed input is read back with the type's first tag instead of "
+        "the actual input's tag (zero_S from the type alone, L358-362; spec §9.8)",
+        {"reverse-correctness", "shape-preservation"}, case_loses_sum_tag()));
+    all.push_back(mutant(
+        "partials-swapped", "transpose",
+        "mulR's partial derivatives swapped in the rule table (d/dx1 = x1, d/dx2 = x2), the "
+        "J-versus-Jᵀ class; every translation is built from the table, so F and R agree with "
+        "each other and only the model sees it",
+        {"forward-correctness", "reverse-correctness"}, partials_swapped()));
+    all.push_back(mutant(
+        "paper-literal-get-newest-outermost", "paper-literal",
+        "Fig. 13's get (L769-771) as printed: the head of the newest-first list is the outermost "
+        "Let, so runDelta nests the newest binding outermost and eval visits bindings oldest "
+        "first (spec §11 erratum 4)",
+        {"reverse-correctness"}, literal_get_newest_outermost()));
+    all.push_back(mutant(
+        "paper-literal-fig14-pure-dy", "paper-literal",
+        "Fig. 14's last line as printed (L841): pure ((y1, dy1), ...) returns the DeltaId where "
+        "a Delta belongs (spec §11 erratum 3); the rule is ill-typed",
+        {"translation-typing"}, literal_fig14_pure_dy()));
+    all.push_back(
+        mutant("paper-literal-drev-applied-outside-rundelta", "paper-literal",
+               "Fig. 11/15 (L554, L913) read literally: Drev{e} is run in a runDelta of its own, "
+               "separate from the one that runs g s0, so the bindings made before the λ is applied "
+               "are lost and their ids reused (spec §11 erratum 6, Ex. 12)",
+               {"reverse-correctness", "tape-invariants"}, literal_drev_outside_rundelta()));
+    return all;
+  }();
+  return catalogue;
+}
+
 std::vector<props::MutantDef> mutants() {
-  const auto def = [](std::string name, std::string bug_class, std::string summary,
-                      std::vector<std::string> killers) {
-    return props::MutantDef{"delta-reverse", std::move(name), std::move(bug_class),
-                            std::move(summary), std::move(killers)};
-  };
-  return {
-      def(mutant::eval_overwrites, "overwrite-not-accumulate",
-          "eval's Var case (Fig. 10 addDelta, L501-522) and the array sweep write m[id] := x "
-          "instead of m[id] += x, so a shared id (fan-out) keeps only its last contribution",
-          {"delta-reverse/reverse-correctness", "delta-reverse/eval-correctness"}),
-      def(mutant::eval_allocation_order, "wrong-sweep-order",
-          "the bindings are processed oldest first instead of newest first (reverse topological "
-          "order, L540-571, spec §9.2), so an id's rhs is propagated before its adjoint is "
-          "complete",
-          {"delta-reverse/reverse-correctness"}),
-      def(mutant::case_loses_sum_tag, "lost-sum-tag",
-          "the gradient of a sum-typed input is read back with the type's first tag instead of "
-          "the actual input's tag (zero_S from the type alone, L358-362; spec §9.8)",
-          {"delta-reverse/reverse-correctness", "delta-reverse/shape-preservation"}),
-      def(mutant::partials_swapped, "transpose",
-          "mulR's partial derivatives swapped in the rule table (d/dx1 = x1, d/dx2 = x2), the "
-          "J-versus-Jᵀ class; every translation is built from the table, so F and R agree with "
-          "each other and only the model sees it",
-          {"delta-reverse/forward-correctness", "delta-reverse/reverse-correctness"}),
-      def(mutant::literal_get_order, "paper-literal",
-          "Fig. 13's get (L769-771) as printed: the head of the newest-first list is the outermost "
-          "Let, so runDelta nests the newest binding outermost and eval visits bindings oldest "
-          "first (spec §11 erratum 4)",
-          {"delta-reverse/reverse-correctness"}),
-      def(mutant::literal_fig14_dy, "paper-literal",
-          "Fig. 14's last line as printed (L841): pure ((y1, dy1), ...) returns the DeltaId where "
-          "a Delta belongs (spec §11 erratum 3); the rule is ill-typed",
-          {"delta-reverse/translation-typing"}),
-      def(mutant::literal_outside_rundelta, "paper-literal",
-          "Fig. 11/15 (L554, L913) read literally: Drev{e} is run in a runDelta of its own, "
-          "separate from the one that runs g s0, so the bindings made before the λ is applied "
-          "are lost and their ids reused (spec §11 erratum 6, Ex. 12)",
-          {"delta-reverse/reverse-correctness", "delta-reverse/tape-invariants"}),
-  };
+  std::vector<props::MutantDef> out;
+  for (const Mutant& m : mutant_catalogue())
+    out.push_back(m.def);
+  return out;
+}
+
+RunSetup setup_for(const std::string& mutant) {
+  if (mutant.empty()) return {};
+  for (const Mutant& m : mutant_catalogue())
+    if (m.def.name == mutant) return RunSetup{m.rules, nullptr};
+  if (mutant.rfind("delta-reverse/", 0) == 0)
+    throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "'");
+  return {}; // another calculus's mutant: the paper's rules here
 }
 
 } // namespace adsem::delta_reverse

@@ -1,6 +1,6 @@
 // Properties of spec §6 (seed 001): typing, adequacy, the translations' theorems and the Delta
 // machinery. Each body draws a well-typed term (generators/delta_reverse), runs the calculus
-// (translations, machine, eval; the active mutant's variant) and compares with the shared model,
+// (translations, machine, eval; the active mutant's rule book) and compares with the shared model,
 // which never uses this calculus's AD.
 #include "properties/delta_reverse/properties.hpp"
 
@@ -101,7 +101,7 @@ TrialResult adequacy(const PropertyContext& context) {
 // ---- translation-typing (P3): Γ ⊢ e : A ⟹ X{Γ} ⊢ X{e} : X{A} for Dfwd (L207), Drev1, Drev2
 // (L321-323) and Drev (L446: M Drev{A}) ----
 TrialResult translation_typing(const PropertyContext& context) {
-  const Variant v = variant_of(context);
+  const RunSetup v = setup_of(context);
   const auto& pool = gen::type_pool();
   Context gamma;
   const std::size_t n = *rc::gen::inRange<std::size_t>(0, 3);
@@ -132,7 +132,7 @@ TrialResult primal_preservation(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
     const Trial trial = prepare(d, context);
-    const Variant& v = trial.variant;
+    const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
     const Value ds = *gen::tangent_like(d.s);
@@ -164,7 +164,7 @@ TrialResult forward_correctness(const PropertyContext& context) {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
     const Value ds = *gen::tangent_like(d.s);
-    const ForwardRun run = forward(d.program, d.s, ds, variant_of(context), fuel(context));
+    const ForwardRun run = forward(d.program, d.s, ds, setup_of(context), fuel(context));
     const Eigen::VectorXd expected = j * as_vector(flatten_reals(ds));
     const std::vector<double> got = flatten_reals(run.tangent);
     require_finite(got);
@@ -192,7 +192,7 @@ TrialResult reverse_correctness(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
     const Trial trial = prepare(d, context);
-    const Variant& v = trial.variant;
+    const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& dt = trial.dt;
     const Value expected = model_vjp(d, dt);
@@ -240,7 +240,7 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
     const Eigen::VectorXd fd_vjp = est.jacobian.transpose() * w;
     const Eigen::VectorXd err = est.error.transpose() * w.cwiseAbs();
     const ReverseRun run =
-        reverse(d.program, d.s, dt, Wrapper::fig15, EvalImpl::array, variant_of(context), f);
+        reverse(d.program, d.s, dt, Wrapper::fig15, EvalImpl::array, setup_of(context), f);
     const std::vector<double> got = flatten_reals(run.gradient);
     const Tolerance fd_tol = context.tolerance(CheckKind::finite_difference);
     const Tolerance der_tol = context.tolerance(CheckKind::derivative);
@@ -272,7 +272,7 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
 TrialResult duality(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
-    const Variant v = variant_of(context);
+    const RunSetup v = setup_of(context);
     const long f = fuel(context);
     const Value ds = *gen::tangent_like(d.s);
     const ForwardRun fw = forward(d.program, d.s, ds, v, f);
@@ -297,7 +297,7 @@ TrialResult dense_tape_adequacy(const PropertyContext& context) {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
     const ReverseRun run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::array,
-                                   variant_of(context), fuel(context));
+                                   setup_of(context), fuel(context));
     // the dense meaning evaluates every binding, dead ones too: an overflowed coefficient gives
     // 0·inf = NaN there (spec §9.4), a rounding limit, not a verdict
     if (has_non_finite_coefficient(run.binds))
@@ -317,7 +317,7 @@ TrialResult dense_tape_adequacy(const PropertyContext& context) {
 // ---- eval-correctness (Lemma 6, L802-813; P12): s·⟦u⟧γ = Σ_i (eval s u m − m)(i)·γ(i), and the
 // final keys are free ids only ----
 TrialResult eval_correctness(const PropertyContext& context) {
-  const Variant v = variant_of(context);
+  const RunSetup v = setup_of(context);
   const int free_ids = 3;
   std::int64_t next_let = 10;
   std::function<Delta(int)> draw_delta = [&](int depth) -> Delta {
@@ -350,7 +350,7 @@ TrialResult eval_correctness(const PropertyContext& context) {
   Ledger ledger;
   ledger.coverage = context.rule_counter;
   DeltaMap after = m;
-  eval_map(s, u, after, ledger, v);
+  eval_map(s, u, after, ledger, *v.rules);
   const Eigen::VectorXd lhs = s * dense_meaning(u, gamma, 3);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(3);
   for (const auto& [id, x] : after) {
@@ -378,7 +378,7 @@ TrialResult tape_invariants(const PropertyContext& context) {
     const long f = trial.fuel;
     const Value& dt = trial.dt;
     const ReverseRun run =
-        reverse(d.program, d.s, dt, Wrapper::seeded, EvalImpl::array, variant_of(context), f);
+        reverse(d.program, d.s, dt, Wrapper::seeded, EvalImpl::array, setup_of(context), f);
     const auto fail = [&](const std::string& why) { return on(TrialResult::fail(why), d.m); };
     if (!zero_or_var_only(run.result))
       return fail("a dual number in the result carries a Delta other than Zero or Var (L571)");
@@ -416,7 +416,7 @@ TrialResult versions_agree(const PropertyContext& context) {
   o.sums_in_input = false;
   const Drawn d = draw(o);
   return guarded([&] {
-    const Variant v = variant_of(context);
+    const RunSetup v = setup_of(context);
     const long f = fuel(context);
     const double dt = *rc::gen::inRange(-1000, 1001) / 500.0;
     const ReverseRun map = reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::map, v, f);
@@ -445,7 +445,7 @@ TrialResult wrappers_agree(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
     const Trial trial = prepare(d, context);
-    const Variant& v = trial.variant;
+    const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
     const Value& dt = trial.dt;
@@ -498,7 +498,7 @@ TrialResult shape_preservation(const PropertyContext& context) {
   const Drawn d = draw();
   return guarded([&] {
     const Trial trial = prepare(d, context);
-    const Variant& v = trial.variant;
+    const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
     const Value& dt = trial.dt;
@@ -527,16 +527,21 @@ TrialResult primitive_rules(const PropertyContext& context) {
     const Primitive& p = primitives().at(rule.name);
     const Eigen::MatrixXd j =
         model::jacobian(model::as_vector_function<model::Dual<double>>(p), as_vector(x));
-    Variant v = variant_of(context);
+    // the partials the book's primitive clause uses: Dfwd{op} at x with the tangent e_k
+    const auto reals = [](const std::vector<double>& xs) {
+      return xs.size() == 1 ? v_real(xs[0]) : v_pair(v_real(xs[0]), v_real(xs[1]));
+    };
+    const Value point = reals(x);
+    const RunSetup setup = setup_of(context);
+    Ledger ledger;
+    ledger.fuel = fuel(context);
+    ledger.coverage = setup.coverage;
+    Machine m(ledger);
+    const Value f = m.eval(nullptr, translate(Translation::dfwd, prim(rule.name), setup));
     for (std::size_t k = 0; k < rule.arity; ++k) {
-      const std::size_t used = v.partials_swapped && rule.name == "mulR" ? rule.arity - 1 - k : k;
-      Ledger ledger;
-      ledger.coverage = context.rule_counter;
-      Machine m(ledger);
-      Env env;
-      for (std::size_t i = 0; i < rule.arity; ++i)
-        env = extend(env, "x" + std::to_string(i + 1), v_real(x[i]));
-      const double got = m.eval(env, partial_term(rule, used))->real;
+      std::vector<double> e(rule.arity, 0.0);
+      e[k] = 1.0;
+      const double got = delta_value(m.apply(f, zip_value(point, reals(e))))->real;
       TrialResult c = props::compare_reals(
           j(0, static_cast<Eigen::Index>(k)), fmt::format("∂{}/∂x{} (model)", rule.name, k + 1),
           got, fmt::format("table entry ∂{}/∂x{}", rule.name, k + 1), CheckKind::derivative,

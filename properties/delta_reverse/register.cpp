@@ -5,7 +5,7 @@
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
 #include "properties/delta_reverse/rule_adapter.hpp"
-#include "semantics/delta_reverse/ledger.hpp"
+#include "semantics/delta_reverse/rules.hpp"
 
 namespace adsem::props {
 
@@ -22,12 +22,12 @@ void register_delta_reverse(Registry& registry) {
   entry.properties = delta_reverse::properties();
   entry.mutants = delta_reverse::mutants();
   entry.complexity_families = delta_reverse::complexity_families;
-  // The construct tags of the generators, and every named rule of the machine (ledger.hpp): the
-  // wrappers' ledgers count firings into the campaign's counter (Variant/Ledger::coverage).
+  // The construct tags of the generators; the rules are the book's entries followed by the steps
+  // of the machine's cost model that are not entries (ledger.hpp): the wrappers' ledgers and the
+  // book's strategies count both into the campaign's counter (RunSetup::coverage).
   entry.constructs = {"branch-on-real", "case",     "helper", "higher-order", "let",
                       "shared-let",     "sum-input"};
-  for (const delta_reverse::Rule r : delta_reverse::all_rules())
-    entry.rules.emplace_back(delta_reverse::rule_name(r));
+  use_rule_table(entry, delta_reverse::listed_rules());
   entry.rule_adapter = std::make_shared<const delta_reverse::RuleAdapter>();
   registry.add(std::move(entry));
 }

@@ -191,7 +191,7 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
   for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
     ReverseRun run;
     if (const auto failure = right_failure([&] {
-          run = reverse(after, in.s, dt, Wrapper::fig15, impl, variant_of(context), fuel(context));
+          run = reverse(after, in.s, dt, Wrapper::fig15, impl, setup_of(context), fuel(context));
         }))
       return TrialResult::fail("the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails: " +
                                *failure);
@@ -318,7 +318,7 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
   in.m = d.m;
   in.program = d.program;
   in.s = d.s;
-  in.run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, variant_of(context),
+  in.run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, setup_of(context),
                    fuel(context));
   const auto& binds = in.run.binds;
   in.binding =
@@ -371,7 +371,7 @@ TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
   if (const auto failure = right_failure([&] {
         Ledger ledger;
         const Delta u = machine_delta(in.after, context, ledger);
-        eval_map(x, u, m, ledger, variant_of(context));
+        eval_map(x, u, m, ledger, *setup_of(context).rules);
       }))
     return TrialResult::fail("⟦C[σ(LHS)]⟧_D is defined but the machine and eval fail on "
                              "C[σ(RHS)]: " +
@@ -399,10 +399,11 @@ TrialResult delta_ad(const Instance& in, const PropertyContext& context) {
     binds[in.binding].second = d_add(binds[in.binding].second, patch);
   else
     result = d_add(result, patch);
-  const Variant v = variant_of(context);
+  const RunSetup v = setup_of(context);
   DeltaMap m;
-  eval_map(in.run.seed, run_delta(binds, result, ledger, v), m, ledger, v);
-  const std::vector<double> swept = sweep(in.run.seed, result, binds, in.run.next, ledger, v);
+  eval_map(in.run.seed, run_delta(binds, result, ledger, *v.rules), m, ledger, *v.rules);
+  const std::vector<double> swept =
+      sweep(in.run.seed, result, binds, in.run.next, ledger, *v.rules);
   for (std::int64_t i = 1; i <= in.run.inputs; ++i) {
     const auto col = static_cast<Eigen::Index>(i - 1);
     const double expected = j(0, col) * in.run.seed;

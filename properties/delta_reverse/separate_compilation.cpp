@@ -28,16 +28,16 @@ TrialResult separate(const PropertyContext& context) {
     const Trial trial = prepare(d, context);
     const Node& n = *d.program.term;
     const Typed helper = check(n.kids[0]);
-    const Term f_rev = translate(Translation::drev, n.kids[0], trial.variant);
+    const Term f_rev = translate(Translation::drev, n.kids[0], trial.setup);
     if (const auto error =
             type_error(f_rev, {}, translated_term_type(Translation::drev, helper.type)))
       return TrialResult::fail("the separately translated helper is ill-typed: " + *error);
-    const Term client = translate(Translation::drev, n.kids[1], trial.variant);
+    const Term client = translate(Translation::drev, n.kids[1], trial.setup);
     const Term linked = do_bind(n.name, f_rev, client);
     const ReverseRun whole = reverse(d.program, d.s, trial.dt, Wrapper::seeded, EvalImpl::array,
-                                     trial.variant, trial.fuel);
+                                     trial.setup, trial.fuel);
     const ReverseRun parts = reverse_translated(d.program, linked, d.s, trial.dt, Wrapper::seeded,
-                                                EvalImpl::array, trial.variant, trial.fuel);
+                                                EvalImpl::array, trial.setup, trial.fuel);
     if (whole.binds.size() != parts.binds.size())
       return TrialResult::fail(
           fmt::format("{} bindings whole, {} linked", whole.binds.size(), parts.binds.size()));

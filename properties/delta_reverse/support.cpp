@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "properties/core/discards.hpp"
+#include "properties/delta_reverse/mutants.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -50,15 +51,15 @@ Drawn draw(gen::Options options) {
   return {std::move(m), p, s};
 }
 
-Variant variant_of(const PropertyContext& context) {
-  Variant v = variant_for(context.mutant);
-  v.coverage = context.rule_counter;
-  return v;
+RunSetup setup_of(const PropertyContext& context) {
+  RunSetup setup = setup_for(context.mutant);
+  setup.coverage = context.rule_counter;
+  return setup;
 }
 
 Trial prepare(const Drawn& d, const PropertyContext& context) {
   Trial t;
-  t.variant = variant_of(context);
+  t.setup = setup_of(context);
   t.fuel = fuel(context);
   t.primal = run_primal(d.program, d.s, t.fuel, context.rule_counter).result;
   require_finite(flatten_reals(t.primal));

@@ -10,7 +10,7 @@
 #include "generators/delta_reverse/terms.hpp"
 #include "properties/core/property.hpp"
 #include "semantics/core/interval_model.hpp"
-#include "semantics/delta_reverse/variant.hpp"
+#include "semantics/delta_reverse/setup.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
 
 namespace adsem::delta_reverse::support {
@@ -19,8 +19,8 @@ using props::PropertyContext;
 using props::TrialResult;
 
 long fuel(const PropertyContext& context);
-// The mutant's variant, with the campaign's rule counter (Ledger::coverage) attached.
-Variant variant_of(const PropertyContext& context);
+// The mutant's rule book, with the campaign's rule counter attached.
+RunSetup setup_of(const PropertyContext& context);
 
 // Runs a body; undefined points, straddling boxes, fuel and non-finite values become counted
 // discards (design.md "Partial domains"); other errors propagate (error outcome).
@@ -37,10 +37,10 @@ struct Drawn {
 // A main expression and a point s of its input type.
 Drawn draw(gen::Options options = {});
 
-// The common start of a trial: the active variant, the fuel, e s (finite, else a discard) and a
+// The common start of a trial: the active rule book, the fuel, e s (finite, else a discard) and a
 // cotangent dt shaped like it.
 struct Trial {
-  Variant variant;
+  RunSetup setup;
   long fuel = 0;
   Value primal;
   Value dt;

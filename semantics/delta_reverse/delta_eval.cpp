@@ -2,111 +2,149 @@
 
 #include <algorithm>
 
-#include "syntax/core/depth_guard.hpp"
+#include "semantics/delta_reverse/setup.hpp"
 
 namespace adsem::delta_reverse {
 
 namespace {
 using DK = DeltaNode::Kind;
 
-// Fig. 10's eval on everything but the Let spine (rhs trees are small; random Deltas of P12 are
-// bounded in depth; the depth guard turns anything deeper into a clear error).
-void eval_tree(double x, const Delta& u, DeltaMap& m, Ledger& ledger, const Variant& v,
-               DepthBudget& depth) {
-  const DepthGuard guard(depth);
-  switch (u->kind) {
-  case DK::zero: // eval x Zero m = m
-    ledger.fire(Rule::Eval_Zero);
-    return;
-  case DK::scale: // eval x (Scale y u) m = eval (x × y) u m
-    ledger.fire(Rule::Eval_Scale);
-    eval_tree(x * u->r, u->a, m, ledger, v, depth);
-    return;
-  case DK::add: // eval x (Add u1 u2) m = eval x u2 (eval x u1 m)
-    ledger.fire(Rule::Eval_Add);
-    eval_tree(x, u->a, m, ledger, v, depth);
-    eval_tree(x, u->b, m, ledger, v, depth);
-    return;
-  case DK::var: // eval x (Var id) m = addDelta id x m
-    ledger.fire(Rule::Eval_Var);
-    if (v.eval_overwrites)
-      m[u->id] = x; // mutant: overwrite on fan-out
-    else
-      m[u->id] += x; // operator[] creates the entry at 0.0: 0.0 + x == x exactly
-    return;
-  case DK::let: {
-    // eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of
-    //   Nothing -> m2 ; Just x' -> eval x' u1 (delete id m2)
-    // The Let spine (runDelta's nest) is walked with a loop: body first, then the rhs from the
-    // innermost Let outwards.
-    std::vector<const DeltaNode*> spine;
-    const DeltaNode* at = u.get();
-    while (at->kind == DK::let) {
-      spine.push_back(at);
-      at = at->b.get();
-    }
-    eval_tree(x, Delta(u, at), m, ledger, v, depth);
-    const auto visit = [&](const DeltaNode* let) {
-      const auto it = m.find(let->id);
-      if (it == m.end()) {
-        ledger.fire(Rule::Eval_Let_Nothing);
-        return;
-      }
-      ledger.fire(Rule::Eval_Let_Just);
-      const double adjoint = it->second;
-      m.erase(it);
-      eval_tree(adjoint, let->a, m, ledger, v, depth);
-    };
-    if (v.eval_allocation_order) // mutant: outermost (oldest) first
-      std::for_each(spine.begin(), spine.end(), visit);
-    else
-      std::for_each(spine.rbegin(), spine.rend(), visit);
-    return;
-  }
-  case DK::onehot:
-    throw AdsemError(ErrorKind::eval, "eval: OneHot is a Delta2 constructor (Fig. 7)");
-  }
+// Takes the step an entry is (its `extra`), or notes an entry that counts its own steps.
+template <class R> void take(Ledger& ledger, const adsem::Rule<R>& rule) {
+  if (rule.extra)
+    ledger.fire(*rule.extra);
+  else
+    note(ledger.coverage.get(), rule.info);
 }
 
-void sweep_tree(double x, const DeltaNode* u, std::vector<double>& grad, std::vector<char>& touched,
-                Ledger& ledger, const Variant& v) {
+} // namespace
+
+void MapEval::eval(double x, const Delta& u) {
+  const DepthGuard guard(depth);
+  const DeltaEval::Redex redex{x, u};
+  const adsem::Rule<DeltaEval>* rule = rules.select<DeltaEval>(*this, redex);
+  if (rule == nullptr)
+    throw AdsemError(ErrorKind::eval, "eval: OneHot is a Delta2 constructor (Fig. 7)");
+  take(ledger, *rule);
+  rule->result(*this, redex, rule->info);
+}
+
+void eval_let_binding(MapEval& c, const DeltaNode& let) {
+  const auto it = c.m.find(let.id);
+  if (it == c.m.end()) {
+    c.ledger.fire(Step::Eval_Let_Nothing);
+    return;
+  }
+  c.ledger.fire(Step::Eval_Let_Just);
+  const double adjoint = it->second;
+  c.m.erase(it);
+  c.eval(adjoint, let.a);
+}
+
+std::pair<std::vector<const DeltaNode*>, Delta> let_spine(const Delta& u) {
+  std::vector<const DeltaNode*> spine;
+  const DeltaNode* at = u.get();
+  while (at->kind == DK::let) {
+    spine.push_back(at);
+    at = at->b.get();
+  }
+  return {std::move(spine), Delta(u, at)};
+}
+
+void ArraySweep::sweep(double x, const DeltaNode* u) {
   // Iterative: the rhs of a binding has ≤ 5 nodes for binary primitives, but user Deltas may be
   // deeper; an explicit stack keeps the C++ stack flat.
-  std::vector<std::pair<double, const DeltaNode*>> stack = {{x, u}};
+  stack.emplace_back(x, u);
   while (!stack.empty()) {
     const auto [s, at] = stack.back();
     stack.pop_back();
-    switch (at->kind) {
-    case DK::zero:
-      ledger.fire(Rule::Sweep_Zero);
-      break;
-    case DK::scale:
-      ledger.fire(Rule::Sweep_Scale);
-      stack.emplace_back(s * at->r, at->a.get());
-      break;
-    case DK::add:
-      ledger.fire(Rule::Sweep_Add);
-      stack.emplace_back(s, at->b.get()); // u1 first: pushed last
-      stack.emplace_back(s, at->a.get());
-      break;
-    case DK::var: {
-      ledger.fire(Rule::Sweep_Var);
-      if (at->id < 0 || static_cast<std::size_t>(at->id) >= grad.size())
-        throw AdsemError(ErrorKind::eval, "sweep: id " + std::to_string(at->id) + " out of range");
-      const auto i = static_cast<std::size_t>(at->id);
-      if (v.eval_overwrites)
-        grad[i] = s;
-      else
-        grad[i] += s;
-      touched[i] = 1;
-      break;
-    }
-    case DK::let:
-    case DK::onehot:
-      throw AdsemError(ErrorKind::eval, "sweep: a tape rhs holds no Let/OneHot");
-    }
+    const Sweep::Redex redex{s, at};
+    const adsem::Rule<Sweep>* rule = rules.select<Sweep>(*this, redex);
+    if (rule == nullptr) throw AdsemError(ErrorKind::eval, "sweep: a tape rhs holds no Let/OneHot");
+    take(ledger, *rule);
+    rule->result(*this, redex, rule->info);
   }
 }
+
+void sweep_binding(ArraySweep& c, const std::pair<std::int64_t, Delta>& b) {
+  const auto i = static_cast<std::size_t>(b.first);
+  if (!c.touched[i]) { // the "Nothing" branch: untouched ids are skipped, not multiplied by 0
+    c.ledger.fire(Step::Sweep_Skip);
+    return;
+  }
+  c.ledger.fire(Step::Sweep_Binding);
+  const double adjoint = c.grad[i];
+  c.grad[i] = 0.0; // delete id (Fig. 10)
+  c.touched[i] = 0;
+  c.sweep(adjoint, b.second.get());
+}
+
+Delta wrap_binding(Ledger& ledger, const std::pair<std::int64_t, Delta>& binding, Delta body) {
+  ledger.fire(Step::RunDelta_Wrap);
+  return d_let(binding.first, binding.second, std::move(body));
+}
+
+namespace delta_rules {
+
+Delta run_delta(Ledger& ledger, const RunDelta::Redex& r, const RuleInfo&) {
+  Delta out = r.result;
+  // foldl over newest-first: newest innermost
+  for (auto it = r.binds.rbegin(); it != r.binds.rend(); ++it)
+    out = wrap_binding(ledger, *it, std::move(out));
+  return out;
+}
+
+// eval x Zero m = m
+void eval_zero(MapEval&, const DeltaEval::Redex&, const RuleInfo&) {}
+// eval x (Scale y u) m = eval (x × y) u m
+void eval_scale(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
+  c.eval(r.x * r.u->r, r.u->a);
+}
+// eval x (Add u1 u2) m = eval x u2 (eval x u1 m)
+void eval_add(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
+  c.eval(r.x, r.u->a);
+  c.eval(r.x, r.u->b);
+}
+// eval x (Var id) m = addDelta id x m
+void eval_var(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
+  c.m[r.u->id] += r.x; // operator[] creates the entry at 0.0: 0.0 + x == x exactly
+}
+// eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of
+//   Nothing -> m2 ; Just x' -> eval x' u1 (delete id m2)
+// The Let spine (runDelta's nest) is walked with a loop: body first, then the rhs from the
+// innermost Let outwards.
+void eval_let(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
+  const auto [spine, body] = let_spine(r.u);
+  c.eval(r.x, body);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it)
+    eval_let_binding(c, **it);
+}
+
+void sweep_zero(ArraySweep&, const Sweep::Redex&, const RuleInfo&) {}
+void sweep_scale(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&) {
+  c.stack.emplace_back(r.x * r.u->r, r.u->a.get());
+}
+void sweep_add(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&) {
+  c.stack.emplace_back(r.x, r.u->b.get()); // u1 first: pushed last
+  c.stack.emplace_back(r.x, r.u->a.get());
+}
+void sweep_var(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&) {
+  const std::int64_t id = r.u->id;
+  if (id < 0 || static_cast<std::size_t>(id) >= c.grad.size())
+    throw AdsemError(ErrorKind::eval, "sweep: id " + std::to_string(id) + " out of range");
+  const auto i = static_cast<std::size_t>(id);
+  c.grad[i] += r.x;
+  c.touched[i] = 1;
+}
+// The bindings from the newest to the oldest (reverse topological order, L540-571).
+void sweep_tape(ArraySweep& c, const SweepTape::Redex& r, const RuleInfo&) {
+  for (auto it = r.binds.rbegin(); it != r.binds.rend(); ++it)
+    sweep_binding(c, *it);
+}
+
+} // namespace delta_rules
+
+namespace {
 
 void eval2_tree(double x, const DeltaNode* u, std::vector<double>& acc, Ledger& ledger) {
   std::vector<std::pair<double, const DeltaNode*>> stack = {{x, u}};
@@ -115,21 +153,21 @@ void eval2_tree(double x, const DeltaNode* u, std::vector<double>& acc, Ledger& 
     stack.pop_back();
     switch (at->kind) {
     case DK::zero: // eval_2 x Zero v = v
-      ledger.fire(Rule::Eval2_Zero);
+      ledger.fire(Step::Eval2_Zero);
       break;
     case DK::onehot: { // updateAt i x v
-      ledger.fire(Rule::Eval2_OneHot);
+      ledger.fire(Step::Eval2_OneHot);
       if (at->id < 1 || static_cast<std::size_t>(at->id) > acc.size())
         throw AdsemError(ErrorKind::eval, "eval_2: OneHot index out of range");
       acc[static_cast<std::size_t>(at->id - 1)] += s;
       break;
     }
     case DK::scale:
-      ledger.fire(Rule::Eval2_Scale);
+      ledger.fire(Step::Eval2_Scale);
       stack.emplace_back(s * at->r, at->a.get());
       break;
     case DK::add: // u1 first
-      ledger.fire(Rule::Eval2_Add);
+      ledger.fire(Step::Eval2_Add);
       stack.emplace_back(s, at->b.get());
       stack.emplace_back(s, at->a.get());
       break;
@@ -142,50 +180,24 @@ void eval2_tree(double x, const DeltaNode* u, std::vector<double>& acc, Ledger& 
 
 } // namespace
 
-Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger, const Variant& v) {
-  Delta out = result;
-  if (v.literal_get_newest_outermost) {
-    for (const auto& [id, rhs] : binds) { // oldest innermost
-      ledger.fire(Rule::RunDelta_Wrap);
-      out = d_let(id, rhs, out);
-    }
-    return out;
-  }
-  for (auto it = binds.rbegin(); it != binds.rend();
-       ++it) { // foldl over newest-first: newest innermost
-    ledger.fire(Rule::RunDelta_Wrap);
-    out = d_let(it->first, it->second, out);
-  }
-  return out;
+Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger, const Rules& rules) {
+  return fire_entry<RunDelta>(rules, ledger, {binds, result}, ledger.coverage.get(),
+                              "runDelta's fold");
 }
 
-void eval_map(double x, const Delta& u, DeltaMap& m, Ledger& ledger, const Variant& v) {
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
-  eval_tree(x, u, m, ledger, v, depth);
+void eval_map(double x, const Delta& u, DeltaMap& m, Ledger& ledger, const Rules& rules) {
+  MapEval context{rules, m, ledger};
+  context.eval(x, u);
 }
 
 std::vector<double> sweep(double dt, const Delta& result, const Binds& binds, std::int64_t next,
-                          Ledger& ledger, const Variant& v) {
+                          Ledger& ledger, const Rules& rules) {
   const auto size = static_cast<std::size_t>(std::max<std::int64_t>(next, 1));
   std::vector<double> grad(size, 0.0);
   std::vector<char> touched(size, 0);
-  sweep_tree(dt, result.get(), grad, touched, ledger, v);
-  const auto process = [&](const std::pair<std::int64_t, Delta>& b) {
-    const auto i = static_cast<std::size_t>(b.first);
-    if (!touched[i]) { // the "Nothing" branch: untouched ids are skipped, not multiplied by 0
-      ledger.fire(Rule::Sweep_Skip);
-      return;
-    }
-    ledger.fire(Rule::Sweep_Binding);
-    const double adjoint = grad[i];
-    grad[i] = 0.0; // delete id (Fig. 10)
-    touched[i] = 0;
-    sweep_tree(adjoint, b.second.get(), grad, touched, ledger, v);
-  };
-  if (v.eval_allocation_order)
-    std::for_each(binds.begin(), binds.end(), process);
-  else
-    std::for_each(binds.rbegin(), binds.rend(), process);
+  ArraySweep context{rules, grad, touched, ledger};
+  context.sweep(dt, result.get());
+  fire_entry<SweepTape>(rules, context, {binds}, ledger.coverage.get(), "the pass over the tape");
   return grad;
 }
 

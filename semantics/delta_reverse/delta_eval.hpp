@@ -5,8 +5,9 @@
 //  - sweep:     §7.3's mutable array indexed by id, an iterative backward sweep
 //  - eval2:     Fig. 8's eval_2 on unshared Delta2 trees (exponential on shared data: P18)
 //  - dense:     the meaning ⟦u⟧_D γ ∈ R^a of Fig. 13 (L739-741), an oracle independent of eval
-// Every node visit fires a named rule of ledger.hpp (visits are the cost the efficiency
-// properties count).
+// Every node visit is a step of ledger.hpp (visits are the cost the efficiency properties count).
+// runDelta, eval and the sweep choose their rules from the book (relations.hpp: RunDelta,
+// DeltaEval, Sweep, SweepTape); eval_2 and the dense meaning are fixed.
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -15,25 +16,71 @@
 #include <Eigen/Core>
 
 #include "semantics/delta_reverse/ledger.hpp"
+#include "semantics/delta_reverse/rules.hpp"
 #include "semantics/delta_reverse/values.hpp"
-#include "semantics/delta_reverse/variant.hpp"
+#include "syntax/core/depth_guard.hpp"
 
 namespace adsem::delta_reverse {
 
-using Binds = std::vector<std::pair<std::int64_t, Delta>>; // allocation order
-using DeltaMap = std::map<std::int64_t, double>;
+// The context of eval's rules (Fig. 10): the map m, updated in place (it is used linearly, L374).
+struct MapEval {
+  const Rules& rules;
+  DeltaMap& m;
+  Ledger& ledger;
+  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+  // eval x u m: the rule for u's constructor selected from the book and fired.
+  void eval(double x, const Delta& u);
+};
+// eval x (Let id u1 u2) m's lookup for one Let of the spine (Fig. 10): Nothing skips the id,
+// Just x' evaluates u1 with x' after deleting id.
+void eval_let_binding(MapEval& context, const DeltaNode& let);
+// The Lets of runDelta's nest, outermost first, and the Delta under them.
+std::pair<std::vector<const DeltaNode*>, Delta> let_spine(const Delta& u);
+
+// The context of the array sweep's rules (§7.3): grad[0..next) with touched flags, and the stack
+// of the rhs trees still to sweep.
+struct ArraySweep {
+  const Rules& rules;
+  std::vector<double>& grad;
+  std::vector<char>& touched;
+  Ledger& ledger;
+  std::vector<std::pair<double, const DeltaNode*>> stack = {};
+  // Sweeps x through u: the rule for each node selected from the book and fired.
+  void sweep(double x, const DeltaNode* u);
+};
+// One binding of the tape: skipped when its id is untouched, else swept with its adjoint.
+void sweep_binding(ArraySweep& context, const std::pair<std::int64_t, Delta>& binding);
+// runDelta's wrap: one binding around the Delta built so far.
+Delta wrap_binding(Ledger& ledger, const std::pair<std::int64_t, Delta>& binding, Delta body);
 
 // runDelta: foldl wrap d bs (bs newest first) = Let id1 rhs1 (... (Let idk rhsk d)), id1 < ... <
-// idk. The mutant literal_get_newest_outermost builds the other nesting (Fig. 13's get, L769).
-Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger, const Variant& v = {});
+// idk (the book's entry runDelta).
+Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger,
+                const Rules& rules = *paper_rules());
 
 // eval x u m (Fig. 10); m is updated in place (it is used linearly, L374).
-void eval_map(double x, const Delta& u, DeltaMap& m, Ledger& ledger, const Variant& v = {});
+void eval_map(double x, const Delta& u, DeltaMap& m, Ledger& ledger,
+              const Rules& rules = *paper_rules());
 
 // §7.3: grad[0..next) with touched flags; accumulate dt into `result`, then bindings from the
 // newest to the oldest; returns grad (grad[i] for untouched ids is 0).
 std::vector<double> sweep(double dt, const Delta& result, const Binds& binds, std::int64_t next,
-                          Ledger& ledger, const Variant& v = {});
+                          Ledger& ledger, const Rules& rules = *paper_rules());
+
+// The results of the book's entries for runDelta, eval and the sweep (rules.cpp).
+namespace delta_rules {
+Delta run_delta(Ledger& ledger, const RunDelta::Redex& r, const RuleInfo&);
+void eval_zero(MapEval&, const DeltaEval::Redex&, const RuleInfo&);
+void eval_scale(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
+void eval_add(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
+void eval_var(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
+void eval_let(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
+void sweep_zero(ArraySweep&, const Sweep::Redex&, const RuleInfo&);
+void sweep_scale(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&);
+void sweep_add(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&);
+void sweep_var(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&);
+void sweep_tape(ArraySweep& c, const SweepTape::Redex& r, const RuleInfo&);
+} // namespace delta_rules
 
 // eval_2 x u v (Fig. 8): v_i += x for OneHot i (1-based), u1 before u2.
 void eval2(double x, const Delta& u, std::vector<double>& acc, Ledger& ledger);

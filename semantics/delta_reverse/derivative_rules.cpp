@@ -34,9 +34,11 @@ const DerivativeRule* find_derivative_rule(const std::string& name) {
 
 Term partial_term(const DerivativeRule& rule, std::size_t j) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, std::size_t>, Term> cache;
+  // keyed by what the parse depends on (the arity and the text), so an entry built beside the
+  // table (a patched clause's) never reads another entry's partial
+  static std::map<std::pair<std::size_t, std::string>, Term> cache;
   const std::lock_guard lock(mutex);
-  const auto key = std::make_pair(rule.name, j);
+  const auto key = std::make_pair(rule.arity, rule.partials.at(j));
   if (const auto it = cache.find(key); it != cache.end()) return it->second;
   Context gamma;
   for (std::size_t i = 1; i <= rule.arity; ++i)

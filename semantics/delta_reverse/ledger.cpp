@@ -2,8 +2,8 @@
 
 namespace adsem::delta_reverse {
 
-std::string_view rule_name(Rule r) {
-  static constexpr std::array<std::string_view, rule_count> names = {
+std::string_view step_name(Step r) {
+  static constexpr std::array<std::string_view, step_count> names = {
       "E-Var",         "E-Lam",
       "E-App",         "E-Let",
       "E-Pair",        "E-Fst",
@@ -27,17 +27,17 @@ std::string_view rule_name(Rule r) {
   return names[static_cast<std::size_t>(r)];
 }
 
-std::vector<Rule> all_rules() {
-  std::vector<Rule> out;
-  for (std::size_t i = 0; i < rule_count; ++i)
-    out.push_back(static_cast<Rule>(i));
+std::vector<Step> all_steps() {
+  std::vector<Step> out;
+  for (std::size_t i = 0; i < step_count; ++i)
+    out.push_back(static_cast<Step>(i));
   return out;
 }
 
 std::map<std::string, long> Ledger::rule_counts() const {
   std::map<std::string, long> out;
-  for (std::size_t i = 0; i < rule_count; ++i)
-    if (counts[i] > 0) out[std::string(rule_name(static_cast<Rule>(i)))] = counts[i];
+  for (std::size_t i = 0; i < step_count; ++i)
+    if (counts[i] > 0) out[std::string(step_name(static_cast<Step>(i)))] = counts[i];
   return out;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Every rule of the operational semantics is a named, enumerable entry (design.md "Models to
-// learn from": rules as named entries). Firing a rule costs one step of fuel, counts it, and, when
-// asked, appends "rule: detail" to the trace. Running out of fuel is AdsemError(fuel).
+// The steps of the cost model: every step of the machine and of the interpretation of Deltas is a
+// named, enumerable Step (the entries of the rule book that are one step name theirs in `extra`,
+// relations.hpp). Taking a step costs one unit of fuel, counts it, and, when asked, appends
+// "step: detail" to the trace. Running out of fuel is AdsemError(fuel).
 #include <array>
 #include <functional>
 #include <map>
@@ -15,7 +16,7 @@
 
 namespace adsem::delta_reverse {
 
-enum class Rule {
+enum class Step {
   // source evaluation, big-step CBV left to right (spec §4.1; the paper says only "call-by-value",
   // L603, and fixes left-to-right order through its translation, L456-470)
   E_Var,
@@ -68,29 +69,29 @@ enum class Rule {
   count_
 };
 
-inline constexpr std::size_t rule_count = static_cast<std::size_t>(Rule::count_);
-std::string_view rule_name(Rule r);
-// Rules of each group (for coverage tests).
-std::vector<Rule> all_rules();
+inline constexpr std::size_t step_count = static_cast<std::size_t>(Step::count_);
+std::string_view step_name(Step r);
+// Every step, in order (for coverage tests).
+std::vector<Step> all_steps();
 
 struct Ledger {
   long fuel = 1'000'000;
   bool trace = false;
   long steps = 0;
-  std::array<long, rule_count> counts{};
+  std::array<long, step_count> counts{};
   std::vector<std::string> lines;
   // The campaign's rule coverage (shared by every ledger of one trial); null outside campaigns.
   std::shared_ptr<RuleCounter> coverage = nullptr;
 
-  void fire(Rule r, const std::function<std::string()>& detail = nullptr) {
+  void fire(Step r, const std::function<std::string()>& detail = nullptr) {
     if (steps >= fuel)
       throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(steps) + " steps");
     ++steps;
     ++counts[static_cast<std::size_t>(r)];
-    if (coverage) coverage->add(rule_name(r));
-    if (trace) lines.push_back(std::string(rule_name(r)) + (detail ? ": " + detail() : ""));
+    if (coverage) coverage->add(step_name(r));
+    if (trace) lines.push_back(std::string(step_name(r)) + (detail ? ": " + detail() : ""));
   }
-  long count(Rule r) const { return counts[static_cast<std::size_t>(r)]; }
+  long count(Step r) const { return counts[static_cast<std::size_t>(r)]; }
   std::map<std::string, long> rule_counts() const;
 };
 

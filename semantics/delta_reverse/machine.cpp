@@ -49,7 +49,7 @@ Value Machine::eval(const Env& start_env, const Term& start) {
   const DepthScope scope(depth_, t);
   for (;;) {
     const Node& n = *t;
-    const auto fire = [&](Rule r) {
+    const auto fire = [&](Step r) {
       if (ledger_.trace)
         ledger_.fire(r, [&] { return excerpt(t); });
       else
@@ -57,16 +57,16 @@ Value Machine::eval(const Env& start_env, const Term& start) {
     };
     switch (n.form) {
     case Form::var: {
-      fire(Rule::E_Var);
+      fire(Step::E_Var);
       for (const EnvNode* at = env.get(); at != nullptr; at = at->next.get())
         if (at->name == n.name) return at->value;
       stuck("unbound variable " + n.name, t);
     }
     case Form::lam:
-      fire(Rule::E_Lam);
+      fire(Step::E_Lam);
       return v_closure(env, n.name, n.kids[0]);
     case Form::app: {
-      fire(Rule::E_App);
+      fire(Step::E_App);
       const Value f = eval(env, n.kids[0]); // function first (L456-470)
       const Value a = eval(env, n.kids[1]);
       if (f->kind == VK::prim) return apply(f, a);
@@ -76,39 +76,39 @@ Value Machine::eval(const Env& start_env, const Term& start) {
       continue;
     }
     case Form::let: {
-      fire(Rule::E_Let);
+      fire(Step::E_Let);
       const Value v = eval(env, n.kids[0]);
       env = extend(env, n.name, v);
       t = n.kids[1];
       continue;
     }
     case Form::pair: {
-      fire(Rule::E_Pair);
+      fire(Step::E_Pair);
       const Value a = eval(env, n.kids[0]); // left component first
       const Value b = eval(env, n.kids[1]);
       return v_pair(a, b);
     }
     case Form::fst:
     case Form::snd: {
-      fire(n.form == Form::fst ? Rule::E_Fst : Rule::E_Snd);
+      fire(n.form == Form::fst ? Step::E_Fst : Step::E_Snd);
       const Value v = eval(env, n.kids[0]);
       if (v->kind != VK::pair) stuck("projection of a non-pair", t);
       return n.form == Form::fst ? v->a : v->b;
     }
     case Form::inl:
-      fire(Rule::E_Inl);
+      fire(Step::E_Inl);
       return v_inl(eval(env, n.kids[0]));
     case Form::inr:
-      fire(Rule::E_Inr);
+      fire(Step::E_Inr);
       return v_inr(eval(env, n.kids[0]));
     case Form::case_: {
       const Value v = eval(env, n.kids[0]);
       if (v->kind == VK::inl) {
-        fire(Rule::E_Case_Inl);
+        fire(Step::E_Case_Inl);
         env = extend(env, n.name, v->a);
         t = n.kids[1];
       } else if (v->kind == VK::inr) {
-        fire(Rule::E_Case_Inr);
+        fire(Step::E_Case_Inr);
         env = extend(env, n.name2, v->a);
         t = n.kids[2];
       } else {
@@ -117,20 +117,20 @@ Value Machine::eval(const Env& start_env, const Term& start) {
       continue;
     }
     case Form::real:
-      fire(Rule::E_Real);
+      fire(Step::E_Real);
       return v_real(n.real);
     case Form::integer:
-      fire(Rule::E_Leaf);
+      fire(Step::E_Leaf);
       return v_int(n.integer);
     case Form::prim:
-      fire(Rule::E_Op);
+      fire(Step::E_Op);
       return v_prim(n.name);
     case Form::proj:
       stuck("unelaborated projection (type-check the term first)", t);
     case Form::pure:
     case Form::bind:
     case Form::delta_let:
-      fire(Rule::E_Comp);
+      fire(Step::E_Comp);
       return v_comp(env, t);
     default:
       return eval_delta_form(env, t);
@@ -140,7 +140,7 @@ Value Machine::eval(const Env& start_env, const Term& start) {
 
 Value Machine::eval_delta_form(const Env& env, const Term& t) {
   const Node& n = *t;
-  ledger_.fire(Rule::E_Delta);
+  ledger_.fire(Step::E_Delta);
   const auto real_of = [&](const Term& k) {
     const Value v = eval(env, k);
     if (v->kind != VK::real) stuck("a Scale coefficient is not a real", t);
@@ -177,13 +177,13 @@ Value Machine::eval_delta_form(const Env& env, const Term& t) {
     return v_delta(n.form == Form::d_var ? d_var(v->integer) : d_onehot(v->integer));
   }
   case Form::s_zero:
-    ledger_.fire(Rule::Dense_Zero);
+    ledger_.fire(Step::Dense_Zero);
     counters.dense_flops += dense_dimension;
     return v_dense(std::vector<double>(static_cast<std::size_t>(dense_dimension), 0.0));
   case Form::s_oplus: {
     const auto a = dense_of(n.kids[0]);
     const auto b = dense_of(n.kids[1]);
-    ledger_.fire(Rule::Dense_Oplus);
+    ledger_.fire(Step::Dense_Oplus);
     if (a->size() != b->size()) stuck("⊕ of tangents of different dimensions", t);
     std::vector<double> out(a->size());
     for (std::size_t i = 0; i < out.size(); ++i)
@@ -194,7 +194,7 @@ Value Machine::eval_delta_form(const Env& env, const Term& t) {
   case Form::s_otimes: {
     const double r = real_of(n.kids[0]);
     const auto b = dense_of(n.kids[1]);
-    ledger_.fire(Rule::Dense_Otimes);
+    ledger_.fire(Step::Dense_Otimes);
     std::vector<double> out(b->size());
     for (std::size_t i = 0; i < out.size(); ++i)
       out[i] = r * (*b)[i];
@@ -208,7 +208,7 @@ Value Machine::eval_delta_form(const Env& env, const Term& t) {
 
 Value Machine::apply(const Value& f, const Value& a) {
   if (f->kind == VK::prim) {
-    ledger_.fire(Rule::E_Apply_Op, [&] { return f->name; });
+    ledger_.fire(Step::E_Apply_Op, [&] { return f->name; });
     return apply_prim(f->name, a);
   }
   if (f->kind != VK::closure) throw AdsemError(ErrorKind::eval, "stuck: applying a non-function");
@@ -272,11 +272,11 @@ Value Machine::run(const Value& computation) {
     Value result;
     switch (n.form) {
     case Form::pure: // pure x = \s -> (x, s)
-      ledger_.fire(Rule::M_Pure);
+      ledger_.fire(Step::M_Pure);
       result = eval(c->env, n.kids[0]);
       break;
     case Form::bind: // run e1, then the rest with x bound to its result
-      ledger_.fire(Rule::M_Bind);
+      ledger_.fire(Step::M_Bind);
       pending.emplace_back(c->env, &n);
       c = eval(c->env, n.kids[0]);
       continue;
@@ -284,7 +284,7 @@ Value Machine::run(const Value& computation) {
       const Value d = eval(c->env, n.kids[0]);
       if (d->kind != VK::delta) throw AdsemError(ErrorKind::eval, "stuck: deltaLet of a non-Delta");
       const std::int64_t id = state.next;
-      ledger_.fire(Rule::M_DeltaLet,
+      ledger_.fire(Step::M_DeltaLet,
                    [&] { return std::to_string(id) + " = " + print_delta(d->delta); });
       ++state.next;
       state.binds.emplace_back(id, d->delta);

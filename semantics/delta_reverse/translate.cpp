@@ -1,9 +1,5 @@
 #include "semantics/delta_reverse/translate.hpp"
 
-#include <functional>
-
-#include "semantics/delta_reverse/derivative_rules.hpp"
-#include "syntax/core/depth_guard.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse {
@@ -42,17 +38,14 @@ Term zero_tangent(Translation t) {
 }
 
 // Σ_j ∂_j f × dx_j in the translation's tangent algebra (right-nested), Fig. 3/5/7/9/14.
-Term tangent_sum(Translation t, const DerivativeRule& rule, const Variant& variant,
-                 const std::vector<Term>& tangents) {
+Term tangent_sum(Translation t, const DerivativeRule& rule, const std::vector<Term>& tangents) {
   std::vector<Term> terms;
   for (std::size_t j = 0; j < rule.arity; ++j) {
-    std::size_t k = j;
-    if (variant.partials_swapped && rule.name == "mulR") k = rule.arity - 1 - j; // mutant
-    if (partial_is_one(rule, k)) {
+    if (partial_is_one(rule, j)) {
       terms.push_back(tangents[j]);
       continue;
     }
-    const Term df = partial_term(rule, k);
+    const Term df = partial_term(rule, j);
     switch (t) {
     case Translation::dfwd:
       terms.push_back(call("mulR", df, tangents[j]));
@@ -113,17 +106,16 @@ Term primal_call(const std::string& op, const std::vector<Term>& xs) {
 
 // The translation of a primitive constant op (Fig. 3, 5, 7, 9, 14; leaves unchanged, L226-227,
 // L476-477).
-Term translate_prim(Translation t, const std::string& op, const Variant& variant) {
+Term translate_prim(Translation t, const std::string& op, const clauses::Primitive& how) {
   const bool monadic = t == Translation::drev;
-  if (const DerivativeRule* rule = find_derivative_rule(op)) {
+  if (const DerivativeRule* rule = how.derivative(op)) {
     if (rule->arity > 2) throw AdsemError(ErrorKind::usage, op + ": arity above 2 unsupported");
     const Term f = dual_lambda(t, rule->arity, [&](const auto& xs, const auto& dxs) -> Term {
       const Term primal = primal_call(op, xs);
-      const Term rhs = tangent_sum(t, *rule, variant, dxs);
+      const Term rhs = tangent_sum(t, *rule, dxs);
       if (!monadic) return pair(primal, rhs);
       // Fig. 9 / Fig. 14: do { d <- deltaLet rhs; pure (f x, Var d) }
-      const Term delta = variant.literal_fig14_pure_dy ? var("d") : node(Form::d_var, {var("d")});
-      return do_bind("d", delta_let(rhs), pure(pair(primal, delta)));
+      return do_bind("d", delta_let(rhs), pure(pair(primal, how.result_delta(var("d")))));
     });
     return monadic ? pure(f) : f; // Drev{op} = pure (λ...) (Fig. 9)
   }
@@ -143,142 +135,175 @@ Term translate_prim(Translation t, const std::string& op, const Variant& variant
   return pure(lam("z", a, pure(app(prim(op), var("z")))));
 }
 
-class Translator {
-public:
-  Translator(Translation t, const Term& e, const Variant& v) : t_(t), variant_(v) {
-    std::vector<std::string> names = {"p", "x1", "x2", "dx1", "dx2", "a1", "a2", "d", "n", "z"};
-    collect_names(e, names);
-    fresh_ = FreshNames(std::move(names));
-  }
-
-  Type type(const Type& a) {
-    switch (a->kind) {
-    case TK::real:
-      return product_type(real_type(), tangent_of(t_));
-    case TK::integer:
-      return a; // Dfwd{L} = L (L203); Drev{L} = L [reconstructed] (spec §11 item 2)
-    case TK::product:
-      return product_type(type(a->left), type(a->right));
-    case TK::sum:
-      return sum_type(type(a->left), type(a->right));
-    case TK::arrow:
-      return t_ == Translation::drev ? arrow_type(type(a->left), monad_type(type(a->right)))
-                                     : arrow_type(type(a->left), type(a->right));
-    default:
-      throw AdsemError(ErrorKind::usage,
-                       std::string(translation_name(t_)) +
-                           " applies to source types only (no nested reverse mode, L872-878)");
-    }
-  }
-
-  Term term(const Term& e) {
-    const DepthGuard guard(depth_, e->pos);
-    return t_ == Translation::drev ? monadic(e) : homomorphic(e);
-  }
-
-private:
-  // Dfwd / Drev1 / Drev2: homomorphic except literals, primitives and binder types (Fig. 3).
-  Term homomorphic(const Term& e) {
-    const Node& n = *e;
-    switch (n.form) {
-    case Form::var:
-    case Form::integer:
-      return e;
-    case Form::lam:
-      return lam(n.name, type(n.type), term(n.kids[0]), n.pos);
-    case Form::app:
-      return app(term(n.kids[0]), term(n.kids[1]), n.pos);
-    case Form::let:
-      return let(n.name, term(n.kids[0]), term(n.kids[1]), n.pos);
-    case Form::pair:
-      return pair(term(n.kids[0]), term(n.kids[1]), n.pos);
-    case Form::fst:
-      return fst(term(n.kids[0]), n.pos);
-    case Form::snd:
-      return snd(term(n.kids[0]), n.pos);
-    case Form::inl:
-      return inl(type(n.type), term(n.kids[0]), n.pos);
-    case Form::inr:
-      return inr(type(n.type), term(n.kids[0]), n.pos);
-    case Form::case_:
-      return case_of(term(n.kids[0]), n.name, term(n.kids[1]), n.name2, term(n.kids[2]), n.pos);
-    case Form::real:
-      return pair(e, zero_tangent(t_), n.pos);
-    case Form::prim:
-      return translate_prim(t_, n.name, variant_);
-    default:
-      throw not_source(n);
-    }
-  }
-
-  // Drev (Fig. 9, L438-487).
-  Term monadic(const Term& e) {
-    const Node& n = *e;
-    switch (n.form) {
-    case Form::var:     // Drev{x} = pure x
-    case Form::integer: // Drev{k} = pure k
-      return pure(e, n.pos);
-    case Form::lam: // Drev{λx. e} = pure (λx. Drev{e})
-      return pure(lam(n.name, type(n.type), term(n.kids[0]), n.pos), n.pos);
-    case Form::app: { // do { f <- Drev{e1}; x <- Drev{e2}; f x }
-      const std::string f = fresh_("f"), x = fresh_("x");
-      Term d1 = term(n.kids[0]);
-      Term d2 = term(n.kids[1]);
-      return do_bind(f, d1, do_bind(x, d2, app(var(f), var(x), n.pos)), n.pos);
-    }
-    case Form::let: { // do { x <- Drev{e1}; Drev{e2} }
-      Term d1 = term(n.kids[0]);
-      return do_bind(n.name, d1, term(n.kids[1]), n.pos);
-    }
-    case Form::pair: { // do { x <- Drev{e1}; y <- Drev{e2}; pure (x, y) }
-      const std::string x = fresh_("x"), y = fresh_("y");
-      Term d1 = term(n.kids[0]);
-      Term d2 = term(n.kids[1]);
-      return do_bind(x, d1, do_bind(y, d2, pure(pair(var(x), var(y)))), n.pos);
-    }
-    case Form::fst:
-    case Form::snd:
-    case Form::inl:
-    case Form::inr: { // do { x <- Drev{e}; pure (op x) }
-      const std::string x = fresh_("x");
-      Term d = term(n.kids[0]);
-      Term body = n.form == Form::fst   ? fst(var(x))
-                  : n.form == Form::snd ? snd(var(x))
-                  : n.form == Form::inl ? inl(type(n.type), var(x))
-                                        : inr(type(n.type), var(x));
-      return do_bind(x, d, pure(body), n.pos);
-    }
-    case Form::case_: { // do { x <- Drev{e0}; case x of inl x1 -> Drev{e1}, inr x2 -> Drev{e2} }
-      const std::string x = fresh_("x");
-      Term d0 = term(n.kids[0]);
-      Term d1 = term(n.kids[1]);
-      Term d2 = term(n.kids[2]);
-      return do_bind(x, d0, case_of(var(x), n.name, d1, n.name2, d2, n.pos), n.pos);
-    }
-    case Form::real: // Drev{r} = pure (r, Zero)
-      return pure(pair(e, node(Form::d_zero, {})), n.pos);
-    case Form::prim:
-      return translate_prim(t_, n.name, variant_);
-    default:
-      throw not_source(n);
-    }
-  }
-
-  AdsemError not_source(const Node& n) const {
-    return AdsemError(ErrorKind::usage,
-                      std::string(translation_name(t_)) +
-                          " applies to elaborated source terms only (no target forms, no e.i; "
-                          "L872-878)",
-                      n.pos);
-  }
-
-  Translation t_;
-  Variant variant_;
-  FreshNames fresh_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
-};
+AdsemError not_source(Translation t, const Node& n) {
+  return AdsemError(ErrorKind::usage,
+                    std::string(translation_name(t)) +
+                        " applies to elaborated source terms only (no target forms, no e.i; "
+                        "L872-878)",
+                    n.pos);
+}
 
 } // namespace
+
+Translator::Translator(Translation t, const Term& e, const Rules& rules, RuleCounter* coverage)
+    : t_(t), rules_(rules), coverage_(coverage) {
+  if (coverage_) fired_.assign(rules_.size(), 0);
+  std::vector<std::string> names = {"p", "x1", "x2", "dx1", "dx2", "a1", "a2", "d", "n", "z"};
+  collect_names(e, names);
+  fresh_ = FreshNames(std::move(names));
+}
+
+Translator::~Translator() {
+  if (!coverage_) return;
+  try {
+    for (std::size_t i = 0; i < fired_.size(); ++i)
+      if (fired_[i] > 0) coverage_->add(rules_.info(i).name, fired_[i]);
+  } catch (...) { // out of memory while counting: the coverage misses this walk's firings
+  }
+}
+
+Type Translator::type(const Type& a) {
+  switch (a->kind) {
+  case TK::real:
+    return product_type(real_type(), tangent_of(t_));
+  case TK::integer:
+    return a; // Dfwd{L} = L (L203); Drev{L} = L [reconstructed] (spec §11 item 2)
+  case TK::product:
+    return product_type(type(a->left), type(a->right));
+  case TK::sum:
+    return sum_type(type(a->left), type(a->right));
+  case TK::arrow:
+    return t_ == Translation::drev ? arrow_type(type(a->left), monad_type(type(a->right)))
+                                   : arrow_type(type(a->left), type(a->right));
+  default:
+    throw AdsemError(ErrorKind::usage,
+                     std::string(translation_name(t_)) +
+                         " applies to source types only (no nested reverse mode, L872-878)");
+  }
+}
+
+template <class R> Term Translator::walk(const Term& e) {
+  const typename R::Redex redex{e};
+  const adsem::Rule<R>* clause = rules_.select<R>(*this, redex);
+  if (clause == nullptr) throw not_source(t_, *e);
+  if (coverage_) ++fired_[clause->info.position];
+  return clause->result(*this, redex, clause->info);
+}
+
+Term Translator::term(const Term& e) {
+  const DepthGuard guard(depth_, e->pos);
+  switch (t_) {
+  case Translation::dfwd:
+    return walk<Dfwd>(e);
+  case Translation::drev1:
+    return walk<Drev1>(e);
+  case Translation::drev2:
+    return walk<Drev2>(e);
+  case Translation::drev:
+    return walk<Drev>(e);
+  }
+  throw not_source(t_, *e);
+}
+
+namespace clauses {
+
+Term hom_unchanged(Translator&, const Redex& r, const RuleInfo&) {
+  return r.term;
+}
+Term hom_lam(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return lam(n.name, tr.type(n.type), tr.term(n.kids[0]), n.pos);
+}
+Term hom_app(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return app(tr.term(n.kids[0]), tr.term(n.kids[1]), n.pos);
+}
+Term hom_let(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return let(n.name, tr.term(n.kids[0]), tr.term(n.kids[1]), n.pos);
+}
+Term hom_pair(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return pair(tr.term(n.kids[0]), tr.term(n.kids[1]), n.pos);
+}
+Term hom_fst(Translator& tr, const Redex& r, const RuleInfo&) {
+  return fst(tr.term(r.term->kids[0]), r.term->pos);
+}
+Term hom_snd(Translator& tr, const Redex& r, const RuleInfo&) {
+  return snd(tr.term(r.term->kids[0]), r.term->pos);
+}
+Term hom_inl(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return inl(tr.type(n.type), tr.term(n.kids[0]), n.pos);
+}
+Term hom_inr(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return inr(tr.type(n.type), tr.term(n.kids[0]), n.pos);
+}
+Term hom_case(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return case_of(tr.term(n.kids[0]), n.name, tr.term(n.kids[1]), n.name2, tr.term(n.kids[2]),
+                 n.pos);
+}
+Term hom_dual_real(Translator& tr, const Redex& r, const RuleInfo&) {
+  return pair(r.term, zero_tangent(tr.translation()), r.term->pos);
+}
+
+Term drev_pure(Translator&, const Redex& r, const RuleInfo&) {
+  return pure(r.term, r.term->pos);
+}
+Term drev_lam(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  return pure(lam(n.name, tr.type(n.type), tr.term(n.kids[0]), n.pos), n.pos);
+}
+Term drev_app(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  const std::string f = tr.fresh("f"), x = tr.fresh("x");
+  Term d1 = tr.term(n.kids[0]);
+  Term d2 = tr.term(n.kids[1]);
+  return do_bind(f, d1, do_bind(x, d2, app(var(f), var(x), n.pos)), n.pos);
+}
+Term drev_let(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  Term d1 = tr.term(n.kids[0]);
+  return do_bind(n.name, d1, tr.term(n.kids[1]), n.pos);
+}
+Term drev_pair(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  const std::string x = tr.fresh("x"), y = tr.fresh("y");
+  Term d1 = tr.term(n.kids[0]);
+  Term d2 = tr.term(n.kids[1]);
+  return do_bind(x, d1, do_bind(y, d2, pure(pair(var(x), var(y)))), n.pos);
+}
+Term drev_unary(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  const std::string x = tr.fresh("x");
+  Term d = tr.term(n.kids[0]);
+  Term body = n.form == Form::fst   ? fst(var(x))
+              : n.form == Form::snd ? snd(var(x))
+              : n.form == Form::inl ? inl(tr.type(n.type), var(x))
+                                    : inr(tr.type(n.type), var(x));
+  return do_bind(x, d, pure(body), n.pos);
+}
+Term drev_case(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  const std::string x = tr.fresh("x");
+  Term d0 = tr.term(n.kids[0]);
+  Term d1 = tr.term(n.kids[1]);
+  Term d2 = tr.term(n.kids[2]);
+  return do_bind(x, d0, case_of(var(x), n.name, d1, n.name2, d2, n.pos), n.pos);
+}
+Term drev_real(Translator&, const Redex& r, const RuleInfo&) {
+  return pure(pair(r.term, node(Form::d_zero, {})), r.term->pos);
+}
+
+Result op_clause(Primitive how) {
+  return [how = std::move(how)](Translator& tr, const Redex& r, const RuleInfo&) {
+    return translate_prim(tr.translation(), r.term->name, how);
+  };
+}
+
+} // namespace clauses
 
 const char* translation_name(Translation t) {
   switch (t) {
@@ -295,7 +320,7 @@ const char* translation_name(Translation t) {
 }
 
 Type translate_type(Translation t, const Type& a) {
-  Translator tr(t, real(0.0), {});
+  Translator tr(t, real(0.0), *paper_rules(), nullptr);
   return tr.type(a);
 }
 
@@ -304,8 +329,8 @@ Type translated_term_type(Translation t, const Type& a) {
   return t == Translation::drev ? monad_type(x) : x;
 }
 
-Term translate(Translation t, const Term& e, const Variant& variant) {
-  Translator tr(t, e, variant);
+Term translate(Translation t, const Term& e, const RunSetup& setup) {
+  Translator tr(t, e, *setup.rules, setup.coverage.get());
   return tr.term(e);
 }
 

@@ -25,26 +25,20 @@ double real_at(const Value& v) {
   return v->real;
 }
 
-// lookup_S (finalMap, s0) (§11, L925, L941): reals read their id's adjoint (0 if absent).
-template <class Lookup>
-Value lookup_value(const Value& s0, const Type& s, const Lookup& lookup, const Variant& v) {
-  switch (s->kind) {
-  case TK::real: {
-    const Delta& d = dual_delta(s0);
-    return v_real(d->kind == DeltaNode::Kind::var ? lookup(d->id) : 0.0);
-  }
-  case TK::integer:
-    return s0;
-  case TK::product:
-    return v_pair(lookup_value(s0->a, s->left, lookup, v),
-                  lookup_value(s0->b, s->right, lookup, v));
-  case TK::sum:
-    if (s0->kind == VK::inl) return v_inl(lookup_value(s0->a, s->left, lookup, v));
-    if (v.case_loses_sum_tag) return v_inl(zero_like(s->left)); // mutant: the type's first tag
-    return v_inr(lookup_value(s0->a, s->right, lookup, v));
-  default:
-    shape_error("lookup at a non-first-order type");
-  }
+// lookup_S (finalMap, s0) (§11, L925, L941), by the book's Lookup entries: reals read their id's
+// adjoint (0 if absent).
+Value lookup_value(const Rules& rules, const Value& s0, const Type& s,
+                   const std::function<double(std::int64_t)>& adjoint, RuleCounter* coverage) {
+  Lookup::Context context;
+  context.adjoint = adjoint;
+  context.read = [&](const Value& v, const Type& t) -> Value {
+    const Lookup::Redex redex{v, t};
+    const adsem::Rule<Lookup>* rule = rules.select<Lookup>(context, redex);
+    if (rule == nullptr) shape_error("lookup at a non-first-order type");
+    note(coverage, rule->info);
+    return rule->result(context, redex, rule->info);
+  };
+  return context.read(s0, s);
 }
 
 // The output leaves (t_j, d_j) of a Drev{T} value paired with dt's reals.
@@ -70,6 +64,31 @@ void seed_leaves(const Value& r, const Value& dt, std::vector<Delta>& terms) {
 }
 
 } // namespace
+
+namespace wrapper_rules {
+
+Value run_program(Machine& m, const RunProgram::Redex& r, const RuleInfo&) {
+  const Value g = m.run(m.eval(nullptr, r.drev_e));
+  return m.run(m.apply(g, r.argument));
+}
+
+Value lookup_real(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&) {
+  const Delta& d = dual_delta(r.s0);
+  return v_real(d->kind == DeltaNode::Kind::var ? c.adjoint(d->id) : 0.0);
+}
+Value lookup_leaf(Lookup::Context&, const Lookup::Redex& r, const RuleInfo&) {
+  return r.s0;
+}
+Value lookup_product(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&) {
+  return v_pair(c.read(r.s0->a, r.s->left), c.read(r.s0->b, r.s->right));
+}
+// The tag comes from the actual input (the paper's point on zero_S, L358-362).
+Value lookup_sum(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&) {
+  if (r.s0->kind == VK::inl) return v_inl(c.read(r.s0->a, r.s->left));
+  return v_inr(c.read(r.s0->a, r.s->right));
+}
+
+} // namespace wrapper_rules
 
 Program program_of(const Term& elaborated, const Type& type) {
   if (type->kind != TK::arrow || !first_order(type->left) || !first_order(type->right))
@@ -212,39 +231,40 @@ Term odot_term(const Type& t) {
   }
 }
 
-ForwardRun forward(const Program& p, const Value& s, const Value& ds, const Variant& v, long fuel) {
+ForwardRun forward(const Program& p, const Value& s, const Value& ds, const RunSetup& setup,
+                   long fuel) {
   Ledger ledger;
   ledger.fuel = fuel;
-  ledger.coverage = v.coverage;
+  ledger.coverage = setup.coverage;
   Machine m(ledger);
-  const Value f = m.eval(nullptr, translate(Translation::dfwd, p.term, v));
+  const Value f = m.eval(nullptr, translate(Translation::dfwd, p.term, setup));
   const Value out = m.apply(f, zip_value(s, ds));
   return {primal_value(out), delta_value(out), ledger.steps};
 }
 
 namespace {
 ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, const Value& dt,
-                        Wrapper w, EvalImpl impl, const Variant& v, long fuel, bool trace);
+                        Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel, bool trace);
 } // namespace
 
 ReverseRun reverse(const Program& p, const Value& s, const Value& dt, Wrapper w, EvalImpl impl,
-                   const Variant& v, long fuel, bool trace) {
-  return reverse_impl(p, nullptr, s, dt, w, impl, v, fuel, trace);
+                   const RunSetup& setup, long fuel, bool trace) {
+  return reverse_impl(p, nullptr, s, dt, w, impl, setup, fuel, trace);
 }
 
 ReverseRun reverse_translated(const Program& p, const Term& drev_e, const Value& s, const Value& dt,
-                              Wrapper w, EvalImpl impl, const Variant& v, long fuel) {
+                              Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel) {
   if (w == Wrapper::fig15) throw AdsemError(ErrorKind::usage, "Fig. 15 translates e itself");
-  return reverse_impl(p, &drev_e, s, dt, w, impl, v, fuel, false);
+  return reverse_impl(p, &drev_e, s, dt, w, impl, setup, fuel, false);
 }
 
 namespace {
 ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, const Value& dt,
-                        Wrapper w, EvalImpl impl, const Variant& v, long fuel, bool trace) {
+                        Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel, bool trace) {
   ReverseRun out;
   out.ledger.fuel = fuel;
   out.ledger.trace = trace;
-  out.ledger.coverage = v.coverage;
+  out.ledger.coverage = setup.coverage;
   Machine m(out.ledger);
   std::int64_t last = 0;
   out.s0 = init_vars(s, last);
@@ -261,13 +281,9 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
     argument = v_pair(out.s0, init_zeros(dt));
   }
   // do { g <- Drev{e}; g s0 }, in one runDelta
-  const Value g =
-      m.run(m.eval(nullptr, given != nullptr ? *given : translate(Translation::drev, main, v)));
-  if (v.literal_drev_outside_rundelta) { // mutant: g's own runDelta is discarded
-    m.state.binds.clear();
-    m.state.next = out.first_id;
-  }
-  out.result = m.run(m.apply(g, argument));
+  const Term drev_e = given != nullptr ? *given : translate(Translation::drev, main, setup);
+  out.result = fire_entry<RunProgram>(*setup.rules, m, {drev_e, argument, out.first_id},
+                                      setup.coverage.get(), "the wrapper's run");
   out.program_steps = out.ledger.steps;
   out.real_prim_calls = m.counters.real_prim_calls;
   out.binds = m.state.binds;
@@ -294,22 +310,25 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
   }
   }
   const long before = out.ledger.steps;
+  const Rules& rules = *setup.rules;
+  RuleCounter* coverage = setup.coverage.get();
   if (impl == EvalImpl::map) {
-    const Delta u = run_delta(out.binds, out.final_delta, out.ledger, v);
+    const Delta u = run_delta(out.binds, out.final_delta, out.ledger, rules);
     DeltaMap map;
-    eval_map(out.seed, u, map, out.ledger, v);
+    eval_map(out.seed, u, map, out.ledger, rules);
     out.gradient = lookup_value(
-        out.s0, p.s,
+        rules, out.s0, p.s,
         [&](std::int64_t id) {
           const auto it = map.find(id);
           return it == map.end() ? 0.0 : it->second; // lookupOrZero
         },
-        v);
+        coverage);
   } else {
     const std::vector<double> grad =
-        sweep(out.seed, out.final_delta, out.binds, out.next, out.ledger, v);
+        sweep(out.seed, out.final_delta, out.binds, out.next, out.ledger, rules);
     out.gradient = lookup_value(
-        out.s0, p.s, [&](std::int64_t id) { return grad.at(static_cast<std::size_t>(id)); }, v);
+        rules, out.s0, p.s, [&](std::int64_t id) { return grad.at(static_cast<std::size_t>(id)); },
+        coverage);
   }
   out.eval_visits = out.ledger.steps - before;
   out.steps = out.ledger.steps;
@@ -345,13 +364,13 @@ template <class Make> Value seed_slots(const Value& s, std::size_t& i, const Mak
 }
 } // namespace
 
-DenseRun reverse1(const Program& p, const Value& s, double dt, const Variant& v, long fuel) {
+DenseRun reverse1(const Program& p, const Value& s, double dt, const RunSetup& setup, long fuel) {
   if (p.t->kind != TK::real || has_sum(p.s))
     throw AdsemError(ErrorKind::usage,
                      "reverse #1 needs T = Real and S without sums (zero_S, L358-362)");
   Ledger ledger;
   ledger.fuel = fuel;
-  ledger.coverage = v.coverage;
+  ledger.coverage = setup.coverage;
   Machine m(ledger);
   const std::size_t a = count_reals(s);
   m.dense_dimension = static_cast<int>(a);
@@ -362,7 +381,7 @@ DenseRun reverse1(const Program& p, const Value& s, double dt, const Variant& v,
     m.counters.dense_flops += static_cast<long>(a);
     return v_pair(v_real(r), v_dense(std::move(e)));
   });
-  const Value f = m.eval(nullptr, translate(Translation::drev1, p.term, v));
+  const Value f = m.eval(nullptr, translate(Translation::drev1, p.term, setup));
   const Value out = m.apply(f, seeded);
   DenseRun run;
   if (out->kind != VK::pair || out->b->kind != VK::dense) shape_error("expected (r, δS)");
@@ -375,17 +394,17 @@ DenseRun reverse1(const Program& p, const Value& s, double dt, const Variant& v,
   return run;
 }
 
-Delta2Run reverse2(const Program& p, const Value& s, double dt, const Variant& v, long fuel) {
+Delta2Run reverse2(const Program& p, const Value& s, double dt, const RunSetup& setup, long fuel) {
   if (p.t->kind != TK::real) throw AdsemError(ErrorKind::usage, "reverse #2 needs T = Real");
   Ledger ledger;
   ledger.fuel = fuel;
-  ledger.coverage = v.coverage;
+  ledger.coverage = setup.coverage;
   Machine m(ledger);
   std::size_t i = 0;
   const Value seeded = seed_slots(s, i, [](std::size_t k, double r) {
     return v_pair(v_real(r), v_delta(d_onehot(static_cast<std::int64_t>(k) + 1)));
   });
-  const Value f = m.eval(nullptr, translate(Translation::drev2, p.term, v));
+  const Value f = m.eval(nullptr, translate(Translation::drev2, p.term, setup));
   const Value out = m.apply(f, seeded);
   Delta2Run run;
   run.primal = out->a;

@@ -13,7 +13,7 @@
 
 #include "semantics/delta_reverse/delta_eval.hpp"
 #include "semantics/delta_reverse/machine.hpp"
-#include "semantics/delta_reverse/variant.hpp"
+#include "semantics/delta_reverse/setup.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -37,7 +37,8 @@ struct ForwardRun {
   Value tangent; // δT
   long steps = 0;
 };
-ForwardRun forward(const Program& p, const Value& s, const Value& ds, const Variant& v, long fuel);
+ForwardRun forward(const Program& p, const Value& s, const Value& ds, const RunSetup& setup,
+                   long fuel);
 
 enum class Wrapper { fig11, fig15, seeded };
 enum class EvalImpl { map, array };
@@ -60,12 +61,12 @@ struct ReverseRun {
   Ledger ledger; // the rules that fired
 };
 ReverseRun reverse(const Program& p, const Value& s, const Value& dt, Wrapper w, EvalImpl impl,
-                   const Variant& v, long fuel, bool trace = false);
+                   const RunSetup& setup, long fuel, bool trace = false);
 
 // The same with Drev{e} given (already translated, e.g. linked from separately translated parts,
 // §7.5); the wrapper must be fig11 or seeded.
 ReverseRun reverse_translated(const Program& p, const Term& drev_e, const Value& s, const Value& dt,
-                              Wrapper w, EvalImpl impl, const Variant& v, long fuel);
+                              Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel);
 
 struct DenseRun { // reverse #1 (T = R, S without sums)
   Value primal;
@@ -74,7 +75,7 @@ struct DenseRun { // reverse #1 (T = R, S without sums)
   long dense_flops = 0;
   Ledger ledger;
 };
-DenseRun reverse1(const Program& p, const Value& s, double dt, const Variant& v, long fuel);
+DenseRun reverse1(const Program& p, const Value& s, double dt, const RunSetup& setup, long fuel);
 
 struct Delta2Run { // reverse #2 (T = R)
   Value primal;
@@ -84,7 +85,7 @@ struct Delta2Run { // reverse #2 (T = R)
   long eval2_visits = 0;
   Ledger ledger;
 };
-Delta2Run reverse2(const Program& p, const Value& s, double dt, const Variant& v, long fuel);
+Delta2Run reverse2(const Program& p, const Value& s, double dt, const RunSetup& setup, long fuel);
 
 // The polytypic helpers of §4.3 / §11 on values.
 Value zip_value(const Value& s, const Value& ds);    // zip_S
@@ -95,6 +96,15 @@ Value init_zeros(const Value& dt);                   // initZeros_T
 Value zero_like(const Type& t);                      // a value of first-order t
 // odot_T : T × δT → R as a closed source λ-term (spec §4.3; 0.0 on leaves, on mismatched tags).
 Term odot_term(const Type& t);
+// The results of the book's entries for R{e}'s run and lookup_S (rules.cpp).
+namespace wrapper_rules {
+Value run_program(Machine& m, const RunProgram::Redex& r, const RuleInfo&);
+Value lookup_real(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&);
+Value lookup_leaf(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&);
+Value lookup_product(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&);
+Value lookup_sum(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&);
+} // namespace wrapper_rules
+
 // Is every Delta inside a Drev value Zero or Var (L571)?
 bool zero_or_var_only(const Value& v);
 // The ids of every Var in a Delta.

@@ -32,7 +32,7 @@ TEST(DeltaReverseCalculus, AliasResolves) {
 TEST(DeltaReverseCalculus, EveryRuleFiresOnGeneratedTerms) {
   Ledger total;
   const auto add = [&](const Ledger& l) {
-    for (std::size_t i = 0; i < rule_count; ++i)
+    for (std::size_t i = 0; i < step_count; ++i)
       total.counts[i] += l.counts[i];
   };
   const auto result = rc::detail::checkTestable(
@@ -59,8 +59,8 @@ TEST(DeltaReverseCalculus, EveryRuleFiresOnGeneratedTerms) {
         return params;
       }());
   (void)result;
-  for (const Rule r : all_rules())
-    EXPECT_GT(total.count(r), 0) << "rule " << rule_name(r)
+  for (const Step r : all_steps())
+    EXPECT_GT(total.count(r), 0) << "rule " << step_name(r)
                                  << " never fired on 300 generated programs";
 }
 

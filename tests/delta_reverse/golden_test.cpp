@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
+#include "properties/delta_reverse/mutants.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
-#include "semantics/delta_reverse/variant.hpp"
 
 namespace adsem::delta_reverse {
 namespace {
@@ -13,7 +13,7 @@ using namespace testing;
 constexpr long fuel = 10'000'000;
 
 ReverseRun rev(const Fixture& s, const Value& dt, Wrapper w = Wrapper::fig11,
-               EvalImpl impl = EvalImpl::map, const Variant& v = {}) {
+               EvalImpl impl = EvalImpl::map, const RunSetup& v = {}) {
   return reverse(s.program, s.s, dt, w, impl, v, fuel);
 }
 
@@ -66,10 +66,10 @@ TEST(DeltaReverseGolden, Ex4ExponentialBlowUpTable) {
     EXPECT_EQ(reals(map.gradient)[0], row.grad);
     EXPECT_EQ(static_cast<int>(map.binds.size()), row.k);
     long eval = 0, sweep = 0;
-    for (const Rule r : {Rule::Eval_Zero, Rule::Eval_Scale, Rule::Eval_Add, Rule::Eval_Var,
-                         Rule::Eval_Let_Nothing, Rule::Eval_Let_Just})
+    for (const Step r : {Step::Eval_Zero, Step::Eval_Scale, Step::Eval_Add, Step::Eval_Var,
+                         Step::Eval_Let_Nothing, Step::Eval_Let_Just})
       eval += map.ledger.count(r);
-    for (const Rule r : {Rule::Sweep_Zero, Rule::Sweep_Scale, Rule::Sweep_Add, Rule::Sweep_Var})
+    for (const Step r : {Step::Sweep_Zero, Step::Sweep_Scale, Step::Sweep_Add, Step::Sweep_Var})
       sweep += arr.ledger.count(r);
     EXPECT_EQ(eval, 4 * row.k + 1);
     EXPECT_EQ(sweep, 3 * row.k + 1);
@@ -227,8 +227,8 @@ TEST(DeltaReverseGolden, Ex6TestVectorBGoldenTape) {
                   "result=Var 46"});
   // bindings 44 and 45 (the y and z components) are dead, and so is everything only they use
   // (15 16 25 26 28 29 34 35 36 37 38 39 41 42): eval's Nothing branch skips all 16
-  EXPECT_EQ(r.ledger.count(Rule::Eval_Let_Nothing), 16);
-  EXPECT_EQ(r.ledger.count(Rule::Eval_Let_Just), 39 - 16);
+  EXPECT_EQ(r.ledger.count(Step::Eval_Let_Nothing), 16);
+  EXPECT_EQ(r.ledger.count(Step::Eval_Let_Just), 39 - 16);
   EXPECT_EQ(r.first_id, 8);
 }
 
@@ -325,8 +325,7 @@ TEST(DeltaReverseGolden, Ex12MainExpressionNotALambda) {
   expect_near_all(reals(r.gradient), {6.0});
   // Read literally (spec §11 item 6), Drev{e} runs outside the runDelta of g s0: binding 2 is
   // lost and id 2 is reused, so binding 2 refers to itself.
-  Variant literal;
-  literal.literal_drev_outside_rundelta = true;
+  const RunSetup literal = setup_for("delta-reverse/paper-literal-drev-applied-outside-rundelta");
   const ReverseRun bad = rev(s, v_real(1.0), Wrapper::fig11, EvalImpl::map, literal);
   expect_tape(bad, {"2 = Add(Scale(6.0, Var 1), Scale(5.0, Var 2))", "result = Var 2"});
 }

@@ -32,7 +32,7 @@ TEST(DeltaReverseOverflow, ReverseOneOfANestedExpOverflowIsADiscard) {
   const Fixture f = setup("let v0 = \\(v1 : Real). exp v1 in let v2 = v0 (v0 1.0) / v0 (v0 (-1.0)) "
                           "in \\(v3 : Real). v0 (v0 v2)",
                           {0.5});
-  expect_overflow_discard([&] { reverse1(f.program, f.s, 1.0, Variant{}, fuel); });
+  expect_overflow_discard([&] { reverse1(f.program, f.s, 1.0, RunSetup{}, fuel); });
 }
 
 // forward-reverse-duality: exp of an overflowed exp inside a sum-typed program; F gave NaN.
@@ -44,7 +44,7 @@ TEST(DeltaReverseOverflow, ForwardTangentThroughAnOverflowIsADiscard) {
       "v2 (v7, v2 (v7, v7))))");
   const RealProgram p = real_program(t);
   const Value s = v_inl(v_real(0.5));
-  expect_overflow_discard([&] { forward(p.program, s, v_inl(v_real(1.0)), Variant{}, fuel); });
+  expect_overflow_discard([&] { forward(p.program, s, v_inl(v_real(1.0)), RunSetup{}, fuel); });
 }
 
 // wrapper-variants-agree: 1 / exp(exp(exp(exp 3))) is 0 in double, the forward plan's tangent
@@ -55,7 +55,7 @@ TEST(DeltaReverseOverflow, ForwardPlanOfAReciprocalOfAnOverflowIsADiscard) {
   const RealProgram p = real_program(t);
   const Value s = v_inr(v_pair(v_real(0.5), v_real(-1.0)));
   expect_overflow_discard(
-      [&] { forward(p.program, s, v_inr(v_pair(v_real(1.0), v_real(0.0))), Variant{}, fuel); });
+      [&] { forward(p.program, s, v_inr(v_pair(v_real(1.0), v_real(0.0))), RunSetup{}, fuel); });
 }
 
 } // namespace

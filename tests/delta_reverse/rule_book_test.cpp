@@ -1,0 +1,200 @@
+// delta-reverse's rule book (semantics/delta_reverse/rules.cpp): no entry is decoration (removing
+// it from a copy changes the translation, the trace or the gradient of some probe), every entry
+// fires and is counted, the semantics name no rule outside the book and no mutant at all, and
+// `adsem calculi --json` lists the book with citations and kinds.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/builtin_registry.hpp"
+#include "properties/delta_reverse/frontend.hpp"
+#include "properties/delta_reverse/mutants.hpp"
+#include "semantics/delta_reverse/translate.hpp"
+#include "semantics/delta_reverse/wrappers.hpp"
+#include "syntax/delta_reverse/parser.hpp"
+#include "syntax/delta_reverse/printer.hpp"
+#include "tests/support/cli_run.hpp"
+
+namespace adsem::delta_reverse {
+namespace {
+
+constexpr long fuel = 1'000'000;
+
+struct Probe {
+  Program program;
+  Value s;
+};
+
+// Main expressions and points on which, together, every entry of the book fires: every construct
+// of Fig. 1 under each translation, fan-out and shared bindings on the tape, sum, product and leaf
+// inputs read back.
+std::vector<Probe> probes() {
+  const auto probe = [](const std::string& source, Value s) {
+    return Probe{real_program(parse_closed(source)).program, std::move(s)};
+  };
+  const Value pair_input = v_pair(v_pair(v_real(2.0), v_real(5.0)), v_pair(v_int(3), v_real(0.5)));
+  const std::string sums =
+      R"(\(p : (Real + Real) * Real). case fst p of inl a -> a * snd p | inr b -> b + snd p)";
+  return {
+      probe(R"(\((x : Real, y : Real), (n : Int, z : Real)).
+                 let f = \(w : Real). w * 3.0 in
+                 let q = inl[Real] (f x) in
+                 let r = inr[Real] (snd (y, 2)) in
+                 (case q of inl a -> a + y | inr b -> b) * (case r of inl c -> c | inr d -> fromInt d)
+                   + fst (z * z, 1.5) * fromInt n)",
+            pair_input),
+      probe(sums, v_pair(v_inl(v_real(2.0)), v_real(3.0))),
+      probe(sums, v_pair(v_inr(v_real(2.0)), v_real(3.0))),
+  };
+}
+
+// What a probe shows under a book: the four translations of e, and for two wrappers the
+// gradient, the tape and the traced steps, or the error each stopped with.
+std::vector<std::string> observe(const Probe& p, const RulesPtr& rules,
+                                 const std::shared_ptr<RuleCounter>& coverage = nullptr) {
+  RunSetup setup;
+  setup.rules = rules;
+  setup.coverage = coverage;
+  std::vector<std::string> lines;
+  const auto attempt = [&](const std::function<void()>& body) {
+    try {
+      body();
+    } catch (const AdsemError& e) {
+      lines.push_back(std::string("error ") + e.what());
+    }
+  };
+  for (const Translation t :
+       {Translation::dfwd, Translation::drev1, Translation::drev2, Translation::drev})
+    attempt([&] { lines.push_back(print(translate(t, p.program.term, setup))); });
+  for (const auto& [wrapper, impl] :
+       {std::pair{Wrapper::fig15, EvalImpl::map}, std::pair{Wrapper::seeded, EvalImpl::array}})
+    attempt([&] {
+      const ReverseRun run = reverse(p.program, p.s, v_real(1.0), wrapper, impl, setup, fuel, true);
+      lines.push_back("gradient " + print_value(run.gradient, p.program.s));
+      for (const auto& [id, rhs] : run.binds)
+        lines.push_back(std::to_string(id) + " = " + print_delta(rhs));
+      lines.insert(lines.end(), run.ledger.lines.begin(), run.ledger.lines.end());
+    });
+  return lines;
+}
+
+TEST(DeltaReverseRuleBook, RemovingAnyEntryChangesWhatSomeProbeShows) {
+  const std::vector<Probe> all = probes();
+  std::vector<std::vector<std::string>> paper;
+  for (const Probe& p : all)
+    paper.push_back(observe(p, paper_rules()));
+  for (const RuleInfo& rule : paper_rules()->infos()) {
+    ASSERT_TRUE(rule.unfireable.empty()) << rule.name;
+    RulesPatch patch;
+    patch.name = "without " + rule.name;
+    patch.remove(rule.name);
+    const RulesPtr without = patch_paper_rules(patch);
+    bool changed = false;
+    for (std::size_t i = 0; i < all.size() && !changed; ++i)
+      changed = observe(all[i], without) != paper[i];
+    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe";
+  }
+}
+
+// Rule coverage counts every entry's firings under its name: the clauses of the translations
+// (which are no step of the cost model), and the entries that are steps.
+TEST(DeltaReverseRuleBook, EveryEntryFiresOnTheProbesAndIsCounted) {
+  const auto coverage = std::make_shared<RuleCounter>();
+  for (const Probe& p : probes())
+    observe(p, paper_rules(), coverage);
+  for (const RuleInfo& rule : paper_rules()->infos())
+    EXPECT_GT(coverage->fired.count(rule.name), 0U) << rule.name << " never fired";
+  for (const auto& [name, times] : coverage->fired) {
+    const std::vector<RuleInfo> listed = listed_rules();
+    EXPECT_TRUE(std::any_of(listed.begin(), listed.end(),
+                            [&](const RuleInfo& r) { return r.name == name; }))
+        << name << " is counted but not listed";
+  }
+}
+
+std::string read(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// No rule name is a string literal outside the book (and the cost model's table of step names,
+// ledger.cpp), and no mutant is named anywhere in semantics/delta_reverse.
+TEST(DeltaReverseRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
+  const std::filesystem::path dir =
+      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "delta_reverse";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
+    EXPECT_EQ(name.find("variant"), std::string::npos) << name;
+    const std::string text = read(entry.path());
+    ++files;
+    EXPECT_EQ(text.find("Variant"), std::string::npos) << name;
+    for (const Mutant& m : mutant_catalogue()) {
+      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
+      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
+    }
+    if (name == "rules.cpp" || name == "ledger.cpp") continue;
+    for (const RuleInfo& rule : paper_rules()->infos())
+      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
+          << name << " names the rule " << rule.name;
+  }
+  EXPECT_GT(files, 10);
+}
+
+TEST(DeltaReverseRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
+  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  const auto& calculi = j.at("calculi");
+  const auto it = std::find_if(calculi.begin(), calculi.end(),
+                               [](const auto& c) { return c.at("id") == "delta-reverse"; });
+  ASSERT_NE(it, calculi.end());
+  const auto& rules = it->at("rules");
+  const std::vector<RuleInfo> listed = listed_rules();
+  ASSERT_EQ(rules.size(), listed.size());
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    EXPECT_EQ(rules[i].at("name"), listed[i].name);
+    EXPECT_EQ(rules[i].at("citation"), listed[i].citation);
+    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(listed[i].kind)));
+    EXPECT_NE(listed[i].citation.find("Krawiec et al."), std::string::npos) << listed[i].name;
+  }
+  // the book first, in paper order
+  const std::vector<RuleInfo> book = paper_rules()->infos();
+  for (std::size_t i = 0; i < book.size(); ++i)
+    EXPECT_EQ(rules[i].at("name"), book[i].name);
+  EXPECT_EQ(rules[0].at("name"), "Dfwd[x]");
+  const auto drev_app = std::find_if(rules.begin(), rules.end(),
+                                     [](const auto& r) { return r.at("name") == "Drev[app]"; });
+  ASSERT_NE(drev_app, rules.end());
+  EXPECT_EQ(drev_app->at("kind"), "transformation");
+  EXPECT_NE(drev_app->at("citation").template get<std::string>().find("Fig. 9"), std::string::npos);
+  const auto e_app = std::find_if(rules.begin(), rules.end(),
+                                  [](const auto& r) { return r.at("name") == "E-App"; });
+  ASSERT_NE(e_app, rules.end());
+  EXPECT_EQ(e_app->at("kind"), "evaluation");
+}
+
+// A mutant is a patch of the book, and its book differs from the paper's only in the entries the
+// patch names.
+TEST(DeltaReverseRuleBook, EveryMutantIsAPatchOfNamedEntries) {
+  ASSERT_EQ(mutant_catalogue().size(), 7U);
+  for (const Mutant& m : mutant_catalogue()) {
+    ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
+    EXPECT_EQ(m.rules->size(), paper_rules()->size()) << m.def.name;
+    for (std::size_t i = 0; i < m.rules->size(); ++i)
+      EXPECT_EQ(m.rules->info(i).name, paper_rules()->info(i).name);
+  }
+  EXPECT_EQ(setup_for("").rules, paper_rules());
+  EXPECT_EQ(setup_for("simple-diff/letrec-dynamic-scope").rules, paper_rules());
+  EXPECT_THROW(setup_for("delta-reverse/no-such-mutant"), AdsemError);
+}
+
+} // namespace
+} // namespace adsem::delta_reverse
