@@ -152,9 +152,9 @@ public:
   }
 
   // ---- open stages (spec §10 "Coverage feedback") ----
-  // P preceded by three stages that mention y but whose derivative in y is 0 (y-dependence that
-  // avoids Hessians: (λz. (λb. S) y)*, S linear in z). Rows 16b, 16c and 17 of seed 000 Fig. 3
-  // (L245-246) differentiate a dual map or a pullback with a free variable bound outside the
+  // P preceded by dead stages (their values unused, so the body's derivative is P's) that mention
+  // y without needing a Hessian ((λz. (λb. S) y)*, S linear in z). Rows 16b, 16c and 17 of seed 000
+  // Fig. 3 (L245-246) differentiate a dual map or a pullback with a free variable bound outside the
   // derivative; in a closed query only a stage variable or a premise's free variable is one:
   //  - 16c: let e = (λz.S)*·c in …, c a covector: compact ANF binds c to a stage, so after rule 8
   //    the dual map's argument is a projection of the stage tuple;
@@ -162,7 +162,6 @@ public:
   //    c + c'': rule 18's premise JAC differentiates h's body with c free (an argument free of y:
   //    16b), and the forward value (λz.S[V/y])*·(c + c'') is a dual-map redex on a sum (Σ3);
   //  - 17: let p = (Ω λx.P')·ω' in …, ω' bound to a stage, hence a stage variable.
-  // (P = rest: the stages are dead, so the body's derivative is rest's.)
   Term open_body(Scope& s, const Term& rest) {
     const std::vector<Term> ys = atoms(s, R);
     if (ys.empty()) return rest;
