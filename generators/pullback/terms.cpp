@@ -151,6 +151,88 @@ public:
     return let(h, ft, lam(z, R, fbody), use);
   }
 
+  // ---- open stages (spec §10 "Coverage feedback") ----
+  // P preceded by dead stages (their values unused, so the body's derivative is P's) that mention
+  // y without needing a Hessian ((λz. (λb. S) y)*, S linear in z). Rows 16b, 16c and 17 of seed 000
+  // Fig. 3 (L245-246) differentiate a dual map or a pullback with a free variable bound outside the
+  // derivative; in a closed query only a stage variable or a premise's free variable is one:
+  //  - 16c: let e = (λz.S)*·c in …, c a covector: compact ANF binds c to a stage, so after rule 8
+  //    the dual map's argument is a projection of the stage tuple;
+  //  - 16b and Σ3: let h = λc:ρ*. (let e = (λz.S)*·a in R) in let k = h c' in …, a = c or
+  //    c + c'': rule 18's premise JAC differentiates h's body with c free (an argument free of y:
+  //    16b), and the forward value (λz.S[V/y])*·(c + c'') is a dual-map redex on a sum (Σ3);
+  //  - 17: let p = (Ω λx.P')·ω' in …, ω' bound to a stage, hence a stage variable.
+  Term open_body(Scope& s, const Term& rest) {
+    const std::vector<Term> ys = atoms(s, R);
+    if (ys.empty()) return rest;
+    const auto vacuous = [&](const Type& out, Term argument) { // (λz:ρ. (λb:R. S) y)*·argument
+      const Type rho = pick(2) == 0 ? R : R2();
+      const Term y = ys[static_cast<std::size_t>(pick(static_cast<int>(ys.size())))];
+      const std::string z = name("z"), b = name("b");
+      return dualmap(z, rho, app(lam(b, R, plain_linear(z, rho, out, 1)), y), argument);
+    };
+    const auto euclid_out = [&] { return pick(2) == 0 ? R : R2(); };
+    // 16b, Σ3: let h = λc:ρ*. (let e = (λz.S)*·a in R) in let k = h c' in rest
+    const Type out_h = euclid_out();
+    const std::string h = name("h"), c = name("c"), k = name("k"), e2 = name("e");
+    const Term cv = var(c, pullback::dual(out_h));
+    const Term dm2 = vacuous(out_h, pick(2) == 0 ? cv : sum({cv, covector(out_h)}));
+    const Type ht = arrow(pullback::dual(out_h), R);
+    const Term h_body = let(e2, type_of(dm2), dm2, real(s, 0));
+    Term body = let(h, ht, lam(c, pullback::dual(out_h), h_body),
+                    let(k, R, app(var(h, ht), covector(out_h)), rest));
+    // Σ2 and N2: let g = λq:R². (q + ⟨y, r⟩).1 in let k' = g (⟨r', r''⟩ + ⟨y, r⟩) in …; the
+    // premise of rule 18 runs g's body with q free, whose forward value (q + ⟨V, r⟩).1 projects a
+    // sum (Σ2); the forward value of g's argument adds two pairs (N2).
+    {
+      const Term y = ys[static_cast<std::size_t>(pick(static_cast<int>(ys.size())))];
+      const std::string g = name("g"), q = name("q"), k2 = name("k");
+      const Type gt = arrow(R2(), R);
+      const Term g_body = proj(1, sum({var(q, R2()), pair(y, num(number()))}));
+      const Term g_argument = sum({pair(num(number()), num(number())), pair(y, num(number()))});
+      body = let(g, gt, lam(q, R2(), g_body), let(k2, R, app(var(g, gt), g_argument), body));
+    }
+    // 16c: let e = (λz.S)*·c in …
+    const Type out_e = euclid_out();
+    const std::string e1 = name("e");
+    const Term dm1 = vacuous(out_e, covector(out_e));
+    body = let(e1, type_of(dm1), dm1, body);
+    // 17: let p = (Ω λx.P')·ω' in …, first (its premises are the costliest to thread)
+    const std::string x = name("x"), u = name("u"), p = name("p");
+    Scope inner{{x, R}};
+    const Term nested = pullback(x, R, real(inner, 0), lam(u, R, covector(R)));
+    return let(p, arrow(R, pullback::dual(R)), nested, body);
+  }
+  Term covector(const Type& t) {
+    std::vector<double> c;
+    for (std::size_t i = 0; i < dim(t); ++i)
+      c.push_back(number());
+    return covec(c, t);
+  }
+  // A term S : ρ strictly linear in x without Jacobians: a Jacobian's point inside a dual map
+  // that mentions y would need a Hessian in rule 16's premise (spec §10).
+  Term plain_linear(const std::string& x, const Type& sigma, const Type& rho, int d) {
+    const Scope s{{x, sigma}};
+    const auto as = atoms(s, rho);
+    std::vector<Option> o;
+    if (!as.empty())
+      o.push_back({10, [&, as] {
+                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
+                   }});
+    if (is_prod(rho))
+      o.push_back({10, [&] {
+                     return pair(plain_linear(x, sigma, rho->left, d),
+                                 plain_linear(x, sigma, rho->right, d));
+                   }});
+    if (d > 0 && !as.empty())
+      o.push_back(
+          {4, [&] {
+             return sum({plain_linear(x, sigma, rho, d - 1), plain_linear(x, sigma, rho, d - 1)});
+           }});
+    if (o.empty()) return zero(rho);
+    return choose(std::move(o));
+  }
+
   // ---- genLin (spec §10): x ∈ lin (strict) ----
   Term linear(const std::string& x, const Type& sigma, const Type& rho, int d) {
     Scope s{{x, sigma}};
@@ -254,6 +336,12 @@ public:
     q.straight_line = straight_;
     return q;
   }
+  Query open_query(int d) {
+    Query q = first_order(nullptr, d);
+    Scope s{{q.y, q.sigma}};
+    q.body = open_body(s, q.body);
+    return q;
+  }
 
 private:
   bool straight_;
@@ -270,6 +358,13 @@ rc::Gen<Query> first_order_query(bool straight_line, int depth) {
   return rc::gen::exec([straight_line, depth] {
     Builder b(straight_line);
     return b.first_order(nullptr, depth);
+  });
+}
+
+rc::Gen<Query> open_query() {
+  return rc::gen::exec([] {
+    Builder b;
+    return b.open_query(2); // the open stages make the body about twice as long
   });
 }
 

@@ -31,6 +31,10 @@ struct Query {
 
 // Template 1 (+ 2): Euclidean σ and τ, numeric ω; local λs and β-redexes unless straight_line.
 rc::Gen<Query> first_order_query(bool straight_line = false, int depth = 3);
+// Template 1 whose body starts with open stages: a dual map and a pullback that mention y without
+// needing a Hessian, one under a free variable bound outside the derivative (rows 16b, 16c, 17
+// and Σ3 of seed 000 Fig. 3 and §3.4 reach them only so; spec §10 "Coverage feedback").
+rc::Gen<Query> open_query();
 // A straight-line body of about `stages` primitive applications (cost over growing programs).
 Query chain_query(int stages, std::uint64_t seed);
 // Template 3: functional input (σ = R -> R, Church lists); the result is a symbolic dual.

@@ -187,12 +187,33 @@ TrialResult lemma_5_5(const PropertyContext& context) {
   });
 }
 
+// SYN-7's terms: M : τ with x : σ free whose T_x M stays under the blow-up cap. T_x copies the
+// operands of an application three times (the ◇ of Fig. 4, L211-218; spec §9.6), so about half
+// of the depth-3 terms exceed the cap and could not be judged: such a draw is drawn once more
+// (the types stay) before the trial's blow-up discard. One more draw, not more: the terms whose
+// T_x grows fastest hold T and nested T, and further draws would all but leave them out.
+constexpr int judgeable_draws = 2;
+Bag tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
+                      const Type& tau, const TxRules& tx) {
+  const auto judgeable = [&](const Bag& m) {
+    try {
+      return tree_size(transform(x, sigma, m, tx), tx_size_cap + 1) <= tx_size_cap;
+    } catch (const AdsemError&) {
+      return true; // the trial reports the error
+    }
+  };
+  Bag m = *gen::term(gamma, tau, 3);
+  for (int draw = 1; draw < judgeable_draws && !judgeable(m); ++draw)
+    m = *gen::term(gamma, tau, 3);
+  return m;
+}
+
 // ---- SYN-7: NF(π2(T_x M)) ≡ NF(M[π2 x / x]) [DERIVED] ----
 TrialResult primal_is_substitution(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"x", sigma}};
-  const Bag m = *gen::term(gamma, tau, 3);
+  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, rules_for(context.mutant).tx);
   return guarded([&] {
     const Rules rules = rules_for(context.mutant);
     const Type tsigma = tangent_type(sigma);
