@@ -31,13 +31,13 @@ struct PropertyWork {
   double seconds = 0.0; // its workers' time
 };
 
-// How many chunks a batch takes: about two batches per worker for each property, so a failure
-// in an early chunk cancels little, and at most 40 chunks (1000 trials), so one property does
-// not hold a worker for long.
+// How many chunks a batch takes: a property's chunks split evenly over the workers (a worker's
+// fork costs about as much as a chunk of fast trials, so fewer, longer batches scale better; the
+// properties after it keep the workers busy), and at most 40 chunks (1000 trials), so that a
+// failure in an early chunk cancels little.
 int batch_chunks(std::size_t chunks, int jobs) {
-  const auto per_batch =
-      (chunks + 2 * static_cast<std::size_t>(jobs) - 1) / (2 * static_cast<std::size_t>(jobs));
-  return static_cast<int>(std::clamp<std::size_t>(per_batch, 1, 40));
+  const auto workers = static_cast<std::size_t>(jobs);
+  return static_cast<int>(std::clamp<std::size_t>((chunks + workers - 1) / workers, 1, 40));
 }
 
 // The passes of the chunks before `chunk`, among those returned.
