@@ -9,6 +9,7 @@
 
 #include "cli/campaign_config.hpp"
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "cli/progress.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/campaign.hpp"
@@ -42,6 +43,7 @@ struct CampaignArgs {
   // trials cost nothing measurable (docs/reliability.md).
   bool isolate = true;
   double trial_timeout = props::CampaignOptions{}.trial_timeout_seconds;
+  std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
 // The default failure corpus, used unless a mutant runs (mutant counterexamples are expected,
@@ -192,6 +194,9 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
   cmd->add_option("--trial-timeout", args->trial_timeout,
                   "With --isolate: seconds one trial may run before it is killed (0 = none)")
       ->capture_default_str();
+  add_jobs_option(*cmd, args->jobs,
+                  "the cores this process may use; with --trials the result is the same for "
+                  "every N");
   cmd->add_flag("--json", ctx.json, "Print the result as JSON on stdout");
   cmd->callback([&ctx, args, cmd] {
     std::optional<CampaignConfig> config;
@@ -233,6 +238,12 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     options.max_resident_bytes = ctx.max_memory_bytes;
     options.isolate = args->isolate;
     options.trial_timeout_seconds = args->trial_timeout;
+    options.jobs = parse_jobs(args->jobs, args->isolate ? usable_cores() : 1);
+    if (!args->isolate && options.jobs > 1)
+      throw AdsemError(ErrorKind::usage,
+                       fmt::format("--jobs {} needs worker processes; --no-isolate runs every "
+                                   "trial in this process",
+                                   *args->jobs));
     const auto formats = reports::parse_report_formats(args->formats);
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
     if (!args->report_dir.empty()) {

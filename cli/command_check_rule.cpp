@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/rule_check.hpp"
 #include "reports/text_file.hpp"
@@ -15,6 +16,7 @@ struct CheckRuleArgs {
   std::string file;
   rules::CheckOptions options;
   bool no_mutants = false;
+  std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
 std::string supported(const props::Registry& registry) {
@@ -46,8 +48,12 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--seed,-s", args->options.seed, "Seed (default 1)")->check(seed_validator());
   cmd->add_option("--rule,-r", args->options.only, "Check only this rule (repeatable)");
   cmd->add_flag("--no-mutants", args->no_mutants, "Skip the automatic mutants");
+  add_jobs_option(*cmd, args->jobs,
+                  "the cores this process may use; 1 runs every check in this process; the "
+                  "result is the same for every N");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
+    const int jobs = parse_jobs(args->jobs, usable_cores());
     const props::CalculusEntry& entry = calculus_named(ctx.registry, args->calculus);
     if (!entry.rule_adapter)
       throw AdsemError(ErrorKind::usage,
@@ -58,6 +64,8 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
     const rules::RuleFile file = rules::parse_rule_file(source);
     rules::CheckOptions options = args->options;
     options.mutants = !args->no_mutants;
+    options.jobs = jobs;
+    options.max_resident_bytes = ctx.max_memory_bytes;
     options.calculus_argument = args->calculus;
     options.file_argument = args->file;
     const auto reports = rules::check_rules(*entry.rule_adapter, entry.id, file, options);

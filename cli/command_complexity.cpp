@@ -1,12 +1,15 @@
 // adsem complexity [CALC|all]: derivative cost / primal cost over growing program families, per
 // AD mechanism, in each calculus's own cost measure and in wall-clock time
-// (properties/core/complexity.hpp). --out DIR writes complexity.csv and one SVG plot per calculus.
+// (properties/core/complexity.hpp). --out DIR writes complexity.csv and one SVG plot per calculus;
+// --jobs N measures N families at once, each in a worker process.
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "properties/core/complexity.hpp"
+#include "properties/core/worker_map.hpp"
 #include "reports/text_file.hpp"
 
 namespace adsem::cli {
@@ -15,9 +18,10 @@ namespace {
 struct ComplexitySettings {
   std::vector<std::string> calculi;
   props::ComplexityOptions run;
-  std::string family;   // only families with this name, when set
-  std::string out_dir;  // CSV + SVG
-  bool no_time = false; // one run per point, no wall-clock ratio
+  std::string family;              // only families with this name, when set
+  std::string out_dir;             // CSV + SVG
+  bool no_time = false;            // one run per point, no wall-clock ratio
+  std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
 nlohmann::json to_json(const props::ComplexityRow& r) {
@@ -44,6 +48,37 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
                                              {"primal", r.primal_secondary},
                                              {"derivative", r.derivative_secondary},
                                              {"growth", r.secondary_growth}}}};
+}
+
+// A row as a worker sends it back (to_json's fields, read back).
+props::ComplexityRow row_from_json(const nlohmann::json& j) {
+  props::ComplexityRow r;
+  r.calculus = j.at("calculus");
+  r.mechanism = j.at("mechanism");
+  r.family = j.at("family");
+  const std::string claim = j.at("claim");
+  for (const auto c : {props::ComplexityClaim::linear, props::ComplexityClaim::finding,
+                       props::ComplexityClaim::control})
+    if (claim == props::to_string(c)) r.claim = c;
+  r.measure = j.at("measure");
+  r.citation = j.at("citation");
+  r.n = j.at("n").get<std::vector<int>>();
+  r.primal_cost = j.at("primal_cost").get<std::vector<double>>();
+  r.derivative_cost = j.at("derivative_cost").get<std::vector<double>>();
+  r.ratio = j.at("ratio").get<std::vector<double>>();
+  r.slope = j.at("slope");
+  r.time_ratio = j.at("time_ratio").get<std::vector<double>>();
+  r.time_slope = j.at("time_slope");
+  r.stopped = j.at("stopped");
+  r.known_violation = j.at("known_violation");
+  r.note = j.at("note");
+  if (const auto& s = j.at("secondary"); !s.is_null()) {
+    r.secondary_measure = s.at("measure");
+    r.primal_secondary = s.at("primal").get<std::vector<double>>();
+    r.derivative_secondary = s.at("derivative").get<std::vector<double>>();
+    r.secondary_growth = s.at("growth");
+  }
+  return r;
 }
 
 std::string row_text(const props::ComplexityRow& r) {
@@ -106,8 +141,12 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--out,--csv", s->out_dir,
                   "Write complexity.csv and complexity-<calculus>.svg into this directory");
   cmd->add_flag("--no-time", s->no_time, "One run per point and no wall-clock ratio (faster)");
+  add_jobs_option(*cmd, s->jobs,
+                  "1: the wall-clock ratios are measured on a quiet core; N families are "
+                  "measured at once, each in a worker process");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, s] {
+    const int jobs = parse_jobs(s->jobs, 1);
     std::vector<std::string> ids;
     if (s->calculi.empty() || (s->calculi.size() == 1 && s->calculi.front() == "all")) {
       for (const auto& e : ctx.registry.calculi())
@@ -119,16 +158,40 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
     props::ComplexityOptions run = s->run;
     run.time_it = !s->no_time;
     run.stop = clean_stop_flag(ctx);
-    std::vector<props::ComplexityRow> rows;
+    std::vector<props::ComplexityFamily> families;
     for (const auto& id : ids) {
       const props::CalculusEntry& entry = calculus_named(ctx.registry, id);
       if (!entry.complexity_families) continue;
-      for (const props::ComplexityFamily& f : entry.complexity_families()) {
-        if (!s->family.empty() && f.family != s->family) continue;
+      for (props::ComplexityFamily& f : entry.complexity_families())
+        if (s->family.empty() || f.family == s->family) families.push_back(std::move(f));
+    }
+    std::vector<props::ComplexityRow> rows;
+    const auto add = [&](props::ComplexityRow row) {
+      rows.push_back(std::move(row));
+      if (!ctx.json) ctx.io.out << row_text(rows.back()) << std::flush;
+    };
+    if (jobs == 1) {
+      for (const props::ComplexityFamily& f : families) {
         if (ctx.io.stop_requested && ctx.io.stop_requested->load()) break;
-        rows.push_back(props::run_complexity_family(f, run));
-        if (!ctx.json) ctx.io.out << row_text(rows.back()) << std::flush;
+        add(props::run_complexity_family(f, run));
       }
+    } else {
+      props::map_in_workers(
+          families.size(), jobs,
+          [&](std::size_t i) {
+            return reports::dump_json(to_json(props::run_complexity_family(families[i], run)));
+          },
+          [&](std::size_t i, std::optional<std::string> line) {
+            if (line) return add(row_from_json(nlohmann::json::parse(*line)));
+            props::ComplexityRow lost;
+            lost.calculus = families[i].calculus;
+            lost.mechanism = families[i].mechanism;
+            lost.family = families[i].family;
+            lost.claim = families[i].claim;
+            lost.stopped = "its worker process died";
+            add(std::move(lost));
+          },
+          run.stop, ctx.max_memory_bytes);
     }
     if (!s->out_dir.empty()) write_outputs(s->out_dir, rows);
     bool held = true;

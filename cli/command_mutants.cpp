@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/kill_matrix.hpp"
 #include "reports/kill_matrix.hpp"
@@ -16,6 +17,7 @@ namespace {
 struct MutantsArgs {
   props::KillMatrixOptions options;
   std::string report_dir;
+  std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
 // One stderr line per finished mutant, so a long run shows where it is.
@@ -64,8 +66,16 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--trial-timeout", options.trial_timeout_seconds,
                   "With --isolate: seconds one trial may run before it is killed (0 = none)")
       ->capture_default_str();
+  add_jobs_option(*cmd, args->jobs,
+                  "the cores this process may use; the properties of a mutant run at once");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, args] {
+    const int jobs = parse_jobs(args->jobs, args->options.isolate ? usable_cores() : 1);
+    if (!args->options.isolate && jobs > 1)
+      throw AdsemError(ErrorKind::usage,
+                       fmt::format("--jobs {} needs worker processes; --no-isolate runs every "
+                                   "trial in this process",
+                                   *args->jobs));
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
     // A mistyped calculus or mutant must not cost the folder its earlier kill matrix.
     props::check_kill_matrix_selection(ctx.registry, args->options);
@@ -76,6 +86,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
     props::KillMatrixOptions options = args->options;
     options.stop_requested = clean_stop_flag(ctx);
     options.max_resident_bytes = ctx.max_memory_bytes;
+    options.jobs = jobs;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
       ctx.io.err << progress_line(m);
     };

@@ -1,8 +1,9 @@
 // adsem throughput [CALC|all]: well-typed terms generated and checked per second, per property,
-// on one core (properties/core/throughput.hpp).
+// on one core (properties/core/throughput.hpp); --jobs N measures N properties at once.
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/throughput.hpp"
 
@@ -10,6 +11,7 @@ namespace adsem::cli {
 
 void add_throughput_command(CLI::App& app, CommandContext& ctx) {
   auto options = std::make_shared<props::ThroughputOptions>();
+  auto jobs = std::make_shared<std::optional<std::string>>();
   auto* cmd = app.add_subcommand(
       "throughput",
       "Single-core throughput of every property: well-typed terms generated per second (all\n"
@@ -23,8 +25,13 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
                   "Seconds per property at most (default 2)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed,-s", options->seed, "Seed (default 1)")->check(seed_validator());
+  add_jobs_option(*cmd, *jobs,
+                  "1: the figures are per core; N properties are measured at once, each in a "
+                  "worker process, and stay per-core figures while N is at most the cores");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
-  cmd->callback([&ctx, options] {
+  cmd->callback([&ctx, options, jobs] {
+    options->jobs = parse_jobs(*jobs, 1);
+    options->max_resident_bytes = ctx.max_memory_bytes;
     if (options->calculi.size() == 1 && options->calculi.front() == "all") options->calculi.clear();
     options->stop_requested = clean_stop_flag(ctx);
     if (!ctx.json)

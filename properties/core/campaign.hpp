@@ -15,18 +15,13 @@
 
 #include "properties/core/calculus.hpp"
 #include "properties/core/health.hpp"
+#include "properties/core/property_selection.hpp"
+#include "properties/core/replay.hpp"
 #include "properties/core/replay_token.hpp"
+#include "properties/core/shard.hpp"
 #include "reports/campaign_result.hpp"
 
 namespace adsem::props {
-
-struct Shard {
-  int index = 0; // 0 <= index < count
-  int count = 1;
-};
-
-// Parses "I/N" with 0 <= I < N; throws AdsemError(usage) otherwise.
-Shard parse_shard(const std::string& text);
 
 struct ProgressEvent {
   enum class Kind { property_started, chunk_finished, property_finished };
@@ -74,26 +69,17 @@ struct CampaignOptions {
   // Only with isolate: a trial whose worker's resident memory goes above this is killed and
   // counted as a "resource" discard (the rest of its chunk is skipped); 0 = no ceiling.
   std::size_t max_resident_bytes = 0;
+  // Worker processes at once (only with isolate): chunks of different properties, or of one
+  // property, run in parallel; with --trials the result is the one jobs = 1 gives.
+  int jobs = 1;
 };
 
 // Defaults when neither --trials nor --time is given.
 inline constexpr double default_campaign_seconds = 60.0;
 
-// Runs the selected properties. Throws AdsemError(usage) for unknown calculi, properties or
-// mutants. The result is complete unless *stop_requested became true.
+// Runs the selected properties (parallel_campaign.hpp with jobs > 1). Throws AdsemError(usage)
+// for unknown calculi, properties or mutants. The result is complete unless *stop_requested
+// became true.
 reports::CampaignResult run_campaign(const Registry& registry, const CampaignOptions& options);
-
-struct ReplayOutcome {
-  bool reproduced = false;                             // the property still fails on this input
-  std::optional<reports::CounterexampleRecord> record; // when reproduced
-  std::string message;                                 // what happened, one line
-};
-
-ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
-                     const std::string& command_name = "adsem");
-
-// The selection a campaign would run, in order (for listings and --dry-run).
-std::vector<const PropertyDef*> select_properties(const Registry& registry,
-                                                  const CampaignOptions& options);
 
 } // namespace adsem::props

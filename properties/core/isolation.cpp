@@ -73,6 +73,12 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   }
   if (pid == 0) {
     ::close(fds[0]);
+    // Keep only stdio and our own pipe: a pipe end of a sibling worker, forked by another
+    // thread of a --jobs campaign, held open here would hide that sibling's death from its
+    // reader (no end of file while we live).
+    const auto own = static_cast<unsigned>(fds[1]);
+    if (own > 3) (void)::close_range(3, own - 1, 0);
+    (void)::close_range(own + 1, ~0U, 0);
     // Die with the parent (checked after the call too: the parent may have gone before it).
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) ::_exit(3);
     int status = 3;

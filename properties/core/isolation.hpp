@@ -1,5 +1,5 @@
 #pragma once
-// Crash isolation (issue 11): run a piece of work in a forked child process that streams
+// Crash isolation: run a piece of work in a forked child process that streams
 // newline-terminated lines back through a pipe. A child that dies by a signal (segfault, abort)
 // or stays silent longer than an idle timeout (killed with SIGKILL) becomes an outcome the
 // caller reports, instead of ending the calling process. POSIX only (fork, pipe, poll).
@@ -28,7 +28,8 @@ struct ChildOutcome {
 // than waiting for the child's work to end. When `max_resident_bytes` is not 0, the parent reads
 // the child's resident memory at least every 50 ms and kills it (SIGKILL) once it is above:
 // End::over_memory. The child is killed too if the parent dies (PR_SET_PDEATHSIG), so no worker
-// outlives an adsem that ended on a signal or at its own memory ceiling.
+// outlives an adsem that ended on a signal or at its own memory ceiling. The child closes every
+// descriptor but stdio and its pipe, so several threads may each run a child at once (--jobs).
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
                           const std::atomic<bool>* stop = nullptr,

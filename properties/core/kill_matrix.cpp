@@ -49,6 +49,7 @@ reports::CampaignResult run_under_mutant(const Registry& registry, const Calculu
   campaign.isolate = options.isolate;
   campaign.max_resident_bytes = options.max_resident_bytes;
   campaign.trial_timeout_seconds = options.trial_timeout_seconds;
+  campaign.jobs = options.jobs;
   campaign.stop_requested = options.stop_requested;
   return run_campaign(registry, campaign);
 }

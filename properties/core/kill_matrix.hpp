@@ -37,6 +37,7 @@ struct KillMatrixOptions {
   bool isolate = false;      // crash isolation of chunks (CampaignOptions::isolate)
   double trial_timeout_seconds = 10.0;
   std::size_t max_resident_bytes = 0; // CampaignOptions::max_resident_bytes
+  int jobs = 1;                       // CampaignOptions::jobs
   const std::atomic<bool>* stop_requested = nullptr;
   std::function<void(const reports::MutantKills&)> on_mutant_done;
 };

@@ -51,11 +51,15 @@ props::Registry registry_for(const RuleAdapter& adapter, const std::string& calc
   return registry;
 }
 
+// With more than one job the chunks run in worker processes (the result is the same: --trials).
 reports::CampaignResult run_checks(const props::Registry& registry, int trials,
-                                   std::uint64_t seed) {
+                                   const CheckOptions& check) {
   props::CampaignOptions options;
   options.trials = trials;
-  options.seed = seed;
+  options.seed = check.seed;
+  options.jobs = check.jobs;
+  options.isolate = check.jobs > 1;
+  options.max_resident_bytes = check.max_resident_bytes;
   return props::run_campaign(registry, options);
 }
 
@@ -78,7 +82,7 @@ MutantReport check_mutant(const RuleAdapter& adapter, const std::string& calculu
     return report;
   }
   const auto registry = registry_for(adapter, calculus_id, mutant.name, compiled);
-  const auto result = run_checks(registry, options.mutant_trials, options.seed);
+  const auto result = run_checks(registry, options.mutant_trials, options);
   for (const auto& summary : result.properties)
     if (summary.failed + summary.errors > 0) {
       report.killed_by.push_back(check_of(summary.name));
@@ -157,7 +161,7 @@ std::vector<RuleReport> check_rules(const RuleAdapter& adapter, const std::strin
     report.pos = rule.pos;
     report.rule = print_rule(rule);
     const auto registry = registry_for(adapter, calculus_id, rule.name, compiled[i]);
-    report.result = run_checks(registry, options.trials, options.seed);
+    report.result = run_checks(registry, options.trials, options);
     // user rules are not in the registry `adsem replay` knows: reproduce with check-rule
     for (auto& record : report.result.counterexamples) {
       record.replay_token.clear();

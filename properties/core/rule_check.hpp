@@ -6,6 +6,7 @@
 // counterexamples), and derives automatic mutants of each rule (a side condition dropped, two
 // metavariables of one type swapped on the right, a right-hand subterm replaced by zero) to show
 // which mutants the checks kill.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -68,6 +69,9 @@ struct CheckOptions {
   std::string command = "adsem"; // how to spell the reproduce command
   std::string calculus_argument; // CALC as the user wrote it (for the reproduce command)
   std::string file_argument;     // FILE as the user wrote it
+  // Worker processes at once (CampaignOptions::jobs); 1 runs every check in this process.
+  int jobs = 1;
+  std::size_t max_resident_bytes = 0; // per worker (CampaignOptions::max_resident_bytes)
 };
 
 struct MutantReport {

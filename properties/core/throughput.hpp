@@ -1,12 +1,14 @@
 #pragma once
-// `adsem throughput` (issue 10): for each property, how many well-typed terms a single core draws
-// and checks per second. Each property runs alone in this process (no crash isolation, no
-// report files) with a fixed seed, a trial count and a per-property time cap.
+// `adsem throughput`: for each property, how many well-typed terms a single core draws and checks
+// per second. Each property runs alone in this process (no crash isolation, no report files) with
+// a fixed seed, a trial count and a per-property time cap; with jobs > 1, that many properties
+// run at once, each in a worker process of its own (per-core figures while jobs <= cores).
 //   generated/s = trials / seconds (every trial draws at least one well-typed term; discards
 //                 count, since their terms were generated)
 //   checked/s   = (passed + failed) / seconds (the trials that reached the property's check)
 // The seconds are the campaign engine's (RapidCheck included), i.e. what a campaign achieves.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -23,6 +25,8 @@ struct ThroughputOptions {
   double seconds_per_property = 2.0;
   std::uint64_t seed = 1;
   const std::atomic<bool>* stop_requested = nullptr;
+  int jobs = 1;                       // properties measured at once, in worker processes
+  std::size_t max_resident_bytes = 0; // per worker, with jobs > 1; 0 = none
 };
 
 struct ThroughputRow {
