@@ -13,8 +13,8 @@ void register_delta_reverse(Registry& registry) {
   CalculusEntry entry;
   entry.id = "delta-reverse";
   entry.aliases = {"krawiec"};
-  entry.paper = "Provably Correct, Asymptotically Efficient, Higher-Order Reverse-Mode Automatic "
-                "Differentiation (seed 001_b09cc6fae70be5d9.txt)";
+  entry.paper = "Krawiec et al., Provably Correct, Asymptotically Efficient, Higher-Order "
+                "Reverse-Mode Automatic Differentiation";
   entry.summary = "higher-order CBV λ-calculus with products, sums and leaves; forward dual "
                   "numbers (Dfwd), reverse #1/#2 and the monadic Delta translation Drev with "
                   "deltaLet, runDelta and eval (map and array)";

@@ -13,8 +13,8 @@ void register_linear_negation(Registry& registry) {
   CalculusEntry entry;
   entry.id = "linear-negation";
   entry.aliases = {"bmp"};
-  entry.paper = "Backpropagation in the Simply Typed Lambda-calculus with Linear Negation "
-                "(seed 002_7fcff6afca85769f.txt)";
+  entry.paper = "Brunel, Mazza and Pagani, Backpropagation in the Simply Typed Lambda-calculus "
+                "with Linear Negation";
   entry.summary = "linear substitution calculus with linear negation R^⊥d; reverse-mode AD by "
                   "the compositional transformation D of Table 3 and βℓ-reduction";
   entry.frontend = std::make_shared<const linear_negation::Frontend>();

@@ -13,8 +13,8 @@ void register_pullback(Registry& registry) {
   CalculusEntry entry;
   entry.id = "pullback";
   entry.aliases = {"mak-ong"};
-  entry.paper = "A Differential-form Pullback Programming Language for Higher-order Reverse-mode "
-                "AD (seed 000_cc4b59e50494e99d.txt)";
+  entry.paper = "Mak and Ong, A Differential-form Pullback Programming Language for "
+                "Higher-order Reverse-mode Automatic Differentiation";
   entry.summary = "STLC with dual types σ*, Jacobians 𝒥f·S, dual maps (λx.S)*·S, pullbacks "
                   "(Ω λx.P)·S; reverse-mode AD by reducing pullbacks of 1-forms";
   entry.frontend = std::make_shared<const pullback::Frontend>();

@@ -13,7 +13,7 @@ void register_simple_diff(Registry& registry) {
   CalculusEntry entry;
   entry.id = "simple-diff";
   entry.aliases = {"abadi-plotkin"};
-  entry.paper = "A Simple Differentiable Programming Language (seed 003_6f3074c61828ad75.txt)";
+  entry.paper = "Abadi and Plotkin, A Simple Differentiable Programming Language";
   entry.summary = "first-order language over reals with partial predicates, recursion and "
                   "reverse-mode rd by tracing and symbolic differentiation";
   entry.frontend = std::make_shared<const simple_diff::Frontend>();
