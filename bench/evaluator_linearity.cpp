@@ -1,4 +1,4 @@
-// Evaluators and reducers cost linear in the work (design.md "Engineering rules"; issue 10): for
+// Evaluators and reducers cost linear in the work (design.md "Engineering rules"): for
 // every calculus, the primal evaluator and the AD mechanism the paper proves linear run the
 // `adsem complexity` families (properties/<calc>/complexity_families.cpp) at n = 10 .. 10^5.
 // Counters per run: `steps` (the calculus's own cost measure) and `ns_per_step`. At the end the

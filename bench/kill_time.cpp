@@ -1,4 +1,4 @@
-// Time to kill every built-in mutant (issue 9): the goal is every mutant killed, median time to
+// Time to kill every built-in mutant: the goal is every mutant killed, median time to
 // kill under 1 s and max under 30 s on one core. (For scale: in the Redex benchmark the best
 // generator found 38 of 43 bugs, 15 of them within 1 s.)
 //

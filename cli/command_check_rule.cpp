@@ -1,4 +1,4 @@
-// adsem check-rule CALC FILE: regression-check user rewrite rules (issue 9, docs/rules.md).
+// adsem check-rule CALC FILE: regression-check user rewrite rules (docs/rules.md).
 #include <fmt/format.h>
 
 #include "cli/command.hpp"

@@ -1,4 +1,4 @@
-// adsem cross: one program, every calculus's AD, one gradient (issue 12). A thin alias of
+// adsem cross: one program, every calculus's AD, one gradient. A thin alias of
 // `adsem campaign cross` with the same flags (--trials, --time, --seed, --report, ...).
 #include "cli/command.hpp"
 

@@ -2,7 +2,7 @@
 # time like gtest_discover_tests: each test runs `adsem campaign CALC --kind KIND` with a small
 # fixed budget and carries the labels CALC, KIND and property-kind, so `ctest -L adequacy` runs
 # every calculus's adequacy properties and `ctest -L simple-diff -L cost` one calculus's cost ones
-# (issue 8, "ctest labels per calculus and per property kind"). No kind list is kept by hand: a
+# ("ctest labels per calculus and per property kind"). No kind list is kept by hand: a
 # property added with a new kind gets its test and label at the next build.
 #
 # Inputs: ADSEM (the executable), OUT (the file to write), TRIALS, SEED.

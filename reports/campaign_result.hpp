@@ -14,7 +14,7 @@
 #include <vector>
 
 // The declarations need only the forward declaration; the full header (25k lines) is included
-// by the files that build or read JSON, not by every property through property.hpp (issue 10).
+// by the files that build or read JSON, not by every property through property.hpp.
 #include <nlohmann/json_fwd.hpp>
 
 #include "semantics/core/tolerance.hpp"

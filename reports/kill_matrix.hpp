@@ -1,5 +1,5 @@
 #pragma once
-// The kill matrix of `adsem mutants` (issue 9): one row per built-in mutant, one cell per property
+// The kill matrix of `adsem mutants`: one row per built-in mutant, one cell per property
 // of its calculus. A cell says whether the property killed the mutant (found a counterexample, a
 // disagreement: an error such as a crash inside a rule does not count), how many seconds and
 // trials that took, and the size of the shrunk counterexample. Written as JSON (kill-matrix.json),
@@ -16,7 +16,7 @@
 #include <vector>
 
 // The declarations need only the forward declaration; the full header (25k lines) is included
-// by the files that build or read JSON, not by every property through property.hpp (issue 10).
+// by the files that build or read JSON, not by every property through property.hpp.
 #include <nlohmann/json_fwd.hpp>
 
 namespace adsem::reports {

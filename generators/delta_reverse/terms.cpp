@@ -39,7 +39,7 @@ public:
       options.emplace_back(w, std::move(f));
     };
 
-    // The ways are counted only when this option is drawn (issue 10: building them at every node
+    // The ways are counted only when this option is drawn (measured: building them at every node
     // was a fifth of a delta-reverse adequacy trial); counting draws nothing, so the terms are
     // the same.
     const bool reach = any_reachable(g, a);
@@ -167,7 +167,7 @@ public:
   }
 
   // Γ-variables reaching type a through projections, and helper functions applied to a generated
-  // argument (goal-directed elimination, spec §10). [perf, issue 10] The ways are counted, one is
+  // argument (goal-directed elimination, spec §10). [perf] The ways are counted, one is
   // drawn, and only that one is built (building every way as a closure was a sixth of a
   // delta-reverse adequacy trial); the ways are numbered in the order of the walk, and an
   // argument is drawn only for the chosen way, so the draws and the terms are the same as before.

@@ -51,7 +51,7 @@ rc::Gen<Term> dual_term();
 // A body P : τ in the context y : σ (diff-friendly), for substitution and A-normalisation.
 rc::Gen<Term> body(const std::string& y, Type sigma, Type tau);
 
-// [user rules, issue 9] A diff-friendly term of Euclidean type tau over the given variables (the
+// [user rules] A diff-friendly term of Euclidean type tau over the given variables (the
 // generator uses every atom of type R or R² reachable from them, under its own let and λ binders);
 // binder names are numbered from first_name + 1, so that terms built by separate calls of one
 // trial do not reuse each other's binder names. linear_term_named: linear_term with that naming.

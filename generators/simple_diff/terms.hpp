@@ -23,7 +23,7 @@ struct OpenTerm {
   TypePtr t;
   TermPtr term;
   TypePtr type;
-  // Further variables of Γ (user-rule instances, issue 9), and whether x : T is in Γ at all.
+  // Further variables of Γ (user-rule instances), and whether x : T is in Γ at all.
   std::vector<std::pair<std::string, TypePtr>> scope = {};
   bool has_x = true;
 };

@@ -74,7 +74,7 @@ struct CalculusEntry {
   // --json`; empty for a calculus whose rules are not yet a table (`rules` alone names them).
   // Set both with use_rule_table.
   std::vector<RuleInfo> rule_table = {};
-  // User rewrite rules (`adsem check-rule`, issue 9); null when the calculus has no adapter.
+  // User rewrite rules (`adsem check-rule`); null when the calculus has no adapter.
   std::shared_ptr<const rules::RuleAdapter> rule_adapter = nullptr;
   // The program families of `adsem complexity` (complexity.hpp), built per calculus in
   // properties/<calc>/complexity_families.cpp; empty when the calculus has none.

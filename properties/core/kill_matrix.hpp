@@ -1,5 +1,5 @@
 #pragma once
-// The mutant kill matrix (`adsem mutants`, issue 9): each built-in mutant is run against the
+// The mutant kill matrix (`adsem mutants`): each built-in mutant is run against the
 // properties of its calculus until each property's first counterexample or the end of its budget.
 // A mutant is killed when some property fails on it (a disagreement: an error, i.e. a crash or
 // timeout inside a rule, is recorded but does not count as a kill). The result and its JSON,

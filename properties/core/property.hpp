@@ -70,7 +70,7 @@ struct TrialResult {
   }
   // Whether a report will show this trial's input: only failures and errors become records;
   // passes and discards feed the statistics (size, tags), so their term text need not be printed
-  // (issue 10: printing every trial's term cost 5-30% of a fast campaign).
+  // (measured: printing every trial's term cost 5-30% of a fast campaign).
   bool shows_input() const { return kind == Kind::fail || kind == Kind::error; }
   // Fill the input fields (term, type, size, tags) in one call.
   TrialResult& on(std::string term_text, std::string type_text, int term_size,
@@ -103,7 +103,7 @@ struct PropertyContext {
   long option_int(const std::string& key, long fallback) const;
   double option_real(const std::string& key, double fallback) const;
 
-  // Optional (crash isolation, issue 11): the campaign engine sets this when trials run in a
+  // Optional (crash isolation): the campaign engine sets this when trials run in a
   // child process, so that a body that reports its input before evaluating it has that input in
   // the record of a trial that crashes or hangs. Bodies call report_input; it costs nothing when
   // unset.
@@ -111,7 +111,7 @@ struct PropertyContext {
   void report_input(const std::string& term, const std::string& source = "") const {
     if (on_input) on_input(term, source);
   }
-  // The same, printed only when someone needs the text (issue 10: printing every trial's term
+  // The same, printed only when someone needs the text (measured: printing every trial's term
   // cost 5% of a fast campaign). In process the engine keeps the thunk and prints it only for a
   // body that throws; an isolated worker prints it at once, since a crash leaves no one to print.
   // The thunk must own what it prints (capture by value).

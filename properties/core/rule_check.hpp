@@ -1,5 +1,5 @@
 #pragma once
-// Regression-checking user rewrite rules (issue 9, `adsem check-rule CALC FILE`): the
+// Regression-checking user rewrite rules (`adsem check-rule CALC FILE`): the
 // calculus-independent driver. A calculus that supports user rules provides a RuleAdapter; the
 // driver compiles every rule of a file through it (located errors), runs the adapter's checks of
 // each rule as properties on the campaign engine (statistics, discards with reasons, shrunk

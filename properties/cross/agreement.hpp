@@ -1,5 +1,5 @@
 #pragma once
-// cross/gradient-agreement and cross/higher-order-gradient-agreement (issue 12): one random
+// cross/gradient-agreement and cross/higher-order-gradient-agreement: one random
 // program, embedded in every calculus that can express it, differentiated by each calculus's own
 // AD mechanism through its front end; every answer must agree with the shared model's exact
 // gradient, lie in the interval enclosure of the gradient over a certified box around the point,

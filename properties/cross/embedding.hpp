@@ -1,5 +1,5 @@
 #pragma once
-// Embeddings of cross programs into the five calculi (issue 12). Each target has one file named
+// Embeddings of cross programs into the five calculi. Each target has one file named
 // for it (simple_diff.cpp, perturbative.cpp, linear_negation.cpp, delta_reverse.cpp,
 // pullback.cpp) that prints a program in that calculus's own surface syntax, as the closed real
 // function its `grad` front end takes. The text is then parsed, type-checked and differentiated
@@ -61,7 +61,7 @@ protected:
 
 struct Embedding {
   std::string calculus;                // the target's registry id
-  std::vector<std::string> mechanisms; // the paper's AD mechanisms checked by default (issue 12)
+  std::vector<std::string> mechanisms; // the paper's AD mechanisms checked by default
   bool has_functions = true;           // can it express λ and application?
   std::function<std::string(const Program&, const EmbedOptions&)> print;
   // Further mechanisms of the front end that only take computational graphs (reals, primitives

@@ -1,4 +1,4 @@
-// The pseudo-calculus "cross": one program, every calculus's AD, one gradient (issue 12). It has
+// The pseudo-calculus "cross": one program, every calculus's AD, one gradient. It has
 // no terms of its own (no front end); its properties drive the five calculi's front ends.
 #include "properties/cross/register.hpp"
 

@@ -3,7 +3,7 @@
 
 namespace adsem::props {
 
-// Registers the pseudo-calculus "cross" (issue 12). Call it after the five calculi: it takes
+// Registers the pseudo-calculus "cross". Call it after the five calculi: it takes
 // their front ends from the registry (a calculus that is not registered is left out).
 void register_cross(Registry& registry);
 

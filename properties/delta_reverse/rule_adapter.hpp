@@ -1,5 +1,5 @@
 #pragma once
-// User rewrite rules for delta-reverse (issue 9; docs/rules/delta-reverse.md). A rule
+// User rewrite rules for delta-reverse (docs/rules/delta-reverse.md). A rule
 // `name: LHS --> RHS` is two terms of the surface syntax (spec §2.2) in which the declared
 // metavariables (`meta M : Real`) are free variables of their types (rule_pattern.hpp).
 //

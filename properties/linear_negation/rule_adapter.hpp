@@ -1,5 +1,5 @@
 #pragma once
-// User rewrite rules for linear-negation (issue 9; docs/rules/linear-negation.md). A rule
+// User rewrite rules for linear-negation (docs/rules/linear-negation.md). A rule
 // `name: LHS --> RHS` is two terms of the target surface syntax (spec §2.7, target mode: `\z:R.`
 // is a linear binder, `\x:!R.` an exponential one) in which the declared metavariables
 // (`meta M : R`, `meta F : R -o R`, ...) are free exponential variables of their types.

@@ -1,5 +1,5 @@
 #pragma once
-// User rewrite rules for pullback (issue 9; docs/rules/pullback.md). A rule `name: LHS --> RHS`
+// User rewrite rules for pullback (docs/rules/pullback.md). A rule `name: LHS --> RHS`
 // is two terms of pullback's ASCII syntax (spec §2.7) in which the declared metavariables
 // (`meta M : R`) are free variables of their types. A metavariable stands for a term of its type
 // over (a) the variables in scope where the instance sits and (b) the variables the left-hand side

@@ -1,5 +1,5 @@
 #pragma once
-// User rewrite rules for simple-diff (issue 9; docs/rules.md). A rule `name: LHS --> RHS` is two
+// User rewrite rules for simple-diff (docs/rules.md). A rule `name: LHS --> RHS` is two
 // terms of the surface syntax in which the declared metavariables (`meta M : real`) are free
 // variables of their types. A metavariable stands for any term of its type whose free variables
 // are (a) the variables in scope where the instance sits and (b) the variables the left-hand

@@ -89,7 +89,7 @@ std::optional<Step> Machine::step(const Term& t) {
   return s;
 }
 
-// [perf, issue 10] normalise without materialising the whole term after each step. After C[r] →
+// [perf] normalise without materialising the whole term after each step. After C[r] →
 // C[c], the step function applied to C[c] walks down the same frames (their earlier siblings are
 // unchanged values) to c: refocusing (Danvy & Nielsen) continues the search at c, and moves up a
 // frame (rebuilding that one node) only when c holds no redex, trying the parent's later children
@@ -382,7 +382,7 @@ std::optional<Machine::Found> Machine::pullback_root(const Term& t) {
   return std::nullopt;
 }
 
-// [perf, issue 10] is_let_series (anf.hpp) on a let: is_final(L, y) for a let L is exactly this
+// [perf] is_let_series (anf.hpp) on a let: is_final(L, y) for a let L is exactly this
 // (a let is neither elementary nor a split body). Rule 8 (seed 000 Fig. 3 L240) asks it of the
 // rest of the series at every stage, and the substitutions of rule 8 rebuild only the stages that
 // mention the variables, so the answers for the shared tail are remembered by node: the walk stops

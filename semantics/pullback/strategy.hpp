@@ -94,7 +94,7 @@ private:
   // and its result, or nullopt (stuck: value 1, value 2, or a failed premise). conquer.cpp.
   std::optional<Found> fire_row(Pullback::Redex& row);
   bool derive_premises(Pullback::Redex& row);
-  // [perf, issue 10] The search for THE decomposition C[r] keeps C as a stack of frames (the
+  // [perf] The search for THE decomposition C[r] keeps C as a stack of frames (the
   // node and the child the hole is in), so that a step rebuilds nothing and the next search can
   // resume at the hole (refocusing) instead of walking from the root again.
   struct Frame {
@@ -120,14 +120,14 @@ private:
   StepObserver observer_;
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
-  // [perf, issue 10] Subterms in which search found no redex, with the depth its search reached
+  // [perf] Subterms in which search found no redex, with the depth its search reached
   // below them. A term is immutable and shared, so once the search found nothing in it, it finds
   // nothing there in every later step: the search skips it instead of walking every value again.
   // Only searches whose failed attempts were pure are kept: a failed pullback redex (rows 9-20)
   // runs premises and draws fresh names, which must happen again, as before, on every search.
   // The entry holds the term, so its address is not reused while cached.
   std::unordered_map<const Node*, std::pair<Term, int>> inert_;
-  // [perf, issue 10] is_let_series of the let nodes asked before (is_let_series_remembered).
+  // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   std::unordered_map<const Node*, std::pair<Term, bool>> let_series_;
   bool is_let_series_remembered(const Term& t);
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)

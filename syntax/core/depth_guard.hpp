@@ -35,7 +35,7 @@ private:
 // A left-nested chain that a parser builds in a loop (a * b * c ...) is `links` levels deep in
 // the tree although the parser did not recurse, and every later walk recurses on it. Past the
 // budget it is rejected while parsing, before the tree is built: a 10 MB flat product used to
-// take 2.5 GB and 15 s to reach the type checker's depth error (issue 11, hostile inputs).
+// take 2.5 GB and 15 s to reach the type checker's depth error (hostile inputs).
 inline void check_chain(const DepthBudget& budget, int links, std::optional<SourcePos> pos) {
   if (budget.depth + links > budget.limit)
     throw AdsemError(budget.kind,

@@ -1,5 +1,5 @@
 #pragma once
-// User rule files (issue 9, `adsem check-rule CALC FILE`): the calculus-independent layer. A rule
+// User rule files (`adsem check-rule CALC FILE`): the calculus-independent layer. A rule
 // file declares metavariables and named rewrite rules over the calculus's surface syntax:
 //
 //   file      ::= { line }

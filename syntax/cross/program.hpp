@@ -1,5 +1,5 @@
 #pragma once
-// The shared program language of the cross-calculus check (issue 12, "one program, five AD
+// The shared program language of the cross-calculus check ("one program, five AD
 // mechanisms, one gradient"): a small simply typed language over the shared primitive table with
 // `let`, pairs and projections (the first-order fragment every calculus has), plus λ and
 // application (the higher-order fragment of the four calculi with functions). A program is a

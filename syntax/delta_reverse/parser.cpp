@@ -358,7 +358,7 @@ private:
       ts_.next();
       const Token& n = ts_.next();
       if (n.number < 1) ts_.fail("projections are 1-based");
-      // casting 1e10 to int is UB (issue 11, fuzzing); no tuple is that wide
+      // casting 1e10 to int is UB (fuzzing); no tuple is that wide
       if (n.number > 1'000'000) ts_.fail("projection index too large");
       a = proj(a, static_cast<int>(n.number), pos);
     }

@@ -68,7 +68,7 @@ private:
   }
   int exponent() {
     const Token& t = ts_.peek();
-    // range first: casting 1e300 to int is UB (issue 11, fuzzing)
+    // range first: casting 1e300 to int is UB (fuzzing)
     if (t.kind != Token::Kind::number || !(t.number >= 1 && t.number <= 64) ||
         t.number != static_cast<int>(t.number))
       ts_.fail_expected("a dimension 1..64 after '^'");

@@ -124,7 +124,7 @@ private:
   }
   // A left-nested chain (a + b + ..., a * b * ..., f a b ...) is built by a loop but gives a
   // tree as deep as it is long, which the checker and the tree's destructor recurse on: bound
-  // it like nesting (issue 11: a 10 MB `1 * 1 * ...` overflowed the stack in the destructor).
+  // it like nesting (a 10 MB `1 * 1 * ...` overflowed the stack in the destructor).
   void chain_link(int& length, const SourcePos& pos) const {
     if (++length + budget_.depth > budget_.limit)
       throw AdsemError(ErrorKind::parse,

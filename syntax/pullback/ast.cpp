@@ -291,7 +291,7 @@ void free_vars_into(const Term& t, std::set<std::string>& bound, std::set<std::s
 }
 } // namespace
 
-// ---- free-variable facts (issue 10) ----
+// ---- free-variable facts ----
 
 std::int64_t name_number(const std::string& name) {
   std::size_t i = name.size();

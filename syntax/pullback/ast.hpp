@@ -24,7 +24,7 @@ struct TypeNode {
   Kind kind = Kind::real;
   Type left;  // prod/arrow: left; dual: the space σ of σ*
   Type right; // prod/arrow: right
-  // [perf, issue 10] Filled by the constructors below from left and right (types are immutable):
+  // [perf] Filled by the constructors below from left and right (types are immutable):
   // rule 8's stage tuples nest one product deeper per stage, so walking them made 5⁺ quadratic.
   bool euclidean = false; // is_euclidean
   std::size_t dims = 0;   // dim, when euclidean
@@ -65,7 +65,7 @@ enum class Kind {
   let,      // let x:ρ = M in N           kids [bound, body]   [ID-7]
 };
 
-// [perf, issue 10] What substitution needs to know about a subterm without walking it.
+// [perf] What substitution needs to know about a subterm without walking it.
 // FV(t) exactly (a sorted vector), unless it has more than max_free_names names (or a child
 // had): then `many` is set, `free` is empty and the question goes to the children. For the
 // binders of t (every lam/dualmap/pullback/let name anywhere below, shadowed or not): a 64-bit

@@ -59,7 +59,7 @@ public:
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
     if (t->kids.empty()) return t;
-    // [perf, issue 10] t comes back unchanged when x is not free in it and none of its binders
+    // [perf] t comes back unchanged when x is not free in it and none of its binders
     // would capture a free variable of s (such a binder is α-renamed below even where x does not
     // occur; keeping that keeps the terms and fresh names exactly those of the full walk). The
     // facts answer both without walking t, so rule 8 (seed 000 Fig. 3 L240) and the `let` rule

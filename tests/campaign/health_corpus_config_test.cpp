@@ -1,4 +1,4 @@
-// Campaign features of issue 8 on the toy calculus: health checks, the failure corpus (saved,
+// Campaign features on the toy calculus: health checks, the failure corpus (saved,
 // replayed first, stale entries are errors), per-property config files, rule coverage.
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-// The cross pseudo-calculus (issue 12): golden embeddings of one program in every calculus's
+// The cross pseudo-calculus: golden embeddings of one program in every calculus's
 // surface syntax, each re-parsed and differentiated by that calculus's own mechanism; the kit's
 // checks (un-mutated passes with healthy generators, every mutant killed); the counterexample
 // report lists the program in every calculus and names the disagreeing mechanisms.

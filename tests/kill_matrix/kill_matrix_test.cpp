@@ -1,4 +1,4 @@
-// The kill matrix (issue 9) on the toy calculus: a mutant that a property kills, one that nothing
+// The kill matrix on the toy calculus: a mutant that a property kills, one that nothing
 // kills, and a paper-literal one that survives (an expected survivor) give the right cells,
 // summary, JSON shape, Markdown, HTML and text; `adsem mutants --report` writes all three files.
 #include <chrono>

@@ -1,5 +1,5 @@
 // S_bp, S_lo and S_rand read their choice from per-node summaries
-// (semantics/linear_negation/reduction.cpp, issue 10); the full enumeration of every redex instance
+// (semantics/linear_negation/reduction.cpp); the full enumeration of every redex instance
 // (Reducer::step_by_enumeration, the way all_steps works) is the reference, S_rand with the same
 // seed. On generated terms (gen_lin, gen_src's gradient
 // wrappers of spec §10.2) and under every rule set of the mutants, both reducers run in lockstep

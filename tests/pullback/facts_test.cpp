@@ -1,4 +1,4 @@
-// [perf, issue 10] Free-variable facts stored in the nodes (syntax/pullback/ast.hpp NodeFacts)
+// [perf] Free-variable facts stored in the nodes (syntax/pullback/ast.hpp NodeFacts)
 // must never go stale: every node of generated terms and of every intermediate term of their
 // reductions is recomputed from scratch (free_vars and a walk over the binders) and compared; and
 // substitution, which skips the subterms the facts say it cannot change, gives the terms of the

@@ -1,5 +1,5 @@
 #pragma once
-// A toy calculus whose properties crash or hang (issue 11, crash isolation): its own registry,
+// A toy calculus whose properties crash or hang (crash isolation): its own registry,
 // so the shared toy calculus of tests/campaign keeps its counts. Inputs n in 0..9; n > 5 is bad.
 #include <csignal>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Replay determinism (issue 11, design.md "Determinism"): with --trials, the same seed gives the
+// Replay determinism (design.md "Determinism"): with --trials, the same seed gives the
 // same trials and counterexamples run to run (summary.json and results.jsonl byte for byte,
 // timing fields aside), shard to shard (shards 0/2 + 1/2 merged = the unsharded counts), and
 // in-process or isolated. Runs every calculus of the toolkit (calculi merged later included).

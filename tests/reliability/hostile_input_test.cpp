@@ -1,4 +1,4 @@
-// Hostile input (issue 11) through every per-term command of every registered calculus that has
+// Hostile input through every per-term command of every registered calculus that has
 // terms: 100,000-deep nesting, a 10 MB term file, non-finite and huge literals, out-of-domain
 // primitive calls, unknown primitives, non-UTF-8 bytes and empty input. Each run happens in a
 // forked child (properties/core/isolation.hpp) so that a stack overflow or hang is reported as a

@@ -1,5 +1,5 @@
 #pragma once
-// Hostile inputs per calculus (issue 11): how to nest a term 100,000 deep, a long flat term, and
+// Hostile inputs per calculus: how to nest a term 100,000 deep, a long flat term, and
 // terms with non-finite literals or out-of-domain primitive calls. Calculi without an entry get
 // the generic ones (deep parentheses, `1`), so a calculus merged later is covered at once; add
 // its row here to exercise its own binders and applications.

@@ -1,4 +1,4 @@
-// Interrupting an isolated campaign (issue 11): `adsem campaign ... --isolate --report DIR` gets
+// Interrupting an isolated campaign: `adsem campaign ... --isolate --report DIR` gets
 // SIGINT or SIGTERM about 1.5 s in, either alone (kill PID) or together with its forked trial
 // child (kill -PGID, what Ctrl-C in a terminal or `timeout` does). It must exit 130 within a few
 // seconds, leave results.jsonl with every line valid JSON and the counterexample found before the

@@ -1,4 +1,4 @@
-// Crash isolation and per-trial timeouts (issue 11): a property that segfaults, aborts or hangs
+// Crash isolation and per-trial timeouts: a property that segfaults, aborts or hangs
 // becomes a counterexample with outcome crash/timeout and its reported input; the campaign goes
 // on with the next property, and nothing found earlier is lost.
 #include <filesystem>

@@ -1,4 +1,4 @@
-// report.html in a real browser (issue 8): headless Debian chromium renders the sample report
+// report.html in a real browser: headless Debian chromium renders the sample report
 // with no console errors, its DOM holds the summary table and the inline SVG charts, and a
 // screenshot is taken. Runs where chromium is installed (`apt-get install chromium`); elsewhere
 // the test is reported as SKIPPED, never as passed. ADSEM_CHROMIUM names another binary.
