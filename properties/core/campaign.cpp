@@ -14,6 +14,7 @@
 #include <rapidcheck/detail/TestListener.h>
 
 #include "properties/core/corpus.hpp"
+#include "properties/core/counterexample_trace.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/isolation.hpp"
 #include "properties/core/memory.hpp"
@@ -901,6 +902,7 @@ reports::CampaignResult run_campaign(const Registry& registry, const CampaignOpt
       if (chunk.end == ChunkRun::End::failure && chunk.record) {
         auto record = std::move(*chunk.record);
         summary.seconds_to_first_failure = seconds_in_property();
+        fill_counterexample_trace(registry, record);
         if (stream) stream->write(record);
         // Crash/timeout records stay out of the failure corpus: the corpus is replayed
         // in-process at the start of every campaign, where a crash would end it.
