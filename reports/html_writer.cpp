@@ -100,15 +100,10 @@ std::size_t first_counterexample(const CampaignResult& r, const std::string& pro
   return 0;
 }
 
-// How a property's row stands out: its class (a background colour) and a text marker.
-struct RowMark {
-  std::string row_class, marker;
-};
-
-RowMark row_mark(const PropertySummary& p, const std::string& status) {
-  if (status == "failed") return {p.errors > 0 ? "error" : "failed", "\u2717 "};
-  if (is_passing_status(status)) return {"", ""};
-  return {"warning", "! "};
+// How a property's row stands out (a background colour); its status cell has a text marker.
+std::string row_class(const PropertySummary& p, const std::string& status) {
+  if (status == "failed") return p.errors > 0 ? "error" : "failed";
+  return is_passing_status(status) ? "" : "warning";
 }
 
 // A failing row links to its property's first counterexample card; a row without a verdict
@@ -120,19 +115,18 @@ std::string properties_section(const CampaignResult& r) {
                      "<th>Term sizes</th></tr></thead>\n<tbody>\n";
   for (const PropertySummary& p : r.properties) {
     const std::string status = shown_status(p);
-    const RowMark mark = row_mark(p, status);
-    const std::string shown = mark.marker + status + (p.errors > 0 ? " (error)" : "");
+    const std::string mark = row_class(p, status), shown = marked_status(p);
     const std::size_t cx = first_counterexample(r, p.name);
     const std::string target = cx > 0 ? fmt::format("#cx-{}", cx)
-                               : mark.row_class == "warning" && !p.warnings.empty() ? "#warnings"
-                                                                                    : "";
+                               : mark == "warning" && !p.warnings.empty() ? "#warnings"
+                                                                          : "";
     const std::string status_html =
         target.empty() ? esc(shown) : fmt::format("<a href=\"{}\">{}</a>", target, esc(shown));
     html +=
         fmt::format("<tr{}><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                     "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                     "<td class=\"n\">{}</td><td class=\"status {}\">{}</td><td>{}</td></tr>\n",
-                    mark.row_class.empty() ? "" : " class=\"" + mark.row_class + "\"", code(p.name),
+                    mark.empty() ? "" : " class=\"" + mark + "\"", code(p.name),
                     format_count(p.trials), format_count(p.passed), format_count(p.failed),
                     format_count(p.discarded), format_count(p.errors), format_seconds(p.seconds),
                     status_class(status), status_html, size_histogram_svg(p.size_histogram));
@@ -240,13 +234,7 @@ std::string counterexample_card(const CampaignResult& r, const CounterexampleGro
   if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", esc(d));
   if (!c.mutant.empty()) item("Mutant", code(c.mutant));
   item("Seed", fmt::format("{} (after {} passing trials)", c.seed, format_count(c.trials_before)));
-  if (!group.repeats.empty()) {
-    std::string seeds;
-    for (const std::size_t i : group.repeats)
-      seeds += (seeds.empty() ? "" : ", ") + std::to_string(r.counterexamples[i].seed);
-    item("Found again", fmt::format("{} more time(s) with this shrunk term (seeds {})",
-                                    group.repeats.size(), seeds));
-  }
+  if (!group.repeats.empty()) item("Found again", esc(repeats_text(r, group)));
   html += "</dl>\n";
   if (!c.trace.empty()) {
     std::string trace;

@@ -56,12 +56,10 @@ std::string code_block(std::string_view raw, std::string_view language = "") {
                      text.empty() || text.back() == '\n' ? "" : "\n", fence);
 }
 
-// A property's status; one that fails is bold with a text marker (✗ failed, ! untested, ...).
+// A property's status; one that fails is bold, with its text marker (✗ failed, ! untested, ...).
 std::string status_cell(const PropertySummary& p) {
-  const std::string status = shown_status(p);
-  if (is_passing_status(status)) return inline_text(status);
-  const std::string marker = status == "failed" ? "\u2717 " : "! ";
-  return "**" + marker + inline_text(status) + (p.errors > 0 ? " (error)" : "") + "**";
+  const std::string shown = inline_text(marked_status(p));
+  return is_passing_status(shown_status(p)) ? shown : "**" + shown + "**";
 }
 
 std::string metadata_section(const CampaignResult& r) {
@@ -157,13 +155,7 @@ std::string counterexample_entry(const CampaignResult& r, const CounterexampleGr
     md += fmt::format("- Discrepancy: {}\n", inline_text(d));
   if (!c.mutant.empty()) md += fmt::format("- Mutant: {}\n", code_span(c.mutant));
   md += fmt::format("- Seed {}, after {} passing trials\n", c.seed, c.trials_before);
-  if (!group.repeats.empty()) {
-    std::string seeds;
-    for (const std::size_t i : group.repeats)
-      seeds += (seeds.empty() ? "" : ", ") + std::to_string(r.counterexamples[i].seed);
-    md += fmt::format("- Found again {} more time(s) with this shrunk term (seeds {})\n",
-                      group.repeats.size(), seeds);
-  }
+  if (!group.repeats.empty()) md += "- Found again " + repeats_text(r, group) + "\n";
   md += "\n";
   if (!c.trace.empty()) {
     std::string trace;

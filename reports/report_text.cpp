@@ -112,6 +112,13 @@ std::string shown_status(const PropertySummary& summary) {
   return summary.status.empty() ? derive_status(summary) : summary.status;
 }
 
+std::string marked_status(const PropertySummary& summary) {
+  const std::string status = shown_status(summary);
+  if (is_passing_status(status)) return status;
+  const std::string marker = status == "failed" ? "\u2717 " : "! ";
+  return marker + status + (summary.errors > 0 ? " (error)" : "");
+}
+
 int health_warning_count(const CampaignResult& result) {
   const auto is_health = [](const std::string& w) { return w.starts_with(health_warning_prefix); };
   auto count = std::ranges::count_if(result.warnings, is_health);
@@ -158,6 +165,14 @@ std::vector<PropertyFailures> failures_by_property(const CampaignResult& result)
       same->repeats.push_back(i);
   }
   return all;
+}
+
+std::string repeats_text(const CampaignResult& result, const CounterexampleGroup& group) {
+  std::string seeds;
+  for (const std::size_t i : group.repeats)
+    seeds += (seeds.empty() ? "" : ", ") + std::to_string(result.counterexamples[i].seed);
+  return fmt::format("{} more time(s) with this shrunk term (seeds {})", group.repeats.size(),
+                     seeds);
 }
 
 std::string failures_count_text(const PropertyFailures& failures) {

@@ -57,6 +57,11 @@ int health_warning_count(const CampaignResult& result);
 // Properties whose trials raised an error (the body threw, crashed or timed out).
 int erroring_property_count(const CampaignResult& result);
 
+// The status as the property tables show it, with a text marker that survives printing in grey:
+// "✗ failed", "✗ failed (error)" when a trial raised an error, "! untested" (any status that is
+// not a pass), "passed".
+std::string marked_status(const PropertySummary& summary);
+
 // The counts behind a verdict line: "2 of 119 properties failed (1 with errors), 20 untested,
 // 1 interrupted, 3 not run, 2 counterexample(s), 4 health warning(s)" (each part after the
 // first only when not 0, counterexamples always).
@@ -77,6 +82,9 @@ struct PropertyFailures {
   std::vector<CounterexampleGroup> distinct;
 };
 std::vector<PropertyFailures> failures_by_property(const CampaignResult& result);
+
+// "2 more time(s) with this shrunk term (seeds 11, 12)": the group's repeats.
+std::string repeats_text(const CampaignResult& result, const CounterexampleGroup& group);
 
 // "1 counterexample", "10 counterexamples, 2 distinct".
 std::string failures_count_text(const PropertyFailures& failures);
