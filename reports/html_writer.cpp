@@ -14,17 +14,26 @@ namespace adsem::reports {
 namespace {
 
 constexpr std::string_view style = R"(
-body { font-family: system-ui, sans-serif; margin: 2em; color: #1b1b1b; max-width: 70em; }
+body { font-family: system-ui, sans-serif; margin: 1.5em 2em; color: #1b1b1b; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: middle; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
-pre { background: #f5f5f5; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
+pre { background: #f5f5f5; padding: 0.6em; overflow-x: auto; white-space: pre-wrap;
+  overflow-wrap: anywhere; }
 .verdict { font-size: 1.2em; font-weight: bold; padding: 0.4em 0.6em; }
 .passed { color: #17612a; } .failed { color: #a11; } .warning { color: #8a5a00; }
 p.verdict.passed { background: #e6f4ea; } p.verdict.failed { background: #fbe9e9; }
+section.banner p.context { margin: 0.3em 0.6em; color: #444; }
 section.counterexample { border-left: 4px solid #a11; padding-left: 1em; margin-bottom: 2em; }
+section.counterexample.error { border-left-color: #c55a00; }
+h3 .count { font-weight: normal; font-size: 0.85em; color: #444; }
+tr.failed td { background: #fbe9e9; } tr.error td { background: #fde7d2; }
+tr.warning td { background: #fdf3dc; }
+tr.failed td:first-child, tr.error td:first-child { border-left: 4px solid #a11; }
+td.status a { color: inherit; }
+ul.warning li { margin: 0.2em 0; }
 dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
-dt { font-weight: bold; } dd { margin: 0; }
+dt { font-weight: bold; } dd { margin: 0; overflow-wrap: anywhere; }
 svg rect { fill: #4a78b5; } svg text { font-size: 8px; fill: #555; }
 svg.chart text { font-size: 11px; fill: #333; }
 td.never { color: #a11; font-weight: bold; }
@@ -44,11 +53,27 @@ std::string status_class(const std::string& status) {
   return "warning";
 }
 
-std::string verdict_section(const CampaignResult& r) {
+// A section of the page; the ids give every part an address (#failures, #properties, ...).
+std::string section(std::string_view id, std::string_view body) {
+  return body.empty() ? "" : fmt::format("<section id=\"{}\">\n{}</section>\n", id, body);
+}
+
+// The verdict with what needs attention counted (failures, errors, untested properties, health
+// warnings), and the campaign's context on one line. The text markers (✗, ✓) survive printing
+// in grey.
+std::string banner_section(const CampaignResult& r) {
   const bool passed = r.all_passed();
-  return fmt::format("<p class=\"verdict {}\">{}: {}{}.</p>\n", passed ? "passed" : "failed",
+  std::string context = fmt::format("seed {}", code(std::to_string(r.seed)));
+  if (!r.shard.empty()) context += " · shard " + code(r.shard);
+  if (!r.mutant.empty()) context += " · mutant " + code(r.mutant);
+  if (r.trials_per_property)
+    context += " · " + format_count(*r.trials_per_property) + " trials per property";
+  context += fmt::format(" · {} s", format_seconds(r.elapsed_seconds));
+  return fmt::format("<section class=\"banner\" id=\"verdict\">\n<p class=\"verdict {}\">{} "
+                     "{}: {}{}.</p>\n<p class=\"context\">{}</p>\n</section>\n",
+                     passed ? "passed" : "failed", passed ? "\u2713" : "\u2717",
                      passed ? "PASSED" : "FAILED", esc(verdict_counts_text(r)),
-                     r.complete ? "" : "; the campaign did not complete");
+                     r.complete ? "" : "; the campaign did not complete", context);
 }
 
 std::string metadata_section(const CampaignResult& r) {
@@ -65,7 +90,7 @@ std::string metadata_section(const CampaignResult& r) {
   if (!r.started_at.empty()) row("Started", esc(r.started_at));
   row("Elapsed", fmt::format("{} s", format_seconds(r.elapsed_seconds)));
   if (!r.adsem_version.empty()) row("adsem version", esc(r.adsem_version));
-  return "<h2>Campaign</h2>\n<table>\n" + rows + "</table>\n";
+  return section("campaign", "<h2>Campaign</h2>\n<table>\n" + rows + "</table>\n");
 }
 
 // Index of the first counterexample of a property (1-based, for the #cx-N anchor), 0 if none.
@@ -75,23 +100,38 @@ std::size_t first_counterexample(const CampaignResult& r, const std::string& pro
   return 0;
 }
 
+// How a property's row stands out (a background colour); its status cell has a text marker.
+std::string row_class(const PropertySummary& p, const std::string& status) {
+  if (status == "failed") return p.errors > 0 ? "error" : "failed";
+  return is_passing_status(status) ? "" : "warning";
+}
+
+// A failing row links to its property's first counterexample card; a row without a verdict
+// (untested, interrupted, ...) to the warnings that say why.
 std::string properties_section(const CampaignResult& r) {
-  std::string html = "<h2>Properties</h2>\n<table>\n<thead><tr><th>Property</th><th>Trials</th>"
-                     "<th>Passed</th><th>Failed</th><th>Discarded</th><th>Errors</th>"
-                     "<th>Seconds</th><th>Status</th><th>Term sizes</th></tr></thead>\n<tbody>\n";
+  std::string html = "<h2>Properties</h2>\n<table class=\"properties\">\n<thead><tr>"
+                     "<th>Property</th><th>Trials</th><th>Passed</th><th>Failed</th>"
+                     "<th>Discarded</th><th>Errors</th><th>Seconds</th><th>Status</th>"
+                     "<th>Term sizes</th></tr></thead>\n<tbody>\n";
   for (const PropertySummary& p : r.properties) {
     const std::string status = shown_status(p);
+    const std::string mark = row_class(p, status), shown = marked_status(p);
     const std::size_t cx = first_counterexample(r, p.name);
+    const std::string target = cx > 0 ? fmt::format("#cx-{}", cx)
+                               : mark == "warning" && !p.warnings.empty() ? "#warnings"
+                                                                          : "";
     const std::string status_html =
-        cx == 0 ? esc(status) : fmt::format("<a href=\"#cx-{}\">{}</a>", cx, esc(status));
-    html += fmt::format("<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-                        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-                        "<td class=\"n\">{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
-                        code(p.name), p.trials, p.passed, p.failed, p.discarded, p.errors,
-                        format_seconds(p.seconds), status_class(status), status_html,
-                        size_histogram_svg(p.size_histogram));
+        target.empty() ? esc(shown) : fmt::format("<a href=\"{}\">{}</a>", target, esc(shown));
+    html +=
+        fmt::format("<tr{}><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                    "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                    "<td class=\"n\">{}</td><td class=\"status {}\">{}</td><td>{}</td></tr>\n",
+                    mark.empty() ? "" : " class=\"" + mark + "\"", code(p.name),
+                    format_count(p.trials), format_count(p.passed), format_count(p.failed),
+                    format_count(p.discarded), format_count(p.errors), format_seconds(p.seconds),
+                    status_class(status), status_html, size_histogram_svg(p.size_histogram));
   }
-  return html + "</tbody>\n</table>\n";
+  return section("properties", html + "</tbody>\n</table>\n");
 }
 
 std::string discards_section(const CampaignResult& r) {
@@ -99,13 +139,14 @@ std::string discards_section(const CampaignResult& r) {
   for (const PropertySummary& p : r.properties)
     for (const auto& [reason, count] : p.discard_reasons)
       rows += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n", code(p.name),
-                          esc(reason), count);
+                          esc(reason), format_count(count));
   if (rows.empty()) return "";
-  return "<h2>Discarded trials</h2>\n<p>Points outside a primitive's domain, on a branch boundary "
-         "or otherwise unfit are discarded and counted, never reported as bugs.</p>\n"
-         "<table>\n<thead><tr><th>Property</th><th>Reason</th><th>Count</th></tr></thead>\n"
-         "<tbody>\n" +
-         rows + "</tbody>\n</table>\n";
+  return section("discards",
+                 "<h2>Discarded trials</h2>\n<p>Points outside a primitive's domain, on a branch "
+                 "boundary or otherwise unfit are discarded and counted, never reported as "
+                 "bugs.</p>\n<table>\n<thead><tr><th>Property</th><th>Reason</th><th>Count</th>"
+                 "</tr></thead>\n<tbody>\n" +
+                     rows + "</tbody>\n</table>\n");
 }
 
 std::string charts_section(const CampaignResult& r) {
@@ -128,7 +169,7 @@ std::string charts_section(const CampaignResult& r) {
         bar_chart_svg("discarded trials, by reason (all properties)", reasons, "trials"));
   chart("Time to first counterexample",
         bar_chart_svg("seconds to the first counterexample, by property", first_failure, "s"));
-  return html.empty() ? "" : "<h2>Charts</h2>\n" + html;
+  return html.empty() ? "" : section("charts", "<h2>Charts</h2>\n" + html);
 }
 
 std::string rule_coverage_section(const CampaignResult& r) {
@@ -140,13 +181,13 @@ std::string rule_coverage_section(const CampaignResult& r) {
                         "</thead>\n<tbody>\n",
                         esc(calculus));
     for (const auto& [rule, times] : rules)
-      html +=
-          times == 0
-              ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n", code(rule))
-              : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", code(rule), times);
+      html += times == 0 ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n",
+                                       code(rule))
+                         : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", code(rule),
+                                       format_count(times));
     html += "</tbody>\n</table>\n";
   }
-  return html;
+  return section("rule-coverage", html);
 }
 
 std::string corpus_section(const CampaignResult& r) {
@@ -158,26 +199,31 @@ std::string corpus_section(const CampaignResult& r) {
     html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
                         code(c.file), code(c.property), c.status == "fixed" ? "passed" : "failed",
                         esc(c.status), esc(c.message));
-  return html + "</tbody>\n</table>\n";
+  return section("corpus", html + "</tbody>\n</table>\n");
 }
 
 std::string tolerance_section(const CampaignResult& r) {
   std::string html = fmt::format("<h2>Tolerance policy</h2>\n<p>Two reals agree when {}.</p>\n",
                                  code(tolerance_policy_text));
-  if (r.tolerances.empty()) return html;
+  if (r.tolerances.empty()) return section("tolerances", html);
   html += "<table>\n<thead><tr><th>Check kind</th><th>rtol</th><th>atol</th></tr></thead>\n"
           "<tbody>\n";
   for (const auto& [kind, tolerance] : r.tolerances)
     html += fmt::format("<tr><td>{}</td><td class=\"n\">{:g}</td><td class=\"n\">{:g}</td></tr>\n",
                         esc(kind), tolerance.rtol, tolerance.atol);
-  return html + "</tbody>\n</table>\n";
+  return section("tolerances", html + "</tbody>\n</table>\n");
 }
 
-std::string counterexample_section(std::size_t index, const CounterexampleRecord& c) {
+// One card: the first counterexample found with this shrunk term; `repeats` are the others
+// (positions in r.counterexamples).
+std::string counterexample_card(const CampaignResult& r, const CounterexampleGroup& group) {
+  const CounterexampleRecord& c = r.counterexamples[group.index];
+  const std::size_t index = group.index + 1;
   std::string html =
-      fmt::format("<section class=\"counterexample\" id=\"cx-{}\">\n"
-                  "<h3>{}. {}</h3>\n<p>{}</p>\n<h4>Term</h4>\n<pre>{}</pre>\n<dl>\n",
-                  index, index, code(c.property), esc(counterexample_headline(c)), esc(c.term));
+      fmt::format("<section class=\"counterexample{}\" id=\"cx-{}\">\n"
+                  "<h4>{}. {}</h4>\n<p>{}</p>\n<h5>Term</h5>\n<pre>{}</pre>\n<dl>\n",
+                  c.outcome == "fail" || c.outcome.empty() ? "" : " error", index, index,
+                  code(c.property), esc(counterexample_headline(c)), esc(c.term));
   const auto item = [&](const std::string& key_html, const std::string& value_html) {
     html += fmt::format("<dt>{}</dt><dd>{}</dd>\n", key_html, value_html);
   };
@@ -187,7 +233,8 @@ std::string counterexample_section(std::size_t index, const CounterexampleRecord
   if (c.actual) item(fmt::format("Actual ({})", esc(c.actual->label)), code(c.actual->value));
   if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", esc(d));
   if (!c.mutant.empty()) item("Mutant", code(c.mutant));
-  item("Seed", fmt::format("{} (after {} passing trials)", c.seed, c.trials_before));
+  item("Seed", fmt::format("{} (after {} passing trials)", c.seed, format_count(c.trials_before)));
+  if (!group.repeats.empty()) item("Found again", esc(repeats_text(r, group)));
   html += "</dl>\n";
   if (!c.trace.empty()) {
     std::string trace;
@@ -197,7 +244,7 @@ std::string counterexample_section(std::size_t index, const CounterexampleRecord
             "</pre>\n</details>\n";
   }
   if (!c.replay_command.empty())
-    html += "<h4>Replay</h4>\n<pre class=\"replay\">" + esc(c.replay_command) + "</pre>\n";
+    html += "<h5>Replay</h5>\n<pre class=\"replay\">" + esc(c.replay_command) + "</pre>\n";
   return html + "</section>\n";
 }
 
@@ -208,7 +255,21 @@ std::string warnings_section(const CampaignResult& r) {
   for (const PropertySummary& p : r.properties)
     for (const std::string& w : p.warnings)
       items += fmt::format("<li>{}: {}</li>\n", code(p.name), esc(w));
-  return items.empty() ? "" : "<h2>Warnings</h2>\n<ul class=\"warning\">\n" + items + "</ul>\n";
+  return items.empty() ? ""
+                       : section("warnings",
+                                 "<h2>Warnings</h2>\n<ul class=\"warning\">\n" + items + "</ul>\n");
+}
+
+// Every counterexample, by property, each distinct shrunk term once.
+std::string failures_section(const CampaignResult& r) {
+  std::string html;
+  for (const PropertyFailures& f : failures_by_property(r)) {
+    html += fmt::format("<h3>\u2717 {} <span class=\"count\">{}</span></h3>\n", code(f.property),
+                        esc(failures_count_text(f)));
+    for (const CounterexampleGroup& group : f.distinct)
+      html += counterexample_card(r, group);
+  }
+  return html.empty() ? "" : section("failures", "<h2>Failures</h2>\n" + html);
 }
 
 } // namespace
@@ -258,15 +319,13 @@ std::string render_html(const CampaignResult& result) {
                   "<title>adsem campaign report</title>\n<style>{}</style>\n"
                   "</head>\n<body>\n<h1>adsem campaign report</h1>\n",
                   style);
-  html += verdict_section(result) + metadata_section(result) + properties_section(result) +
-          charts_section(result) + discards_section(result) + corpus_section(result) +
-          rule_coverage_section(result) + tolerance_section(result);
-  if (!result.counterexamples.empty()) {
-    html += "<h2>Counterexamples</h2>\n";
-    for (std::size_t i = 0; i < result.counterexamples.size(); ++i)
-      html += counterexample_section(i + 1, result.counterexamples[i]);
-  }
-  return html + warnings_section(result) + "</body>\n</html>\n";
+  // What needs attention first: the verdict, the warnings, the failures; then the table whose
+  // failing rows link to their cards, and the rest.
+  html += banner_section(result) + warnings_section(result) + failures_section(result) +
+          properties_section(result) + metadata_section(result) + charts_section(result) +
+          discards_section(result) + corpus_section(result) + rule_coverage_section(result) +
+          tolerance_section(result);
+  return html + "</body>\n</html>\n";
 }
 
 } // namespace adsem::reports

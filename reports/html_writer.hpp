@@ -1,7 +1,10 @@
 #pragma once
 // report.html: one self-contained page (inline CSS and SVG, no scripts, no external resources),
-// viewable offline: verdict, campaign metadata, a property table with a term-size histogram per
-// property, discard reasons, the tolerance policy, and every counterexample in full.
+// viewable offline. What needs attention comes first: a banner with the verdict and its counts
+// (failures, errors, untested properties, health warnings), the warnings, then the failures (one
+// card per distinct shrunk counterexample of each property); then the property table (failing
+// rows marked and linked to their cards) with a term-size histogram per property, the campaign
+// metadata, charts, discard reasons, failure corpus, rule coverage and the tolerance policy.
 #include <map>
 #include <string>
 #include <string_view>

@@ -56,9 +56,10 @@ std::string code_block(std::string_view raw, std::string_view language = "") {
                      text.empty() || text.back() == '\n' ? "" : "\n", fence);
 }
 
+// A property's status; one that fails is bold, with its text marker (✗ failed, ! untested, ...).
 std::string status_cell(const PropertySummary& p) {
-  const std::string status = shown_status(p);
-  return is_passing_status(status) ? inline_text(status) : "**" + inline_text(status) + "**";
+  const std::string shown = inline_text(marked_status(p));
+  return is_passing_status(shown_status(p)) ? shown : "**" + shown + "**";
 }
 
 std::string metadata_section(const CampaignResult& r) {
@@ -138,8 +139,9 @@ std::string tolerance_section(const CampaignResult& r) {
   return md + "\n";
 }
 
-std::string counterexample_entry(std::size_t index, const CounterexampleRecord& c) {
-  std::string md = fmt::format("### {}. {}\n\n{}\n\n", index, code_span(c.property),
+std::string counterexample_entry(const CampaignResult& r, const CounterexampleGroup& group) {
+  const CounterexampleRecord& c = r.counterexamples[group.index];
+  std::string md = fmt::format("#### {}. {}\n\n{}\n\n", group.index + 1, code_span(c.property),
                                inline_text(counterexample_headline(c)));
   md += "Term:\n\n" + code_block(c.term) + "\n";
   if (!c.type.empty()) md += fmt::format("- Type: {}\n", code_span(c.type));
@@ -152,7 +154,9 @@ std::string counterexample_entry(std::size_t index, const CounterexampleRecord& 
   if (const std::string d = discrepancy_text(c); !d.empty())
     md += fmt::format("- Discrepancy: {}\n", inline_text(d));
   if (!c.mutant.empty()) md += fmt::format("- Mutant: {}\n", code_span(c.mutant));
-  md += fmt::format("- Seed {}, after {} passing trials\n\n", c.seed, c.trials_before);
+  md += fmt::format("- Seed {}, after {} passing trials\n", c.seed, c.trials_before);
+  if (!group.repeats.empty()) md += "- Found again " + repeats_text(r, group) + "\n";
+  md += "\n";
   if (!c.trace.empty()) {
     std::string trace;
     for (const std::string& line : shown_trace(c.trace))
@@ -174,22 +178,30 @@ std::string warnings_section(const CampaignResult& r) {
 }
 
 std::string verdict_line(const CampaignResult& r) {
-  return fmt::format("**{}**: {}{}.\n\n", r.all_passed() ? "PASSED" : "FAILED",
-                     verdict_counts_text(r), r.complete ? "" : "; the campaign did not complete");
+  return fmt::format("{} **{}**: {}{}.\n\n", r.all_passed() ? "\u2713" : "\u2717",
+                     r.all_passed() ? "PASSED" : "FAILED", verdict_counts_text(r),
+                     r.complete ? "" : "; the campaign did not complete");
+}
+
+// Every counterexample, by property, each distinct shrunk term once.
+std::string failures_section(const CampaignResult& r) {
+  std::string md;
+  for (const PropertyFailures& f : failures_by_property(r)) {
+    md += fmt::format("### \u2717 {} ({})\n\n", code_span(f.property), failures_count_text(f));
+    for (const CounterexampleGroup& group : f.distinct)
+      md += counterexample_entry(r, group);
+  }
+  return md.empty() ? "" : "## Failures\n\n" + md;
 }
 
 } // namespace
 
 std::string render_markdown(const CampaignResult& result) {
-  std::string md = "# adsem campaign report\n\n" + verdict_line(result) + metadata_section(result) +
-                   properties_section(result) + discards_section(result) + corpus_section(result) +
-                   rule_coverage_section(result) + tolerance_section(result);
-  if (!result.counterexamples.empty()) {
-    md += "## Counterexamples\n\n";
-    for (std::size_t i = 0; i < result.counterexamples.size(); ++i)
-      md += counterexample_entry(i + 1, result.counterexamples[i]);
-  }
-  return md + warnings_section(result);
+  // What needs attention first, as in report.html.
+  return "# adsem campaign report\n\n" + verdict_line(result) + warnings_section(result) +
+         failures_section(result) + properties_section(result) + metadata_section(result) +
+         discards_section(result) + corpus_section(result) + rule_coverage_section(result) +
+         tolerance_section(result);
 }
 
 std::string markdown_inline_text(std::string_view raw) {

@@ -1,7 +1,9 @@
 #pragma once
-// report.md: a GitHub-flavoured Markdown report, fit for a CI step summary. Campaign metadata,
-// a property table, discard reasons, the tolerance policy in force, and every counterexample with
-// its term, type, values, discrepancy, trace excerpt and replay command.
+// report.md: a GitHub-flavoured Markdown report, fit for a CI step summary. What needs attention
+// first: the verdict with its counts, the warnings, and the failures (every distinct shrunk
+// counterexample of each property with its term, type, values, discrepancy, trace excerpt and
+// replay command); then the property table, campaign metadata, discard reasons, failure corpus,
+// rule coverage and the tolerance policy in force.
 #include <string>
 #include <string_view>
 

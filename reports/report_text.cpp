@@ -1,6 +1,7 @@
 #include "reports/report_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
@@ -17,6 +18,32 @@ std::string format_seconds(double seconds) {
 
 std::string format_real(double value) {
   return fmt::format("{}", value);
+}
+
+std::string format_count(long long count) {
+  const std::string digits = std::to_string(count < 0 ? -count : count);
+  std::string grouped;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return (count < 0 ? "-" : "") + grouped;
+}
+
+std::string format_number(double value) {
+  if (!std::isfinite(value)) return format_real(value);
+  if (std::abs(value) >= 1000 && std::abs(value) < 1e18) return format_count(std::llround(value));
+  if (value == 0 || std::abs(value) >= 1e-4) {
+    // 4 significant digits in fixed notation, trailing zeros dropped.
+    const int exponent = value == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::abs(value))));
+    std::string text = fmt::format("{:.{}f}", value, std::max(0, 3 - exponent));
+    if (text.find('.') != std::string::npos) {
+      text.erase(text.find_last_not_of('0') + 1);
+      if (text.back() == '.') text.pop_back();
+    }
+    return text == "-0" ? "0" : text;
+  }
+  return fmt::format("{:.4g}", value);
 }
 
 std::string counterexample_headline(const CounterexampleRecord& record) {
@@ -85,16 +112,72 @@ std::string shown_status(const PropertySummary& summary) {
   return summary.status.empty() ? derive_status(summary) : summary.status;
 }
 
+std::string marked_status(const PropertySummary& summary) {
+  const std::string status = shown_status(summary);
+  if (is_passing_status(status)) return status;
+  const std::string marker = status == "failed" ? "\u2717 " : "! ";
+  return marker + status + (summary.errors > 0 ? " (error)" : "");
+}
+
+int health_warning_count(const CampaignResult& result) {
+  const auto is_health = [](const std::string& w) { return w.starts_with(health_warning_prefix); };
+  auto count = std::ranges::count_if(result.warnings, is_health);
+  for (const PropertySummary& p : result.properties)
+    count += std::ranges::count_if(p.warnings, is_health);
+  return static_cast<int>(count);
+}
+
+int erroring_property_count(const CampaignResult& result) {
+  return static_cast<int>(std::ranges::count_if(
+      result.properties, [](const PropertySummary& p) { return p.errors > 0; }));
+}
+
 std::string verdict_counts_text(const CampaignResult& result) {
   auto counts = status_counts(result);
   std::string text =
       fmt::format("{} of {} properties failed", counts["failed"], result.properties.size());
+  if (const int erroring = erroring_property_count(result); erroring > 0)
+    text += fmt::format(" ({} with errors)", erroring);
   // "no-trials" is how reports of older versions said untested.
   if (const int untested = counts["untested"] + counts["no-trials"]; untested > 0)
     text += fmt::format(", {} untested", untested);
   if (counts["interrupted"] > 0) text += fmt::format(", {} interrupted", counts["interrupted"]);
   if (counts["not-run"] > 0) text += fmt::format(", {} not run", counts["not-run"]);
-  return text + fmt::format(", {} counterexample(s)", result.counterexamples.size());
+  text += fmt::format(", {} counterexample(s)", result.counterexamples.size());
+  if (const int health = health_warning_count(result); health > 0)
+    text += fmt::format(", {} health warning(s)", health);
+  return text;
+}
+
+std::vector<PropertyFailures> failures_by_property(const CampaignResult& result) {
+  std::vector<PropertyFailures> all;
+  for (std::size_t i = 0; i < result.counterexamples.size(); ++i) {
+    const CounterexampleRecord& record = result.counterexamples[i];
+    auto property = std::ranges::find(all, record.property, &PropertyFailures::property);
+    if (property == all.end()) property = all.insert(all.end(), {record.property, 0, {}});
+    ++property->found;
+    auto same = std::ranges::find_if(property->distinct, [&](const CounterexampleGroup& g) {
+      return result.counterexamples[g.index].term == record.term;
+    });
+    if (same == property->distinct.end())
+      property->distinct.push_back({i, {}});
+    else
+      same->repeats.push_back(i);
+  }
+  return all;
+}
+
+std::string repeats_text(const CampaignResult& result, const CounterexampleGroup& group) {
+  std::string seeds;
+  for (const std::size_t i : group.repeats)
+    seeds += (seeds.empty() ? "" : ", ") + std::to_string(result.counterexamples[i].seed);
+  return fmt::format("{} more time(s) with this shrunk term (seeds {})", group.repeats.size(),
+                     seeds);
+}
+
+std::string failures_count_text(const PropertyFailures& failures) {
+  if (failures.found == 1) return "1 counterexample";
+  return fmt::format("{} counterexamples, {} distinct", failures.found, failures.distinct.size());
 }
 
 } // namespace adsem::reports

@@ -19,6 +19,12 @@ std::string format_tolerance(const Tolerance& tolerance); // "rtol=1e-07, atol=1
 std::string format_seconds(double seconds);               // "1.234"
 std::string format_real(double value);                    // shortest round-trip form
 
+// A measured quantity for people: "28,010" (thousands grouped, no fraction from 1000 up),
+// "80", "12.35", "0.5", "0.00123" (4 significant digits below 1000, no exponent from 1e-4 up).
+std::string format_number(double value);
+// A count with its thousands grouped: "1,234,567".
+std::string format_count(long long count);
+
 // "fail: <message>" style headline of a counterexample.
 std::string counterexample_headline(const CounterexampleRecord& record);
 
@@ -42,8 +48,45 @@ std::string discard_reasons_text(const PropertySummary& summary);
 // The status to show: the summary's own, else the one its counters imply.
 std::string shown_status(const PropertySummary& summary);
 
-// The counts behind a verdict line: "2 of 119 properties failed, 20 untested, 1 interrupted,
-// 3 not run, 2 counterexample(s)" (the untested, interrupted and not-run parts only when not 0).
+// The prefix that marks a health-check warning (properties/core/health.hpp writes them).
+inline constexpr std::string_view health_warning_prefix = "health: ";
+
+// Health-check warnings of the campaign and its properties.
+int health_warning_count(const CampaignResult& result);
+
+// Properties whose trials raised an error (the body threw, crashed or timed out).
+int erroring_property_count(const CampaignResult& result);
+
+// The status as the property tables show it, with a text marker that survives printing in grey:
+// "✗ failed", "✗ failed (error)" when a trial raised an error, "! untested" (any status that is
+// not a pass), "passed".
+std::string marked_status(const PropertySummary& summary);
+
+// The counts behind a verdict line: "2 of 119 properties failed (1 with errors), 20 untested,
+// 1 interrupted, 3 not run, 2 counterexample(s), 4 health warning(s)" (each part after the
+// first only when not 0, counterexamples always).
 std::string verdict_counts_text(const CampaignResult& result);
+
+// The counterexamples of one property that share a shrunk term: the first found stands for
+// the rest. `index` and `repeats` are 0-based positions in CampaignResult::counterexamples.
+struct CounterexampleGroup {
+  std::size_t index = 0;
+  std::vector<std::size_t> repeats;
+};
+
+// The counterexamples grouped by property (in report order) and, within a property, by
+// identical shrunk term (in the order first found).
+struct PropertyFailures {
+  std::string property;
+  std::size_t found = 0; // counterexamples of the property
+  std::vector<CounterexampleGroup> distinct;
+};
+std::vector<PropertyFailures> failures_by_property(const CampaignResult& result);
+
+// "2 more time(s) with this shrunk term (seeds 11, 12)": the group's repeats.
+std::string repeats_text(const CampaignResult& result, const CounterexampleGroup& group);
+
+// "1 counterexample", "10 counterexamples, 2 distinct".
+std::string failures_count_text(const PropertyFailures& failures);
 
 } // namespace adsem::reports

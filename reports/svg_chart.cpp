@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/report_text.hpp"
 #include "reports/text_escape.hpp"
 
 namespace adsem::reports {
@@ -29,7 +30,7 @@ std::string bar_chart_svg(const std::string& title, const std::vector<Bar>& bars
     const double fraction =
         largest > 0 && std::isfinite(b.value) ? std::max(0.0, b.value) / largest : 0.0;
     const std::string value =
-        unit.empty() ? fmt::format("{:.4g}", b.value) : fmt::format("{:.4g} {}", b.value, unit);
+        unit.empty() ? format_number(b.value) : format_number(b.value) + " " + unit;
     svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>", label_width - 6,
                        y + 11, html_escape(b.label));
     svg += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{}\">"

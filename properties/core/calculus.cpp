@@ -10,6 +10,13 @@ EvalResult Frontend::reduce(const std::string& source, const EvalOptions& option
   return eval(source, traced);
 }
 
+std::vector<std::string> Frontend::trace_counterexample(const reports::CounterexampleRecord& record,
+                                                        const EvalOptions& options) const {
+  // The standalone program when the property gave one, else the term itself, which for many
+  // properties is a closed term of the calculus (one that is not fails to parse or type-check).
+  return reduce(record.source.empty() ? record.term : record.source, options).trace;
+}
+
 void Registry::add(CalculusEntry entry) {
   calculi_.push_back(std::move(entry));
 }

@@ -55,6 +55,14 @@ public:
   virtual GradResult grad(const std::string& source, const std::vector<double>& at,
                           const std::string& mechanism, const EvalOptions& options) const = 0;
   virtual std::vector<std::string> mechanisms() const { return {}; }
+  // The rule trace of a shrunk counterexample's input, for its report card: the record's term
+  // (or its `source`, a standalone program) run again with the trace on. The campaign calls it
+  // once per shrunk counterexample whose property left the trace empty (counterexample_trace.hpp),
+  // never per trial. Empty when the calculus cannot read the input back; the default runs
+  // `reduce` on `record.source`, or on `record.term` when there is no source. Throws AdsemError
+  // like the other commands when the input does not parse, type-check or run.
+  virtual std::vector<std::string> trace_counterexample(const reports::CounterexampleRecord& record,
+                                                        const EvalOptions& options) const;
 };
 
 struct CalculusEntry {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/corpus.hpp"
+#include "properties/core/counterexample_trace.hpp"
 #include "properties/core/property_selection.hpp"
 #include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
@@ -154,6 +155,7 @@ void CampaignRun::add_chunk(std::size_t i, ChunkRun&& chunk, double seconds_in_p
   if (chunk.end == ChunkRun::End::failure && chunk.record) {
     auto record = std::move(*chunk.record);
     summary.seconds_to_first_failure = seconds_in_property;
+    fill_counterexample_trace(registry_, record);
     if (stream_) stream_->write(record);
     // Crash/timeout records stay out of the failure corpus: the corpus is replayed in-process
     // at the start of every campaign, where a crash would end it.

@@ -1,6 +1,9 @@
 #include "properties/simple_diff/frontend.hpp"
 
+#include <charconv>
+
 #include "properties/simple_diff/mutants.hpp"
+#include "properties/simple_diff/oracles.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/simple_diff/denotation.hpp"
 #include "semantics/simple_diff/run.hpp"
@@ -15,6 +18,15 @@ Options machine_options(const props::EvalOptions& options) {
   o.fuel = options.fuel;
   o.record_trace = options.trace;
   return o;
+}
+
+// One coordinate of a point as `describe` prints it (shortest round-trip text).
+double read_real(std::string_view text) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size())
+    throw AdsemError(ErrorKind::parse, "not a real: " + std::string(text));
+  return value;
 }
 
 std::vector<std::string> trace_lines(const std::vector<TraceLine>& trace) {
@@ -127,6 +139,24 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   result.gradient = flatten(out.gradient);
   result.mechanism = mechanism.empty() ? "rd" : mechanism;
   return result;
+}
+
+std::vector<std::string> Frontend::trace_counterexample(const reports::CounterexampleRecord& record,
+                                                        const props::EvalOptions& options) const {
+  const auto at = record.term.rfind(oracle::point_separator);
+  if (at == std::string::npos) return props::Frontend::trace_counterexample(record, options);
+  const BinderForm form = parse_binder_form(record.term.substr(0, at), primitives());
+  const Typed body = typecheck(form.body, primitives(), {{form.x, form.type}});
+  std::vector<double> point;
+  std::string_view rest = std::string_view(record.term).substr(at + oracle::point_separator.size());
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    point.push_back(read_real(rest.substr(0, comma)));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  if (point.size() != static_cast<std::size_t>(type_size(*form.type))) return {};
+  return trace_lines(
+      evaluate(body.term, machine_options(options), {{form.x, unflatten(form.type, point)}}).trace);
 }
 
 } // namespace adsem::simple_diff

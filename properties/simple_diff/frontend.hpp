@@ -21,6 +21,10 @@ public:
                          const std::string& mechanism,
                          const props::EvalOptions& options) const override;
   std::vector<std::string> mechanisms() const override { return {"rd", "rd-literal"}; }
+  // The properties report their input as `x:T. M  at X` (oracle::describe): M evaluated with x
+  // bound to X, the trace on.
+  std::vector<std::string> trace_counterexample(const reports::CounterexampleRecord& record,
+                                                const props::EvalOptions& options) const override;
 };
 
 } // namespace adsem::simple_diff

@@ -114,7 +114,8 @@ std::string describe(const gen::OpenTerm& t, const std::vector<double>& at) {
   std::string point;
   for (const double v : at)
     point += (point.empty() ? "" : ",") + print_real(v);
-  return fmt::format("{}:{}. {}  at {}", t.x, print_type(t.t), print_term(t.term), point);
+  return fmt::format("{}:{}. {}{}{}", t.x, print_type(t.t), print_term(t.term), point_separator,
+                     point);
 }
 
 } // namespace adsem::simple_diff::oracle

@@ -4,6 +4,7 @@
 // (denotation.hpp; interval-certified, spec §5.4), each with its way of saying "no answer".
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "generators/simple_diff/terms.hpp"
@@ -53,6 +54,8 @@ props::TrialResult compare_vectors(const std::vector<double>& expected, const st
                                    CheckKind kind, const props::PropertyContext& context);
 
 // Surface text of "x:T. M at X" for reports.
+// Between the term and its point in `describe`'s text.
+inline constexpr std::string_view point_separator = "  at ";
 std::string describe(const gen::OpenTerm& t, const std::vector<double>& at);
 
 } // namespace adsem::simple_diff::oracle

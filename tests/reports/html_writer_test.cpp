@@ -22,9 +22,11 @@ TEST(HtmlWriter, HoldsSummaryCounterexampleAndReplayCommand) {
   const std::string html = render_html(testing::sample_campaign());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_TRUE(has(html, "<meta charset=\"utf-8\">"));
-  EXPECT_TRUE(has(html, "FAILED: 1 of 3 properties failed, 1 untested, 1 counterexample(s)."));
+  // The sample property failed and also erred: the banner counts both.
+  EXPECT_TRUE(has(html, "FAILED: 1 of 3 properties failed (1 with errors), 1 untested, 1 "
+                        "counterexample(s)."));
   EXPECT_TRUE(has(html, "<td><code>simple-diff/adequacy</code></td><td class=\"n\">100</td>"));
-  EXPECT_TRUE(has(html, "<a href=\"#cx-1\">failed</a>"));
+  EXPECT_TRUE(has(html, "<a href=\"#cx-1\">\u2717 failed (error)</a>"));
   EXPECT_TRUE(has(html, "<section class=\"counterexample\" id=\"cx-1\">"));
   EXPECT_TRUE(has(html, "<pre>(x:real. sin(x) * x) 1.5</pre>"));
   EXPECT_TRUE(has(html, "<dt>Expected (model)</dt><dd><code>1.4962424799060816</code></dd>"));
