@@ -39,6 +39,7 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
           {"slope", r.slope},
           {"time_ratio", r.time_ratio},
           {"time_slope", r.time_slope},
+          {"peak_mb", r.peak_mb},
           {"stopped", r.stopped},
           {"known_violation", r.known_violation},
           {"note", r.note},
@@ -91,6 +92,8 @@ std::string row_text(const props::ComplexityRow& r) {
   if (!r.time_ratio.empty())
     out += fmt::format("  time ratio {:.3g}..{:.3g} (slope {:+.3f})", r.time_ratio.front(),
                        r.time_ratio.back(), r.time_slope);
+  if (!r.peak_mb.empty())
+    out += fmt::format("  peak MB {:.3g}..{:.3g}", r.peak_mb.front(), r.peak_mb.back());
   if (!r.derivative_secondary.empty())
     out += fmt::format("  {}: primal {:.3g}..{:.3g}, derivative {:.3g}..{:.3g} (growth n^{:.2f})",
                        r.secondary_measure, r.primal_secondary.front(), r.primal_secondary.back(),

@@ -4,8 +4,11 @@
 #include <cmath>
 #include <numeric>
 
+#include <malloc.h>
+
 #include <fmt/format.h>
 
+#include "properties/core/memory.hpp"
 #include "reports/svg_chart.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -78,6 +81,21 @@ double timed(const std::function<double()>& f, double min_seconds, double& cost)
   return elapsed / runs;
 }
 
+// The peak resident memory of `run` above the resident memory before it, in MiB: the heap's free
+// pages go back to the system first (malloc_trim), so that the run cannot hide its allocations in
+// memory an earlier size left resident; then the peak (VmHWM) is set to the current resident
+// memory. Process-wide: exact while this thread is the only one allocating (adsem complexity
+// measures one family at a time per process). 0 where the peak cannot be reset.
+double measure_peak(const std::function<void()>& run) {
+  ::malloc_trim(0);
+  const bool reset = reset_peak_resident();
+  const std::size_t before = resident_bytes();
+  run();
+  const std::size_t peak = peak_resident_bytes();
+  if (!reset || peak < before) return 0;
+  return static_cast<double>(peak - before) / (1024.0 * 1024.0);
+}
+
 } // namespace
 
 ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityOptions& o) {
@@ -103,15 +121,15 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);
       break;
     }
-    double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0;
+    double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0, peak = 0;
     try {
       const ComplexityInstance in = f.make(n);
       if (o.time_it) {
         tp = timed(in.primal, o.min_timing, primal);
-        td = timed(in.derivative, o.min_timing, derivative);
+        peak = measure_peak([&] { td = timed(in.derivative, o.min_timing, derivative); });
       } else {
         primal = in.primal();
-        derivative = in.derivative();
+        peak = measure_peak([&] { derivative = in.derivative(); });
       }
       if (!f.secondary_measure.empty()) {
         primal2 = in.primal_secondary();
@@ -126,6 +144,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
     row.derivative_cost.push_back(derivative);
     row.ratio.push_back(primal > 0 ? derivative / primal : 0);
     if (o.time_it) row.time_ratio.push_back(tp > 0 ? td / tp : 0);
+    row.peak_mb.push_back(peak);
     if (!f.secondary_measure.empty()) {
       row.primal_secondary.push_back(primal2);
       row.derivative_secondary.push_back(derivative2);
@@ -143,9 +162,9 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
 }
 
 std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
-  std::string csv =
-      "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
-      "time_ratio,slope,time_slope,primal_secondary,derivative_secondary,secondary_growth\n";
+  std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
+                    "time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,"
+                    "secondary_growth\n";
   const auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s)
@@ -155,11 +174,11 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   for (const ComplexityRow& r : rows)
     for (std::size_t i = 0; i < r.n.size(); ++i)
       csv +=
-          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.4f},{:.4f},{}\n", quoted(r.calculus),
-                      quoted(r.mechanism), quoted(r.family), to_string(r.claim), quoted(r.measure),
-                      r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
+          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{}\n",
+                      quoted(r.calculus), quoted(r.mechanism), quoted(r.family), to_string(r.claim),
+                      quoted(r.measure), r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
                       i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
-                      r.slope, r.time_slope,
+                      i < r.peak_mb.size() ? r.peak_mb[i] : 0.0, r.slope, r.time_slope,
                       i < r.derivative_secondary.size()
                           ? fmt::format("{},{},{:.4f}", r.primal_secondary[i],
                                         r.derivative_secondary[i], r.secondary_growth)

@@ -68,8 +68,11 @@ struct ComplexityRow {
   std::vector<double> primal_cost, derivative_cost;
   std::vector<double> ratio;      // derivative_cost / primal_cost
   std::vector<double> time_ratio; // derivative seconds / primal seconds (empty without time_it)
-  double slope = 0;               // log-log slope of ratio over n (tail fit, see tail_slope)
-  double time_slope = 0;          // the same for time_ratio
+  // The derivative's peak resident memory above the resident memory before it (measure_peak in
+  // complexity.cpp), in MiB; 0 where this system cannot reset the peak (no /proc/self/clear_refs).
+  std::vector<double> peak_mb = {};
+  double slope = 0;      // log-log slope of ratio over n (tail fit, see tail_slope)
+  double time_slope = 0; // the same for time_ratio
   // The secondary measure (empty vectors when the family has none): its primal and derivative
   // values per n, and the log-log slope of the derivative's value over n (tail fit): its growth
   // exponent, 1 when it is linear in n, 2 when it is quadratic.
@@ -98,7 +101,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& family,
                                     const ComplexityOptions& options);
 
 // One CSV line per (row, n): calculus,mechanism,family,claim,measure,n,primal_cost,
-// derivative_cost,ratio,time_ratio,slope,time_slope,primal_secondary,derivative_secondary,
+// derivative_cost,ratio,time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,
 // secondary_growth (the last three empty when the family has no secondary measure).
 std::string complexity_csv(const std::vector<ComplexityRow>& rows);
 // A log-log line chart of ratio over n, one line per row (controls dashed).

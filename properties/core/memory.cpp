@@ -25,6 +25,24 @@ std::size_t resident_bytes(pid_t pid) {
          static_cast<std::size_t>(page > 0 ? page : 4096);
 }
 
+bool reset_peak_resident() {
+  std::FILE* file = std::fopen("/proc/self/clear_refs", "w");
+  if (!file) return false;
+  const bool written = std::fputs("5", file) >= 0;
+  return std::fclose(file) == 0 && written;
+}
+
+std::size_t peak_resident_bytes() {
+  std::FILE* file = std::fopen("/proc/self/status", "r");
+  if (!file) return 0;
+  char line[256];
+  unsigned long long kib = 0;
+  while (std::fgets(line, sizeof line, file))
+    if (std::sscanf(line, "VmHWM: %llu kB", &kib) == 1) break;
+  std::fclose(file);
+  return static_cast<std::size_t>(kib) * 1024;
+}
+
 std::size_t parse_memory_size(const std::string& text, const std::string& option) {
   const auto bad = [&] {
     return AdsemError(ErrorKind::usage,

@@ -18,6 +18,13 @@ inline constexpr std::size_t default_max_memory_bytes = std::size_t{4} << 30;
 // cannot be read (no /proc, or the process is gone), so a missing /proc disables the ceiling.
 std::size_t resident_bytes(pid_t pid = 0);
 
+// Sets this process's peak resident memory (VmHWM) back to its current resident memory (Linux
+// /proc/self/clear_refs "5", since 4.0); false when it cannot (then the peak stays monotone).
+bool reset_peak_resident();
+// This process's peak resident memory (VmHWM of /proc/self/status) since it started or since the
+// last reset_peak_resident, in bytes; 0 when it cannot be read.
+std::size_t peak_resident_bytes();
+
 // "4G", "512M", "100k", "1073741824" (bytes), case-insensitive, binary units (K = 1024 bytes);
 // "0" means no ceiling. Throws AdsemError(usage) naming `option` otherwise.
 std::size_t parse_memory_size(const std::string& text, const std::string& option);

@@ -51,6 +51,13 @@ std::string let_series(int n) {
                      i == 1 ? std::string() : std::to_string(i - 1));
   return s + fmt::format("x{}", n);
 }
+// a_k = sin a_{k-1} + x: every stage reads the previous one and the outer input x
+std::string long_range_let(int n) {
+  std::string s = "\\(x : Real). ";
+  for (int i = 1; i <= n; ++i)
+    s += fmt::format("let a{} = sin {} + x in ", i, i == 1 ? "x" : fmt::format("a{}", i - 1));
+  return s + fmt::format("a{}", n);
+}
 
 std::vector<double> point(const std::string& family, int n) {
   if (family == "wide-sum") return std::vector<double>(static_cast<std::size_t>(n), 0.75);
@@ -125,6 +132,7 @@ std::vector<props::ComplexityFamily> complexity_families() {
       family("nested-closures", nested_closures, Mechanism::r, linear),
       family("rnn", rnn, Mechanism::r, linear),
       family("let-series", let_series, Mechanism::r, linear),
+      family("long-range-let", long_range_let, Mechanism::r, linear),
       // controls: reverse #2 loses the sharing of Delta2 trees (2^n), reverse #1 carries a
       // dense δS of length a through every operation (a²)
       family("sharing-chain", sharing_chain, Mechanism::r2, {4, 6, 8, 10, 12, 14, 16, 18, 20}),

@@ -35,6 +35,16 @@ std::string let_series(int n) {
   }
   return s + prev;
 }
+// z_k = sin(z_{k-1}) + x: every stage reads the previous one and the outer input x
+std::string long_range_let(int n) {
+  std::string s = "\\x:R. ";
+  std::string prev = "x";
+  for (int i = 1; i <= n; ++i) {
+    s += fmt::format("let z{} = sin({}) + x in ", i, prev);
+    prev = fmt::format("z{}", i);
+  }
+  return s + prev;
+}
 // E8 of spec §8 (seed 002 §6 L570-644) over a list of n inputs
 std::string rnn(int n) {
   std::vector<double> list;
@@ -97,6 +107,7 @@ std::vector<props::ComplexityFamily> complexity_families() {
       bp_family("nested-closures", family::square_chain_higher_order, true, linear),
       bp_family("rnn", rnn, true, linear),
       bp_family("let-series", let_series, true, linear),
+      bp_family("long-range-let", long_range_let, true, linear),
       bp_family("sharing-chain", family::square_chain, false, {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),
       bp_family("nested-closures", family::square_chain_higher_order, false,
                 {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),

@@ -55,6 +55,13 @@ std::string let_series(int n) {
     s += fmt::format("let x{} = {} x{} in ", i + 1, unary[i % 3], i);
   return s + fmt::format("x{}", n);
 }
+// a_k = sin a_{k-1} + x: every stage reads the previous one and the outer input x
+std::string long_range_let(int n) {
+  std::string s;
+  for (int i = 1; i <= n; ++i)
+    s += fmt::format("let a{} = sin {} + x in ", i, i == 1 ? "x" : fmt::format("a{}", i - 1));
+  return s + fmt::format("a{}", n);
+}
 
 RunOptions options() {
   RunOptions o;
@@ -120,9 +127,13 @@ ComplexityFamily unshared_symbolic() {
 
 std::vector<props::ComplexityFamily> complexity_families() {
   return {
-      pushforward("sharing-chain", sharing_chain),     pushforward("wide-sum", wide_sum),
-      pushforward("nested-closures", nested_closures), pushforward("rnn", rnn),
-      pushforward("let-series", let_series),           unshared_symbolic(),
+      pushforward("sharing-chain", sharing_chain),
+      pushforward("wide-sum", wide_sum),
+      pushforward("nested-closures", nested_closures),
+      pushforward("rnn", rnn),
+      pushforward("let-series", let_series),
+      pushforward("long-range-let", long_range_let),
+      unshared_symbolic(),
   };
 }
 

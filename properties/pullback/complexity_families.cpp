@@ -54,6 +54,14 @@ std::string let_series(int n) {
     s += fmt::format("let x{} = {}(x{}) in ", i, i % 2 == 1 ? "sin" : "tanh", i - 1);
   return s + fmt::format("x{}", n);
 }
+// a_k = sin(a_{k-1}) + x: every stage reads the previous one and the outer input x
+std::string long_range_let(int n) {
+  std::string s = "\\x:R. ";
+  for (int i = 1; i <= n; ++i)
+    s +=
+        fmt::format("let a{} = add(<sin({}), x>) in ", i, i == 1 ? "x" : fmt::format("a{}", i - 1));
+  return s + fmt::format("a{}", n);
+}
 
 ComplexityFamily family(const std::string& name, std::string (*source)(int), bool literal_anf,
                         std::vector<int> sizes, bool eta = false) {
@@ -103,8 +111,15 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
 //   derives it in a premise with a generic 1-form ω', whose reverse chain rule 6 composes forward
 //   by substitution (symbolic differentiation); on a sharing chain the tangent term doubles per
 //   stage (exponential).
+// - the long-range let series a_k = sin(a_{k-1}) + x reads the outer x at every stage: the RNN's
+//   projection path again, on a first-order term the paper claims linear (a known violation).
 std::vector<props::ComplexityFamily> complexity_families() {
   std::vector<props::ComplexityFamily> all;
+  const auto violated = [](ComplexityFamily f, std::string note) {
+    f.known_violation = f.claim == ComplexityClaim::linear;
+    f.note = std::move(note);
+    return f;
+  };
   const auto finding = [](ComplexityFamily f, std::string note) {
     f.claim = ComplexityClaim::finding;
     f.note = std::move(note);
@@ -112,6 +127,11 @@ std::vector<props::ComplexityFamily> complexity_families() {
   };
   for (const bool literal : {false, true}) {
     all.push_back(family("let-series", let_series, literal, props::sizes_1_2_5(10, 10'000)));
+    all.push_back(violated(family("long-range-let", long_range_let, literal, {5, 10, 20, 50, 100}),
+                           "the outer x is read by every stage: as with the RNN's weight, rule 8 "
+                           "nests it one pair deeper per stage and rule 20a's E[V/y] projects it "
+                           "along a path as long as the stage distance; step ratio slope 0.8 at "
+                           "n <= 100 (steps ~ n^2), peak memory 297 MB at n = 100"));
     all.push_back(family("sharing-chain", sharing_chain, literal, props::sizes_1_2_5(10, 1000)));
     all.push_back(
         family("wide-sum", wide_sum, literal, props::sizes_1_2_5(10, literal ? 20 : 100)));

@@ -52,6 +52,13 @@ std::string let_series(int n) {
     s += fmt::format("let x{}:real = {}(x{}) in ", i + 1, i % 2 == 1 ? "tanh" : "sin", i);
   return s + fmt::format("x{}", n);
 }
+// a_k = sin(a_{k-1}) + x: every stage reads the previous one and the outer input x
+std::string long_range_let(int n) {
+  std::string s;
+  for (int i = 1; i <= n; ++i)
+    s += fmt::format("let a{}:real = sin({}) + x in ", i, i == 1 ? "x" : fmt::format("a{}", i - 1));
+  return s + fmt::format("a{}", n);
+}
 
 ComplexityFamily family(const std::string& name, std::string (*source)(int), DiffMode mode,
                         std::vector<int> sizes) {
@@ -93,8 +100,10 @@ std::vector<props::ComplexityFamily> complexity_families() {
       family("nested-closures", nested_closures, DiffMode::linear, sizes),
       family("rnn", rnn, DiffMode::linear, sizes),
       family("let-series", let_series, DiffMode::linear, sizes),
+      family("long-range-let", long_range_let, DiffMode::linear, sizes),
       family("sharing-chain", sharing_chain, DiffMode::literal, literal),
       family("let-series", let_series, DiffMode::literal, literal),
+      family("long-range-let", long_range_let, DiffMode::literal, literal),
   };
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -124,6 +125,66 @@ INSTANTIATE_TEST_SUITE_P(Calculi, CalculusComplexity,
                            return s;
                          });
 
+// The long-range let series a_k = sin(a_{k-1}) + x (every stage reads the previous one and the
+// outer input x) is a family of every calculus, for every mechanism its let series has; at small n
+// each runs, costs more than nothing and reports the derivative's peak resident memory.
+TEST_P(CalculusComplexity, LongRangeLetRunsForEveryMechanismOfTheLetSeries) {
+  const props::CalculusEntry* entry = registry().find(GetParam());
+  ASSERT_NE(entry, nullptr);
+  std::vector<std::string> let_series, long_range;
+  std::vector<props::ComplexityFamily> families;
+  for (props::ComplexityFamily& f : entry->complexity_families()) {
+    if (f.family == "let-series") let_series.push_back(f.mechanism);
+    if (f.family != "long-range-let") continue;
+    long_range.push_back(f.mechanism);
+    if (f.known_violation) EXPECT_FALSE(f.note.empty()) << f.mechanism;
+    families.push_back(std::move(f));
+  }
+  EXPECT_EQ(long_range, let_series);
+  props::ComplexityOptions o;
+  o.time_it = false;
+  o.max_n = 10;
+  o.family_seconds = 0.2; // the literal Fig. 6 rules are exponential: stop after n = 4 or 6
+  for (const props::ComplexityFamily& f : families) {
+    const props::ComplexityRow r = props::run_complexity_family(f, o);
+    ASSERT_FALSE(r.n.empty()) << f.mechanism << ": " << r.stopped;
+    ASSERT_EQ(r.peak_mb.size(), r.n.size()) << f.mechanism;
+    for (std::size_t i = 0; i < r.n.size(); ++i) {
+      EXPECT_GT(r.primal_cost[i], 0) << f.mechanism << " n = " << r.n[i];
+      EXPECT_GT(r.derivative_cost[i], r.primal_cost[i]) << f.mechanism << " n = " << r.n[i];
+      EXPECT_GE(r.peak_mb[i], 0) << f.mechanism << " n = " << r.n[i];
+    }
+  }
+}
+
+// The derivative's peak resident memory is measured above the memory resident before it: a run
+// that holds 64 MiB reports at least that much, one that allocates nothing about nothing.
+TEST(ComplexityRunner, ReportsTheDerivativesPeakResidentMemory) {
+  props::ComplexityFamily f;
+  f.calculus = "toy";
+  f.mechanism = "allocating";
+  f.family = "block";
+  f.sizes = {16, 64};
+  f.make = [](int n) {
+    return props::ComplexityInstance{[] { return 1.0; },
+                                     [n] {
+                                       std::vector<char> block(std::size_t(n) << 20, 1);
+                                       return double(block[block.size() / 2] + n);
+                                     }};
+  };
+  props::ComplexityOptions o;
+  o.time_it = false;
+  const props::ComplexityRow row = props::run_complexity_family(f, o);
+  ASSERT_EQ(row.peak_mb.size(), 2u);
+  EXPECT_GE(row.peak_mb[0], 15.5);
+  EXPECT_LT(row.peak_mb[0], 40);
+  EXPECT_GE(row.peak_mb[1], 63.5);
+  EXPECT_LT(row.peak_mb[1], 100);
+  const std::string csv = props::complexity_csv({row});
+  EXPECT_NE(csv.find(",time_ratio,peak_mb,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(fmt::format(",{:.3f},", row.peak_mb[1])), std::string::npos) << csv;
+}
+
 int run_cli(const std::vector<std::string>& args, std::string& out) {
   std::ostringstream o, e;
   const int code = cli::run(args, registry(), cli::Io{o, e});
@@ -142,9 +203,11 @@ TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
   ASSERT_GE(j["rows"].size(), 2u); // R and the reverse #2 control
   bool saw_control = false;
   for (const auto& row : j["rows"]) {
-    for (const char* key : {"calculus", "mechanism", "family", "control", "n", "ratio", "slope"})
+    for (const char* key :
+         {"calculus", "mechanism", "family", "control", "n", "ratio", "slope", "peak_mb"})
       EXPECT_TRUE(row.contains(key)) << key;
     EXPECT_EQ(row["n"].size(), row["ratio"].size());
+    EXPECT_EQ(row["n"].size(), row["peak_mb"].size());
     saw_control = saw_control || row["control"].get<bool>();
   }
   EXPECT_TRUE(saw_control);
