@@ -70,6 +70,7 @@ props::ComplexityRow row_from_json(const nlohmann::json& j) {
   r.slope = j.at("slope");
   r.time_ratio = j.at("time_ratio").get<std::vector<double>>();
   r.time_slope = j.at("time_slope");
+  r.peak_mb = j.at("peak_mb").get<std::vector<double>>();
   r.stopped = j.at("stopped");
   r.known_violation = j.at("known_violation");
   r.note = j.at("note");
