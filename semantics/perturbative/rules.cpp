@@ -187,28 +187,6 @@ constexpr std::string_view F3 = "Fig. 3 (seed 004 lines 188-189, 206)",
                            constants = "not in the paper: the constant rules of spec §4.5, "
                                        "needed for numeric programs";
 
-RuleInfo info(std::string name, std::string citation, RuleKind kind, std::string summary,
-              std::string_view unfireable = {}) {
-  RuleInfo out;
-  out.name = std::move(name);
-  out.citation = std::move(citation);
-  out.kind = kind;
-  out.summary = std::move(summary);
-  out.unfireable = std::string(unfireable);
-  return out;
-}
-
-template <class R>
-Rule<R> entry(RuleInfo i, std::vector<typename R::Kind> kinds, typename Rule<R>::Match match,
-              typename Rule<R>::Result result) {
-  Rule<R> out;
-  out.info = std::move(i);
-  out.kinds = std::move(kinds);
-  out.match = std::move(match);
-  out.result = std::move(result);
-  return out;
-}
-
 // Side conditions on the operand's form.
 template <Form form> bool operand_is(const Engine&, const Reduction::Redex& r) {
   return r.node.operand->form == form;
@@ -228,54 +206,61 @@ std::vector<Rules::Entry> paper_entries() {
   using Red = Reduction;
   return {
       // Fig. 3: the reduction rules (the contextual closure is the strategy's, spec §4.7)
-      entry<Red>(info("beta", cite(F3), reduction, "(λx. s) N →β s[N/x]"), {F::app},
-                 operand_is<F::lam>, beta),
-      entry<Red>(info("times1", cite(F3), reduction, "π_k(ι_k s) →× s"), {F::proj}, same_index,
-                 times1),
-      entry<Red>(info("times2",
-                      cite("Fig. 3 (seed 004 lines 188-189, 206; the type σ_k of Fig. 5's "
-                           "erratum, spec §12.2)"),
-                      reduction, "π_k(ι_l s) →× 0 : σ_k (k ≠ l)"),
-                 {F::proj}, other_index, times2),
-      entry<Red>(info("T", cite(F3), reduction, "T(λx. s) →T λx. T_x s"), {F::push},
-                 operand_is<F::lam>, push),
+      rule_entry<Red>(rule_info("beta", cite(F3), reduction, "(λx. s) N →β s[N/x]"), {F::app},
+                      operand_is<F::lam>, beta),
+      rule_entry<Red>(rule_info("times1", cite(F3), reduction, "π_k(ι_k s) →× s"), {F::proj},
+                      same_index, times1),
+      rule_entry<Red>(
+          rule_info("times2",
+                    cite("Fig. 3 (seed 004 lines 188-189, 206; the type σ_k of Fig. 5's "
+                         "erratum, spec §12.2)"),
+                    reduction, "π_k(ι_l s) →× 0 : σ_k (k ≠ l)"),
+          {F::proj}, other_index, times2),
+      rule_entry<Red>(rule_info("T", cite(F3), reduction, "T(λx. s) →T λx. T_x s"), {F::push},
+                      operand_is<F::lam>, push),
       // spec §4.5: constants
-      entry<Red>(info("delta", std::string(constants), reduction,
-                      "p N → numeral(p(v)) when N is a numeric value v in p's domain"),
-                 {F::app}, delta_applies, delta),
-      entry<Red>(info("delta-T", std::string(constants), reduction,
-                      "T p → τ_p, the pushforward template of p (spec §7)"),
-                 {F::push}, has_template, delta_t),
-      entry<Merge>(info("nu", std::string(constants), reduction,
-                        "L[r1] + L[r2] → L[r1 + r2], L built from λy. and ι_k"),
-                   {}, has_mergeable, nu),
+      rule_entry<Red>(rule_info("delta", std::string(constants), reduction,
+                                "p N → numeral(p(v)) when N is a numeric value v in p's domain"),
+                      {F::app}, delta_applies, delta),
+      rule_entry<Red>(rule_info("delta-T", std::string(constants), reduction,
+                                "T p → τ_p, the pushforward template of p (spec §7)"),
+                      {F::push}, has_template, delta_t),
+      rule_entry<Merge>(rule_info("nu", std::string(constants), reduction,
+                                  "L[r1] + L[r2] → L[r1 + r2], L built from λy. and ι_k"),
+                        {}, has_mergeable, nu),
       // Fig. 4: T_x, one clause per former (after the α-renaming of L189-190, L220)
-      entry<Tx>(info("Tx-x", cite(F4), transformation, "T_x x = x"), {F::var}, is_x, tx_x),
-      entry<Tx>(info("Tx-y", cite(F4), transformation, "T_x y = ι2 y (y ≠ x)"), {F::var}, is_not_x,
-                tx_y),
-      entry<Tx>(info("Tx-0", cite(F4), transformation, "T_x 0 = 0", additive), {}, {}, {}),
-      entry<Tx>(info("Tx-lambda", cite(F4), transformation,
-                     "T_x(λy. s) = ⟨λy. π1(T_x s), λy. π2(T_x s)⟩"),
-                {F::lam}, {}, tx_lambda),
-      entry<Tx>(info("Tx-sum", cite(F4), transformation, "T_x(s + N) = T_x s + T_x N", additive),
-                {}, {}, {}),
-      entry<Tx>(info("Tx-app", cite(F4), transformation,
-                     "T_x(s N) = (T_x s) ⬦ (T_x N), M ⬦ N = ⟨(π1 M)(π2 N) + π1((T(π2 M)) N), "
-                     "(π2 M)(π2 N)⟩"),
-                {F::app}, {}, tx_app),
-      entry<Tx>(
-          info("Tx-inj", cite(F4), transformation, "T_x(ι_k s) = ⟨ι_k(π1(T_x s)), ι_k(π2(T_x s))⟩"),
-          {F::inj}, {}, tx_inj),
-      entry<Tx>(info("Tx-T", cite(F4), transformation, "T_x(T s) = ⟨T(π1(T_x s)), T(π2(T_x s))⟩"),
-                {F::push}, {}, tx_push),
-      entry<Tx>(info("Tx-proj", cite(F4), transformation,
-                     "T_x(π_k s) = ⟨π_k(π1(T_x s)), π_k(π2(T_x s))⟩"),
-                {F::proj}, {}, tx_proj),
-      entry<Tx>(info("Tx-const",
-                     "not in the paper: Fig. 4 extended to numerals and primitives (spec §4.2, "
-                     "§12.7)",
-                     transformation, "T_x c = ι2 c for a numeral or primitive c"),
-                {F::numeral, F::primitive}, {}, tx_const),
+      rule_entry<Tx>(rule_info("Tx-x", cite(F4), transformation, "T_x x = x"), {F::var}, is_x,
+                     tx_x),
+      rule_entry<Tx>(rule_info("Tx-y", cite(F4), transformation, "T_x y = ι2 y (y ≠ x)"), {F::var},
+                     is_not_x, tx_y),
+      rule_entry<Tx>(rule_info("Tx-0", cite(F4), transformation, "T_x 0 = 0", additive), {}, {},
+                     {}),
+      rule_entry<Tx>(rule_info("Tx-lambda", cite(F4), transformation,
+                               "T_x(λy. s) = ⟨λy. π1(T_x s), λy. π2(T_x s)⟩"),
+                     {F::lam}, {}, tx_lambda),
+      rule_entry<Tx>(
+          rule_info("Tx-sum", cite(F4), transformation, "T_x(s + N) = T_x s + T_x N", additive), {},
+          {}, {}),
+      rule_entry<Tx>(
+          rule_info("Tx-app", cite(F4), transformation,
+                    "T_x(s N) = (T_x s) ⬦ (T_x N), M ⬦ N = ⟨(π1 M)(π2 N) + π1((T(π2 M)) N), "
+                    "(π2 M)(π2 N)⟩"),
+          {F::app}, {}, tx_app),
+      rule_entry<Tx>(rule_info("Tx-inj", cite(F4), transformation,
+                               "T_x(ι_k s) = ⟨ι_k(π1(T_x s)), ι_k(π2(T_x s))⟩"),
+                     {F::inj}, {}, tx_inj),
+      rule_entry<Tx>(
+          rule_info("Tx-T", cite(F4), transformation, "T_x(T s) = ⟨T(π1(T_x s)), T(π2(T_x s))⟩"),
+          {F::push}, {}, tx_push),
+      rule_entry<Tx>(rule_info("Tx-proj", cite(F4), transformation,
+                               "T_x(π_k s) = ⟨π_k(π1(T_x s)), π_k(π2(T_x s))⟩"),
+                     {F::proj}, {}, tx_proj),
+      rule_entry<Tx>(
+          rule_info("Tx-const",
+                    "not in the paper: Fig. 4 extended to numerals and primitives (spec §4.2, "
+                    "§12.7)",
+                    transformation, "T_x c = ι2 c for a numeral or primitive c"),
+          {F::numeral, F::primitive}, {}, tx_const),
   };
 }
 
