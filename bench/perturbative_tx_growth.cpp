@@ -23,7 +23,6 @@
 #include <string>
 
 #include "properties/perturbative/frontend.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "semantics/perturbative/tx_cost.hpp"
@@ -112,12 +111,12 @@ double seconds(const std::function<void()>& f) {
 
 void run_family(benchmark::State& state, const Family& family) {
   const int k = static_cast<int>(state.range(0));
-  const Rules rules = paper_rules();
+  const Rules& rules = *paper_rules();
   constexpr long cap = 1L << 60;
   const Bag m = family.open(k);
-  const Bag tx = transform("x", R, m, rules.tx);
+  const Bag tx = transform(rules, "x", R, m);
   const long tree = tree_size(tx, cap);
-  const long previous = k > 1 ? tree_size(transform("x", R, family.open(k - 1), rules.tx), cap) : 0;
+  const long previous = k > 1 ? tree_size(transform(rules, "x", R, family.open(k - 1)), cap) : 0;
   const double source = static_cast<double>(size_of(m));
 
   const Bag primal = parse_closed("(\\x:R. " + family.body(k) + ") 0.5");

@@ -8,7 +8,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace adsem::perturbative;
-  static const Rules rules = paper_rules();
+  static const Rules& rules = *paper_rules();
   return adsem::fuzz::run_text(data, size, [](const std::string& text) {
     const Bag m = parse_term(text, constant_types());
     RunOptions options;

@@ -82,11 +82,11 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
     const std::string lambda = "(\\x:R. " + body(n) + ")";
     const Bag primal = parse_closed(lambda + " 0.5");
     const Bag derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
-    const Rules rules = paper_rules();
+    const RulesPtr rules = paper_rules();
     return ComplexityInstance{
-        [primal, rules] { return static_cast<double>(normalise(primal, rules, options()).steps); },
+        [primal, rules] { return static_cast<double>(normalise(primal, *rules, options()).steps); },
         [derivative, rules] {
-          return static_cast<double>(normalise(derivative, rules, options()).steps);
+          return static_cast<double>(normalise(derivative, *rules, options()).steps);
         }};
   };
   return f;
@@ -113,11 +113,11 @@ ComplexityFamily unshared_symbolic() {
   f.sizes = props::sizes_1_2_5(2, 500);
   f.make = [](int n) {
     const Bag m = product_open(n);
-    const Rules rules = paper_rules();
+    const RulesPtr rules = paper_rules();
     return ComplexityInstance{[m] { return static_cast<double>(size_of(m)); },
                               [m, rules] {
                                 return static_cast<double>(
-                                    tree_size(transform("x", real_type(), m, rules.tx), 1L << 40));
+                                    tree_size(transform(*rules, "x", real_type(), m), 1L << 40));
                               }};
   };
   return f;

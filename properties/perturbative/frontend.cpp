@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "properties/core/result_checks.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/denotation.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/substitution.hpp"
@@ -171,7 +171,7 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Bag m = parse_closed(source);
-  return result_of(normalise(m, rules_for(options.mutant), run_options(options)));
+  return result_of(normalise(m, *semantics_for(options.mutant).rules, run_options(options)));
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
@@ -179,7 +179,7 @@ props::EvalResult Frontend::reduce(const std::string& source,
   const Bag m = parse_closed(source);
   RunOptions o = run_options(options);
   o.trace = true;
-  return result_of(reduce_small_step(m, rules_for(options.mutant), o));
+  return result_of(reduce_small_step(m, *semantics_for(options.mutant).rules, o));
 }
 
 props::DenoteResult Frontend::denote(const std::string& source,
@@ -224,7 +224,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   if (!mechanism.empty() && mechanism != "pushforward" && !small)
     throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mechanism +
                                            "' for perturbative (use pushforward or small-step)");
-  const Rules rules = rules_for(options.mutant);
+  const Semantics& semantics = semantics_for(options.mutant);
+  const Rules& rules = *semantics.rules;
   const RunOptions o = run_options(options);
   const auto run = [&](const Bag& term) {
     return real_of(small ? reduce_small_step(term, rules, o).result
@@ -243,7 +244,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     std::vector<double> e(f.inputs, 0.0);
     e[i] = 1.0;
     // ∂_i f(a) = D(f, e_i, a) = π1 (T f (e_i, a)) (spec §8 E2; tangent first, L34)
-    result.gradient.push_back(run(rules.derivative(f.function, ground_value(f.domain, e), point)));
+    result.gradient.push_back(
+        run(semantics.derivative(f.function, ground_value(f.domain, e), point)));
   }
   return result;
 }

@@ -16,10 +16,10 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/probe.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "syntax/perturbative/printer.hpp"
 
 namespace adsem::perturbative {
@@ -35,7 +35,7 @@ Bag closed_function(const Type& rho, const Type& sigma) {
 
 // ⟦NF(m)⟧: the calculus's answer, as a model value.
 V normal_form_meaning(const Bag& m, const PropertyContext& context) {
-  const Bag nf = normalise(m, rules_for(context.mutant), run_options(context)).result;
+  const Bag nf = normalise(m, *semantics_for(context.mutant).rules, run_options(context)).result;
   return denote_closed(nf, context);
 }
 
@@ -120,11 +120,13 @@ TrialResult tangent_linear(const PropertyContext& context) {
   const Bag w = *gen::term({}, rho, 1);
   const Bag a = *gen::term({}, rho, 1);
   const std::uint64_t seed = probe_seed();
-  const Rules rules = rules_for(context.mutant);
-  const Bag t_sum = rules.derivative(s, sum(v, w), a); // π1 (T s (v + w, a))
+  const Semantics& semantics = semantics_for(context.mutant);
+  const Rules& rules = *semantics.rules;
+  const Bag t_sum = semantics.derivative(s, sum(v, w), a); // π1 (T s (v + w, a))
   return guarded([&] {
     const auto meaning = [&](const Bag& tangent) {
-      const Bag nf = normalise(rules.derivative(s, tangent, a), rules, run_options(context)).result;
+      const Bag nf =
+          normalise(semantics.derivative(s, tangent, a), rules, run_options(context)).result;
       return denote_closed(nf, context);
     };
     const V at_zero = meaning(zero(rho));
@@ -170,7 +172,8 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
     if (c.status == model::CertificateStatus::uncertified)
       return on(TrialResult::discard(c.reason.empty() ? "domain-boundary" : c.reason), f, tags);
     const model::Enclosure e = model::enclose(on_box, c.box, dc.diff);
-    const Rules rules = rules_for(context.mutant);
+    const Semantics& semantics = semantics_for(context.mutant);
+    const Rules& rules = *semantics.rules;
     const auto reduce = [&](const Bag& m) -> std::optional<double> {
       const Bag nf = normalise(m, rules, run_options(context)).result;
       if (!is_numeric_value(nf)) return std::nullopt;
@@ -189,7 +192,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
       std::vector<double> unit(n, 0.0);
       unit[j] = 1.0;
       checks.push_back({fmt::format("D(f, e{}, a)", j + 1),
-                        {e.jacobian(0, j), rules.derivative(f, ground(unit), ground(at))}});
+                        {e.jacobian(0, j), semantics.derivative(f, ground(unit), ground(at))}});
     }
     for (const auto& [label, check] : checks) {
       const auto value = reduce(check.second);

@@ -10,10 +10,11 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/probe.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "semantics/perturbative/substitution.hpp"
+#include "semantics/perturbative/transform.hpp"
 #include "semantics/perturbative/tx_cost.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -48,8 +49,13 @@ TrialResult diamond_semantics(const PropertyContext& context) {
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Bag m = *gen::term(g.context(), tangent_type(arrow_type(sigma, tau)), 2);
   const Bag n = *gen::term(g.context(), tangent_type(sigma), 2);
-  // the ⬦ of the active rule table (the T_x application clause is exactly X ⬦ Y, Fig. 4)
-  const Bag diamond_mn = rules_for(context.mutant).tx.app(m, n);
+  // the ⬦ of the active rule book: its T_x clause for an application s N, given X = T_x s and
+  // Y = T_x N, is exactly X ⬦ Y (Fig. 4)
+  Simple application;
+  application.form = Form::app;
+  application.type = tau;
+  const Bag diamond_mn =
+      tx_clause(*semantics_for(context.mutant).rules, "x", sigma, application, &m, &n);
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V mv = denote<double>(m, env_of(g), dc), nv = denote<double>(n, env_of(g), dc);
@@ -165,7 +171,7 @@ TrialResult tx_size_bound_property(const PropertyContext& context) {
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Bag m = *gen::term({{"y", rho}, {"x", sigma}}, tau, 3);
-  const Bag t = transform("x", sigma, m, rules_for(context.mutant).tx);
+  const Bag t = tx(context, "x", sigma, m);
   constexpr long cap = 1L << 50;
   const long measured = tree_size(t, cap);
   const TxSizeBound bound = tx_size_bound("x", m);

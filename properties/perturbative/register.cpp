@@ -20,9 +20,9 @@ void register_perturbative(Registry& registry) {
   entry.complexity_families = perturbative::complexity_families;
   entry.properties = perturbative::properties();
   entry.mutants = perturbative::mutants();
-  // The construct tags of gen::tags_of, and every rule of the rule table.
+  // The construct tags of gen::tags_of, and every rule of the rule book.
   entry.constructs = {"T", "nested-T", "lambda", "higher-order", "pair", "sum"};
-  entry.rules = perturbative::rule_names();
+  use_rule_table(entry, perturbative::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const perturbative::RuleAdapter>(); // user rules (issue 9)
   registry.add(std::move(entry));
 }

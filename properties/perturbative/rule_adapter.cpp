@@ -10,11 +10,11 @@
 #include "properties/core/discards.hpp"
 #include "properties/core/rule_support.hpp"
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/perturbative/constants.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
@@ -200,7 +200,8 @@ std::optional<std::optional<double>> normal_real(const Bag& m,
   return on_left<std::optional<double>>(
       [&]() -> std::optional<double> {
         const Bag nf =
-            normalise(m, rules_for(context.mutant), support::run_options(context)).result;
+            normalise(m, *semantics_for(context.mutant).rules, support::run_options(context))
+                .result;
         if (!is_numeric_value(nf) || nf.type->kind != TypeNode::Kind::real) {
           shown = print(nf);
           return std::nullopt;
@@ -280,14 +281,15 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
       discard);
   if (!expected) return discard;
   if (!std::isfinite(*expected)) return TrialResult::discard(props::discards::overflow);
-  const Rules rules = rules_for(context.mutant);
+  const Semantics& semantics = semantics_for(context.mutant);
   // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
   std::string shown;
-  const auto actual = normal_real(rules.derivative(lam(in.x, in.t, in.after), tangent, in.point()),
-                                  context, discard, shown);
+  const auto actual =
+      normal_real(semantics.derivative(lam(in.x, in.t, in.after), tangent, in.point()), context,
+                  discard, shown);
   if (!actual) return discard;
   if (!*actual)
-    return stuck(rules.derivative(lam(in.x, in.t, in.before), tangent, in.point()),
+    return stuck(semantics.derivative(lam(in.x, in.t, in.before), tangent, in.point()),
                  "D(λa. C[σ(RHS)])", shown, context);
   return compare(*expected, "model derivative of λa. C[σ(LHS)]", **actual, "D(λa. C[σ(RHS)]) by T",
                  CheckKind::derivative, context);

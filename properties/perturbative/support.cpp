@@ -8,8 +8,9 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "semantics/core/probe.hpp"
-#include "semantics/perturbative/mutants.hpp"
+#include "semantics/perturbative/transform.hpp"
 #include "syntax/perturbative/printer.hpp"
 
 namespace adsem::perturbative::support {
@@ -70,8 +71,15 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
 
 DenoteContext denote_context(const PropertyContext& context) {
   DenoteContext dc;
-  dc.diff = model::DiffContext(model_mode(context.mutant));
+  dc.diff = model::DiffContext(semantics_for(context.mutant).model);
   return dc;
+}
+
+Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m) {
+  Engine engine(*semantics_for(context.mutant).rules);
+  Bag out = transform(engine, x, sigma, m);
+  if (RuleCounter* counter = context.rule_counter.get()) engine.add_firings(*counter);
+  return out;
 }
 
 V denote_closed(const Bag& m, const PropertyContext& context) {

@@ -46,6 +46,10 @@ V denote_closed(const Bag& m, const PropertyContext& context);
 // ⟦m⟧ in the environment y ↦ y_value (when y_name is not empty).
 V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc);
 
+// T_x M (Fig. 4) for x : σ through the active mutant's book; the clauses it fires count in the
+// campaign's rule coverage.
+Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m);
+
 std::uint64_t probe_seed();
 // A uniform choice in [0, n) whatever RapidCheck's size (inRange alone scales with the size, which
 // would make the first case dominate the small trials).

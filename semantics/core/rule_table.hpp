@@ -277,4 +277,27 @@ private:
   std::tuple<Index<Relations>...> indexes_;
 };
 
+// A book's table, one call per entry: the entry's info (`unfireable` empty unless no step of
+// this implementation is the rule), and the entry of relation R.
+inline RuleInfo rule_info(std::string name, std::string citation, RuleKind kind,
+                          std::string summary, std::string_view unfireable = {}) {
+  RuleInfo out;
+  out.name = std::move(name);
+  out.citation = std::move(citation);
+  out.kind = kind;
+  out.summary = std::move(summary);
+  out.unfireable = std::string(unfireable);
+  return out;
+}
+template <class R>
+Rule<R> rule_entry(RuleInfo info, std::vector<typename R::Kind> kinds,
+                   typename Rule<R>::Match match, typename Rule<R>::Result result) {
+  Rule<R> out;
+  out.info = std::move(info);
+  out.kinds = std::move(kinds);
+  out.match = std::move(match);
+  out.result = std::move(result);
+  return out;
+}
+
 } // namespace adsem

@@ -12,25 +12,42 @@ void append(Bag& out, const Bag& part) {
   out.items.insert(out.items.end(), part.items.begin(), part.items.end());
 }
 
-std::string excerpt(std::string text) {
-  constexpr std::size_t limit = 2000;
-  if (text.size() > limit) text = text.substr(0, limit) + " ...";
-  return text;
+[[noreturn]] void out_of_fuel(long fuel) {
+  throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(fuel) + " steps");
 }
+
+// Adds the engine's firings to the run and the campaign's counter when the strategy ends.
+class Firings {
+public:
+  Firings(const Engine& engine, Run& run, RuleCounter* counter)
+      : engine_(engine), run_(run), counter_(counter) {}
+  ~Firings() {
+    engine_.add_firings(run_.rule_counts);
+    if (counter_) engine_.add_firings(*counter_);
+  }
+  Firings(const Firings&) = delete;
+  Firings& operator=(const Firings&) = delete;
+
+private:
+  const Engine& engine_;
+  Run& run_;
+  RuleCounter* counter_;
+};
 
 class Normaliser {
 public:
-  Normaliser(const Rules& rules, const RunOptions& options, Run& run)
-      : rules_(rules), options_(options), run_(run) {}
+  Normaliser(const Rules& book, const RunOptions& options, Run& run)
+      : options_(options), run_(run), engine_(book, &work_, options.trace ? &run.trace : nullptr) {}
 
   // norm(Σ s_i) = canon(Σ norm_s(s_i))
   Bag bag(const Bag& m) {
     Bag out = zero(m.type);
     for (const SimpleP& s : m.items)
       append(out, simple(*s));
-    while (auto merged = rules_.nu(out)) {
-      count(rule::nu, "");
-      out = *merged;
+    while (const Rule<Merge>* rule = engine_.select<Merge>({out})) {
+      Bag merged = rule->result(engine_, {out}, rule->info);
+      count(rule->info, "", run_.trace.size());
+      out = std::move(merged);
     }
     return out;
   }
@@ -58,54 +75,65 @@ public:
     return single(std::make_shared<const Simple>(s));
   }
 
+  const Engine& engine() const { return engine_; }
+
 private:
   // Contract each summand at its root (its children are normal) and re-normalise the contractum.
   Bag roots(const Bag& m) {
     Bag out = zero(m.type);
     for (const SimpleP& t : m.items) {
-      if (auto c = contract(*t, rules_, &work_)) {
-        count(c->rule, options_.trace ? print_simple(*t) : "");
-        append(out, bag(c->result));
+      const Reduction::Redex redex{*t};
+      if (const Rule<Reduction>* rule = engine_.select<Reduction>(redex)) {
+        const std::size_t line = run_.trace.size(); // the step's line precedes its T_x clauses
+        const Bag contractum = rule->result(engine_, redex, rule->info);
+        count(rule->info, options_.trace ? print_simple(*t) : "", line);
+        append(out, bag(contractum));
       } else {
         out.items.push_back(t);
       }
     }
     return out;
   }
-  void count(const std::string& rule, const std::string& redex) {
-    if (++run_.steps > options_.fuel)
-      throw AdsemError(ErrorKind::fuel,
-                       "out of fuel after " + std::to_string(options_.fuel) + " steps");
-    ++run_.rule_counts[rule];
-    if (options_.counter) options_.counter->add(rule);
-    if (options_.trace) run_.trace.push_back(redex.empty() ? rule : rule + ": " + excerpt(redex));
+  // One step of `rule`: against the fuel, recorded, traced at `line` when tracing.
+  void count(const RuleInfo& rule, const std::string& redex, std::size_t line) {
+    if (++run_.steps > options_.fuel) out_of_fuel(options_.fuel);
+    engine_.record(rule);
+    if (options_.trace)
+      run_.trace.insert(run_.trace.begin() + static_cast<std::ptrdiff_t>(line),
+                        trace_line(rule.name, redex));
   }
 
-  const Rules& rules_;
   const RunOptions& options_;
   Run& run_;
   WorkBudget work_{options_.fuel, options_.work_per_step};
+  Engine engine_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
+struct Found {
+  const RuleInfo* rule;
+  Bag result; // the whole term after the step
 };
 
 class Stepper {
 public:
-  Stepper(const Rules& rules, WorkBudget* work) : rules_(rules), work_(work) {}
+  explicit Stepper(Engine& engine) : engine_(engine) {}
 
-  std::optional<Step> bag(const Bag& m) {
+  std::optional<Found> bag(const Bag& m) {
     for (std::size_t i = 0; i < m.items.size(); ++i) {
       if (auto r = simple(*m.items[i])) {
         Bag out = zero(m.type);
         for (std::size_t k = 0; k < m.items.size(); ++k)
           out = k == i ? sum(out, r->result) : sum(out, single(m.items[k]));
-        return Step{r->rule, out};
+        return Found{r->rule, out};
       }
     }
-    if (auto merged = rules_.nu(m)) return Step{rule::nu, *merged};
+    if (const Rule<Merge>* rule = engine_.select<Merge>({m}))
+      return Found{&rule->info, rule->result(engine_, {m}, rule->info)};
     return std::nullopt;
   }
 
-  std::optional<Step> simple(const Simple& s) {
+  std::optional<Found> simple(const Simple& s) {
     const DepthGuard guard(budget_);
     switch (s.form) {
     case Form::var:
@@ -114,51 +142,60 @@ public:
       return std::nullopt;
     case Form::lam:
     case Form::inj:
-      if (auto r = simple(*s.operand)) return Step{r->rule, with_operand(s, r->result)};
+      if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
       return std::nullopt;
     case Form::app:
-      if (auto r = simple(*s.operand)) return Step{r->rule, with_operand(s, r->result)};
-      if (auto r = bag(s.argument)) return Step{r->rule, with_argument(s, r->result)};
+      if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
+      if (auto r = bag(s.argument)) return Found{r->rule, with_argument(s, r->result)};
       break;
     case Form::push:
     case Form::proj:
-      if (auto r = simple(*s.operand)) return Step{r->rule, with_operand(s, r->result)};
+      if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
       break;
     }
-    if (auto c = contract(s, rules_, work_)) return Step{c->rule, c->result};
+    const Reduction::Redex redex{s};
+    if (const Rule<Reduction>* rule = engine_.select<Reduction>(redex))
+      return Found{&rule->info, rule->result(engine_, redex, rule->info)};
     return std::nullopt;
   }
 
 private:
-  const Rules& rules_;
-  WorkBudget* work_;
+  Engine& engine_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
 } // namespace
 
-Run normalise(const Bag& m, const Rules& rules, const RunOptions& options) {
+Run normalise(const Bag& m, const Rules& book, const RunOptions& options) {
   Run run;
-  run.result = Normaliser(rules, options, run).bag(m);
+  {
+    Normaliser normaliser(book, options, run);
+    const Firings firings(normaliser.engine(), run, options.counter);
+    run.result = normaliser.bag(m);
+  }
   return run;
 }
 
-std::optional<Step> step(const Bag& m, const Rules& rules, WorkBudget* work) {
-  return Stepper(rules, work).bag(m);
+std::optional<Step> step(const Bag& m, const Rules& book, WorkBudget* work) {
+  Engine engine(book, work);
+  auto found = Stepper(engine).bag(m);
+  if (!found) return std::nullopt;
+  return Step{found->rule->name, std::move(found->result)};
 }
 
-Run reduce_small_step(const Bag& m, const Rules& rules, const RunOptions& options) {
+Run reduce_small_step(const Bag& m, const Rules& book, const RunOptions& options) {
   Run run;
   run.result = m;
   WorkBudget work(options.fuel, options.work_per_step);
-  while (auto s = step(run.result, rules, &work)) {
-    if (++run.steps > options.fuel)
-      throw AdsemError(ErrorKind::fuel,
-                       "out of fuel after " + std::to_string(options.fuel) + " steps");
-    ++run.rule_counts[s->rule];
-    if (options.counter) options.counter->add(s->rule);
-    run.result = s->result;
-    if (options.trace) run.trace.push_back(s->rule + ": " + excerpt(print(run.result)));
+  Engine engine(book, &work);
+  {
+    const Firings firings(engine, run, options.counter);
+    while (auto s = Stepper(engine).bag(run.result)) {
+      if (++run.steps > options.fuel) out_of_fuel(options.fuel);
+      engine.record(*s->rule);
+      run.result = s->result;
+      if (options.trace) run.trace.push_back(trace_line(s->rule->name, print(run.result)));
+    }
   }
   return run;
 }

@@ -4,9 +4,12 @@
 //     normalise the children, contract the root, re-normalise the contractum;
 //  2. `step`: one leftmost-innermost contraction anywhere in the term (the small-step reducer
 //     used for per-step subject reduction and soundness).
-// Both contract only through rules.hpp. Fuel bounds the number of contractions and, through the
-// work cap (fuel * work_per_step units: nodes visited and T_x summands built), the work, as T_x
-// output is exponential as a tree (spec §9.6); running out is AdsemError(ErrorKind::fuel).
+// Both decide where a rule is tried and ask the book (rules.hpp) which one fires; a step is a rule
+// of Fig. 3 or spec §4.5 (the clauses of T_x that a (T) step fires are recorded for rule coverage
+// and `eval --trace`, but are part of that one step). Fuel bounds the number of contractions and,
+// through the work cap (fuel * work_per_step units: nodes visited and T_x summands built), the
+// work, as T_x output is exponential as a tree (spec §9.6); running out is
+// AdsemError(ErrorKind::fuel).
 #include <map>
 #include <optional>
 #include <string>
@@ -27,21 +30,22 @@ struct RunOptions {
 struct Run {
   Bag result;
   long steps = 0;
-  std::vector<std::string> trace;          // "rule: contracted redex" (when asked)
-  std::map<std::string, long> rule_counts; // firings per rule name
+  // "rule: contracted redex" per step, and "clause: s" per clause of T_x (when asked)
+  std::vector<std::string> trace;
+  std::map<std::string, long> rule_counts; // firings per rule name (T_x clauses included)
 };
 
-Run normalise(const Bag& m, const Rules& rules, const RunOptions& options = {});
+Run normalise(const Bag& m, const Rules& book, const RunOptions& options = {});
 
 struct Step {
   std::string rule;
   Bag result; // the whole term after the step
 };
 // `work` (optional) is spent on the T_x that a (T) step builds.
-std::optional<Step> step(const Bag& m, const Rules& rules, WorkBudget* work = nullptr);
+std::optional<Step> step(const Bag& m, const Rules& book, WorkBudget* work = nullptr);
 
 // Small-step to normal form (leftmost-innermost), the trace holding the whole term after each
 // step ("rule: term") when asked.
-Run reduce_small_step(const Bag& m, const Rules& rules, const RunOptions& options = {});
+Run reduce_small_step(const Bag& m, const Rules& book, const RunOptions& options = {});
 
 } // namespace adsem::perturbative

@@ -7,14 +7,15 @@ namespace adsem::perturbative {
 
 namespace {
 
-Bag pair_of_parts(const Bag& tx, const std::function<Bag(const Bag&)>& former) {
-  return pair(former(proj(1, tx)), former(proj(2, tx)));
+[[noreturn]] void no_clause(const Simple& s) {
+  throw AdsemError(ErrorKind::internal, "no clause of T_x (Fig. 4) applies to a term of form " +
+                                            std::to_string(static_cast<int>(s.form)));
 }
 
 class Transform {
 public:
-  Transform(std::string x, Type sigma, const TxRules& rules, WorkBudget* work)
-      : x_(std::move(x)), tsigma_(tangent_type(std::move(sigma))), rules_(rules), work_(work) {}
+  Transform(Engine& engine, std::string x, Type sigma)
+      : engine_(engine), x_(std::move(x)), tsigma_(tangent_type(std::move(sigma))) {}
 
   Bag bag(const Bag& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
     Bag out = zero(tangent_type(m.type));
@@ -28,20 +29,21 @@ public:
   Bag simple(const Simple& s) {
     Bag out = clause(s);
     // each summand of a clause's output is a node built here (the 2^k / 3^k growth, spec §9.6)
-    if (work_) work_->spend(1 + static_cast<long>(out.items.size()), "building T_x");
+    if (WorkBudget* work = engine_.work())
+      work->spend(1 + static_cast<long>(out.items.size()), "building T_x");
     return out;
   }
 
 private:
+  // The subterms' T_x first (the clause's premises), then the clause the book picks.
   Bag clause(const Simple& s) {
     const DepthGuard guard(budget_);
     switch (s.form) {
     case Form::var:
-      return s.name == x_ ? rules_.var_self(s, tsigma_) : rules_.var_other(s);
     case Form::numeral:
     case Form::primitive:
-      return rules_.constant(s);
-    case Form::lam: {
+      return fire(s, nullptr, nullptr);
+    case Form::lam:
       if (s.name == x_) { // α-rename the binder away from x (L189-190, L220)
         std::set<std::string> avoid;
         free_variables(*s.operand, avoid);
@@ -51,24 +53,32 @@ private:
             lam(y2, s.binder_type, substitute(*s.operand, s.name, var(y2, s.binder_type)));
         return clause(*renamed.items.front());
       }
-      return rules_.lam(s, simple(*s.operand));
-    }
-    case Form::app:
-      return rules_.app(simple(*s.operand), bag(s.argument));
+      [[fallthrough]];
     case Form::inj:
-      return rules_.inj(s, simple(*s.operand));
     case Form::push:
-      return rules_.push(s, simple(*s.operand));
-    case Form::proj:
-      return rules_.proj(s, simple(*s.operand));
+    case Form::proj: {
+      const Bag operand = simple(*s.operand);
+      return fire(s, &operand, nullptr);
     }
-    return zero(tangent_type(s.type));
+    case Form::app: {
+      const Bag operand = simple(*s.operand);
+      const Bag argument = bag(s.argument);
+      return fire(s, &operand, &argument);
+    }
+    }
+    no_clause(s);
   }
 
+  Bag fire(const Simple& s, const Bag* operand, const Bag* argument) {
+    const Tx::Redex redex{s, x_, tsigma_, operand, argument};
+    const Rule<Tx>* rule = engine_.select<Tx>(redex);
+    if (!rule) no_clause(s);
+    return engine_.fire(*rule, redex);
+  }
+
+  Engine& engine_;
   std::string x_;
   Type tsigma_;
-  const TxRules& rules_;
-  WorkBudget* work_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -80,33 +90,24 @@ Bag diamond(const Bag& m, const Bag& n) {
   return pair(tangent, app(f, proj(2, n)));
 }
 
-TxRules paper_tx_rules() {
-  TxRules r;
-  r.var_self = [](const Simple& x, const Type& tsigma) { return var(x.name, tsigma); };
-  r.var_other = [](const Simple& y) { return inj(2, tangent_type(y.type), var(y.name, y.type)); };
-  r.lam = [](const Simple& l, const Bag& tx_body) {
-    return pair_of_parts(tx_body,
-                         [&](const Bag& part) { return lam(l.name, l.binder_type, part); });
-  };
-  r.app = [](const Bag& tx_op, const Bag& tx_arg) { return diamond(tx_op, tx_arg); };
-  r.inj = [](const Simple& i, const Bag& tx) {
-    return pair_of_parts(tx, [&](const Bag& part) { return inj(i.index, i.type, part); });
-  };
-  r.push = [](const Simple&, const Bag& tx) {
-    return pair_of_parts(tx, [](const Bag& part) { return push(part); });
-  };
-  r.proj = [](const Simple& p, const Bag& tx) {
-    return pair_of_parts(tx, [&](const Bag& part) { return proj(p.index, part); });
-  };
-  r.constant = [](const Simple& c) {
-    return inj(2, tangent_type(c.type), single(std::make_shared<const Simple>(c)));
-  };
-  return r;
+Bag transform(Engine& engine, const std::string& x, const Type& sigma, const Bag& m) {
+  return Transform(engine, x, sigma).bag(m);
 }
 
-Bag transform(const std::string& x, const Type& sigma, const Bag& m, const TxRules& rules,
+Bag transform(const Rules& book, const std::string& x, const Type& sigma, const Bag& m,
               WorkBudget* work) {
-  return Transform(x, sigma, rules, work).bag(m);
+  Engine engine(book, work);
+  return transform(engine, x, sigma, m);
+}
+
+Bag tx_clause(const Rules& book, const std::string& x, const Type& sigma, const Simple& s,
+              const Bag* tx_operand, const Bag* tx_argument) {
+  Engine engine(book);
+  const Type tsigma = tangent_type(sigma);
+  const Tx::Redex redex{s, x, tsigma, tx_operand, tx_argument};
+  const Rule<Tx>* rule = engine.select<Tx>(redex);
+  if (!rule) no_clause(s);
+  return engine.fire(*rule, redex);
 }
 
 } // namespace adsem::perturbative

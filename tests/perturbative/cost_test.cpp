@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/denotation.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "semantics/perturbative/tx_cost.hpp"
 #include "syntax/perturbative/sharing.hpp"
@@ -38,7 +38,7 @@ constexpr long cap = 1L << 60;
 TEST(PerturbativeCost, Fig4RecurrenceIsExactWithoutZeros) {
   for (int k = 1; k <= 9; ++k) {
     for (const Bag& m : {chain(k), curried(k)}) {
-      const Bag t = transform("x", R, m, paper_tx_rules());
+      const Bag t = transform(*paper_rules(), "x", R, m);
       const TxSizeBound b = tx_size_bound("x", m);
       EXPECT_EQ(static_cast<double>(tree_size(t, cap)), b.tree_size) << "k = " << k;
       EXPECT_EQ(static_cast<double>(t.items.size()), b.summands) << "k = " << k;
@@ -49,7 +49,7 @@ TEST(PerturbativeCost, Fig4RecurrenceIsExactWithoutZeros) {
 TEST(PerturbativeCost, TreeTriplesPerChainLevelWhileTheHashConsedDagGrowsLinearly) {
   std::vector<long> tree, hashconsed;
   for (int k = 1; k <= 12; ++k) {
-    const Bag t = transform("x", R, chain(k), paper_tx_rules());
+    const Bag t = transform(*paper_rules(), "x", R, chain(k));
     tree.push_back(tree_size(t, cap));
     hashconsed.push_back(hashconsed_size(t));
     EXPECT_LE(hashconsed.back(), dag_size(t));
@@ -67,7 +67,7 @@ TEST(PerturbativeCost, TreeTriplesPerChainLevelWhileTheHashConsedDagGrowsLinearl
 
 TEST(PerturbativeCost, CurriedNestingTriplesTheSummandsEvenWithSharing) {
   for (int k = 1; k <= 8; ++k) {
-    const Bag t = transform("x", R, curried(k), paper_tx_rules());
+    const Bag t = transform(*paper_rules(), "x", R, curried(k));
     long expected = 1;
     for (int i = 0; i < k; ++i)
       expected *= 3;
@@ -78,7 +78,8 @@ TEST(PerturbativeCost, CurriedNestingTriplesTheSummandsEvenWithSharing) {
 TEST(PerturbativeCost, MutatedClausesExceedTheBound) {
   // T_x y = ⟨y, y⟩ builds more than Fig. 4 allows: the cost property sees it.
   const Bag m = app(var("f", arrow_type(R, R)), var("y", R));
-  const Bag t = transform("x", R, m, rules_for(mutant::tx_perturbs_free_variables).tx);
+  const Bag t =
+      transform(*semantics_for("perturbative/tx-perturbs-free-variables").rules, "x", R, m);
   EXPECT_GT(static_cast<double>(tree_size(t, cap)), tx_size_bound("x", m).tree_size);
 }
 

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/denotation.hpp"
-#include "semantics/perturbative/mutants.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -13,7 +13,7 @@ namespace adsem::perturbative {
 namespace {
 
 std::vector<double> nf_reals(const std::string& source, const std::string& mutant = "") {
-  const auto run = normalise(parse_closed(source), rules_for(mutant));
+  const auto run = normalise(parse_closed(source), *semantics_for(mutant).rules);
   EXPECT_TRUE(is_numeric_value(run.result)) << source << " => " << print(run.result);
   return numeric_reals(run.result);
 }
@@ -87,7 +87,7 @@ TEST(PerturbativeGolden, EveryWorkedExampleOfSection8ByTheModel) {
 
 TEST(PerturbativeGolden, SmallStepAgreesOnTheWorkedExamples) {
   for (const Golden& g : goldens()) {
-    const auto run = reduce_small_step(parse_closed(g.source), paper_rules());
+    const auto run = reduce_small_step(parse_closed(g.source), *paper_rules());
     expect_close(numeric_reals(run.result), g.expected, g.id + " (small-step)");
   }
 }
@@ -104,7 +104,7 @@ TEST(PerturbativeGolden, NegativeControlsOfTheModelFailTheConfusionExamples) {
 // Spec §8 "Normal forms worth pinning down" and SYN-8.
 TEST(PerturbativeGolden, SmallFixedNormalForms) {
   const auto nf = [](const std::string& s) {
-    return canonical_key(normalise(parse_closed(s), paper_rules()).result);
+    return canonical_key(normalise(parse_closed(s), *paper_rules()).result);
   };
   const auto key = [](const std::string& s) { return canonical_key(parse_closed(s)); };
   EXPECT_EQ(nf("T (\\x:R. x)"), key("\\x:T R. x"));
@@ -122,8 +122,8 @@ TEST(PerturbativeGolden, TOfAFreeVariableIsStuckAndChainRuleVisible) {
   const Context gamma = {{"f", arrow_type(real_type(), real_type())}};
   const auto parse = [&](const std::string& s) { return parse_term(s, constant_types(), gamma); };
   const Bag stuck = parse("T f (1, 2)");
-  EXPECT_EQ(canonical_key(normalise(stuck, paper_rules()).result), canonical_key(stuck));
-  EXPECT_EQ(canonical_key(normalise(parse("T (\\x:R. f (f x))"), paper_rules()).result),
+  EXPECT_EQ(canonical_key(normalise(stuck, *paper_rules()).result), canonical_key(stuck));
+  EXPECT_EQ(canonical_key(normalise(parse("T (\\x:R. f (f x))"), *paper_rules()).result),
             canonical_key(parse("\\x:T R. (pi1 (T f (pi1 (T f x), f (pi2 x))), f (f (pi2 x)))")));
 }
 

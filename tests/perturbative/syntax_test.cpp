@@ -98,7 +98,7 @@ TEST(PerturbativeSyntax, NestingWithinTheBudgetEvaluates) {
   std::string t = "1";
   for (int i = 0; i < 500; ++i)
     t = "neg (" + t + ")";
-  const auto run = normalise(parse_closed(t), paper_rules());
+  const auto run = normalise(parse_closed(t), *paper_rules());
   EXPECT_EQ(numeric_reals(run.result), std::vector<double>{1.0});
 }
 

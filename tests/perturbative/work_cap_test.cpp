@@ -3,7 +3,7 @@
 // applications, spec §9.6), and that construction spends the work cap (fuel * work_per_step).
 #include <gtest/gtest.h>
 
-#include "semantics/perturbative/mutants.hpp"
+#include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/strategy.hpp"
 
 namespace adsem::perturbative {
@@ -28,7 +28,8 @@ TEST(PerturbativeWorkCap, BuildingTxSpendsTheWorkCap) {
   for (const bool small_step : {false, true}) {
     try {
       const Bag m = push_of_projections(12);
-      (void)(small_step ? reduce_small_step(m, paper_rules(), o) : normalise(m, paper_rules(), o));
+      (void)(small_step ? reduce_small_step(m, *paper_rules(), o)
+                        : normalise(m, *paper_rules(), o));
       ADD_FAILURE() << "no fuel error";
     } catch (const AdsemError& e) {
       EXPECT_EQ(e.diagnostic().kind, ErrorKind::fuel);
@@ -40,7 +41,7 @@ TEST(PerturbativeWorkCap, BuildingTxSpendsTheWorkCap) {
 }
 
 TEST(PerturbativeWorkCap, SmallTxFitsTheDefaultCap) {
-  const perturbative::Run run = normalise(push_of_projections(6), paper_rules());
+  const perturbative::Run run = normalise(push_of_projections(6), *paper_rules());
   EXPECT_EQ(run.rule_counts.at("T"), 1);
 }
 
