@@ -1,5 +1,5 @@
 #pragma once
-// The papers' complexity claims, measured (issue 10): for each AD mechanism of a calculus, program
+// The papers' complexity claims, measured: for each AD mechanism of a calculus, program
 // families of growing size n are run through the primal and through the derivative; the cost of
 // the derivative divided by the cost of the primal is reported in the calculus's own cost measure
 // (reduction steps, primitive operations, delta bindings) and as a wall-clock ratio, with the

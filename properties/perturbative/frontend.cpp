@@ -112,7 +112,7 @@ Bag ground_value(const Type& sigma, const std::vector<double>& xs) {
 namespace {
 
 // The number of real inputs of a function type that grad/denote --at accept (tupled or curried),
-// read off the type alone: the --at arity is checked before any term is built (issue 11: a
+// read off the type alone: the --at arity is checked before any term is built (a
 // 9,000-deep curried λ with a wrong --at used to build an O(n²) tuple projection first).
 std::size_t real_inputs(const Bag& f) {
   if (!is_arrow(f.type)) return 0;

@@ -13,7 +13,7 @@ void register_perturbative(Registry& registry) {
   CalculusEntry entry;
   entry.id = "perturbative";
   entry.aliases = {"manzyuk"};
-  entry.paper = "A Simply Typed λ-Calculus of Forward AD (seed 004_baad241e11d2ae09.txt)";
+  entry.paper = "Manzyuk, A Simply Typed λ-Calculus of Forward Automatic Differentiation";
   entry.summary = "simply typed λ-calculus with products, bags and the pushforward operator T; "
                   "forward AD by the rewrite T(λx.s) → λx.T_x s";
   entry.frontend = std::make_shared<const perturbative::Frontend>();
@@ -23,7 +23,7 @@ void register_perturbative(Registry& registry) {
   // The construct tags of gen::tags_of, and every rule of the rule book.
   entry.constructs = {"T", "nested-T", "lambda", "higher-order", "pair", "sum"};
   use_rule_table(entry, perturbative::paper_rules()->infos());
-  entry.rule_adapter = std::make_shared<const perturbative::RuleAdapter>(); // user rules (issue 9)
+  entry.rule_adapter = std::make_shared<const perturbative::RuleAdapter>(); // user rules
   registry.add(std::move(entry));
 }
 

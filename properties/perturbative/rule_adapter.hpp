@@ -1,5 +1,5 @@
 #pragma once
-// User rewrite rules for perturbative (issue 9; docs/rules/perturbative.md). A rule
+// User rewrite rules for perturbative (docs/rules/perturbative.md). A rule
 // `name: LHS --> RHS` is two terms of the surface syntax (spec §2.7) in which the declared
 // metavariables (`meta M : R`) are free variables of their types; both sides are elaborated
 // through the linearity sugar (seed 004 L165-185), so they are bags. A metavariable stands for any
