@@ -22,6 +22,7 @@
 #include "semantics/perturbative/denotation.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/substitution.hpp"
+#include "semantics/perturbative/transform.hpp"
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
@@ -193,10 +194,10 @@ TrialResult lemma_5_5(const PropertyContext& context) {
 // T_x grows fastest hold T and nested T, and further draws would all but leave them out.
 constexpr int judgeable_draws = 2;
 Bag tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
-                      const Type& tau, const TxRules& tx) {
+                      const Type& tau, const Rules& book) {
   const auto judgeable = [&](const Bag& m) {
     try {
-      return tree_size(transform(x, sigma, m, tx), tx_size_cap + 1) <= tx_size_cap;
+      return tree_size(transform(book, x, sigma, m), tx_size_cap + 1) <= tx_size_cap;
     } catch (const AdsemError&) {
       return true; // the trial reports the error
     }
@@ -212,7 +213,7 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"x", sigma}};
-  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, rules_for(context.mutant).tx);
+  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context.mutant).rules);
   return guarded([&] {
     const Rules& rules = *semantics_for(context.mutant).rules;
     const Type tsigma = tangent_type(sigma);

@@ -21,15 +21,6 @@ std::string cite(std::string_view where) {
          std::string(where);
 }
 
-RuleInfo info(std::string name, std::string citation, RuleKind kind, std::string summary) {
-  RuleInfo out;
-  out.name = std::move(name);
-  out.citation = std::move(citation);
-  out.kind = kind;
-  out.summary = std::move(summary);
-  return out;
-}
-
 template <class R>
 adsem::Rule<R> entry(RuleInfo i, std::vector<typename R::Kind> kinds,
                      typename adsem::Rule<R>::Result result,
@@ -53,7 +44,7 @@ template <class R> void homomorphic(std::vector<Rules::Entry>& out, const Homomo
   using namespace clauses;
   const std::string t(h.name);
   const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
-    out.emplace_back(entry<R>(info(t + "[" + std::string(construct) + "]", cite(h.where),
+    out.emplace_back(entry<R>(rule_info(t + "[" + std::string(construct) + "]", cite(h.where),
                                    transformation, std::move(summary)),
                               {form}, std::move(result)));
   };
@@ -80,7 +71,7 @@ void monadic(std::vector<Rules::Entry>& out) {
   using namespace clauses;
   constexpr std::string_view where = "Fig. 9 (seed 001 L438-487)";
   const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
-    out.emplace_back(entry<Drev>(info("Drev[" + std::string(construct) + "]", cite(where),
+    out.emplace_back(entry<Drev>(rule_info("Drev[" + std::string(construct) + "]", cite(where),
                                       transformation, std::move(summary)),
                                  {form}, std::move(result)));
   };
@@ -121,63 +112,63 @@ std::vector<Rules::Entry> paper_entries() {
   monadic(out);
   // Fig. 10: eval on Deltas (L501-522) and runDelta (L540-571)
   const std::string f10 = cite("Fig. 10 (seed 001 L501-522)");
-  out.emplace_back(entry<DeltaEval>(info("eval-Zero", f10, evaluation, "eval x Zero m = m"),
+  out.emplace_back(entry<DeltaEval>(rule_info("eval-Zero", f10, evaluation, "eval x Zero m = m"),
                                     {DK::zero}, eval_zero, Step::Eval_Zero));
   out.emplace_back(entry<DeltaEval>(
-      info("eval-Scale", f10, evaluation, "eval x (Scale y u) m = eval (x × y) u m"), {DK::scale},
+      rule_info("eval-Scale", f10, evaluation, "eval x (Scale y u) m = eval (x × y) u m"), {DK::scale},
       eval_scale, Step::Eval_Scale));
   out.emplace_back(entry<DeltaEval>(
-      info("eval-Add", f10, evaluation, "eval x (Add u1 u2) m = eval x u2 (eval x u1 m)"),
+      rule_info("eval-Add", f10, evaluation, "eval x (Add u1 u2) m = eval x u2 (eval x u1 m)"),
       {DK::add}, eval_add, Step::Eval_Add));
   out.emplace_back(entry<DeltaEval>(
-      info("eval-Var", f10, evaluation, "eval x (Var id) m = addDelta id x m (m[id] += x)"),
+      rule_info("eval-Var", f10, evaluation, "eval x (Var id) m = addDelta id x m (m[id] += x)"),
       {DK::var}, eval_var, Step::Eval_Var));
   out.emplace_back(entry<DeltaEval>(
-      info("eval-Let", f10, evaluation,
+      rule_info("eval-Let", f10, evaluation,
            "eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of Nothing -> m2; "
            "Just x' -> eval x' u1 (delete id m2); steps eval-Let-Nothing, eval-Let-Just"),
       {DK::let}, eval_let));
   out.emplace_back(entry<RunDelta>(
-      info("runDelta", cite("Fig. 10 (seed 001 L540-571)"), evaluation,
+      rule_info("runDelta", cite("Fig. 10 (seed 001 L540-571)"), evaluation,
            "runDelta: foldl wrap d bs = Let id1 rhs1 (... (Let idk rhsk d)), the newest binding "
            "innermost; one step runDelta-wrap per binding"),
       {W::whole}, delta_rules::run_delta));
   // Fig. 11 / Fig. 15: R{e}'s run in one runDelta (spec §11 item 6)
   out.emplace_back(entry<RunProgram>(
-      info("R{e}", cite("Fig. 11 (seed 001 L554) and Fig. 15 (L913); spec §11 item 6"), evaluation,
+      rule_info("R{e}", cite("Fig. 11 (seed 001 L554) and Fig. 15 (L913); spec §11 item 6"), evaluation,
            "runDelta (dv + 1) (do { g <- Drev{e}; g s0 }): Drev{e} and its application share "
            "one DeltaState"),
       {W::whole}, run_program));
   // §7.3: the array version, a backward sweep (L585-597)
   const std::string s73 = cite("§7.3 (seed 001 L585-597)");
-  out.emplace_back(entry<Sweep>(info("sweep-Zero", s73, evaluation, "Zero adds nothing"),
+  out.emplace_back(entry<Sweep>(rule_info("sweep-Zero", s73, evaluation, "Zero adds nothing"),
                                 {DK::zero}, sweep_zero, Step::Sweep_Zero));
   out.emplace_back(
-      entry<Sweep>(info("sweep-Scale", s73, evaluation, "Scale y u: sweep x × y into u"),
+      entry<Sweep>(rule_info("sweep-Scale", s73, evaluation, "Scale y u: sweep x × y into u"),
                    {DK::scale}, sweep_scale, Step::Sweep_Scale));
   out.emplace_back(
-      entry<Sweep>(info("sweep-Add", s73, evaluation, "Add u1 u2: sweep x into u1, then u2"),
+      entry<Sweep>(rule_info("sweep-Add", s73, evaluation, "Add u1 u2: sweep x into u1, then u2"),
                    {DK::add}, sweep_add, Step::Sweep_Add));
-  out.emplace_back(entry<Sweep>(info("sweep-Var", s73, evaluation, "Var id: grad[id] += x"),
+  out.emplace_back(entry<Sweep>(rule_info("sweep-Var", s73, evaluation, "Var id: grad[id] += x"),
                                 {DK::var}, sweep_var, Step::Sweep_Var));
   out.emplace_back(entry<SweepTape>(
-      info("sweep", s73, evaluation,
+      rule_info("sweep", s73, evaluation,
            "the bindings from the newest to the oldest, each rhs swept with its completed "
            "adjoint; steps sweep-skip (untouched id), sweep-binding"),
       {W::whole}, sweep_tape));
   // §11: lookup_S (finalMap, s0), the gradient in the shape of s (L925, L941)
   const std::string s11 = cite("§11 (seed 001 L925, L941)");
   out.emplace_back(entry<Lookup>(
-      info("lookup[R]", s11, evaluation, "lookup_R (m, (r, Var id)) = lookupOrZero id m"),
+      rule_info("lookup[R]", s11, evaluation, "lookup_R (m, (r, Var id)) = lookupOrZero id m"),
       {TK::real}, lookup_real));
-  out.emplace_back(entry<Lookup>(info("lookup[k]", s11, evaluation, "lookup_L (m, k) = k"),
+  out.emplace_back(entry<Lookup>(rule_info("lookup[k]", s11, evaluation, "lookup_L (m, k) = k"),
                                  {TK::integer}, lookup_leaf));
   out.emplace_back(
-      entry<Lookup>(info("lookup[×]", s11, evaluation,
+      entry<Lookup>(rule_info("lookup[×]", s11, evaluation,
                          "lookup_{S×T} (m, (a, b)) = (lookup_S (m, a), lookup_T (m, b))"),
                     {TK::product}, lookup_product));
   out.emplace_back(entry<Lookup>(
-      info("lookup[+]", s11, evaluation,
+      rule_info("lookup[+]", s11, evaluation,
            "lookup_{S+T} (m, inl/inr a) keeps the input's tag (zero_S from the input, L358-362)"),
       {TK::sum}, lookup_sum));
   return out;
@@ -231,7 +222,7 @@ std::vector<RuleInfo> listed_rules() {
   for (const Step step : all_steps()) {
     const std::string_view name = step_name(step);
     if (paper_rules()->position(name)) continue; // an entry that is one step
-    out.push_back(info(std::string(name), cite(step_citation(step)), evaluation,
+    out.push_back(rule_info(std::string(name), cite(step_citation(step)), evaluation,
                        "a step of the machine's cost model (ledger.hpp)"));
   }
   return out;

@@ -27,15 +27,6 @@ constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
                            T3b = "Table 3b (seed 002 lines 453-468)";
 
-RuleInfo info(std::string name, std::string citation, RuleKind kind, std::string summary) {
-  RuleInfo out;
-  out.name = std::move(name);
-  out.citation = std::move(citation);
-  out.kind = kind;
-  out.summary = std::move(summary);
-  return out;
-}
-
 // A rule of Table 2 with one instance per node: its side condition holds for nth = 0 only.
 Rule<Reduction> reduction(RuleInfo i, Tag tag, Rule<Reduction>::Match match,
                           Rule<Reduction>::Result result, int priority_class) {
@@ -204,7 +195,7 @@ std::vector<Rules::Entry> table_2() {
   const auto not_numeric = [](const Reducer& m, const Redex&) { return !numeric_only(m); };
   std::vector<Rules::Entry> out;
   out.push_back(reduction(
-      info("beta-7", cite(T2a), RuleKind::reduction, "(7) (λx.t)α u → t[x := u]α"), Tag::app,
+      rule_info("beta-7", cite(T2a), RuleKind::reduction, "(7) (λx.t)α u → t[x := u]α"), Tag::app,
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && core_of(r.term->left())->tag == Tag::lam;
       },
@@ -215,7 +206,7 @@ std::vector<Rules::Entry> table_2() {
       },
       4));
   out.push_back(reduction(
-      info("pair-8", cite(T2a), RuleKind::reduction, "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
+      rule_info("pair-8", cite(T2a), RuleKind::reduction, "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
       Tag::let_pair,
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && core_of(r.term->bound())->tag == Tag::pair;
@@ -227,7 +218,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   Rule<Reduction> subst = reduction(
-      info("subst-9", cite(T2a), RuleKind::reduction,
+      rule_info("subst-9", cite(T2a), RuleKind::reduction,
            "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
       Tag::let,
       [](const Reducer& m, const Redex& r) {
@@ -246,7 +237,7 @@ std::vector<Rules::Entry> table_2() {
   subst.extra = subst_class;
   out.push_back(std::move(subst));
   out.push_back(reduction(
-      info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
+      rule_info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
       Tag::let,
       [](const Reducer&, const Redex& r) {
         const Node& t = *r.term;
@@ -257,7 +248,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      info("lin-subst-11", cite(T2a), RuleKind::reduction,
+      rule_info("lin-subst-11", cite(T2a), RuleKind::reduction,
            "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
       Tag::let,
       [not_numeric](const Reducer& m, const Redex& r) {
@@ -270,7 +261,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Tag::add,
+      rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Tag::add,
       [](const Reducer&, const Redex& r) { return first_two(r, Tag::num).has_value(); },
       [](Reducer&, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Tag::num);
@@ -281,7 +272,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      info("sum-pair-13", cite(T2a), RuleKind::reduction,
+      rule_info("sum-pair-13", cite(T2a), RuleKind::reduction,
            "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
       Tag::add,
       [not_numeric](const Reducer& m, const Redex& r) {
@@ -297,7 +288,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Tag::prim,
+      rule_info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Tag::prim,
       [](const Reducer&, const Redex& r) {
         return r.term->name == "mul" && numeral_arguments(r.term);
       },
@@ -306,7 +297,7 @@ std::vector<Rules::Entry> table_2() {
   // α for (8)): without it ≡ (19)/(21) could hide a (16) redex, against Lemma 3 (found by
   // equivalence-bisimulation).
   out.push_back(reduction(
-      info("eta-pair-16", cite(T2b), RuleKind::reduction,
+      rule_info("eta-pair-16", cite(T2b), RuleKind::reduction,
            "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
       Tag::let,
       [not_numeric](const Reducer& m, const Redex& r) {
@@ -326,7 +317,7 @@ std::vector<Rules::Entry> table_2() {
       },
       3));
   Rule<Reduction> factor;
-  factor.info = info("factor-17", cite(T2c), RuleKind::reduction,
+  factor.info = rule_info("factor-17", cite(T2c), RuleKind::reduction,
                      "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
   factor.kinds = {Tag::add};
   factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
@@ -341,7 +332,7 @@ std::vector<Rules::Entry> table_2() {
   factor.extra = [](const Reducer&, const Redex&) { return 1; };
   out.push_back(std::move(factor));
   out.push_back(reduction(
-      info("prim-23", cite(S4), RuleKind::reduction,
+      rule_info("prim-23", cite(S4), RuleKind::reduction,
            "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
       Tag::prim,
       [](const Reducer&, const Redex& r) {
@@ -363,7 +354,7 @@ std::vector<Rules::Entry> table_3b() {
   std::vector<Rules::Entry> out;
   const auto d = [](std::string name, std::string summary, Tag tag,
                     Rule<Transform>::Result result) {
-    return clause(info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)),
+    return clause(rule_info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)),
                   tag, std::move(result));
   };
   out.push_back(d("D-var", "D(x) = x", Tag::var,
