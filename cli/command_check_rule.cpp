@@ -5,6 +5,7 @@
 #include "cli/jobs_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/rule_check.hpp"
+#include "reports/schema_version.hpp"
 #include "reports/text_file.hpp"
 
 namespace adsem::cli {
@@ -75,7 +76,8 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& r : reports)
         list.push_back(rules::to_json(r));
-      ctx.io.out << reports::dump_json({{"calculus", entry.id},
+      ctx.io.out << reports::dump_json({{reports::schema_version_key, reports::schema_version},
+                                        {"calculus", entry.id},
                                         {"file", args->file},
                                         {"seed", options.seed},
                                         {"trials", options.trials},

@@ -10,6 +10,7 @@
 #include "cli/jobs_option.hpp"
 #include "properties/core/complexity.hpp"
 #include "properties/core/worker_map.hpp"
+#include "reports/schema_version.hpp"
 #include "reports/text_file.hpp"
 
 namespace adsem::cli {
@@ -205,7 +206,11 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& r : rows)
         list.push_back(to_json(r));
-      ctx.io.out << reports::dump_json(nlohmann::json{{"rows", list}}, 2) << "\n";
+      ctx.io.out << reports::dump_json(
+                        nlohmann::json{{reports::schema_version_key, reports::schema_version},
+                                       {"rows", list}},
+                        2)
+                 << "\n";
     } else if (!s->out_dir.empty()) {
       ctx.io.out << "wrote " << s->out_dir << "/complexity.csv and the SVG plots\n";
     }

@@ -6,6 +6,7 @@
 #include "cli/jobs_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/throughput.hpp"
+#include "reports/schema_version.hpp"
 
 namespace adsem::cli {
 
@@ -58,7 +59,11 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
                         {"discarded", r.discarded},
                         {"seconds", r.seconds},
                         {"status", r.status}});
-      ctx.io.out << reports::dump_json(nlohmann::json{{"rows", list}}, 2) << "\n";
+      ctx.io.out << reports::dump_json(
+                        nlohmann::json{{reports::schema_version_key, reports::schema_version},
+                                       {"rows", list}},
+                        2)
+                 << "\n";
     }
     if (options->stop_requested && options->stop_requested->load()) ctx.exit_code = 130;
   });

@@ -98,6 +98,14 @@ check("mutants --json",
 check("kill-matrix.json", json.loads((matrix / "kill-matrix.json").read_text()),
       "kill-matrix.schema.json")
 
+check_stdout("check-rule.schema.json", None, "check-rule", "simple-diff",
+             str(pathlib.Path(SCHEMAS).parent.parent / "examples/rules/simple_diff/sound.rules"),
+             "--trials", "20", "--seed", "7", "--jobs", "1", "--json", expect=(0, 1))
+check_stdout("rows.schema.json", None, "throughput", "simple-diff", "-p",
+             "simple-diff/operational-correctness", "-n", "20", "--json")
+check_stdout("rows.schema.json", None, "complexity", "simple-diff", "--family", "let-series",
+             "--max-n", "20", "--family-seconds", "0.2", "--json", expect=(0, 1))
+
 if failures:
     print("\n".join(failures), file=sys.stderr)
     sys.exit(1)
