@@ -20,6 +20,8 @@ struct EvalOptions {
   long fuel = 1'000'000; // step budget; running out throws AdsemError(ErrorKind::fuel)
   bool trace = false;    // collect the rule trace
   std::string mutant;    // "" = the paper's rules
+  // A user's rule file (`--rules FILE`, user_rules.hpp) joined to the rules; null = none.
+  std::shared_ptr<const UserRules> user_rules = nullptr;
 };
 
 struct EvalResult {

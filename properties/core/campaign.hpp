@@ -49,6 +49,8 @@ struct CampaignOptions {
   std::uint64_t seed = 0;
   Shard shard;
   std::string mutant; // full mutant name or ""
+  // A user's rule file joined to the selected calculus's semantics (user_rules.hpp); null = none.
+  std::shared_ptr<const UserRules> user_rules = nullptr;
   Overrides overrides;
   std::optional<int> max_size; // overrides each property's default size ceiling
   int chunk_size = 25;         // trials per RapidCheck run (granularity of time checks, shards)

@@ -57,7 +57,7 @@ CampaignRun::CampaignRun(const Registry& registry, const CampaignOptions& option
   result.mutant = options.mutant;
   result.started_at = iso8601_now();
 
-  const PropertyContext campaign_context{options.mutant, options.overrides};
+  const PropertyContext campaign_context{options.mutant, options.overrides, options.user_rules};
   for (const CheckKind kind : all_check_kinds)
     result.tolerances[std::string(to_string(kind))] = campaign_context.tolerance(kind);
 

@@ -20,6 +20,7 @@ constexpr std::string_view named_options[] = {
     "fuel",                          // every evaluator's step budget
     "literal-fuel",                  // simple-diff paper-literal rd
     "max-depth",                     // simple-diff evaluator depth
+    "rules.targeted-share",          // --rules: share of trials from the targeted generator
 };
 
 std::vector<std::string> build_keys() {

@@ -17,6 +17,8 @@
 
 namespace adsem::props {
 
+struct UserRules; // a rule file joined to the semantics (user_rules.hpp)
+
 // Key/value option overrides (from `--set key=value` or a replay token), e.g.
 // "tolerance.derivative.rtol" -> "1e-6". Properties read them through PropertyContext.
 using Overrides = std::map<std::string, std::string>;
@@ -92,6 +94,9 @@ TrialResult compare_reals(double expected, std::string expected_label, double ac
 struct PropertyContext {
   std::string mutant; // "" = un-mutated; otherwise the full mutant name "<calc>/<mutant>"
   Overrides overrides;
+  // A user's rule file (`--rules FILE`), compiled for this calculus; null = the paper's rules.
+  // The calculus runs its properties on its book patched by the mutant, then by these rules.
+  std::shared_ptr<const UserRules> user_rules = nullptr;
   // Where the calculus's machine counts rule firings (the engine harvests it after each trial
   // into TrialResult::rules_fired); null outside campaigns.
   std::shared_ptr<RuleCounter> rule_counter = nullptr;

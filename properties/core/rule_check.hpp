@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "properties/core/property.hpp"
+#include "properties/core/user_rules.hpp"
 #include "reports/campaign_result.hpp"
 #include "syntax/core/rule_file.hpp"
 
@@ -57,6 +58,10 @@ public:
   virtual std::vector<std::pair<std::string, std::string>>
   metavariables(const CompiledRule& rule) const = 0;
   virtual std::vector<ZeroVariant> zero_variants(const CompiledRule& rule) const = 0;
+  // A whole rule file joined to the calculus's semantics (`--rules`, user_rules.hpp): every rule
+  // compiled (located errors as compile()) into entries of kind `user` of the rule book and a
+  // patch. The default throws AdsemError(usage): the calculus takes rule files in check-rule only.
+  virtual std::shared_ptr<const props::CompiledRuleFile> compile_file(const RuleFile& file) const;
 };
 
 struct CheckOptions {

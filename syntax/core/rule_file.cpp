@@ -1,5 +1,6 @@
 #include "syntax/core/rule_file.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -199,36 +200,92 @@ Condition condition(const Statement& st, std::size_t b, std::size_t e) {
   return c;
 }
 
+// The statement starts with the keyword `word` followed by a blank (so a rule may still be named
+// "replace" or "remove": `replace: ...`).
+bool starts_with_keyword(const Statement& st, std::string_view word) {
+  const std::string& s = st.text;
+  return s.starts_with(word) && s.size() > word.size() &&
+         (is_blank(s[word.size()]) || s[word.size()] == '\n');
+}
+
+// `remove PAPER-NAME`: the rest of the statement, trimmed, is the name.
+RuleDecl remove_line(const Statement& st) {
+  RuleDecl r;
+  r.action = RuleDecl::Action::remove;
+  r.pos = st.at(0);
+  const Fragment name = st.piece(6, st.text.size());
+  if (name.text.empty()) st.fail(6, "expected the name of a paper rule after 'remove'");
+  if (name.text.find(':') != std::string::npos)
+    throw AdsemError(ErrorKind::parse,
+                     "'remove NAME' takes only a rule's name (to change a rule, write "
+                     "'replace NAME: LHS --> RHS')",
+                     name.pos);
+  r.name = name.text;
+  return r;
+}
+
+// `priority K` at the end of a rule: K a decimal integer.
+int priority_value(const Statement& st, std::size_t at) {
+  const Fragment k = st.piece(at + 8, st.text.size());
+  const bool digits =
+      !k.text.empty() && k.text.size() <= 6 && std::ranges::all_of(k.text, [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+      });
+  if (!digits)
+    st.fail(at + 8, "expected a class number after 'priority' (e.g. 'priority 3'), and nothing "
+                    "after it");
+  return std::stoi(k.text);
+}
+
 RuleDecl rule_line(const Statement& st, const std::vector<MetaDecl>& metas) {
   const std::string& s = st.text;
   RuleDecl r;
   r.pos = st.at(0);
   std::size_t i = 0;
-  if (!ident_start(s[0]))
-    st.fail(0, "expected a rule 'name: LHS --> RHS' or a declaration 'meta M : T'");
-  while (i < s.size() && (ident_char(s[i]) || s[i] == '-'))
-    ++i;
-  r.name = s.substr(0, i);
-  while (!r.name.empty() && r.name.back() == '-') {
-    r.name.pop_back();
-    --i;
+  std::size_t colon = 0;
+  if (starts_with_keyword(st, "replace")) {
+    // A paper rule's name is any text up to the ':' ("O-add", "(9)", "Dfwd[λ]", "13a").
+    r.action = RuleDecl::Action::replace;
+    colon = s.find(':', 8);
+    if (colon == std::string::npos)
+      st.fail(s.size(), "expected ':' after the paper rule's name in 'replace NAME: LHS --> RHS'");
+    const Fragment name = st.piece(8, colon);
+    if (name.text.empty()) st.fail(8, "expected the name of a paper rule after 'replace'");
+    r.name = name.text;
+  } else {
+    if (!ident_start(s[0]))
+      st.fail(0, "expected a rule 'name: LHS --> RHS', 'replace NAME: LHS --> RHS', "
+                 "'remove NAME' or a declaration 'meta M : T'");
+    while (i < s.size() && (ident_char(s[i]) || s[i] == '-'))
+      ++i;
+    r.name = s.substr(0, i);
+    while (!r.name.empty() && r.name.back() == '-') {
+      r.name.pop_back();
+      --i;
+    }
+    colon = skip_blanks(s, i, s.size());
+    if (colon >= s.size() || s[colon] != ':')
+      st.fail(colon, fmt::format("expected ':' after the rule name '{}' (rules are written "
+                                 "'name: LHS --> RHS')",
+                                 r.name));
   }
-  const std::size_t colon = skip_blanks(s, i, s.size());
-  if (colon >= s.size() || s[colon] != ':')
-    st.fail(colon, fmt::format("expected ':' after the rule name '{}' (rules are written "
-                               "'name: LHS --> RHS')",
-                               r.name));
   const auto arrow = s.find("-->", colon + 1);
   if (arrow == std::string::npos)
     st.fail(s.size(), fmt::format("expected '-->' in rule '{}'", r.name));
   r.lhs = st.piece(colon + 1, arrow);
   if (r.lhs.text.empty()) st.fail(colon + 1, "expected a left-hand side before '-->'");
-  const auto when = find_word(s, arrow + 3, s.size(), "when");
-  const std::size_t rhs_end = when ? *when : s.size();
+  const auto priority = find_word(s, arrow + 3, s.size(), "priority");
+  const std::size_t end = priority ? *priority : s.size();
+  if (priority) {
+    r.priority = priority_value(st, *priority);
+    r.priority_pos = st.at(*priority);
+  }
+  const auto when = find_word(s, arrow + 3, end, "when");
+  const std::size_t rhs_end = when ? *when : end;
   r.rhs = st.piece(arrow + 3, rhs_end);
   if (r.rhs.text.empty()) st.fail(arrow + 3, "expected a right-hand side after '-->'");
   if (when)
-    for (const auto& [b, e] : split(s, *when + 4, s.size(), ','))
+    for (const auto& [b, e] : split(s, *when + 4, end, ','))
       r.conditions.push_back(condition(st, b, e));
   r.metas = metas;
   return r;
@@ -246,15 +303,19 @@ RuleFile parse_rule_file(std::string_view source) {
       meta_line(st, metas);
       continue;
     }
-    RuleDecl r = rule_line(st, metas);
+    RuleDecl r = starts_with_keyword(st, "remove") ? remove_line(st) : rule_line(st, metas);
     if (const auto [it, fresh] = lines.emplace(r.name, r.pos.line); !fresh)
-      throw AdsemError(
-          ErrorKind::parse,
-          fmt::format("rule '{}' is defined twice (first at line {})", r.name, it->second), r.pos);
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("rule '{}' is defined, replaced or removed twice (first at "
+                                   "line {})",
+                                   r.name, it->second),
+                       r.pos);
     file.rules.push_back(std::move(r));
   }
   if (file.rules.empty())
-    throw AdsemError(ErrorKind::parse, "the rule file defines no rule ('name: LHS --> RHS')",
+    throw AdsemError(ErrorKind::parse,
+                     "the rule file defines no rule ('name: LHS --> RHS', 'replace NAME: LHS --> "
+                     "RHS' or 'remove NAME')",
                      SourcePos{1, 1});
   return file;
 }
@@ -310,9 +371,12 @@ std::string swap_identifiers(std::string_view text, std::string_view a, std::str
 }
 
 std::string print_rule(const RuleDecl& rule) {
-  std::string out = rule.name + ": " + rule.lhs.text + " --> " + rule.rhs.text;
+  if (rule.action == RuleDecl::Action::remove) return "remove " + rule.name;
+  std::string out = (rule.action == RuleDecl::Action::replace ? "replace " : "") + rule.name +
+                    ": " + rule.lhs.text + " --> " + rule.rhs.text;
   for (std::size_t i = 0; i < rule.conditions.size(); ++i)
     out += (i == 0 ? " when " : ", ") + rule.conditions[i].text;
+  if (rule.priority) out += fmt::format(" priority {}", *rule.priority);
   std::string flat; // continuation lines printed on one line, blank runs collapsed
   for (const char c : out) {
     const char d = c == '\n' || c == '\t' ? ' ' : c;

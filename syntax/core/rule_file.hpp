@@ -4,12 +4,18 @@
 //
 //   file      ::= { line }
 //   line      ::= "meta" decl { "," decl }                 metavariables (in force for every
-//               | NAME ":" LHS "-->" RHS [ "when" cond { "," cond } ]   later rule)
+//               | NAME ":" rule                             later rule); an added rule
+//               | "replace" PAPER-NAME ":" rule             a paper rule replaced (`--rules`)
+//               | "remove" PAPER-NAME                       a paper rule removed (`--rules`)
+//   rule      ::= LHS "-->" RHS [ "when" cond { "," cond } ] [ "priority" INT ]
 //   decl      ::= IDENT ":" TYPE                            TYPE in the calculus's type syntax
 //   cond      ::= IDENT "#" IDENT                           variable x not free in metavariable M
 //               | IDENT "not" "free" "in" IDENT             (the same, spelled out)
 //               | TYPE "=" TYPE                             a type equality (checked statically)
 //
+// PAPER-NAME is a rule's name as `adsem calculi --json` lists it (any text up to the ':').
+// `priority K` places an added rule in a strategy that orders redexes by class (linear-negation's
+// S_bp, classes 1-7); elsewhere it is refused by the calculus.
 // A statement starts at column 1; a line that starts with blanks continues the statement above.
 // `#` at the start of a line (after blanks) begins a comment line. LHS and RHS are text in the
 // calculus's own term syntax (the calculus adapter parses them, treating the declared
@@ -47,11 +53,17 @@ struct Condition {
 };
 
 struct RuleDecl {
-  std::string name;
+  // What the statement does to the calculus's rules: add a rule (`name: ...`, the only form
+  // check-rule checks in isolation), replace the paper rule `name`, or remove it.
+  enum class Action { add, replace, remove };
+  Action action = Action::add;
+  std::string name; // the new rule's name, or the paper rule's (replace, remove)
   SourcePos pos;
   Fragment lhs, rhs;
   std::vector<Condition> conditions;
   std::vector<MetaDecl> metas; // the declarations in force (a later one of a name wins)
+  std::optional<int> priority; // `priority K`: the strategy class an added rule joins
+  SourcePos priority_pos = {}; // where `priority` is written (errors about it)
 };
 
 struct RuleFile {
@@ -85,7 +97,8 @@ std::string swap_identifiers(std::string_view text, std::string_view a, std::str
 // The identifiers of `text` (letters, digits, '_' and '\'', not starting with a digit), in order.
 std::vector<std::string> identifiers(std::string_view text);
 
-// The rule printed back in the rule language (one line).
+// The rule printed back in the rule language (one line): "name: L --> R when ...",
+// "replace name: ...", "remove name".
 std::string print_rule(const RuleDecl& rule);
 
 } // namespace adsem::rules
