@@ -2,6 +2,7 @@
 
 #include "properties/core/result_checks.hpp"
 #include "properties/pullback/mutants.hpp"
+#include "properties/pullback/user_rules.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/pullback/denotation.hpp"
@@ -133,13 +134,15 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Term t = parse_closed(source);
-  return result_of(normalise(t, rules_for(options.mutant), run_options(options, options.trace)));
+  return result_of(normalise(t, rules_for(options.mutant, options.user_rules),
+                             run_options(options, options.trace)));
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
                                    const props::EvalOptions& options) const {
   const Term t = parse_closed(source);
-  return result_of(normalise(t, rules_for(options.mutant), run_options(options, true)));
+  return result_of(
+      normalise(t, rules_for(options.mutant, options.user_rules), run_options(options, true)));
 }
 
 props::DenoteResult Frontend::denote(const std::string& source,
@@ -184,7 +187,7 @@ props::DenoteResult Frontend::denote(const std::string& source,
 props::GradResult Frontend::grad(const std::string& source, const std::vector<double>& at,
                                  const std::string& mechanism,
                                  const props::EvalOptions& options) const {
-  Rules rules = rules_for(options.mutant);
+  Rules rules = rules_for(options.mutant, options.user_rules);
   if (mechanism == "pullback-literal-anf")
     rules.bind_atoms = true;
   else if (!mechanism.empty() && mechanism != "pullback")

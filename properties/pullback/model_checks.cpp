@@ -7,6 +7,7 @@
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
+#include "properties/pullback/user_rules.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "semantics/pullback/translation.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -33,7 +34,7 @@ TrialResult premise_jacobian(const PropertyContext& context) {
     std::vector<Seen> seen;
     RunOptions o;
     o.fuel = context.option_int("fuel", 20'000);
-    Machine machine(rules_for(context.mutant), o);
+    Machine machine(rules_for(context), o);
     machine.observe_premises([&](const std::string& y, const Type& sigma, const Term& m,
                                  const Term& value, const std::string& v, const Term& s) {
       if (seen.size() < 6) seen.push_back({y, v, sigma, m, value, s});
@@ -71,14 +72,16 @@ TrialResult premise_jacobian(const PropertyContext& context) {
 // whose normal form is a numeral tuple or a covector literal N has ⟦N⟧ = ⟦M⟧. Normal forms that
 // are not literals (stuck terms, Remark 3.6) are counted as discards "stuck-normal-form".
 TrialResult adequacy(const PropertyContext& context) {
-  const Term t = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 2)) == 0
+  const auto target = targeted_term(context);
+  const Term t = target ? *target
+                 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 2)) == 0
                      ? (*gen::first_order_query(false, 3)).term()
                      : *gen::closed_term();
   return guarded(t, [&] {
     const Type ty = type_of(t);
     RunOptions o;
     o.fuel = context.option_int("fuel", 20'000);
-    const Term nf = normalise(t, rules_for(context.mutant), o).result;
+    const Term nf = normalise(t, rules_for(context), o).result;
     std::vector<double> got, want;
     if (is_euclidean(ty) && is_numeral_tuple(nf)) {
       flatten_numerals(nf, got);

@@ -13,6 +13,7 @@
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
+#include "properties/pullback/user_rules.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -81,7 +82,7 @@ TrialResult reverse_mode_first_order(const PropertyContext& context) {
   const gen::Query q = *gen::first_order_query(false, 3);
   return guarded(q.term(), [&] {
     const Reference ref = reference(q);
-    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    const Term nf = normalise(q.term(), rules_for(context), run_options(context)).result;
     return on(compare_vectors(vjp(ref.jacobian, ref.cotangent), "cᵀJ (model)",
                               reduced_covector(nf, q.sigma), "pullback reduction",
                               CheckKind::derivative, context),
@@ -126,7 +127,7 @@ TrialResult reverse_mode_vs_fd_at(const gen::Query& q, const PropertyContext& co
     std::vector<double> weights; // |c|: the error of cᵀJ is at most |c|ᵀ error
     for (const double c : ref.cotangent)
       weights.push_back(std::abs(c));
-    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    const Term nf = normalise(q.term(), rules_for(context), run_options(context)).result;
     return on(props::compare_with_estimates(vjp(est.jacobian, ref.cotangent),
                                             vjp(est.error, weights), "cᵀJ (finite differences)",
                                             reduced_covector(nf, q.sigma), "pullback reduction",
@@ -151,7 +152,7 @@ TrialResult reverse_mode_vs_intervals(const PropertyContext& context) {
     std::vector<double> point;
     flatten_numerals(q.point, point);
     const model::Enclosure enc = model::enclose(f, model::box_around(point, 1e-9), dc.diff);
-    const Term nf = normalise(q.term(), rules_for(context.mutant), run_options(context)).result;
+    const Term nf = normalise(q.term(), rules_for(context), run_options(context)).result;
     const std::vector<double> actual = reduced_covector(nf, q.sigma);
     const Tolerance tol = context.tolerance(CheckKind::derivative);
     for (std::size_t j = 0; j < actual.size(); ++j) {
@@ -182,7 +183,7 @@ TrialResult reverse_mode_higher_order(const PropertyContext& context) {
   const std::uint64_t seed = draw_seed();
   return guarded(q.term(), [&] {
     const Term query = q.term();
-    const Term nf = normalise(query, rules_for(context.mutant), run_options(context)).result;
+    const Term nf = normalise(query, rules_for(context), run_options(context)).result;
     std::mt19937_64 rng(seed);
     const Env<double> env = random_env(free_var_types(query), rng);
     const bool shape = symbolic && nf->kind == Kind::dualmap && nf->kids[1]->kind == Kind::app &&
@@ -217,7 +218,7 @@ TrialResult tape_agreement(const PropertyContext& context) {
     std::vector<double> point;
     flatten_numerals(q.point, point);
     const TapeResult tape = tape_reverse(q.body, q.y, q.sigma, point, q.cotangent);
-    const Run run = normalise(q.term(), rules_for(context.mutant), run_options(context));
+    const Run run = normalise(q.term(), rules_for(context), run_options(context));
     TrialResult r =
         compare_vectors(tape.gradient, "tape reverse mode", reduced_covector(run.result, q.sigma),
                         "pullback reduction", CheckKind::derivative, context);
@@ -238,7 +239,7 @@ TrialResult tape_agreement(const PropertyContext& context) {
 TrialResult cost_reverse_mode(const PropertyContext& context) {
   const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
   return guarded(q.term(), [&] {
-    const Run run = normalise(q.term(), rules_for(context.mutant), run_options(context));
+    const Run run = normalise(q.term(), rules_for(context), run_options(context));
     const auto n = [&](const char* rule) {
       return run.rule_counts.count(rule) ? run.rule_counts.at(rule) : 0L;
     };
@@ -271,7 +272,7 @@ TrialResult cost_linear_steps(const PropertyContext& context) {
       const auto start = std::chrono::steady_clock::now();
       RunOptions o = run_options(context);
       o.fuel = 200'000;
-      const Run run = normalise(q.term(), rules_for(context.mutant), o);
+      const Run run = normalise(q.term(), rules_for(context), o);
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count();

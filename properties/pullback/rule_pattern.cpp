@@ -82,10 +82,15 @@ VarScope intersect(const VarScope& a, const VarScope& b) {
 // Parses one side; an unbound name becomes a located parse error with `unbound(name)` as text.
 template <class Unbound>
 Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& free,
-                Unbound unbound) {
+                Unbound unbound, bool transformation_calls = false) {
   return rules::within(side, [&] {
     ParseOptions o;
     o.signature = signature();
+    if (transformation_calls)
+      o.signature = [paper = o.signature](const std::string& f) -> std::optional<PrimitiveInfo> {
+        if (f == anf_call) return PrimitiveInfo{f, arrow(any_type(), any_type())};
+        return paper(f);
+      };
     o.free = free;
     try {
       return parse_term(side.text, o);
@@ -111,6 +116,19 @@ std::optional<Term> linear_representative(const Type& ty, const std::string& x, 
   const auto b = linear_representative(ty->right, x, sigma);
   if (!a || !b) return std::nullopt;
   return pair(*a, *b);
+}
+
+// ANF(P) parsed as a primitive of signature _ ⇒ _: its signature becomes T ⇒ T, T the type of P.
+Term typed_transformation_calls(const Term& m) {
+  if (m->kids.empty()) return m;
+  Node copy = *m;
+  for (Term& k : copy.kids)
+    k = typed_transformation_calls(k);
+  if (copy.kind == Kind::prim && copy.name == anf_call) {
+    const Type t = type_of(copy.kids[0]);
+    copy.type = arrow(t, t);
+  }
+  return make_node(std::move(copy));
 }
 
 void check_depth(const Term& m, const rules::Fragment& side) {
@@ -254,7 +272,7 @@ Term real_atom(const Term& t, const Type& ty) {
   return t;
 }
 
-Pattern compile_pattern(const rules::RuleDecl& rule) {
+Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) {
   Pattern p;
   p.name = rule.name;
   // reserved: the generator's binder names (z1, a2, y17, ...), the context's variable a0, the hole
@@ -284,15 +302,20 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   std::map<std::string, Type> on_left;
   for (const Metavariable& m : p.metas)
     on_left[m.name] = m.type;
-  p.rhs = parse_side(rule.rhs, on_left, [&](const std::string& n) {
-    if (declared.contains(n))
-      return fmt::format("unbound metavariable '{}' on the right-hand side: it does not occur on "
-                         "the left, so a rewrite would not know what to put there",
-                         n);
-    return fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
-                       "left-hand side",
-                       n);
-  });
+  p.rhs = parse_side(
+      rule.rhs, on_left,
+      [&](const std::string& n) {
+        if (declared.contains(n))
+          return fmt::format(
+              "unbound metavariable '{}' on the right-hand side: it does not occur on "
+              "the left, so a rewrite would not know what to put there",
+              n);
+        return fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
+                           "left-hand side",
+                           n);
+      },
+      transformation_calls);
+  if (transformation_calls) p.rhs = typed_transformation_calls(p.rhs);
   check_depth(p.rhs, rule.rhs);
   std::vector<std::string> binders;
   binder_names(p.lhs, binders);

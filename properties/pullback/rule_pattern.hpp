@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,7 +38,11 @@ struct Pattern final : rules::CompiledRule {
   std::map<std::string, Type> gamma;
 };
 
-Pattern compile_pattern(const rules::RuleDecl& rule);
+// With transformation_calls (rule files joined to the semantics, user_rules.hpp), the right-hand
+// side may call A-normalisation on a term: `ANF(P)` (seed 000 §3.2), a node the rule's result
+// expands (expand_transformation_calls) after instantiation.
+inline constexpr std::string_view anf_call = "ANF";
+Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls = false);
 
 // σ(M): every occurrence of a metavariable replaced by its term, without renaming.
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma);

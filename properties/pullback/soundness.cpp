@@ -8,6 +8,7 @@
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
+#include "properties/pullback/user_rules.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/strategy.hpp"
@@ -62,10 +63,11 @@ struct Observed {
 // P1, Thm. 4.6(2) (L473-476; proof L928-1160): every step, in any context, premise steps on their
 // auxiliary terms included (fresh ω', b instantiated by random model values), preserves ⟦·⟧.
 TrialResult soundness_of_steps(const PropertyContext& context) {
-  const Term t = mixed_query_or_term();
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_query_or_term();
   const std::uint64_t seed = draw_seed();
   return guarded(t, [&] {
-    Machine m(rules_for(context.mutant), run_options(context));
+    Machine m(rules_for(context), run_options(context));
     std::vector<Observed> seen;
     int premises = 0;
     m.observe([&](const Term& before, const Step& s, bool premise) {
@@ -111,7 +113,7 @@ TrialResult soundness_of_anf(const PropertyContext& context) {
     if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
     r = compare(f, "⟦λy.P⟧", literal, "⟦λy.ANF_literal(P)⟧", ft, seed, context);
     if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
-    Rules a = rules_for(context.mutant), b = a;
+    Rules a = rules_for(context), b = a;
     b.bind_atoms = true;
     const Term nf1 = normalise(q.term(), a, run_options(context)).result;
     const Term nf2 = normalise(q.term(), b, run_options(context)).result;
@@ -235,7 +237,7 @@ TrialResult dot_product(const PropertyContext& context) {
   const gen::Query q = *gen::first_order_query(false, 3);
   const std::uint64_t seed = draw_seed();
   return guarded(q.term(), [&] {
-    Machine m(rules_for(context.mutant), run_options(context));
+    Machine m(rules_for(context), run_options(context));
     std::vector<std::pair<Term, Term>> transposes;
     m.observe([&](const Term& before, const Step& s, bool) {
       if (s.rule == "5" || s.rule == "5+")

@@ -7,6 +7,7 @@
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
+#include "properties/pullback/user_rules.hpp"
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -60,9 +61,10 @@ TrialResult round_trip(const PropertyContext&) {
 // P3, Cor. 4.7 (L494-496): every step (premise steps included) preserves the type, checked with
 // lin⁺ (ID-3). Strict-lin failures of reducts are the documented gap (erratum #3), not failures.
 TrialResult subject_reduction(const PropertyContext& context) {
-  const Term t = mixed_term();
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_term();
   return guarded(t, [&] {
-    Machine m(rules_for(context.mutant), run_options(context));
+    Machine m(rules_for(context), run_options(context));
     std::optional<std::string> failure;
     m.observe([&](const Term& before, const Step& s, bool premise) {
       if (failure) return;
@@ -83,9 +85,10 @@ TrialResult subject_reduction(const PropertyContext& context) {
 // P4, Cor. 5.2 (L540-542): normalisation ends within the budget (10⁵ steps, premises included).
 // Overrunning it is a failure to investigate, not a discard (spec §6 P4).
 TrialResult strong_normalisation(const PropertyContext& context) {
-  const Term t = mixed_or_open_term();
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_or_open_term();
   try {
-    Machine m(rules_for(context.mutant), run_options(context, 100'000));
+    Machine m(rules_for(context), run_options(context, 100'000));
     m.normalise(t);
     return on(TrialResult::pass(), t);
   } catch (const model::Undefined&) {
@@ -101,10 +104,11 @@ TrialResult strong_normalisation(const PropertyContext& context) {
 // P5, Lemma 3.8 (L367-369): along a run, every term has at most one decomposition C[r] by the
 // context grammar read relationally, it is the one `step` contracts, and normal forms have none.
 TrialResult unique_decomposition(const PropertyContext& context) {
-  const Term t = mixed_or_open_term();
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_or_open_term();
   return guarded(t, [&] {
-    Machine m(rules_for(context.mutant), run_options(context));
-    Machine enumerator(rules_for(context.mutant), run_options(context, 1'000'000));
+    Machine m(rules_for(context), run_options(context));
+    Machine enumerator(rules_for(context), run_options(context, 1'000'000));
     Term current = t;
     for (int n = 0; n < 40; ++n) {
       const auto ds = enumerator.decompositions(current);

@@ -139,9 +139,18 @@ bool Machine::derive_premises(Pullback::Redex& r) {
   }
 }
 
+// Where a premise FAILs no row of the paper applies (stuck), but an entry of kind `user` (a
+// user's rule, which takes no premise) is still offered at the position.
 std::optional<Machine::Found> Machine::fire_row(Pullback::Redex& r) {
-  if (!derive_premises(r)) return std::nullopt;
-  const Rule<Pullback>* rule = select<Pullback>(r);
+  const bool premises = derive_premises(r);
+  const Rule<Pullback>* rule = premises ? select<Pullback>(r) : nullptr;
+  if (!premises)
+    for (const Rule<Pullback>* candidate : rules_.book->candidates<Pullback>(Pullback::kind(r)))
+      if (candidate->info.kind == RuleKind::user &&
+          (!candidate->match || candidate->match(*this, r))) {
+        rule = candidate;
+        break;
+      }
   if (!rule) return std::nullopt;
   return Found{rule->info.position, rule->result(*this, r, rule->info)};
 }
