@@ -14,8 +14,10 @@
 #include "properties/core/user_rules.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/user_rules.hpp"
+#include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/typecheck.hpp"
 
 namespace adsem::pullback {
 namespace {
@@ -74,6 +76,21 @@ TEST(PullbackUserRules, AnAddedRuleFiresDeepInsideTheReduction) {
   EXPECT_FALSE(fired->path.empty()); // inside the dual map's body, not at the root
   EXPECT_EQ(print(run.back().result), print(normalise(query).result)); // the same gradient
   EXPECT_EQ(std::ranges::count(rule_sequence(steps(query, rules_for(""))), "pair-eta"), 0);
+}
+
+// An added row is offered where the paper's row is stuck because its premise FAILs: row 18's
+// JAC on λx.f y, f foreign, reaches no Jacobian body (spec §4.5).
+TEST(PullbackUserRules, AnAddedRowIsOfferedWhereAPremiseFails) {
+  const auto user =
+      load_text("row", "meta M : R, W : Omega (R -> R), V : R\n"
+                       "foreign-lam: ((Omega \\y:R. \\x:R. M) @ W) V --> (zero : R^*)\n");
+  const Term stuck = annotate_zeros(parse(
+      "((Omega \\y:R. \\x:R. f y) @ om) 3",
+      {{"f", arrow(real_type(), real_type())}, {"om", one_form(arrow(real_type(), real_type()))}}));
+  // A-normalisation and rule 7 make the body final; then the paper is stuck
+  EXPECT_EQ(rule_sequence(steps(stuck, rules_for(""))), (std::vector<std::string>{"A*", "7"}));
+  EXPECT_EQ(rule_sequence(steps(stuck, rules_for("", user))),
+            (std::vector<std::string>{"A*", "7", "foreign-lam"}));
 }
 
 TEST(PullbackUserRules, ReplaceAndRemoveChangeTheTrace) {
