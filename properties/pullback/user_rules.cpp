@@ -147,6 +147,12 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 // An added rule: the relation of its left-hand side's shape.
 void add_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
+  if (paper_rules()->position(d.name))
+    throw AdsemError(ErrorKind::parse,
+                     fmt::format("'{}' is the name of a paper rule: to change it write 'replace "
+                                 "{}: LHS --> RHS', or give the added rule another name",
+                                 d.name, d.name),
+                     d.pos);
   const Kind k = p->lhs->kind;
   if (k == Kind::pullback)
     refuse(d, "an added rule cannot rewrite a pullback (Omega \\y. P) @ S: its steps are "

@@ -91,6 +91,10 @@ TEST(PullbackUserRules, AnAddedRowIsOfferedWhereAPremiseFails) {
   EXPECT_EQ(rule_sequence(steps(stuck, rules_for(""))), (std::vector<std::string>{"A*", "7"}));
   EXPECT_EQ(rule_sequence(steps(stuck, rules_for("", user))),
             (std::vector<std::string>{"A*", "7", "foreign-lam"}));
+  // unique-decomposition's enumeration counts the user redex there (Lemma 3.8: exactly one)
+  const Term at_row = steps(stuck, rules_for("")).back().result;
+  EXPECT_TRUE(Machine(rules_for("")).decompositions(at_row).empty());
+  EXPECT_EQ(Machine(rules_for("", user)).decompositions(at_row).size(), 1u);
 }
 
 TEST(PullbackUserRules, ReplaceAndRemoveChangeTheTrace) {
@@ -156,6 +160,7 @@ TEST(PullbackUserRules, ErrorsAreLocated) {
             std::string::npos);
   EXPECT_NE(message("meta M : R, N : R\nc: M + N --> N + M priority 2\n").find("S_bp"),
             std::string::npos);
+  EXPECT_NE(message("meta M : R\nN1: M + M --> M\n").find("write 'replace N1"), std::string::npos);
   EXPECT_NE(message("meta M : R\nreplace 9: M + M --> M\n").find("row 9 rewrites"),
             std::string::npos);
 }
