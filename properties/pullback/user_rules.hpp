@@ -22,8 +22,8 @@
 
 #include "properties/core/property.hpp"
 #include "properties/core/user_rules.hpp"
-#include "syntax/pullback/ast.hpp"
 #include "semantics/pullback/rules.hpp"
+#include "syntax/pullback/ast.hpp"
 
 namespace adsem::pullback {
 
