@@ -18,7 +18,8 @@ const std::pair<std::string, std::string>* innermost(const Scope& s, const std::
   return nullptr;
 }
 
-// Whether t can be a term of type a, judged by the former of its core under its substitutions.
+// Whether t can be a term of type a, judged by the former of its core under its substitutions
+// (and a sum's by its summands').
 bool shape_fits(const Term& t, const Type& a) {
   const Node* core = t.get();
   while (core->tag == Tag::let || core->tag == Tag::let_pair)
@@ -30,6 +31,10 @@ bool shape_fits(const Term& t, const Type& a) {
     return is_product(a);
   case Tag::lam:
     return (is_arrow(a) && !core->x.linear) || (is_neg(a) && core->x.linear);
+  case Tag::prim: // every primitive of F' is real-valued
+    return is_real(a);
+  case Tag::add: // both summands have the sum's type
+    return shape_fits(core->left(), a) && shape_fits(core->right(), a);
   default:
     return true;
   }

@@ -9,8 +9,9 @@
 //    exponential binders around it allow (less `x # M`), and never a binder of the match out of
 //    its scope there (so the right-hand side captures nothing by accident);
 //  - types: the redex carries no types on its nodes, so a metavariable's subterm is checked by its
-//    shape only (a numeral, pair or abstraction core cannot stand for a metavariable of another
-//    type former); linearity of the subterm's free variables is not checked.
+//    shape only (a numeral, primitive, pair or abstraction core, or a sum of them, cannot stand
+//    for a metavariable of another type former; a variable or an application is not checked);
+//    linearity of the subterm's free variables is not checked.
 #include <functional>
 #include <map>
 #include <optional>
