@@ -118,8 +118,7 @@ TEST(LinearNegationUserRules, ErrorsAreLocated) {
   // the spurious line D(tu) := D(t)·D(u) of Table 3b (spec errata 3) does not type-check
   const std::string erratum =
       error_of("meta M : R, N : R\nreplace D-prim: M * N --> D(M) * D(N)\n");
-  EXPECT_NE(erratum.find("2:"), std::string::npos) << erratum;
-  EXPECT_NE(erratum.find("type error"), std::string::npos) << erratum;
+  EXPECT_EQ(erratum, "2:27: type error: argument of mul has type R * (R -o R), expected R");
 }
 
 TEST(LinearNegationUserRules, WithoutAFileTheBookIsThePapers) {
