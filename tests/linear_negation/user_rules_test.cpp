@@ -95,6 +95,26 @@ TEST(LinearNegationUserRules, ReplacingAClauseOfDChangesTheGradient) {
   EXPECT_EQ(Frontend().grad(source, {1, 2}, "backprop", o).gradient, (std::vector<double>{1, 0}));
 }
 
+TEST(LinearNegationUserRules, ClausesOfDAsTheyArePrintedGiveThePapersGradient) {
+  // Table 3b's clauses for numerals (a lone metavariable: every numeral) and for abstractions
+  // over R, written as rules
+  props::EvalOptions o;
+  o.user_rules = load_text("d-paper", "meta M : R\n"
+                                      "replace D-num: M --> (M, \\a:R. 0)\n"
+                                      "replace D-lam: \\y:!R. M --> \\y:!(R * (R -o R)). D(M)\n");
+  const std::string source = "\\x1:R. (\\y:R. y * x1 + 3) 2";
+  const auto g = Frontend().grad(source, {5}, "backprop", o);
+  EXPECT_EQ(g.value, 13);
+  EXPECT_EQ(g.gradient, std::vector<double>{2});
+  // a clause that does not match a node of its former stops D, naming the clause
+  try {
+    (void)Frontend().grad("\\x1:R. (\\f:R -> R. f x1) (\\y:R. y)", {5}, "backprop", o);
+    ADD_FAILURE() << "no error";
+  } catch (const AdsemError& e) {
+    EXPECT_NE(e.diagnostic().message.find("D-lam"), std::string::npos) << e.diagnostic().message;
+  }
+}
+
 TEST(LinearNegationUserRules, ErrorsAreLocated) {
   const auto error_of = [](const std::string& text) {
     try {
