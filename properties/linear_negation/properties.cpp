@@ -184,6 +184,27 @@ Typed draw_closed(const PropertyContext& c, bool euclidean_only) {
   return *(euclidean_only ? gen::closed_euclidean() : gen::closed_linear());
 }
 
+// A source program x1..xn : R ⊢ t : R at a point (gen_src). With user rules, the targeted share of
+// the trials draws an instance C[σ(LHS)] of one of the file's source rules of Table 2 instead
+// (its context is a gen_src program, so D applies to it).
+gen::Source draw_source(const PropertyContext& c, int max_inputs) {
+  if (props::draw_targeted(c)) {
+    std::vector<const Pattern*> source_rules;
+    for (const auto& p : c.user_rules->compiled_as<CompiledRules>().reductions())
+      if (p->source) source_rules.push_back(p.get());
+    if (!source_rules.empty()) {
+      const RuleInstance in = draw_rule_instance(*source_rules[static_cast<std::size_t>(
+          choose(0, static_cast<int>(source_rules.size())))]);
+      gen::Source s;
+      s.inputs = in.inputs;
+      s.point = in.point;
+      s.body = elaborate(in.program, s.context(), true).term;
+      return s;
+    }
+  }
+  return *gen::source(max_inputs);
+}
+
 // ---- parse/print round trip (spec §2.7) ----
 TrialResult round_trip(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
@@ -408,7 +429,7 @@ TrialResult d_substitution(const PropertyContext& c) {
 
 // ---- P21 semantic characterisation of D (spec §5.4; Thm 15 + Prop 12 + Prop 8) ----
 TrialResult d_semantics(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
+  const gen::Source s = draw_source(c, 3);
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
     const int d = *rc::gen::element(1, 3);
@@ -451,7 +472,7 @@ TrialResult d_semantics(const PropertyContext& c) {
 
 // ---- P19 gradient soundness (Cor. 16, L562-566, L992-996), vs the model, FD and intervals ----
 TrialResult gradient_soundness(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
+  const gen::Source s = draw_source(c, 3);
   return guarded([&] {
     const auto cert = certify(s);
     if (!cert) return on(TrialResult::discard("uncertified"), s.body, real_type());
@@ -606,7 +627,7 @@ TrialResult complexity(const PropertyContext& c) {
   gen::Source s;
   const int which = std::max(0, choose(-3, 5)); // half generated terms, half families
   if (which == 0) {
-    s = *gen::source(3);
+    s = draw_source(c, 3);
   } else {
     std::string text;
     const int k = choose(6, 11); // 2^k blow-up when sharing is lost

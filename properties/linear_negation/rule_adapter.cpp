@@ -280,6 +280,11 @@ TrialResult extended_ad(const Instance& in, const Typed& left,
 
 } // namespace
 
+RuleInstance draw_rule_instance(const Pattern& rule) {
+  const Instance in = draw_instance(rule);
+  return RuleInstance{in.before, in.inputs, in.at};
+}
+
 Typed draw_closed_instance(const Pattern& rule) {
   const Instance in = draw_instance(rule);
   return elaborate(closed_at(in.before, in));

@@ -27,8 +27,15 @@
 
 namespace adsem::linear_negation {
 
-// An instance C[σ(LHS)] of the rule in a random context (as the checks draw it), closed at its
-// random point (x_i := r_i): a closed program of type R, elaborated. Draws with RapidCheck.
+// An instance C[σ(LHS)] of the rule in a random context (as the checks draw it): the program
+// x1..xn : R ⊢ C[σ(LHS)] : R (not elaborated) and its random point. Draws with RapidCheck.
+struct RuleInstance {
+  Term program;
+  std::vector<std::string> inputs;
+  std::vector<double> point;
+};
+RuleInstance draw_rule_instance(const Pattern& rule);
+// The same instance closed at its point (x_i := r_i): a closed program of type R, elaborated.
 Typed draw_closed_instance(const Pattern& rule);
 
 class RuleAdapter final : public rules::RuleAdapter {
