@@ -2,10 +2,11 @@
 #include "properties/linear_negation/user_rules.hpp"
 
 #include <algorithm>
+#include <array>
+#include <set>
 
 #include <fmt/format.h>
 
-#include "properties/core/property.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/rule_match.hpp"
 #include "semantics/linear_negation/primitives.hpp"

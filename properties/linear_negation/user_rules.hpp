@@ -19,10 +19,6 @@
 #include "properties/linear_negation/rule_pattern.hpp"
 #include "semantics/linear_negation/relations.hpp"
 
-namespace adsem::props {
-struct PropertyContext;
-}
-
 namespace adsem::linear_negation {
 
 class CompiledRules final : public props::CompiledRuleFile {
