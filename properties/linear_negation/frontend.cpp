@@ -2,6 +2,7 @@
 
 #include "properties/core/result_checks.hpp"
 #include "properties/linear_negation/mutants.hpp"
+#include "properties/linear_negation/user_rules.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/linear_negation/denotation.hpp"
 #include "semantics/linear_negation/program.hpp"
@@ -18,14 +19,14 @@ RunOptions run_options(const props::EvalOptions& options) {
   RunOptions o;
   o.fuel = options.fuel;
   o.trace = options.trace;
-  o.book = rules_for(options.mutant);
+  o.book = book_for(options.mutant, options.user_rules.get());
   return o;
 }
 
 TransformOptions transform_options(const props::EvalOptions& options, int d = 1) {
   TransformOptions o;
   o.d = d;
-  o.book = rules_for(options.mutant);
+  o.book = book_for(options.mutant, options.user_rules.get());
   return o;
 }
 

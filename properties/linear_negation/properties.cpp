@@ -14,6 +14,8 @@
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
 #include "properties/linear_negation/mutants.hpp"
+#include "properties/linear_negation/rule_adapter.hpp"
+#include "properties/linear_negation/user_rules.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -85,7 +87,7 @@ RunOptions run_options(const PropertyContext& c, Strategy s = Strategy::bp,
   o.fuel = c.option_int("fuel", 200'000);
   o.strategy = s;
   o.seed = seed;
-  o.book = rules_for(c.mutant);
+  o.book = book_for(c.mutant, c.user_rules.get());
   o.counter = c.rule_counter.get();
   return o;
 }
@@ -94,7 +96,7 @@ RunOptions run_options(const PropertyContext& c, Strategy s = Strategy::bp,
 TransformOptions transform_options(const PropertyContext& c, int d = 1) {
   TransformOptions o;
   o.d = d;
-  o.book = rules_for(c.mutant);
+  o.book = book_for(c.mutant, c.user_rules.get());
   o.counter = c.rule_counter.get();
   return o;
 }
@@ -157,8 +159,16 @@ V denote_closed(const Term& t) {
 }
 
 // A closed term of the linear calculus: gen_lin or a "realistic" instance (the closed gradient
-// wrapper of a generated source term, spec §10.2), elaborated.
-Typed draw_closed(bool euclidean_only) {
+// wrapper of a generated source term, spec §10.2), elaborated. With user rules (`--rules`), the
+// targeted share of the trials draws an instance C[σ(LHS)] of one of the file's rules of Table 2
+// instead, closed at its point (a program of type R, so every caller can take it).
+Typed draw_closed(const PropertyContext& c, bool euclidean_only) {
+  if (props::draw_targeted(c)) {
+    const auto& added = c.user_rules->compiled_as<CompiledRules>().reductions();
+    if (!added.empty())
+      return draw_closed_instance(
+          *added[static_cast<std::size_t>(choose(0, static_cast<int>(added.size())))]);
+  }
   if (choose(0, 3) == 0) {
     const gen::Source s = *gen::source(2);
     const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, true);
@@ -174,9 +184,30 @@ Typed draw_closed(bool euclidean_only) {
   return *(euclidean_only ? gen::closed_euclidean() : gen::closed_linear());
 }
 
+// A source program x1..xn : R ⊢ t : R at a point (gen_src). With user rules, the targeted share of
+// the trials draws an instance C[σ(LHS)] of one of the file's source rules of Table 2 instead
+// (its context is a gen_src program, so D applies to it).
+gen::Source draw_source(const PropertyContext& c, int max_inputs) {
+  if (props::draw_targeted(c)) {
+    std::vector<const Pattern*> source_rules;
+    for (const auto& p : c.user_rules->compiled_as<CompiledRules>().reductions())
+      if (p->source) source_rules.push_back(p.get());
+    if (!source_rules.empty()) {
+      const RuleInstance in = draw_rule_instance(*source_rules[static_cast<std::size_t>(
+          choose(0, static_cast<int>(source_rules.size())))]);
+      gen::Source s;
+      s.inputs = in.inputs;
+      s.point = in.point;
+      s.body = elaborate(in.program, s.context(), true).term;
+      return s;
+    }
+  }
+  return *gen::source(max_inputs);
+}
+
 // ---- parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext&) {
-  const Typed t = draw_closed(false);
+TrialResult round_trip(const PropertyContext& c) {
+  const Typed t = draw_closed(c, false);
   const std::string text = print(t.term);
   const Term back = parse_term(text, signature(), Mode::target);
   TrialResult r = TrialResult::pass();
@@ -186,7 +217,7 @@ TrialResult round_trip(const PropertyContext&) {
 
 // ---- P1 subject reduction (Prop. 2, L407; proof L712-719), every step of S_rand ----
 TrialResult subject_reduction(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded([&] {
     Reducer r(t.term, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
     for (int n = 0; n < 3000; ++n) {
@@ -205,7 +236,7 @@ TrialResult subject_reduction(const PropertyContext& c) {
 
 // ---- P4 closed β-normal forms are values (Prop. 5, L413; proof L744-748) ----
 TrialResult normal_forms_are_values(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded([&] {
     (void)denote_closed(t.term); // outside a domain (23) is stuck: discard (spec §9 P14)
     const Run run = normalise(t.term, run_options(c));
@@ -221,7 +252,7 @@ TrialResult normal_forms_are_values(const PropertyContext& c) {
 
 // ---- P5 normalisation (Prop. 6, L415; proof L750-752): S_bp and S_rand reach a normal form ----
 TrialResult normalisation(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded(
       [&] {
         (void)denote_closed(t.term);
@@ -235,7 +266,7 @@ TrialResult normalisation(const PropertyContext& c) {
 
 // ---- P7 semantic soundness of every step (Prop. 8, L428), by probing ----
 TrialResult step_soundness(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded([&] {
     Reducer r(t.term, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
     V before = denote_closed(t.term);
@@ -257,7 +288,7 @@ TrialResult step_soundness(const PropertyContext& c) {
 
 // ---- Prop. 2 + Prop. 8 for ≡ (18)-(22) (Table 2d L369-383) ----
 TrialResult equivalence_soundness(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded([&] {
     Names names(t.term);
     const V before = denote_closed(t.term);
@@ -276,7 +307,7 @@ TrialResult equivalence_soundness(const PropertyContext& c) {
 // ---- P2 ≡ is a strong bisimulation, weak form (Lemma 3, L409; proof L721-738; spec §6 P2):
 // after one ≡ step t ≡ t', every rule with a redex in t still has one in t'.
 TrialResult equivalence_bisimulation(const PropertyContext& c) {
-  const Typed t = draw_closed(false);
+  const Typed t = draw_closed(c, false);
   return guarded([&] {
     Names names(t.term);
     const auto steps = equivalence_steps(t.term, names);
@@ -309,7 +340,7 @@ TrialResult equivalence_bisimulation(const PropertyContext& c) {
 
 // ---- P8 unique normal forms at Euclidean type (Cor. 9, L432-434) and P9 adequacy ----
 TrialResult unique_normal_forms(const PropertyContext& c) {
-  const Typed t = draw_closed(true);
+  const Typed t = draw_closed(c, true);
   return guarded([&] {
     const std::vector<double> meaning = model::flatten_primal(denote_closed(t.term));
     if (!finite(meaning))
@@ -398,7 +429,7 @@ TrialResult d_substitution(const PropertyContext& c) {
 
 // ---- P21 semantic characterisation of D (spec §5.4; Thm 15 + Prop 12 + Prop 8) ----
 TrialResult d_semantics(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
+  const gen::Source s = draw_source(c, 3);
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
     const int d = *rc::gen::element(1, 3);
@@ -441,7 +472,7 @@ TrialResult d_semantics(const PropertyContext& c) {
 
 // ---- P19 gradient soundness (Cor. 16, L562-566, L992-996), vs the model, FD and intervals ----
 TrialResult gradient_soundness(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
+  const gen::Source s = draw_source(c, 3);
   return guarded([&] {
     const auto cert = certify(s);
     if (!cert) return on(TrialResult::discard("uncertified"), s.body, real_type());
@@ -596,7 +627,7 @@ TrialResult complexity(const PropertyContext& c) {
   gen::Source s;
   const int which = std::max(0, choose(-3, 5)); // half generated terms, half families
   if (which == 0) {
-    s = *gen::source(3);
+    s = draw_source(c, 3);
   } else {
     std::string text;
     const int k = choose(6, 11); // 2^k blow-up when sharing is lost

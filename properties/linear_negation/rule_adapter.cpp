@@ -9,6 +9,7 @@
 #include "generators/linear_negation/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
+#include "properties/linear_negation/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -279,6 +280,16 @@ TrialResult extended_ad(const Instance& in, const Typed& left,
 
 } // namespace
 
+RuleInstance draw_rule_instance(const Pattern& rule) {
+  const Instance in = draw_instance(rule);
+  return RuleInstance{in.before, in.inputs, in.at};
+}
+
+Typed draw_closed_instance(const Pattern& rule) {
+  const Instance in = draw_instance(rule);
+  return elaborate(closed_at(in.before, in));
+}
+
 std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
   return std::make_shared<const Pattern>(compile_pattern(rule));
 }
@@ -336,6 +347,11 @@ RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
 
 std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
   return linear_negation::zero_variants(dynamic_cast<const Pattern&>(rule));
+}
+
+std::shared_ptr<const props::CompiledRuleFile>
+RuleAdapter::compile_file(const rules::RuleFile& file) const {
+  return compile_rule_file(file);
 }
 
 } // namespace adsem::linear_negation

@@ -23,8 +23,20 @@
 // D (Table 3) is defined on Λ(F) only: a rule that mentions R^⊥d or a linear binder is a target
 // rule, and its programs are outside D's domain, so it is checked without extended-ad.
 #include "properties/core/rule_check.hpp"
+#include "properties/linear_negation/rule_pattern.hpp"
 
 namespace adsem::linear_negation {
+
+// An instance C[σ(LHS)] of the rule in a random context (as the checks draw it): the program
+// x1..xn : R ⊢ C[σ(LHS)] : R (not elaborated) and its random point. Draws with RapidCheck.
+struct RuleInstance {
+  Term program;
+  std::vector<std::string> inputs;
+  std::vector<double> point;
+};
+RuleInstance draw_rule_instance(const Pattern& rule);
+// The same instance closed at its point (x_i := r_i): a closed program of type R, elaborated.
+Typed draw_closed_instance(const Pattern& rule);
 
 class RuleAdapter final : public rules::RuleAdapter {
 public:
@@ -36,6 +48,9 @@ public:
   std::vector<std::pair<std::string, std::string>>
   metavariables(const rules::CompiledRule& rule) const override;
   std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+  // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
+  std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const rules::RuleFile& file) const override;
 };
 
 } // namespace adsem::linear_negation

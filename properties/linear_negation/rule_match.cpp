@@ -1,0 +1,214 @@
+#include "properties/linear_negation/rule_match.hpp"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace adsem::linear_negation {
+
+namespace {
+
+using Scope = std::vector<std::pair<std::string, std::string>>; // pattern name, term name
+
+const std::pair<std::string, std::string>* innermost(const Scope& s, const std::string& name,
+                                                     bool by_term) {
+  for (auto it = s.rbegin(); it != s.rend(); ++it)
+    if ((by_term ? it->second : it->first) == name) return &*it;
+  return nullptr;
+}
+
+// Whether t can be a term of type a, judged by the former of its core under its substitutions
+// (and a sum's by its summands').
+bool shape_fits(const Term& t, const Type& a) {
+  const Node* core = t.get();
+  while (core->tag == Tag::let || core->tag == Tag::let_pair)
+    core = core->body().get();
+  switch (core->tag) {
+  case Tag::num:
+    return is_real(a);
+  case Tag::pair:
+    return is_product(a);
+  case Tag::lam:
+    return (is_arrow(a) && !core->x.linear) || (is_neg(a) && core->x.linear);
+  case Tag::prim: // every primitive of F' is real-valued
+    return is_real(a);
+  case Tag::add: // both summands have the sum's type
+    return shape_fits(core->left(), a) && shape_fits(core->right(), a);
+  default:
+    return true;
+  }
+}
+
+class Matcher {
+public:
+  explicit Matcher(const Pattern& p) : p_(p) {}
+
+  std::optional<RuleMatch> run(const Term& t) {
+    if (!go(p_.lhs, t)) return std::nullopt;
+    // no subterm mentions a binder of the match outside that binder's scope at its place
+    std::set<std::string> matched;
+    for (const auto& [from, to] : out_.binders)
+      matched.insert(to);
+    for (const Use& u : uses_)
+      for (const std::string& v : free_variables(u.instance))
+        if (matched.count(v) && !u.in_scope.count(v)) return std::nullopt;
+    return std::move(out_);
+  }
+
+private:
+  struct Use {
+    Term instance;
+    std::set<std::string> in_scope; // term binders of the match around the use
+  };
+
+  bool binder(const Binder& pb, const Binder& tb) {
+    if (pb.linear != tb.linear) return false;
+    if (pb.type && tb.type && !same_type(pb.type, tb.type)) return false;
+    const auto [it, fresh] = out_.binders.emplace(pb.name, tb.name);
+    return fresh || it->second == tb.name;
+  }
+
+  bool metavariable(const Metavariable& m, const Term& t) {
+    if (!shape_fits(t, m.type)) return false;
+    Use use{t, {}};
+    for (const auto& [pattern, term] : scope_)
+      use.in_scope.insert(term);
+    for (const std::string& v : free_variables(t)) {
+      const auto* b = innermost(scope_, v, true);
+      if (!b) continue;
+      if (std::ranges::none_of(m.binders, [&](const auto& a) { return a.first == b->first; }))
+        return false; // a binder the metavariable may not mention (linear, or `x # M`)
+    }
+    const auto [it, fresh] = out_.sigma.emplace(m.name, t);
+    if (!fresh && alpha_key(it->second) != alpha_key(t)) return false;
+    uses_.push_back(std::move(use));
+    return true;
+  }
+
+  bool under(std::initializer_list<std::pair<const Binder*, const Binder*>> binders,
+             const Term& pattern, const Term& t) {
+    for (const auto& [pb, tb] : binders) {
+      if (!binder(*pb, *tb)) return false;
+      scope_.emplace_back(pb->name, tb->name);
+    }
+    const bool ok = go(pattern, t);
+    scope_.resize(scope_.size() - binders.size());
+    return ok;
+  }
+
+  bool go(const Term& p, const Term& t) {
+    if (p->tag == Tag::var) {
+      if (const auto* b = innermost(scope_, p->name, false)) {
+        const auto* back = t->tag == Tag::var ? innermost(scope_, t->name, true) : nullptr;
+        return back == b;
+      }
+      const auto m =
+          std::ranges::find_if(p_.metas, [&](const auto& x) { return x.name == p->name; });
+      return m != p_.metas.end() && metavariable(*m, t);
+    }
+    if (p->tag != t->tag || p->kids.size() != t->kids.size()) return false;
+    switch (p->tag) {
+    case Tag::num:
+      return p->value == t->value;
+    case Tag::prim:
+      if (p->name != t->name) return false;
+      break;
+    case Tag::lam:
+      return under({{&p->x, &t->x}}, p->body(), t->body());
+    case Tag::let:
+      return go(p->bound(), t->bound()) && under({{&p->x, &t->x}}, p->body(), t->body());
+    case Tag::let_pair:
+      return go(p->bound(), t->bound()) &&
+             under({{&p->x, &t->x}, {&p->y, &t->y}}, p->body(), t->body());
+    default:
+      break;
+    }
+    for (std::size_t i = 0; i < p->kids.size(); ++i)
+      if (!go(p->kids[i], t->kids[i])) return false;
+    return true;
+  }
+
+  const Pattern& p_;
+  Scope scope_;
+  std::vector<Use> uses_;
+  RuleMatch out_;
+};
+
+class Builder {
+public:
+  Builder(const RuleMatch& m, const Instantiation& how) : m_(m), how_(how) {}
+
+  Term go(const Term& r) {
+    switch (r->tag) {
+    case Tag::var:
+      return variable(r);
+    case Tag::lam: {
+      const Binder x = named(r->x);
+      return lam(x, go_under({{r->x.name, x.name}}, r->body()));
+    }
+    case Tag::let: {
+      const Term bound = go(r->bound());
+      const Binder x = named(r->x);
+      return let(x, go_under({{r->x.name, x.name}}, r->body()), bound);
+    }
+    case Tag::let_pair: {
+      const Term bound = go(r->bound());
+      const Binder x = named(r->x), y = named(r->y);
+      return let_pair(x, y, go_under({{r->x.name, x.name}, {r->y.name, y.name}}, r->body()), bound);
+    }
+    default:
+      break;
+    }
+    if (r->kids.empty()) return r;
+    std::vector<Term> kids;
+    for (const Term& k : r->kids)
+      kids.push_back(go(k));
+    return rebuild(*r, std::move(kids));
+  }
+
+private:
+  Binder named(const Binder& b) const {
+    Binder out = b;
+    const auto it = m_.binders.find(b.name);
+    out.name = it != m_.binders.end() ? it->second : how_.fresh(b);
+    return out;
+  }
+
+  Term go_under(const Scope& binders, const Term& body) {
+    scope_.insert(scope_.end(), binders.begin(), binders.end());
+    Term out = go(body);
+    scope_.resize(scope_.size() - binders.size());
+    return out;
+  }
+
+  Term variable(const Term& r) {
+    if (const auto* b = innermost(scope_, r->name, false)) return var(b->second);
+    for (const auto& [meta, instance] : m_.sigma) {
+      if (r->name == meta) return ++uses_[meta] == 1 ? instance : how_.rename_apart(instance);
+      if (r->name == d_call_name(meta)) return how_.differentiate(instance);
+    }
+    return r;
+  }
+
+  const RuleMatch& m_;
+  const Instantiation& how_;
+  Scope scope_;
+  std::map<std::string, int> uses_;
+};
+
+} // namespace
+
+std::optional<RuleMatch> match_rule(const Pattern& p, const Term& t) {
+  return Matcher(p).run(t);
+}
+
+Term instantiate_rhs(const Pattern& p, const RuleMatch& m, const Instantiation& how) {
+  return Builder(m, how).go(p.rhs);
+}
+
+std::string d_call_name(const std::string& meta) {
+  return "D(" + meta + ")";
+}
+
+} // namespace adsem::linear_negation
