@@ -13,6 +13,7 @@
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
 #include "properties/perturbative/support.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -200,8 +201,7 @@ std::optional<std::optional<double>> normal_real(const Bag& m,
   return on_left<std::optional<double>>(
       [&]() -> std::optional<double> {
         const Bag nf =
-            normalise(m, *semantics_for(context.mutant).rules, support::run_options(context))
-                .result;
+            normalise(m, *semantics_for(context).rules, support::run_options(context)).result;
         if (!is_numeric_value(nf) || nf.type->kind != TypeNode::Kind::real) {
           shown = print(nf);
           return std::nullopt;
@@ -281,7 +281,7 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
       discard);
   if (!expected) return discard;
   if (!std::isfinite(*expected)) return TrialResult::discard(props::discards::overflow);
-  const Semantics& semantics = semantics_for(context.mutant);
+  const Semantics& semantics = semantics_for(context);
   // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
   std::string shown;
   const auto actual =

@@ -9,6 +9,7 @@
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/perturbative/mutants.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -71,12 +72,12 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
 
 DenoteContext denote_context(const PropertyContext& context) {
   DenoteContext dc;
-  dc.diff = model::DiffContext(semantics_for(context.mutant).model);
+  dc.diff = model::DiffContext(semantics_for(context).model);
   return dc;
 }
 
 Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m) {
-  Engine engine(*semantics_for(context.mutant).rules);
+  Engine engine(*semantics_for(context).rules);
   Bag out = transform(engine, x, sigma, m);
   if (RuleCounter* counter = context.rule_counter.get()) engine.add_firings(*counter);
   return out;
