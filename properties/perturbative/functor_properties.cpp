@@ -147,7 +147,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
   const bool binary = uniform(3) == 0;
   const Type R = real_type();
   const Type domain = binary ? product_type(R, R) : R;
-  const Bag f = *gen::term({}, arrow_type(domain, R));
+  const Bag f = function_input(context, domain);
   const std::size_t n = binary ? 2 : 1;
   std::vector<double> at;
   for (std::size_t i = 0; i < n; ++i)

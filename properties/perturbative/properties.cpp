@@ -34,8 +34,8 @@ namespace {
 using namespace support;
 
 // ---- SYN: parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext&) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+TrialResult round_trip(const PropertyContext& context) {
+  const Bag m = closed_input(context, gen::type_pool());
   const std::string text = print(m);
   const Bag back = parse_closed(text);
   TrialResult r = TrialResult::pass();
@@ -48,7 +48,7 @@ TrialResult round_trip(const PropertyContext&) {
 
 // ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
 TrialResult subject_reduction(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   // Crash isolation (campaign --isolate): name the input before running it, so that a trial
   // that crashes or hangs is reported with its term.
   context.report_input_lazily([m] { return std::pair{print(m), print(m)}; });
@@ -99,7 +99,7 @@ TrialResult tx_typing(const PropertyContext& context) {
 
 // ---- SEM-8: adequacy at ground type [OURS] ----
 TrialResult adequacy(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::ground_pool());
+  const Bag m = closed_input(context, gen::ground_pool());
   return guarded([&] {
     const V v =
         denote_closed(m, context); // first: a point outside a domain is a discard, not a verdict
@@ -124,7 +124,7 @@ TrialResult adequacy(const PropertyContext& context) {
 
 // ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
 TrialResult step_soundness(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
@@ -150,7 +150,7 @@ TrialResult step_soundness(const PropertyContext& context) {
 
 // ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
 TrialResult strategy_agreement(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Bag big = normalise(m, rules, run_options(context)).result;
@@ -234,7 +234,7 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
 
 // ---- AD-8: D(f, a) by the calculus against central differences of the model ----
 TrialResult ad_vs_finite_differences(const PropertyContext& context) {
-  const Bag f = *gen::term({}, arrow_type(real_type(), real_type()));
+  const Bag f = function_input(context, real_type());
   const double a = *rc::gen::inRange(-250, 251) / 100.0;
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.

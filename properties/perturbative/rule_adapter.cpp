@@ -103,10 +103,11 @@ Place draw_place(const Pattern& p, const Instance& in) {
   return place;
 }
 
-Instance draw_instance(const Pattern& p) {
+Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std::nullopt) {
   Instance in;
   in.x = rules::fresh_context_name(p.names);
-  in.t = support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type();
+  in.t = domain ? *domain
+                : (support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type());
   const Place place = draw_place(p, in);
   const Context& visible = place.scope;
   const Bag& context = place.context;
@@ -296,6 +297,11 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
 }
 
 } // namespace
+
+Targeted draw_targeted_instance(const Pattern& p, const Type& domain) {
+  const Instance in = draw_instance(p, domain);
+  return Targeted{lam(in.x, in.t, in.before), in.point()};
+}
 
 std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
   return std::make_shared<const Pattern>(compile_pattern(rule));

@@ -8,6 +8,7 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
+#include "properties/core/user_rules.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/probe.hpp"
@@ -89,6 +90,27 @@ V denote_closed(const Bag& m, const PropertyContext& context) {
 
 V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {
   return denote<double>(m, y_name.empty() ? nullptr : extend<double>(nullptr, y_name, y_value), dc);
+}
+
+std::optional<Targeted> targeted_instance(const PropertyContext& context, const Type& domain) {
+  if (!props::draw_targeted(context)) return std::nullopt;
+  const auto& patterns = context.user_rules->compiled_as<UserRuleFile>().patterns();
+  if (patterns.empty()) return std::nullopt;
+  const Pattern& p = patterns[static_cast<std::size_t>(uniform(static_cast<int>(patterns.size())))];
+  return draw_targeted_instance(p, domain);
+}
+
+Bag closed_input(const PropertyContext& context, const std::vector<Type>& types) {
+  const bool real = std::ranges::any_of(
+      types, [](const Type& t) { return t->kind == TypeNode::Kind::real; });
+  if (real)
+    if (const auto in = targeted_instance(context, real_type())) return app(in->function, in->point);
+  return *gen::closed_term(types);
+}
+
+Bag function_input(const PropertyContext& context, const Type& domain) {
+  if (const auto in = targeted_instance(context, domain)) return in->function;
+  return *gen::term({}, arrow_type(domain, real_type()));
 }
 
 std::uint64_t probe_seed() {
