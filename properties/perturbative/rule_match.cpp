@@ -9,17 +9,6 @@ namespace adsem::perturbative {
 
 namespace {
 
-void binder_names(const Bag& m, std::set<std::string>& out);
-void binder_names(const Simple& s, std::set<std::string>& out) {
-  if (s.form == Form::lam) out.insert(s.name);
-  if (s.operand) binder_names(*s.operand, out);
-  if (s.form == Form::app) binder_names(s.argument, out);
-}
-void binder_names(const Bag& m, std::set<std::string>& out) {
-  for (const SimpleP& s : m.items)
-    binder_names(*s, out);
-}
-
 // m with every binder named in `to` (and the variables it binds) renamed.
 Bag renamed(const Bag& m, const std::map<std::string, std::string>& to);
 Bag renamed(const Simple& s, const std::map<std::string, std::string>& to) {
@@ -189,9 +178,10 @@ private:
 } // namespace
 
 std::optional<Match> match(const Pattern& p, const Simple& s) {
-  std::set<std::string> binders;
-  binder_names(p.lhs, binders);
-  binder_names(p.rhs, binders);
+  std::vector<std::string> names;
+  binders_of(p.lhs, names);
+  binders_of(p.rhs, names);
+  const std::set<std::string> binders(names.begin(), names.end());
   try {
     Matcher m(p, binders);
     if (!m.simple(*p.lhs.items.front(), s)) return std::nullopt;

@@ -113,17 +113,6 @@ bool has_atom(const Type& t) {
   return (is_product(t) || is_arrow(t)) && (has_atom(t->left) || has_atom(t->right));
 }
 
-void binders_of(const Bag& m, std::vector<std::string>& out);
-void binders_of(const Simple& s, std::vector<std::string>& out) {
-  if (s.form == Form::lam) out.push_back(s.name);
-  if (s.operand) binders_of(*s.operand, out);
-  if (s.form == Form::app) binders_of(s.argument, out);
-}
-void binders_of(const Bag& m, std::vector<std::string>& out) {
-  for (const SimpleP& s : m.items)
-    binders_of(*s, out);
-}
-
 // Parses one side; an unbound name becomes the rule language's located message `unbound(name)`.
 Bag parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
                const std::function<std::string(const std::string&)>& unbound) {
@@ -190,6 +179,16 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 }
 
 } // namespace
+
+void binders_of(const Simple& s, std::vector<std::string>& out) {
+  if (s.form == Form::lam) out.push_back(s.name);
+  if (s.operand) binders_of(*s.operand, out);
+  if (s.form == Form::app) binders_of(s.argument, out);
+}
+void binders_of(const Bag& m, std::vector<std::string>& out) {
+  for (const SimpleP& s : m.items)
+    binders_of(*s, out);
+}
 
 Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options) {
   Pattern p;

@@ -52,6 +52,9 @@ struct PatternOptions {
 // Throws AdsemError located in the rule file (rule_check.hpp RuleAdapter::compile).
 Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options = {});
 
+// The names the λs of m bind, in traversal order (repeats kept).
+void binders_of(const Bag& m, std::vector<std::string>& out);
+
 // σ(M): every occurrence of a metavariable replaced by its term, rebuilt through the sugar. No
 // renaming: the terms are built over the binders they may mention (capture on purpose).
 Bag instantiate(const Bag& m, const std::map<std::string, Bag>& sigma);

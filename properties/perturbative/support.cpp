@@ -101,10 +101,11 @@ std::optional<Targeted> targeted_instance(const PropertyContext& context, const 
 }
 
 Bag closed_input(const PropertyContext& context, const std::vector<Type>& types) {
-  const bool real = std::ranges::any_of(
-      types, [](const Type& t) { return t->kind == TypeNode::Kind::real; });
+  const bool real =
+      std::ranges::any_of(types, [](const Type& t) { return t->kind == TypeNode::Kind::real; });
   if (real)
-    if (const auto in = targeted_instance(context, real_type())) return app(in->function, in->point);
+    if (const auto in = targeted_instance(context, real_type()))
+      return app(in->function, in->point);
   return *gen::closed_term(types);
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/nearest_names.hpp"
 #include "properties/core/property.hpp"
 #include "properties/perturbative/rule_adapter.hpp"
 #include "properties/perturbative/rule_match.hpp"
@@ -28,23 +29,6 @@ SourcePos name_pos(const RuleDecl& rule) {
   return pos;
 }
 
-// Edits (insert, delete, substitute) that turn a into b.
-std::size_t distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
 // The paper's entry `rule.name`, or a located error listing the three nearest names.
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const Rules& book = *paper_rules();
@@ -52,15 +36,11 @@ const Rules::Entry& paper_entry(const RuleDecl& rule) {
   std::vector<std::string> names;
   for (const RuleInfo& info : book.infos())
     names.push_back(info.name);
-  std::ranges::stable_sort(names, [&](const std::string& a, const std::string& b) {
-    return distance(rule.name, a) < distance(rule.name, b);
-  });
-  names.resize(3);
   fail_at(name_pos(rule),
           fmt::format("perturbative has no rule '{}' to {} (nearest: {}; `adsem calculi --json` "
                       "lists them all)",
                       rule.name, rule.action == RuleDecl::Action::replace ? "replace" : "remove",
-                      fmt::join(names, ", ")));
+                      fmt::join(props::nearest_names(rule.name, names, 3), ", ")));
 }
 
 std::string citation(const RuleDecl& rule) {
