@@ -146,6 +146,9 @@ template <class R> Rules::Entry kept(const Rule<R>& paper) {
 UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
   const Rules& book = *paper_rules();
   patch_.name = "user rules";
+  // removals go last: a replaced rule's paper entry is kept before the entry that follows it in
+  // the book, which the file may remove
+  std::vector<std::string> removed;
   for (const RuleDecl& rule : file.rules) {
     if (rule.priority)
       fail_at(rule.priority_pos,
@@ -159,7 +162,7 @@ UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
                                             "every term, so a clause can be replaced, not "
                                             "removed",
                                             rule.name));
-      patch_.remove(rule.name);
+      removed.push_back(rule.name);
       break;
     }
     case RuleDecl::Action::add: {
@@ -202,6 +205,8 @@ UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
     }
     }
   }
+  for (const std::string& name : removed)
+    patch_.remove(name);
 }
 
 const Semantics& UserRuleFile::semantics(const std::string& mutant) const {

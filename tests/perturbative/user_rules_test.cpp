@@ -166,6 +166,13 @@ TEST(UserRules, RemoveTakesARuleOut) {
   const auto r = eval(program, rules);
   EXPECT_EQ(r.value, "(pi1 (in2 (3) : R * R))"); // stuck: nothing else contracts π1(ι2 s)
   EXPECT_TRUE(r.trace.empty()) << joined(r.trace);
+  // a removal of the entry after a replaced one (where the paper's is kept) in the same file
+  const auto both = load_text("remove-replace", "remove times1\nmeta M : R, N : R\nreplace "
+                                                "beta: (\\y:R. M) N --> M when y # M\n");
+  const auto dead = eval("(\\y:R. 4) 3 + pi1 (in1 5 : R * R)", both);
+  EXPECT_TRUE(has_line(dead.trace, "beta: ")) << joined(dead.trace);
+  EXPECT_FALSE(has_line(dead.trace, "times1")) << joined(dead.trace);
+  EXPECT_TRUE(has_line(eval("(\\y:R. y) 3", both).trace, "beta (paper): "));
 }
 
 TEST(UserRules, WithoutAFileTheBookIsThePapers) {
