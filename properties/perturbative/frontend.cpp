@@ -4,6 +4,7 @@
 
 #include "properties/core/result_checks.hpp"
 #include "properties/perturbative/mutants.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/denotation.hpp"
 #include "semantics/perturbative/rules.hpp"
@@ -171,7 +172,8 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Bag m = parse_closed(source);
-  return result_of(normalise(m, *semantics_for(options.mutant).rules, run_options(options)));
+  return result_of(normalise(m, *semantics_for(options.mutant, options.user_rules.get()).rules,
+                             run_options(options)));
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
@@ -179,7 +181,8 @@ props::EvalResult Frontend::reduce(const std::string& source,
   const Bag m = parse_closed(source);
   RunOptions o = run_options(options);
   o.trace = true;
-  return result_of(reduce_small_step(m, *semantics_for(options.mutant).rules, o));
+  return result_of(
+      reduce_small_step(m, *semantics_for(options.mutant, options.user_rules.get()).rules, o));
 }
 
 props::DenoteResult Frontend::denote(const std::string& source,
@@ -224,7 +227,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   if (!mechanism.empty() && mechanism != "pushforward" && !small)
     throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mechanism +
                                            "' for perturbative (use pushforward or small-step)");
-  const Semantics& semantics = semantics_for(options.mutant);
+  const Semantics& semantics = semantics_for(options.mutant, options.user_rules.get());
   const Rules& rules = *semantics.rules;
   const RunOptions o = run_options(options);
   const auto run = [&](const Bag& term) {

@@ -18,6 +18,7 @@
 #include "properties/core/discards.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/probe.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -35,7 +36,7 @@ Bag closed_function(const Type& rho, const Type& sigma) {
 
 // ⟦NF(m)⟧: the calculus's answer, as a model value.
 V normal_form_meaning(const Bag& m, const PropertyContext& context) {
-  const Bag nf = normalise(m, *semantics_for(context.mutant).rules, run_options(context)).result;
+  const Bag nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
   return denote_closed(nf, context);
 }
 
@@ -120,7 +121,7 @@ TrialResult tangent_linear(const PropertyContext& context) {
   const Bag w = *gen::term({}, rho, 1);
   const Bag a = *gen::term({}, rho, 1);
   const std::uint64_t seed = probe_seed();
-  const Semantics& semantics = semantics_for(context.mutant);
+  const Semantics& semantics = semantics_for(context);
   const Rules& rules = *semantics.rules;
   const Bag t_sum = semantics.derivative(s, sum(v, w), a); // π1 (T s (v + w, a))
   return guarded([&] {
@@ -146,7 +147,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
   const bool binary = uniform(3) == 0;
   const Type R = real_type();
   const Type domain = binary ? product_type(R, R) : R;
-  const Bag f = *gen::term({}, arrow_type(domain, R));
+  const Bag f = function_input(context, domain);
   const std::size_t n = binary ? 2 : 1;
   std::vector<double> at;
   for (std::size_t i = 0; i < n; ++i)
@@ -172,7 +173,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
     if (c.status == model::CertificateStatus::uncertified)
       return on(TrialResult::discard(c.reason.empty() ? "domain-boundary" : c.reason), f, tags);
     const model::Enclosure e = model::enclose(on_box, c.box, dc.diff);
-    const Semantics& semantics = semantics_for(context.mutant);
+    const Semantics& semantics = semantics_for(context);
     const Rules& rules = *semantics.rules;
     const auto reduce = [&](const Bag& m) -> std::optional<double> {
       const Bag nf = normalise(m, rules, run_options(context)).result;

@@ -12,6 +12,7 @@
 #include "generators/perturbative/terms.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/substitution.hpp"
 #include "semantics/perturbative/transform.hpp"
@@ -54,8 +55,7 @@ TrialResult diamond_semantics(const PropertyContext& context) {
   Simple application;
   application.form = Form::app;
   application.type = tau;
-  const Bag diamond_mn =
-      tx_clause(*semantics_for(context.mutant).rules, "x", sigma, application, &m, &n);
+  const Bag diamond_mn = tx_clause(*semantics_for(context).rules, "x", sigma, application, &m, &n);
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V mv = denote<double>(m, env_of(g), dc), nv = denote<double>(n, env_of(g), dc);

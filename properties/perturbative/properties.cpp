@@ -16,6 +16,7 @@
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/finite_difference.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/constants.hpp"
@@ -33,8 +34,8 @@ namespace {
 using namespace support;
 
 // ---- SYN: parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext&) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+TrialResult round_trip(const PropertyContext& context) {
+  const Bag m = closed_input(context, gen::type_pool());
   const std::string text = print(m);
   const Bag back = parse_closed(text);
   TrialResult r = TrialResult::pass();
@@ -47,12 +48,12 @@ TrialResult round_trip(const PropertyContext&) {
 
 // ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
 TrialResult subject_reduction(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   // Crash isolation (campaign --isolate): name the input before running it, so that a trial
   // that crashes or hangs is reported with its term.
   context.report_input_lazily([m] { return std::pair{print(m), print(m)}; });
   return guarded([&] {
-    const Rules& rules = *semantics_for(context.mutant).rules;
+    const Rules& rules = *semantics_for(context).rules;
     Bag current = m;
     std::vector<std::string> trace;
     for (long n = 0; n < run_options(context).fuel; ++n) {
@@ -98,11 +99,11 @@ TrialResult tx_typing(const PropertyContext& context) {
 
 // ---- SEM-8: adequacy at ground type [OURS] ----
 TrialResult adequacy(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::ground_pool());
+  const Bag m = closed_input(context, gen::ground_pool());
   return guarded([&] {
     const V v =
         denote_closed(m, context); // first: a point outside a domain is a discard, not a verdict
-    const Run run = normalise(m, *semantics_for(context.mutant).rules, run_options(context));
+    const Run run = normalise(m, *semantics_for(context).rules, run_options(context));
     if (!is_numeric_value(run.result))
       return on(TrialResult::fail("normal form is not a numeral: " + print(run.result)), m);
     const std::vector<double> operational = numeric_reals(run.result);
@@ -123,10 +124,10 @@ TrialResult adequacy(const PropertyContext& context) {
 
 // ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
 TrialResult step_soundness(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
-    const Rules& rules = *semantics_for(context.mutant).rules;
+    const Rules& rules = *semantics_for(context).rules;
     Bag current = m;
     V before = denote_closed(current, context);
     for (int n = 0; n < 200; ++n) {
@@ -149,9 +150,9 @@ TrialResult step_soundness(const PropertyContext& context) {
 
 // ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
 TrialResult strategy_agreement(const PropertyContext& context) {
-  const Bag m = *gen::closed_term(gen::type_pool());
+  const Bag m = closed_input(context, gen::type_pool());
   return guarded([&] {
-    const Rules& rules = *semantics_for(context.mutant).rules;
+    const Rules& rules = *semantics_for(context).rules;
     const Bag big = normalise(m, rules, run_options(context)).result;
     const Bag small = reduce_small_step(m, rules, run_options(context)).result;
     if (canonical_key(big) == canonical_key(small)) return on(TrialResult::pass(), m);
@@ -213,9 +214,9 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"x", sigma}};
-  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context.mutant).rules);
+  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
   return guarded([&] {
-    const Rules& rules = *semantics_for(context.mutant).rules;
+    const Rules& rules = *semantics_for(context).rules;
     const Type tsigma = tangent_type(sigma);
     const Bag t = tx(context, "x", sigma, m);
     if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
@@ -233,7 +234,7 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
 
 // ---- AD-8: D(f, a) by the calculus against central differences of the model ----
 TrialResult ad_vs_finite_differences(const PropertyContext& context) {
-  const Bag f = *gen::term({}, arrow_type(real_type(), real_type()));
+  const Bag f = function_input(context, real_type());
   const double a = *rc::gen::inRange(-250, 251) / 100.0;
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.
@@ -243,7 +244,7 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
     const model::FdDerivativeEstimate estimate = model::fd_derivative_estimate(at, a);
     const double fd = estimate.derivative;
     const double exact = model::derivative(fv, V(a), dc.diff).real().primal();
-    const Semantics& semantics = semantics_for(context.mutant);
+    const Semantics& semantics = semantics_for(context);
     const Rules& rules = *semantics.rules;
     const Bag derivative = semantics.derivative(f, numeral(1.0), numeral(a)); // D(f, 1, a)
     const Bag nf = normalise(derivative, rules, run_options(context)).result;
@@ -288,7 +289,7 @@ TrialResult perturbation_confusion(const PropertyContext& context) {
   const Example example = *rc::gen::elementOf(confusion_suite());
   const Bag m = parse_closed(example.source);
   return guarded([&] {
-    const Bag nf = normalise(m, *semantics_for(context.mutant).rules, run_options(context)).result;
+    const Bag nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
     if (!is_numeric_value(nf))
       return on(TrialResult::fail(std::string(example.id) + ": normal form " + print(nf)), m);
     TrialResult r = props::compare_reals(

@@ -13,6 +13,7 @@
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
 #include "properties/perturbative/support.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -102,10 +103,11 @@ Place draw_place(const Pattern& p, const Instance& in) {
   return place;
 }
 
-Instance draw_instance(const Pattern& p) {
+Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std::nullopt) {
   Instance in;
   in.x = rules::fresh_context_name(p.names);
-  in.t = support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type();
+  in.t = domain ? *domain
+                : (support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type());
   const Place place = draw_place(p, in);
   const Context& visible = place.scope;
   const Bag& context = place.context;
@@ -200,8 +202,7 @@ std::optional<std::optional<double>> normal_real(const Bag& m,
   return on_left<std::optional<double>>(
       [&]() -> std::optional<double> {
         const Bag nf =
-            normalise(m, *semantics_for(context.mutant).rules, support::run_options(context))
-                .result;
+            normalise(m, *semantics_for(context).rules, support::run_options(context)).result;
         if (!is_numeric_value(nf) || nf.type->kind != TypeNode::Kind::real) {
           shown = print(nf);
           return std::nullopt;
@@ -281,7 +282,7 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
       discard);
   if (!expected) return discard;
   if (!std::isfinite(*expected)) return TrialResult::discard(props::discards::overflow);
-  const Semantics& semantics = semantics_for(context.mutant);
+  const Semantics& semantics = semantics_for(context);
   // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
   std::string shown;
   const auto actual =
@@ -296,6 +297,11 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
 }
 
 } // namespace
+
+Targeted draw_targeted_instance(const Pattern& p, const Type& domain) {
+  const Instance in = draw_instance(p, domain);
+  return Targeted{lam(in.x, in.t, in.before), in.point()};
+}
 
 std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
   return std::make_shared<const Pattern>(compile_pattern(rule));

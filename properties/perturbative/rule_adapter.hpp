@@ -26,8 +26,17 @@
 // A left side undefined at the point is a counted discard (`undefined-point`); a right side less
 // defined than the left is a failure.
 #include "properties/core/rule_check.hpp"
+#include "properties/perturbative/rule_pattern.hpp"
 
 namespace adsem::perturbative {
+
+// An instance of a rule as the checks draw it, for a property's input under `--rules`
+// (user_rules.hpp): the function λa. C[σ(LHS)] : domain → R (domain R or R × R) and a point.
+struct Targeted {
+  Bag function;
+  Bag point;
+};
+Targeted draw_targeted_instance(const Pattern& p, const Type& domain);
 
 class RuleAdapter final : public rules::RuleAdapter {
 public:
@@ -38,6 +47,9 @@ public:
   std::vector<std::pair<std::string, std::string>>
   metavariables(const rules::CompiledRule& rule) const override;
   std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+  // The file joined to the semantics (`--rules`; user_rules.hpp).
+  std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const rules::RuleFile& file) const override;
 };
 
 } // namespace adsem::perturbative

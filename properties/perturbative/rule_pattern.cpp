@@ -113,17 +113,6 @@ bool has_atom(const Type& t) {
   return (is_product(t) || is_arrow(t)) && (has_atom(t->left) || has_atom(t->right));
 }
 
-void binders_of(const Bag& m, std::vector<std::string>& out);
-void binders_of(const Simple& s, std::vector<std::string>& out) {
-  if (s.form == Form::lam) out.push_back(s.name);
-  if (s.operand) binders_of(*s.operand, out);
-  if (s.form == Form::app) binders_of(s.argument, out);
-}
-void binders_of(const Bag& m, std::vector<std::string>& out) {
-  for (const SimpleP& s : m.items)
-    binders_of(*s, out);
-}
-
 // Parses one side; an unbound name becomes the rule language's located message `unbound(name)`.
 Bag parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
                const std::function<std::string(const std::string&)>& unbound) {
@@ -191,7 +180,17 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 
 } // namespace
 
-Pattern compile_pattern(const rules::RuleDecl& rule) {
+void binders_of(const Simple& s, std::vector<std::string>& out) {
+  if (s.form == Form::lam) out.push_back(s.name);
+  if (s.operand) binders_of(*s.operand, out);
+  if (s.form == Form::app) binders_of(s.argument, out);
+}
+void binders_of(const Bag& m, std::vector<std::string>& out) {
+  for (const SimpleP& s : m.items)
+    binders_of(*s, out);
+}
+
+Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options) {
   Pattern p;
   p.name = rule.name;
   const Context declared = declared_metas(rule);
@@ -220,7 +219,8 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     else
       it->binders = intersect(it->binders, visible);
   });
-  if (p.lhs.items.size() == 1 && p.lhs.items.front()->form == Form::var && !p.metas.empty())
+  if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
+      p.lhs.items.front()->form == Form::var && !p.metas.empty())
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side is a lone metavariable: the rule would rewrite every "
                      "term",
@@ -235,6 +235,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   });
   for (const Metavariable& m : p.metas)
     p.gamma.emplace_back(m.name, m.type);
+  Context right_gamma = p.gamma;
+  right_gamma.insert(right_gamma.end(), options.right_only.begin(), options.right_only.end());
+  const Type right_type = options.right_is_tangent ? tangent_type(p.lhs.type) : p.lhs.type;
 
   const auto unbound_right = [&](const std::string& name) {
     if (std::ranges::any_of(declared, [&](const auto& d) { return d.first == name; }))
@@ -246,15 +249,15 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
                        name);
   };
   try {
-    p.rhs = parse_side(rule.rhs, rule.rhs.text, p.gamma, unbound_right);
+    p.rhs = parse_side(rule.rhs, rule.rhs.text, right_gamma, unbound_right);
   } catch (const AdsemError& e) {
     // `0` and `in_k` are checked, never synthesised (spec §2.7): check the right-hand side
     // against the left's type, as if ascribed. The "(" shifts the first line by one column.
     if (!e.diagnostic().message.starts_with("cannot infer the type of")) throw;
     rules::Fragment shifted = rule.rhs;
     shifted.pos.column -= 1;
-    p.rhs = parse_side(shifted, "(" + rule.rhs.text + "\n: " + type_text(p.lhs.type) + ")", p.gamma,
-                       unbound_right);
+    p.rhs = parse_side(shifted, "(" + rule.rhs.text + "\n: " + type_text(right_type) + ")",
+                       right_gamma, unbound_right);
   }
   if (depth_of(p.rhs) > depth_limit)
     throw AdsemError(ErrorKind::parse,
@@ -267,11 +270,15 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
       rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return type_text(t); },
       "perturbative types are monomorphic; T σ is σ * σ");
-  if (!same_type(p.lhs.type, p.rhs.type))
+  if (!same_type(right_type, p.rhs.type))
     throw AdsemError(ErrorKind::type,
                      fmt::format("ill-typed rule '{}': the left-hand side has type {} but the "
                                  "right-hand side has type {}",
-                                 rule.name, type_text(p.lhs.type), type_text(p.rhs.type)),
+                                 rule.name, type_text(p.lhs.type), type_text(p.rhs.type)) +
+                         (options.right_is_tangent
+                              ? fmt::format(" (a clause of T_x gives T {} = {})",
+                                            type_text(p.lhs.type, false), type_text(right_type))
+                              : ""),
                      rule.rhs.pos);
   p.type = p.lhs.type;
   p.names = rules::identifiers(rule.lhs.text + " " + rule.rhs.text);

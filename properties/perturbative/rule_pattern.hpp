@@ -38,8 +38,22 @@ struct Pattern final : rules::CompiledRule {
   std::vector<std::string> names;  // every identifier of the rule (fresh names avoid them)
 };
 
+// What a rule compiled into the semantics (user_rules.hpp) may do that check-rule's may not.
+struct PatternOptions {
+  // A lone metavariable on the left (a clause of T_x for a variable: which variable the paper's
+  // side condition decides).
+  bool lone_metavariable = false;
+  // More metavariables the right-hand side may use (T_x of a left one, `Tx(M)`).
+  Context right_only = {};
+  // The right-hand side has type T τ for a left-hand side of type τ (a clause of T_x).
+  bool right_is_tangent = false;
+};
+
 // Throws AdsemError located in the rule file (rule_check.hpp RuleAdapter::compile).
-Pattern compile_pattern(const rules::RuleDecl& rule);
+Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options = {});
+
+// The names the λs of m bind, in traversal order (repeats kept).
+void binders_of(const Bag& m, std::vector<std::string>& out);
 
 // σ(M): every occurrence of a metavariable replaced by its term, rebuilt through the sugar. No
 // renaming: the terms are built over the binders they may mention (capture on purpose).

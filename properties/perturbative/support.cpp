@@ -8,7 +8,9 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
+#include "properties/core/user_rules.hpp"
 #include "properties/perturbative/mutants.hpp"
+#include "properties/perturbative/user_rules.hpp"
 #include "semantics/core/probe.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -71,12 +73,12 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
 
 DenoteContext denote_context(const PropertyContext& context) {
   DenoteContext dc;
-  dc.diff = model::DiffContext(semantics_for(context.mutant).model);
+  dc.diff = model::DiffContext(semantics_for(context).model);
   return dc;
 }
 
 Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m) {
-  Engine engine(*semantics_for(context.mutant).rules);
+  Engine engine(*semantics_for(context).rules);
   Bag out = transform(engine, x, sigma, m);
   if (RuleCounter* counter = context.rule_counter.get()) engine.add_firings(*counter);
   return out;
@@ -88,6 +90,28 @@ V denote_closed(const Bag& m, const PropertyContext& context) {
 
 V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {
   return denote<double>(m, y_name.empty() ? nullptr : extend<double>(nullptr, y_name, y_value), dc);
+}
+
+std::optional<Targeted> targeted_instance(const PropertyContext& context, const Type& domain) {
+  if (!props::draw_targeted(context)) return std::nullopt;
+  const auto& patterns = context.user_rules->compiled_as<UserRuleFile>().patterns();
+  if (patterns.empty()) return std::nullopt;
+  const Pattern& p = patterns[static_cast<std::size_t>(uniform(static_cast<int>(patterns.size())))];
+  return draw_targeted_instance(p, domain);
+}
+
+Bag closed_input(const PropertyContext& context, const std::vector<Type>& types) {
+  const bool real =
+      std::ranges::any_of(types, [](const Type& t) { return t->kind == TypeNode::Kind::real; });
+  if (real)
+    if (const auto in = targeted_instance(context, real_type()))
+      return app(in->function, in->point);
+  return *gen::closed_term(types);
+}
+
+Bag function_input(const PropertyContext& context, const Type& domain) {
+  if (const auto in = targeted_instance(context, domain)) return in->function;
+  return *gen::term({}, arrow_type(domain, real_type()));
 }
 
 std::uint64_t probe_seed() {

@@ -6,10 +6,12 @@
 // lemma_properties.cpp (SEM-3, SEM-4, SEM-11, cost) and model_properties.cpp (MOD-*).
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "properties/core/property.hpp"
+#include "properties/perturbative/rule_adapter.hpp"
 #include "semantics/perturbative/denotation.hpp"
 #include "semantics/perturbative/strategy.hpp"
 
@@ -49,6 +51,18 @@ V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const Den
 // T_x M (Fig. 4) for x : σ through the active mutant's book; the clauses it fires count in the
 // campaign's rule coverage.
 Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m);
+
+// Under `--rules`, a share of the trials (props::draw_targeted) takes an instance of one of the
+// file's rules, as check-rule draws it (rule_adapter.hpp): a function λa. C[σ(LHS)] of type
+// domain → R (domain R or R × R), or nullopt (no rule file, not this trial, a file that only
+// removes rules).
+std::optional<Targeted> targeted_instance(const PropertyContext& context, const Type& domain);
+// A closed term of a type drawn from `types` (gen::closed_term), or under `--rules` for a share of
+// the trials the closed program (λa. C[σ(LHS)]) a0 : R when R is among the types.
+Bag closed_input(const PropertyContext& context, const std::vector<Type>& types);
+// A closed function of type domain → R (gen::term at the default depth), or under `--rules` an
+// instance λa. C[σ(LHS)].
+Bag function_input(const PropertyContext& context, const Type& domain);
 
 std::uint64_t probe_seed();
 // A uniform choice in [0, n) whatever RapidCheck's size (inRange alone scales with the size, which

@@ -87,6 +87,7 @@ private:
         const std::size_t line = run_.trace.size(); // the step's line precedes its T_x clauses
         const Bag contractum = rule->result(engine_, redex, rule->info);
         count(rule->info, options_.trace ? print_simple(*t) : "", line);
+        const UserNesting nesting(rule->info.kind == RuleKind::user ? &user_nesting_ : nullptr);
         append(out, bag(contractum));
       } else {
         out.items.push_back(t);
@@ -103,8 +104,33 @@ private:
                         trace_line(rule.name, redex));
   }
 
+  // The contractum of a user rule is normalised inside the step that made it; a user rule that
+  // loops with the paper's (which the paper's rules never do: SN is conjectured, L32) would
+  // nest these calls until the stack overflows, long before the fuel runs out.
+  // (A C++ exception unwinds these frames at some 10 µs a level: 256 keeps a loop's trial cheap.)
+  static constexpr int user_nesting_limit = 256;
+  class UserNesting {
+  public:
+    explicit UserNesting(int* depth) : depth_(depth) {
+      if (depth_ && ++*depth_ > user_nesting_limit)
+        throw AdsemError(ErrorKind::fuel,
+                         "out of fuel: user rules re-fired " + std::to_string(user_nesting_limit) +
+                             " times nested in their own contracta (a loop with the paper's "
+                             "rules?)");
+    }
+    ~UserNesting() {
+      if (depth_) --*depth_;
+    }
+    UserNesting(const UserNesting&) = delete;
+    UserNesting& operator=(const UserNesting&) = delete;
+
+  private:
+    int* depth_;
+  };
+
   const RunOptions& options_;
   Run& run_;
+  int user_nesting_ = 0;
   WorkBudget work_{options_.fuel, options_.work_per_step};
   Engine engine_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};

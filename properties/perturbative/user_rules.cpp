@@ -1,0 +1,237 @@
+// A user's rule file as edits of perturbative's rule book (user_rules.hpp).
+#include "properties/perturbative/user_rules.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "properties/core/nearest_names.hpp"
+#include "properties/core/property.hpp"
+#include "properties/perturbative/rule_adapter.hpp"
+#include "properties/perturbative/rule_match.hpp"
+#include "semantics/perturbative/transform.hpp"
+
+namespace adsem::perturbative {
+
+namespace {
+
+using rules::RuleDecl;
+
+[[noreturn]] void fail_at(SourcePos pos, std::string message) {
+  throw AdsemError(ErrorKind::parse, std::move(message), pos);
+}
+
+// Where the paper rule's name starts in `replace NAME: ...` / `remove NAME`.
+SourcePos name_pos(const RuleDecl& rule) {
+  SourcePos pos = rule.pos;
+  pos.column += rule.action == RuleDecl::Action::replace ? 8 : 7;
+  return pos;
+}
+
+// The paper's entry `rule.name`, or a located error listing the three nearest names.
+const Rules::Entry& paper_entry(const RuleDecl& rule) {
+  const Rules& book = *paper_rules();
+  if (const auto at = book.position(rule.name)) return book.entries()[*at];
+  std::vector<std::string> names;
+  for (const RuleInfo& info : book.infos())
+    names.push_back(info.name);
+  fail_at(name_pos(rule),
+          fmt::format("perturbative has no rule '{}' to {} (nearest: {}; `adsem calculi --json` "
+                      "lists them all)",
+                      rule.name, rule.action == RuleDecl::Action::replace ? "replace" : "remove",
+                      fmt::join(props::nearest_names(rule.name, names, 3), ", ")));
+}
+
+std::string citation(const RuleDecl& rule) {
+  return fmt::format("user rule, rule file line {}", rule.pos.line);
+}
+
+RuleInfo user_info(const RuleDecl& rule, std::string name) {
+  return rule_info(std::move(name), citation(rule), RuleKind::user, rules::print_rule(rule));
+}
+
+// The left-hand side of a rule of the Reduction relation: one simple term whose former the
+// strategies contract (Fig. 3: an application, a T or a π_k).
+Form redex_form(const Pattern& p, const RuleDecl& rule) {
+  if (p.lhs.items.size() != 1)
+    fail_at(rule.lhs.pos, "the left-hand side must be one simple term: perturbative reduces a "
+                          "simple term at a position (spec §4.7), a sum or 0 is never a redex");
+  const Form form = p.lhs.items.front()->form;
+  if (form != Form::app && form != Form::push && form != Form::proj)
+    fail_at(rule.lhs.pos, "the left-hand side is never a redex: perturbative's strategies "
+                          "contract applications, T s and π_k s (Fig. 3; spec §4.7), not a "
+                          "λ, an injection, a variable or a constant");
+  return form;
+}
+
+Rule<Reduction> reduction_rule(const RuleDecl& rule, std::string name,
+                               std::shared_ptr<const Pattern> p) {
+  const Form form = redex_form(*p, rule);
+  return rule_entry<Reduction>(
+      user_info(rule, std::move(name)), {form},
+      [p](const Engine&, const Reduction::Redex& r) { return match(*p, r.node).has_value(); },
+      [p](Engine&, const Reduction::Redex& r, const RuleInfo&) {
+        const auto m = match(*p, r.node);
+        return instantiate(m->rhs, m->sigma);
+      });
+}
+
+// `Tx(M)` in a clause's right-hand side: T_x of the metavariable M, read as the metavariable
+// `Tx_M` (same length, so positions in the file stay right).
+const std::regex tx_call(R"(Tx\(([A-Za-z_][A-Za-z0-9_]*)\))");
+std::string tx_name(const std::string& meta) {
+  return "Tx_" + meta;
+}
+
+Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compiled) {
+  if (decl.name == "Tx-x")
+    fail_at(name_pos(decl), "T_x x = x changes the variable's type from σ to Tσ, which a pattern "
+                            "cannot state; Tx-x cannot be replaced");
+  RuleDecl rule = decl;
+  PatternOptions options;
+  options.lone_metavariable = true;
+  options.right_is_tangent = true;
+  std::vector<std::string> called;
+  for (std::sregex_iterator it(decl.rhs.text.begin(), decl.rhs.text.end(), tx_call), end; it != end;
+       ++it) {
+    const std::string meta = (*it)[1];
+    const rules::MetaDecl* m = rules::find_meta(decl, meta);
+    if (!m)
+      throw AdsemError(ErrorKind::parse,
+                       fmt::format("Tx({}): '{}' is not a declared metavariable", meta, meta),
+                       rules::locate(decl.rhs, SourcePos{1, static_cast<int>(it->position()) + 1}));
+    if (std::ranges::find(called, meta) != called.end()) continue;
+    called.push_back(meta);
+    const Type t = rules::within(m->type, [&] { return parse_type(m->type.text); });
+    options.right_only.emplace_back(tx_name(meta), tangent_type(t));
+  }
+  rule.rhs.text = std::regex_replace(decl.rhs.text, tx_call, "Tx_$1 ");
+  compiled = compile_pattern(rule, options);
+  compiled.name = decl.name;
+  const auto p = std::make_shared<const Pattern>(compiled);
+  if (p->lhs.items.size() != 1)
+    fail_at(rule.lhs.pos, "the left-hand side of a clause of T_x is one simple term (T_x is "
+                          "additive: T_x 0 and T_x (s + N) are the traversal, Fig. 4)");
+  const Form form = p->lhs.items.front()->form;
+  if (std::ranges::find(paper.kinds, form) == paper.kinds.end())
+    fail_at(rule.lhs.pos, fmt::format("the left-hand side is not a term the clause {} is for "
+                                      "(it is selected by the term's former, Fig. 4)",
+                                      decl.name));
+  const auto paper_match = paper.match;
+  return rule_entry<Tx>(
+      user_info(decl, decl.name), {form},
+      [p, paper_match](const Engine& engine, const Tx::Redex& r) {
+        return (!paper_match || paper_match(engine, r)) && match(*p, r.node).has_value();
+      },
+      [p, called](Engine& engine, const Tx::Redex& r, const RuleInfo&) {
+        auto m = match(*p, r.node);
+        const Type& sigma = component(r.tangent_sigma, 2);
+        for (const std::string& meta : called)
+          m->sigma[tx_name(meta)] =
+              transform(engine.book(), r.x, sigma, m->sigma.at(meta), engine.work());
+        return instantiate(m->rhs, m->sigma);
+      });
+}
+
+// The paper's entry, kept after a replacement for the instances the user's pattern misses.
+template <class R> Rules::Entry kept(const Rule<R>& paper) {
+  Rule<R> out = paper;
+  out.info.name += " (paper)";
+  return out;
+}
+
+} // namespace
+
+UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
+  const Rules& book = *paper_rules();
+  patch_.name = "user rules";
+  // removals go last: a replaced rule's paper entry is kept before the entry that follows it in
+  // the book, which the file may remove
+  std::vector<std::string> removed;
+  for (const RuleDecl& rule : file.rules) {
+    if (rule.priority)
+      fail_at(rule.priority_pos,
+              "'priority' orders linear-negation's redexes (S_bp); perturbative's "
+              "strategies try an added rule after the paper's at each position");
+    switch (rule.action) {
+    case RuleDecl::Action::remove: {
+      const Rules::Entry& entry = paper_entry(rule);
+      if (std::holds_alternative<Rule<Tx>>(entry))
+        fail_at(name_pos(rule), fmt::format("'{}' is a clause of T_x (Fig. 4): T_x is defined on "
+                                            "every term, so a clause can be replaced, not "
+                                            "removed",
+                                            rule.name));
+      removed.push_back(rule.name);
+      break;
+    }
+    case RuleDecl::Action::add: {
+      if (book.position(rule.name))
+        fail_at(rule.pos, fmt::format("'{}' is the name of a paper rule: write 'replace {}: ...' "
+                                      "to change it, or choose another name",
+                                      rule.name, rule.name));
+      auto p = std::make_shared<const Pattern>(compile_pattern(rule));
+      patch_.add(reduction_rule(rule, rule.name, p));
+      patterns_.push_back(*p);
+      fired_.push_back(rule.name);
+      break;
+    }
+    case RuleDecl::Action::replace: {
+      const Rules::Entry& entry = paper_entry(rule);
+      const auto position = *book.position(rule.name);
+      const std::string next =
+          position + 1 < book.size() ? book.info(position + 1).name : std::string();
+      if (const auto* paper = std::get_if<Rule<Tx>>(&entry)) {
+        if (!paper->info.unfireable.empty())
+          fail_at(name_pos(rule),
+                  fmt::format("'{}' is not a step: {}", rule.name, paper->info.unfireable));
+        Pattern compiled;
+        Rule<Tx> user = clause_rule(rule, *paper, compiled);
+        patch_.replace<Tx>(rule.name, [user](const Rule<Tx>&) { return user; });
+        patch_.edits.push_back(RulesPatch::Add{kept(*paper), next});
+        patterns_.push_back(std::move(compiled));
+      } else if (std::holds_alternative<Rule<Merge>>(entry)) {
+        fail_at(name_pos(rule), "ν merges the summands of a sum (spec §4.5), which a pattern "
+                                "cannot match; it can be removed, not replaced");
+      } else {
+        auto p = std::make_shared<const Pattern>(compile_pattern(rule));
+        Rule<Reduction> user = reduction_rule(rule, rule.name, p);
+        patch_.replace<Reduction>(rule.name, [user](const Rule<Reduction>&) { return user; });
+        patch_.edits.push_back(RulesPatch::Add{kept(std::get<Rule<Reduction>>(entry)), next});
+        patterns_.push_back(*p);
+      }
+      fired_.push_back(rule.name);
+      break;
+    }
+    }
+  }
+  for (const std::string& name : removed)
+    patch_.remove(name);
+}
+
+const Semantics& UserRuleFile::semantics(const std::string& mutant) const {
+  const std::lock_guard lock(mutex_);
+  auto& cached = cache_[mutant];
+  if (!cached) {
+    auto patched = std::make_unique<Semantics>(perturbative::semantics_for(mutant));
+    patched->rules = std::make_shared<const Rules>(patched->rules->patched(patch_));
+    cached = std::move(patched);
+  }
+  return *cached;
+}
+
+const Semantics& semantics_for(const std::string& mutant, const props::UserRules* user_rules) {
+  if (!user_rules) return semantics_for(mutant);
+  return user_rules->compiled_as<UserRuleFile>().semantics(mutant);
+}
+
+const Semantics& semantics_for(const props::PropertyContext& context) {
+  return semantics_for(context.mutant, context.user_rules.get());
+}
+
+std::shared_ptr<const props::CompiledRuleFile>
+RuleAdapter::compile_file(const rules::RuleFile& file) const {
+  return std::make_shared<const UserRuleFile>(file);
+}
+
+} // namespace adsem::perturbative
