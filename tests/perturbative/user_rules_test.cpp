@@ -109,7 +109,9 @@ TEST(UserRules, AnAddedRuleFiresDeepInsideTheReduction) {
   EXPECT_EQ(big.value, "5");
   ASSERT_TRUE(has_line(big.trace, "mul-one: ")) << joined(big.trace);
   for (const std::string& line : big.trace) {
-    if (line.starts_with("mul-one: ")) EXPECT_EQ(line, "mul-one: (mul ((y, 1)))");
+    if (line.starts_with("mul-one: ")) {
+      EXPECT_EQ(line, "mul-one: (mul ((y, 1)))");
+    }
   }
   const auto small = reduce(program, rules);
   EXPECT_EQ(small.value, "5");
