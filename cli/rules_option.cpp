@@ -8,13 +8,15 @@
 namespace adsem::cli {
 
 CLI::Option* add_rules_option(CLI::App& cmd, std::string& file) {
-  return cmd.add_option(
-      "--rules", file,
-      "Join the rules of FILE to the calculus's semantics (one calculus): 'name: LHS --> RHS' "
-      "adds a rule (small-step calculi try it after the paper's rules at each position the "
-      "strategy visits; big-step ones before the paper's rule for the construct), 'replace "
-      "NAME: ...' replaces a paper rule, 'remove NAME' removes one. A rule that never fires "
-      "fails the campaign. See docs/rules.md, \"Rules that join the semantics (--rules)\"");
+  return cmd
+      .add_option(
+          "--rules", file,
+          "Join the rules of FILE to the calculus's semantics (one calculus): 'name: LHS --> RHS' "
+          "adds a rule (small-step calculi try it after the paper's rules at each position the "
+          "strategy visits; big-step ones before the paper's rule for the construct), 'replace "
+          "NAME: ...' replaces a paper rule, 'remove NAME' removes one. A rule that never fires "
+          "fails the campaign. See docs/rules.md, \"Rules that join the semantics (--rules)\"")
+      ->type_name("FILE");
 }
 
 std::shared_ptr<const props::UserRules>
