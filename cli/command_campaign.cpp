@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "cli/jobs_option.hpp"
 #include "cli/progress.hpp"
+#include "cli/rules_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/option_keys.hpp"
@@ -30,6 +31,7 @@ struct CampaignArgs {
   std::optional<std::uint64_t> seed;
   std::string shard = "0/1";
   std::string mutant;
+  std::string rules_file; // --rules FILE
   std::string report_dir;
   std::string formats = "json,md,html,junit";
   std::vector<std::string> settings;
@@ -46,8 +48,9 @@ struct CampaignArgs {
   std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
-// The default failure corpus, used unless a mutant runs (mutant counterexamples are expected,
-// not regressions) or --no-corpus is given.
+// The default failure corpus, used unless a mutant runs or a rule file joins the semantics
+// (their counterexamples are expected, not regressions) or --no-corpus is given. A corpus given
+// under --rules keeps each rule file's entries apart (by the file's hash).
 constexpr const char* default_corpus_dir = "adsem-corpus";
 
 // --time: a finite number of seconds > 0. The error quotes the value as typed (not a parsed
@@ -103,6 +106,7 @@ void print_text_summary(std::ostream& out, const reports::CampaignResult& result
   out << fmt::format("adsem campaign: seed {}, shard {}{}{}\n", result.seed, result.shard,
                      result.mutant.empty() ? "" : ", mutant " + result.mutant,
                      result.complete ? "" : " (INTERRUPTED: incomplete)");
+  if (result.rules) out << fmt::format("rules: {}\n", reports::rules_text(*result.rules));
   out << fmt::format("{:<44} {:>7} {:>7} {:>7} {:>9} {:>7}  {}\n", "property", "trials", "passed",
                      "failed", "discarded", "seconds", "status");
   for (const auto& p : result.properties)
@@ -118,11 +122,19 @@ void print_text_summary(std::ostream& out, const reports::CampaignResult& result
                        c.message, c.file);
   // The report always has the coverage table; the text flags never-fired rules only when every
   // property of the calculus ran random trials.
+  // The user's rules (--rules) are listed whether they fired or not; one that never fired is a
+  // health failure of the campaign, not a warning.
   for (const auto& [calculus, rules] : result.rule_coverage)
-    for (const auto& [rule, times] : rules)
-      if (times == 0 && expected_to_fire(registry, calculus, rule) &&
-          ran_every_property(registry, result, calculus))
+    for (const auto& [rule, times] : rules) {
+      const std::string note = reports::rule_coverage_note(result, calculus, rule);
+      if (note == "your rule" && times > 0)
+        out << fmt::format("rules: {}: your rule '{}' fired {} times\n", calculus, rule, times);
+      else if (times == 0 && note.empty() && expected_to_fire(registry, calculus, rule) &&
+               ran_every_property(registry, result, calculus))
         out << fmt::format("warning: {}: rule {} never fired: it was not tested\n", calculus, rule);
+    }
+  for (const std::string& failure : reports::user_rule_failures(result))
+    out << fmt::format("health failure: {}\n", failure);
   for (const auto& record : result.counterexamples)
     out << "\n" << reports::counterexample_text(record);
 }
@@ -137,7 +149,8 @@ void add_campaign_command(CLI::App& app, CommandContext& ctx) {
       "selected properties: each first runs the trials health.min_trials asks for, then the\n"
       "rest is split fairly. A property with fewer is untested and fails the campaign. A\n"
       "property stops at its first counterexample, which is shrunk and reported with a\n"
-      "replay command.",
+      "replay command. With --rules FILE every property of one calculus runs on its rules\n"
+      "joined by the file's (docs/rules.md); a rule of the file that never fires fails it.",
       std::nullopt);
 }
 
@@ -165,6 +178,7 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
       ->check(seed_validator());
   cmd->add_option("--shard", args->shard, "Run shard I of N (0 <= I < N), e.g. 2/8");
   cmd->add_option("--mutant,-m", args->mutant, "Run against a named mutant <calc>/<mutant>");
+  add_rules_option(*cmd, args->rules_file);
   cmd->add_option("--report,-r", args->report_dir,
                   "Write results.jsonl (live), summary.json, report.md, report.html, junit.xml "
                   "to this folder");
@@ -180,7 +194,7 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
   cmd->add_flag("--no-config", args->no_config, "Ignore ./adsem.toml");
   cmd->add_option("--corpus", args->corpus_dir,
                   fmt::format("Failure corpus folder: replayed first, new counterexamples saved "
-                              "(default: ./{}; off under --mutant unless given)",
+                              "(default: ./{}; off under --mutant and --rules unless given)",
                               default_corpus_dir));
   cmd->add_flag("--no-corpus", args->no_corpus, "Neither replay nor save a failure corpus");
   cmd->add_flag("--strict-health", args->strict_health,
@@ -228,10 +242,11 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     options.health = file.health;
     options.property_config = file.properties;
     if (args->report_dir.empty() && file.report_dir) args->report_dir = *file.report_dir;
-    const std::string corpus = args->corpus_dir       ? *args->corpus_dir
-                               : file.corpus_dir      ? *file.corpus_dir
-                               : args->mutant.empty() ? default_corpus_dir
-                                                      : "";
+    const std::string corpus = args->corpus_dir  ? *args->corpus_dir
+                               : file.corpus_dir ? *file.corpus_dir
+                               : args->mutant.empty() && args->rules_file.empty()
+                                   ? default_corpus_dir
+                                   : "";
     if (!args->no_corpus && !corpus.empty()) options.corpus_dir = corpus;
     const bool strict_health = args->strict_health || file.strict_health.value_or(false);
     options.stop_requested = clean_stop_flag(ctx);
@@ -244,6 +259,7 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
                        fmt::format("--jobs {} needs worker processes; --no-isolate runs every "
                                    "trial in this process",
                                    *args->jobs));
+    options.user_rules = load_rules(ctx.registry, args->calculi, args->rules_file);
     const auto formats = reports::parse_report_formats(args->formats);
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
     if (!args->report_dir.empty()) {

@@ -5,6 +5,7 @@
 
 #include "cli/command.hpp"
 #include "cli/jobs_option.hpp"
+#include "cli/rules_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/kill_matrix.hpp"
 #include "reports/kill_matrix.hpp"
@@ -17,6 +18,7 @@ namespace {
 struct MutantsArgs {
   props::KillMatrixOptions options;
   std::string report_dir;
+  std::string rules_file;          // --rules FILE
   std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
 };
 
@@ -44,6 +46,11 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
       "Exit 1 when a mutant survives (paper-literal survivors, documented, aside).");
   cmd->add_option("calculi", options.calculi, "Calculus ids or aliases, or 'all' (default)");
   cmd->add_option("--mutant,-m", options.mutants, "Only these mutants (full names; repeatable)");
+  add_rules_option(*cmd, args->rules_file)
+      ->description("Join the rules of FILE to the calculus's semantics under every mutant (one "
+                    "calculus; the mutant's patch first, then the file's): the kill matrix of "
+                    "the semantics your rules make. See docs/rules.md, \"Rules that join the "
+                    "semantics (--rules)\"");
   cmd->add_option("--time,-t", options.seconds_per_mutant,
                   "Seconds per mutant, split over its calculus's properties (with --killers: "
                   "the budget of each declared killer)")
@@ -76,6 +83,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
                        fmt::format("--jobs {} needs worker processes; --no-isolate runs every "
                                    "trial in this process",
                                    *args->jobs));
+    const auto user_rules = load_rules(ctx.registry, args->options.calculi, args->rules_file);
     std::optional<reports::ReportFolderLock> folder; // held until the report is written
     // A mistyped calculus or mutant must not cost the folder its earlier kill matrix.
     props::check_kill_matrix_selection(ctx.registry, args->options);
@@ -87,6 +95,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
     options.stop_requested = clean_stop_flag(ctx);
     options.max_resident_bytes = ctx.max_memory_bytes;
     options.jobs = jobs;
+    options.user_rules = user_rules;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
       ctx.io.err << progress_line(m);
     };

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/rules_option.hpp"
 #include "properties/core/campaign.hpp"
+#include "properties/core/replay.hpp"
 #include "properties/core/replay_token.hpp"
 #include "reports/report_text.hpp"
 #include "reports/schema_version.hpp"
@@ -62,14 +64,20 @@ std::vector<std::string> tokens_from_report(const std::filesystem::path& path) {
 
 void add_replay_command(CLI::App& app, CommandContext& ctx) {
   auto target = std::make_shared<std::string>();
+  auto rules_file = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand(
       "replay", "Re-run a counterexample from its replay token, or every counterexample of a\n"
                 "report (a report folder, results.jsonl or summary.json). Exit 1 when a\n"
-                "counterexample still fails, 0 when none does any more.");
+                "counterexample still fails, 0 when none does any more. A token recorded with\n"
+                "--rules FILE replays only with --rules and the same file (its hash unchanged).");
   cmd->add_option("token-or-report", *target, "A replay token (adsem2.…) or a report path")
       ->required();
+  add_rules_option(*cmd, *rules_file)
+      ->description("The rule file the token was recorded with (`campaign --rules FILE`): "
+                    "required for such a token and refused when its hash differs from the "
+                    "recorded one; refused for a token without rules. See docs/rules.md");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
-  cmd->callback([&ctx, target] {
+  cmd->callback([&ctx, target, rules_file] {
     std::vector<std::string> tokens;
     std::error_code not_a_path; // e.g. a name longer than the system allows
     if (props::looks_like_replay_token(*target)) {
@@ -84,9 +92,15 @@ void add_replay_command(CLI::App& app, CommandContext& ctx) {
     }
     nlohmann::json results = nlohmann::json::array();
     bool any_reproduced = false;
+    std::map<std::string, std::shared_ptr<const props::UserRules>> loaded; // by calculus
     for (const auto& text : tokens) {
       const auto token = props::decode_replay_token(text);
-      const auto outcome = props::replay(ctx.registry, token);
+      // The token says whether it needs --rules before the file is compiled for its calculus.
+      props::check_replay_rules(token, *rules_file);
+      if (!token.rules.empty() && !loaded.contains(token.calculus))
+        loaded[token.calculus] = load_rules(ctx.registry, token.calculus, *rules_file);
+      const auto outcome = props::replay(ctx.registry, token, "adsem",
+                                         token.rules.empty() ? nullptr : loaded[token.calculus]);
       any_reproduced = any_reproduced || outcome.reproduced;
       if (ctx.json) {
         nlohmann::json j = {{"property", token.property},

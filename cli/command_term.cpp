@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/rules_option.hpp"
 #include "properties/core/result_checks.hpp"
 #include "reports/schema_version.hpp"
 #include "syntax/core/lexer.hpp"
@@ -21,6 +22,7 @@ struct TermArgs {
   std::string at;
   std::string mechanism;
   std::string mutant;
+  std::string rules_file; // --rules FILE
   long fuel = props::EvalOptions{}.fuel;
 };
 
@@ -58,11 +60,12 @@ const props::Frontend& frontend_of(const CommandContext& ctx, const std::string&
   return *entry.frontend;
 }
 
-props::EvalOptions eval_options(const TermArgs& args, bool trace) {
+props::EvalOptions eval_options(const CommandContext& ctx, const TermArgs& args, bool trace) {
   props::EvalOptions options;
   options.fuel = args.fuel;
   options.trace = trace || args.trace;
   options.mutant = args.mutant;
+  options.user_rules = load_rules(ctx.registry, args.calculus, args.rules_file);
   return options;
 }
 
@@ -101,6 +104,10 @@ void add_evaluation_options(CLI::App& cmd, TermArgs& args) {
   cmd.add_option("--fuel", args.fuel, "Step budget (running out is a fuel error)")
       ->check(CLI::PositiveNumber);
   cmd.add_option("--mutant,-m", args.mutant, "Evaluate with a named mutant's rules");
+  add_rules_option(cmd, args.rules_file)
+      ->description("Evaluate with the rules of FILE joined to the calculus's (added, replacing "
+                    "or removing paper rules; after a mutant's patch); --trace names them. See "
+                    "docs/rules.md, \"Rules that join the semantics (--rules)\"");
 }
 
 // The answer's fields every term command shares (docs/campaigns.md "JSON schemas"): "printed",
@@ -115,7 +122,7 @@ nlohmann::json answer_json(const std::string& printed,
 void eval_command(const CommandContext& ctx, const TermArgs& args, bool reduce) {
   const auto& frontend = frontend_of(ctx, args.calculus);
   const auto source = read_source(ctx, args);
-  const auto options = eval_options(args, reduce);
+  const auto options = eval_options(ctx, args, reduce);
   const auto result = reduce ? frontend.reduce(source, options) : frontend.eval(source, options);
   if (result.reals) require_finite(*result.reals, "the value");
   if (ctx.json) {
@@ -196,8 +203,8 @@ void add_term_commands(CLI::App& app, CommandContext& ctx) {
   grad->callback([&ctx, args] {
     const auto& frontend = frontend_of(ctx, args->calculus);
     const auto at = parse_reals(args->at, "--at");
-    const auto result =
-        frontend.grad(read_source(ctx, *args), at, args->mechanism, eval_options(*args, false));
+    const auto result = frontend.grad(read_source(ctx, *args), at, args->mechanism,
+                                      eval_options(ctx, *args, false));
     props::require_finite("the value", result.value);
     require_finite(result.gradient, "the gradient");
     if (ctx.json) {

@@ -4,6 +4,7 @@
 
 #include "cli/command.hpp"
 #include "cli/jobs_option.hpp"
+#include "cli/rules_option.hpp"
 #include "cli/seed_option.hpp"
 #include "properties/core/throughput.hpp"
 #include "reports/schema_version.hpp"
@@ -13,6 +14,7 @@ namespace adsem::cli {
 void add_throughput_command(CLI::App& app, CommandContext& ctx) {
   auto options = std::make_shared<props::ThroughputOptions>();
   auto jobs = std::make_shared<std::optional<std::string>>();
+  auto rules_file = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand(
       "throughput",
       "Single-core throughput of every property: well-typed terms generated per second (all\n"
@@ -26,12 +28,17 @@ void add_throughput_command(CLI::App& app, CommandContext& ctx) {
                   "Seconds per property at most (default 2)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed,-s", options->seed, "Seed (default 1)")->check(seed_validator());
+  add_rules_option(*cmd, *rules_file)
+      ->description("Measure one calculus with the rules of FILE joined to its semantics (the "
+                    "cost of a rule file, beside the run without it). See docs/rules.md, "
+                    "\"Rules that join the semantics (--rules)\"");
   add_jobs_option(*cmd, *jobs,
                   "1: the figures are per core; N properties are measured at once, each in a "
                   "worker process, and stay per-core figures while N is at most the cores");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
-  cmd->callback([&ctx, options, jobs] {
+  cmd->callback([&ctx, options, jobs, rules_file] {
     options->jobs = parse_jobs(*jobs, 1);
+    options->user_rules = load_rules(ctx.registry, options->calculi, *rules_file);
     options->max_resident_bytes = ctx.max_memory_bytes;
     if (options->calculi.size() == 1 && options->calculi.front() == "all") options->calculi.clear();
     options->stop_requested = clean_stop_flag(ctx);

@@ -127,7 +127,34 @@ bool CampaignResult::all_passed() const {
     if (p.failed > 0 || p.errors > 0 ||
         !is_passing_status(p.status.empty() ? derive_status(p) : p.status))
       return false;
-  return true;
+  return user_rule_failures(*this).empty();
+}
+
+std::vector<std::string> user_rule_failures(const CampaignResult& result) {
+  std::vector<std::string> failures;
+  if (!result.rules) return failures;
+  const std::string& calculus = result.rules->calculus;
+  long trials = 0;
+  for (const PropertySummary& p : result.properties)
+    if (calculus_of(p) == calculus) trials += p.trials;
+  if (trials == 0) return failures; // nothing ran (another shard's chunks): no verdict here
+  const auto coverage = result.rule_coverage.find(calculus);
+  for (const std::string& name : result.rules->names) {
+    const bool fired = coverage != result.rule_coverage.end() && coverage->second.contains(name) &&
+                       coverage->second.at(name) > 0;
+    if (!fired)
+      failures.push_back(fmt::format("your rule '{}' was not tested: it never fired in {} "
+                                     "trials of {}'s properties",
+                                     name, trials, calculus));
+  }
+  return failures;
+}
+
+bool is_user_rule(const CampaignResult& result, const std::string& calculus,
+                  const std::string& rule) {
+  return result.rules && result.rules->calculus == calculus &&
+         std::find(result.rules->names.begin(), result.rules->names.end(), rule) !=
+             result.rules->names.end();
 }
 
 std::string derive_status(const PropertySummary& summary, int min_trials) {
@@ -180,6 +207,8 @@ json to_json(const CounterexampleRecord& record) {
   if (record.tolerance) j["tolerance"] = to_json(*record.tolerance);
   put_if_nonempty(j, "tolerance_kind", record.tolerance_kind);
   if (!record.trace.empty()) j["trace"] = record.trace;
+  if (!record.rules_hash.empty())
+    j["rules"] = {{"file", record.rules_file}, {"hash", record.rules_hash}};
   return j;
 }
 
@@ -210,6 +239,15 @@ json to_json(const CorpusOutcome& outcome) {
   json j = {{"file", outcome.file}, {"status", outcome.status}, {"message", outcome.message}};
   put_if_nonempty(j, "property", outcome.property);
   put_if_nonempty(j, "mutant", outcome.mutant);
+  return j;
+}
+
+json to_json(const CampaignRules& rules) {
+  json j = {{"file", rules.file},
+            {"hash", rules.hash},
+            {"calculus", rules.calculus},
+            {"names", rules.names}};
+  if (!rules.removed.empty()) j["removed"] = rules.removed;
   return j;
 }
 
@@ -244,6 +282,7 @@ json to_json(const CampaignResult& result) {
     j["time_budget_seconds"] = real_to_json(*result.time_budget_seconds);
   if (!result.warnings.empty()) j["warnings"] = result.warnings;
   if (!result.rule_coverage.empty()) j["rule_coverage"] = result.rule_coverage;
+  if (result.rules) j["rules"] = to_json(*result.rules);
   if (!result.corpus.empty()) {
     json corpus = json::array();
     for (const CorpusOutcome& c : result.corpus)
@@ -286,6 +325,11 @@ CounterexampleRecord record_from_json(const json& j) {
   r.trace = field_or<std::vector<std::string>>(j, "trace", {});
   r.replay_token = field_or<std::string>(j, "replay_token", "");
   r.replay_command = field_or<std::string>(j, "replay_command", "");
+  if (const auto it = j.find("rules"); it != j.end() && !it->is_null()) {
+    expect_object(*it, "field \"rules\"");
+    r.rules_file = required_field<std::string>(*it, "file");
+    r.rules_hash = required_field<std::string>(*it, "hash");
+  }
   return r;
 }
 
@@ -317,6 +361,14 @@ CorpusOutcome corpus_outcome_from_json(const json& j) {
   return {required_field<std::string>(j, "file"), field_or<std::string>(j, "property", ""),
           field_or<std::string>(j, "mutant", ""), required_field<std::string>(j, "status"),
           field_or<std::string>(j, "message", "")};
+}
+
+CampaignRules campaign_rules_from_json(const json& j) {
+  expect_object(j, "field \"rules\"");
+  return {required_field<std::string>(j, "file"), required_field<std::string>(j, "hash"),
+          field_or<std::string>(j, "calculus", ""),
+          field_or<std::vector<std::string>>(j, "names", {}),
+          field_or<std::vector<std::string>>(j, "removed", {})};
 }
 
 CampaignResult campaign_from_json(const json& j) {
@@ -354,6 +406,8 @@ CampaignResult campaign_from_json(const json& j) {
     for (const auto& [calculus, rules] : it->items())
       c.rule_coverage[calculus] = count_map_from_json<long>(*it, calculus);
   }
+  if (const auto it = j.find("rules"); it != j.end() && !it->is_null())
+    c.rules = campaign_rules_from_json(*it);
   if (const auto it = j.find("corpus"); it != j.end() && !it->is_null()) {
     if (!it->is_array()) malformed("field \"corpus\" must be an array");
     for (const json& entry : *it)

@@ -49,6 +49,10 @@ struct CounterexampleRecord {
   std::vector<std::string> trace; // rule-trace excerpt (rule names, steps)
   std::string replay_token;
   std::string replay_command; // exact `adsem replay ...` command line
+  // The user's rule file the run joined to the semantics (`--rules FILE`): its path as written
+  // and the hash of its text; empty without one. JSON: "rules": {"file", "hash"}.
+  std::string rules_file;
+  std::string rules_hash;
 };
 
 struct PropertySummary {
@@ -88,6 +92,16 @@ struct CorpusOutcome {
   friend bool operator==(const CorpusOutcome&, const CorpusOutcome&) = default;
 };
 
+// The user's rule file a campaign joined to the semantics (`--rules FILE`, docs/rules.md).
+struct CampaignRules {
+  std::string file;                 // the path as the user wrote it
+  std::string hash;                 // FNV-1a 64 of its text, 16 hex digits
+  std::string calculus;             // the calculus it was compiled for
+  std::vector<std::string> names;   // its rules' names as they fire (added and replacing rules)
+  std::vector<std::string> removed; // the paper rules it removes
+  friend bool operator==(const CampaignRules&, const CampaignRules&) = default;
+};
+
 struct CampaignResult {
   std::string adsem_version;
   std::uint64_t seed = 0;
@@ -107,10 +121,14 @@ struct CampaignResult {
   // (0 = never fired: that rule was not tested).
   std::map<std::string, std::map<std::string, long>> rule_coverage;
   std::vector<CorpusOutcome> corpus; // failure-corpus entries replayed before the random trials
+  // The user's rule file joined to the semantics, if any; its rules are listed in rule_coverage
+  // beside the paper's.
+  std::optional<CampaignRules> rules;
 
   // The campaign completed, every property has a passing verdict (passed, gave-up with enough
   // trials, not-in-shard), no counterexample was recorded and no corpus entry was stale. An
-  // untested, interrupted or unrun property is no pass.
+  // untested, interrupted or unrun property is no pass, and neither is a user rule that never
+  // fired (user_rule_failures).
   bool all_passed() const;
 };
 
@@ -118,6 +136,16 @@ struct CampaignResult {
 // max(min_trials, 1) non-discarded trials) or "passed". Used when `status` is empty and after
 // merges.
 std::string derive_status(const PropertySummary& summary, int min_trials = 1);
+
+// The health failures of a campaign with a user's rule file: one line per rule of the file
+// that never fired although the calculus's properties ran trials ("your rule 'NAME' was not
+// tested: it never fired in N trials of CALC's properties"). Derived from rule_coverage, so a
+// merge of shards judges the merged counts.
+std::vector<std::string> user_rule_failures(const CampaignResult& result);
+
+// Whether `rule` of `calculus` is one of the campaign's user rules (coverage marks them).
+bool is_user_rule(const CampaignResult& result, const std::string& calculus,
+                  const std::string& rule);
 
 // Whether a status is a passing verdict ("passed", "gave-up", "not-in-shard").
 bool is_passing_status(const std::string& status);
@@ -133,6 +161,7 @@ nlohmann::json to_json(const Tolerance& tolerance);
 nlohmann::json to_json(const CounterexampleRecord& record);
 nlohmann::json to_json(const PropertySummary& summary);
 nlohmann::json to_json(const CorpusOutcome& outcome);
+nlohmann::json to_json(const CampaignRules& rules);
 nlohmann::json to_json(const CampaignResult& result);
 
 // These throw AdsemError(ErrorKind::parse, ...) naming the offending field on malformed input;
@@ -142,6 +171,7 @@ Tolerance tolerance_from_json(const nlohmann::json& j);
 CounterexampleRecord record_from_json(const nlohmann::json& j);
 PropertySummary summary_from_json(const nlohmann::json& j);
 CorpusOutcome corpus_outcome_from_json(const nlohmann::json& j);
+CampaignRules campaign_rules_from_json(const nlohmann::json& j);
 CampaignResult campaign_from_json(const nlohmann::json& j);
 
 // Serialises without throwing on invalid UTF-8 in terms or messages (bytes are replaced by

@@ -66,6 +66,7 @@ std::string banner_section(const CampaignResult& r) {
   std::string context = fmt::format("seed {}", code(std::to_string(r.seed)));
   if (!r.shard.empty()) context += " · shard " + code(r.shard);
   if (!r.mutant.empty()) context += " · mutant " + code(r.mutant);
+  if (r.rules) context += " · rules " + code(r.rules->file);
   if (r.trials_per_property)
     context += " · " + format_count(*r.trials_per_property) + " trials per property";
   context += fmt::format(" · {} s", format_seconds(r.elapsed_seconds));
@@ -86,6 +87,7 @@ std::string metadata_section(const CampaignResult& r) {
   if (r.time_budget_seconds) row("Time budget", fmt::format("{} s", *r.time_budget_seconds));
   if (!r.shard.empty()) row("Shard", code(r.shard));
   row("Mutant", r.mutant.empty() ? "none" : code(r.mutant));
+  if (r.rules) row("Rules", code(rules_text(*r.rules)));
   row("Complete", r.complete ? "yes" : "<strong class=\"failed\">no</strong> (interrupted)");
   if (!r.started_at.empty()) row("Started", esc(r.started_at));
   row("Elapsed", fmt::format("{} s", format_seconds(r.elapsed_seconds)));
@@ -180,11 +182,14 @@ std::string rule_coverage_section(const CampaignResult& r) {
     html += fmt::format("<h3>{}</h3>\n<table>\n<thead><tr><th>Rule</th><th>Fired</th></tr>"
                         "</thead>\n<tbody>\n",
                         esc(calculus));
-    for (const auto& [rule, times] : rules)
-      html += times == 0 ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n",
-                                       code(rule))
-                         : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", code(rule),
-                                       format_count(times));
+    for (const auto& [rule, times] : rules) {
+      const std::string note = rule_coverage_note(r, calculus, rule);
+      const std::string name = note.empty() ? code(rule) : code(rule) + " (" + esc(note) + ")";
+      html += times == 0
+                  ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n", name)
+                  : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", name,
+                                format_count(times));
+    }
     html += "</tbody>\n</table>\n";
   }
   return section("rule-coverage", html);
@@ -233,6 +238,7 @@ std::string counterexample_card(const CampaignResult& r, const CounterexampleGro
   if (c.actual) item(fmt::format("Actual ({})", esc(c.actual->label)), code(c.actual->value));
   if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", esc(d));
   if (!c.mutant.empty()) item("Mutant", code(c.mutant));
+  if (!c.rules_hash.empty()) item("Rules", code(rules_text(c)));
   item("Seed", fmt::format("{} (after {} passing trials)", c.seed, format_count(c.trials_before)));
   if (!group.repeats.empty()) item("Found again", esc(repeats_text(r, group)));
   html += "</dl>\n";
@@ -250,6 +256,8 @@ std::string counterexample_card(const CampaignResult& r, const CounterexampleGro
 
 std::string warnings_section(const CampaignResult& r) {
   std::string items;
+  for (const std::string& f : user_rule_failures(r))
+    items += "<li class=\"failed\"><strong>health failure</strong>: " + esc(f) + "</li>\n";
   for (const std::string& w : r.warnings)
     items += "<li>" + esc(w) + "</li>\n";
   for (const PropertySummary& p : r.properties)

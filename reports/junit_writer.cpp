@@ -128,6 +128,11 @@ std::vector<TestSuite> suites_of(const CampaignResult& result) {
     cases.push_back(TestCase{"campaign", "complete", 0.0, Verdict::error,
                              "the campaign was interrupted before it completed",
                              "properties marked interrupted or not run have no verdict", ""});
+  // A user rule that never fired was not tested: a failure of the run (docs/rules.md).
+  if (result.rules)
+    for (const std::string& failure : user_rule_failures(result))
+      cases.push_back(TestCase{result.rules->calculus + "/rules", failure, 0.0, Verdict::failure,
+                               failure, rules_text(*result.rules), ""});
   // A stale failure-corpus entry is an error of the campaign's own inputs: CI must see it.
   for (const CorpusOutcome& c : result.corpus)
     if (c.status == "stale")
@@ -156,6 +161,7 @@ std::string campaign_properties(const CampaignResult& result) {
   if (!result.shard.empty()) entries.emplace_back("shard", result.shard);
   if (result.trials_per_property)
     entries.emplace_back("trials_per_property", std::to_string(*result.trials_per_property));
+  if (result.rules) entries.emplace_back("rules", rules_text(*result.rules));
   if (!result.adsem_version.empty()) entries.emplace_back("adsem_version", result.adsem_version);
   std::string xml = "    <properties>\n";
   for (const auto& [name, value] : entries)

@@ -72,6 +72,7 @@ std::string metadata_section(const CampaignResult& r) {
   if (r.time_budget_seconds) row("Time budget", fmt::format("{} s", *r.time_budget_seconds));
   if (!r.shard.empty()) row("Shard", code_span(r.shard, true));
   row("Mutant", r.mutant.empty() ? "none" : code_span(r.mutant, true));
+  if (r.rules) row("Rules", code_span(rules_text(*r.rules), true));
   row("Complete", r.complete ? "yes" : "**no** (interrupted)");
   if (!r.started_at.empty()) row("Started", inline_text(r.started_at));
   row("Elapsed", fmt::format("{} s", format_seconds(r.elapsed_seconds)));
@@ -109,9 +110,12 @@ std::string rule_coverage_section(const CampaignResult& r) {
   std::string md;
   for (const auto& [calculus, rules] : r.rule_coverage) {
     md += fmt::format("### {}\n\n| Rule | Fired |\n|---|--:|\n", inline_text(calculus));
-    for (const auto& [rule, times] : rules)
-      md += fmt::format("| {} | {} |\n", code_span(rule),
+    for (const auto& [rule, times] : rules) {
+      const std::string note = rule_coverage_note(r, calculus, rule);
+      md += fmt::format("| {}{} | {} |\n", code_span(rule),
+                        note.empty() ? "" : " (" + inline_text(note) + ")",
                         times == 0 ? std::string("**never**") : std::to_string(times));
+    }
     md += "\n";
   }
   return md.empty() ? "" : "## Rule coverage\n\nA rule that never fired was never tested.\n\n" + md;
@@ -154,6 +158,7 @@ std::string counterexample_entry(const CampaignResult& r, const CounterexampleGr
   if (const std::string d = discrepancy_text(c); !d.empty())
     md += fmt::format("- Discrepancy: {}\n", inline_text(d));
   if (!c.mutant.empty()) md += fmt::format("- Mutant: {}\n", code_span(c.mutant));
+  if (!c.rules_hash.empty()) md += fmt::format("- Rules: {}\n", code_span(rules_text(c)));
   md += fmt::format("- Seed {}, after {} passing trials\n", c.seed, c.trials_before);
   if (!group.repeats.empty()) md += "- Found again " + repeats_text(r, group) + "\n";
   md += "\n";
@@ -169,6 +174,8 @@ std::string counterexample_entry(const CampaignResult& r, const CounterexampleGr
 
 std::string warnings_section(const CampaignResult& r) {
   std::string md;
+  for (const std::string& f : user_rule_failures(r))
+    md += "- **health failure**: " + inline_text(f) + "\n";
   for (const std::string& w : r.warnings)
     md += "- " + inline_text(w) + "\n";
   for (const PropertySummary& p : r.properties)

@@ -136,6 +136,13 @@ void check_same_campaign(const std::vector<CampaignResult>& shards,
                  names, i);
     require_same(first.mutant, shard.mutant,
                  fmt::format("mutant ('{}' vs '{}')", first.mutant, shard.mutant), names, i);
+    const auto rules_text = [](const std::optional<CampaignRules>& rules) {
+      return rules ? fmt::format("{} ({})", rules->file, rules->hash) : std::string("none");
+    };
+    require_same(
+        first.rules, shard.rules,
+        fmt::format("rule file ({} vs {})", rules_text(first.rules), rules_text(shard.rules)),
+        names, i);
     require_same(first.adsem_version, shard.adsem_version,
                  fmt::format("adsem version ({} vs {})", first.adsem_version, shard.adsem_version),
                  names, i);

@@ -79,6 +79,7 @@ std::string counterexample_text(const CounterexampleRecord& record) {
   if (const std::string discrepancy = discrepancy_text(record); !discrepancy.empty())
     text += fmt::format("discrepancy: {}; policy {}\n", discrepancy, tolerance_policy_text);
   if (!record.mutant.empty()) text += fmt::format("mutant: {}\n", record.mutant);
+  if (!record.rules_hash.empty()) text += fmt::format("rules: {}\n", rules_text(record));
   text += fmt::format("seed: {}, after {} passing trials\n", record.seed, record.trials_before);
   if (!record.trace.empty()) {
     text += "trace:\n";
@@ -146,7 +147,27 @@ std::string verdict_counts_text(const CampaignResult& result) {
   text += fmt::format(", {} counterexample(s)", result.counterexamples.size());
   if (const int health = health_warning_count(result); health > 0)
     text += fmt::format(", {} health warning(s)", health);
+  if (const auto failures = user_rule_failures(result); !failures.empty())
+    text += fmt::format(", {} health failure(s)", failures.size());
   return text;
+}
+
+std::string rules_text(const CampaignRules& rules) {
+  return fmt::format("{} ({})", rules.file, rules.hash);
+}
+
+std::string rules_text(const CounterexampleRecord& record) {
+  return record.rules_hash.empty() ? ""
+                                   : fmt::format("{} ({})", record.rules_file, record.rules_hash);
+}
+
+std::string rule_coverage_note(const CampaignResult& result, const std::string& calculus,
+                               const std::string& rule) {
+  if (is_user_rule(result, calculus, rule)) return "your rule";
+  if (result.rules && result.rules->calculus == calculus &&
+      std::ranges::find(result.rules->removed, rule) != result.rules->removed.end())
+    return "removed by your rules";
+  return "";
 }
 
 std::vector<PropertyFailures> failures_by_property(const CampaignResult& result) {

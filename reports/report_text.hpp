@@ -62,8 +62,18 @@ int erroring_property_count(const CampaignResult& result);
 // not a pass), "passed".
 std::string marked_status(const PropertySummary& summary);
 
+// A user's rule file as reports show it: "FILE (HASH)".
+std::string rules_text(const CampaignRules& rules);
+std::string rules_text(const CounterexampleRecord& record); // "" without one
+
+// The note rule coverage shows beside a rule: "your rule" (a user rule: added, or replacing a
+// paper rule of that name), "removed by your rules", or "".
+std::string rule_coverage_note(const CampaignResult& result, const std::string& calculus,
+                               const std::string& rule);
+
 // The counts behind a verdict line: "2 of 119 properties failed (1 with errors), 20 untested,
-// 1 interrupted, 3 not run, 2 counterexample(s), 4 health warning(s)" (each part after the
+// 1 interrupted, 3 not run, 2 counterexample(s), 4 health warning(s), 1 health failure(s)"
+// (user rules that never fired; each part after the
 // first only when not 0, counterexamples always).
 std::string verdict_counts_text(const CampaignResult& result);
 

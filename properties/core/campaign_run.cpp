@@ -8,6 +8,7 @@
 #include "properties/core/corpus.hpp"
 #include "properties/core/counterexample_trace.hpp"
 #include "properties/core/property_selection.hpp"
+#include "properties/core/user_rules.hpp"
 #include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -56,6 +57,15 @@ CampaignRun::CampaignRun(const Registry& registry, const CampaignOptions& option
   result.shard = fmt::format("{}/{}", options.shard.index, options.shard.count);
   result.mutant = options.mutant;
   result.started_at = iso8601_now();
+  if (const auto& rules = options.user_rules) {
+    reports::CampaignRules& listed = result.rules.emplace();
+    listed.file = rules->file;
+    listed.hash = rules->hash;
+    listed.calculus = rules->calculus;
+    listed.names = rules->compiled->fired_rule_names();
+    for (const rules::RuleDecl& decl : rules->parsed.rules)
+      if (decl.action == rules::RuleDecl::Action::remove) listed.removed.push_back(decl.name);
+  }
 
   const PropertyContext campaign_context{options.mutant, options.overrides, options.user_rules};
   for (const CheckKind kind : all_check_kinds)
@@ -75,12 +85,15 @@ CampaignRun::CampaignRun(const Registry& registry, const CampaignOptions& option
         result.corpus.push_back(std::move(unreadable));
     int k = 0;
     for (const CorpusEntry& entry : corpus.entries) {
-      const bool wanted = entry.record.mutant == options.mutant &&
-                          std::ranges::any_of(selected, [&](const PropertyDef* def) {
-                            return def->name == entry.record.property;
-                          });
+      // Entries of another rule file (or of none) are another campaign's (docs/rules.md).
+      const bool wanted =
+          entry.record.mutant == options.mutant &&
+          entry.record.rules_hash == (options.user_rules ? options.user_rules->hash : "") &&
+          std::ranges::any_of(
+              selected, [&](const PropertyDef* def) { return def->name == entry.record.property; });
       if (!wanted || k++ % options.shard.count != options.shard.index) continue;
-      CorpusReplay replayed = replay_corpus_entry(registry, entry, options.command_name);
+      CorpusReplay replayed =
+          replay_corpus_entry(registry, entry, options.command_name, options.user_rules);
       if (replayed.record && !corpus_failures_.contains(entry.record.property))
         corpus_failures_.emplace(entry.record.property, std::move(*replayed.record));
       result.corpus.push_back(std::move(replayed.outcome));
@@ -155,7 +168,7 @@ void CampaignRun::add_chunk(std::size_t i, ChunkRun&& chunk, double seconds_in_p
   if (chunk.end == ChunkRun::End::failure && chunk.record) {
     auto record = std::move(*chunk.record);
     summary.seconds_to_first_failure = seconds_in_property;
-    fill_counterexample_trace(registry_, record);
+    fill_counterexample_trace(registry_, record, options_.user_rules);
     if (stream_) stream_->write(record);
     // Crash/timeout records stay out of the failure corpus: the corpus is replayed in-process
     // at the start of every campaign, where a crash would end it.
@@ -237,6 +250,9 @@ reports::CampaignResult CampaignRun::take_result() {
     auto& coverage = result.rule_coverage[entry.id];
     for (const std::string& rule : entry.rules)
       coverage[rule] = 0;
+    if (result.rules && result.rules->calculus == entry.id) // the user's rules, beside them
+      for (const std::string& rule : result.rules->names)
+        coverage[rule] += 0;
     for (const auto& s : result.properties)
       if (s.calculus == entry.id)
         for (const auto& [rule, times] : s.rules_fired)

@@ -214,8 +214,9 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
                     plan.context.overrides,
                     seed,
                     plan.max_size,
-                    {}};
-  token.chunk_trials = chunk_trials;
+                    {},
+                    chunk_trials,
+                    rules_ref(plan.context.user_rules.get())};
   auto record =
       make_record(plan.def, t, token, passed_before + partial.passed, plan.options.command_name);
   const std::string when = between_chunks

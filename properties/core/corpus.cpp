@@ -8,6 +8,7 @@
 #include "properties/core/campaign.hpp"
 #include "properties/core/fnv1a.hpp"
 #include "properties/core/replay_token.hpp"
+#include "properties/core/user_rules.hpp"
 #include "reports/text_file.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -128,7 +129,8 @@ CorpusContents load_corpus(const std::filesystem::path& corpus, const Registry& 
 }
 
 CorpusReplay replay_corpus_entry(const Registry& registry, const CorpusEntry& entry,
-                                 const std::string& command_name) {
+                                 const std::string& command_name,
+                                 const std::shared_ptr<const UserRules>& user_rules) {
   const auto& record = entry.record;
   ReplayToken token;
   try {
@@ -148,10 +150,20 @@ CorpusReplay replay_corpus_entry(const Registry& registry, const CorpusEntry& en
   if (!token.mutant.empty() && !registry.find_mutant(token.mutant))
     return {stale(entry.file, fmt::format("mutant {} no longer exists", token.mutant), &record),
             {}};
+  if (token.rules != rules_ref(user_rules.get()))
+    return {
+        stale(entry.file,
+              fmt::format("its replay token was recorded with rule file {} and this "
+                          "campaign runs with {}",
+                          token.rules.empty() ? "none"
+                                              : token.rules.file + " (" + token.rules.hash + ")",
+                          user_rules ? user_rules->file + " (" + user_rules->hash + ")" : "none"),
+              &record),
+        {}};
   if (const auto problem = input_problem(registry, record))
     return {stale(entry.file, *problem, &record), {}};
 
-  const ReplayOutcome replayed = replay(registry, token, command_name);
+  const ReplayOutcome replayed = replay(registry, token, command_name, user_rules);
   reports::CorpusOutcome outcome{entry.file.string(), record.property, record.mutant, "", ""};
   if (!replayed.reproduced) {
     outcome.status = "fixed";

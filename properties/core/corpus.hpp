@@ -44,7 +44,10 @@ struct CorpusReplay {
   reports::CorpusOutcome outcome;
   std::optional<reports::CounterexampleRecord> record; // when reproduced
 };
+// `user_rules`: the campaign's rule file (`--rules`); an entry recorded with another rule file,
+// or with none when there is one, is stale here (the campaign selects only entries of its own).
 CorpusReplay replay_corpus_entry(const Registry& registry, const CorpusEntry& entry,
-                                 const std::string& command_name = "adsem");
+                                 const std::string& command_name = "adsem",
+                                 const std::shared_ptr<const UserRules>& user_rules = nullptr);
 
 } // namespace adsem::props

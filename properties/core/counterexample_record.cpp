@@ -34,7 +34,10 @@ reports::CounterexampleRecord make_record(const PropertyDef& def, const TrialRes
   r.tolerance_kind = t.tolerance_kind;
   r.trace = t.trace;
   r.replay_token = encode_replay_token(token);
+  r.rules_file = token.rules.file;
+  r.rules_hash = token.rules.hash;
   r.replay_command = command_name + " replay " + shell_quote(r.replay_token);
+  if (!token.rules.empty()) r.replay_command += " --rules " + shell_quote(token.rules.file);
   return r;
 }
 

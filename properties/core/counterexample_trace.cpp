@@ -6,7 +6,8 @@
 
 namespace adsem::props {
 
-void fill_counterexample_trace(const Registry& registry, reports::CounterexampleRecord& record) {
+void fill_counterexample_trace(const Registry& registry, reports::CounterexampleRecord& record,
+                               const std::shared_ptr<const UserRules>& user_rules) {
   if (!record.trace.empty() || record.outcome == "crash" || record.outcome == "timeout") return;
   const CalculusEntry* calculus = registry.find(record.calculus);
   if (!calculus || !calculus->frontend || calculus->rules.empty()) return;
@@ -14,6 +15,7 @@ void fill_counterexample_trace(const Registry& registry, reports::Counterexample
   options.fuel = counterexample_trace_fuel;
   options.trace = true;
   options.mutant = record.mutant;
+  options.user_rules = user_rules;
   std::vector<std::string> trace;
   try {
     trace = calculus->frontend->trace_counterexample(record, options);

@@ -15,6 +15,8 @@ inline constexpr std::size_t counterexample_trace_lines = 200;
 // Fills record.trace when it is empty, the record's calculus has a front end that can read the
 // input back, and the input ran in this process (a crash or timeout is not run again here). An
 // input that fails to run again (an error, out of fuel) leaves the trace empty.
-void fill_counterexample_trace(const Registry& registry, reports::CounterexampleRecord& record);
+// `user_rules`: the campaign's rule file (`--rules`), which the re-run joins to the rules too.
+void fill_counterexample_trace(const Registry& registry, reports::CounterexampleRecord& record,
+                               const std::shared_ptr<const UserRules>& user_rules = nullptr);
 
 } // namespace adsem::props

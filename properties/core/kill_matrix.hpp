@@ -38,6 +38,9 @@ struct KillMatrixOptions {
   double trial_timeout_seconds = 10.0;
   std::size_t max_resident_bytes = 0; // CampaignOptions::max_resident_bytes
   int jobs = 1;                       // CampaignOptions::jobs
+  // A user's rule file joined to every mutant's campaign (`mutants CALC --rules FILE`); null =
+  // none. Its calculus is then the only one selected.
+  std::shared_ptr<const UserRules> user_rules = nullptr;
   const std::atomic<bool>* stop_requested = nullptr;
   std::function<void(const reports::MutantKills&)> on_mutant_done;
 };

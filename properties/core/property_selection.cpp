@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/campaign.hpp"
+#include "properties/core/user_rules.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -66,6 +67,14 @@ std::vector<const PropertyDef*> select_properties(const Registry& registry,
       throw AdsemError(ErrorKind::usage,
                        fmt::format("unknown property '{}' (see `adsem calculi`)", p));
   }
+  // A rule file is compiled for one calculus: its rules mean nothing to another's properties.
+  if (const auto& rules = options.user_rules)
+    for (const PropertyDef* def : selected)
+      if (def->calculus != rules->calculus)
+        throw AdsemError(ErrorKind::usage,
+                         fmt::format("--rules {} joins the semantics of {}, but property {} "
+                                     "is of {}: select one calculus",
+                                     rules->file, rules->calculus, def->name, def->calculus));
   return selected;
 }
 

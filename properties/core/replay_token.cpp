@@ -12,6 +12,7 @@
 
 #include "properties/core/fnv1a.hpp"
 #include "properties/core/option_keys.hpp"
+#include "properties/core/user_rules.hpp"
 #include "reports/json_integer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -159,6 +160,10 @@ std::string base64url_decode(const std::string& text) {
   return out;
 }
 
+RulesRef rules_ref(const UserRules* rules) {
+  return rules ? RulesRef{rules->file, rules->hash} : RulesRef{};
+}
+
 std::string encode_replay_token(const ReplayToken& token) {
   std::vector<std::uint8_t> reproduce;
   rc::detail::serialize(token.reproduce, std::back_inserter(reproduce));
@@ -167,6 +172,7 @@ std::string encode_replay_token(const ReplayToken& token) {
                       {"overrides", token.overrides},     {"seed", token.seed},
                       {"max_size", token.max_size},       {"reproduce", hex_of(reproduce)}};
   if (token.chunk_trials > 0) j["chunk_trials"] = token.chunk_trials; // crash/timeout records
+  if (!token.rules.empty()) j["rules"] = {{"file", token.rules.file}, {"hash", token.rules.hash}};
   const std::string body = std::string(token_prefix) + base64url_encode(j.dump());
   return body + "." + checksum_of(body);
 }
@@ -198,6 +204,13 @@ ReplayToken decode_replay_token(const std::string& text) {
     token.seed = integer_field<std::uint64_t>(j, "seed");
     token.max_size = integer_field<int>(j, "max_size");
     token.chunk_trials = integer_field<int>(j, "chunk_trials", 0);
+    if (j.contains("rules")) {
+      token.rules = {j.at("rules").at("file").get<std::string>(),
+                     j.at("rules").at("hash").get<std::string>()};
+      if (token.rules.hash.size() != 16 ||
+          token.rules.hash.find_first_not_of("0123456789abcdef") != std::string::npos)
+        damaged("its rule file's hash is not 16 hex digits");
+    }
     const auto bytes = bytes_of_hex(j.at("reproduce").get<std::string>());
     ReproduceLayout(bytes).check();
     const auto end = rc::detail::deserialize(bytes.begin(), bytes.end(), token.reproduce);

@@ -6,6 +6,8 @@
 // changed, cut or appended) is refused instead of replaying another input. Tokens of the first
 // format, "adsem1." + base64url(JSON), have no checksum; they are still read (corpora and docs
 // hold them) but only in the exact form adsem wrote, so appended characters are refused too.
+// A token of a run with a user's rule file (`--rules FILE`) also names the file and the hash of
+// its text (a "rules" object in the JSON); a token without one is written exactly as before.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,6 +19,18 @@
 #include "properties/core/property.hpp"
 
 namespace adsem::props {
+
+// The rule file a run joined to the semantics, as tokens and reports name it: the path as the
+// user wrote it and the FNV-1a hash of its text (UserRules::file, UserRules::hash). Empty = none.
+struct RulesRef {
+  std::string file;
+  std::string hash;
+  bool empty() const { return hash.empty(); }
+  friend bool operator==(const RulesRef&, const RulesRef&) = default;
+};
+
+// The reference to a loaded rule file (null: none).
+RulesRef rules_ref(const UserRules* rules);
 
 struct ReplayToken {
   static constexpr int format_version = 1;
@@ -30,6 +44,7 @@ struct ReplayToken {
   // > 0 for crash/timeout records (isolation): the process died before RapidCheck could name the
   // case, so replay re-runs the whole chunk of this many trials from `seed`.
   int chunk_trials = 0;
+  RulesRef rules; // the rule file joined to the semantics (`--rules`), if any
 };
 
 std::string encode_replay_token(const ReplayToken& token);

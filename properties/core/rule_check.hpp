@@ -90,15 +90,20 @@ struct MutantReport {
 };
 
 struct RuleReport {
-  std::string name;
+  std::string name; // "NAME" (an added rule), "replace NAME", "remove NAME"
   SourcePos pos;
   std::string rule;               // printed in the rule language
   reports::CampaignResult result; // one property per check
   bool passed() const { return result.all_passed(); }
   std::vector<MutantReport> mutants;
+  // Why the rule was not checked (a `remove`, which has no rewrite to check in isolation);
+  // "" when it was.
+  std::string not_checked;
 };
 
 // Compiles every selected rule first (the first error is thrown, located), then checks them.
+// `replace NAME: ...` is checked as a rewrite like an added rule; `remove NAME` is not checked
+// (RuleReport::not_checked says so); `priority` is the calculus's (`--rules`) alone.
 std::vector<RuleReport> check_rules(const RuleAdapter& adapter, const std::string& calculus_id,
                                     const RuleFile& file, const CheckOptions& options);
 

@@ -18,6 +18,7 @@ std::vector<ThroughputRow> measure_property(const Registry& registry, const Prop
   one.time_seconds = options.seconds_per_property;
   one.seed = options.seed;
   one.stop_requested = options.stop_requested;
+  one.user_rules = options.user_rules;
   const reports::CampaignResult result = run_campaign(registry, one);
   std::vector<ThroughputRow> rows;
   for (const reports::PropertySummary& s : result.properties) {

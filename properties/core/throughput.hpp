@@ -27,6 +27,8 @@ struct ThroughputOptions {
   const std::atomic<bool>* stop_requested = nullptr;
   int jobs = 1;                       // properties measured at once, in worker processes
   std::size_t max_resident_bytes = 0; // per worker, with jobs > 1; 0 = none
+  // A user's rule file joined to the semantics (`throughput CALC --rules FILE`); null = none.
+  std::shared_ptr<const UserRules> user_rules = nullptr;
 };
 
 struct ThroughputRow {

@@ -231,9 +231,11 @@ int priority_value(const Statement& st, std::size_t at) {
       !k.text.empty() && k.text.size() <= 6 && std::ranges::all_of(k.text, [](char c) {
         return std::isdigit(static_cast<unsigned char>(c)) != 0;
       });
-  if (!digits)
-    st.fail(at + 8, "expected a class number after 'priority' (e.g. 'priority 3'), and nothing "
-                    "after it");
+  if (!digits) // at what follows 'priority', else just after it
+    throw AdsemError(ErrorKind::parse,
+                     "expected a class number after 'priority' (e.g. 'priority 3'), and nothing "
+                     "after it",
+                     k.text.empty() ? st.at(at + 8) : k.pos);
   return std::stoi(k.text);
 }
 

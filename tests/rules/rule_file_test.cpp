@@ -1,5 +1,6 @@
 // The calculus-independent rule-file layer (syntax/core/rule_file.hpp): statements, continuation
-// lines, metavariable declarations, side conditions, and line:column of every parse error.
+// lines, metavariable declarations, side conditions, replace / remove / priority, and line:column
+// of every parse error.
 #include <gtest/gtest.h>
 
 #include "syntax/core/rule_file.hpp"
@@ -93,6 +94,98 @@ TEST(RuleFile, SwapsWholeIdentifiersOnly) {
   EXPECT_EQ(swap_identifiers("M * (N + MN) + 1e5 * M'", "M", "N"), "N * (M + MN) + 1e5 * M'");
   EXPECT_EQ(identifiers("W.rd[V](x:real. 2e3 * x)"),
             (std::vector<std::string>{"W", "rd", "V", "x", "real", "x"}));
+}
+
+// Files that join a calculus's semantics (`--rules`): an added rule, `replace NAME: ...`,
+// `remove NAME` and `priority K`, with their errors at line:column.
+TEST(RuleFileActions, ReadsAddReplaceRemoveAndPriority) {
+  const RuleFile f = parse_rule_file("meta M : real\n"
+                                     "my-rule: M + 0 --> M priority 3\n"
+                                     "replace O-add: M + M --> 2 * M when real = real\n"
+                                     "remove (9)\n"
+                                     "replace Dfwd[λ x.M] : M --> M\n");
+  ASSERT_EQ(f.rules.size(), 4u);
+  const RuleDecl& add = f.rules[0];
+  EXPECT_EQ(add.action, RuleDecl::Action::add);
+  EXPECT_EQ(add.name, "my-rule");
+  EXPECT_EQ(add.rhs.text, "M");
+  ASSERT_TRUE(add.priority.has_value());
+  EXPECT_EQ(*add.priority, 3);
+  EXPECT_EQ(add.priority_pos, (SourcePos{2, 22}));
+  EXPECT_EQ(print_rule(add), "my-rule: M + 0 --> M priority 3");
+
+  const RuleDecl& replace = f.rules[1];
+  EXPECT_EQ(replace.action, RuleDecl::Action::replace);
+  EXPECT_EQ(replace.name, "O-add");
+  EXPECT_EQ(replace.lhs.text, "M + M");
+  EXPECT_EQ(replace.lhs.pos, (SourcePos{3, 16}));
+  EXPECT_EQ(replace.rhs.text, "2 * M");
+  ASSERT_EQ(replace.conditions.size(), 1u);
+  EXPECT_FALSE(replace.priority.has_value());
+  EXPECT_EQ(print_rule(replace), "replace O-add: M + M --> 2 * M when real = real");
+
+  const RuleDecl& remove = f.rules[2];
+  EXPECT_EQ(remove.action, RuleDecl::Action::remove);
+  EXPECT_EQ(remove.name, "(9)"); // a paper name is any text: "(9)", "13a", "Dfwd[λ]"
+  EXPECT_EQ(remove.pos, (SourcePos{4, 1}));
+  EXPECT_EQ(print_rule(remove), "remove (9)");
+
+  EXPECT_EQ(f.rules[3].name, "Dfwd[λ x.M]");
+}
+
+TEST(RuleFileActions, ARuleMayStillBeNamedReplaceOrRemove) {
+  const RuleFile f = parse_rule_file("meta M : real\n"
+                                     "replace: M --> M\n"
+                                     "remove: M * 1 --> M\n");
+  ASSERT_EQ(f.rules.size(), 2u);
+  EXPECT_EQ(f.rules[0].action, RuleDecl::Action::add);
+  EXPECT_EQ(f.rules[0].name, "replace");
+  EXPECT_EQ(f.rules[1].action, RuleDecl::Action::add);
+  EXPECT_EQ(f.rules[1].name, "remove");
+  EXPECT_EQ(f.rules[1].lhs.text, "M * 1");
+}
+
+TEST(RuleFileActions, ErrorsAreLocated) {
+  const Diagnostic colon = parse_error("remove O-add: M --> M\n");
+  EXPECT_EQ(colon.kind, ErrorKind::parse);
+  EXPECT_EQ(colon.pos, (SourcePos{1, 8}));
+  EXPECT_NE(colon.message.find("replace NAME"), std::string::npos) << colon.message;
+
+  const Diagnostic no_name = parse_error("meta M : real\nremove \n");
+  EXPECT_EQ(no_name.pos->line, 2);
+  EXPECT_NE(no_name.message.find("paper rule"), std::string::npos) << no_name.message;
+
+  const Diagnostic replace_colon = parse_error("meta M : real\nreplace O-add M --> M\n");
+  EXPECT_EQ(replace_colon.pos->line, 2);
+  EXPECT_NE(replace_colon.message.find("expected ':'"), std::string::npos) << replace_colon.message;
+
+  const Diagnostic replace_name = parse_error("meta M : real\nreplace : M --> M\n");
+  EXPECT_EQ(replace_name.pos, (SourcePos{2, 9}));
+
+  const Diagnostic priority = parse_error("meta M : real\nr: M --> M priority high\n");
+  EXPECT_EQ(priority.pos, (SourcePos{2, 21}));
+  EXPECT_NE(priority.message.find("class number"), std::string::npos) << priority.message;
+
+  const Diagnostic trailing = parse_error("meta M : real\nr: M --> M priority 2 3\n");
+  EXPECT_EQ(trailing.pos->line, 2);
+}
+
+TEST(RuleFileActions, ANameIsAddedReplacedOrRemovedOnce) {
+  const Diagnostic twice = parse_error("meta M : real\n"
+                                       "replace O-add: M --> M\n"
+                                       "remove O-add\n");
+  EXPECT_EQ(twice.pos, (SourcePos{3, 1}));
+  EXPECT_NE(twice.message.find("twice (first at line 2)"), std::string::npos) << twice.message;
+
+  const Diagnostic added_twice = parse_error("meta M : real\nr: M --> M\nr: M --> M\n");
+  EXPECT_EQ(added_twice.pos, (SourcePos{3, 1}));
+}
+
+TEST(RuleFileActions, AFileOfRemovesOnlyIsAFile) {
+  const RuleFile f = parse_rule_file("remove O-add\nremove O-mul\n");
+  ASSERT_EQ(f.rules.size(), 2u);
+  EXPECT_EQ(f.rules[1].name, "O-mul");
+  EXPECT_TRUE(f.rules[1].metas.empty());
 }
 
 } // namespace
