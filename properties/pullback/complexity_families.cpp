@@ -146,7 +146,7 @@ ComplexityFamily sparse_family(const std::string& name, const Chain& chain) {
   ComplexityFamily f;
   f.calculus = "pullback";
   f.family = name;
-  f.mechanism = "pullback-sparse (extension: flat stages, sparse covectors)";
+  f.mechanism = "pullback-sparse (extension)";
   f.measure = "the extension's steps (A*, split + conquer per stage, sparse 5+)";
   f.claim = ComplexityClaim::linear;
   f.citation = "extension of seed 000 (spec §9 pitfalls 3-4); claim: seed 000 §5.1 L519";
