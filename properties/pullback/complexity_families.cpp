@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "properties/pullback/frontend.hpp"
+#include "semantics/pullback/primitive_table.hpp"
+#include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
 
 namespace adsem::pullback {
@@ -93,7 +95,80 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
   return f;
 }
 
+// The extension's families (sparse_stages.hpp), built as terms: the parser's depth guard (10,000
+// levels, about 5,000 lets) would stop them before n = 10,000. λp:σ. let b₁ = bound(1) in … in bₙ,
+// after the `prefix` bindings (the curried inputs as paths of p).
+struct Chain {
+  Type domain;
+  std::vector<std::pair<std::string, Term>> prefix;
+  std::string name; // b_i = name + i; b_0 is prefix's last or p
+  Term (*bound)(int i, const Chain&);
+};
+Term real_var(const std::string& x) {
+  return var(x, real_type());
+}
+Term chain_var(const Chain& c, int i) {
+  if (i > 0) return real_var(c.name + std::to_string(i));
+  return c.prefix.empty() ? var("p", c.domain) : real_var(c.prefix.back().first);
+}
+Term chain_term(const Chain& c, int n) {
+  Term t = chain_var(c, n);
+  for (int i = n; i >= 1; --i)
+    t = let(c.name + std::to_string(i), real_type(), c.bound(i, c), t);
+  for (auto it = c.prefix.rbegin(); it != c.prefix.rend(); ++it)
+    t = let(it->first, type_of(it->second), it->second, t);
+  return lam("p", c.domain, t);
+}
+Term prim2(const char* f, Term a, Term b) {
+  return make_prim(f, pair(std::move(a), std::move(b)));
+}
+const Chain sparse_let_series{real_type(), {}, "x", [](int i, const Chain& c) {
+                                return make_prim(i % 2 == 1 ? "sin" : "tanh", chain_var(c, i - 1));
+                              }};
+const Chain sparse_sharing_chain{real_type(), {}, "x", [](int i, const Chain& c) {
+                                   return prim2("mult", chain_var(c, i - 1), chain_var(c, i - 1));
+                                 }};
+const Chain sparse_long_range_let{real_type(), {}, "a", [](int i, const Chain& c) {
+                                    return prim2("add", make_prim("sin", chain_var(c, i - 1)),
+                                                 var("p", real_type()));
+                                  }};
+const Chain sparse_rnn{prod(real_type(), real_type()),
+                       {{"w", proj(1, var("p", prod(real_type(), real_type())))},
+                        {"h0", proj(2, var("p", prod(real_type(), real_type())))}},
+                       "h",
+                       [](int i, const Chain& c) {
+                         return make_prim(
+                             "tanh", prim2("add", prim2("mult", real_var("w"), chain_var(c, i - 1)),
+                                           num(0.01 * (i % 17 + 1))));
+                       }};
+
+ComplexityFamily sparse_family(const std::string& name, const Chain& chain) {
+  ComplexityFamily f;
+  f.calculus = "pullback";
+  f.family = name;
+  f.mechanism = "pullback-sparse (extension)";
+  f.measure = "the extension's steps (A*, split + conquer per stage, sparse 5+)";
+  f.claim = ComplexityClaim::linear;
+  f.citation = "extension of seed 000 (spec §9 pitfalls 3-4); claim: seed 000 §5.1 L519";
+  f.sizes = props::sizes_1_2_5(10, 10'000);
+  f.make = [name, &chain](int n) {
+    const Term fn = chain_term(chain, n);
+    const std::vector<double> at(dim(chain.domain), name == "sharing-chain" ? 1.0 : 0.3);
+    const auto cost = [fn, at](bool reverse) {
+      const auto g = sparse_stage_gradient(fn->kids[0], fn->name, fn->type, at, {1.0}, reverse);
+      if (!g) throw AdsemError(ErrorKind::eval, "pullback-sparse: not a first-order body");
+      return static_cast<double>(reverse ? g->steps : g->forward_steps);
+    };
+    return ComplexityInstance{[cost] { return cost(false); }, [cost] { return cost(true); }};
+  };
+  return f;
+}
+
 } // namespace
+
+Term long_range_let_term(int n) {
+  return chain_term(sparse_long_range_let, n);
+}
 
 // Measured (docs/performance.md, pullback). The query is the paper's ((Ω λx.P)·Ω[1]) V, pulled
 // back along the family's own λ (curried inputs by the pattern-λ sugar, seed 000 L167-173). On
@@ -113,6 +188,8 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
 //   stage (exponential).
 // - the long-range let series a_k = sin(a_{k-1}) + x reads the outer x at every stage: the RNN's
 //   projection path again, on a first-order term the paper claims linear (a known violation).
+// The extension pullback-sparse (sparse_stages.hpp: flat stages, sparse covectors, spec §9
+// pitfalls 3-4) is asserted linear on the first-order families, rnn and long-range-let included.
 std::vector<props::ComplexityFamily> complexity_families() {
   std::vector<props::ComplexityFamily> all;
   const auto violated = [](ComplexityFamily f, std::string note) {
@@ -142,6 +219,12 @@ std::vector<props::ComplexityFamily> complexity_families() {
                           "higher order: rules 18/19b re-evaluate inner closures (spec §9.5); "
                           "the paper claims linear cost for first order only (L389)"));
   }
+  // The extension beside the paper's mechanism: linear on the first-order families, including
+  // the two the paper's rules make quadratic (rnn, long-range-let).
+  all.push_back(sparse_family("let-series", sparse_let_series));
+  all.push_back(sparse_family("long-range-let", sparse_long_range_let));
+  all.push_back(sparse_family("sharing-chain", sparse_sharing_chain));
+  all.push_back(sparse_family("rnn", sparse_rnn));
   all.push_back(finding(family("sharing-chain", sharing_chain, false, {2, 4, 6, 8, 10}, true),
                         "rule 19b's premise (generic ω') composes by rule 6: symbolic "
                         "differentiation, tangent term doubles per stage"));

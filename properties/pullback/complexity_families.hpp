@@ -3,9 +3,13 @@
 #include <vector>
 
 #include "properties/core/complexity.hpp"
+#include "syntax/pullback/ast.hpp"
 
 namespace adsem::pullback {
 
 std::vector<props::ComplexityFamily> complexity_families();
+// λp:R. let a₁ = add(⟨sin(p), p⟩) in … let aₙ = add(⟨sin(aₙ₋₁), p⟩) in aₙ, built without the parser
+// (its depth guard stops near 5,000 lets).
+Term long_range_let_term(int n);
 
 } // namespace adsem::pullback

@@ -7,6 +7,7 @@
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/pullback/denotation.hpp"
 #include "semantics/pullback/primitive_table.hpp"
+#include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -188,17 +189,31 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
                                  const std::string& mechanism,
                                  const props::EvalOptions& options) const {
   Rules rules = rules_for(options.mutant, options.user_rules);
+  const bool sparse = mechanism == "pullback-sparse";
   if (mechanism == "pullback-literal-anf")
     rules.bind_atoms = true;
-  else if (!mechanism.empty() && mechanism != "pullback")
-    throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mechanism +
-                                           "' for pullback (use pullback or pullback-literal-anf)");
+  else if (!mechanism.empty() && mechanism != "pullback" && !sparse)
+    throw AdsemError(ErrorKind::usage,
+                     "unknown mechanism '" + mechanism +
+                         "' for pullback (use pullback, pullback-literal-anf or pullback-sparse)");
   const Tupled f = tupled_real_function(parse_closed(source));
   if (at.size() != dim(f.domain))
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
+  // The extension (flat stages, sparse covectors; sparse_stages.hpp) on first-order Euclidean
+  // bodies of the paper's rules' own book; elsewhere, and under a mutant or user rules, the
+  // paper's mechanism reduces the query.
+  if (sparse && f.function->kind == Kind::lam && options.mutant.empty() && !options.user_rules) {
+    if (const auto s =
+            sparse_stage_gradient(f.function->kids[0], f.function->name, f.domain, at, {1.0})) {
+      if (s->value.size() != 1) throw AdsemError(ErrorKind::eval, "the value is not a numeral");
+      return {s->value[0], s->gradient, "pullback-sparse"};
+    }
+  }
   const RunOptions o = run_options(options, false);
   props::GradResult result;
-  result.mechanism = rules.bind_atoms ? "pullback-literal-anf" : "pullback";
+  result.mechanism = sparse             ? "pullback-sparse (the paper's rules: not first order)"
+                     : rules.bind_atoms ? "pullback-literal-anf"
+                                        : "pullback";
   const Run primal = normalise(app(f.function, numeral_tuple(f.domain, at)), rules, o);
   if (primal.result->kind != Kind::num)
     throw AdsemError(ErrorKind::eval, "the value is not a numeral: " + print(primal.result));

@@ -37,12 +37,15 @@ public:
                            const props::EvalOptions& options) const override;
   props::DenoteResult denote(const std::string& source,
                              const std::optional<std::vector<double>>& at) const override;
-  // Mechanisms: "pullback" (default, compact ANF) and "pullback-literal-anf" (App. A.2 ANF).
+  // Mechanisms: "pullback" (default, compact ANF), "pullback-literal-anf" (App. A.2 ANF) and the
+  // extension "pullback-sparse" (flat stages, sparse covectors:
+  // semantics/pullback/sparse_stages.hpp; the paper's rules outside the first-order Euclidean
+  // fragment).
   props::GradResult grad(const std::string& source, const std::vector<double>& at,
                          const std::string& mechanism,
                          const props::EvalOptions& options) const override;
   std::vector<std::string> mechanisms() const override {
-    return {"pullback", "pullback-literal-anf"};
+    return {"pullback", "pullback-literal-anf", "pullback-sparse"};
   }
 };
 

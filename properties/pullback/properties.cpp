@@ -78,7 +78,8 @@ std::vector<props::PropertyDef> properties() {
           "seed 000, Cor. 4.8(2), lines 507, 564; Ex. 3.2 lines 195-197; spec §6 P11",
           reverse_mode_higher_order),
       def("tape-agreement", "ad-correctness",
-          "straight-line bodies: same gradient and primitive count as a classical tape",
+          "straight-line bodies: same gradient and primitive count as a classical tape; the "
+          "pullback-sparse extension gives the same gradient",
           "seed 000, §2.1 lines 61-125, Ex. 3.7/3.9; spec §6 P22", tape_agreement),
       def("cost-reverse-mode", "cost",
           "each primitive evaluated once, one transpose per stage, no rule 4 or 6",

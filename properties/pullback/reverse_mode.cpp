@@ -18,6 +18,7 @@
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/pullback/anf.hpp"
+#include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "semantics/pullback/tape.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -211,7 +212,8 @@ TrialResult reverse_mode_higher_order(const PropertyContext& context) {
 
 // P22 [D] (Ex. 3.7/3.9, Fig. 4): on straight-line bodies the reduction agrees with a classical
 // tape-based reverse mode (semantics/pullback/tape.hpp): the same gradient, the same number of
-// primitive evaluations (each once).
+// primitive evaluations (each once). The extension pullback-sparse (flat stages, sparse covectors;
+// semantics/pullback/sparse_stages.hpp, spec §9 pitfalls 3-4) must give the same gradient too.
 TrialResult tape_agreement(const PropertyContext& context) {
   const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
   return guarded(q.term(), [&] {
@@ -219,8 +221,15 @@ TrialResult tape_agreement(const PropertyContext& context) {
     flatten_numerals(q.point, point);
     const TapeResult tape = tape_reverse(q.body, q.y, q.sigma, point, q.cotangent);
     const Run run = normalise(q.term(), rules_for(context), run_options(context));
-    TrialResult r =
-        compare_vectors(tape.gradient, "tape reverse mode", reduced_covector(run.result, q.sigma),
+    const std::vector<double> reduced = reduced_covector(run.result, q.sigma);
+    TrialResult r = compare_vectors(tape.gradient, "tape reverse mode", reduced,
+                                    "pullback reduction", CheckKind::derivative, context);
+    if (r.kind != TrialResult::Kind::pass) return on(r, q.term());
+    const auto sparse = sparse_stage_gradient(q.body, q.y, q.sigma, point, q.cotangent);
+    if (!sparse)
+      return on(TrialResult::fail("pullback-sparse: a straight-line body left its fragment"),
+                q.term());
+    r = compare_vectors(sparse->gradient, "pullback-sparse (extension)", reduced,
                         "pullback reduction", CheckKind::derivative, context);
     if (r.kind != TrialResult::Kind::pass) return on(r, q.term());
     const long prims = run.rule_counts.count("3") ? run.rule_counts.at("3") : 0;
