@@ -170,8 +170,10 @@ TEST(SimpleDiffUserRules, WithoutRulesTheBookIsThePapers) {
 }
 
 reports::CampaignResult campaign(std::shared_ptr<const props::UserRules> rules,
-                                 std::vector<std::string> properties, int trials) {
+                                 std::vector<std::string> properties, int trials,
+                                 props::Overrides overrides = {}) {
   props::CampaignOptions o;
+  o.overrides = std::move(overrides);
   o.calculi = {"simple-diff"};
   o.properties = std::move(properties);
   o.trials = trials;
@@ -206,6 +208,19 @@ TEST(SimpleDiffUserRules, CampaignPassesTheHarmlessRuleAndFiresIt) {
       EXPECT_GT(s.rules_fired.count("add-zero") ? s.rules_fired.at("add-zero") : 0, 0) << p;
   }
   EXPECT_TRUE(r.counterexamples.empty());
+}
+
+TEST(SimpleDiffUserRules, TargetedTrialsAreInstancesOfTheRules) {
+  // M + 0 is rare in generated terms: the rule fires because a share of the trials are C[σ(M + 0)]
+  const auto fired = [](const reports::CampaignResult& r) {
+    const auto& s = summary(r, "simple-diff/rd-matches-model");
+    return s.rules_fired.count("add-zero") ? s.rules_fired.at("add-zero") : 0L;
+  };
+  const auto rules = example("campaign-harmless.rules");
+  const long targeted = fired(campaign(rules, {"simple-diff/rd-matches-model"}, 100));
+  const long untargeted = fired(
+      campaign(rules, {"simple-diff/rd-matches-model"}, 100, {{"rules.targeted-share", "0"}}));
+  EXPECT_GT(targeted, 4 * untargeted + 10) << targeted << " vs " << untargeted;
 }
 
 TEST(SimpleDiffUserRules, CampaignCatchesTheTransposedClause) {
