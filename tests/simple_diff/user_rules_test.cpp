@@ -81,6 +81,12 @@ TEST(SimpleDiffUserRules, MetavariablesBindTermsOfTheirTypeOnly) {
   const auto nested = reduce("fst(<1, <2, 3>>)", rules);
   EXPECT_FALSE(
       std::ranges::any_of(nested.trace, [](auto& l) { return l.starts_with("fst-pair"); }));
+  // a variable's type is read from ρ: p : real * real is no instance of M : real
+  const auto branch =
+      rules_from("meta M : real, N : real\nif-true: if true then M else N --> M + 0\n");
+  EXPECT_TRUE(has_line(reduce("if true then 1 else 2", branch), "if-true: if true then 1 else 2"));
+  EXPECT_EQ(reduce("let p:real * real = <1, 2> in fst(if true then p else p)", branch).reals,
+            std::vector<double>{1.0});
   // the same metavariable twice: alpha-equivalent subterms
   const auto twice = rules_from("meta M : real\ndouble: M + M --> 2 * M\n");
   EXPECT_TRUE(has_line(reduce("(1 + 2) + (1 + 2)", twice), "double: 1 + 2 + (1 + 2)"));
