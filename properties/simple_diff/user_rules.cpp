@@ -45,6 +45,21 @@ bool occurs_free(const Node& m, const std::string& x) {
   }
 }
 
+// m with the free occurrences of x renamed to y, a fresh name (so nothing is captured).
+TermPtr rename_free(const TermPtr& m, const std::string& x, const std::string& y) {
+  if (!occurs_free(*m, x)) return m;
+  if (m->kind == NodeKind::var) return mk::var(y, m->pos);
+  const bool a_bound = m->kind == NodeKind::letrec && m->param == x;
+  const bool b_bound = m->kind == NodeKind::let && m->name == x;
+  const bool c_bound = m->kind == NodeKind::rd && m->param == x;
+  Node copy = *m;
+  if (copy.a && !a_bound) copy.a = rename_free(copy.a, x, y);
+  if (copy.b && !b_bound) copy.b = rename_free(copy.b, x, y);
+  if (copy.c && !c_bound) copy.c = rename_free(copy.c, x, y);
+  if (copy.sugar && !copy.sugar->parts.empty()) copy.sugar = nullptr; // stale parts
+  return std::make_shared<const Node>(std::move(copy));
+}
+
 // What a compiled rule is: the pattern with both sides elaborated (pair and projection
 // annotations filled in by the type checker, so that they can be compared with the term's).
 struct Compiled {
@@ -244,20 +259,32 @@ private:
   Scope scope_;
 };
 
-// σ(RHS) with the left's binders named as in the term and the right's own binders fresh; in a
-// replaced Fig. 6 clause, `W.rd[V](y:S. M)` is the differentiation W.R_V(y:S. σ(M)).
+// σ(RHS) with every binder of the right fresh, so that it captures nothing; a subterm σ(M) that
+// mentions a binder b of the left around M (the term's name for b) is renamed to the right's
+// name for b. In a replaced Fig. 6 clause, `W.rd[V](y:S. M)` is the differentiation
+// W.R_V(y:S. σ(M)).
 class Instantiate {
 public:
-  Instantiate(Machine& m, const Matcher& match, std::optional<DiffGoal> goal)
-      : m_(m), match_(match), goal_(std::move(goal)) {}
+  Instantiate(Machine& m, const Pattern& p, const Matcher& match, std::optional<DiffGoal> goal)
+      : m_(m), p_(p), match_(match), goal_(std::move(goal)) {}
 
   TermPtr operator()(const TermPtr& rhs) { return run(*rhs); }
 
 private:
   std::string binder(const std::string& name) {
-    const auto it = match_.binders.find(name);
-    std::string out = it != match_.binders.end() ? it->second : m_.names().fresh(name);
+    std::string out = m_.names().fresh(name);
     scope_.emplace_back(name, out);
+    return out;
+  }
+  // σ(M) under the right's binders
+  TermPtr meta(const std::string& name) {
+    TermPtr out = match_.sigma.at(name);
+    const auto m = std::ranges::find_if(p_.metas, [&](const auto& v) { return v.name == name; });
+    for (const auto& [b, type] : m->binders) {
+      const auto in_term = match_.binders.find(b);
+      const std::string* here = find_in(scope_, b);
+      if (in_term != match_.binders.end() && here) out = rename_free(out, in_term->second, *here);
+    }
     return out;
   }
   TermPtr run(const Node& n) {
@@ -270,7 +297,7 @@ private:
     switch (n.kind) {
     case NodeKind::var: {
       if (const std::string* renamed = find_in(scope_, n.name)) return mk::var(*renamed);
-      return match_.sigma.at(n.name);
+      return meta(n.name);
     }
     case NodeKind::let: {
       TermPtr bound = run(*n.a);
@@ -281,7 +308,7 @@ private:
       TermPtr cotangent = run(*n.a), point = run(*n.b);
       if (goal_) { // the differentiation itself, on σ(M)
         const std::string x = binder(n.param);
-        return m_.R(DiffGoal{cotangent, point, x, n.type}, match_.sigma.at(n.c->name));
+        return m_.R(DiffGoal{cotangent, point, x, n.type}, meta(n.c->name));
       }
       const std::string x = binder(n.param);
       return mk::rd(cotangent, point, x, n.type, run(*n.c));
@@ -307,6 +334,7 @@ private:
   }
 
   Machine& m_;
+  const Pattern& p_;
   const Matcher& match_;
   std::optional<DiffGoal> goal_;
   Scope scope_;
@@ -333,7 +361,7 @@ Rule<Rewrite> rewrite_entry(const Compiled& c, RuleInfo info, Judgement judgemen
   const auto result = [c](Machine& m, const Rewrite::Redex& r, const RuleInfo&) {
     Matcher matcher(*c.pattern, Types(&m.rho(), &r.phi), false);
     matcher(c.lhs, r.term);
-    return Instantiate(m, matcher, std::nullopt)(c.rhs);
+    return Instantiate(m, *c.pattern, matcher, std::nullopt)(c.rhs);
   };
   return rule_entry<Rewrite>(std::move(info), {c.lhs->kind}, match, result);
 }
@@ -361,7 +389,7 @@ Rule<Derivative> derivative_entry(const Compiled& c, RuleInfo info, const Rule<D
                                                      const RuleInfo& self) {
     Matcher matcher(*c.pattern, Types(nullptr, nullptr), true);
     if (!run(r, matcher)) return paper(m, r, self);
-    return Instantiate(m, matcher, r.goal)(c.rhs);
+    return Instantiate(m, *c.pattern, matcher, r.goal)(c.rhs);
   };
   return rule_entry<Derivative>(std::move(info), paper.kinds, match, result);
 }

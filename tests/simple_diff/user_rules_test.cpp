@@ -97,6 +97,15 @@ TEST(SimpleDiffUserRules, MetavariablesBindTermsOfTheirTypeOnly) {
   EXPECT_TRUE(has_line(reduce("let z:real = 1 in 5", drop), "drop-let: let z:real = 1 in 5"));
   EXPECT_FALSE(std::ranges::any_of(reduce("let z:real = 1 in z", drop).trace,
                                    [](auto& l) { return l.starts_with("drop-let"); }));
+  // the right's binders capture nothing: P is not under y on the left, the right puts it under
+  // the let, and the program's outer z stays the outer z
+  const auto float_in =
+      rules_from("meta M : real, N : real, P : real\n"
+                 "float-in: (let y:real = M in N) + P --> let y:real = M in N + P\n");
+  const auto shadowed = reduce("let z:real = 1 in (let z:real = 2 in z * 10) + z", float_in);
+  EXPECT_EQ(shadowed.reals, std::vector<double>{21.0});
+  EXPECT_TRUE(
+      std::ranges::any_of(shadowed.trace, [](auto& l) { return l.starts_with("float-in"); }));
 }
 
 TEST(SimpleDiffUserRules, ReplaceAndRemoveChangeTheTrace) {
