@@ -481,21 +481,23 @@ struct FileCompiler {
   RulesPatch patch;
   std::vector<std::string> fired;
   std::vector<std::shared_ptr<const Pattern>> targets;
-  bool fast_removed = false;
+  bool fast_removed = false; // by `remove R-fast`, or by a replaced Fig. 6 clause
 
   void add(const adsem::rules::RuleDecl& rule) {
+    using Action = adsem::rules::RuleDecl::Action;
     if (rule.priority)
       fail(rule.priority_pos, "'priority' orders the redexes of a small-step strategy "
                               "(linear-negation's S_bp); simple-diff's evaluation is big-step and "
                               "has no priority classes");
-    if (rule.action == adsem::rules::RuleDecl::Action::remove) {
+    if (rule.action == Action::remove) { // (the parser refuses a name edited twice)
       paper_entry(rule);
+      if (rule.name == "R-fast" && fast_removed) return; // a replaced clause removed it
       patch.remove(rule.name);
       fast_removed = fast_removed || rule.name == "R-fast";
       return;
     }
     const Compiled c = compiled(rule);
-    if (rule.action == adsem::rules::RuleDecl::Action::add) {
+    if (rule.action == Action::add) {
       if (paper_rules()->position(rule.name))
         fail(rule.pos, fmt::format("'{}' is the name of a paper rule: write `replace {}: ...` to "
                                    "replace it, or give the added rule another name",
@@ -598,13 +600,6 @@ std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleF
   compiler.patch.name = "rule file";
   for (const adsem::rules::RuleDecl& rule : file.rules)
     compiler.add(rule);
-  // every edit names an entry the book has (a replace after a remove of the same name does not)
-  try {
-    paper_rules()->patched(compiler.patch);
-  } catch (const std::logic_error& e) {
-    throw AdsemError(ErrorKind::parse,
-                     std::string("the rule file edits a rule twice: ") + e.what());
-  }
   return std::make_shared<const CompiledRules>(std::move(compiler.patch), std::move(compiler.fired),
                                                std::move(compiler.targets));
 }

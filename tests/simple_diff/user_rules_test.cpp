@@ -170,6 +170,13 @@ TEST(SimpleDiffUserRules, ErrorsAreLocated) {
   EXPECT_NE(priority.message.find("priority"), std::string::npos);
   const Diagnostic context = error("meta M : real\nreplace S-ctx: M + 0 --> M\n");
   EXPECT_NE(context.message.find("context rule"), std::string::npos);
+  const Diagnostic twice = error("remove O-add\nremove O-add\n");
+  ASSERT_TRUE(twice.pos);
+  EXPECT_EQ(twice.pos->line, 2);
+  // a replaced Fig. 6 clause removes R-fast; removing it again is no error
+  EXPECT_NO_THROW(rules_from("meta W : real, V : real, D : real, E : real\n"
+                             "replace R-add: W.rd[V](x:real. D + E)\n"
+                             "  --> W.rd[V](x:real. D) + W.rd[V](x:real. E)\nremove R-fast\n"));
   const Diagnostic construct = error("meta M : real\nreplace O-let: M + 0 --> M\n");
   EXPECT_NE(construct.message.find("O-let fires on let"), std::string::npos) << construct.message;
 }
