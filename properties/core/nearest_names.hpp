@@ -12,6 +12,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The `count` candidates fewest edits from `typed`, nearest first (ties in the candidates' order).
 std::vector<std::string> nearest_names(std::string_view typed, std::vector<std::string> candidates,
-                                       std::size_t count);
+                                       std::size_t count = 3);
 
 } // namespace adsem::props

@@ -2,8 +2,8 @@
 
 #include <charconv>
 
-#include "properties/simple_diff/mutants.hpp"
 #include "properties/simple_diff/oracles.hpp"
+#include "properties/simple_diff/user_rules.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/simple_diff/denotation.hpp"
 #include "semantics/simple_diff/run.hpp"
@@ -14,7 +14,7 @@ namespace adsem::simple_diff {
 namespace {
 
 Options machine_options(const props::EvalOptions& options) {
-  Options o = with_mutant(Options{}, options.mutant);
+  Options o = with_rules(Options{}, options.mutant, options.user_rules.get());
   o.fuel = options.fuel;
   o.record_trace = options.trace;
   return o;

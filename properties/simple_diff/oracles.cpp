@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/discards.hpp"
-#include "properties/simple_diff/mutants.hpp"
+#include "properties/simple_diff/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/simple_diff/denotation.hpp"
@@ -14,7 +14,7 @@
 namespace adsem::simple_diff::oracle {
 
 Options machine_options(const props::PropertyContext& context) {
-  Options o = with_mutant(Options{}, context.mutant);
+  Options o = with_rules(Options{}, context.mutant, context.user_rules.get());
   o.fuel = context.option_int("fuel", 200'000);
   // generated terms are small: deep nesting means a mutant recursing without end
   o.max_depth = static_cast<int>(context.option_int("max-depth", 2'000));

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/simple_diff/rule_instance.hpp"
 #include "properties/simple_diff/rule_pattern.hpp"
 #include "properties/simple_diff/trial.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -16,8 +17,6 @@ namespace adsem::simple_diff {
 namespace {
 
 using props::TrialResult;
-
-const std::string hole_name = "hole'"; // never a user name (the rule parser reserves it)
 
 // One instance C[σ(LHS)] / C[σ(RHS)] of a rule at a point.
 struct Instance {
@@ -35,15 +34,6 @@ struct Instance {
     return r;
   }
 };
-
-std::string fresh_outer_name(const Pattern& p) {
-  for (const char* candidate : {"a", "b", "c", "u", "w", "p", "q", "r", "s"})
-    if (std::ranges::find(p.names, candidate) == p.names.end()) return candidate;
-  for (int k = 0;; ++k) {
-    const std::string name = fmt::format("a{}", k);
-    if (std::ranges::find(p.names, name) == p.names.end()) return name;
-  }
-}
 
 // A real-typed use of h : U, so that a context that happened not to mention the hole does.
 TermPtr use_of(const TermPtr& h, const TypePtr& u) {
@@ -77,20 +67,8 @@ Instance draw_instance(const Pattern& p) {
   const Occurrence& hole = holes[which];
 
   // σ: each metavariable a term of its type over what it may see
-  std::map<std::string, TermPtr> sigma;
   std::string assignment;
-  for (const Metavariable& m : p.metas) {
-    gen::TermOptions o;
-    o.result = m.type;
-    o.no_x = true;
-    o.max_size = 14;
-    if (m.outer) o.scope = hole.visible;
-    o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
-    const gen::OpenTerm term = *gen::open_term(o);
-    sigma[m.name] = term.term;
-    assignment +=
-        fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print_term(term.term));
-  }
+  const std::map<std::string, TermPtr> sigma = draw_sigma(p, hole, assignment);
   in.lhs = instantiate(p.lhs, sigma);
   in.rhs = instantiate(p.rhs, sigma);
   // the other occurrences of the hole become 0_U

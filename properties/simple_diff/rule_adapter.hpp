@@ -34,6 +34,9 @@ public:
   std::vector<std::pair<std::string, std::string>>
   metavariables(const rules::CompiledRule& rule) const override;
   std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+  // The file joined to the semantics (`--rules`, user_rules.hpp).
+  std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const rules::RuleFile& file) const override;
 };
 
 } // namespace adsem::simple_diff

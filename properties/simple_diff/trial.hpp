@@ -9,6 +9,7 @@
 #include "generators/simple_diff/terms.hpp"
 #include "properties/core/property.hpp"
 #include "properties/simple_diff/oracles.hpp"
+#include "properties/simple_diff/rule_instance.hpp"
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
@@ -33,9 +34,14 @@ struct Trial {
 };
 
 // The drawn input is reported to the context first, so that a trial that throws, crashes or hangs
-// before it builds its TrialResult still names its term in the counterexample.
+// before it builds its TrialResult still names its term in the counterexample. Under `--rules`,
+// a share of the trials (props::draw_targeted) is an instance C[σ(LHS)] of one of the file's
+// rules, of the type `options` asks for (rule_instance.hpp); without user rules nothing more is
+// drawn.
 inline Trial draw(const props::PropertyContext& context, const gen::TermOptions& options = {}) {
-  gen::OpenTerm t = *gen::open_term(options);
+  std::optional<gen::OpenTerm> targeted;
+  if (props::draw_targeted(context)) targeted = draw_rule_instance(*context.user_rules, options);
+  gen::OpenTerm t = targeted ? std::move(*targeted) : *gen::open_term(options);
   std::vector<double> at = *gen::point(type_size(*t.t));
   Trial trial{std::move(t), std::move(at)};
   trial.report(context);

@@ -35,6 +35,9 @@ Value apply(Machine& m, const Ordinary::Redex& redex) {
 
 Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
   Depth depth(*this);
+  // a user's rule "LHS ⇒ V if RHS ⇒ V", before the premises of the paper's rule (relations.hpp)
+  const Rewrite::Redex rewrite{phi, term};
+  if (const Rule<Rewrite>* rule = select<Rewrite>(rewrite)) return eval(phi, fire(*rule, rewrite));
   const Node& n = *term;
   switch (n.kind) {
   case NodeKind::var:

@@ -91,6 +91,7 @@ public:
   TermPtr R(const DiffGoal& goal, const TermPtr& c);
 
   ScopedEnv<Value>& rho() { return rho_; }
+  const ScopedEnv<Value>& rho() const { return rho_; }
   NameSupply& names() { return names_; }
   const Options& options() const { return options_; }
   const Rules& rules() const { return *options_.rules; }

@@ -109,8 +109,23 @@ struct TraceDerivative : TermRelation {
   static constexpr bool counts_own_steps = true;
 };
 
+// The rules of a user's rule file (`--rules`, docs/rules/simple-diff.md): an added rule
+// `LHS --> RHS` is the evaluation rule "LHS ⇒ V if RHS ⇒ V" (and "LHS ⇝ C if RHS ⇝ C"), tried on
+// entry to ⇒ and ⇝ at every term they visit, before the premises of the paper's rule for the
+// construct. The redex is the unevaluated term; the rule produces the term evaluation continues
+// on (its right-hand side instantiated). The paper's book has no entry here, so without user rules
+// the lookup finds an empty list.
+struct Rewrite : TermRelation {
+  struct Redex {
+    const FunEnv& phi;
+    const TermPtr& term;
+    bool symbolic = false; // entered from ⇝ (true) or ⇒ (false)
+  };
+  using Output = TermPtr;
+};
+
 using Rules = RuleBook<Ordinary, Boolean, Symbolic, SymbolicContext, SymbolicGuard, Derivative,
-                       TraceDerivative>;
+                       TraceDerivative, Rewrite>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

@@ -64,6 +64,10 @@ bool guard_value(Machine& m, const FunEnv& phi, const Node& guard, TraceBindings
 SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& bindings,
                bool want) {
   Machine::Depth depth(m);
+  // a user's rule "LHS ⇝ C if RHS ⇝ C", before the premises of the paper's rule (relations.hpp)
+  const Rewrite::Redex rewrite{phi, term, /*symbolic=*/true};
+  if (const Rule<Rewrite>* rule = m.select<Rewrite>(rewrite))
+    return walk(m, phi, m.fire(*rule, rewrite), bindings, want);
   const Node& n = *term;
   switch (n.kind) {
   case NodeKind::var:

@@ -1,0 +1,84 @@
+#include "properties/simple_diff/rule_instance.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "properties/simple_diff/user_rules.hpp"
+#include "semantics/simple_diff/run.hpp"
+#include "syntax/simple_diff/derived.hpp"
+#include "syntax/simple_diff/printer.hpp"
+
+namespace adsem::simple_diff {
+
+std::string fresh_outer_name(const Pattern& p) {
+  for (const char* candidate : {"a", "b", "c", "u", "w", "p", "q", "r", "s"})
+    if (std::ranges::find(p.names, candidate) == p.names.end()) return candidate;
+  for (int k = 0;; ++k) {
+    const std::string name = fmt::format("a{}", k);
+    if (std::ranges::find(p.names, name) == p.names.end()) return name;
+  }
+}
+
+std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& hole,
+                                          std::string& assignment, bool trace_only) {
+  std::map<std::string, TermPtr> sigma;
+  for (const Metavariable& m : p.metas) {
+    gen::TermOptions o;
+    o.result = m.type;
+    o.no_x = true;
+    o.max_size = 14;
+    o.trace_only = trace_only;
+    if (m.outer) o.scope = hole.visible;
+    o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
+    const gen::OpenTerm term = *gen::open_term(o);
+    sigma[m.name] = term.term;
+    assignment +=
+        fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print_term(term.term));
+  }
+  return sigma;
+}
+
+std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
+                                                const gen::TermOptions& options) {
+  std::vector<const Pattern*> fit;
+  for (const auto& p : user.compiled_as<CompiledRules>().targets())
+    if (!options.trace_only || (is_trace_term(*p->lhs) && is_trace_term(*p->rhs)))
+      fit.push_back(p.get());
+  if (fit.empty()) return std::nullopt;
+  const Pattern& p =
+      *fit[static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(fit.size())))];
+  // the context C: x : T ⊢ C[hole' : U] as the property asks, its x a name the rule does not use
+  gen::TermOptions c = options;
+  if (std::ranges::find(p.names, c.x) != p.names.end()) c.x = fresh_outer_name(p);
+  c.scope.emplace_back(hole_name, p.type);
+  c.max_size = std::min(c.max_size, 24);
+  gen::OpenTerm context = *gen::open_term(c);
+  VarScope around = options.scope;
+  if (context.has_x) around.insert(around.begin(), {context.x, context.t});
+  std::vector<Occurrence> holes = occurrences(context.term, hole_name, around);
+  TermPtr term = context.term;
+  if (holes.empty()) { // a context that does not mention the hole: bind it, strictly (spec P-7)
+    term = mk::let(hole_name + "u", p.type, mk::var(hole_name), term);
+    holes = occurrences(term, hole_name, around);
+  }
+  const auto which =
+      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
+  std::string assignment;
+  const auto sigma = draw_sigma(p, holes[which], assignment, options.trace_only);
+  for (std::size_t i = 0; i < holes.size(); ++i)
+    if (i != which) term = replace_at(term, holes[i].path, zero_of(p.type));
+  term = replace_at(term, holes[which].path, instantiate(p.lhs, sigma));
+  context.scope = options.scope;
+  try {
+    const Typed typed = typecheck(term, primitives(), gen::gamma_of(context));
+    context.term = typed.term;
+    context.type = typed.type;
+  } catch (const AdsemError&) {
+    return std::nullopt; // an instance of a well-typed schema is well typed: not reached
+  }
+  return context;
+}
+
+} // namespace adsem::simple_diff
