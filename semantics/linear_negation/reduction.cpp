@@ -225,6 +225,25 @@ Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
   return rebuild(*t, std::move(kids));
 }
 
+// apply_at without rebuilding what only this reducer holds: a node on the path whose one owner
+// is its parent (use_count 1, and so for every node above it, so nothing else reaches it) takes
+// its new child in place and forgets its summaries and free-variable counts; from the first
+// shared node down, the path is rebuilt. The term is the one apply_at builds, but a step on a
+// deep term no longer allocates a copy of every node above the redex.
+void Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth) {
+  if (depth == c.path.size()) {
+    slot = contract(slot, c);
+    return;
+  }
+  if (slot.use_count() != 1) {
+    slot = apply_at(slot, c, depth);
+    return;
+  }
+  Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
+  apply_in_place(n.kids[static_cast<std::size_t>(c.path[depth])], c, depth + 1);
+  n.forget_derived();
+}
+
 // The summary of t's subtree, from its children's summaries and its own redex instances, in the
 // order enumerate visits them: the node's own instances, then the children left to right. S_bp
 // keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
@@ -330,7 +349,7 @@ std::optional<Step> Reducer::step() {
                      ? sampled_choice()
                      : cached_choice(options_.strategy == Strategy::bp);
   if (!c) return std::nullopt;
-  current_ = apply_at(current_, *c, 0);
+  apply_in_place(current_, *c, 0);
   return Step{c->rule->info.name, current_};
 }
 

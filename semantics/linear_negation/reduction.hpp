@@ -110,6 +110,7 @@ private:
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
+  void apply_in_place(Term& slot, const Candidate& c, std::size_t depth);
   void learn_types(const Term& t) const;
 
   Term current_;

@@ -99,8 +99,9 @@ std::string type_text(const Type& t) {
 // ---- nodes ----
 
 namespace {
+// Not a const object: the reducer's in-place step may replace a child of a node it alone holds.
 Term make(Node n) {
-  return std::make_shared<const Node>(std::move(n));
+  return std::make_shared<Node>(std::move(n));
 }
 } // namespace
 

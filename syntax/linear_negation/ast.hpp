@@ -107,6 +107,14 @@ struct Node {
 
   mutable RedexMemo memo;
 
+  // Forgets what was computed from the children (free-variable counts, the reducer's summaries):
+  // for the reducer's in-place step, which replaces a child of a node only it holds
+  // (semantics/linear_negation/reduction.cpp). Nodes are made non-const, so that step may write.
+  void forget_derived() const {
+    memo = RedexMemo{};
+    fv_cache_.counts.reset();
+  }
+
 private:
   struct FreeCountsCache { // not copied with the node
     std::shared_ptr<const FreeCounts> counts;
