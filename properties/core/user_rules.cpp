@@ -6,6 +6,7 @@
 
 #include "properties/core/calculus.hpp"
 #include "properties/core/fnv1a.hpp"
+#include "properties/core/nearest_names.hpp"
 #include "properties/core/rule_check.hpp"
 #include "reports/text_file.hpp"
 
@@ -37,6 +38,17 @@ bool draw_targeted(const PropertyContext& context) {
         fmt::format("rules.targeted-share={}: a share is a number from 0 to 1", share));
   if (share == 0.0) return false;
   return *rc::gen::inRange(0, 10'000) < static_cast<int>(share * 10'000.0 + 0.5);
+}
+
+void fail_unknown_paper_rule(std::string_view calculus, const rules::RuleDecl& rule,
+                             std::vector<std::string> names) {
+  const bool replace = rule.action == rules::RuleDecl::Action::replace;
+  throw AdsemError(ErrorKind::parse,
+                   fmt::format("{} has no rule '{}' to {} (nearest: {}; `adsem calculi --json` "
+                               "lists them all)",
+                               calculus, rule.name, replace ? "replace" : "remove",
+                               fmt::join(nearest_names(rule.name, std::move(names), 3), ", ")),
+                   rule.name_pos);
 }
 
 } // namespace adsem::props

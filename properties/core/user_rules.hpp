@@ -13,8 +13,10 @@
 // - big-step evaluation (simple-diff, delta-reverse's source evaluation): `LHS --> RHS` is the
 //   rule "LHS ⇓ V if RHS ⇓ V", tried before the paper's rule for the same construct;
 // - transformation clauses (D, Dfwd/Drev, T_x, Fig. 6, A-normalisation): `replace` only.
+#include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "syntax/core/rule_file.hpp"
@@ -60,5 +62,22 @@ std::shared_ptr<const UserRules> load_user_rules(const CalculusEntry& calculus,
 // input from the targeted generator — true with the context's targeted share when user rules are
 // present, never otherwise (and then it draws nothing, so runs without --rules are unchanged).
 bool draw_targeted(const PropertyContext& context);
+
+// The paper rule that `replace NAME` / `remove NAME` edits was not found among `names` (the
+// book's listing): a parse error at NAME naming the three nearest names.
+[[noreturn]] void fail_unknown_paper_rule(std::string_view calculus, const rules::RuleDecl& rule,
+                                          std::vector<std::string> names);
+
+// The position of the paper entry a `replace NAME` / `remove NAME` edits in `book`, or the
+// located error above.
+template <class Book>
+std::size_t paper_rule_position(const Book& book, std::string_view calculus,
+                                const rules::RuleDecl& rule) {
+  if (const auto at = book.position(rule.name)) return *at;
+  std::vector<std::string> names;
+  for (const auto& info : book.infos())
+    names.push_back(info.name);
+  fail_unknown_paper_rule(calculus, rule, std::move(names));
+}
 
 } // namespace adsem::props

@@ -21,47 +21,11 @@ namespace {
 
 using rules::RuleDecl;
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// Where NAME is written in `replace NAME: ...` / `remove NAME`.
-SourcePos name_pos(const RuleDecl& rule) {
-  const int keyword = rule.action == RuleDecl::Action::replace ? 8 : 7;
-  return SourcePos{rule.pos.line, rule.pos.column + keyword};
-}
-
 // The paper entry `rule.name` replaces or removes; a located parse error naming the nearest
 // paper names when there is none.
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const RulesPtr& book = paper_rules();
-  if (const auto at = book->position(rule.name)) return book->entries()[*at];
-  std::vector<std::string> names;
-  for (const RuleInfo& info : book->infos())
-    names.push_back(info.name);
-  std::ranges::stable_sort(names, [&](const std::string& a, const std::string& b) {
-    return edit_distance(rule.name, a) < edit_distance(rule.name, b);
-  });
-  names.resize(3);
-  throw AdsemError(ErrorKind::parse,
-                   fmt::format("linear-negation has no rule '{}' to {} (nearest: {}; `adsem "
-                               "calculi --json` lists them all)",
-                               rule.name,
-                               rule.action == RuleDecl::Action::replace ? "replace" : "remove",
-                               fmt::join(names, ", ")),
-                   name_pos(rule));
+  return book->entries()[props::paper_rule_position(*book, "linear-negation", rule)];
 }
 
 std::optional<int> priority_class(const RuleDecl& rule) {
@@ -259,7 +223,7 @@ std::shared_ptr<const CompiledRules> compile_rule_file(const rules::RuleFile& fi
                                      "a clause for every former, so it can be replaced, not "
                                      "removed",
                                      rule.name),
-                         name_pos(rule));
+                         rule.name_pos);
       patch.remove(rule.name);
       continue;
     }

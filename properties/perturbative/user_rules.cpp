@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/nearest_names.hpp"
 #include "properties/core/property.hpp"
 #include "properties/perturbative/rule_adapter.hpp"
 #include "properties/perturbative/rule_match.hpp"
@@ -22,25 +21,10 @@ using rules::RuleDecl;
   throw AdsemError(ErrorKind::parse, std::move(message), pos);
 }
 
-// Where the paper rule's name starts in `replace NAME: ...` / `remove NAME`.
-SourcePos name_pos(const RuleDecl& rule) {
-  SourcePos pos = rule.pos;
-  pos.column += rule.action == RuleDecl::Action::replace ? 8 : 7;
-  return pos;
-}
-
 // The paper's entry `rule.name`, or a located error listing the three nearest names.
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const Rules& book = *paper_rules();
-  if (const auto at = book.position(rule.name)) return book.entries()[*at];
-  std::vector<std::string> names;
-  for (const RuleInfo& info : book.infos())
-    names.push_back(info.name);
-  fail_at(name_pos(rule),
-          fmt::format("perturbative has no rule '{}' to {} (nearest: {}; `adsem calculi --json` "
-                      "lists them all)",
-                      rule.name, rule.action == RuleDecl::Action::replace ? "replace" : "remove",
-                      fmt::join(props::nearest_names(rule.name, names, 3), ", ")));
+  return book.entries()[props::paper_rule_position(book, "perturbative", rule)];
 }
 
 std::string citation(const RuleDecl& rule) {
@@ -86,8 +70,8 @@ std::string tx_name(const std::string& meta) {
 
 Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compiled) {
   if (decl.name == "Tx-x")
-    fail_at(name_pos(decl), "T_x x = x changes the variable's type from σ to Tσ, which a pattern "
-                            "cannot state; Tx-x cannot be replaced");
+    fail_at(decl.name_pos, "T_x x = x changes the variable's type from σ to Tσ, which a pattern "
+                           "cannot state; Tx-x cannot be replaced");
   RuleDecl rule = decl;
   PatternOptions options;
   options.lone_metavariable = true;
@@ -158,10 +142,10 @@ UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
     case RuleDecl::Action::remove: {
       const Rules::Entry& entry = paper_entry(rule);
       if (std::holds_alternative<Rule<Tx>>(entry))
-        fail_at(name_pos(rule), fmt::format("'{}' is a clause of T_x (Fig. 4): T_x is defined on "
-                                            "every term, so a clause can be replaced, not "
-                                            "removed",
-                                            rule.name));
+        fail_at(rule.name_pos, fmt::format("'{}' is a clause of T_x (Fig. 4): T_x is defined on "
+                                           "every term, so a clause can be replaced, not "
+                                           "removed",
+                                           rule.name));
       removed.push_back(rule.name);
       break;
     }
@@ -183,7 +167,7 @@ UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
           position + 1 < book.size() ? book.info(position + 1).name : std::string();
       if (const auto* paper = std::get_if<Rule<Tx>>(&entry)) {
         if (!paper->info.unfireable.empty())
-          fail_at(name_pos(rule),
+          fail_at(rule.name_pos,
                   fmt::format("'{}' is not a step: {}", rule.name, paper->info.unfireable));
         Pattern compiled;
         Rule<Tx> user = clause_rule(rule, *paper, compiled);
@@ -191,8 +175,8 @@ UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
         patch_.edits.push_back(RulesPatch::Add{kept(*paper), next});
         patterns_.push_back(std::move(compiled));
       } else if (std::holds_alternative<Rule<Merge>>(entry)) {
-        fail_at(name_pos(rule), "ν merges the summands of a sum (spec §4.5), which a pattern "
-                                "cannot match; it can be removed, not replaced");
+        fail_at(rule.name_pos, "ν merges the summands of a sum (spec §4.5), which a pattern "
+                               "cannot match; it can be removed, not replaced");
       } else {
         auto p = std::make_shared<const Pattern>(compile_pattern(rule));
         Rule<Reduction> user = reduction_rule(rule, rule.name, p);

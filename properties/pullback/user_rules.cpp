@@ -109,40 +109,9 @@ template <class R> Rule<R> body_entry(RuleInfo info, const Pat& p, bool final) {
   throw AdsemError(ErrorKind::parse, why, d.lhs.pos);
 }
 
-// Where the name of `replace NAME` / `remove NAME` is written (one blank after the keyword).
-SourcePos name_pos(const rules::RuleDecl& d) {
-  return {d.pos.line, d.pos.column + (d.action == Action::replace ? 8 : 7)};
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-[[noreturn]] void unknown_name(const rules::RuleDecl& d) {
-  std::vector<std::pair<std::size_t, std::string>> near;
-  for (const RuleInfo& info : paper_rules()->infos())
-    near.emplace_back(edit_distance(d.name, info.name), info.name);
-  std::ranges::stable_sort(near, {}, [](const auto& n) { return n.first; });
-  std::string names;
-  for (std::size_t i = 0; i < std::min<std::size_t>(3, near.size()); ++i)
-    names += (i ? ", " : "") + near[i].second;
-  throw AdsemError(ErrorKind::parse,
-                   fmt::format("pullback has no rule '{}' to {} (nearest: {}; `adsem calculi "
-                               "--json` lists the 44)",
-                               d.name, d.action == Action::replace ? "replace" : "remove", names),
-                   name_pos(d));
+// The paper entry `replace NAME` / `remove NAME` edits, or a located error naming the nearest.
+std::size_t paper_position(const rules::RuleDecl& d) {
+  return props::paper_rule_position(*paper_rules(), "pullback", d);
 }
 
 // An added rule: the relation of its left-hand side's shape.
@@ -168,9 +137,7 @@ void add_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
 }
 
 void replace_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
-  const auto at = paper_rules()->position(d.name);
-  if (!at) unknown_name(d);
-  const Book::Entry& old = paper_rules()->entries()[*at];
+  const Book::Entry& old = paper_rules()->entries()[paper_position(d)];
   const RuleInfo info = user_info(d);
   const Kind k = p->lhs->kind;
   if (std::holds_alternative<Rule<Combine>>(old)) {
@@ -237,11 +204,11 @@ std::shared_ptr<const CompiledRules> compile_user_rules(const rules::RuleFile& f
                        "has no classes (an added rule is tried after the paper's at its position)",
                        d.priority_pos);
     if (d.action == Action::remove) {
-      if (!paper_rules()->position(d.name)) unknown_name(d);
+      (void)paper_position(d);
       patch.remove(d.name);
       continue;
     }
-    if (d.action == Action::replace && !paper_rules()->position(d.name)) unknown_name(d);
+    if (d.action == Action::replace) (void)paper_position(d);
     const Pat p = std::make_shared<const Pattern>(compile_pattern(d, true));
     if (d.action == Action::add)
       add_rule(d, p, patch);

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/nearest_names.hpp"
 #include "properties/simple_diff/mutants.hpp"
 #include "properties/simple_diff/rule_adapter.hpp"
 #include "properties/simple_diff/rule_match.hpp"
@@ -80,14 +79,6 @@ Rule<Derivative> derivative_entry(const Compiled& c, RuleInfo info, const Rule<D
   throw AdsemError(ErrorKind::parse, message, at);
 }
 
-// Where the paper rule's name is written in `replace NAME: ...` / `remove NAME` (one blank after
-// the keyword, as the rule language's examples write it).
-SourcePos name_pos(const adsem::rules::RuleDecl& rule) {
-  using Action = adsem::rules::RuleDecl::Action;
-  const int keyword = rule.action == Action::replace ? 8 : rule.action == Action::remove ? 7 : 0;
-  return SourcePos{rule.pos.line, rule.pos.column + keyword};
-}
-
 const char* construct(NodeKind kind) {
   switch (kind) {
   case NodeKind::var:
@@ -152,13 +143,6 @@ void check_derivative_calls(const Node& n, const adsem::rules::RuleDecl& rule, c
     if (c) check_derivative_calls(*c, rule, p);
 }
 
-std::vector<std::string> paper_names() {
-  std::vector<std::string> out;
-  for (const RuleInfo& info : paper_rules()->infos())
-    out.push_back(info.name);
-  return out;
-}
-
 struct FileCompiler {
   RulesPatch patch;
   std::vector<std::string> fired;
@@ -200,14 +184,7 @@ struct FileCompiler {
   }
 
   std::size_t paper_entry(const adsem::rules::RuleDecl& rule) {
-    if (const auto at = paper_rules()->position(rule.name)) return *at;
-    std::string names;
-    for (const std::string& n : props::nearest_names(rule.name, paper_names()))
-      names += (names.empty() ? "" : ", ") + n;
-    fail(name_pos(rule),
-         fmt::format("no paper rule '{}' in simple-diff (nearest: {}; `adsem calculi "
-                     "--json` lists them)",
-                     rule.name, names));
+    return props::paper_rule_position(*paper_rules(), "simple-diff", rule);
   }
 
   void replace(const adsem::rules::RuleDecl& rule, const Compiled& c) {

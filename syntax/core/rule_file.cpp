@@ -221,6 +221,7 @@ RuleDecl remove_line(const Statement& st) {
                      "'replace NAME: LHS --> RHS')",
                      name.pos);
   r.name = name.text;
+  r.name_pos = name.pos;
   return r;
 }
 
@@ -254,6 +255,7 @@ RuleDecl rule_line(const Statement& st, const std::vector<MetaDecl>& metas) {
     const Fragment name = st.piece(8, colon);
     if (name.text.empty()) st.fail(8, "expected the name of a paper rule after 'replace'");
     r.name = name.text;
+    r.name_pos = name.pos;
   } else {
     if (!ident_start(s[0]))
       st.fail(0, "expected a rule 'name: LHS --> RHS', 'replace NAME: LHS --> RHS', "
@@ -261,6 +263,7 @@ RuleDecl rule_line(const Statement& st, const std::vector<MetaDecl>& metas) {
     while (i < s.size() && (ident_char(s[i]) || s[i] == '-'))
       ++i;
     r.name = s.substr(0, i);
+    r.name_pos = r.pos;
     while (!r.name.empty() && r.name.back() == '-') {
       r.name.pop_back();
       --i;

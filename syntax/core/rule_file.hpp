@@ -59,6 +59,7 @@ struct RuleDecl {
   Action action = Action::add;
   std::string name; // the new rule's name, or the paper rule's (replace, remove)
   SourcePos pos;
+  SourcePos name_pos; // where the name is written (after `replace`/`remove`)
   Fragment lhs, rhs;
   std::vector<Condition> conditions;
   std::vector<MetaDecl> metas; // the declarations in force (a later one of a name wins)
