@@ -6,9 +6,13 @@
 // let-bound, mechanism pullback-literal-anf) is reported as a finding, not asserted.
 #include "properties/pullback/complexity_families.hpp"
 
+#include <memory>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "properties/pullback/frontend.hpp"
+#include "properties/pullback/operation_weights.hpp"
 #include "semantics/pullback/strategy.hpp"
 
 namespace adsem::pullback {
@@ -74,7 +78,8 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
   f.claim = literal_anf ? ComplexityClaim::finding : ComplexityClaim::linear;
   f.citation = "seed 000 Ex. 3.7 (⋆) L349-351, §5.1 L519; spec §6 P19";
   f.sizes = std::move(sizes);
-  f.make = [name, source, literal_anf, eta](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, literal_anf, eta, weights = f.weights](int n) {
     const Tupled fn = tupled_real_function(parse_closed(source(n)));
     const std::vector<double> at(dim(fn.domain), name == "sharing-chain" ? 1.0 : 0.3);
     Rules rules = rules_for("");
@@ -83,12 +88,19 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
     o.fuel = 2'000'000'000;
     const Term primal = app(fn.function, numeral_tuple(fn.domain, at));
     const Term query = eta ? eta_gradient_query(fn, {1.0}, at) : gradient_query(fn, {1.0}, at);
-    const auto cost = [rules, o](const Term& t) {
+    // the weighted primitive firings of the last run of each side (premises included)
+    const auto ops = std::make_shared<std::pair<double, double>>();
+    const auto cost = [rules, o, weights](const Term& t, double& cell) {
       const Run r = normalise(t, rules, o);
+      cell = weights.weigh(r.rule_counts);
       return static_cast<double>(r.steps + r.premise_steps);
     };
-    return ComplexityInstance{[primal, cost] { return cost(primal); },
-                              [query, cost] { return cost(query); }};
+    ComplexityInstance in;
+    in.primal = [primal, cost, ops] { return cost(primal, ops->first); };
+    in.derivative = [query, cost, ops] { return cost(query, ops->second); };
+    in.primal_ops = [ops] { return ops->first; };
+    in.derivative_ops = [ops] { return ops->second; };
+    return in;
   };
   return f;
 }

@@ -7,8 +7,11 @@
 // rule steps (semantics/simple_diff/machine.hpp); the primal is the evaluation of N at V.
 #include "properties/simple_diff/complexity_families.hpp"
 
+#include <memory>
+
 #include <fmt/format.h>
 
+#include "properties/simple_diff/operation_weights.hpp"
 #include "semantics/simple_diff/run.hpp"
 
 namespace adsem::simple_diff {
@@ -71,18 +74,31 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Dif
   f.claim = mode == DiffMode::linear ? ComplexityClaim::linear : ComplexityClaim::finding;
   f.citation = "seed 003 Fig. 6, lines 400-436; spec §4.5, §9 P-1";
   f.sizes = std::move(sizes);
-  f.make = [name, source, mode](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, mode, weights = f.weights](int n) {
     const double at = name == "sharing-chain" ? 1.0 : 0.3;
     const TermPtr body = check_source(source(n), {{"x", real_type()}}).term;
     Options o;
     o.fuel = 2'000'000'000;
     o.diff = mode;
+    // the firings of the last run of each side (the machine counts them by position in its book
+    // and adds them here when it ends: no per-step cost)
+    const auto primal_firings = std::make_shared<RuleCounter>();
+    const auto derivative_firings = std::make_shared<RuleCounter>();
     ComplexityInstance in;
-    in.primal = [body, o, at] {
+    in.primal = [body, o, at, primal_firings]() mutable {
+      primal_firings->fired.clear();
+      o.counter = primal_firings.get();
       return static_cast<double>(evaluate(body, o, {{"x", Value::real(at)}}).steps);
     };
-    in.derivative = [body, o, at] {
+    in.derivative = [body, o, at, derivative_firings]() mutable {
+      derivative_firings->fired.clear();
+      o.counter = derivative_firings.get();
       return static_cast<double>(gradient("x", real_type(), body, {at}, o).steps);
+    };
+    in.primal_ops = [weights, primal_firings] { return weights.weigh(primal_firings->fired); };
+    in.derivative_ops = [weights, derivative_firings] {
+      return weights.weigh(derivative_firings->fired);
     };
     return in;
   };

@@ -71,7 +71,7 @@ TEST(ComplexityRunner, StopsAtTheCostCapAndWritesCsvAndSvg) {
   EXPECT_GT(row.slope, 1.0);
   const std::string csv = props::complexity_csv({row});
   EXPECT_NE(csv.find("\"toy\",\"doubling\",\"chain\",control"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",0.0000,,,\n"), std::string::npos) << csv; // no secondary measure
+  EXPECT_NE(csv.find(",0.0000,,,,,,,,\n"), std::string::npos) << csv; // no secondary, no ω
   const std::string svg = props::complexity_svg("toy", {row});
   EXPECT_NE(svg.find("<polyline"), std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos); // controls are dashed
