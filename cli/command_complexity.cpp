@@ -145,15 +145,15 @@ std::string row_text(const props::ComplexityRow& r) {
   return out + "\n";
 }
 
-// The weighting of ω per calculus: each table once, with the mechanisms that use it.
+// The weighting of ω: each calculus's table once.
 std::string weights_text(const std::vector<props::ComplexityFamily>& families) {
   std::string out =
-      "Cheap-gradient constant ω = weighted primitive-operation firings of the derivative / of "
-      "the\n"
-      "primal (Griewank and Walther, Evaluating Derivatives, §4.5-4.6: forward ω <= 2.5, reverse\n"
-      "ω <= 4). One arithmetic operation weighs 1 (additions, multiplications, and nonlinear\n"
-      "primitives alike: one entry fires for every primitive); memory moves weigh 0 (the paper's\n"
-      "step measure counts them); entries not listed weigh 0.\n";
+      "Cheap-gradient constant ω = weighted primitive-operation firings of the\n"
+      "derivative / of the primal (Griewank and Walther, Evaluating Derivatives,\n"
+      "§4.5-4.6: forward ω <= 2.5, reverse ω <= 4). One arithmetic operation weighs 1\n"
+      "(additions, multiplications and nonlinear primitives alike: one entry fires for\n"
+      "every primitive); memory moves weigh 0 (the paper's step measure counts them);\n"
+      "entries not listed weigh 0.\n";
   std::vector<std::string> seen;
   for (const props::ComplexityFamily& f : families) {
     if (f.weights.empty() || std::find(seen.begin(), seen.end(), f.calculus) != seen.end())
