@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -65,6 +66,25 @@ std::vector<int> sizes_1_2_5(int lo, int hi) {
     for (const long m : {1L, 2L, 5L})
       if (const long n = m * decade; n >= lo && n <= hi) out.push_back(static_cast<int>(n));
   return out;
+}
+
+ComplexityInstance counted_instance(std::function<CostAndOperations()> primal,
+                                    std::function<CostAndOperations()> derivative) {
+  const auto operations = std::make_shared<std::pair<double, double>>();
+  ComplexityInstance in;
+  in.primal = [primal = std::move(primal), operations] {
+    const CostAndOperations run = primal();
+    operations->first = run.operations;
+    return run.cost;
+  };
+  in.derivative = [derivative = std::move(derivative), operations] {
+    const CostAndOperations run = derivative();
+    operations->second = run.operations;
+    return run.cost;
+  };
+  in.primal_ops = [operations] { return operations->first; };
+  in.derivative_ops = [operations] { return operations->second; };
+  return in;
 }
 
 namespace {

@@ -33,6 +33,16 @@ struct ComplexityInstance {
   std::function<double()> derivative_ops = nullptr;
 };
 
+// One run's cost in the family's measure and its weighted primitive-operation firings.
+struct CostAndOperations {
+  double cost = 0;
+  double operations = 0;
+};
+// The instance whose runs report both: primal_ops / derivative_ops read the operations of the
+// last run of each side.
+ComplexityInstance counted_instance(std::function<CostAndOperations()> primal,
+                                    std::function<CostAndOperations()> derivative);
+
 // What the paper says about the mechanism on the family: the test asserts `linear` only.
 enum class ComplexityClaim {
   linear,  // the paper proves derivative cost = O(primal cost): the ratio stays bounded

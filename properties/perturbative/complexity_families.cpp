@@ -8,9 +8,6 @@
 // (every occurrence counted) grows quadratically against the source size.
 #include "properties/perturbative/complexity_families.hpp"
 
-#include <memory>
-#include <utility>
-
 #include <fmt/format.h>
 
 #include "properties/perturbative/frontend.hpp"
@@ -89,19 +86,12 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
     const Bag primal = parse_closed(lambda + " 0.5");
     const Bag derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
     const RulesPtr rules = paper_rules();
-    // the weighted primitive firings of the last run of each side
-    const auto ops = std::make_shared<std::pair<double, double>>();
-    const auto run = [rules, weights](const Bag& m, double& cell) {
+    const auto run = [rules, weights](const Bag& m) {
       const Run r = normalise(m, *rules, options());
-      cell = weights.weigh(r.rule_counts);
-      return static_cast<double>(r.steps);
+      return props::CostAndOperations{static_cast<double>(r.steps), weights.weigh(r.rule_counts)};
     };
-    ComplexityInstance in;
-    in.primal = [primal, run, ops] { return run(primal, ops->first); };
-    in.derivative = [derivative, run, ops] { return run(derivative, ops->second); };
-    in.primal_ops = [ops] { return ops->first; };
-    in.derivative_ops = [ops] { return ops->second; };
-    return in;
+    return props::counted_instance([primal, run] { return run(primal); },
+                                   [derivative, run] { return run(derivative); });
   };
   return f;
 }

@@ -6,9 +6,6 @@
 // let-bound, mechanism pullback-literal-anf) is reported as a finding, not asserted.
 #include "properties/pullback/complexity_families.hpp"
 
-#include <memory>
-#include <utility>
-
 #include <fmt/format.h>
 
 #include "properties/pullback/frontend.hpp"
@@ -88,19 +85,14 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
     o.fuel = 2'000'000'000;
     const Term primal = app(fn.function, numeral_tuple(fn.domain, at));
     const Term query = eta ? eta_gradient_query(fn, {1.0}, at) : gradient_query(fn, {1.0}, at);
-    // the weighted primitive firings of the last run of each side (premises included)
-    const auto ops = std::make_shared<std::pair<double, double>>();
-    const auto cost = [rules, o, weights](const Term& t, double& cell) {
+    // the weighted primitive firings count premises too
+    const auto cost = [rules, o, weights](const Term& t) {
       const Run r = normalise(t, rules, o);
-      cell = weights.weigh(r.rule_counts);
-      return static_cast<double>(r.steps + r.premise_steps);
+      return props::CostAndOperations{static_cast<double>(r.steps + r.premise_steps),
+                                      weights.weigh(r.rule_counts)};
     };
-    ComplexityInstance in;
-    in.primal = [primal, cost, ops] { return cost(primal, ops->first); };
-    in.derivative = [query, cost, ops] { return cost(query, ops->second); };
-    in.primal_ops = [ops] { return ops->first; };
-    in.derivative_ops = [ops] { return ops->second; };
-    return in;
+    return props::counted_instance([primal, cost] { return cost(primal); },
+                                   [query, cost] { return cost(query); });
   };
   return f;
 }

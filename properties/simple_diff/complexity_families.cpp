@@ -7,8 +7,6 @@
 // rule steps (semantics/simple_diff/machine.hpp); the primal is the evaluation of N at V.
 #include "properties/simple_diff/complexity_families.hpp"
 
-#include <memory>
-
 #include <fmt/format.h>
 
 #include "properties/simple_diff/operation_weights.hpp"
@@ -81,26 +79,25 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Dif
     Options o;
     o.fuel = 2'000'000'000;
     o.diff = mode;
-    // the firings of the last run of each side (the machine counts them by position in its book
-    // and adds them here when it ends: no per-step cost)
-    const auto primal_firings = std::make_shared<RuleCounter>();
-    const auto derivative_firings = std::make_shared<RuleCounter>();
-    ComplexityInstance in;
-    in.primal = [body, o, at, primal_firings]() mutable {
-      primal_firings->fired.clear();
-      o.counter = primal_firings.get();
-      return static_cast<double>(evaluate(body, o, {{"x", Value::real(at)}}).steps);
+    // the machine counts its firings by position in its book and adds them to the counter when
+    // it ends: no per-step cost
+    const auto counted = [o, weights](const auto& run) {
+      RuleCounter firings;
+      Options counting = o;
+      counting.counter = &firings;
+      const double steps = static_cast<double>(run(counting).steps);
+      return props::CostAndOperations{steps, weights.weigh(firings.fired)};
     };
-    in.derivative = [body, o, at, derivative_firings]() mutable {
-      derivative_firings->fired.clear();
-      o.counter = derivative_firings.get();
-      return static_cast<double>(gradient("x", real_type(), body, {at}, o).steps);
-    };
-    in.primal_ops = [weights, primal_firings] { return weights.weigh(primal_firings->fired); };
-    in.derivative_ops = [weights, derivative_firings] {
-      return weights.weigh(derivative_firings->fired);
-    };
-    return in;
+    return props::counted_instance(
+        [body, at, counted] {
+          return counted([&](const Options& c) {
+            return evaluate(body, c, {{"x", Value::real(at)}});
+          });
+        },
+        [body, at, counted] {
+          return counted(
+              [&](const Options& c) { return gradient("x", real_type(), body, {at}, c); });
+        });
   };
   return f;
 }
