@@ -2,6 +2,7 @@
 // AD mechanism, in each calculus's own cost measure and in wall-clock time
 // (properties/core/complexity.hpp). --out DIR writes complexity.csv and one SVG plot per calculus;
 // --jobs N measures N families at once, each in a worker process.
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -23,7 +24,34 @@ struct ComplexitySettings {
   std::string out_dir;             // CSV + SVG
   bool no_time = false;            // one run per point, no wall-clock ratio
   std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
+  bool weights = false;            // list the operation weights instead of measuring
 };
+
+nlohmann::json weights_json(const props::OperationWeights& weights) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const props::OperationWeight& w : weights.entries)
+    list.push_back({{"entry", w.entry}, {"weight", w.weight}, {"operation", w.operation}});
+  return list;
+}
+
+props::OperationWeights weights_from_json(const nlohmann::json& list) {
+  props::OperationWeights weights;
+  for (const nlohmann::json& w : list)
+    weights.entries.push_back({w.at("entry"), w.at("weight"), w.at("operation")});
+  return weights;
+}
+
+// The cheap-gradient constant of a row, or null when the family does not measure it.
+nlohmann::json omega_json(const props::ComplexityRow& r) {
+  if (r.weights.empty()) return nullptr;
+  return {{"mode", props::to_string(r.mode)},
+          {"bound", r.omega_bound()},
+          {"primal_ops", r.primal_ops},
+          {"derivative_ops", r.derivative_ops},
+          {"omega", r.omega},
+          {"verdict", r.omega_verdict()},
+          {"weights", weights_json(r.weights)}};
+}
 
 nlohmann::json to_json(const props::ComplexityRow& r) {
   return {{"calculus", r.calculus},
@@ -49,7 +77,8 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
                             : nlohmann::json{{"measure", r.secondary_measure},
                                              {"primal", r.primal_secondary},
                                              {"derivative", r.derivative_secondary},
-                                             {"growth", r.secondary_growth}}}};
+                                             {"growth", r.secondary_growth}}},
+          {"omega", omega_json(r)}};
 }
 
 // A row as a worker sends it back (to_json's fields, read back).
@@ -81,6 +110,13 @@ props::ComplexityRow row_from_json(const nlohmann::json& j) {
     r.derivative_secondary = s.at("derivative").get<std::vector<double>>();
     r.secondary_growth = s.at("growth");
   }
+  if (const auto& w = j.at("omega"); !w.is_null()) {
+    r.mode = w.at("mode") == "forward" ? props::AdMode::forward : props::AdMode::reverse;
+    r.weights = weights_from_json(w.at("weights"));
+    r.primal_ops = w.at("primal_ops").get<std::vector<double>>();
+    r.derivative_ops = w.at("derivative_ops").get<std::vector<double>>();
+    r.omega = w.at("omega").get<std::vector<double>>();
+  }
   return r;
 }
 
@@ -101,8 +137,33 @@ std::string row_text(const props::ComplexityRow& r) {
                        r.secondary_measure, r.primal_secondary.front(), r.primal_secondary.back(),
                        r.derivative_secondary.front(), r.derivative_secondary.back(),
                        r.secondary_growth);
+  if (!r.omega.empty())
+    out +=
+        fmt::format("  ω {:.3g}..{:.3g} [finding: {} the {} bound {:.3g}]", r.omega.front(),
+                    r.omega.back(), r.omega_verdict(), props::to_string(r.mode), r.omega_bound());
   if (!r.stopped.empty()) out += "  [stopped: " + r.stopped + "]";
   return out + "\n";
+}
+
+// The weighting of ω: each calculus's table once.
+std::string weights_text(const std::vector<props::ComplexityFamily>& families) {
+  std::string out =
+      "Cheap-gradient constant ω = weighted primitive-operation firings of the\n"
+      "derivative / of the primal (Griewank and Walther, Evaluating Derivatives,\n"
+      "§4.5-4.6: forward ω <= 2.5, reverse ω <= 4). One arithmetic operation weighs 1\n"
+      "(additions, multiplications and nonlinear primitives alike: one entry fires for\n"
+      "every primitive); memory moves weigh 0 (the paper's step measure counts them);\n"
+      "entries not listed weigh 0.\n";
+  std::vector<std::string> seen;
+  for (const props::ComplexityFamily& f : families) {
+    if (f.weights.empty() || std::find(seen.begin(), seen.end(), f.calculus) != seen.end())
+      continue;
+    seen.push_back(f.calculus);
+    out += fmt::format("\n{}\n", f.calculus);
+    for (const props::OperationWeight& w : f.weights.entries)
+      out += fmt::format("  {:<14} {:>3}  {}\n", w.entry, w.weight, w.operation);
+  }
+  return out;
 }
 
 void write_outputs(const std::string& dir, const std::vector<props::ComplexityRow>& rows) {
@@ -133,7 +194,10 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
       "The papers' complexity claims measured: for each AD mechanism, program families of\n"
       "growing size n (sharing chains, wide sums, nested closures, the RNN of BMP §6, long let\n"
       "series) report derivative cost / primal cost in the calculus's own cost measure and in\n"
-      "wall-clock time, with the log-log slope of the ratio over n (upper half of the sizes).\n"
+      "wall-clock time, with the log-log slope of the ratio over n (upper half of the sizes),\n"
+      "and the cheap-gradient constant ω: weighted primitive-operation firings of derivative\n"
+      "over primal, against Griewank-Walther's bound (forward 2.5, reverse 4; a finding, never\n"
+      "asserted; --weights lists the weighting).\n"
       "Negative controls stop early at a cost cap. Exit 1 when a mechanism the paper proves\n"
       "linear shows a slope >= 0.05.");
   cmd->add_option("calculi", s->calculi, "Calculus ids or aliases, or 'all' (default)");
@@ -146,6 +210,9 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
   cmd->add_option("--out,--csv", s->out_dir,
                   "Write complexity.csv and complexity-<calculus>.svg into this directory");
   cmd->add_flag("--no-time", s->no_time, "One run per point and no wall-clock ratio (faster)");
+  cmd->add_flag("--weights", s->weights,
+                "List each calculus's primitive-operation entries and their weights (the "
+                "weighting of ω) instead of measuring");
   add_jobs_option(*cmd, s->jobs,
                   "1: the wall-clock ratios are measured on a quiet core; N families are "
                   "measured at once, each in a worker process");
@@ -169,6 +236,10 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
       if (!entry.complexity_families) continue;
       for (props::ComplexityFamily& f : entry.complexity_families())
         if (s->family.empty() || f.family == s->family) families.push_back(std::move(f));
+    }
+    if (s->weights) {
+      ctx.io.out << weights_text(families);
+      return;
     }
     std::vector<props::ComplexityRow> rows;
     const auto add = [&](props::ComplexityRow row) {

@@ -1,8 +1,12 @@
 #include "properties/core/complexity.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <numeric>
+#include <optional>
+#include <utility>
 
 #include <malloc.h>
 
@@ -64,6 +68,25 @@ std::vector<int> sizes_1_2_5(int lo, int hi) {
   return out;
 }
 
+ComplexityInstance counted_instance(std::function<CostAndOperations()> primal,
+                                    std::function<CostAndOperations()> derivative) {
+  const auto operations = std::make_shared<std::pair<double, double>>();
+  ComplexityInstance in;
+  in.primal = [primal = std::move(primal), operations] {
+    const CostAndOperations run = primal();
+    operations->first = run.operations;
+    return run.cost;
+  };
+  in.derivative = [derivative = std::move(derivative), operations] {
+    const CostAndOperations run = derivative();
+    operations->second = run.operations;
+    return run.cost;
+  };
+  in.primal_ops = [operations] { return operations->first; };
+  in.derivative_ops = [operations] { return operations->second; };
+  return in;
+}
+
 namespace {
 
 using clock = std::chrono::steady_clock;
@@ -109,6 +132,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   row.known_violation = f.known_violation;
   row.note = f.note;
   row.secondary_measure = f.secondary_measure;
+  row.mode = f.mode;
+  row.weights = f.weights;
   const auto start = clock::now();
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
@@ -122,6 +147,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       break;
     }
     double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0, peak = 0;
+    std::optional<std::pair<double, double>> ops; // weighted primitive firings, primal/derivative
     try {
       const ComplexityInstance in = f.make(n);
       if (o.time_it) {
@@ -135,6 +161,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
         primal2 = in.primal_secondary();
         derivative2 = in.derivative_secondary();
       }
+      if (!f.weights.empty() && in.primal_ops && in.derivative_ops)
+        ops.emplace(in.primal_ops(), in.derivative_ops());
     } catch (const AdsemError& e) {
       row.stopped = fmt::format("n = {}: {}", n, e.diagnostic().message);
       break;
@@ -149,6 +177,11 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.primal_secondary.push_back(primal2);
       row.derivative_secondary.push_back(derivative2);
     }
+    if (ops) {
+      row.primal_ops.push_back(ops->first);
+      row.derivative_ops.push_back(ops->second);
+      row.omega.push_back(ops->first > 0 ? ops->second / ops->first : 0);
+    }
     if (derivative > o.max_cost && n != f.sizes.back()) {
       row.stopped = fmt::format("derivative cost {:.3g} above the cap {:.3g} at n = {}", derivative,
                                 o.max_cost, n);
@@ -161,10 +194,16 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   return row;
 }
 
+std::string ComplexityRow::omega_verdict() const {
+  if (omega.empty()) return "";
+  const double worst = *std::max_element(omega.begin(), omega.end());
+  return worst <= omega_bound() ? "within" : "above";
+}
+
 std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
                     "time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,"
-                    "secondary_growth\n";
+                    "secondary_growth,primal_ops,derivative_ops,omega,omega_bound,omega_verdict\n";
   const auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s)
@@ -174,7 +213,7 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   for (const ComplexityRow& r : rows)
     for (std::size_t i = 0; i < r.n.size(); ++i)
       csv +=
-          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{}\n",
+          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{},{}\n",
                       quoted(r.calculus), quoted(r.mechanism), quoted(r.family), to_string(r.claim),
                       quoted(r.measure), r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
                       i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
@@ -182,7 +221,11 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
                       i < r.derivative_secondary.size()
                           ? fmt::format("{},{},{:.4f}", r.primal_secondary[i],
                                         r.derivative_secondary[i], r.secondary_growth)
-                          : ",,");
+                          : ",,",
+                      i < r.omega.size()
+                          ? fmt::format("{},{},{:.6g},{},{}", r.primal_ops[i], r.derivative_ops[i],
+                                        r.omega[i], r.omega_bound(), r.omega_verdict())
+                          : ",,,,");
   return csv;
 }
 

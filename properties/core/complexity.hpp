@@ -3,12 +3,17 @@
 // families of growing size n are run through the primal and through the derivative; the cost of
 // the derivative divided by the cost of the primal is reported in the calculus's own cost measure
 // (reduction steps, primitive operations, delta bindings) and as a wall-clock ratio, with the
-// log-log slope of the ratio over n. A calculus lists its families (per-calculus
-// complexity_families.cpp); this file runs them, fits slopes and writes CSV and SVG.
+// log-log slope of the ratio over n. Beside the paper's measure, the cheap-gradient constant ω:
+// the weighted primitive-operation firings of the derivative over the primal's
+// (operation_weights.hpp), against Griewank–Walther's bound for the mechanism's mode. A calculus
+// lists its families (per-calculus complexity_families.cpp); this file runs them, fits slopes and
+// writes CSV and SVG.
 #include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "properties/core/operation_weights.hpp"
 
 namespace adsem::props {
 
@@ -22,7 +27,21 @@ struct ComplexityInstance {
   // primal / derivative, read once after the runs; unset when the family has none.
   std::function<double()> primal_secondary = nullptr;
   std::function<double()> derivative_secondary = nullptr;
+  // The weighted primitive-operation firings (ComplexityFamily::weights) of the last run of
+  // primal / derivative, read once after the runs; unset when the family does not measure ω.
+  std::function<double()> primal_ops = nullptr;
+  std::function<double()> derivative_ops = nullptr;
 };
+
+// One run's cost in the family's measure and its weighted primitive-operation firings.
+struct CostAndOperations {
+  double cost = 0;
+  double operations = 0;
+};
+// The instance whose runs report both: primal_ops / derivative_ops read the operations of the
+// last run of each side.
+ComplexityInstance counted_instance(std::function<CostAndOperations()> primal,
+                                    std::function<CostAndOperations()> derivative);
 
 // What the paper says about the mechanism on the family: the test asserts `linear` only.
 enum class ComplexityClaim {
@@ -50,6 +69,11 @@ struct ComplexityFamily {
   // asserted by the test or the exit code, so that the finding stays visible instead of red.
   bool known_violation = false;
   std::string note;
+  // The cheap-gradient constant ω: the mode fixes the bound (cheap_gradient_bound); the weights
+  // are the calculus's primitive-operation entries. Empty weights: ω is not measured (a family
+  // whose cost is no run, e.g. a tree size).
+  AdMode mode = AdMode::reverse;
+  OperationWeights weights = {};
 };
 
 struct ComplexityOptions {
@@ -79,12 +103,21 @@ struct ComplexityRow {
   std::string secondary_measure = {};
   std::vector<double> primal_secondary = {}, derivative_secondary = {};
   double secondary_growth = 0;
+  // The cheap-gradient constant (empty vectors when the family does not measure it): weighted
+  // primitive-operation firings of primal and derivative per n and their quotient ω, compared with
+  // Griewank–Walther's bound for `mode` (a finding, never asserted).
+  AdMode mode = AdMode::reverse;
+  OperationWeights weights = {};
+  std::vector<double> primal_ops = {}, derivative_ops = {}, omega = {};
   std::string stopped; // why the family stopped before its last size, or ""
   bool known_violation = false;
   std::string note;
   bool control() const { return claim == ComplexityClaim::control; }
   // A linear claim that is asserted (not a known violation).
   bool asserted() const { return claim == ComplexityClaim::linear && !known_violation; }
+  double omega_bound() const { return cheap_gradient_bound(mode); }
+  // "within" when every measured ω is at most the bound, "above" otherwise, "" without ω.
+  std::string omega_verdict() const;
 };
 
 // Least-squares slope of log y over log x (points with x, y > 0); 0 with fewer than two points.
@@ -102,7 +135,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& family,
 
 // One CSV line per (row, n): calculus,mechanism,family,claim,measure,n,primal_cost,
 // derivative_cost,ratio,time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,
-// secondary_growth (the last three empty when the family has no secondary measure).
+// secondary_growth (the last three empty when the family has no secondary measure),primal_ops,
+// derivative_ops,omega,omega_bound,omega_verdict (the last five empty without ω).
 std::string complexity_csv(const std::vector<ComplexityRow>& rows);
 // A log-log line chart of ratio over n, one line per row (controls dashed).
 std::string complexity_svg(const std::string& title, const std::vector<ComplexityRow>& rows);

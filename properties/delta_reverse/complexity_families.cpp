@@ -6,10 +6,13 @@
 // R counts the Drev run and the eval sweep, R1 adds its dense scalar operations.
 #include "properties/delta_reverse/complexity_families.hpp"
 
+#include <memory>
+
 #include <fmt/format.h>
 
 #include "properties/delta_reverse/cost_properties.hpp"
 #include "properties/delta_reverse/frontend.hpp"
+#include "properties/delta_reverse/operation_weights.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -94,29 +97,46 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Mec
     f.citation = "seed 001 L405-422; spec §6 P18";
     break;
   }
-  f.make = [name, source, m](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, m, weights = f.weights](int n) {
     const RealProgram rp = real_program(parse_closed(source(n)));
     const Program p = rp.program;
     const Value s = point_of(p.s, point(name, n));
+    // the weighted primitive firings of the last derivative run (its ledger counts every step)
+    const auto ops = std::make_shared<double>(0.0);
     ComplexityInstance in;
     in.primal = [p, s] { return static_cast<double>(run_primal(p, s, fuel).steps); };
+    // the primal's firings: one more run, untimed, since counting them by name costs per step
+    in.primal_ops = [p, s, weights] {
+      const auto firings = std::make_shared<RuleCounter>();
+      run_primal(p, s, fuel, firings);
+      return weights.weigh(firings->fired);
+    };
     switch (m) {
     case Mechanism::r:
-      in.derivative = [p, s] {
-        return static_cast<double>(
-            reverse(p, s, v_real(1.0), Wrapper::fig11, EvalImpl::map, {}, fuel).steps);
+      in.derivative = [p, s, ops, weights] {
+        const ReverseRun r = reverse(p, s, v_real(1.0), Wrapper::fig11, EvalImpl::map, {}, fuel);
+        *ops = weights.weigh(r.ledger.rule_counts());
+        return static_cast<double>(r.steps);
       };
       break;
     case Mechanism::r1:
-      in.derivative = [p, s] {
+      in.derivative = [p, s, ops, weights] {
         const DenseRun r = reverse1(p, s, 1.0, {}, fuel);
+        // δS operations on vectors of a reals: their scalar operations, not their firings
+        *ops = weights.weigh(r.ledger.rule_counts()) + static_cast<double>(r.dense_flops);
         return static_cast<double>(r.steps + r.dense_flops);
       };
       break;
     case Mechanism::r2:
-      in.derivative = [p, s] { return static_cast<double>(reverse2(p, s, 1.0, {}, fuel).steps); };
+      in.derivative = [p, s, ops, weights] {
+        const Delta2Run r = reverse2(p, s, 1.0, {}, fuel);
+        *ops = weights.weigh(r.ledger.rule_counts());
+        return static_cast<double>(r.steps);
+      };
       break;
     }
+    in.derivative_ops = [ops] { return *ops; };
     return in;
   };
   return f;

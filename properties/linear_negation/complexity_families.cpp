@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "generators/linear_negation/terms.hpp"
+#include "properties/linear_negation/operation_weights.hpp"
 #include "semantics/linear_negation/families.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -67,7 +68,8 @@ ComplexityFamily bp_family(const std::string& name, std::string (*source)(int), 
   f.citation = factoring ? "seed 002 Thm 15, Cor. 16, L562-566; spec §6 P20"
                          : "seed 002 L285-405 (why (17)); spec §8 E6";
   f.sizes = std::move(sizes);
-  f.make = [name, source, factoring](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, factoring, weights = f.weights](int n) {
     const RealFunction fn = real_function(parse_elaborated(source(n), Mode::source));
     gen::Source s;
     s.body = fn.body;
@@ -77,21 +79,27 @@ ComplexityFamily bp_family(const std::string& name, std::string (*source)(int), 
     RunOptions o;
     o.fuel = 50'000'000;
     o.rules.factoring = factoring;
-    // the copied-value volume of the last run of each side (one pair of cells per instance)
+    // the copied-value volume and the weighted primitive firings of the last run of each side
+    // (one pair of cells each per instance)
     const auto volume = std::make_shared<std::pair<double, double>>();
+    const auto ops = std::make_shared<std::pair<double, double>>();
     ComplexityInstance in;
-    in.primal = [primal, o, volume] {
+    in.primal = [primal, o, volume, ops, weights] {
       const Run run = normalise(primal, o);
       volume->first = static_cast<double>(run.copy_volume);
+      ops->first = weights.weigh(run.rule_counts);
       return static_cast<double>(run.steps);
     };
-    in.derivative = [s, o, volume] {
+    in.derivative = [s, o, volume, ops, weights] {
       const Run run = reduce_gradient(s.body, s.inputs, s.point, o).run;
       volume->second = static_cast<double>(run.copy_volume);
+      ops->second = weights.weigh(run.rule_counts);
       return static_cast<double>(run.steps);
     };
     in.primal_secondary = [volume] { return volume->first; };
     in.derivative_secondary = [volume] { return volume->second; };
+    in.primal_ops = [ops] { return ops->first; };
+    in.derivative_ops = [ops] { return ops->second; };
     return in;
   };
   return f;

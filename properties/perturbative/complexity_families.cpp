@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/operation_weights.hpp"
 #include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/transform.hpp"
@@ -78,16 +79,19 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
   f.claim = ComplexityClaim::finding;
   f.citation = "seed 004 L32, L353 (conjecture), Fig. 4 L211-218; spec §9.6";
   f.sizes = props::sizes_1_2_5(1, 10'000);
-  f.make = [body](int n) {
+  f.mode = props::AdMode::forward;
+  f.weights = operation_weights();
+  f.make = [body, weights = f.weights](int n) {
     const std::string lambda = "(\\x:R. " + body(n) + ")";
     const Bag primal = parse_closed(lambda + " 0.5");
     const Bag derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
     const RulesPtr rules = paper_rules();
-    return ComplexityInstance{
-        [primal, rules] { return static_cast<double>(normalise(primal, *rules, options()).steps); },
-        [derivative, rules] {
-          return static_cast<double>(normalise(derivative, *rules, options()).steps);
-        }};
+    const auto run = [rules, weights](const Bag& m) {
+      const Run r = normalise(m, *rules, options());
+      return props::CostAndOperations{static_cast<double>(r.steps), weights.weigh(r.rule_counts)};
+    };
+    return props::counted_instance([primal, run] { return run(primal); },
+                                   [derivative, run] { return run(derivative); });
   };
   return f;
 }

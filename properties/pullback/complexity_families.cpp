@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "properties/pullback/frontend.hpp"
+#include "properties/pullback/operation_weights.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
@@ -76,7 +77,8 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
   f.claim = literal_anf ? ComplexityClaim::finding : ComplexityClaim::linear;
   f.citation = "seed 000 Ex. 3.7 (⋆) L349-351, §5.1 L519; spec §6 P19";
   f.sizes = std::move(sizes);
-  f.make = [name, source, literal_anf, eta](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, literal_anf, eta, weights = f.weights](int n) {
     const Tupled fn = tupled_real_function(parse_closed(source(n)));
     const std::vector<double> at(dim(fn.domain), name == "sharing-chain" ? 1.0 : 0.3);
     Rules rules = rules_for("");
@@ -85,12 +87,14 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
     o.fuel = 2'000'000'000;
     const Term primal = app(fn.function, numeral_tuple(fn.domain, at));
     const Term query = eta ? eta_gradient_query(fn, {1.0}, at) : gradient_query(fn, {1.0}, at);
-    const auto cost = [rules, o](const Term& t) {
+    // the weighted primitive firings count premises too
+    const auto cost = [rules, o, weights](const Term& t) {
       const Run r = normalise(t, rules, o);
-      return static_cast<double>(r.steps + r.premise_steps);
+      return props::CostAndOperations{static_cast<double>(r.steps + r.premise_steps),
+                                      weights.weigh(r.rule_counts)};
     };
-    return ComplexityInstance{[primal, cost] { return cost(primal); },
-                              [query, cost] { return cost(query); }};
+    return props::counted_instance([primal, cost] { return cost(primal); },
+                                   [query, cost] { return cost(query); });
   };
   return f;
 }

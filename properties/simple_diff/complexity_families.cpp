@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/simple_diff/operation_weights.hpp"
 #include "semantics/simple_diff/run.hpp"
 
 namespace adsem::simple_diff {
@@ -71,20 +72,32 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Dif
   f.claim = mode == DiffMode::linear ? ComplexityClaim::linear : ComplexityClaim::finding;
   f.citation = "seed 003 Fig. 6, lines 400-436; spec §4.5, §9 P-1";
   f.sizes = std::move(sizes);
-  f.make = [name, source, mode](int n) {
+  f.weights = operation_weights();
+  f.make = [name, source, mode, weights = f.weights](int n) {
     const double at = name == "sharing-chain" ? 1.0 : 0.3;
     const TermPtr body = check_source(source(n), {{"x", real_type()}}).term;
     Options o;
     o.fuel = 2'000'000'000;
     o.diff = mode;
-    ComplexityInstance in;
-    in.primal = [body, o, at] {
-      return static_cast<double>(evaluate(body, o, {{"x", Value::real(at)}}).steps);
+    // the machine counts its firings by position in its book and adds them to the counter when
+    // it ends: no per-step cost
+    const auto counted = [o, weights](const auto& run) {
+      RuleCounter firings;
+      Options counting = o;
+      counting.counter = &firings;
+      const double steps = static_cast<double>(run(counting).steps);
+      return props::CostAndOperations{steps, weights.weigh(firings.fired)};
     };
-    in.derivative = [body, o, at] {
-      return static_cast<double>(gradient("x", real_type(), body, {at}, o).steps);
-    };
-    return in;
+    return props::counted_instance(
+        [body, at, counted] {
+          return counted([&](const Options& c) {
+            return evaluate(body, c, {{"x", Value::real(at)}});
+          });
+        },
+        [body, at, counted] {
+          return counted(
+              [&](const Options& c) { return gradient("x", real_type(), body, {at}, c); });
+        });
   };
   return f;
 }
