@@ -5,6 +5,7 @@
 
 #include "semantics/core/primitives.hpp"
 #include "semantics/delta_reverse/derivative_rules.hpp"
+#include "semantics/delta_reverse/source_eval.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -75,6 +76,21 @@ Value Machine::eval(const Env& start_env, const Term& start) {
   Term t = start;
   const DepthScope scope(depth_, t);
   for (;;) {
+    // a user rule "LHS ⇓ V if RHS ⇓ V" before the paper's (an empty index without user rules)
+    if (!rules_.candidates<SourceRewrite>(t->form).empty()) {
+      const SourceRewrite::Redex redex{env, t};
+      if (const adsem::Rule<SourceRewrite>* user = rules_.select<SourceRewrite>(*this, redex)) {
+        if (ledger_.trace)
+          ledger_.fire_named(user->info.name, [&] {
+            return source_rules::term_excerpt(*this, {env, t});
+          });
+        else
+          ledger_.fire_named(user->info.name);
+        Term rewritten = user->result(*this, redex, user->info);
+        t = std::move(rewritten);
+        continue;
+      }
+    }
     // case's premise e0 ⇓ v chooses between E-Case-Inl and E-Case-Inr
     const Value scrutinee = t->form == Form::case_ ? eval(env, t->kids[0]) : nullptr;
     Next next = fire<SourceEval>(*this, {env, t, scrutinee ? &scrutinee : nullptr},

@@ -113,6 +113,23 @@ struct SourceEval {
   using Extra = MachineStep<Machine, Redex>;
 };
 
+// A user rule of source evaluation (`--rules`, properties/delta_reverse/user_rules.hpp):
+// LHS --> RHS read as "LHS ⇓ V if RHS ⇓ V", tried on the unevaluated term before the paper's rule
+// for its construct. The output is σ(RHS), which the machine evaluates next in the same
+// environment (a tail position); the step is counted under the rule's name. The paper has none.
+struct SourceRewrite {
+  using Context = Machine;
+  struct Redex {
+    const Env& env;
+    const Term& term;
+  };
+  using Output = Term;
+  using Kind = Form;
+  static constexpr std::size_t kind_count = form_count;
+  static Kind kind(const Redex& r) { return r.term->form; }
+  static const Node& node(const Redex& r) { return *r.term; }
+};
+
 // The polytypic operations on δS = R^a (Drev1_S, Fig. 5, spec §4.3) once their operands are
 // evaluated: zeroS, v ⊕ w, r ⊗ w.
 struct DenseOp {
@@ -292,9 +309,9 @@ struct Lookup {
   static Kind kind(const Redex& r) { return r.s->kind; }
 };
 
-using Rules =
-    RuleBook<Dfwd, Drev1, Drev2, Drev, RunProgram, RunDelta, DeltaEval, Sweep, SweepTape, Lookup,
-             SourceEval, DenseOp, Apply, Monad, Wrap, LetLookup, DeltaEval2, TapeBinding>;
+using Rules = RuleBook<Dfwd, Drev1, Drev2, Drev, RunProgram, RunDelta, DeltaEval, Sweep, SweepTape,
+                       Lookup, SourceEval, SourceRewrite, DenseOp, Apply, Monad, Wrap, LetLookup,
+                       DeltaEval2, TapeBinding>;
 using RulesPtr = std::shared_ptr<const Rules>;
 
 // The context of runDelta's fold and its wraps.

@@ -99,11 +99,11 @@ Program program_of(const Term& elaborated, const Type& type) {
 }
 
 PrimalRun run_primal(const Program& p, const Value& s, long fuel,
-                     const std::shared_ptr<RuleCounter>& coverage) {
+                     const std::shared_ptr<RuleCounter>& coverage, const Rules& rules) {
   Ledger ledger;
   ledger.fuel = fuel;
   ledger.coverage = coverage;
-  Machine m(ledger);
+  Machine m(ledger, rules);
   const Value f = m.eval(nullptr, p.term);
   PrimalRun out;
   out.result = m.apply(f, s);
