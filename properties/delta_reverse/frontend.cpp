@@ -2,6 +2,7 @@
 
 #include "properties/core/result_checks.hpp"
 #include "properties/delta_reverse/mutants.hpp"
+#include "properties/delta_reverse/user_rules.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/delta_reverse/denotation.hpp"
 #include "semantics/delta_reverse/model_bridge.hpp"
@@ -79,12 +80,13 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Typed typed = parse_closed(source);
-  // the source evaluator has no mutants; the name is still checked (unknown: a usage error)
-  (void)setup_for(options.mutant);
+  // the mutant's book (no mutant patches source evaluation; an unknown name is a usage error)
+  // with the user rules (`--rules`)
+  const RulesPtr rules = with_user_rules(setup_for(options.mutant).rules, options.user_rules.get());
   Ledger ledger;
   ledger.fuel = options.fuel;
   ledger.trace = options.trace;
-  Machine m(ledger);
+  Machine m(ledger, *rules);
   Value v = m.eval(nullptr, typed.term);
   Type type = typed.type;
   std::string tape;
@@ -138,7 +140,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   const Program& p = rp.program;
   if (p.t->kind != TK::real)
     throw AdsemError(ErrorKind::type, "grad needs a function to Real, got " + print_type(p.t));
-  const RunSetup v = setup_for(options.mutant);
+  RunSetup v = setup_for(options.mutant);
+  v.rules = with_user_rules(v.rules, options.user_rules.get());
   const Value s = point_of(p.s, at);
   const std::string mech = mechanism.empty() ? "R" : mechanism;
   props::GradResult result;
@@ -152,7 +155,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     const ReverseRun run = reverse(
         p, s, v_real(1.0), w, mech == "R-array" ? EvalImpl::array : EvalImpl::map, v, options.fuel);
     gradient = run.gradient;
-    primal = w == Wrapper::fig15 ? run_primal(p, s, options.fuel).result : run.primal;
+    primal =
+        w == Wrapper::fig15 ? run_primal(p, s, options.fuel, nullptr, *v.rules).result : run.primal;
   } else if (mech == "F") {
     std::vector<double> g;
     for (std::size_t i = 0; i < rp.inputs; ++i) {
@@ -162,7 +166,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
       g.push_back(run.tangent->real);
       primal = run.primal;
     }
-    result.value = primal ? primal->real : run_primal(p, s, options.fuel).result->real;
+    result.value =
+        primal ? primal->real : run_primal(p, s, options.fuel, nullptr, *v.rules).result->real;
     result.gradient = g;
     return result;
   } else if (mech == "R1") {

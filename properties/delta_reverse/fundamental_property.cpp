@@ -87,7 +87,7 @@ TrialResult fundamental(const PropertyContext& context) {
     Ledger ledger;
     ledger.fuel = fuel(context);
     ledger.coverage = context.rule_counter;
-    Machine m(ledger);
+    Machine m(ledger, *setup_of(context).rules);
     for (int k = 1; k <= junk; ++k) { // junk bindings a+1..a+J (a world C' ⊇ C)
       m.state.binds.emplace_back(a + k, d_scale(0.5 * k, d_var(1 + (k % a))));
     }

@@ -97,10 +97,10 @@ RulesPatch partials_swapped() {
 RulesPatch literal_get_newest_outermost() {
   RulesPatch p;
   p.replace<RunDelta>("runDelta", [](adsem::Rule<RunDelta> r) {
-    r.result = [](Ledger& ledger, const RunDelta::Redex& redex, const RuleInfo&) {
+    r.result = [](DeltaFold& fold, const RunDelta::Redex& redex, const RuleInfo&) {
       Delta out = redex.result;
       for (const auto& binding : redex.binds) // oldest innermost
-        out = wrap_binding(ledger, binding, std::move(out));
+        out = wrap_binding(fold, binding, out);
       return out;
     };
     return r;

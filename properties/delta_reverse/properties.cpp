@@ -71,7 +71,7 @@ TrialResult type_soundness(const PropertyContext& context) {
     Ledger ledger;
     ledger.fuel = fuel(context);
     ledger.coverage = context.rule_counter;
-    const Value v = eval_closed(t.term, ledger);
+    const Value v = eval_closed(t.term, ledger, *setup_of(context).rules);
     if (!has_type(v, t.type))
       return typed_on(TrialResult::fail("value " + print_value(v, t.type) + " is not of type " +
                                         print_type(t.type)),
@@ -87,7 +87,9 @@ TrialResult adequacy(const PropertyContext& context) {
     const model::Value<double> meaning =
         denote_closed<double>(d.program.term)(to_model(d.s)); // first: undefined is a discard
     const Value expected = from_model(meaning);
-    const Value actual = run_primal(d.program, d.s, fuel(context), context.rule_counter).result;
+    const Value actual =
+        run_primal(d.program, d.s, fuel(context), context.rule_counter, *setup_of(context).rules)
+            .result;
     require_finite(flatten_reals(actual));
     if (!same_bits(expected, actual))
       return on(
@@ -400,7 +402,8 @@ TrialResult tape_invariants(const PropertyContext& context) {
                                   id, print_delta(rhs), r));
     }
     if (run.next != expect) return fail("the state's next id does not follow the last binding");
-    const long calls = run_primal(d.program, d.s, f, context.rule_counter).real_prim_calls;
+    const long calls = run_primal(d.program, d.s, f, context.rule_counter, *setup_of(context).rules)
+                           .real_prim_calls;
     if (static_cast<long>(run.binds.size()) != calls)
       return fail(fmt::format("{} bindings for {} real primitive calls of e s (§7.4 (b))",
                               run.binds.size(), calls));
@@ -536,7 +539,7 @@ TrialResult primitive_rules(const PropertyContext& context) {
     Ledger ledger;
     ledger.fuel = fuel(context);
     ledger.coverage = setup.coverage;
-    Machine m(ledger);
+    Machine m(ledger, *setup.rules);
     const Value f = m.eval(nullptr, translate(Translation::dfwd, prim(rule.name), setup));
     for (std::size_t k = 0; k < rule.arity; ++k) {
       std::vector<double> e(rule.arity, 0.0);

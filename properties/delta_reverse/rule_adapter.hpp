@@ -40,6 +40,9 @@ public:
   std::vector<std::pair<std::string, std::string>>
   metavariables(const rules::CompiledRule& rule) const override;
   std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+  // `--rules`: the file as a patch of the rule book (user_rules.hpp).
+  std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const rules::RuleFile& file) const override;
 };
 
 } // namespace adsem::delta_reverse

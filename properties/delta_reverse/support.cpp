@@ -7,6 +7,7 @@
 
 #include "properties/core/discards.hpp"
 #include "properties/delta_reverse/mutants.hpp"
+#include "properties/delta_reverse/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -53,6 +54,7 @@ Drawn draw(gen::Options options) {
 
 RunSetup setup_of(const PropertyContext& context) {
   RunSetup setup = setup_for(context.mutant);
+  setup.rules = with_user_rules(setup.rules, context.user_rules.get());
   setup.coverage = context.rule_counter;
   return setup;
 }
@@ -61,7 +63,7 @@ Trial prepare(const Drawn& d, const PropertyContext& context) {
   Trial t;
   t.setup = setup_of(context);
   t.fuel = fuel(context);
-  t.primal = run_primal(d.program, d.s, t.fuel, context.rule_counter).result;
+  t.primal = run_primal(d.program, d.s, t.fuel, context.rule_counter, *t.setup.rules).result;
   require_finite(flatten_reals(t.primal));
   t.dt = *gen::tangent_like(t.primal);
   return t;

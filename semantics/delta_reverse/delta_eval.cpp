@@ -8,37 +8,18 @@ namespace adsem::delta_reverse {
 
 namespace {
 using DK = DeltaNode::Kind;
-
-// Takes the step an entry is (its `extra`), or notes an entry that counts its own steps.
-template <class R> void take(Ledger& ledger, const adsem::Rule<R>& rule) {
-  if (rule.extra)
-    ledger.fire(*rule.extra);
-  else
-    note(ledger.coverage.get(), rule.info);
-}
-
 } // namespace
 
 void MapEval::eval(double x, const Delta& u) {
   const DepthGuard guard(depth);
-  const DeltaEval::Redex redex{x, u};
-  const adsem::Rule<DeltaEval>* rule = rules.select<DeltaEval>(*this, redex);
-  if (rule == nullptr)
-    throw AdsemError(ErrorKind::eval, "eval: OneHot is a Delta2 constructor (Fig. 7)");
-  take(ledger, *rule);
-  rule->result(*this, redex, rule->info);
+  fire_step<DeltaEval>(rules, *this, {x, u}, ledger,
+                       "eval: OneHot is a Delta2 constructor (Fig. 7)");
 }
 
 void eval_let_binding(MapEval& c, const DeltaNode& let) {
   const auto it = c.m.find(let.id);
-  if (it == c.m.end()) {
-    c.ledger.fire(Step::Eval_Let_Nothing);
-    return;
-  }
-  c.ledger.fire(Step::Eval_Let_Just);
-  const double adjoint = it->second;
-  c.m.erase(it);
-  c.eval(adjoint, let.a);
+  fire_step<LetLookup>(c.rules, c, {let, it, it != c.m.end()}, c.ledger,
+                       "eval: no rule of the book looks the Let's id up");
 }
 
 std::pair<std::vector<const DeltaNode*>, Delta> let_spine(const Delta& u) {
@@ -58,40 +39,43 @@ void ArraySweep::sweep(double x, const DeltaNode* u) {
   while (!stack.empty()) {
     const auto [s, at] = stack.back();
     stack.pop_back();
-    const Sweep::Redex redex{s, at};
-    const adsem::Rule<Sweep>* rule = rules.select<Sweep>(*this, redex);
-    if (rule == nullptr) throw AdsemError(ErrorKind::eval, "sweep: a tape rhs holds no Let/OneHot");
-    take(ledger, *rule);
-    rule->result(*this, redex, rule->info);
+    fire_step<Sweep>(rules, *this, {s, at}, ledger, "sweep: a tape rhs holds no Let/OneHot");
   }
 }
 
 void sweep_binding(ArraySweep& c, const std::pair<std::int64_t, Delta>& b) {
-  const auto i = static_cast<std::size_t>(b.first);
-  if (!c.touched[i]) { // the "Nothing" branch: untouched ids are skipped, not multiplied by 0
-    c.ledger.fire(Step::Sweep_Skip);
-    return;
-  }
-  c.ledger.fire(Step::Sweep_Binding);
-  const double adjoint = c.grad[i];
-  c.grad[i] = 0.0; // delete id (Fig. 10)
-  c.touched[i] = 0;
-  c.sweep(adjoint, b.second.get());
+  fire_step<TapeBinding>(c.rules, c, {b, c.touched[static_cast<std::size_t>(b.first)] != 0},
+                         c.ledger, "sweep: no rule of the book takes the binding");
 }
 
-Delta wrap_binding(Ledger& ledger, const std::pair<std::int64_t, Delta>& binding, Delta body) {
-  ledger.fire(Step::RunDelta_Wrap);
-  return d_let(binding.first, binding.second, std::move(body));
+Delta wrap_binding(DeltaFold& fold, const std::pair<std::int64_t, Delta>& binding,
+                   const Delta& body) {
+  return fire_step<Wrap>(fold.rules, fold, {binding, body}, fold.ledger,
+                         "runDelta: no rule of the book wraps the binding");
+}
+
+void Delta2Walk::eval2(double x, const DeltaNode* u) {
+  stack.emplace_back(x, u);
+  while (!stack.empty()) {
+    const auto [s, at] = stack.back();
+    stack.pop_back();
+    fire_step<DeltaEval2>(rules, *this, {s, at}, ledger,
+                          "eval_2: Var/Let are not Delta2 constructors");
+  }
 }
 
 namespace delta_rules {
 
-Delta run_delta(Ledger& ledger, const RunDelta::Redex& r, const RuleInfo&) {
+Delta run_delta(DeltaFold& fold, const RunDelta::Redex& r, const RuleInfo&) {
   Delta out = r.result;
   // foldl over newest-first: newest innermost
   for (auto it = r.binds.rbegin(); it != r.binds.rend(); ++it)
-    out = wrap_binding(ledger, *it, std::move(out));
+    out = wrap_binding(fold, *it, out);
   return out;
+}
+// wrap (id, rhs) d = Let id rhs d
+Delta wrap(DeltaFold&, const Wrap::Redex& r, const RuleInfo&) {
+  return d_let(r.binding.first, r.binding.second, r.body);
 }
 
 // eval x Zero m = m
@@ -108,6 +92,14 @@ void eval_add(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
 // eval x (Var id) m = addDelta id x m
 void eval_var(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&) {
   c.m[r.u->id] += r.x; // operator[] creates the entry at 0.0: 0.0 + x == x exactly
+}
+// case lookup id m2 of Nothing -> m2
+void let_nothing(MapEval&, const LetLookup::Redex&, const RuleInfo&) {}
+// case lookup id m2 of Just x' -> eval x' u1 (delete id m2)
+void let_just(MapEval& c, const LetLookup::Redex& r, const RuleInfo&) {
+  const double adjoint = r.at->second;
+  c.m.erase(r.at);
+  c.eval(adjoint, r.let.a);
 }
 // eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of
 //   Nothing -> m2 ; Just x' -> eval x' u1 (delete id m2)
@@ -136,52 +128,45 @@ void sweep_var(ArraySweep& c, const Sweep::Redex& r, const RuleInfo&) {
   c.grad[i] += r.x;
   c.touched[i] = 1;
 }
+// The "Nothing" branch: an untouched id is skipped, not multiplied by 0.
+void tape_skip(ArraySweep&, const TapeBinding::Redex&, const RuleInfo&) {}
+// The "Just" branch: the rhs swept with the id's completed adjoint, the id deleted (Fig. 10).
+void tape_binding(ArraySweep& c, const TapeBinding::Redex& r, const RuleInfo&) {
+  const auto i = static_cast<std::size_t>(r.binding.first);
+  const double adjoint = c.grad[i];
+  c.grad[i] = 0.0;
+  c.touched[i] = 0;
+  c.sweep(adjoint, r.binding.second.get());
+}
 // The bindings from the newest to the oldest (reverse topological order, L540-571).
 void sweep_tape(ArraySweep& c, const SweepTape::Redex& r, const RuleInfo&) {
   for (auto it = r.binds.rbegin(); it != r.binds.rend(); ++it)
     sweep_binding(c, *it);
 }
 
-} // namespace delta_rules
-
-namespace {
-
-void eval2_tree(double x, const DeltaNode* u, std::vector<double>& acc, Ledger& ledger) {
-  std::vector<std::pair<double, const DeltaNode*>> stack = {{x, u}};
-  while (!stack.empty()) {
-    const auto [s, at] = stack.back();
-    stack.pop_back();
-    switch (at->kind) {
-    case DK::zero: // eval_2 x Zero v = v
-      ledger.fire(Step::Eval2_Zero);
-      break;
-    case DK::onehot: { // updateAt i x v
-      ledger.fire(Step::Eval2_OneHot);
-      if (at->id < 1 || static_cast<std::size_t>(at->id) > acc.size())
-        throw AdsemError(ErrorKind::eval, "eval_2: OneHot index out of range");
-      acc[static_cast<std::size_t>(at->id - 1)] += s;
-      break;
-    }
-    case DK::scale:
-      ledger.fire(Step::Eval2_Scale);
-      stack.emplace_back(s * at->r, at->a.get());
-      break;
-    case DK::add: // u1 first
-      ledger.fire(Step::Eval2_Add);
-      stack.emplace_back(s, at->b.get());
-      stack.emplace_back(s, at->a.get());
-      break;
-    case DK::var:
-    case DK::let:
-      throw AdsemError(ErrorKind::eval, "eval_2: Var/Let are not Delta2 constructors");
-    }
-  }
+// eval_2 x Zero v = v
+void eval2_zero(Delta2Walk&, const DeltaEval2::Redex&, const RuleInfo&) {}
+// eval_2 x (OneHot i) v = updateAt i x v (1-based)
+void eval2_onehot(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&) {
+  if (r.u->id < 1 || static_cast<std::size_t>(r.u->id) > c.acc.size())
+    throw AdsemError(ErrorKind::eval, "eval_2: OneHot index out of range");
+  c.acc[static_cast<std::size_t>(r.u->id - 1)] += r.x;
+}
+// eval_2 x (Scale y u) v = eval_2 (x × y) u v
+void eval2_scale(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&) {
+  c.stack.emplace_back(r.x * r.u->r, r.u->a.get());
+}
+// eval_2 x (Add u1 u2) v = eval_2 x u2 (eval_2 x u1 v): u1 first, pushed last
+void eval2_add(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&) {
+  c.stack.emplace_back(r.x, r.u->b.get());
+  c.stack.emplace_back(r.x, r.u->a.get());
 }
 
-} // namespace
+} // namespace delta_rules
 
 Delta run_delta(const Binds& binds, const Delta& result, Ledger& ledger, const Rules& rules) {
-  return fire_entry<RunDelta>(rules, ledger, {binds, result}, ledger.coverage.get(),
+  DeltaFold fold{rules, ledger};
+  return fire_entry<RunDelta>(rules, fold, {binds, result}, ledger.coverage.get(),
                               "runDelta's fold");
 }
 
@@ -201,8 +186,9 @@ std::vector<double> sweep(double dt, const Delta& result, const Binds& binds, st
   return grad;
 }
 
-void eval2(double x, const Delta& u, std::vector<double>& acc, Ledger& ledger) {
-  eval2_tree(x, u.get(), acc, ledger);
+void eval2(double x, const Delta& u, std::vector<double>& acc, Ledger& ledger, const Rules& rules) {
+  Delta2Walk context{rules, acc, ledger};
+  context.eval2(x, u.get());
 }
 
 Eigen::VectorXd dense_meaning(const Delta& u, const std::map<std::int64_t, Eigen::VectorXd>& gamma,

@@ -6,8 +6,9 @@
 //  - eval2:     Fig. 8's eval_2 on unshared Delta2 trees (exponential on shared data: P18)
 //  - dense:     the meaning ⟦u⟧_D γ ∈ R^a of Fig. 13 (L739-741), an oracle independent of eval
 // Every node visit is a step of ledger.hpp (visits are the cost the efficiency properties count).
-// runDelta, eval and the sweep choose their rules from the book (relations.hpp: RunDelta,
-// DeltaEval, Sweep, SweepTape); eval_2 and the dense meaning are fixed.
+// runDelta, eval, the sweep and eval_2 choose their rules from the book (relations.hpp: RunDelta,
+// Wrap, DeltaEval, LetLookup, Sweep, SweepTape, TapeBinding, DeltaEval2); the dense meaning is
+// fixed (an oracle).
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -51,7 +52,19 @@ struct ArraySweep {
 // One binding of the tape: skipped when its id is untouched, else swept with its adjoint.
 void sweep_binding(ArraySweep& context, const std::pair<std::int64_t, Delta>& binding);
 // runDelta's wrap: one binding around the Delta built so far.
-Delta wrap_binding(Ledger& ledger, const std::pair<std::int64_t, Delta>& binding, Delta body);
+Delta wrap_binding(DeltaFold& fold, const std::pair<std::int64_t, Delta>& binding,
+                   const Delta& body);
+
+// The context of eval_2's rules (Fig. 8): the vector v, updated in place (used linearly), and the
+// stack of the subtrees still to visit.
+struct Delta2Walk {
+  const Rules& rules;
+  std::vector<double>& acc;
+  Ledger& ledger;
+  std::vector<std::pair<double, const DeltaNode*>> stack = {};
+  // eval_2 x u v: the rule for each node selected from the book and fired.
+  void eval2(double x, const DeltaNode* u);
+};
 
 // runDelta: foldl wrap d bs (bs newest first) = Let id1 rhs1 (... (Let idk rhsk d)), id1 < ... <
 // idk (the book's entry runDelta).
@@ -69,7 +82,16 @@ std::vector<double> sweep(double dt, const Delta& result, const Binds& binds, st
 
 // The results of the book's entries for runDelta, eval and the sweep (rules.cpp).
 namespace delta_rules {
-Delta run_delta(Ledger& ledger, const RunDelta::Redex& r, const RuleInfo&);
+Delta run_delta(DeltaFold& fold, const RunDelta::Redex& r, const RuleInfo&);
+Delta wrap(DeltaFold&, const Wrap::Redex& r, const RuleInfo&);
+void let_nothing(MapEval&, const LetLookup::Redex&, const RuleInfo&);
+void let_just(MapEval& c, const LetLookup::Redex& r, const RuleInfo&);
+void tape_skip(ArraySweep&, const TapeBinding::Redex&, const RuleInfo&);
+void tape_binding(ArraySweep& c, const TapeBinding::Redex& r, const RuleInfo&);
+void eval2_zero(Delta2Walk&, const DeltaEval2::Redex&, const RuleInfo&);
+void eval2_onehot(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&);
+void eval2_scale(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&);
+void eval2_add(Delta2Walk& c, const DeltaEval2::Redex& r, const RuleInfo&);
 void eval_zero(MapEval&, const DeltaEval::Redex&, const RuleInfo&);
 void eval_scale(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
 void eval_add(MapEval& c, const DeltaEval::Redex& r, const RuleInfo&);
@@ -83,7 +105,8 @@ void sweep_tape(ArraySweep& c, const SweepTape::Redex& r, const RuleInfo&);
 } // namespace delta_rules
 
 // eval_2 x u v (Fig. 8): v_i += x for OneHot i (1-based), u1 before u2.
-void eval2(double x, const Delta& u, std::vector<double>& acc, Ledger& ledger);
+void eval2(double x, const Delta& u, std::vector<double>& acc, Ledger& ledger,
+           const Rules& rules = *paper_rules());
 
 // ⟦u⟧_D γ (Fig. 13 L739-741, spec §5.3): Zero 0, Scale r u = r ⟦u⟧, Add sum, Var i = γ(i),
 // Let i u1 u2 = ⟦u2⟧ γ[i ↦ ⟦u1⟧ γ]. Unbound ids are an error.

@@ -38,6 +38,8 @@ std::map<std::string, long> Ledger::rule_counts() const {
   std::map<std::string, long> out;
   for (std::size_t i = 0; i < step_count; ++i)
     if (counts[i] > 0) out[std::string(step_name(static_cast<Step>(i)))] = counts[i];
+  for (const auto& [name, times] : named)
+    out[name] += times;
   return out;
 }
 

@@ -91,6 +91,16 @@ struct Ledger {
     if (coverage) coverage->add(step_name(r));
     if (trace) lines.push_back(std::string(step_name(r)) + (detail ? ": " + detail() : ""));
   }
+  // A step that is no Step of the cost model: a user rule (`--rules`), counted under its name.
+  void fire_named(const std::string& name, const std::function<std::string()>& detail = nullptr) {
+    if (steps >= fuel)
+      throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(steps) + " steps");
+    ++steps;
+    ++named[name];
+    if (coverage) coverage->add(name);
+    if (trace) lines.push_back(name + (detail ? ": " + detail() : ""));
+  }
+  std::map<std::string, long> named; // the firings of user rules
   long count(Step r) const { return counts[static_cast<std::size_t>(r)]; }
   std::map<std::string, long> rule_counts() const;
 };

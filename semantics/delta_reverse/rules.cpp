@@ -1,11 +1,13 @@
 // delta-reverse's rule book: each clause of the translations of Krawiec et al. (Figs. 3, 5, 7,
-// 9), each rule of the interpretation of Deltas (Fig. 10, §7.3) and the wrapper's run and
-// read-back (Figs. 11, 15, §11) once, under its paper name, with its citation, the node kinds it
+// 9), each rule of the interpretation of Deltas (Fig. 10, §7.3, Fig. 8's eval_2), the wrapper's
+// run and read-back (Figs. 11, 15, §11), and the machine's rules (source and target evaluation,
+// the monad, the δS operations) once, under its paper name, with its citation, the node kinds it
 // can fire on and its result. Listing, rule coverage and `adsem calculi --json` read this table;
 // mutants patch it (properties/delta_reverse/mutants.cpp).
 #include "semantics/delta_reverse/rules.hpp"
 
 #include "semantics/delta_reverse/delta_eval.hpp"
+#include "semantics/delta_reverse/source_eval.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
 
@@ -45,7 +47,7 @@ template <class R> void homomorphic(std::vector<Rules::Entry>& out, const Homomo
   const std::string t(h.name);
   const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
     out.emplace_back(entry<R>(rule_info(t + "[" + std::string(construct) + "]", cite(h.where),
-                                   transformation, std::move(summary)),
+                                        transformation, std::move(summary)),
                               {form}, std::move(result)));
   };
   add("x", t + "{x} = x", Form::var, hom_unchanged);
@@ -72,7 +74,7 @@ void monadic(std::vector<Rules::Entry>& out) {
   constexpr std::string_view where = "Fig. 9 (seed 001 L438-487)";
   const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
     out.emplace_back(entry<Drev>(rule_info("Drev[" + std::string(construct) + "]", cite(where),
-                                      transformation, std::move(summary)),
+                                           transformation, std::move(summary)),
                                  {form}, std::move(result)));
   };
   add("x", "Drev{x} = pure x", Form::var, drev_pure);
@@ -97,6 +99,8 @@ void monadic(std::vector<Rules::Entry>& out) {
       Form::prim, op_clause());
 }
 
+void machine(std::vector<Rules::Entry>& out);
+
 std::vector<Rules::Entry> paper_entries() {
   using namespace delta_rules;
   using namespace wrapper_rules;
@@ -115,8 +119,8 @@ std::vector<Rules::Entry> paper_entries() {
   out.emplace_back(entry<DeltaEval>(rule_info("eval-Zero", f10, evaluation, "eval x Zero m = m"),
                                     {DK::zero}, eval_zero, Step::Eval_Zero));
   out.emplace_back(entry<DeltaEval>(
-      rule_info("eval-Scale", f10, evaluation, "eval x (Scale y u) m = eval (x × y) u m"), {DK::scale},
-      eval_scale, Step::Eval_Scale));
+      rule_info("eval-Scale", f10, evaluation, "eval x (Scale y u) m = eval (x × y) u m"),
+      {DK::scale}, eval_scale, Step::Eval_Scale));
   out.emplace_back(entry<DeltaEval>(
       rule_info("eval-Add", f10, evaluation, "eval x (Add u1 u2) m = eval x u2 (eval x u1 m)"),
       {DK::add}, eval_add, Step::Eval_Add));
@@ -124,20 +128,23 @@ std::vector<Rules::Entry> paper_entries() {
       rule_info("eval-Var", f10, evaluation, "eval x (Var id) m = addDelta id x m (m[id] += x)"),
       {DK::var}, eval_var, Step::Eval_Var));
   out.emplace_back(entry<DeltaEval>(
-      rule_info("eval-Let", f10, evaluation,
-           "eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of Nothing -> m2; "
-           "Just x' -> eval x' u1 (delete id m2); steps eval-Let-Nothing, eval-Let-Just"),
+      rule_info(
+          "eval-Let", f10, evaluation,
+          "eval x (Let id u1 u2) m = let m2 = eval x u2 m in case lookup id m2 of Nothing -> m2; "
+          "Just x' -> eval x' u1 (delete id m2); steps eval-Let-Nothing, eval-Let-Just"),
       {DK::let}, eval_let));
   out.emplace_back(entry<RunDelta>(
-      rule_info("runDelta", cite("Fig. 10 (seed 001 L540-571)"), evaluation,
-           "runDelta: foldl wrap d bs = Let id1 rhs1 (... (Let idk rhsk d)), the newest binding "
-           "innermost; one step runDelta-wrap per binding"),
+      rule_info(
+          "runDelta", cite("Fig. 10 (seed 001 L540-571)"), evaluation,
+          "runDelta: foldl wrap d bs = Let id1 rhs1 (... (Let idk rhsk d)), the newest binding "
+          "innermost; one step runDelta-wrap per binding"),
       {W::whole}, delta_rules::run_delta));
   // Fig. 11 / Fig. 15: R{e}'s run in one runDelta (spec §11 item 6)
   out.emplace_back(entry<RunProgram>(
-      rule_info("R{e}", cite("Fig. 11 (seed 001 L554) and Fig. 15 (L913); spec §11 item 6"), evaluation,
-           "runDelta (dv + 1) (do { g <- Drev{e}; g s0 }): Drev{e} and its application share "
-           "one DeltaState"),
+      rule_info("R{e}", cite("Fig. 11 (seed 001 L554) and Fig. 15 (L913); spec §11 item 6"),
+                evaluation,
+                "runDelta (dv + 1) (do { g <- Drev{e}; g s0 }): Drev{e} and its application share "
+                "one DeltaState"),
       {W::whole}, run_program));
   // §7.3: the array version, a backward sweep (L585-597)
   const std::string s73 = cite("§7.3 (seed 001 L585-597)");
@@ -153,8 +160,8 @@ std::vector<Rules::Entry> paper_entries() {
                                 {DK::var}, sweep_var, Step::Sweep_Var));
   out.emplace_back(entry<SweepTape>(
       rule_info("sweep", s73, evaluation,
-           "the bindings from the newest to the oldest, each rhs swept with its completed "
-           "adjoint; steps sweep-skip (untouched id), sweep-binding"),
+                "the bindings from the newest to the oldest, each rhs swept with its completed "
+                "adjoint; steps sweep-skip (untouched id), sweep-binding"),
       {W::whole}, sweep_tape));
   // §11: lookup_S (finalMap, s0), the gradient in the shape of s (L925, L941)
   const std::string s11 = cite("§11 (seed 001 L925, L941)");
@@ -165,68 +172,128 @@ std::vector<Rules::Entry> paper_entries() {
                                  {TK::integer}, lookup_leaf));
   out.emplace_back(
       entry<Lookup>(rule_info("lookup[×]", s11, evaluation,
-                         "lookup_{S×T} (m, (a, b)) = (lookup_S (m, a), lookup_T (m, b))"),
+                              "lookup_{S×T} (m, (a, b)) = (lookup_S (m, a), lookup_T (m, b))"),
                     {TK::product}, lookup_product));
   out.emplace_back(entry<Lookup>(
-      rule_info("lookup[+]", s11, evaluation,
-           "lookup_{S+T} (m, inl/inr a) keeps the input's tag (zero_S from the input, L358-362)"),
+      rule_info(
+          "lookup[+]", s11, evaluation,
+          "lookup_{S+T} (m, inl/inr a) keeps the input's tag (zero_S from the input, L358-362)"),
       {TK::sum}, lookup_sum));
+  machine(out);
   return out;
 }
 
-// Where the paper (or the spec, where the paper fixes no rule) states each step of the cost model.
-std::string_view step_citation(Step step) {
-  switch (step) {
-  case Step::E_Comp:
-  case Step::E_Delta:
-    return "spec §4.2 (target evaluation; seed 001 L429-432, L489-495)";
-  case Step::M_Pure:
-  case Step::M_Bind:
-  case Step::M_DeltaLet:
-    return "Fig. 10 (seed 001 L494-537)";
-  case Step::RunDelta_Wrap:
-    return "Fig. 10 (seed 001 L540-571)";
-  case Step::Eval_Zero:
-  case Step::Eval_Scale:
-  case Step::Eval_Add:
-  case Step::Eval_Var:
-  case Step::Eval_Let_Nothing:
-  case Step::Eval_Let_Just:
-    return "Fig. 10 (seed 001 L501-522)";
-  case Step::Sweep_Zero:
-  case Step::Sweep_Scale:
-  case Step::Sweep_Add:
-  case Step::Sweep_Var:
-  case Step::Sweep_Skip:
-  case Step::Sweep_Binding:
-    return "§7.3 (seed 001 L585-597)";
-  case Step::Eval2_Zero:
-  case Step::Eval2_OneHot:
-  case Step::Eval2_Scale:
-  case Step::Eval2_Add:
-    return "Fig. 8 (seed 001 L392-401)";
-  case Step::Dense_Zero:
-  case Step::Dense_Oplus:
-  case Step::Dense_Otimes:
-    return "Fig. 5 and spec §4.3 (the polytypic operations on δS = R^a)";
-  default:
-    return "spec §4.1 (source evaluation, big-step call-by-value left to right; seed 001 L603, "
-           "L456-470)";
-  }
+// The machine's rules (machine.cpp), one step of the cost model each, in the order of ledger.hpp.
+// The paper fixes call-by-value (L603) and left-to-right order through its translation
+// (L456-470); the spec names the rules (§4.1, §4.2).
+void machine(std::vector<Rules::Entry>& out) {
+  using namespace source_rules;
+  const std::string e41 = cite("spec §4.1 (source evaluation, big-step call-by-value left to "
+                               "right; seed 001 L603, L456-470)");
+  const auto source = [&](Step step, std::string summary, std::vector<Form> forms,
+                          Rule<SourceEval>::Result result, Rule<SourceEval>::Match match = {},
+                          const std::string& where = {}) {
+    Rule<SourceEval> rule =
+        entry<SourceEval>(rule_info(std::string(step_name(step)), where.empty() ? e41 : where,
+                                    evaluation, std::move(summary)),
+                          std::move(forms), std::move(result), {step, term_excerpt});
+    rule.match = std::move(match);
+    out.emplace_back(std::move(rule));
+  };
+  source(Step::E_Var, "ρ ⊢ x ⇓ ρ(x)", {Form::var}, e_var);
+  source(Step::E_Lam, "ρ ⊢ λx. e ⇓ clo(ρ, x, e)", {Form::lam}, e_lam);
+  source(Step::E_App,
+         "e1 ⇓ f, e2 ⇓ a (function first), then δ_op(a) (E-Apply-Op) or the closure's body under "
+         "its environment extended by a",
+         {Form::app}, e_app);
+  source(Step::E_Let, "e1 ⇓ v, e2 under ρ[x ↦ v] ⇓ w  ⟹  let x = e1 in e2 ⇓ w", {Form::let}, e_let);
+  source(Step::E_Pair, "e1 ⇓ v1, e2 ⇓ v2 (left first)  ⟹  (e1, e2) ⇓ (v1, v2)", {Form::pair},
+         e_pair);
+  source(Step::E_Fst, "e ⇓ (v1, v2)  ⟹  fst e ⇓ v1", {Form::fst}, e_fst);
+  source(Step::E_Snd, "e ⇓ (v1, v2)  ⟹  snd e ⇓ v2", {Form::snd}, e_snd);
+  source(Step::E_Inl, "e ⇓ v  ⟹  inl e ⇓ inl v", {Form::inl}, e_inl);
+  source(Step::E_Inr, "e ⇓ v  ⟹  inr e ⇓ inr v", {Form::inr}, e_inr);
+  source(Step::E_Case_Inl, "e0 ⇓ inl v, e1 under ρ[x1 ↦ v] ⇓ w  ⟹  case e0 of ... ⇓ w",
+         {Form::case_}, e_case_inl, scrutinee_inl);
+  source(Step::E_Case_Inr, "e0 ⇓ inr v, e2 under ρ[x2 ↦ v] ⇓ w  ⟹  case e0 of ... ⇓ w",
+         {Form::case_}, e_case_inr, scrutinee_inr);
+  source(Step::E_Real, "r ⇓ r", {Form::real}, e_real);
+  source(Step::E_Leaf, "k ⇓ k", {Form::integer}, e_leaf);
+  source(Step::E_Op, "op ⇓ op (a primitive is a function value)", {Form::prim}, e_op);
+  out.emplace_back(
+      entry<Apply>(rule_info("E-Apply-Op", e41, evaluation, "op applied to a ⇓ δ_op(a), one step"),
+                   {ValueNode::Kind::prim}, apply_op, {Step::E_Apply_Op, op_name}));
+  const std::string e42 = cite("spec §4.2 (target evaluation; seed 001 L429-432, L489-495)");
+  source(Step::E_Comp, "pure e, do {..}, deltaLet e ⇓ comp(ρ, c), run later on the DeltaState",
+         {Form::pure, Form::bind, Form::delta_let}, e_comp, {}, e42);
+  Rule<SourceEval> delta = entry<SourceEval>(
+      rule_info("E-Delta", e42, evaluation,
+                "a Delta, Delta2 or δS constructor term: its arguments left to right, then the "
+                "value (δS: by zeroS, ⊕ or ⊗)"),
+      {Form::d_zero, Form::d_scale, Form::d_add, Form::d_var, Form::d2_zero, Form::d2_onehot,
+       Form::d2_scale, Form::d2_add, Form::s_zero, Form::s_oplus, Form::s_otimes},
+      e_delta, {Step::E_Delta});
+  out.emplace_back(std::move(delta));
+  // the monad (Fig. 10, L494-537)
+  const std::string f10m = cite("Fig. 10 (seed 001 L494-537)");
+  out.emplace_back(entry<Monad>(rule_info("M-Pure", f10m, evaluation, "pure x = \\s -> (x, s)"),
+                                {Form::pure}, m_pure, {Step::M_Pure}));
+  out.emplace_back(entry<Monad>(
+      rule_info("M-Bind", f10m, evaluation, "m >>= k = \\s -> case m s of (r, s') -> k r s'"),
+      {Form::bind}, m_bind, {Step::M_Bind}));
+  Rule<Monad> delta_let =
+      entry<Monad>(rule_info("M-DeltaLet", f10m, evaluation,
+                             "deltaLet d = \\(n, bs) -> (n, (n + 1, (n, d) : bs))"),
+                   {Form::delta_let}, m_delta_let, {Step::M_DeltaLet, new_binding});
+  delta_let.match = is_delta;
+  out.emplace_back(std::move(delta_let));
+  // the sub-steps of runDelta, eval-Let and the sweep's pass
+  using namespace delta_rules;
+  out.emplace_back(entry<Wrap>(rule_info("runDelta-wrap", cite("Fig. 10 (seed 001 L540-571)"),
+                                         evaluation, "wrap (id, rhs) d = Let id rhs d"),
+                               {WholeRelation::Kind::whole}, wrap, Step::RunDelta_Wrap));
+  const std::string f10 = cite("Fig. 10 (seed 001 L501-522)");
+  out.emplace_back(entry<LetLookup>(
+      rule_info("eval-Let-Nothing", f10, evaluation, "case lookup id m2 of Nothing -> m2"),
+      {LetLookup::Kind::nothing}, let_nothing, Step::Eval_Let_Nothing));
+  out.emplace_back(
+      entry<LetLookup>(rule_info("eval-Let-Just", f10, evaluation,
+                                 "case lookup id m2 of Just x' -> eval x' u1 (delete id m2)"),
+                       {LetLookup::Kind::just}, let_just, Step::Eval_Let_Just));
+  const std::string s73 = cite("§7.3 (seed 001 L585-597)");
+  out.emplace_back(entry<TapeBinding>(
+      rule_info("sweep-skip", s73, evaluation, "an untouched id: skipped, not multiplied by 0"),
+      {TapeBinding::Kind::skip}, tape_skip, Step::Sweep_Skip));
+  out.emplace_back(entry<TapeBinding>(
+      rule_info("sweep-binding", s73, evaluation,
+                "a touched id: its rhs swept with the completed adjoint, the id deleted"),
+      {TapeBinding::Kind::binding}, tape_binding, Step::Sweep_Binding));
+  // eval_2 (Fig. 8, L392-401)
+  using DK = DeltaNode::Kind;
+  const std::string f8 = cite("Fig. 8 (seed 001 L392-401)");
+  out.emplace_back(entry<DeltaEval2>(rule_info("eval2-Zero", f8, evaluation, "eval_2 x Zero v = v"),
+                                     {DK::zero}, eval2_zero, Step::Eval2_Zero));
+  out.emplace_back(entry<DeltaEval2>(
+      rule_info("eval2-OneHot", f8, evaluation, "eval_2 x (OneHot i) v = updateAt i x v"),
+      {DK::onehot}, eval2_onehot, Step::Eval2_OneHot));
+  out.emplace_back(entry<DeltaEval2>(
+      rule_info("eval2-Scale", f8, evaluation, "eval_2 x (Scale y u) v = eval_2 (x × y) u v"),
+      {DK::scale}, eval2_scale, Step::Eval2_Scale));
+  out.emplace_back(
+      entry<DeltaEval2>(rule_info("eval2-Add", f8, evaluation,
+                                  "eval_2 x (Add u1 u2) v = eval_2 x u2 (eval_2 x u1 v)"),
+                        {DK::add}, eval2_add, Step::Eval2_Add));
+  // the polytypic operations on δS = R^a (Drev1_S)
+  const std::string f5 = cite("Fig. 5 and spec §4.3 (the polytypic operations on δS = R^a)");
+  out.emplace_back(entry<DenseOp>(rule_info("oplus-zero", f5, evaluation, "zeroS = (0, ..., 0)"),
+                                  {Form::s_zero}, dense_zero, {Step::Dense_Zero}));
+  out.emplace_back(entry<DenseOp>(rule_info("oplus", f5, evaluation, "v ⊕ w, componentwise"),
+                                  {Form::s_oplus}, dense_oplus, {Step::Dense_Oplus}));
+  out.emplace_back(entry<DenseOp>(rule_info("otimes", f5, evaluation, "r ⊗ w, componentwise"),
+                                  {Form::s_otimes}, dense_otimes, {Step::Dense_Otimes}));
 }
 
 } // namespace
-
-std::vector<RuleInfo> listed_rules() {
-  std::vector<RuleInfo> out = paper_rules()->infos();
-  for (const Step step : all_steps()) {
-    const std::string_view name = step_name(step);
-    if (paper_rules()->position(name)) continue; // an entry that is one step
-    out.push_back(rule_info(std::string(name), cite(step_citation(step)), evaluation,
-                       "a step of the machine's cost model (ledger.hpp)"));
-  }
-  return out;
-}
 
 const RulesPtr& paper_rules() {
   static const RulesPtr book = std::make_shared<const Rules>(paper_entries());

@@ -1,9 +1,9 @@
 #pragma once
 // delta-reverse's rule book: every clause of the translations (Figs. 3, 5, 7, 9), the
-// interpretation of Deltas (Fig. 10, §7.3) and the wrapper's run and read-back (Figs. 11, 15,
-// §11), one entry each under its paper name, with its citation (rules.cpp).
-#include <vector>
-
+// interpretation of Deltas (Fig. 10, §7.3, Fig. 8's eval_2), the wrapper's run and read-back
+// (Figs. 11, 15, §11) and the machine's rules (source and target evaluation, the monad, the δS
+// operations; spec §4.1, §4.2, Fig. 10), one entry each under its paper name, with its citation
+// (rules.cpp). Every step of the cost model (ledger.hpp) is an entry.
 #include "semantics/delta_reverse/relations.hpp"
 
 namespace adsem::delta_reverse {
@@ -12,10 +12,5 @@ namespace adsem::delta_reverse {
 const RulesPtr& paper_rules();
 // A new book: the paper's with the patch applied.
 RulesPtr patch_paper_rules(const RulesPatch& patch);
-// What rule coverage and `adsem calculi --json` list: the book's entries, then the steps of the
-// machine's cost model (ledger.hpp) that are not entries — source and target evaluation, the
-// monad, eval_2, the dense operations and the sub-steps of runDelta, eval-Let and sweep — with
-// their citations.
-std::vector<RuleInfo> listed_rules();
 
 } // namespace adsem::delta_reverse

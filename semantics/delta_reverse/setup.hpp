@@ -37,4 +37,25 @@ typename R::Output fire_entry(const Rules& rules, typename R::Context& context,
   return rule->result(context, redex, rule->info);
 }
 
+// Takes the step an entry of a relation whose Extra is std::optional<Step> is, or notes an entry
+// that counts its own steps.
+template <class R> void take(Ledger& ledger, const adsem::Rule<R>& rule) {
+  if (rule.extra)
+    ledger.fire(*rule.extra);
+  else
+    note(ledger.coverage.get(), rule.info);
+}
+
+// Fires the entry of R (Extra std::optional<Step>) that matches the redex: its step taken, its
+// result returned. AdsemError(eval, what) when no entry of the book matches.
+template <class R>
+typename R::Output fire_step(const Rules& rules, typename R::Context& context,
+                             const typename R::Redex& redex, Ledger& ledger,
+                             std::string_view what) {
+  const adsem::Rule<R>* rule = rules.select<R>(context, redex);
+  if (rule == nullptr) throw AdsemError(ErrorKind::eval, std::string(what));
+  take(ledger, *rule);
+  return rule->result(context, redex, rule->info);
+}
+
 } // namespace adsem::delta_reverse

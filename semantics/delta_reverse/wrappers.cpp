@@ -99,11 +99,11 @@ Program program_of(const Term& elaborated, const Type& type) {
 }
 
 PrimalRun run_primal(const Program& p, const Value& s, long fuel,
-                     const std::shared_ptr<RuleCounter>& coverage) {
+                     const std::shared_ptr<RuleCounter>& coverage, const Rules& rules) {
   Ledger ledger;
   ledger.fuel = fuel;
   ledger.coverage = coverage;
-  Machine m(ledger);
+  Machine m(ledger, rules);
   const Value f = m.eval(nullptr, p.term);
   PrimalRun out;
   out.result = m.apply(f, s);
@@ -236,7 +236,7 @@ ForwardRun forward(const Program& p, const Value& s, const Value& ds, const RunS
   Ledger ledger;
   ledger.fuel = fuel;
   ledger.coverage = setup.coverage;
-  Machine m(ledger);
+  Machine m(ledger, *setup.rules);
   const Value f = m.eval(nullptr, translate(Translation::dfwd, p.term, setup));
   const Value out = m.apply(f, zip_value(s, ds));
   return {primal_value(out), delta_value(out), ledger.steps};
@@ -265,7 +265,7 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
   out.ledger.fuel = fuel;
   out.ledger.trace = trace;
   out.ledger.coverage = setup.coverage;
-  Machine m(out.ledger);
+  Machine m(out.ledger, *setup.rules);
   std::int64_t last = 0;
   out.s0 = init_vars(s, last);
   out.inputs = last;
@@ -371,7 +371,7 @@ DenseRun reverse1(const Program& p, const Value& s, double dt, const RunSetup& s
   Ledger ledger;
   ledger.fuel = fuel;
   ledger.coverage = setup.coverage;
-  Machine m(ledger);
+  Machine m(ledger, *setup.rules);
   const std::size_t a = count_reals(s);
   m.dense_dimension = static_cast<int>(a);
   std::size_t i = 0;
@@ -399,7 +399,7 @@ Delta2Run reverse2(const Program& p, const Value& s, double dt, const RunSetup& 
   Ledger ledger;
   ledger.fuel = fuel;
   ledger.coverage = setup.coverage;
-  Machine m(ledger);
+  Machine m(ledger, *setup.rules);
   std::size_t i = 0;
   const Value seeded = seed_slots(s, i, [](std::size_t k, double r) {
     return v_pair(v_real(r), v_delta(d_onehot(static_cast<std::int64_t>(k) + 1)));
@@ -411,7 +411,7 @@ Delta2Run reverse2(const Program& p, const Value& s, double dt, const RunSetup& 
   run.delta = dual_delta(out);
   const long before = ledger.steps;
   std::vector<double> z(i, 0.0); // (0, ..., 0), mutable, used linearly
-  eval2(dt, run.delta, z, ledger);
+  eval2(dt, run.delta, z, ledger, *setup.rules);
   run.eval2_visits = ledger.steps - before;
   std::size_t next = 0;
   run.gradient = unflatten_reals(s, z, next);

@@ -30,7 +30,8 @@ struct PrimalRun {
   long real_prim_calls = 0;
 };
 PrimalRun run_primal(const Program& p, const Value& s, long fuel,
-                     const std::shared_ptr<RuleCounter>& coverage = nullptr);
+                     const std::shared_ptr<RuleCounter>& coverage = nullptr,
+                     const Rules& rules = *paper_rules());
 
 struct ForwardRun {
   Value primal;  // primal_T of Dfwd{e}'s result

@@ -1,0 +1,308 @@
+#include "properties/delta_reverse/user_rules.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "properties/delta_reverse/rule_adapter.hpp"
+#include "semantics/delta_reverse/machine.hpp"
+
+namespace adsem::delta_reverse {
+
+namespace {
+
+using Scope = std::vector<std::pair<std::string, std::string>>; // innermost last
+
+const std::string* bound_in(const Scope& scope, const std::string& x) {
+  for (auto it = scope.rbegin(); it != scope.rend(); ++it)
+    if (it->first == x) return &it->second;
+  return nullptr;
+}
+
+// The binder kid i of n introduces (λ, let, case, do's x <- e1), or null.
+const std::string* binder_of(const Node& n, std::size_t i) {
+  switch (n.form) {
+  case Form::lam:
+    return &n.name;
+  case Form::let:
+  case Form::bind:
+    return i == 1 && !n.name.empty() ? &n.name : nullptr;
+  case Form::case_:
+    return i == 1 ? &n.name : i == 2 ? &n.name2 : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+// Everything but the kids and binder names agrees.
+bool same_node(const Node& a, const Node& b) {
+  if (a.form != b.form || a.kids.size() != b.kids.size()) return false;
+  switch (a.form) {
+  case Form::real:
+    return a.real == b.real;
+  case Form::integer:
+    return a.integer == b.integer;
+  case Form::prim:
+    return a.name == b.name;
+  case Form::lam:
+  case Form::inl:
+  case Form::inr:
+    return same_type(a.type, b.type);
+  case Form::bind:
+    return a.name.empty() == b.name.empty();
+  default:
+    return true;
+  }
+}
+
+bool alpha_equal(const Term& a, const Term& b, Scope& scope) {
+  if (a->form == Form::var && b->form == Form::var) {
+    const std::string* x = bound_in(scope, a->name);
+    return x ? *x == b->name
+             : a->name == b->name &&
+                   !std::ranges::any_of(scope, [&](const auto& s) { return s.second == b->name; });
+  }
+  if (!same_node(*a, *b)) return false;
+  for (std::size_t i = 0; i < a->kids.size(); ++i) {
+    const std::string* x = binder_of(*a, i);
+    if (x) scope.emplace_back(*x, *binder_of(*b, i));
+    const bool same = alpha_equal(a->kids[i], b->kids[i], scope);
+    if (x) scope.pop_back();
+    if (!same) return false;
+  }
+  return true;
+}
+
+bool free_in(const std::string& x, const Term& t) {
+  if (t->form == Form::var) return t->name == x;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const std::string* y = binder_of(*t, i);
+    if ((y == nullptr || *y != x) && free_in(x, t->kids[i])) return true;
+  }
+  return false;
+}
+
+struct Matcher {
+  const std::set<std::string>& metas;
+  PatternMatch& out;
+  Scope scope = {};
+
+  bool go(const Term& p, const Term& t) {
+    if (p->form == Form::var) {
+      const std::string* bound = bound_in(scope, p->name);
+      if (bound == nullptr && metas.contains(p->name)) {
+        const auto [at, fresh] = out.sigma.try_emplace(p->name, t);
+        Scope none;
+        return fresh || alpha_equal(at->second, t, none);
+      }
+      return t->form == Form::var && t->name == (bound ? *bound : p->name);
+    }
+    if (!same_node(*p, *t)) return false;
+    for (std::size_t i = 0; i < p->kids.size(); ++i) {
+      const std::string* x = binder_of(*p, i);
+      if (x) {
+        const std::string& y = *binder_of(*t, i);
+        scope.emplace_back(*x, y);
+        out.binders[*x] = y;
+      }
+      const bool matched = go(p->kids[i], t->kids[i]);
+      if (x) scope.pop_back();
+      if (!matched) return false;
+    }
+    return true;
+  }
+};
+
+Term renamed(const Term& t, const std::map<std::string, std::string>& binders, Scope& scope) {
+  auto out = std::make_shared<Node>(*t);
+  if (t->form == Form::var) {
+    if (const std::string* y = bound_in(scope, t->name)) out->name = *y;
+    return out;
+  }
+  const auto rename = [&](const std::string& x) {
+    const auto it = binders.find(x);
+    return it == binders.end() ? x : it->second;
+  };
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const std::string* x = binder_of(*t, i);
+    if (x) scope.emplace_back(*x, rename(*x));
+    out->kids[i] = renamed(t->kids[i], binders, scope);
+    if (x) scope.pop_back();
+  }
+  if (binder_of(*t, 0) || binder_of(*t, 1)) out->name = rename(t->name);
+  if (t->form == Form::case_) out->name2 = rename(t->name2);
+  return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// Where NAME is written in `replace NAME: ...` / `remove NAME`.
+SourcePos name_pos(const rules::RuleDecl& decl) {
+  const int keyword = decl.action == rules::RuleDecl::Action::replace ? 8 : 7;
+  return {decl.pos.line, decl.pos.column + keyword};
+}
+
+const Rules::Entry& paper_entry(const rules::RuleDecl& decl) {
+  if (const auto at = paper_rules()->position(decl.name)) return paper_rules()->entries()[*at];
+  std::vector<std::pair<std::size_t, std::string>> near;
+  for (const RuleInfo& info : paper_rules()->infos())
+    near.emplace_back(edit_distance(decl.name, info.name), info.name);
+  std::ranges::sort(near);
+  std::string names;
+  for (std::size_t i = 0; i < 3 && i < near.size(); ++i)
+    names += (i ? ", " : "") + near[i].second;
+  throw AdsemError(ErrorKind::parse,
+                   "delta-reverse has no rule '" + decl.name + "' (nearest: " + names +
+                       "; `adsem calculi --json` lists them)",
+                   name_pos(decl));
+}
+
+std::vector<std::pair<std::string, std::string>> apart_of(const rules::RuleDecl& decl) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const rules::Condition& c : decl.conditions)
+    if (c.kind == rules::Condition::Kind::not_free) out.emplace_back(c.left.text, c.right.text);
+  return out;
+}
+
+std::shared_ptr<const Pattern> pattern_of(const rules::RuleDecl& decl) {
+  auto p = std::make_shared<const Pattern>(compile_pattern(decl));
+  if (p->lhs->form == Form::var)
+    throw AdsemError(ErrorKind::parse,
+                     "the left-hand side is a bare metavariable: it would match every term; a "
+                     "rule of source evaluation is selected by the construct at its root",
+                     decl.lhs.pos);
+  return p;
+}
+
+RuleInfo user_info(const rules::RuleDecl& decl) {
+  return rule_info(decl.name, "user rule, line " + std::to_string(decl.pos.line) + " of the file",
+                   RuleKind::user, rules::print_rule(decl));
+}
+
+} // namespace
+
+bool match_pattern(const Pattern& p, const std::vector<std::pair<std::string, std::string>>& apart,
+                   const Term& term, PatternMatch& out) {
+  std::set<std::string> metas;
+  for (const Metavariable& m : p.metas)
+    metas.insert(m.name);
+  Matcher matcher{metas, out};
+  if (!matcher.go(p.lhs, term)) return false;
+  for (const auto& [x, meta] : apart) {
+    const auto y = out.binders.find(x);
+    const auto s = out.sigma.find(meta);
+    if (y != out.binders.end() && s != out.sigma.end() && free_in(y->second, s->second))
+      return false;
+  }
+  return true;
+}
+
+Term instantiate_match(const Pattern& p, const PatternMatch& m) {
+  Scope scope;
+  return instantiate(renamed(p.rhs, m.binders, scope), m.sigma);
+}
+
+RulesPtr CompiledRules::book_over(const RulesPtr& base) const {
+  const std::lock_guard lock(mutex_);
+  auto& slot = books_[base.get()];
+  if (!slot.second) slot = {base, std::make_shared<const Rules>(base->patched(patch))};
+  return slot.second;
+}
+
+std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) {
+  auto out = std::make_shared<CompiledRules>();
+  out->patch.name = "--rules";
+  using Action = rules::RuleDecl::Action;
+  for (const rules::RuleDecl& decl : file.rules) {
+    if (decl.priority)
+      throw AdsemError(ErrorKind::parse,
+                       "`priority` places a rule in linear-negation's S_bp order; delta-reverse's "
+                       "source evaluation is big-step and tries a user rule before the paper's",
+                       decl.priority_pos);
+    if (decl.action == Action::remove) {
+      (void)paper_entry(decl);
+      out->patch.remove(decl.name);
+      continue;
+    }
+    const auto apart = apart_of(decl);
+    if (decl.action == Action::add) {
+      const auto p = pattern_of(decl);
+      Rule<SourceRewrite> rule;
+      rule.info = user_info(decl);
+      rule.kinds = {p->lhs->form};
+      rule.match = [p, apart](const Machine&, const SourceRewrite::Redex& r) {
+        PatternMatch m;
+        return match_pattern(*p, apart, r.term, m);
+      };
+      rule.result = [p, apart](Machine&, const SourceRewrite::Redex& r, const RuleInfo&) {
+        PatternMatch m;
+        match_pattern(*p, apart, r.term, m);
+        return instantiate_match(*p, m);
+      };
+      out->patch.add(std::move(rule));
+      out->names.push_back(decl.name);
+      continue;
+    }
+    const Rules::Entry& entry = paper_entry(decl);
+    if (!std::holds_alternative<Rule<SourceEval>>(entry)) {
+      const bool clause =
+          std::holds_alternative<Rule<Dfwd>>(entry) || std::holds_alternative<Rule<Drev1>>(entry) ||
+          std::holds_alternative<Rule<Drev2>>(entry) || std::holds_alternative<Rule<Drev>>(entry);
+      throw AdsemError(
+          ErrorKind::parse,
+          clause ? "replacing a clause of a translation (Dfwd, Drev1, Drev2, Drev) is not "
+                   "supported yet; a rule file can replace a rule of source evaluation (E-*)"
+                 : "'" + decl.name +
+                       "' is a rule over run-time values (Delta values, the tape, the DeltaState), "
+                       "which a rule's terms do not describe; a rule of type Delta "
+                       "(`name: LHS --> RHS` over Zero, Scale, Add) joins the machine's "
+                       "evaluation of Delta terms instead",
+          name_pos(decl));
+    }
+    const auto p = pattern_of(decl);
+    RuleInfo info = user_info(decl);
+    out->patch.replace<SourceEval>(decl.name, [p, apart, info](Rule<SourceEval> old) {
+      old.info.kind = RuleKind::user;
+      old.info.citation = info.citation;
+      old.info.summary = info.summary;
+      old.kinds = {p->lhs->form};
+      old.match = [p, apart](const Machine&, const SourceEval::Redex& r) {
+        PatternMatch m;
+        return match_pattern(*p, apart, r.term, m);
+      };
+      old.result = [p, apart](Machine&, const SourceEval::Redex& r, const RuleInfo&) {
+        PatternMatch m;
+        match_pattern(*p, apart, r.term, m);
+        return Next{nullptr, r.env, instantiate_match(*p, m)};
+      };
+      return old;
+    });
+    out->names.push_back(decl.name);
+  }
+  return out;
+}
+
+RulesPtr with_user_rules(const RulesPtr& base, const props::UserRules* user_rules) {
+  if (user_rules == nullptr) return base;
+  return user_rules->compiled_as<CompiledRules>().book_over(base);
+}
+
+std::shared_ptr<const props::CompiledRuleFile>
+RuleAdapter::compile_file(const rules::RuleFile& file) const {
+  return compile_rules(file);
+}
+
+} // namespace adsem::delta_reverse

@@ -1,0 +1,104 @@
+// User rules joined to delta-reverse's semantics (`--rules`, properties/delta_reverse/
+// user_rules.hpp): an added rule "LHS ⇓ V if RHS ⇓ V" fires deep inside an evaluation, replace
+// and remove change the trace, located errors, and without user rules the book is the paper's.
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "cli/builtin_registry.hpp"
+#include "properties/core/calculus.hpp"
+#include "properties/core/user_rules.hpp"
+#include "properties/delta_reverse/user_rules.hpp"
+
+namespace adsem::delta_reverse {
+namespace {
+
+std::shared_ptr<const props::UserRules> load(const std::string& text) {
+  static const props::Registry registry = cli::builtin_registry();
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("adsem-dr-user-rules-" + std::to_string(::getpid()) + ".rules");
+  std::ofstream(path) << text;
+  auto rules = props::load_user_rules(*registry.find("delta-reverse"), path.string());
+  std::filesystem::remove(path);
+  return rules;
+}
+
+props::EvalResult eval(const std::string& term, std::shared_ptr<const props::UserRules> rules) {
+  static const props::Registry registry = cli::builtin_registry();
+  props::EvalOptions options;
+  options.trace = true;
+  options.user_rules = std::move(rules);
+  return registry.find("delta-reverse")->frontend->eval(term, options);
+}
+
+// A let-bound function whose body multiplies by 1.0, applied twice under an addition: the rule
+// fires at the body, deep inside the evaluation, once per call.
+constexpr const char* deep = R"(let f = \(x : Real). x * 1.0 in f 3.0 + f 4.0)";
+
+TEST(DeltaReverseUserRules, AnAddedRuleFiresDeepInsideTheEvaluation) {
+  const auto rules = load("meta E : Real\nmul-one: E * 1.0 --> E\n");
+  const props::EvalResult with = eval(deep, rules);
+  const props::EvalResult without = eval(deep, nullptr);
+  EXPECT_EQ(with.value, without.value);
+  std::vector<std::size_t> fired;
+  for (std::size_t i = 0; i < with.trace.size(); ++i)
+    if (with.trace[i].rfind("mul-one: ", 0) == 0) fired.push_back(i);
+  ASSERT_EQ(fired.size(), 2U);
+  EXPECT_GT(fired[0], 0U); // not at the root
+  EXPECT_EQ(with.trace[fired[0]], "mul-one: x * 1.0");
+  EXPECT_EQ(with.trace[fired[0] + 1], "E-Var: x"); // then RHS = M = x is evaluated
+  // the rule replaces E-App, E-Op, E-Pair, E-Var, E-Real, E-Apply-Op of x * 1.0 by one step
+  EXPECT_LT(with.steps, without.steps);
+}
+
+TEST(DeltaReverseUserRules, ReplaceAndRemoveChangeTheTrace) {
+  // E-Let replaced by "let x = e1 in e2 ⇓ V if (λx. e2) e1 ⇓ V" (a sound rewrite, more steps)
+  const auto replaced =
+      load("meta A : Real, B : Real\nreplace E-Let: let y = A in B --> (\\(y : Real). B) A\n");
+  const props::EvalResult r = eval("let z = 2.0 in z + z", replaced);
+  EXPECT_EQ(r.value, "4.0");
+  ASSERT_FALSE(r.trace.empty());
+  EXPECT_EQ(r.trace[0], "E-Let: let z = 2.0 in z + z");
+  EXPECT_EQ(r.trace[1].rfind("E-App: ", 0), 0U) << r.trace[1];
+  // removing E-Real leaves a real literal with no rule
+  const auto removed = load("remove E-Real\n");
+  EXPECT_THROW(eval("1.0 + 2.0", removed), AdsemError);
+  EXPECT_EQ(eval("(1, 2)", removed).value, "(1, 2)");
+}
+
+TEST(DeltaReverseUserRules, LocatedErrors) {
+  const auto message = [](const std::string& text) {
+    try {
+      load(text);
+    } catch (const AdsemError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string unknown = message("remove E-Lett\n");
+  EXPECT_NE(unknown.find("1:8"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("E-Let"), std::string::npos) << unknown;
+  const std::string clause = message("meta E : Real\nreplace Drev[r]: E --> E\n");
+  EXPECT_NE(clause.find("2:9"), std::string::npos) << clause;
+  EXPECT_NE(clause.find("translation"), std::string::npos) << clause;
+  const std::string delta = message("meta E : Real\nreplace eval-Var: E --> E\n");
+  EXPECT_NE(delta.find("run-time values"), std::string::npos) << delta;
+  const std::string priority = message("meta E : Real\np: E * 1.0 --> E priority 2\n");
+  EXPECT_NE(priority.find("linear-negation"), std::string::npos) << priority;
+}
+
+TEST(DeltaReverseUserRules, WithoutUserRulesTheBookIsThePapers) {
+  EXPECT_EQ(with_user_rules(paper_rules(), nullptr), paper_rules());
+  const auto rules = load("meta E : Real\nmul-one: E * 1.0 --> E\n");
+  const RulesPtr book = with_user_rules(paper_rules(), rules.get());
+  EXPECT_EQ(book, with_user_rules(paper_rules(), rules.get())); // built once
+  EXPECT_EQ(book->size(), paper_rules()->size() + 1);
+  EXPECT_EQ(book->info(book->size() - 1).kind, RuleKind::user);
+  EXPECT_EQ(rules->compiled->fired_rule_names(), std::vector<std::string>{"mul-one"});
+}
+
+} // namespace
+} // namespace adsem::delta_reverse
