@@ -185,7 +185,9 @@ TEST_P(CalculusComplexity, LongRangeLetRunsForEveryMechanismOfTheLetSeries) {
     if (f.family == "let-series") let_series.push_back(f.mechanism);
     if (f.family != "long-range-let") continue;
     long_range.push_back(f.mechanism);
-    if (f.known_violation) EXPECT_FALSE(f.note.empty()) << f.mechanism;
+    if (f.known_violation) {
+      EXPECT_FALSE(f.note.empty()) << f.mechanism;
+    }
     families.push_back(std::move(f));
   }
   EXPECT_EQ(long_range, let_series);

@@ -226,8 +226,9 @@ TEST(SimpleDiffUserRules, CampaignPassesTheHarmlessRuleAndFiresIt) {
     const auto& s = summary(r, p);
     EXPECT_EQ(s.status, "passed") << p;
     // linear-cost differentiates its trace term without evaluating it: no added rule fires there
-    if (p != "simple-diff/linear-cost")
+    if (p != "simple-diff/linear-cost") {
       EXPECT_GT(s.rules_fired.count("add-zero") ? s.rules_fired.at("add-zero") : 0, 0) << p;
+    }
   }
   EXPECT_TRUE(r.counterexamples.empty());
 }
