@@ -104,13 +104,15 @@ TEST(DeltaReverseUserRules, WithoutUserRulesTheBookIsThePapers) {
   EXPECT_EQ(rules->compiled->fired_rule_names(), std::vector<std::string>{"mul-one"});
 }
 
-reports::CampaignResult campaign(const std::string& file, const std::vector<std::string>& props) {
+reports::CampaignResult campaign(const std::string& file, const std::vector<std::string>& props,
+                                 props::Overrides overrides = {}) {
   static const props::Registry registry = cli::builtin_registry();
   props::CampaignOptions o;
   o.calculi = {"delta-reverse"};
   o.properties = props;
   o.trials = 40;
   o.seed = 7;
+  o.overrides = std::move(overrides);
   o.user_rules = props::load_user_rules(
       *registry.find("delta-reverse"),
       (std::filesystem::path(ADSEM_SOURCE_DIR) / "examples" / "rules" / "delta_reverse" / file)
@@ -124,13 +126,30 @@ const reports::PropertySummary& summary(const reports::CampaignResult& r, const 
   return *it;
 }
 
-// (a) a sound rule (distributivity) that makes the primal do more real primitive calls than Drev's
-// tape has bindings: tape-invariants fails (§7.4 (b)), the gradient properties pass.
+// (a) a sound rule (A * 2.0 --> A + A) that makes the primal do more real primitive calls than
+// Drev's tape has bindings: tape-invariants fails (§7.4 (b)), the value and gradient properties
+// pass.
 TEST(DeltaReverseUserRules, TheCampaignFailsASoundRuleThatAddsWork) {
-  const auto r = campaign("campaign-distrib-cost.rules",
-                          {"delta-reverse/tape-invariants", "delta-reverse/reverse-correctness"});
+  const auto r = campaign("campaign-duplicate-work.rules",
+                          {"delta-reverse/tape-invariants", "delta-reverse/adequacy",
+                           "delta-reverse/reverse-correctness"});
   EXPECT_GT(summary(r, "delta-reverse/tape-invariants").failed, 0);
+  EXPECT_EQ(summary(r, "delta-reverse/adequacy").failed, 0);
   EXPECT_EQ(summary(r, "delta-reverse/reverse-correctness").failed, 0);
+}
+
+// Targeted trials: programs rarely multiply by 2.0, so the rule fires on the instances
+// C[σ(A * 2.0)] the targeted share draws, and not at all with that share at 0.
+TEST(DeltaReverseUserRules, TargetedTrialsDrawInstancesOfTheRules) {
+  const auto fired = [](const reports::CampaignResult& r) {
+    const auto& counts = summary(r, "delta-reverse/adequacy").rules_fired;
+    const auto it = counts.find("double-as-sum");
+    return it == counts.end() ? 0L : it->second;
+  };
+  EXPECT_GT(fired(campaign("campaign-duplicate-work.rules", {"delta-reverse/adequacy"})), 0);
+  EXPECT_EQ(fired(campaign("campaign-duplicate-work.rules", {"delta-reverse/adequacy"},
+                           {{"rules.targeted-share", "0"}})),
+            0);
 }
 
 // (b) a harmless rule (let commuting conversion): every property passes, and the rule fired.
