@@ -51,7 +51,7 @@ Term rewrite(const Term& t, const Context& gamma, bool commute, bool let_to_beta
 }
 
 TrialResult metamorphic(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   const bool commute = *rc::gen::inRange(0, 2) == 0;
   TrialResult r = guarded([&] {
     const Trial trial = prepare(d, context);

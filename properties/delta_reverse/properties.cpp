@@ -82,7 +82,7 @@ TrialResult type_soundness(const PropertyContext& context) {
 
 // ---- adequacy (P2, App. A.2 L1029-1049): the machine's e s equals ⟦e⟧(s), bit for bit ----
 TrialResult adequacy(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const model::Value<double> meaning =
         denote_closed<double>(d.program.term)(to_model(d.s)); // first: undefined is a discard
@@ -131,7 +131,7 @@ TrialResult translation_typing(const PropertyContext& context) {
 // ---- primal-preservation (P4, L258-262): primal_T of every translation's result is e s, bit for
 // bit ----
 TrialResult primal_preservation(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const RunSetup& v = trial.setup;
@@ -161,7 +161,7 @@ TrialResult primal_preservation(const PropertyContext& context) {
 
 // ---- forward-correctness (Prop. 2, L273-278; Fig. 2 L125-127): F{e}(s, ds) = J⟦e⟧(s)·ds ----
 TrialResult forward_correctness(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
@@ -191,7 +191,7 @@ Value model_vjp(const Drawn& d, const Value& dt) {
 // ---- reverse-correctness (Thm. 3, L727-735; Fig. 2 L129-131; §11.2): R{e}(s, dt) = dtᵀ J⟦e⟧(s)
 // in the shape of s, for the Fig. 15 wrapper with both eval implementations ----
 TrialResult reverse_correctness(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const RunSetup& v = trial.setup;
@@ -216,7 +216,7 @@ TrialResult reverse_correctness(const PropertyContext& context) {
 // ---- reverse-vs-finite-differences (Thm. 3 against the other two oracles): on a certified box
 // around s, R{e}(s, dt) matches dtᵀ J_fd and lies in the interval enclosure of dtᵀ J ----
 TrialResult reverse_vs_fd(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const long f = trial.fuel;
@@ -272,7 +272,7 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
 // ---- forward-reverse-duality (Lemma 1, L154-155): dt • F{e}(s, ds) = R{e}(s, dt) • ds, the
 // oracle-free dot-product test ----
 TrialResult duality(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const RunSetup v = setup_of(context);
     const long f = fuel(context);
@@ -294,7 +294,7 @@ TrialResult duality(const PropertyContext& context) {
 TrialResult dense_tape_adequacy(const PropertyContext& context) {
   gen::Options o;
   o.real_output = true;
-  const Drawn d = draw(o);
+  const Drawn d = draw(context, o);
   return guarded([&] {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
@@ -374,7 +374,7 @@ TrialResult eval_correctness(const PropertyContext& context) {
 // increasing ids, each rhs refers to inputs or earlier ids; §7.4 (b): one binding per real
 // primitive call, ≤ 5 nodes per binary rhs) ----
 TrialResult tape_invariants(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const long f = trial.fuel;
@@ -417,7 +417,7 @@ TrialResult versions_agree(const PropertyContext& context) {
   gen::Options o;
   o.real_output = true;
   o.sums_in_input = false;
-  const Drawn d = draw(o);
+  const Drawn d = draw(context, o);
   return guarded([&] {
     const RunSetup v = setup_of(context);
     const long f = fuel(context);
@@ -445,7 +445,7 @@ TrialResult versions_agree(const PropertyContext& context) {
 // ---- wrapper-variants-agree (P15): Fig. 11, Fig. 15 and output seeding give one gradient; the
 // forward plan's Jacobian equals the reverse plan's (§3.2, L161-167) ----
 TrialResult wrappers_agree(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const RunSetup& v = trial.setup;
@@ -498,7 +498,7 @@ TrialResult wrappers_agree(const PropertyContext& context) {
 // ---- shape-preservation (P16, L943): R{e}(s, dt) has the tags of s with its leaves copied;
 // F{e}(s, ds) has the tags of e s ----
 TrialResult shape_preservation(const PropertyContext& context) {
-  const Drawn d = draw();
+  const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
     const RunSetup& v = trial.setup;

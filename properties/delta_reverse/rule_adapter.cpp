@@ -99,9 +99,10 @@ Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
   return std::make_shared<const Node>(std::move(copy));
 }
 
-Instance draw_source(const Pattern& p) {
-  Instance in;
-  gen::Options o;
+} // namespace
+
+SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
+  SourceInstance in;
   o.real_output = true;
   o.scope = {{hole_name, p.type}};
   in.m = *gen::main_expression(o);
@@ -121,14 +122,28 @@ Instance draw_source(const Pattern& p) {
   // the other occurrences of the hole become closed terms of its type
   for (const Occurrence& other : holes)
     if (&other != &hole) context = replace_at(context, other.path, *gen::term({}, p.type, 0));
-  const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
-  in.before = replace_at(context, hole.path, lhs);
-  in.after = replace_at(context, hole.path, rhs);
+  in.lhs = instantiate(p.lhs, a.sigma);
+  in.rhs = instantiate(p.rhs, a.sigma);
+  in.before = replace_at(context, hole.path, in.lhs);
+  in.after = replace_at(context, hole.path, in.rhs);
+  in.shown_sigma = a.shown;
+  in.shown_context = print(replace_at(context, hole.path, var("[ ]")));
+  return in;
+}
+
+namespace {
+
+Instance draw_source(const Pattern& p) {
+  const SourceInstance source = draw_source_instance(p, {});
+  Instance in;
+  in.m = source.m;
+  in.before = source.before;
+  in.after = source.after;
   in.program = Program{in.before, in.m.s, in.m.t};
   in.s = *gen::value_of(in.m.s);
-  in.report =
-      fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(lhs), print(rhs), a.shown,
-                  print(replace_at(context, hole.path, var("[ ]"))), shown_point(in.s, in.m.s));
+  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(source.lhs),
+                          print(source.rhs), source.shown_sigma, source.shown_context,
+                          shown_point(in.s, in.m.s));
   return in;
 }
 

@@ -27,9 +27,23 @@
 //                            (array) give the model's gradient of e (Thm. 3, Thm. 5, L790-792)
 // A left side that is undefined at the point, on a branch boundary or out of fuel is a discard
 // with the calculus's reasons (undefined-point, the interval certificate's reasons, fuel).
+#include "generators/delta_reverse/terms.hpp"
 #include "properties/core/rule_check.hpp"
+#include "properties/delta_reverse/rule_pattern.hpp"
 
 namespace adsem::delta_reverse {
+
+// An instance of a source rule: C[σ(LHS)] and C[σ(RHS)], C a random main expression e : S → Real
+// (drawn with `o`, T = Real) with the hole at a random place of the rule's type, σ random terms
+// over the binders visible there. check-rule's source instances, and the targeted trials of a
+// campaign with `--rules` (support::draw).
+struct SourceInstance {
+  gen::MainExpression m; // its term still has the hole (a free variable)
+  Term lhs, rhs;         // σ(LHS), σ(RHS)
+  Term before, after;    // C[σ(LHS)], C[σ(RHS)]: closed main expressions
+  std::string shown_sigma, shown_context;
+};
+SourceInstance draw_source_instance(const Pattern& p, gen::Options o);
 
 class RuleAdapter final : public rules::RuleAdapter {
 public:

@@ -22,7 +22,7 @@ using namespace support;
 TrialResult separate(const PropertyContext& context) {
   gen::Options options;
   options.min_helpers = 1;
-  const Drawn d = draw(options);
+  const Drawn d = draw(context, options);
   if (d.program.term->form != Form::let) return on(TrialResult::discard("no-helper"), d.m);
   TrialResult r = guarded([&] {
     const Trial trial = prepare(d, context);

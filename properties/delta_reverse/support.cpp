@@ -7,6 +7,7 @@
 
 #include "properties/core/discards.hpp"
 #include "properties/delta_reverse/mutants.hpp"
+#include "properties/delta_reverse/rule_adapter.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -50,6 +51,19 @@ Drawn draw(gen::Options options) {
   Program p{m.term, m.s, m.t};
   const Value s = *gen::value_of(m.s);
   return {std::move(m), p, s};
+}
+
+Drawn draw(const PropertyContext& context, gen::Options options) {
+  if (!props::draw_targeted(context)) return draw(std::move(options));
+  const auto& targets = context.user_rules->compiled_as<CompiledRules>().targets;
+  if (targets.empty()) return draw(std::move(options)); // Delta rules join every tape anyway
+  const auto which =
+      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(targets.size())));
+  SourceInstance in = draw_source_instance(*targets[which], std::move(options));
+  in.m.term = in.before;
+  Program p{in.m.term, in.m.s, in.m.t};
+  const Value s = *gen::value_of(in.m.s);
+  return {std::move(in.m), std::move(p), s};
 }
 
 RunSetup setup_of(const PropertyContext& context) {

@@ -36,6 +36,10 @@ struct Drawn {
 };
 // A main expression and a point s of its input type.
 Drawn draw(gen::Options options = {});
+// The same, or, on a targeted trial of a campaign with user rules (props::draw_targeted), an
+// instance C[σ(LHS)] of one of the file's source rules (draw_source_instance: T = Real, the rest
+// of `options` kept). Without user rules it draws exactly what draw(options) draws.
+Drawn draw(const PropertyContext& context, gen::Options options = {});
 
 // The common start of a trial: the active rule book, the fuel, e s (finite, else a discard) and a
 // cotangent dt shaped like it.

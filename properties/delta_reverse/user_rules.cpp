@@ -254,6 +254,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
       };
       out->patch.add(std::move(rule));
       out->names.push_back(decl.name);
+      if (p->sort == RuleSort::source) out->targets.push_back(p);
       continue;
     }
     const Rules::Entry& entry = paper_entry(decl);
@@ -291,6 +292,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
       return old;
     });
     out->names.push_back(decl.name);
+    if (p->sort == RuleSort::source) out->targets.push_back(p);
   }
   return out;
 }

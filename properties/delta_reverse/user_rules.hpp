@@ -46,6 +46,9 @@ class CompiledRules final : public props::CompiledRuleFile {
 public:
   RulesPatch patch;
   std::vector<std::string> names; // of the added and replacing rules
+  // the source rules' left-hand sides (added and replacing; Delta rules aside): the targeted
+  // trials draw instances of them (support::draw)
+  std::vector<std::shared_ptr<const Pattern>> targets;
 
   std::vector<std::string> fired_rule_names() const override { return names; }
   // `base` (the paper's book or a mutant's) with this file's patch applied; built once per base.

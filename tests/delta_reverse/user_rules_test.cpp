@@ -1,6 +1,9 @@
 // User rules joined to delta-reverse's semantics (`--rules`, properties/delta_reverse/
 // user_rules.hpp): an added rule "LHS ⇓ V if RHS ⇓ V" fires deep inside an evaluation, replace
-// and remove change the trace, located errors, and without user rules the book is the paper's.
+// and remove change the trace, located errors, without user rules the book is the paper's, and
+// the three campaign examples (examples/rules/delta_reverse/campaign-*.rules) are told apart by a
+// campaign.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -10,6 +13,7 @@
 
 #include "cli/builtin_registry.hpp"
 #include "properties/core/calculus.hpp"
+#include "properties/core/campaign.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
 
@@ -98,6 +102,76 @@ TEST(DeltaReverseUserRules, WithoutUserRulesTheBookIsThePapers) {
   EXPECT_EQ(book->size(), paper_rules()->size() + 1);
   EXPECT_EQ(book->info(book->size() - 1).kind, RuleKind::user);
   EXPECT_EQ(rules->compiled->fired_rule_names(), std::vector<std::string>{"mul-one"});
+}
+
+reports::CampaignResult campaign(const std::string& file, const std::vector<std::string>& props,
+                                 props::Overrides overrides = {}) {
+  static const props::Registry registry = cli::builtin_registry();
+  props::CampaignOptions o;
+  o.calculi = {"delta-reverse"};
+  o.properties = props;
+  o.trials = 40;
+  o.seed = 7;
+  o.overrides = std::move(overrides);
+  o.user_rules = props::load_user_rules(
+      *registry.find("delta-reverse"),
+      (std::filesystem::path(ADSEM_SOURCE_DIR) / "examples" / "rules" / "delta_reverse" / file)
+          .string());
+  return props::run_campaign(registry, o);
+}
+
+const reports::PropertySummary& summary(const reports::CampaignResult& r, const std::string& name) {
+  const auto it = std::ranges::find_if(r.properties, [&](const auto& p) { return p.name == name; });
+  if (it == r.properties.end()) throw std::logic_error("no property " + name);
+  return *it;
+}
+
+// (a) a sound rule (A * 2.0 --> A + A) that makes the primal do more real primitive calls than
+// Drev's tape has bindings: tape-invariants fails (§7.4 (b)), the value and gradient properties
+// pass.
+TEST(DeltaReverseUserRules, TheCampaignFailsASoundRuleThatAddsWork) {
+  const auto r = campaign("campaign-duplicate-work.rules",
+                          {"delta-reverse/tape-invariants", "delta-reverse/adequacy",
+                           "delta-reverse/reverse-correctness"});
+  EXPECT_GT(summary(r, "delta-reverse/tape-invariants").failed, 0);
+  EXPECT_EQ(summary(r, "delta-reverse/adequacy").failed, 0);
+  EXPECT_EQ(summary(r, "delta-reverse/reverse-correctness").failed, 0);
+}
+
+// Targeted trials: programs rarely multiply by 2.0, so the rule fires on the instances
+// C[σ(A * 2.0)] the targeted share draws, and not at all with that share at 0.
+TEST(DeltaReverseUserRules, TargetedTrialsDrawInstancesOfTheRules) {
+  const auto fired = [](const reports::CampaignResult& r) {
+    const auto& counts = summary(r, "delta-reverse/adequacy").rules_fired;
+    const auto it = counts.find("double-as-sum");
+    return it == counts.end() ? 0L : it->second;
+  };
+  EXPECT_GT(fired(campaign("campaign-duplicate-work.rules", {"delta-reverse/adequacy"})), 0);
+  EXPECT_EQ(fired(campaign("campaign-duplicate-work.rules", {"delta-reverse/adequacy"},
+                           {{"rules.targeted-share", "0"}})),
+            0);
+}
+
+// (b) a harmless rule (let commuting conversion): every property passes, and the rule fired.
+TEST(DeltaReverseUserRules, TheCampaignPassesAHarmlessRuleThatFired) {
+  const std::vector<std::string> checked = {
+      "delta-reverse/adequacy", "delta-reverse/primal-preservation",
+      "delta-reverse/tape-invariants", "delta-reverse/reverse-correctness",
+      "delta-reverse/reverse-versions-agree"};
+  const auto r = campaign("campaign-harmless.rules", checked);
+  long fired = 0;
+  for (const std::string& p : checked) {
+    EXPECT_EQ(summary(r, p).failed, 0) << p;
+    const auto& counts = summary(r, p).rules_fired;
+    if (const auto it = counts.find("let-assoc"); it != counts.end()) fired += it->second;
+  }
+  EXPECT_GT(fired, 0);
+}
+
+// (c) Fig. 14's cos row with its sign dropped: reverse-correctness fails.
+TEST(DeltaReverseUserRules, TheCampaignFailsTheCosRowWithoutItsSign) {
+  const auto r = campaign("campaign-cos-sign.rules", {"delta-reverse/reverse-correctness"});
+  EXPECT_GT(summary(r, "delta-reverse/reverse-correctness").failed, 0);
 }
 
 } // namespace
