@@ -133,41 +133,9 @@ Term renamed(const Term& t, const std::map<std::string, std::string>& binders, S
   return out;
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// Where NAME is written in `replace NAME: ...` / `remove NAME`.
-SourcePos name_pos(const rules::RuleDecl& decl) {
-  const int keyword = decl.action == rules::RuleDecl::Action::replace ? 8 : 7;
-  return {decl.pos.line, decl.pos.column + keyword};
-}
-
 const Rules::Entry& paper_entry(const rules::RuleDecl& decl) {
-  if (const auto at = paper_rules()->position(decl.name)) return paper_rules()->entries()[*at];
-  std::vector<std::pair<std::size_t, std::string>> near;
-  for (const RuleInfo& info : paper_rules()->infos())
-    near.emplace_back(edit_distance(decl.name, info.name), info.name);
-  std::ranges::sort(near);
-  std::string names;
-  for (std::size_t i = 0; i < 3 && i < near.size(); ++i)
-    names += (i ? ", " : "") + near[i].second;
-  throw AdsemError(ErrorKind::parse,
-                   "delta-reverse has no rule '" + decl.name + "' (nearest: " + names +
-                       "; `adsem calculi --json` lists them)",
-                   name_pos(decl));
+  return paper_rules()
+      ->entries()[props::paper_rule_position(*paper_rules(), "delta-reverse", decl)];
 }
 
 std::vector<std::pair<std::string, std::string>> apart_of(const rules::RuleDecl& decl) {
@@ -271,7 +239,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
                        "which a rule's terms do not describe; a rule of type Delta "
                        "(`name: LHS --> RHS` over Zero, Scale, Add) joins the machine's "
                        "evaluation of Delta terms instead",
-          name_pos(decl));
+          decl.name_pos);
     }
     const auto p = pattern_of(decl);
     RuleInfo info = user_info(decl);
