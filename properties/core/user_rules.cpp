@@ -25,6 +25,8 @@ std::shared_ptr<const UserRules> load_user_rules(const CalculusEntry& calculus,
   out->hash = fmt::format("{:016x}", fnv1a(text));
   out->calculus = calculus.id;
   out->parsed = rules::parse_rule_file(text);
+  for (rules::RuleDecl& rule : out->parsed.rules)
+    rule.file = path;
   out->compiled = calculus.rule_adapter->compile_file(out->parsed);
   return out;
 }
@@ -38,6 +40,11 @@ bool draw_targeted(const PropertyContext& context) {
         fmt::format("rules.targeted-share={}: a share is a number from 0 to 1", share));
   if (share == 0.0) return false;
   return *rc::gen::inRange(0, 10'000) < static_cast<int>(share * 10'000.0 + 0.5);
+}
+
+std::string user_rule_citation(const rules::RuleDecl& rule) {
+  if (rule.file.empty()) return fmt::format("user rule, rule file line {}", rule.pos.line);
+  return fmt::format("user rule, {}:{}", rule.file, rule.pos.line);
 }
 
 void fail_unknown_paper_rule(std::string_view calculus, const rules::RuleDecl& rule,

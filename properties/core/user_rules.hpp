@@ -63,6 +63,9 @@ std::shared_ptr<const UserRules> load_user_rules(const CalculusEntry& calculus,
 // present, never otherwise (and then it draws nothing, so runs without --rules are unchanged).
 bool draw_targeted(const PropertyContext& context);
 
+// The citation of a rule of a user's file in the rule book's listing: "user rule, FILE:LINE".
+std::string user_rule_citation(const rules::RuleDecl& rule);
+
 // The paper rule that `replace NAME` / `remove NAME` edits was not found among `names` (the
 // book's listing): a parse error at NAME naming the three nearest names.
 [[noreturn]] void fail_unknown_paper_rule(std::string_view calculus, const rules::RuleDecl& rule,

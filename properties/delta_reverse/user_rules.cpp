@@ -156,8 +156,8 @@ std::shared_ptr<const Pattern> pattern_of(const rules::RuleDecl& decl) {
 }
 
 RuleInfo user_info(const rules::RuleDecl& decl) {
-  return rule_info(decl.name, "user rule, line " + std::to_string(decl.pos.line) + " of the file",
-                   RuleKind::user, rules::print_rule(decl));
+  return rule_info(decl.name, props::user_rule_citation(decl), RuleKind::user,
+                   rules::print_rule(decl));
 }
 
 } // namespace

@@ -39,8 +39,8 @@ std::optional<int> priority_class(const RuleDecl& rule) {
 }
 
 RuleInfo user_info(const RuleDecl& rule) {
-  return rule_info(rule.name, fmt::format("user rule, rule file line {}", rule.pos.line),
-                   RuleKind::user, rules::print_rule(rule));
+  return rule_info(rule.name, props::user_rule_citation(rule), RuleKind::user,
+                   rules::print_rule(rule));
 }
 
 // `name: LHS --> RHS` (or the replacement of a rule of Table 2): tried at a node of the left's

@@ -28,7 +28,7 @@ const Rules::Entry& paper_entry(const RuleDecl& rule) {
 }
 
 std::string citation(const RuleDecl& rule) {
-  return fmt::format("user rule, rule file line {}", rule.pos.line);
+  return props::user_rule_citation(rule);
 }
 
 RuleInfo user_info(const RuleDecl& rule, std::string name) {

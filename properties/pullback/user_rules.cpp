@@ -64,10 +64,8 @@ std::vector<Kind> kinds_of(const Pattern& p, const Term& t) {
   return {t->kind};
 }
 
-// The file's path is the UserRules' (reports carry it); the entry cites the line.
 RuleInfo user_info(const rules::RuleDecl& d) {
-  return rule_info(d.name, fmt::format("user rule, rule file line {}", d.pos.line), RuleKind::user,
-                   rules::print_rule(d));
+  return rule_info(d.name, props::user_rule_citation(d), RuleKind::user, rules::print_rule(d));
 }
 
 Rule<Combine> combine_entry(RuleInfo info, const Pat& p, bool added) {

@@ -35,7 +35,7 @@ Compiled elaborate(Pattern p) {
 }
 
 std::string user_citation(const adsem::rules::RuleDecl& rule) {
-  return fmt::format("user rule, rule file line {}", rule.pos.line);
+  return props::user_rule_citation(rule);
 }
 
 RuleInfo user_info(const adsem::rules::RuleDecl& rule) {

@@ -60,6 +60,7 @@ struct RuleDecl {
   std::string name; // the new rule's name, or the paper rule's (replace, remove)
   SourcePos pos;
   SourcePos name_pos; // where the name is written (after `replace`/`remove`)
+  std::string file;   // the rule file as the user named it (set by `--rules`; "" in check-rule)
   Fragment lhs, rhs;
   std::vector<Condition> conditions;
   std::vector<MetaDecl> metas; // the declarations in force (a later one of a name wins)

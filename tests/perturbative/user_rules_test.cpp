@@ -189,7 +189,8 @@ TEST(UserRules, WithoutAFileTheBookIsThePapers) {
   EXPECT_EQ(patched.size(), paper_rules()->size() + 1);
   EXPECT_EQ(patched.info(patched.size() - 1).name, "mul-one");
   EXPECT_EQ(patched.info(patched.size() - 1).kind, RuleKind::user);
-  EXPECT_EQ(patched.info(patched.size() - 1).citation, "user rule, rule file line 2");
+  EXPECT_EQ(patched.info(patched.size() - 1).citation,
+            "user rule, " + context.user_rules->file + ":2");
   context.mutant = "perturbative/times2-keeps-operand";
   EXPECT_NE(semantics_for(context).rules.get(), &patched);
 }
