@@ -1,6 +1,6 @@
 #pragma once
 // The simple-diff calculus as the CLI and the campaign engine see it (properties/core/
-// calculus.hpp): type, eval, reduce, grad on source text. `denote` arrives in phase 2.
+// calculus.hpp): type, eval, reduce, grad, denote on source text.
 #include "properties/core/calculus.hpp"
 
 namespace adsem::simple_diff {

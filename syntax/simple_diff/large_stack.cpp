@@ -22,11 +22,11 @@ namespace {
 
 constexpr std::size_t stack_bytes = std::size_t{1} << 30;
 
-// Issue 10 (performance): the walk used to run on a new pthread with a fresh 1 GiB stack per
-// call, and every call paid a thread creation, an mmap/munmap of the stack and two scheduler
-// hand-offs; on a loaded machine a trial spent 97% of its wall clock waiting (perf stat: 0.03
-// CPUs utilised). Now each thread keeps one large stack (reserved once, pages touched only as
-// used) and switches to it in user space with swapcontext: same depth budget, no thread.
+// Why swapcontext and not a thread: a new pthread with a fresh 1 GiB stack per call paid a thread
+// creation, an mmap/munmap of the stack and two scheduler hand-offs; on a loaded machine a trial
+// spent 97% of its wall clock waiting (perf stat: 0.03 CPUs utilised). Now each thread keeps one
+// large stack (reserved once, pages touched only as used) and switches to it in user space with
+// swapcontext: same depth budget, no thread.
 thread_local bool on_large = false;
 
 struct Job {

@@ -1,4 +1,4 @@
-// Issue 10: the complexity machinery (slopes, sizes, CSV/SVG) and the papers' bounded-ratio
+// The complexity machinery (slopes, sizes, CSV/SVG) and the papers' bounded-ratio
 // claims on small n. A mechanism the paper proves linear must keep a flat ratio (log-log slope
 // < 0.05 over the upper half of the sizes), and every negative control must grow. Only cost
 // counts are asserted here; wall-clock ratios live in the benchmarks and `adsem complexity`.
