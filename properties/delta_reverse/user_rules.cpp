@@ -4,6 +4,7 @@
 #include <set>
 
 #include "properties/delta_reverse/rule_adapter.hpp"
+#include "properties/delta_reverse/user_clauses.hpp"
 #include "semantics/delta_reverse/machine.hpp"
 
 namespace adsem::delta_reverse {
@@ -183,10 +184,27 @@ Term instantiate_match(const Pattern& p, const PatternMatch& m) {
   return instantiate(renamed(p.rhs, m.binders, scope), m.sigma);
 }
 
+void rename_apart(const Pattern& p, PatternMatch& m,
+                  const std::function<std::string(const std::string&)>& fresh) {
+  const auto walk = [&](const auto& self, const Term& t) -> void {
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      const std::string* x = binder_of(*t, i);
+      if (x && !m.binders.contains(*x)) m.binders.emplace(*x, fresh(*x));
+      self(self, t->kids[i]);
+    }
+  };
+  walk(walk, p.rhs);
+}
+
 RulesPtr CompiledRules::book_over(const RulesPtr& base) const {
   const std::lock_guard lock(mutex_);
   auto& slot = books_[base.get()];
-  if (!slot.second) slot = {base, std::make_shared<const Rules>(base->patched(patch))};
+  if (!slot.second) {
+    RulesPatch full = patch;
+    for (const std::string& name : kept) // the base's clause (the paper's or a mutant's)
+      if (const auto at = base->position(name)) full.edits.push_back(kept_clause(*base, *at));
+    slot = {base, std::make_shared<const Rules>(base->patched(full))};
+  }
   return slot.second;
 }
 
@@ -226,21 +244,20 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
       continue;
     }
     const Rules::Entry& entry = paper_entry(decl);
-    if (!std::holds_alternative<Rule<SourceEval>>(entry)) {
-      const bool clause =
-          std::holds_alternative<Rule<Dfwd>>(entry) || std::holds_alternative<Rule<Drev1>>(entry) ||
-          std::holds_alternative<Rule<Drev2>>(entry) || std::holds_alternative<Rule<Drev>>(entry);
-      throw AdsemError(
-          ErrorKind::parse,
-          clause ? "replacing a clause of a translation (Dfwd, Drev1, Drev2, Drev) is not "
-                   "supported yet; a rule file can replace a rule of source evaluation (E-*)"
-                 : "'" + decl.name +
-                       "' is a rule over run-time values (Delta values, the tape, the DeltaState), "
-                       "which a rule's terms do not describe; a rule of type Delta "
-                       "(`name: LHS --> RHS` over Zero, Scale, Add) joins the machine's "
-                       "evaluation of Delta terms instead",
-          decl.name_pos);
+    if (is_clause(entry)) {
+      out->patch.edits.push_back(clause_replacement(decl, entry, user_info(decl)));
+      out->names.push_back(decl.name);
+      out->kept.push_back(decl.name);
+      continue;
     }
+    if (!std::holds_alternative<Rule<SourceEval>>(entry))
+      throw AdsemError(ErrorKind::parse,
+                       "'" + decl.name +
+                           "' is a rule over run-time values (Delta values, the tape, the "
+                           "DeltaState), which a rule's terms do not describe; a rule of type "
+                           "Delta (`name: LHS --> RHS` over Zero, Scale, Add) joins the machine's "
+                           "evaluation of Delta terms instead",
+                       decl.name_pos);
     const auto p = pattern_of(decl);
     RuleInfo info = user_info(decl);
     out->patch.replace<SourceEval>(decl.name, [p, apart, info](Rule<SourceEval> old) {

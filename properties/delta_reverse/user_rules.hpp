@@ -7,12 +7,15 @@
 //                          terms of the target) before the paper's rule for the construct;
 //   replace NAME: L --> R  NAME a rule of source evaluation (SourceEval: E-*, E-Comp, E-Delta):
 //                          its entry, same name, step and place, now matching L and evaluating
-//                          σ(R) in the same environment;
+//                          σ(R) in the same environment; or NAME a clause of a translation
+//                          (Dfwd[c], Drev1[c], Drev2[c], Drev[c]; user_clauses.hpp), R calling
+//                          the translation on a metavariable as Drev(M);
 //   remove NAME            any entry of the book removed.
 // Refused with a located error: `priority` (linear-negation's), an unknown NAME (the nearest
-// names listed), replacing a translation clause (Dfwd/Drev1/Drev2/Drev: not supported yet) or a
-// rule of the interpretation of Delta values (eval-*, sweep-*, runDelta, lookup, the monad: their
-// redexes are run-time values, which the rule language's terms do not describe).
+// names listed), or replacing a rule of the interpretation of Delta values (eval-*, sweep-*,
+// runDelta, lookup, the monad: their redexes are run-time values, which the rule language's
+// terms do not describe).
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,6 +45,11 @@ bool match_pattern(const Pattern& p, const std::vector<std::pair<std::string, st
 // σ(RHS) with the right-hand side's binders renamed as the match renamed the left's.
 Term instantiate_match(const Pattern& p, const PatternMatch& m);
 
+// Adds to m a fresh name (fresh(binder)) for each binder of the right-hand side that the left
+// does not bind, in the order they occur: the subterms put under them cannot be captured.
+void rename_apart(const Pattern& p, PatternMatch& m,
+                  const std::function<std::string(const std::string&)>& fresh);
+
 class CompiledRules final : public props::CompiledRuleFile {
 public:
   RulesPatch patch;
@@ -49,6 +57,9 @@ public:
   // the source rules' left-hand sides (added and replacing; Delta rules aside): the targeted
   // trials draw instances of them (support::draw)
   std::vector<std::shared_ptr<const Pattern>> targets;
+  // the replaced translation clauses: each base book's entry stays after the user's, renamed
+  // "NAME (paper)", for the nodes the user's left-hand side does not match
+  std::vector<std::string> kept;
 
   std::vector<std::string> fired_rule_names() const override { return names; }
   // `base` (the paper's book or a mutant's) with this file's patch applied; built once per base.

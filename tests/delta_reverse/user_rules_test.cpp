@@ -1,8 +1,8 @@
 // User rules joined to delta-reverse's semantics (`--rules`, properties/delta_reverse/
 // user_rules.hpp): an added rule "LHS ⇓ V if RHS ⇓ V" fires deep inside an evaluation, replace
-// and remove change the trace, located errors, without user rules the book is the paper's, and
-// the three campaign examples (examples/rules/delta_reverse/campaign-*.rules) are told apart by a
-// campaign.
+// and remove change the trace, a replaced translation clause (user_clauses.hpp) fires deep inside
+// a translation, located errors, without user rules the book is the paper's, and the campaign
+// examples (examples/rules/delta_reverse/campaign-*.rules) are told apart by a campaign.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +16,9 @@
 #include "properties/core/campaign.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
+#include "semantics/delta_reverse/translate.hpp"
+#include "syntax/delta_reverse/parser.hpp"
+#include "syntax/delta_reverse/printer.hpp"
 
 namespace adsem::delta_reverse {
 namespace {
@@ -73,6 +76,104 @@ TEST(DeltaReverseUserRules, ReplaceAndRemoveChangeTheTrace) {
   EXPECT_EQ(eval("(1, 2)", removed).value, "(1, 2)");
 }
 
+// The translation t of `term` by the book with the file's rules, its clause firings counted.
+struct Translated {
+  std::string printed;
+  std::map<std::string, long, std::less<>> fired;
+};
+Translated translated(Translation t, const std::string& term,
+                      const std::shared_ptr<const props::UserRules>& rules) {
+  RunSetup setup;
+  setup.rules = with_user_rules(paper_rules(), rules.get());
+  setup.coverage = std::make_shared<RuleCounter>();
+  Translated out;
+  out.printed = print(translate(t, parse_term(term), setup));
+  out.fired = setup.coverage->fired;
+  return out;
+}
+
+long fired(const Translated& t, const std::string& rule) {
+  const auto it = t.fired.find(rule);
+  return it == t.fired.end() ? 0 : it->second;
+}
+
+// Under a λ and a let, so the application is not at the root of the translation.
+constexpr const char* nested = R"(\(x : Real). let y = x in (\(z : Real). z) y)";
+
+TEST(DeltaReverseUserRules, AReplacedClauseFiresDeepInsideATranslation) {
+  // Fig. 9's clause for application with its two premises in the other order: visible in the
+  // translation, at the application under λ and let
+  const auto swapped = load("meta F : Real -> Real, A : Real\n"
+                            "replace Drev[app]: F A --> do { x <- Drev(A); f <- Drev(F); f x }\n");
+  const Translated user = translated(Translation::drev, nested, swapped);
+  const Translated paper = translated(Translation::drev, nested, nullptr);
+  EXPECT_NE(user.printed, paper.printed);
+  // the argument's binder (x3) first; f and x are fresh for the whole input (spec §9.7)
+  EXPECT_EQ(user.printed, "pure (\\(x : Real * Delta). do { y <- pure x; x3 <- pure y; "
+                          "f4 <- pure (\\(z : Real * Delta). pure z); f4 x3 })");
+  EXPECT_EQ(fired(user, "Drev[app]"), 1);
+  EXPECT_EQ(fired(user, "Drev[λ]"), 2); // the paper's, above and inside the application
+  EXPECT_EQ(fired(user, "Drev[app] (paper)"), 0);
+  // the book lists the user's clause in the paper's place, kind user, the paper's kept after
+  const RulesPtr book = with_user_rules(paper_rules(), swapped.get());
+  EXPECT_EQ(*book->position("Drev[app]"), *paper_rules()->position("Drev[app]"));
+  EXPECT_EQ(book->info(*book->position("Drev[app]")).kind, RuleKind::user);
+  ASSERT_TRUE(book->position("Drev[app] (paper)").has_value());
+  EXPECT_EQ(book->info(*book->position("Drev[app] (paper)")).kind, RuleKind::transformation);
+}
+
+TEST(DeltaReverseUserRules, AFaithfulClauseGivesThePapersTranslation) {
+  const auto faithful = load("meta F : Real -> Real, A : Real\n"
+                             "replace Drev[app]: F A --> do { f <- Drev(F); x <- Drev(A); f x }\n"
+                             "meta E : Real\n"
+                             "replace Dfwd[λ]: \\(y : Real). E --> \\(y : Real * Real). Dfwd(E)\n");
+  // the binders f, x take the walk's fresh names in the paper's order: the same term
+  for (const char* term : {nested, "\\(f : Real). \\(x : Real). (\\(g : Real -> Real). g) sin x"}) {
+    EXPECT_EQ(translated(Translation::drev, term, faithful).printed,
+              translated(Translation::drev, term, nullptr).printed)
+        << term;
+  }
+  // Dfwd[λ] over Real binders: the user's clause at \(x : Real), the paper's (kept) at a binder
+  // of another type
+  const std::string pair = "\\(x : Real). \\(p : Real * Real). x";
+  const Translated dfwd = translated(Translation::dfwd, pair, faithful);
+  EXPECT_EQ(dfwd.printed, translated(Translation::dfwd, pair, nullptr).printed);
+  EXPECT_EQ(fired(dfwd, "Dfwd[λ]"), 1);
+  EXPECT_EQ(fired(dfwd, "Dfwd[λ] (paper)"), 1);
+}
+
+TEST(DeltaReverseUserRules, ClauseErrorsAreLocated) {
+  const auto message = [](const std::string& text) {
+    try {
+      load(text);
+    } catch (const AdsemError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // Fig. 14's last line as printed (spec §11 item 3): (y, d) with d the DeltaId is ill-typed
+  const std::string printed =
+      message("replace Drev[op]: sin --> pure (\\(p : Real * Delta). let x = fst p in\n"
+              "  let u = snd p in do { d <- deltaLet (Scale(cos x, u)); pure (sin x, d) })\n");
+  EXPECT_NE(printed.find("1:27: type error"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("M (Real * Delta -> M (Real * DeltaId))"), std::string::npos) << printed;
+  const std::string other = message("meta F : Real -> Real, A : Real\n"
+                                    "replace Drev[app]: F A --> Dfwd(F)\n");
+  EXPECT_NE(other.find("2:28"), std::string::npos) << other;
+  EXPECT_NE(other.find("calls Drev, not Dfwd"), std::string::npos) << other;
+  const std::string literal = message("replace Drev[r]: 1.0 --> Drev(1.0)\n");
+  EXPECT_NE(literal.find("1:31"), std::string::npos) << literal;
+  EXPECT_NE(literal.find("as Drev(M)"), std::string::npos) << literal;
+  const std::string construct = message("meta E : Real\n"
+                                        "replace Drev[app]: \\(y : Real). E --> Drev(E)\n");
+  EXPECT_NE(construct.find("2:20"), std::string::npos) << construct;
+  EXPECT_NE(construct.find("one construct"), std::string::npos) << construct;
+  const std::string condition = message("meta F : Real -> Real, A : Real\n"
+                                        "replace Drev[app]: F A --> do { f <- Drev(F); x <- "
+                                        "Drev(A); f x } when x # A\n");
+  EXPECT_NE(condition.find("no side condition"), std::string::npos) << condition;
+}
+
 TEST(DeltaReverseUserRules, LocatedErrors) {
   const auto message = [](const std::string& text) {
     try {
@@ -85,9 +186,10 @@ TEST(DeltaReverseUserRules, LocatedErrors) {
   const std::string unknown = message("remove E-Lett\n");
   EXPECT_NE(unknown.find("1:8"), std::string::npos) << unknown;
   EXPECT_NE(unknown.find("E-Let"), std::string::npos) << unknown;
+  // a clause gives the translation's type: Drev{r} : M (Real * Delta), not Real
   const std::string clause = message("meta E : Real\nreplace Drev[r]: E --> E\n");
-  EXPECT_NE(clause.find("2:9"), std::string::npos) << clause;
-  EXPECT_NE(clause.find("translation"), std::string::npos) << clause;
+  EXPECT_NE(clause.find("2:24"), std::string::npos) << clause;
+  EXPECT_NE(clause.find("M (Real * Delta)"), std::string::npos) << clause;
   const std::string delta = message("meta E : Real\nreplace eval-Var: E --> E\n");
   EXPECT_NE(delta.find("run-time values"), std::string::npos) << delta;
   const std::string priority = message("meta E : Real\np: E * 1.0 --> E priority 2\n");
@@ -172,6 +274,31 @@ TEST(DeltaReverseUserRules, TheCampaignPassesAHarmlessRuleThatFired) {
 TEST(DeltaReverseUserRules, TheCampaignFailsTheCosRowWithoutItsSign) {
   const auto r = campaign("campaign-cos-sign.rules", {"delta-reverse/reverse-correctness"});
   EXPECT_GT(summary(r, "delta-reverse/reverse-correctness").failed, 0);
+}
+
+// A paper clause restated (Drev[app], Fig. 9): every property passes, and the clause fired.
+TEST(DeltaReverseUserRules, TheCampaignPassesAFaithfulClause) {
+  const std::vector<std::string> checked = {
+      "delta-reverse/translation-typing", "delta-reverse/reverse-correctness",
+      "delta-reverse/tape-invariants", "delta-reverse/separate-compilation"};
+  const auto r = campaign("campaign-clause-drev-app.rules", checked);
+  long fired = 0;
+  for (const std::string& p : checked) {
+    EXPECT_EQ(summary(r, p).failed, 0) << p;
+    const auto& counts = summary(r, p).rules_fired;
+    if (const auto it = counts.find("Drev[app]"); it != counts.end()) fired += it->second;
+  }
+  EXPECT_GT(fired, 0);
+  EXPECT_TRUE(reports::user_rule_failures(r).empty());
+}
+
+// Drev's clause for cos with the sign of its derivative dropped: reverse-correctness fails, the
+// forward translation (the paper's) passes.
+TEST(DeltaReverseUserRules, TheCampaignCatchesAWrongClause) {
+  const auto r = campaign("campaign-clause-cos-sign.rules", {"delta-reverse/reverse-correctness",
+                                                             "delta-reverse/forward-correctness"});
+  EXPECT_GT(summary(r, "delta-reverse/reverse-correctness").failed, 0);
+  EXPECT_EQ(summary(r, "delta-reverse/forward-correctness").failed, 0);
 }
 
 } // namespace
