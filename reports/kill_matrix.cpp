@@ -118,6 +118,7 @@ std::vector<std::pair<std::string, std::string>> run_rows(const KillMatrix& m) {
       {"Mode", mode_text(m)},
       {"Crash isolation", m.isolated ? "yes (a forked child per chunk)" : "no"},
       {"Complete", m.complete ? "yes" : "NO (interrupted)"}};
+  if (m.rules) rows.emplace_back("Rules", rules_text(*m.rules));
   if (!m.started_at.empty()) rows.emplace_back("Started", m.started_at);
   rows.emplace_back("Elapsed", format_seconds(m.elapsed_seconds) + " s");
   if (!m.adsem_version.empty()) rows.emplace_back("adsem version", m.adsem_version);
@@ -233,6 +234,7 @@ nlohmann::json to_json(const KillMatrix& matrix) {
                       {"elapsed_seconds", matrix.elapsed_seconds},
                       {"summary", to_json(matrix.summary())},
                       {"mutants", list}};
+  if (matrix.rules) j["rules"] = to_json(*matrix.rules);
   return j;
 }
 
@@ -240,6 +242,7 @@ std::string render_kill_matrix_text(const KillMatrix& matrix) {
   std::string out =
       fmt::format("adsem mutants: seed {}; {}{}\ncells: {}\n", matrix.seed, mode_text(matrix),
                   matrix.complete ? "" : " (INTERRUPTED)", legend_text);
+  if (matrix.rules) out += fmt::format("rules: {}\n", rules_text(*matrix.rules));
   for (const CalculusGroup& g : by_calculus(matrix)) {
     out += fmt::format("\n{:<46} {:<9} {:>8} {:>7} {:>5}  {:<{}}  {}\n", g.calculus, "verdict",
                        "seconds", "trials", "size", "cells", g.properties.size(), "fastest killer");

@@ -19,6 +19,8 @@
 // by the files that build or read JSON, not by every property through property.hpp.
 #include <nlohmann/json_fwd.hpp>
 
+#include "reports/campaign_result.hpp"
+
 namespace adsem::reports {
 
 struct KillCell {
@@ -73,6 +75,9 @@ struct KillMatrix {
   bool complete = true;
   std::string started_at; // ISO 8601 UTC
   double elapsed_seconds = 0.0;
+  // The user's rule file joined to every mutant's campaign (`mutants CALC --rules FILE`), as the
+  // campaign reports name it; none without one.
+  std::optional<CampaignRules> rules;
   std::vector<MutantKills> mutants;
 
   KillMatrixSummary summary() const;

@@ -8,7 +8,7 @@
 #include "properties/core/corpus.hpp"
 #include "properties/core/counterexample_trace.hpp"
 #include "properties/core/property_selection.hpp"
-#include "properties/core/user_rules.hpp"
+#include "properties/core/reported_rules.hpp"
 #include "reports/merge.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -57,15 +57,7 @@ CampaignRun::CampaignRun(const Registry& registry, const CampaignOptions& option
   result.shard = fmt::format("{}/{}", options.shard.index, options.shard.count);
   result.mutant = options.mutant;
   result.started_at = iso8601_now();
-  if (const auto& rules = options.user_rules) {
-    reports::CampaignRules& listed = result.rules.emplace();
-    listed.file = rules->file;
-    listed.hash = rules->hash;
-    listed.calculus = rules->calculus;
-    listed.names = rules->compiled->fired_rule_names();
-    for (const rules::RuleDecl& decl : rules->parsed.rules)
-      if (decl.action == rules::RuleDecl::Action::remove) listed.removed.push_back(decl.name);
-  }
+  if (options.user_rules) result.rules = reported_rules(*options.user_rules);
 
   const PropertyContext campaign_context{options.mutant, options.overrides, options.user_rules};
   for (const CheckKind kind : all_check_kinds)

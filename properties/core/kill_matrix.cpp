@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/campaign.hpp"
+#include "properties/core/reported_rules.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
@@ -159,6 +160,7 @@ reports::KillMatrix run_kill_matrix(const Registry& registry, const KillMatrixOp
   matrix.seconds_per_mutant = options.seconds_per_mutant;
   matrix.trials_per_property = options.trials;
   matrix.isolated = options.isolate;
+  if (options.user_rules) matrix.rules = reported_rules(*options.user_rules);
   matrix.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
 
   for (const CalculusEntry* entry : selected_calculi(registry, options.calculi)) {

@@ -252,6 +252,28 @@ TEST(KillMatrix, TextShowsOneGridRowPerMutant) {
       << text;
 }
 
+// `mutants CALC --rules FILE`: the matrix names the file and its hash in every form, as the
+// campaign reports do; without a file nothing is added.
+TEST(KillMatrix, ARuleFileIsNamedInEveryForm) {
+  reports::KillMatrix with = toy_matrix();
+  with.rules = reports::CampaignRules{"my.rules", "0123456789abcdef", "toy", {"r"}, {"E-Let"}};
+  const std::string text = reports::render_kill_matrix_text(with);
+  EXPECT_NE(text.find("\nrules: my.rules (0123456789abcdef)\n"), std::string::npos) << text;
+  const auto j = reports::to_json(with);
+  EXPECT_EQ(j.at("rules").at("file"), "my.rules");
+  EXPECT_EQ(j.at("rules").at("hash"), "0123456789abcdef");
+  EXPECT_EQ(j.at("rules").at("names"), nlohmann::json::array({"r"}));
+  EXPECT_EQ(j.at("rules").at("removed"), nlohmann::json::array({"E-Let"}));
+  EXPECT_NE(
+      reports::render_kill_matrix_markdown(with).find("| Rules | my.rules (0123456789abcdef) |"),
+      std::string::npos);
+  EXPECT_NE(reports::render_kill_matrix_html(with).find(
+                "<tr><th>Rules</th><td>my.rules (0123456789abcdef)</td></tr>"),
+            std::string::npos);
+  EXPECT_FALSE(reports::to_json(toy_matrix()).contains("rules"));
+  EXPECT_EQ(reports::render_kill_matrix_text(toy_matrix()).find("rules:"), std::string::npos);
+}
+
 testing::CliRun run_cli(std::vector<std::string> args) {
   return testing::run_cli(matrix_registry(), std::move(args));
 }

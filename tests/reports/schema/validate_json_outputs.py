@@ -117,6 +117,11 @@ check("mutants --json",
       "kill-matrix.schema.json")
 check("kill-matrix.json", json.loads((matrix / "kill-matrix.json").read_text()),
       "kill-matrix.schema.json")
+rules_matrix = json.loads(adsem("mutants", "pullback", "--rules", str(rules), "--killers",
+                                "--trials", "5", "--seed", "7", "--json", expect=(0, 1)))
+check(f"mutants pullback --rules {rules.name} --json", rules_matrix, "kill-matrix.schema.json")
+if rules_matrix.get("rules", {}).get("file") != str(rules):
+    failures.append(f"mutants --rules {rules.name} --json: no \"rules\" naming the file")
 
 check_stdout("check-rule.schema.json", None, "check-rule", "simple-diff",
              str(pathlib.Path(SCHEMAS).parent.parent / "examples/rules/simple_diff/sound.rules"),
