@@ -64,6 +64,17 @@ inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserv
                    rule.rhs.pos);
 }
 
+// A replaced transformation clause whose right-hand side does not have the type the
+// transformation gives its left-hand side: `expected` and `left` as the calculus words them.
+[[noreturn]] inline void fail_clause_type(const RuleDecl& rule, const std::string& expected,
+                                          const std::string& left, const std::string& right) {
+  throw AdsemError(ErrorKind::type,
+                   fmt::format("the clause {} must give {} for a left-hand side of type {}, but "
+                               "the right-hand side has type {}",
+                               rule.name, expected, left, right),
+                   rule.rhs.pos);
+}
+
 // Rules are small; a pattern deeper than `limit` is refused before an adapter's recursive walks.
 // Iterative, so any depth is safe; children(node) gives a node's children (smart pointers, may
 // be null).

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/rule_compile.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "syntax/delta_reverse/parser.hpp"
@@ -129,12 +130,8 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Form form) {
   const Typed right = rules::within(decl.rhs, [&] { return check(rhs, gamma_right); });
   const Type expected = translated(decl.lhs, t, left.type);
   if (!same_type(right.type, expected))
-    throw AdsemError(ErrorKind::type,
-                     fmt::format("the clause {} must give a term of type {} for a left-hand side "
-                                 "of type {}, but the right-hand side has type {}",
-                                 decl.name, print_type(expected), print_type(left.type),
-                                 print_type(right.type)),
-                     decl.rhs.pos);
+    rules::fail_clause_type(decl, "a term of type " + print_type(expected), print_type(left.type),
+                            print_type(right.type));
   p->lhs = left.term;
   p->rhs = right.term;
   p->type = left.type;

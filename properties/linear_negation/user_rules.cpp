@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/rule_compile.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/rule_match.hpp"
 #include "semantics/linear_negation/primitives.hpp"
@@ -131,12 +132,8 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Tag tag) {
       rule.rhs, [&] { return type_check(rhs, gamma_right, signature(), std::nullopt); });
   const Type expected = rules::within(rule.lhs, [&] { return back_type(left.type, 1); });
   if (!same_type(right.type, expected))
-    throw AdsemError(ErrorKind::type,
-                     fmt::format("the clause {} must give D(A) = {} at d = 1 for a left-hand side "
-                                 "of type A = {}, but the right-hand side has type {}",
-                                 rule.name, type_text(expected), type_text(left.type),
-                                 type_text(right.type)),
-                     rule.rhs.pos);
+    rules::fail_clause_type(rule, fmt::format("D(A) = {} at d = 1", type_text(expected)),
+                            "A = " + type_text(left.type), type_text(right.type));
   p->lhs = left.term;
   p->rhs = right.term;
   p->type = left.type;
