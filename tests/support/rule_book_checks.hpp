@@ -124,8 +124,9 @@ inline nlohmann::json calculi_json_rules(const std::string& calculus,
 inline int calculi_with_a_cited_book() {
   const auto run = run_cli(cli::builtin_registry(), {"calculi", "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
   int books = 0;
-  for (const auto& c : nlohmann::json::parse(run.out).at("calculi")) {
+  for (const auto& c : j.at("calculi")) {
     if (c.at("id") == "cross" || c.at("id") == "model") continue;
     ++books;
     EXPECT_FALSE(c.at("rules").empty()) << c.at("id");
