@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
@@ -136,21 +137,12 @@ RulesPatch literal_drev_outside_rundelta() {
   return p;
 }
 
-Mutant mutant(std::string name, std::string bug, std::string summary,
-              std::vector<std::string> killers, RulesPatch patch) {
-  for (std::string& k : killers)
-    k = "delta-reverse/" + k;
-  patch.name = "delta-reverse/" + name;
-  RulesPtr rules = patch_paper_rules(patch);
-  return Mutant{props::MutantDef{"delta-reverse", patch.name, std::move(bug), std::move(summary),
-                                 std::move(killers)},
-                std::move(patch), std::move(rules)};
-}
-
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
   static const std::vector<Mutant> catalogue = [] {
+    const props::MutantDeclarer<Mutant, RulesPatch, RulesPtr> mutant{"delta-reverse",
+                                                                     patch_paper_rules};
     std::vector<Mutant> all;
     all.push_back(
         mutant("eval-overwrites-on-fan-out", "overwrite-not-accumulate",
@@ -197,16 +189,13 @@ const std::vector<Mutant>& mutant_catalogue() {
 }
 
 std::vector<props::MutantDef> mutants() {
-  std::vector<props::MutantDef> out;
-  for (const Mutant& m : mutant_catalogue())
-    out.push_back(m.def);
-  return out;
+  return props::mutant_defs(mutant_catalogue());
 }
 
 RunSetup setup_for(const std::string& mutant) {
   if (mutant.empty()) return {};
-  for (const Mutant& m : mutant_catalogue())
-    if (m.def.name == mutant) return RunSetup{m.rules, nullptr};
+  if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant))
+    return RunSetup{m->rules, nullptr};
   if (mutant.rfind("delta-reverse/", 0) == 0)
     throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "'");
   return {}; // another calculus's mutant: the paper's rules here

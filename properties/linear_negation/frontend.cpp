@@ -164,7 +164,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     try {
       const GradientRun g = reduce_gradient(f.body, f.inputs, at, o, transform, true);
       result.value = *g.value;
-      result.gradient = read_back_under(options.mutant, g.gradient);
+      result.gradient = g.gradient;
     } catch (const AdsemError& e) {
       if (e.diagnostic().kind != ErrorKind::eval) throw;
       // The wrapper's normal form was not (value, Σ xj' gj): when a primitive is stuck outside

@@ -1,9 +1,12 @@
 // The mutants of linear-negation: each drawn from a real AD bug class, beside the properties
-// expected to kill it; a mutant of a rule is one patch of the paper's rule book.
+// expected to kill it; a mutant of a rule, of a clause of D, of the read-back of Cor. 16 or of
+// Prop. 1's seeding is one patch of the paper's rule book. Prop. 17's recurrence is an oracle of
+// a property, not a definition the semantics uses (see its description).
 #include "properties/linear_negation/mutants.hpp"
 
 #include <algorithm>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
 
@@ -56,21 +59,44 @@ RulesPatch equivalence_duplicates_substitution() {
   return p;
 }
 
-Mutant declare(std::string name, std::string bug, std::string summary,
-               std::vector<std::string> killers, RulesPatch patch = {}) {
-  for (std::string& k : killers)
-    k = "linear-negation/" + k;
-  patch.name = "linear-negation/" + name;
-  RulesPtr rules = patch.edits.empty() ? paper_rules() : patch_paper_rules(patch);
-  return Mutant{props::MutantDef{"linear-negation", patch.name, std::move(bug), std::move(summary),
-                                 std::move(killers)},
-                std::move(patch), std::move(rules)};
+// Read-back A credits xj' gj to coordinate j+1 (mod n) instead of j (Cor. 16, L562-566).
+RulesPatch gradient_read_from_wrong_component() {
+  RulesPatch p;
+  p.replace<ReadBack>("read-back-A", [](Rule<ReadBack> r) {
+    r.result = [paper = r.result](Definitions& d, const ReadBack::Redex& redex,
+                                  const RuleInfo& self) {
+      auto gradient = paper(d, redex, self);
+      if (gradient && !gradient->empty())
+        std::rotate(gradient->rbegin(), gradient->rbegin() + 1, gradient->rend());
+      return gradient;
+    };
+    return r;
+  });
+  return p;
+}
+
+// Prop. 1 as printed (L140-142): every input seeded with tangent 1, x_i := ⟨r_i, 1⟩.
+RulesPatch prop1_seeds_every_input() {
+  RulesPatch p;
+  p.replace<Seed>("seed-prop-1", [](Rule<Seed> r) {
+    r.result = [](Definitions&, const Seed::Redex& redex, const RuleInfo&) {
+      return pair(num(redex.r), num(1));
+    };
+    return r;
+  });
+  return p;
+}
+
+// The book of a patch: the paper's own when the patch edits nothing (a property's oracle).
+RulesPtr book_of(const RulesPatch& patch) {
+  return patch.edits.empty() ? paper_rules() : patch_paper_rules(patch);
 }
 
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
   static const std::vector<Mutant> catalogue = [] {
+    const props::MutantDeclarer<Mutant, RulesPatch, RulesPtr> declare{"linear-negation", book_of};
     std::vector<Mutant> all;
     all.push_back(declare(
         "linear-factoring-disabled", "lost-sharing",
@@ -89,38 +115,30 @@ const std::vector<Mutant>& mutant_catalogue() {
     all.push_back(declare(
         "gradient-read-from-wrong-component", "wrong-component",
         "read-back A credits xj' gj to coordinate j+1 (mod n) instead of j (Cor. 16, L562-566)",
-        {"gradient-soundness"}));
+        {"gradient-soundness"}, gradient_read_from_wrong_component()));
     all.push_back(declare("paper-literal-prop1-seed", "paper-literal",
                           "Prop. 1 as printed (L140-142): every input seeded x_i := ⟨r_j, 1⟩, so "
                           "forward mode computes a directional derivative along (1, …, 1), not ∂_j "
                           "(spec erratum 17)",
-                          {"forward-soundness"}));
+                          {"forward-soundness"}, prop1_seeds_every_input()));
     all.push_back(declare("paper-literal-prop17-recurrence", "paper-literal",
                           "Prop. 17 as printed (L612-618): g_ρ^{i+1} = σ'(u_{i+1} + r·g_ρ^i) used "
-                          "as the BPTT oracle (spec erratum 4 / P24: it should be u_i)",
-                          {"rnn-recurrence"}));
+                          "as the BPTT oracle (spec erratum 4 / P24: it should be u_i); an "
+                          "oracle of rnn-recurrence, like the model, not a definition the "
+                          "semantics reads, so it changes the property and no entry of the book",
+                          {"rnn-recurrence"}, {}));
     return all;
   }();
   return catalogue;
 }
 
 std::vector<props::MutantDef> mutants() {
-  std::vector<props::MutantDef> out;
-  for (const Mutant& m : mutant_catalogue())
-    out.push_back(m.def);
-  return out;
+  return props::mutant_defs(mutant_catalogue());
 }
 
 RulesPtr rules_for(const std::string& mutant) {
-  for (const Mutant& m : mutant_catalogue())
-    if (m.def.name == mutant) return m.rules;
-  return paper_rules();
-}
-
-std::vector<double> read_back_under(const std::string& m, std::vector<double> gradient) {
-  if (m == mutant::gradient_read_from_wrong_component && !gradient.empty())
-    std::rotate(gradient.rbegin(), gradient.rbegin() + 1, gradient.rend());
-  return gradient;
+  const Mutant* m = props::find_mutant(mutant_catalogue(), mutant);
+  return m ? m->rules : paper_rules();
 }
 
 } // namespace adsem::linear_negation

@@ -23,10 +23,19 @@ namespace {
 using rules::RuleDecl;
 
 // The paper entry `rule.name` replaces or removes; a located parse error naming the nearest
-// paper names when there is none.
+// paper names when there is none, or when it names a definition a gradient is read with.
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const RulesPtr& book = paper_rules();
-  return book->entries()[props::paper_rule_position(*book, "linear-negation", rule)];
+  const Rules::Entry& entry =
+      book->entries()[props::paper_rule_position(*book, "linear-negation", rule)];
+  if (std::holds_alternative<Rule<ReadBack>>(entry) || std::holds_alternative<Rule<Seed>>(entry))
+    throw AdsemError(ErrorKind::parse,
+                     fmt::format("{} is a definition a gradient is read with (Cor. 16's read-back, "
+                                 "Prop. 1's seeding), not a rewriting rule: a rule file can "
+                                 "neither replace nor remove it",
+                                 rule.name),
+                     rule.name_pos);
+  return entry;
 }
 
 std::optional<int> priority_class(const RuleDecl& rule) {

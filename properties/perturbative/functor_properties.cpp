@@ -123,11 +123,13 @@ TrialResult tangent_linear(const PropertyContext& context) {
   const std::uint64_t seed = probe_seed();
   const Semantics& semantics = semantics_for(context);
   const Rules& rules = *semantics.rules;
-  const Bag t_sum = semantics.derivative(s, sum(v, w), a); // π1 (T s (v + w, a))
+  const Bag t_sum =
+      semantics.derivative(s, sum(v, w), a, context.rule_counter.get()); // π1 (T s (v + w, a))
   return guarded([&] {
     const auto meaning = [&](const Bag& tangent) {
-      const Bag nf =
-          normalise(semantics.derivative(s, tangent, a), rules, run_options(context)).result;
+      const Bag nf = normalise(semantics.derivative(s, tangent, a, context.rule_counter.get()),
+                               rules, run_options(context))
+                         .result;
       return denote_closed(nf, context);
     };
     const V at_zero = meaning(zero(rho));
@@ -193,7 +195,8 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
       std::vector<double> unit(n, 0.0);
       unit[j] = 1.0;
       checks.push_back({fmt::format("D(f, e{}, a)", j + 1),
-                        {e.jacobian(0, j), semantics.derivative(f, ground(unit), ground(at))}});
+                        {e.jacobian(0, j), semantics.derivative(f, ground(unit), ground(at),
+                                                                context.rule_counter.get())}});
     }
     for (const auto& [label, check] : checks) {
       const auto value = reduce(check.second);

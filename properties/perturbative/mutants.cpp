@@ -1,7 +1,9 @@
-// The mutants of perturbative: each one patch of the paper's rule book (or of the derivative macro
-// or the model), drawn from a real AD bug class, beside the properties expected to kill it.
+// The mutants of perturbative: each one patch of the paper's rule book (the derivative macro D
+// included) or, for the model's negative controls, of the model, drawn from a real AD bug class,
+// beside the properties expected to kill it.
 #include "properties/perturbative/mutants.hpp"
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "semantics/perturbative/templates.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "syntax/core/diagnostic.hpp"
@@ -81,27 +83,45 @@ RulesPatch times2_keeps_operand() {
   });
 }
 
-// The derivative macro D(f, v, a) = π1 (T f (v, a)) used with its slots swapped: π1 (T f (a, v)).
-Bag d_macro_slots_swapped(const Bag& f, const Bag& tangent, const Bag& point) {
-  if (!same_type(tangent.type, point.type)) return derivative(f, tangent, point);
-  return proj(1, app(push(f), pair(point, tangent)));
+// The derivative macro D(f, v, a) = π1 (T f (v, a)) expanded with its slots swapped,
+// π1 (T f (a, v)), where the point and the tangent have one type (otherwise the paper's, so the
+// term stays well typed).
+RulesPatch d_macro_slots_swapped() {
+  return replace_result<Macro>("D", [](const Rule<Macro>::Result& paper, Engine& engine,
+                                       const Macro::Redex& r, const RuleInfo& self) {
+    if (!same_type(r.tangent.type, r.point.type)) return paper(engine, r, self);
+    return paper(engine, Macro::Redex{r.f, r.point, r.tangent}, self);
+  });
 }
 
-Mutant mutant(std::string name, std::string bug, std::string summary,
-              std::vector<std::string> killers, RulesPatch patch, Semantics semantics = {}) {
-  for (std::string& k : killers)
-    k = "perturbative/" + k;
-  patch.name = "perturbative/" + name;
-  if (!patch.edits.empty()) semantics.rules = patch_paper_rules(patch);
-  return Mutant{props::MutantDef{"perturbative", patch.name, std::move(bug), std::move(summary),
-                                 std::move(killers)},
-                std::move(patch), std::move(semantics)};
+// What a run under a patch of the book uses: the patched book, built once, and the correct model.
+Semantics patched_semantics(const RulesPatch& patch) {
+  Semantics out;
+  out.rules = patch_paper_rules(patch);
+  return out;
+}
+
+// The model's negative controls (spec §5.3): the paper's book, the model broken.
+Semantics untagged_model(const RulesPatch&) {
+  Semantics out;
+  out.model = model::PerturbationMode::untagged;
+  return out;
+}
+Semantics fresh_tag_no_swap_model(const RulesPatch&) {
+  Semantics out;
+  out.model = model::PerturbationMode::fresh_tag_no_swap;
+  return out;
 }
 
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
   static const std::vector<Mutant> catalogue = [] {
+    using Declarer = props::MutantDeclarer<Mutant, RulesPatch, Semantics>;
+    const Declarer mutant{"perturbative", patched_semantics};
+    const auto model_control = [](Semantics (*model)(const RulesPatch&)) {
+      return Declarer{"perturbative", model};
+    };
     std::vector<Mutant> all;
     all.push_back(mutant(
         "tx-perturbs-free-variables", "perturbation-confusion",
@@ -132,46 +152,46 @@ const std::vector<Mutant>& mutant_catalogue() {
         "(×2) π_k(ι_l s) → s instead of 0 (Fig. 3, L188-189) where σ_k = σ_l: the tangent slot "
         "reads the primal of a pair",
         {"adequacy", "step-soundness"}, times2_keeps_operand()));
-    // The property's term builder, not the semantics: D is not a rule.
-    Semantics swapped_d;
-    swapped_d.derivative = d_macro_slots_swapped;
     all.push_back(mutant(
         "d-macro-slots-swapped", "orientation",
         "the derivative macro D(f, v, a) = π1 (T f (v, a)) built as π1 (T f (a, v)): point and "
         "tangent in each other's slot (spec §2.7, §9.1)",
-        {"ad-vs-finite-differences", "ad-in-enclosure", "tangent-linear"}, {}, swapped_d));
+        {"ad-vs-finite-differences", "ad-in-enclosure", "tangent-linear"},
+        d_macro_slots_swapped()));
     // The model's negative controls (spec §5.3): the rules are the paper's, the model is broken.
-    Semantics untagged, no_swap;
-    untagged.model = model::PerturbationMode::untagged;
-    no_swap.model = model::PerturbationMode::fresh_tag_no_swap;
-    all.push_back(mutant(
+    // The model is the oracle, not a rule of the paper, so these stay changes of the model.
+    all.push_back(model_control(untagged_model)(
         "model-untagged", "perturbation-confusion",
         "the MODEL uses one untagged ε for every 𝒯 (spec §5.3 negative control (a)): E3 gives 1 "
         "(L50-54)",
-        {"perturbation-confusion", "adequacy"}, {}, untagged));
-    all.push_back(mutant(
+        {"perturbation-confusion", "adequacy"}, {}));
+    all.push_back(model_control(fresh_tag_no_swap_model)(
         "model-fresh-tag-no-swap", "tagged-perturbation-confusion",
         "the MODEL draws fresh tags but does not rename them in function-valued results (spec "
         "§5.3 negative control (b); JFP 2019): M15 gives 0",
-        {"perturbation-confusion", "adequacy", "step-soundness"}, {}, no_swap));
+        {"perturbation-confusion", "adequacy", "step-soundness"}, {}));
     return all;
   }();
   return catalogue;
 }
 
 std::vector<props::MutantDef> mutants() {
-  std::vector<props::MutantDef> out;
-  for (const Mutant& m : mutant_catalogue())
-    out.push_back(m.def);
-  return out;
+  return props::mutant_defs(mutant_catalogue());
 }
 
 const Semantics& semantics_for(const std::string& mutant) {
   static const Semantics paper;
   if (mutant.empty()) return paper;
-  for (const Mutant& m : mutant_catalogue())
-    if (m.def.name == mutant) return m.semantics;
+  if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant)) return m->semantics;
   throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "' for perturbative");
+}
+
+Bag Semantics::derivative(const Bag& f, const Bag& tangent, const Bag& point,
+                          RuleCounter* counter) const {
+  Engine engine(*rules);
+  Bag out = perturbative::derivative(engine, f, tangent, point);
+  if (counter) engine.add_firings(*counter);
+  return out;
 }
 
 } // namespace adsem::perturbative

@@ -1,9 +1,8 @@
 #pragma once
-// perturbative's mutants: each a named patch of the rule book (semantics/perturbative/rules.cpp)
-// or, for the derivative macro and the model's negative controls, a change of the property's term
-// builder or of the model, declared with its bug class, description and killers (mutants.cpp).
+// perturbative's mutants: each a named patch of the rule book (semantics/perturbative/rules.cpp),
+// the derivative macro D included, or, for the model's negative controls, a change of the
+// model's perturbation mode, declared with its bug class, description and killers (mutants.cpp).
 // The semantics never sees a mutant's name: a campaign under a mutant runs what it selects here.
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,19 +12,22 @@
 
 namespace adsem::perturbative {
 
-// What a run under a mutant uses: the rule book, the derivative macro D(f, v, a) that `grad` and
-// the AD properties build their terms with, and the model's perturbation mode.
+// What a run under a mutant uses: the rule book (whose entry D builds the derivative terms of
+// `grad` and the AD properties) and the model's perturbation mode.
 struct Semantics {
   RulesPtr rules = paper_rules();
-  std::function<Bag(const Bag& f, const Bag& tangent, const Bag& point)> derivative =
-      perturbative::derivative;
   model::PerturbationMode model = model::PerturbationMode::correct;
+
+  // D(f, v, a) expanded by this book (rules.hpp); the expansion is added to `counter` (rule
+  // coverage) when there is one.
+  Bag derivative(const Bag& f, const Bag& tangent, const Bag& point,
+                 RuleCounter* counter = nullptr) const;
 };
 
 struct Mutant {
   props::MutantDef def; // "perturbative/<name>", bug class, summary, killers
-  RulesPatch patch;     // the edits of the paper's book (none for D and the model's controls)
-  Semantics semantics;  // the patched book (built once), D and the model mode
+  RulesPatch patch;     // the edits of the paper's book (none for the model's controls)
+  Semantics semantics;  // the patched book (built once) and the model mode
 };
 
 // Every mutant, in listing order.

@@ -246,7 +246,8 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
     const double exact = model::derivative(fv, V(a), dc.diff).real().primal();
     const Semantics& semantics = semantics_for(context);
     const Rules& rules = *semantics.rules;
-    const Bag derivative = semantics.derivative(f, numeral(1.0), numeral(a)); // D(f, 1, a)
+    const Bag derivative = semantics.derivative(f, numeral(1.0), numeral(a),
+                                                context.rule_counter.get()); // D(f, 1, a)
     const Bag nf = normalise(derivative, rules, run_options(context)).result;
     if (!is_numeric_value(nf))
       return on(TrialResult::fail("D(f, a) did not normalise to a numeral: " + print(nf)), f);

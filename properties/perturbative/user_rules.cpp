@@ -21,10 +21,18 @@ using rules::RuleDecl;
   throw AdsemError(ErrorKind::parse, std::move(message), pos);
 }
 
-// The paper's entry `rule.name`, or a located error listing the three nearest names.
+// The paper's entry `rule.name`, or a located error listing the three nearest names (or saying
+// that the derivative macro is not a step a file can edit).
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const Rules& book = *paper_rules();
-  return book.entries()[props::paper_rule_position(book, "perturbative", rule)];
+  const Rules::Entry& entry =
+      book.entries()[props::paper_rule_position(book, "perturbative", rule)];
+  if (std::holds_alternative<Rule<Macro>>(entry))
+    fail_at(rule.name_pos, fmt::format("'{}' is the derivative macro (spec §2.7), the term the AD "
+                                       "properties build, not a step: a rule file can neither "
+                                       "replace nor remove it",
+                                       rule.name));
+  return entry;
 }
 
 std::string citation(const RuleDecl& rule) {

@@ -2,6 +2,7 @@
 // class, beside the properties expected to kill it.
 #include "properties/pullback/mutants.hpp"
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "semantics/pullback/combine.hpp"
 #include "semantics/pullback/let_series.hpp"
 #include "syntax/pullback/ast.hpp"
@@ -72,21 +73,11 @@ BookPatch paper_literal_rule_5_only() {
   return p;
 }
 
-Mutant mutant(std::string name, std::string bug, std::string summary,
-              std::vector<std::string> killers, BookPatch patch) {
-  for (std::string& k : killers)
-    k = "pullback/" + k;
-  patch.name = "pullback/" + name;
-  BookPtr book = patch_paper_rules(patch);
-  return Mutant{props::MutantDef{"pullback", patch.name, std::move(bug), std::move(summary),
-                                 std::move(killers)},
-                std::move(patch), std::move(book)};
-}
-
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
   static const std::vector<Mutant> catalogue = [] {
+    const props::MutantDeclarer<Mutant, BookPatch, BookPtr> mutant{"pullback", patch_paper_rules};
     std::vector<Mutant> all;
     all.push_back(mutant(
         "smooth-pullback-uses-J-not-JT", "transpose",
@@ -120,10 +111,7 @@ const std::vector<Mutant>& mutant_catalogue() {
 }
 
 std::vector<props::MutantDef> mutants() {
-  std::vector<props::MutantDef> out;
-  for (const Mutant& m : mutant_catalogue())
-    out.push_back(m.def);
-  return out;
+  return props::mutant_defs(mutant_catalogue());
 }
 
 const BookPtr& mutant_book(const std::string& mutant) {

@@ -2,6 +2,7 @@
 // class, beside the properties expected to kill it.
 #include "properties/simple_diff/mutants.hpp"
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "semantics/simple_diff/rd.hpp"
 #include "semantics/simple_diff/symbolic_diff.hpp"
 
@@ -121,21 +122,12 @@ RulesPatch op_r_arguments_swapped() {
   return p;
 }
 
-Mutant mutant(std::string name, std::string bug, std::string summary,
-              std::vector<std::string> killers, RulesPatch patch) {
-  for (std::string& k : killers)
-    k = "simple-diff/" + k;
-  patch.name = "simple-diff/" + name;
-  RulesPtr rules = patch_paper_rules(patch);
-  return Mutant{props::MutantDef{"simple-diff", patch.name, std::move(bug), std::move(summary),
-                                 std::move(killers)},
-                std::move(patch), std::move(rules)};
-}
-
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
   static const std::vector<Mutant> catalogue = [] {
+    const props::MutantDeclarer<Mutant, RulesPatch, RulesPtr> mutant{"simple-diff",
+                                                                     patch_paper_rules};
     std::vector<Mutant> all;
     all.push_back(mutant("product-rule-drops-term", "dropped-term",
                          "W.mul_r(D) built as <W * snd(D), 0>: the product rule loses d/dy",
@@ -169,19 +161,15 @@ const std::vector<Mutant>& mutant_catalogue() {
 }
 
 std::vector<props::MutantDef> mutants() {
-  std::vector<props::MutantDef> out;
-  for (const Mutant& m : mutant_catalogue())
-    out.push_back(m.def);
-  return out;
+  return props::mutant_defs(mutant_catalogue());
 }
 
 Options with_mutant(Options options, const std::string& mutant) {
   if (mutant.empty()) return options;
-  for (const Mutant& m : mutant_catalogue())
-    if (m.def.name == mutant) {
-      options.rules = m.rules;
-      return options;
-    }
+  if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant)) {
+    options.rules = m->rules;
+    return options;
+  }
   throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "' for simple-diff");
 }
 

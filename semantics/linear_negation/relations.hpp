@@ -1,12 +1,15 @@
 #pragma once
 // The relations of seed 002 whose rules are entries of linear-negation's rule book
 // (semantics/core/rule_table.hpp), and the book's type: the rewriting rules (7)-(23) of Table 2
-// (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried) and the
-// clauses of Table 3b's transformation D (transform.cpp walks the term).
+// (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried), the
+// clauses of Table 3b's transformation D (transform.cpp walks the term), and the read-back of
+// Cor. 16 and the seeding of Prop. 1 (transform.cpp reads a gradient with them).
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "semantics/core/rule_table.hpp"
@@ -68,7 +71,43 @@ struct Transform : TagRelation {
   using Output = Term;
 };
 
-using Rules = RuleBook<Reduction, Transform>;
+// The two definitions a gradient is read with, beside the rules: not rewriting steps, but one
+// entry each so that a patch can change them. They fire in no machine (`Definitions` is empty):
+// each is a function of its redex.
+struct Definitions {};
+enum class DefinitionKind { read_back, seed };
+
+// Read-back A (Cor. 16, seed 002 L562-566; spec §4.9): the normal form Σ_j xj' gj of the gradient
+// wrapper, over its backpropagator variables x1'..xn', gives the gradient (g1..gn); nullopt when
+// the normal form has another shape.
+struct ReadBack {
+  using Context = Definitions;
+  using Kind = DefinitionKind;
+  static constexpr std::size_t kind_count = 2;
+  struct Redex {
+    const Term& normal_form;
+    const std::vector<std::string>& backprop;
+  };
+  using Output = std::optional<std::vector<double>>;
+  static Kind kind(const Redex&) { return DefinitionKind::read_back; }
+};
+
+// Forward mode's seeding (Prop. 1, seed 002 L140-142; spec §4.10b): for ∂_j, input i of D→(G) is
+// bound to ⟨r_i, 1⟩ when i = j and ⟨r_i, 0⟩ otherwise.
+struct Seed {
+  using Context = Definitions;
+  using Kind = DefinitionKind;
+  static constexpr std::size_t kind_count = 2;
+  struct Redex {
+    double r;              // r_i, the input's value
+    std::size_t input;     // i
+    std::size_t direction; // j
+  };
+  using Output = Term;
+  static Kind kind(const Redex&) { return DefinitionKind::seed; }
+};
+
+using Rules = RuleBook<Reduction, Transform, ReadBack, Seed>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

@@ -1,6 +1,7 @@
 // linear-negation's rule book: each rewriting rule of Table 2 (seed 002 L328-367) and each clause
 // of Table 3b's transformation D once, under the name the traces print, with its citation, the
-// node tags it can fire on, its side condition, its S_bp priority class and its result. Listing,
+// node tags it can fire on, its side condition, its S_bp priority class and its result, and the
+// read-back of Cor. 16 and the seeding of Prop. 1 that a gradient is read with. Listing,
 // traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
 // (properties/linear_negation/mutants.cpp).
 #include <algorithm>
@@ -206,7 +207,8 @@ std::vector<Rules::Entry> table_2() {
       },
       4));
   out.push_back(reduction(
-      rule_info("pair-8", cite(T2a), RuleKind::reduction, "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
+      rule_info("pair-8", cite(T2a), RuleKind::reduction,
+                "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
       Tag::let_pair,
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && core_of(r.term->bound())->tag == Tag::pair;
@@ -219,7 +221,7 @@ std::vector<Rules::Entry> table_2() {
       2));
   Rule<Reduction> subst = reduction(
       rule_info("subst-9", cite(T2a), RuleKind::reduction,
-           "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
+                "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
       Tag::let,
       [](const Reducer& m, const Redex& r) {
         const Node& t = *r.term;
@@ -249,7 +251,7 @@ std::vector<Rules::Entry> table_2() {
       2));
   out.push_back(reduction(
       rule_info("lin-subst-11", cite(T2a), RuleKind::reduction,
-           "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
+                "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
       Tag::let,
       [not_numeric](const Reducer& m, const Redex& r) {
         const Tag v = core_of(r.term->bound())->tag;
@@ -273,7 +275,7 @@ std::vector<Rules::Entry> table_2() {
       2));
   out.push_back(reduction(
       rule_info("sum-pair-13", cite(T2a), RuleKind::reduction,
-           "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
+                "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
       Tag::add,
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && first_two(r, Tag::pair).has_value();
@@ -298,7 +300,7 @@ std::vector<Rules::Entry> table_2() {
   // equivalence-bisimulation).
   out.push_back(reduction(
       rule_info("eta-pair-16", cite(T2b), RuleKind::reduction,
-           "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
+                "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
       Tag::let,
       [not_numeric](const Reducer& m, const Redex& r) {
         const Term& pr = core_of(r.term->bound());
@@ -318,7 +320,7 @@ std::vector<Rules::Entry> table_2() {
       3));
   Rule<Reduction> factor;
   factor.info = rule_info("factor-17", cite(T2c), RuleKind::reduction,
-                     "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
+                          "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
   factor.kinds = {Tag::add};
   factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
   factor.result = [](Reducer& m, const Redex& r, const RuleInfo&) {
@@ -333,7 +335,7 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(std::move(factor));
   out.push_back(reduction(
       rule_info("prim-23", cite(S4), RuleKind::reduction,
-           "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
+                "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
       Tag::prim,
       [](const Reducer&, const Redex& r) {
         if (r.term->name == "mul") return false;
@@ -354,8 +356,9 @@ std::vector<Rules::Entry> table_3b() {
   std::vector<Rules::Entry> out;
   const auto d = [](std::string name, std::string summary, Tag tag,
                     Rule<Transform>::Result result) {
-    return clause(rule_info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)),
-                  tag, std::move(result));
+    return clause(
+        rule_info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)), tag,
+        std::move(result));
   };
   out.push_back(d("D-var", "D(x) = x", Tag::var,
                   [](Differentiator&, const T& r, const RuleInfo&) { return r.term; }));
@@ -426,12 +429,38 @@ std::vector<Rules::Entry> table_3b() {
   return out;
 }
 
+// The read-back of Cor. 16 and the seeding of Prop. 1: definitions, after the rules.
+std::vector<Rules::Entry> definitions() {
+  return {
+      rule_entry<ReadBack>(
+          rule_info("read-back-A",
+                    cite("Corollary 16 and the read-back it calls for (seed 002 lines 562-566), "
+                         "read-back A of spec §4.9"),
+                    RuleKind::transformation, "Σ_j xj' gj ↦ (g1, …, gn)"),
+          {DefinitionKind::read_back}, {},
+          [](Definitions&, const ReadBack::Redex& r, const RuleInfo&) {
+            return read_back(r.normal_form, r.backprop);
+          }),
+      rule_entry<Seed>(rule_info("seed-prop-1",
+                                 cite("Proposition 1 (seed 002 lines 140-142), forward mode's "
+                                      "seeding with spec §4.10b's reading of x_j"),
+                                 RuleKind::transformation,
+                                 "for ∂_j: x_i := ⟨r_i, 1⟩ if i = j, ⟨r_i, 0⟩ otherwise"),
+                       {DefinitionKind::seed}, {},
+                       [](Definitions&, const Seed::Redex& r, const RuleInfo&) {
+                         return pair(num(r.r), num(r.input == r.direction ? 1 : 0));
+                       }),
+  };
+}
+
 } // namespace
 
 const RulesPtr& paper_rules() {
   static const RulesPtr book = [] {
     std::vector<Rules::Entry> entries = table_2();
     for (Rules::Entry& e : table_3b())
+      entries.push_back(std::move(e));
+    for (Rules::Entry& e : definitions())
       entries.push_back(std::move(e));
     return std::make_shared<const Rules>(std::move(entries));
   }();

@@ -117,6 +117,32 @@ std::optional<std::vector<double>> read_back(const Term& normal_form,
   return g;
 }
 
+namespace {
+
+// Fires the one entry of a definition's relation R (read-back, seeding) on `redex`.
+template <class R>
+typename R::Output define(const Rules& book, const typename R::Redex& redex, RuleCounter* counter,
+                          std::string_view what) {
+  Definitions none;
+  const Rule<R>* rule = book.select<R>(none, redex);
+  if (!rule) throw AdsemError(ErrorKind::usage, "the rule book has no " + std::string(what));
+  if (counter) counter->add(rule->info.name);
+  return rule->result(none, redex, rule->info);
+}
+
+} // namespace
+
+std::optional<std::vector<double>> read_gradient(const Rules& book, const Term& normal_form,
+                                                 const std::vector<std::string>& backprop,
+                                                 RuleCounter* counter) {
+  return define<ReadBack>(book, {normal_form, backprop}, counter, "read-back of Cor. 16");
+}
+
+Term forward_seed(const Rules& book, double r, std::size_t input, std::size_t direction,
+                  RuleCounter* counter) {
+  return define<Seed>(book, {r, input, direction}, counter, "seeding of Prop. 1");
+}
+
 Term injection_wrapper(const Wrapper& w) {
   const int n = static_cast<int>(w.backprop.size());
   Term out = w.term;
@@ -147,7 +173,7 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
     out.value = nf->left()->value;
     nf = nf->right();
   }
-  const auto g = read_back(nf, w.backprop);
+  const auto g = read_gradient(*transform.book, nf, w.backprop, transform.counter);
   if (!g) throw AdsemError(ErrorKind::eval, "read-back: the normal form is not Σ xj' gj");
   out.gradient = *g;
   return out;

@@ -57,6 +57,12 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
 // Read-back A (spec §4.9): Σ xj' gj -> (g1..gn); nullopt when the normal form has another shape.
 std::optional<std::vector<double>> read_back(const Term& normal_form,
                                              const std::vector<std::string>& backprop);
+// Read-back A as `book` defines it (its entry of ReadBack): the gradient of the normal form
+// Σ xj' gj, or nullopt; the firing is added to `counter` (rule coverage) when there is one.
+// AdsemError(usage) when the book has no read-back.
+std::optional<std::vector<double>> read_gradient(const Rules& book, const Term& normal_form,
+                                                 const std::vector<std::string>& backprop,
+                                                 RuleCounter* counter = nullptr);
 // Read-back B: d = n, xj' := \a. ι_j(a); the normal form is the gradient tuple.
 Term injection_wrapper(const Wrapper& w_with_d_n);
 
@@ -79,5 +85,10 @@ Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const
                     Names& names);
 // D→(G) (Sect. 2.3): a term of type R × R over inputs of type R × R.
 Term forward_graph(const Term& g, Names& names);
+// What input i (value r_i) of D→(G) is bound to for ∂_j, as `book` seeds it (its entry of Seed,
+// Prop. 1); the firing is added to `counter` when there is one. AdsemError(usage) when the book
+// has no seeding.
+Term forward_seed(const Rules& book, double r, std::size_t input, std::size_t direction,
+                  RuleCounter* counter = nullptr);
 
 } // namespace adsem::linear_negation

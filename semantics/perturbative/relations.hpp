@@ -67,10 +67,27 @@ struct Tx {
   static const Simple& node(const Redex& r) { return r.node; }
 };
 
+// D(f, v, a) := π1 (T f (v, a)) (spec §2.7): the derivative macro, the term `grad` and the AD
+// properties build for "the derivative of f at a along v". Not a step of the calculus: its one
+// entry is a derived form, expanded through the book so that a patch can change it.
+enum class MacroKind { derivative };
+struct Macro {
+  using Context = Engine;
+  using Kind = MacroKind;
+  static constexpr std::size_t kind_count = 1;
+  struct Redex {
+    const Bag& f;       // f : σ → τ
+    const Bag& tangent; // v : σ
+    const Bag& point;   // a : σ
+  };
+  using Output = Bag;
+  static Kind kind(const Redex&) { return MacroKind::derivative; }
+};
+
 // "rule: detail" as traces print it (the detail abbreviated to 2000 characters; none: "rule").
 std::string trace_line(const std::string& rule, std::string detail);
 
-using Rules = RuleBook<Reduction, Merge, Tx>;
+using Rules = RuleBook<Reduction, Merge, Tx, Macro>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

@@ -1,7 +1,8 @@
-// perturbative's rule book: each rule of Manzyuk's Fig. 3, the constant rules of spec §4.5 and
-// each clause of Fig. 4's T_x once, under its name, with its citation, the node forms it can fire
-// on, its side condition and its result. Listing, traces, rule coverage and
-// `adsem calculi --json` read this table; mutants patch it (properties/perturbative/mutants.cpp).
+// perturbative's rule book: each rule of Manzyuk's Fig. 3, the constant rules of spec §4.5, each
+// clause of Fig. 4's T_x and the derivative macro D of spec §2.7 once, under its name, with its
+// citation, the node forms it can fire on, its side condition and its result. Listing, traces, rule
+// coverage and `adsem calculi --json` read this table; mutants patch it
+// (properties/perturbative/mutants.cpp).
 #include "semantics/perturbative/rules.hpp"
 
 #include <cmath>
@@ -198,6 +199,11 @@ bool other_index(const Engine&, const Reduction::Redex& r) {
   return r.node.operand->form == F::inj && r.node.operand->index != r.node.index;
 }
 
+// D(f, v, a) = π1 (T f (v, a)): the tangent in the first slot of Tσ = (tangent, primal)
+Bag derivative_macro(Engine&, const Macro::Redex& r, const RuleInfo&) {
+  return proj(1, app(perturbative::push(r.f), pair(r.tangent, r.point)));
+}
+
 constexpr std::string_view additive =
     "the traversal: T_x is additive (transform.cpp visits every summand and builds the sum of "
     "their T_x), so this equation takes no step of its own";
@@ -261,6 +267,12 @@ std::vector<Rules::Entry> paper_entries() {
                     "§12.7)",
                     transformation, "T_x c = ι2 c for a numeral or primitive c"),
           {F::numeral, F::primitive}, {}, tx_const),
+      // the derivative D the paper writes informally (L46), as the macro of spec §2.7
+      rule_entry<Macro>(rule_info("D",
+                                  cite("the derivative D (seed 004 line 46), written as the "
+                                       "macro of spec §2.7"),
+                                  transformation, "D(f, v, a) = π1 (T f (v, a))"),
+                        {}, {}, derivative_macro),
   };
 }
 
@@ -280,8 +292,12 @@ std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t ar
   return v;
 }
 
-Bag derivative(const Bag& f, const Bag& tangent, const Bag& point) {
-  return proj(1, app(push(f), pair(tangent, point)));
+Bag derivative(Engine& engine, const Bag& f, const Bag& tangent, const Bag& point) {
+  const Macro::Redex redex{f, tangent, point};
+  const Rule<Macro>* macro = engine.select<Macro>(redex);
+  if (!macro) throw AdsemError(ErrorKind::usage, "the rule book has no derivative macro D");
+  engine.record(macro->info);
+  return macro->result(engine, redex, macro->info);
 }
 
 const RulesPtr& paper_rules() {

@@ -4,21 +4,16 @@
 // rule outside the book and no mutant at all, and `adsem calculi --json` lists the book with
 // citations and kinds.
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
-#include "cli/builtin_registry.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
-#include "tests/support/cli_run.hpp"
+#include "tests/support/rule_book_checks.hpp"
 
 namespace adsem::delta_reverse {
 namespace {
@@ -97,21 +92,8 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& rules,
 }
 
 TEST(DeltaReverseRuleBook, RemovingAnyEntryChangesWhatSomeProbeShows) {
-  const std::vector<Probe> all = probes();
-  std::vector<std::vector<std::string>> paper;
-  for (const Probe& p : all)
-    paper.push_back(observe(p, paper_rules()));
-  for (const RuleInfo& rule : paper_rules()->infos()) {
-    ASSERT_TRUE(rule.unfireable.empty()) << rule.name;
-    RulesPatch patch;
-    patch.name = "without " + rule.name;
-    patch.remove(rule.name);
-    const RulesPtr without = patch_paper_rules(patch);
-    bool changed = false;
-    for (std::size_t i = 0; i < all.size() && !changed; ++i)
-      changed = observe(all[i], without) != paper[i];
-    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe";
-  }
+  const auto observed = [](const Probe& p, const RulesPtr& book) { return observe(p, book); };
+  EXPECT_TRUE(testing::expect_no_entry_is_decoration_on(paper_rules(), probes(), observed).empty());
 }
 
 // Rule coverage counts every entry's firings under its name: the clauses of the translations
@@ -129,54 +111,22 @@ TEST(DeltaReverseRuleBook, EveryEntryFiresOnTheProbesAndIsCounted) {
         << step_name(step) << " is a step of the cost model but no entry";
 }
 
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // No rule name is a string literal outside the book (and the cost model's table of step names,
 // ledger.cpp), and no mutant is named anywhere in semantics/delta_reverse.
 TEST(DeltaReverseRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
-  const std::filesystem::path dir =
-      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "delta_reverse";
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
-    EXPECT_EQ(name.find("variant"), std::string::npos) << name;
-    const std::string text = read(entry.path());
-    ++files;
-    EXPECT_EQ(text.find("Variant"), std::string::npos) << name;
-    for (const Mutant& m : mutant_catalogue()) {
-      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
-      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
-    }
-    if (name == "rules.cpp" || name == "ledger.cpp") continue;
-    for (const RuleInfo& rule : paper_rules()->infos())
-      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
-          << name << " names the rule " << rule.name;
-  }
-  EXPECT_GT(files, 10);
+  testing::SemanticsScan scan;
+  scan.book_files = {"rules.cpp", "ledger.cpp"};
+  scan.forbidden = {"Variant"};
+  scan.forbidden_in_file_names = {"mutant", "variant"};
+  testing::expect_semantics_name_no_rule_and_no_mutant("delta_reverse", *paper_rules(), mutants(),
+                                                       scan);
 }
 
 TEST(DeltaReverseRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
-  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto j = nlohmann::json::parse(run.out);
-  const auto& calculi = j.at("calculi");
-  const auto it = std::find_if(calculi.begin(), calculi.end(),
-                               [](const auto& c) { return c.at("id") == "delta-reverse"; });
-  ASSERT_NE(it, calculi.end());
-  const auto& rules = it->at("rules");
   const std::vector<RuleInfo> listed = paper_rules()->infos();
-  ASSERT_EQ(rules.size(), listed.size());
-  for (std::size_t i = 0; i < listed.size(); ++i) {
-    EXPECT_EQ(rules[i].at("name"), listed[i].name);
-    EXPECT_EQ(rules[i].at("citation"), listed[i].citation);
-    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(listed[i].kind)));
-    EXPECT_NE(listed[i].citation.find("Krawiec et al."), std::string::npos) << listed[i].name;
+  const auto rules = testing::calculi_json_rules("delta-reverse", listed);
+  for (const RuleInfo& rule : listed) {
+    EXPECT_NE(rule.citation.find("Krawiec et al."), std::string::npos) << rule.name;
   }
   EXPECT_EQ(rules[0].at("name"), "Dfwd[x]");
   const auto drev_app = std::find_if(rules.begin(), rules.end(),
@@ -196,9 +146,7 @@ TEST(DeltaReverseRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   ASSERT_EQ(mutant_catalogue().size(), 7U);
   for (const Mutant& m : mutant_catalogue()) {
     ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
-    EXPECT_EQ(m.rules->size(), paper_rules()->size()) << m.def.name;
-    for (std::size_t i = 0; i < m.rules->size(); ++i)
-      EXPECT_EQ(m.rules->info(i).name, paper_rules()->info(i).name);
+    testing::expect_same_names(*m.rules, *paper_rules(), m.def.name);
   }
   EXPECT_EQ(setup_for("").rules, paper_rules());
   EXPECT_EQ(setup_for("simple-diff/letrec-dynamic-scope").rules, paper_rules());

@@ -4,22 +4,17 @@
 // book with citations and kinds, and an entry added after the paper's is offered by the
 // strategies with no further code.
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "cli/builtin_registry.hpp"
 #include "generators/linear_negation/terms.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
-#include "tests/support/cli_run.hpp"
+#include "tests/support/rule_book_checks.hpp"
 
 namespace adsem::linear_negation {
 namespace {
@@ -36,26 +31,38 @@ const std::vector<std::string> handwritten = {
 struct Probe {
   Term term;
   Context free_types;
-  std::optional<Term> source; // a source term, for D
+  std::optional<Term> source;        // a source term, for D
+  std::vector<std::string> backprop; // the wrapper's xj', for read-back A
 };
 
 std::vector<Probe> probes() {
   std::vector<Probe> out;
   for (const std::string& text : handwritten)
-    out.push_back({parse_elaborated(text, Mode::target).term, {}, std::nullopt});
+    out.push_back({parse_elaborated(text, Mode::target).term, {}, std::nullopt, {}});
   for (int i = 0; i < 60; ++i) {
     const rc::Random random(20261125 + static_cast<std::uint64_t>(i));
     const int size = i % 40;
-    out.push_back({gen::closed_linear()(random, size).value().term, {}, std::nullopt});
+    out.push_back({gen::closed_linear()(random, size).value().term, {}, std::nullopt, {}});
     const gen::Source s = gen::source(2)(random, size).value();
     const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, i % 2 == 0);
-    out.push_back({elaborate(w.term, w.free_types).term, w.free_types, s.body});
+    out.push_back({elaborate(w.term, w.free_types).term, w.free_types, s.body, w.backprop});
   }
   return out;
 }
 
+// Read-back A of a wrapper's normal form (its second component when it keeps the primal).
+std::string read_back_line(const Probe& p, const Term& normal_form, const Rules& book) {
+  const Term sum = normal_form->tag == Tag::pair ? normal_form->right() : normal_form;
+  const auto g = read_gradient(book, sum, p.backprop);
+  std::string line = "read-back";
+  for (const double x : g.value_or(std::vector<double>{}))
+    line += " " + std::to_string(x);
+  return g ? line : line + " none";
+}
+
 // What the book does on a probe: each step "rule: term" under S_bp, S_lo and S_rand, or the error
-// it stopped with, and D of the source term.
+// it stopped with, D of the source term, read-back A of the wrapper's normal form and Prop. 1's
+// seeds of two inputs.
 std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
   std::vector<std::string> lines;
   for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random}) {
@@ -69,6 +76,7 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
     try {
       const Run run = normalise(p.term, o);
       lines.insert(lines.end(), run.trace.begin(), run.trace.end());
+      if (!p.backprop.empty()) lines.push_back(read_back_line(p, run.result, *book));
     } catch (const std::exception& e) {
       lines.push_back(std::string("error ") + e.what());
     }
@@ -82,74 +90,32 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
     } catch (const std::exception& e) {
       lines.push_back(std::string("error ") + e.what());
     }
+    try {
+      for (const std::size_t i : {0, 1})
+        lines.push_back(print(forward_seed(*book, 0.5, i, 0)));
+    } catch (const std::exception& e) {
+      lines.push_back(std::string("error ") + e.what());
+    }
   }
   return lines;
 }
 
 TEST(LinearNegationRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
-  const std::vector<Probe> all = probes();
-  std::vector<std::vector<std::string>> paper;
-  for (const Probe& p : all)
-    paper.push_back(observe(p, paper_rules()));
-  for (const RuleInfo& rule : paper_rules()->infos()) {
-    RulesPatch patch;
-    patch.name = "without " + rule.name;
-    patch.remove(rule.name);
-    const RulesPtr without = patch_paper_rules(patch);
-    bool changed = false;
-    for (std::size_t i = 0; i < all.size() && !changed; ++i)
-      changed = observe(all[i], without) != paper[i];
-    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
-  }
-}
-
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  const auto observed = [](const Probe& p, const RulesPtr& book) { return observe(p, book); };
+  EXPECT_TRUE(testing::expect_no_entry_is_decoration_on(paper_rules(), probes(), observed).empty());
 }
 
 // No rule name is a string literal outside the book and no mutant is named anywhere in
 // semantics/linear_negation.
 TEST(LinearNegationRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
-  const std::filesystem::path dir =
-      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "linear_negation";
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
-    const std::string text = read(entry.path());
-    ++files;
-    EXPECT_EQ(text.find("MUTANT"), std::string::npos) << name;
-    for (const Mutant& m : mutant_catalogue()) {
-      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
-      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
-    }
-    if (name == "rules.cpp") continue; // the book: the one place rule names are written
-    for (const RuleInfo& rule : paper_rules()->infos())
-      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
-          << name << " names the rule " << rule.name;
-  }
-  EXPECT_GT(files, 10);
+  testing::SemanticsScan scan;
+  scan.forbidden = {"MUTANT"};
+  testing::expect_semantics_name_no_rule_and_no_mutant("linear_negation", *paper_rules(), mutants(),
+                                                       scan);
 }
 
 TEST(LinearNegationRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
-  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto j = nlohmann::json::parse(run.out);
-  const auto& calculi = j.at("calculi");
-  const auto it = std::find_if(calculi.begin(), calculi.end(),
-                               [](const auto& c) { return c.at("id") == "linear-negation"; });
-  ASSERT_NE(it, calculi.end());
-  const auto& rules = it->at("rules");
-  const std::vector<RuleInfo> book = paper_rules()->infos();
-  ASSERT_EQ(rules.size(), book.size());
-  for (std::size_t i = 0; i < book.size(); ++i) {
-    EXPECT_EQ(rules[i].at("name"), book[i].name);
-    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
-    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
-  }
+  const auto rules = testing::calculi_json_rules("linear-negation", paper_rules()->infos());
   EXPECT_EQ(rules[0].at("name"), "beta-7");
   EXPECT_EQ(rules[0].at("kind"), "reduction");
   const auto factor = std::find_if(rules.begin(), rules.end(),
@@ -163,9 +129,9 @@ TEST(LinearNegationRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
   EXPECT_NE(d_prim->at("citation").template get<std::string>().find("Table 3b"), std::string::npos);
 }
 
-// A mutant of a rule is a patch of named entries; its book keeps the paper's names in place
-// except for an entry it removes.
-TEST(LinearNegationRuleBook, RuleMutantsArePatchesOfNamedEntries) {
+// A mutant of a rule, a clause of D, the read-back or the seeding is a patch of named entries; its
+// book keeps the paper's names in place except for an entry it removes.
+TEST(LinearNegationRuleBook, MutantsArePatchesOfNamedEntries) {
   int patched = 0;
   for (const Mutant& m : mutant_catalogue()) {
     if (m.patch.edits.empty()) {
@@ -175,10 +141,34 @@ TEST(LinearNegationRuleBook, RuleMutantsArePatchesOfNamedEntries) {
     ++patched;
     EXPECT_NE(m.rules, paper_rules()) << m.def.name;
   }
-  EXPECT_EQ(patched, 3);
+  EXPECT_EQ(patched, 5); // all but the Prop. 17 oracle
   EXPECT_EQ(rules_for(""), paper_rules());
   EXPECT_EQ(rules_for("linear-negation/linear-factoring-disabled")->size(),
             paper_rules()->size() - 1);
+}
+
+// Read-back A (Cor. 16) and Prop. 1's seeding are entries of the book: the gradient of x·y at
+// (2, 5) is read as (5, 2), and gradient-read-from-wrong-component, a replacement of read-back-A,
+// reads (2, 5); Prop. 1's seed of input 2 for ∂1 is ⟨r2, 0⟩, and paper-literal-prop1-seed, a
+// replacement of seed-prop-1, seeds ⟨r2, 1⟩.
+TEST(LinearNegationRuleBook, ReadBackAndSeedingAreEntriesThatMutantsReplace) {
+  const RealFunction f = real_function(parse_elaborated("\\x:R. \\y:R. x * y", Mode::source));
+  const auto gradient = [&](const std::string& mutant) {
+    TransformOptions t;
+    t.book = rules_for(mutant);
+    RuleCounter counter;
+    t.counter = &counter;
+    const GradientRun g = reduce_gradient(f.body, f.inputs, {2, 5}, RunOptions{}, t);
+    EXPECT_EQ(counter.fired.at("read-back-A"), 1) << mutant;
+    return g.gradient;
+  };
+  EXPECT_EQ(gradient(""), (std::vector<double>{5, 2}));
+  EXPECT_EQ(gradient("linear-negation/gradient-read-from-wrong-component"),
+            (std::vector<double>{2, 5}));
+  EXPECT_EQ(print(forward_seed(*paper_rules(), 0.5, 1, 0)), "(0.5, 0)");
+  EXPECT_EQ(print(forward_seed(*paper_rules(), 0.5, 0, 0)), "(0.5, 1)");
+  EXPECT_EQ(print(forward_seed(*rules_for("linear-negation/paper-literal-prop1-seed"), 0.5, 1, 0)),
+            "(0.5, 1)");
 }
 
 // An entry of kind user added after the paper's, without a priority class: S_bp offers it, last;

@@ -130,6 +130,11 @@ TEST(LinearNegationUserRules, ErrorsAreLocated) {
       << unknown;
   EXPECT_NE(unknown.find("beta-7"), std::string::npos) << unknown;
   EXPECT_NE(error_of("remove D-num\n").find("1:8:"), std::string::npos);
+  // the read-back of Cor. 16 and Prop. 1's seeding are definitions, not rewriting rules
+  const std::string read_back = error_of("remove read-back-A\n");
+  EXPECT_NE(read_back.find("1:8: parse error: read-back-A is a definition"), std::string::npos)
+      << read_back;
+  EXPECT_NE(error_of("meta M : R\nreplace seed-prop-1: M --> M\n").find("2:9:"), std::string::npos);
   EXPECT_EQ(error_of("meta M : R\nm: M * 1 --> M priority 9\n"),
             "2:16: parse error: priority 9: S_bp's priority classes are 1 to 7 "
             "(docs/rules/linear-negation.md)");

@@ -7,6 +7,7 @@
 
 #include "cli/builtin_registry.hpp"
 #include "generators/perturbative/terms.hpp"
+#include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/transform.hpp"
 #include "support/calculus_checks.hpp"
@@ -49,6 +50,9 @@ TEST(PerturbativeCalculus, EveryRuleFiresOnGeneratedTerms) {
         const Bag open = *gen::term({{"x", sigma}}, tau, 2);
         Engine engine(*paper_rules());
         (void)transform(engine, "x", sigma, open);
+        // D(λx. open, a, a), the derivative macro `grad` and the AD properties build (spec §2.7)
+        const Bag point = *gen::term({}, sigma, 1);
+        (void)derivative(engine, lam("x", sigma, open), point, point);
         engine.add_firings(fired);
       },
       rc::detail::TestMetadata{},

@@ -3,19 +3,15 @@
 // the book and no mutant at all, and `adsem calculi --json` lists the book, T_x's clauses
 // included, with citations and kinds.
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <array>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
-#include "cli/builtin_registry.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "syntax/perturbative/printer.hpp"
-#include "tests/support/cli_run.hpp"
+#include "tests/support/rule_book_checks.hpp"
 
 namespace adsem::perturbative {
 namespace {
@@ -32,6 +28,21 @@ const std::vector<std::string> probes = {
     "pi2 (T (\\x:R. \\y:R. x*y) (1, 3)) 5",                                // T_x λ
     "pi2 (T (\\f:R->R. T f) ((\\x:R. x), sin)) (1, 2)",                    // T_x T
 };
+
+// The derivative terms `grad` and the AD properties build: D(λx. x*x, 1, 3) and, with point and
+// tangent of one type R × R, D(λp. π1 p * π2 p, (1, 0), (2, 5)).
+const std::vector<std::array<std::string, 3>> derivative_probes = {
+    {"\\x:R. x*x", "1", "3"},
+    {"\\p:R*R. pi1 p * pi2 p", "(1, (0 : R))", "(2, 5)"},
+};
+
+// D(f, v, a) as `book` expands it, normalised.
+Bag expanded_derivative(const std::array<std::string, 3>& probe, const Rules& book) {
+  Engine engine(book);
+  const Bag d =
+      derivative(engine, parse_closed(probe[0]), parse_closed(probe[1]), parse_closed(probe[2]));
+  return normalise(d, book).result;
+}
 
 // What a run shows: each line of the trace and the normal form, or the error it stopped with.
 std::vector<std::string> observe(const Bag& m, const Rules& book) {
@@ -54,6 +65,12 @@ TEST(PerturbativeRuleBook, EveryFireableEntryFiresOnTheProbes) {
   for (const std::string& p : probes)
     for (const auto& [rule, n] : normalise(parse_closed(p), *paper_rules()).rule_counts)
       fired[rule] += n;
+  for (const auto& probe : derivative_probes) {
+    Engine engine(*paper_rules());
+    (void)derivative(engine, parse_closed(probe[0]), parse_closed(probe[1]),
+                     parse_closed(probe[2]));
+    engine.add_firings(fired);
+  }
   std::vector<std::string> unfireable;
   for (const RuleInfo& rule : paper_rules()->infos()) {
     if (!rule.unfireable.empty())
@@ -69,16 +86,21 @@ TEST(PerturbativeRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
   std::vector<Bag> terms;
   for (const std::string& p : probes)
     terms.push_back(parse_closed(p));
-  for (const RuleInfo& rule : paper_rules()->infos()) {
-    if (!rule.unfireable.empty()) continue;
-    RulesPatch patch;
-    patch.name = "without " + rule.name;
-    patch.remove(rule.name);
-    const RulesPtr without = patch_paper_rules(patch);
-    const bool changed = std::ranges::any_of(
-        terms, [&](const Bag& t) { return observe(t, *paper_rules()) != observe(t, *without); });
-    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
-  }
+  const auto shown = [](const auto& probe, const Rules& book) {
+    try {
+      return print(expanded_derivative(probe, book));
+    } catch (const AdsemError& e) {
+      return std::string("error ") + e.what();
+    }
+  };
+  testing::expect_no_entry_is_decoration(*paper_rules(), [&](const RulesPtr& without) {
+    return std::ranges::any_of(
+               terms,
+               [&](const Bag& t) { return observe(t, *paper_rules()) != observe(t, *without); }) ||
+           std::ranges::any_of(derivative_probes, [&](const auto& probe) {
+             return shown(probe, *paper_rules()) != shown(probe, *without);
+           });
+  });
 }
 
 // The clauses of T_x are recorded under their names and traced, but a (T) step is one step: the
@@ -96,66 +118,32 @@ TEST(PerturbativeRuleBook, TxClausesAreTracedButTakeNoStep) {
   EXPECT_EQ(run.trace[1], "Tx-x: x");
 }
 
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // No rule name is a string literal outside the book, and no mutant is named (or selected by
 // name) anywhere in semantics/perturbative.
 TEST(PerturbativeRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
-  const std::filesystem::path dir =
-      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "perturbative";
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
-    const std::string text = read(entry.path());
-    ++files;
-    for (const char* selector : {"semantics_for", "mutant_catalogue", "rules_for", "model_mode"})
-      EXPECT_EQ(text.find(selector), std::string::npos) << name << " uses " << selector;
-    for (const Mutant& m : mutant_catalogue()) {
-      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
-      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
-    }
-    if (name == "rules.cpp") continue; // the book: the one place rule names are written
-    for (const RuleInfo& rule : paper_rules()->infos())
-      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
-          << name << " names the rule " << rule.name;
-  }
-  EXPECT_GT(files, 10);
+  testing::SemanticsScan scan;
+  scan.forbidden = {"semantics_for", "mutant_catalogue", "rules_for", "model_mode"};
+  testing::expect_semantics_name_no_rule_and_no_mutant("perturbative", *paper_rules(), mutants(),
+                                                       scan);
 }
 
 TEST(PerturbativeRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
-  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto j = nlohmann::json::parse(run.out);
-  const auto& calculi = j.at("calculi");
-  const auto it = std::find_if(calculi.begin(), calculi.end(),
-                               [](const auto& c) { return c.at("id") == "perturbative"; });
-  ASSERT_NE(it, calculi.end());
-  const auto& rules = it->at("rules");
-  const std::vector<RuleInfo> book = paper_rules()->infos();
-  ASSERT_EQ(rules.size(), book.size());
-  for (std::size_t i = 0; i < book.size(); ++i) {
-    EXPECT_EQ(rules[i].at("name"), book[i].name);
-    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
-    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
-  }
+  const auto rules = testing::calculi_json_rules("perturbative", paper_rules()->infos());
   std::vector<std::string> names;
   for (const auto& r : rules)
     names.push_back(r.at("name"));
-  EXPECT_EQ(names, (std::vector<std::string>{"beta", "times1", "times2", "T", "delta", "delta-T",
-                                             "nu", "Tx-x", "Tx-y", "Tx-0", "Tx-lambda", "Tx-sum",
-                                             "Tx-app", "Tx-inj", "Tx-T", "Tx-proj", "Tx-const"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"beta", "times1", "times2", "T", "delta", "delta-T", "nu",
+                                      "Tx-x", "Tx-y", "Tx-0", "Tx-lambda", "Tx-sum", "Tx-app",
+                                      "Tx-inj", "Tx-T", "Tx-proj", "Tx-const", "D"}));
   for (const auto& r : rules) {
     const std::string name = r.at("name");
     const std::string citation = r.at("citation");
-    if (name.starts_with("Tx-")) {
+    if (name.starts_with("Tx-") || name == "D") {
       EXPECT_EQ(r.at("kind"), "transformation") << name;
-      if (name != "Tx-const") {
+      if (name == "D") {
+        EXPECT_NE(citation.find("§2.7"), std::string::npos) << citation;
+      } else if (name != "Tx-const") {
         EXPECT_NE(citation.find("Fig. 4"), std::string::npos) << name << ": " << citation;
       }
     } else {
@@ -167,15 +155,12 @@ TEST(PerturbativeRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
   EXPECT_TRUE(rules[9].contains("unfireable")); // Tx-0 says why it takes no step of its own
 }
 
-// A mutant is a patch of the book (or of D or the model), and its book differs from the
-// paper's only in the entries the patch names.
+// A mutant is a patch of the book (the derivative macro D included) or of the model, and its
+// book differs from the paper's only in the entries the patch names.
 TEST(PerturbativeRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   int patched = 0;
   for (const Mutant& m : mutant_catalogue()) {
-    const Rules& book = *m.semantics.rules;
-    ASSERT_EQ(book.size(), paper_rules()->size()) << m.def.name;
-    for (std::size_t i = 0; i < book.size(); ++i)
-      EXPECT_EQ(book.info(i).name, paper_rules()->info(i).name);
+    testing::expect_same_names(*m.semantics.rules, *paper_rules(), m.def.name);
     if (m.patch.edits.empty()) {
       EXPECT_EQ(m.semantics.rules, paper_rules()) << m.def.name;
     } else {
@@ -183,9 +168,29 @@ TEST(PerturbativeRuleBook, EveryMutantIsAPatchOfNamedEntries) {
       ++patched;
     }
   }
-  EXPECT_EQ(patched, 6); // the other three change D or the model
+  EXPECT_EQ(patched, 7); // the other two change the model (spec §5.3's negative controls)
   EXPECT_EQ(semantics_for("").rules, paper_rules());
   EXPECT_THROW(semantics_for("perturbative/no-such-mutant"), AdsemError);
+}
+
+// D(f, v, a) = π1 (T f (v, a)) is the book's entry D, tangent first; d-macro-slots-swapped
+// replaces that entry, so the same D(f, v, a) expands to π1 (T f (a, v)).
+TEST(PerturbativeRuleBook, TheDerivativeMacroIsAnEntryThatAMutantReplaces) {
+  const std::string f_text = "\\p:R*R. pi1 p * pi1 p * pi2 p"; // f(p) = p1² p2
+  const Bag f = parse_closed(f_text);
+  const Bag v = parse_closed("(1, (0 : R))");
+  const Bag a = parse_closed("(2, 3)");
+  EXPECT_EQ(print(semantics_for("").derivative(f, v, a)),
+            print(parse_closed("pi1 (T (" + f_text + ") ((1, (0 : R)), (2, 3)))")));
+  const Semantics& swapped = semantics_for("perturbative/d-macro-slots-swapped");
+  EXPECT_EQ(print(swapped.derivative(f, v, a)),
+            print(parse_closed("pi1 (T (" + f_text + ") ((2, 3), (1, (0 : R))))")));
+  // ∂1 f at (2, 3) is 2·p1·p2 = 12; swapped, the derivative at (1, 0) along (2, 3) is 3
+  EXPECT_EQ(print(normalise(semantics_for("").derivative(f, v, a), *paper_rules()).result), "12");
+  EXPECT_EQ(print(normalise(swapped.derivative(f, v, a), *swapped.rules).result), "3");
+  RuleCounter counter;
+  (void)semantics_for("").derivative(f, v, a, &counter);
+  EXPECT_EQ(counter.fired.at("D"), 1);
 }
 
 } // namespace

@@ -208,6 +208,20 @@ TEST(UserRules, AnUnknownNameIsALocatedErrorNamingTheNearest) {
   EXPECT_EQ(load_error("remove tims1\n").pos->column, 8);
 }
 
+// The derivative macro D is an entry of the book but not a step: a file cannot edit it.
+TEST(UserRules, TheDerivativeMacroCannotBeReplacedOrRemoved) {
+  const Diagnostic removed = load_error("remove D\n");
+  ASSERT_TRUE(removed.pos);
+  EXPECT_EQ(removed.pos->column, 8);
+  EXPECT_NE(removed.message.find("'D' is the derivative macro"), std::string::npos)
+      << removed.message;
+  const Diagnostic replaced = load_error("meta M : R\nreplace D: M --> M\n");
+  ASSERT_TRUE(replaced.pos);
+  EXPECT_EQ(replaced.pos->line, 2);
+  EXPECT_NE(replaced.message.find("neither replace nor remove"), std::string::npos)
+      << replaced.message;
+}
+
 TEST(UserRules, WhatThisCalculusRefusesIsALocatedError) {
   const auto expect = [](const std::string& text, int line, const std::string& part) {
     const Diagnostic d = load_error(text);

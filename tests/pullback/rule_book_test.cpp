@@ -3,31 +3,20 @@
 // mutant at all, and `adsem calculi --json` lists the book with citations and kinds.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
-#include "cli/builtin_registry.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
-#include "tests/support/cli_run.hpp"
+#include "tests/support/rule_book_checks.hpp"
 
 namespace adsem::pullback {
 namespace {
-
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Terms on which, together, every fireable rule of the book fires: the examples, the hand-made
 // shapes of spec §8.6, and open terms with a foreign atom (16b, 16c, 17, Sigma2, Sigma3).
@@ -36,7 +25,7 @@ std::vector<Term> probes() {
   const std::filesystem::path examples =
       std::filesystem::path(ADSEM_SOURCE_DIR) / "examples" / "pullback";
   for (const auto& file : std::filesystem::directory_iterator(examples)) {
-    const Term t = parse_closed(read(file.path()));
+    const Term t = parse_closed(testing::read_text(file.path()));
     if (t->kind != Kind::lam) terms.push_back(t); // function.dppl is for `adsem grad`
   }
   for (const char* source : {
@@ -128,18 +117,15 @@ std::vector<std::string> observe(const Term& t, const Rules& rules) {
 
 TEST(PullbackRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
   const std::vector<Term> terms = probes();
-  for (const RuleInfo& rule : paper_rules()->infos()) {
-    ASSERT_TRUE(rule.unfireable.empty()) << rule.name;
-    BookPatch patch;
-    patch.name = "without " + rule.name;
-    patch.remove(rule.name);
-    Rules without;
-    without.book = patch_paper_rules(patch);
-    const bool changed = std::any_of(terms.begin(), terms.end(), [&](const Term& t) {
-      return observe(t, Rules{}) != observe(t, without);
-    });
-    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
-  }
+  const auto unfireable =
+      testing::expect_no_entry_is_decoration(*paper_rules(), [&](const BookPtr& book) {
+        Rules without;
+        without.book = book;
+        return std::any_of(terms.begin(), terms.end(), [&](const Term& t) {
+          return observe(t, Rules{}) != observe(t, without);
+        });
+      });
+  EXPECT_TRUE(unfireable.empty());
 }
 
 // A user entry (kind `user`, added after the paper's) is offered where refocusing visits a redex
@@ -176,46 +162,17 @@ TEST(PullbackRuleBook, AUserEntryAfterThePapersIsOfferedAtTheSamePositions) {
 // No rule name is a string literal outside the book, no rule-name constant is left, and no
 // mutant is named anywhere in semantics/pullback.
 TEST(PullbackRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
-  const std::filesystem::path dir =
-      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "pullback";
-  const std::regex rule_constant(R"(\brule::[a-z])");
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
-    const std::string text = read(entry.path());
-    ++files;
-    EXPECT_FALSE(std::regex_search(text, rule_constant)) << name << " uses a rule-name constant";
-    EXPECT_EQ(text.find("MUTANT"), std::string::npos) << name;
-    EXPECT_EQ(text.find(".is("), std::string::npos) << name << " asks a rule set for a name";
-    for (const Mutant& m : mutant_catalogue()) {
-      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
-      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
-    }
-    if (name == "rules.cpp") continue; // the book: the one place rule names are written
-    for (const RuleInfo& rule : paper_rules()->infos())
-      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
-          << name << " names the rule " << rule.name;
-  }
-  EXPECT_GT(files, 10);
+  testing::SemanticsScan scan;
+  // no rule-name constant, no mutant switch, no rule set asked for a name
+  scan.forbidden = {R"(\brule::[a-z])", "MUTANT", R"(\.is\()"};
+  testing::expect_semantics_name_no_rule_and_no_mutant("pullback", *paper_rules(), mutants(), scan);
 }
 
 TEST(PullbackRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
-  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto j = nlohmann::json::parse(run.out);
-  const auto& calculi = j.at("calculi");
-  const auto it = std::find_if(calculi.begin(), calculi.end(),
-                               [](const auto& c) { return c.at("id") == "pullback"; });
-  ASSERT_NE(it, calculi.end());
-  const auto& rules = it->at("rules");
   const std::vector<RuleInfo> book = paper_rules()->infos();
   ASSERT_EQ(book.size(), 44u);
-  ASSERT_EQ(rules.size(), book.size());
-  for (std::size_t i = 0; i < book.size(); ++i) {
-    EXPECT_EQ(rules[i].at("name"), book[i].name);
-    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
-    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
+  const auto rules = testing::calculi_json_rules("pullback", book);
+  for (std::size_t i = 0; i < rules.size(); ++i) {
     EXPECT_FALSE(rules[i].contains("unfireable")) << book[i].name;
   }
   EXPECT_EQ(rules[0].at("name"), "1");
@@ -238,9 +195,7 @@ TEST(PullbackRuleBook, EveryMutantIsAPatchOfNamedEntries) {
       return std::holds_alternative<BookPatch::Remove>(e);
     });
     if (removes) continue; // the rule set as printed: rule 5 without 5⁺
-    ASSERT_EQ(m.book->size(), paper_rules()->size()) << m.def.name;
-    for (std::size_t i = 0; i < m.book->size(); ++i)
-      EXPECT_EQ(m.book->info(i).name, paper_rules()->info(i).name);
+    testing::expect_same_names(*m.book, *paper_rules(), m.def.name);
   }
   EXPECT_EQ(mutant_book(""), paper_rules());
   EXPECT_EQ(rules_for("pullback/constant-pullback-nonzero").book,

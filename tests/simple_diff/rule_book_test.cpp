@@ -2,18 +2,12 @@
 // it from a copy changes the trace of some term), the semantics name no rule outside the book and
 // no mutant at all, and `adsem calculi --json` lists the book with citations and kinds.
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
-#include "cli/builtin_registry.hpp"
 #include "properties/simple_diff/mutants.hpp"
 #include "semantics/simple_diff/run.hpp"
-#include "tests/support/cli_run.hpp"
+#include "tests/support/rule_book_checks.hpp"
 
 namespace adsem::simple_diff {
 namespace {
@@ -90,80 +84,32 @@ TEST(SimpleDiffRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
   std::vector<TermPtr> terms;
   for (const std::string& p : probes)
     terms.push_back(check_source(p).term);
-  std::vector<std::string> unfireable;
-  for (const RuleInfo& rule : paper_rules()->infos()) {
-    if (!rule.unfireable.empty()) {
-      unfireable.push_back(rule.name);
-      continue;
-    }
-    RulesPatch patch;
-    patch.name = "without " + rule.name;
-    patch.remove(rule.name);
-    const RulesPtr without = patch_paper_rules(patch);
-    bool changed = false;
-    for (const TermPtr& t : terms) {
-      for (const DiffMode d : {DiffMode::linear, DiffMode::literal}) {
-        Options cut = traced(d);
-        cut.rules = without;
-        changed = changed || observe(t, traced(d)) != observe(t, cut);
-      }
-      if (changed) break;
-    }
-    EXPECT_TRUE(changed) << rule.name << " can be removed without changing any probe's trace";
-  }
+  const auto unfireable =
+      testing::expect_no_entry_is_decoration(*paper_rules(), [&](const RulesPtr& without) {
+        for (const TermPtr& t : terms)
+          for (const DiffMode d : {DiffMode::linear, DiffMode::literal}) {
+            Options cut = traced(d);
+            cut.rules = without;
+            if (observe(t, traced(d)) != observe(t, cut)) return true;
+          }
+        return false;
+      });
   // the compositional reading realises Fig. 3's contexts as premises: declared, never fired
   EXPECT_EQ(unfireable, (std::vector<std::string>{"O-ctx", "O-ctxb"}));
-}
-
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // No rule name is a string literal outside the book, no rule enumeration is left, and no mutant
 // is named (or selected by name) anywhere in semantics/simple_diff.
 TEST(SimpleDiffRuleBook, TheSemanticsNameNoRuleOutsideTheBookAndNoMutant) {
-  const std::filesystem::path dir =
-      std::filesystem::path(ADSEM_SOURCE_DIR) / "semantics" / "simple_diff";
-  const std::regex rule_enum(R"(\bRule::[A-Z])");
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_EQ(name.find("mutant"), std::string::npos) << name;
-    const std::string text = read(entry.path());
-    ++files;
-    EXPECT_FALSE(std::regex_search(text, rule_enum)) << name << " uses a rule enumeration";
-    EXPECT_EQ(text.find("with_mutant"), std::string::npos) << name;
-    for (const Mutant& m : mutant_catalogue()) {
-      const std::string short_name = m.def.name.substr(m.def.name.find('/') + 1);
-      EXPECT_EQ(text.find(short_name), std::string::npos) << name << " names " << short_name;
-    }
-    if (name == "rules.cpp") continue; // the book: the one place rule names are written
-    for (const RuleInfo& rule : paper_rules()->infos())
-      EXPECT_EQ(text.find('"' + rule.name + '"'), std::string::npos)
-          << name << " names the rule " << rule.name;
-  }
-  EXPECT_GT(files, 10);
+  testing::SemanticsScan scan;
+  scan.forbidden = {R"(\bRule::[A-Z])", "with_mutant"}; // no rule enumeration, no selector
+  testing::expect_semantics_name_no_rule_and_no_mutant("simple_diff", *paper_rules(), mutants(),
+                                                       scan);
 }
 
 TEST(SimpleDiffRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
-  const auto run = testing::run_cli(cli::builtin_registry(), {"calculi", "--json"});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto j = nlohmann::json::parse(run.out);
-  const auto& calculi = j.at("calculi");
-  const auto it = std::find_if(calculi.begin(), calculi.end(),
-                               [](const auto& c) { return c.at("id") == "simple-diff"; });
-  ASSERT_NE(it, calculi.end());
-  const auto& rules = it->at("rules");
   const std::vector<RuleInfo> book = paper_rules()->infos();
-  ASSERT_EQ(rules.size(), book.size());
-  for (std::size_t i = 0; i < book.size(); ++i) {
-    EXPECT_EQ(rules[i].at("name"), book[i].name);
-    EXPECT_EQ(rules[i].at("citation"), book[i].citation);
-    EXPECT_EQ(rules[i].at("kind"), std::string(kind_name(book[i].kind)));
-  }
+  const auto rules = testing::calculi_json_rules("simple-diff", book);
   EXPECT_EQ(rules[0].at("name"), "O-val");
   const auto r_let = std::find_if(rules.begin(), rules.end(),
                                   [](const auto& r) { return r.at("name") == "R-let"; });
@@ -171,18 +117,11 @@ TEST(SimpleDiffRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
   EXPECT_EQ(r_let->at("kind"), "transformation");
   EXPECT_NE(r_let->at("citation").template get<std::string>().find("Fig. 6"), std::string::npos);
   EXPECT_TRUE(rules[13].contains("unfireable")); // O-ctx says why it takes no step
-  // every calculus's rules come from its rule book: each entry with a citation and a kind
-  int books = 0;
-  for (const auto& c : calculi) {
-    if (c.at("id") == "cross" || c.at("id") == "model") continue;
-    ++books;
-    ASSERT_FALSE(c.at("rules").empty()) << c.at("id");
-    for (const auto& r : c.at("rules")) {
-      EXPECT_FALSE(r.at("citation").template get<std::string>().empty()) << r.at("name");
-      EXPECT_TRUE(r.contains("kind")) << r.at("name");
-    }
-  }
-  EXPECT_EQ(books, 5);
+}
+
+// Every calculus's rules come from its rule book: each entry with a citation and a kind.
+TEST(SimpleDiffRuleBook, EveryCalculusListsACitedBook) {
+  EXPECT_EQ(testing::calculi_with_a_cited_book(), 5);
 }
 
 // A mutant is a patch of the book, and its book differs from the paper's only in the entries the
@@ -190,9 +129,7 @@ TEST(SimpleDiffRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
 TEST(SimpleDiffRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   for (const Mutant& m : mutant_catalogue()) {
     ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
-    EXPECT_EQ(m.rules->size(), paper_rules()->size()) << m.def.name;
-    for (std::size_t i = 0; i < m.rules->size(); ++i)
-      EXPECT_EQ(m.rules->info(i).name, paper_rules()->info(i).name);
+    testing::expect_same_names(*m.rules, *paper_rules(), m.def.name);
   }
   EXPECT_EQ(with_mutant(Options{}, "").rules, paper_rules());
   EXPECT_THROW(with_mutant(Options{}, "simple-diff/no-such-mutant"), AdsemError);
