@@ -1,9 +1,9 @@
 #include "generators/delta_reverse/terms.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
-#include <map>
-#include <set>
+#include <string_view>
 
 #include "syntax/delta_reverse/printer.hpp"
 #include "syntax/delta_reverse/signature.hpp"
@@ -34,71 +34,89 @@ double literal() {
 class Builder {
 public:
   Term term(Context& g, const Type& a, int d) {
-    std::vector<std::pair<int, std::function<Term()>>> options;
-    const auto offer = [&](int w, std::function<Term()> f) {
-      options.emplace_back(w, std::move(f));
-    };
+    // [perf] The ways this node can be built, with their weights, in the order they are offered;
+    // the drawn one is built by the switch below (no std::function per way and node). Drawing the
+    // index first and the way's own choices after keeps the draws, and so the terms, as before.
+    enum class Way { reachable, intro, binary, unary, from_int, branch, let, apply, case_, proj };
+    std::array<std::pair<int, Way>, 10> options{};
+    std::size_t offered = 0;
+    const auto offer = [&](int w, Way way) { options[offered++] = {w, way}; };
 
     // The ways are counted only when this option is drawn (measured: building them at every node
     // was a fifth of a delta-reverse adequacy trial); counting draws nothing, so the terms are
     // the same.
     const bool reach = any_reachable(g, a);
-    if (reach) offer(30, [&] { return draw_reachable(g, a); });
-    offer(reach ? 4 : 12, [&] { return intro(g, a, d); });
+    if (reach) offer(30, Way::reachable);
+    offer(reach ? 4 : 12, Way::intro);
     if (d > 0) {
       if (a->kind == TK::real) {
-        offer(26, [&] { // binary primitive (+, -, * ; / near its boundary, rarely)
-          static const std::vector<std::string> ops = {"addR", "mulR", "subR", "mulR", "addR"};
-          const bool partial = partials_ && pick(12) == 0;
-          const std::string op = partial ? "divR" : ops[pick(ops.size())];
-          Term x = term(g, R(), d - 1);
-          return call(op, x, term(g, R(), d - 1));
-        });
-        offer(12, [&] { // unary primitive (log, sqrt partial, rarely)
-          static const std::vector<std::string> ops = {"sin", "cos", "exp", "tanh", "negR"};
-          static const std::vector<std::string> partial = {"log", "sqrt"};
-          const bool part = partials_ && pick(8) == 0;
-          const auto& names = part ? partial : ops;
-          Term x = term(g, R(), d - 1);
-          if (names[0] == "exp") x = call("tanh", x); // keep exp's argument bounded
-          return call(names[pick(names.size())], x);
-        });
-        offer(3, [&] { return call("fromInt", term(g, int_type(), d - 1)); });
-        offer(6, [&] { // control flow on a real comparison (piecewise, spec §9.8)
-          Term c = call("ltR", term(g, R(), d - 1), term(g, R(), d - 1));
-          return case_of(c, fresh(), term(g, a, d - 1), fresh(), term(g, a, d - 1));
-        });
+        offer(26, Way::binary);
+        offer(12, Way::unary);
+        offer(3, Way::from_int);
+        offer(6, Way::branch);
       }
-      offer(14, [&] { return let_in(g, a, d); });
-      offer(10, [&] { // application of a λ or a helper
-        const Type b = small_type();
-        Term f = term(g, arrow_type(b, a), d - 1);
-        return app(f, term(g, b, d - 1));
-      });
-      offer(6, [&] { // case
-        const Type b = small_type(), c = small_type();
-        Term e0 = term(g, sum_type(b, c), d - 1);
-        const std::string x1 = fresh(), x2 = fresh();
-        g.emplace_back(x1, b);
-        Term e1 = term(g, a, d - 1);
-        g.back() = {x2, c};
-        Term e2 = term(g, a, d - 1);
-        g.pop_back();
-        return case_of(e0, x1, e1, x2, e2);
-      });
-      offer(4, [&] { // projection
-        const Type b = small_type();
-        return pick(2) == 0 ? fst(term(g, product_type(a, b), d - 1))
-                            : snd(term(g, product_type(b, a), d - 1));
-      });
+      offer(14, Way::let);
+      offer(10, Way::apply);
+      offer(6, Way::case_);
+      offer(4, Way::proj);
     }
     int total = 0;
-    for (const auto& o : options)
-      total += o.first;
+    for (std::size_t i = 0; i < offered; ++i)
+      total += options[i].first;
     int r = static_cast<int>(pick(static_cast<std::size_t>(total)));
-    for (const auto& [w, f] : options) {
-      if (r < w) return f();
-      r -= w;
+    std::size_t chosen = 0;
+    while (r >= options[chosen].first)
+      r -= options[chosen++].first;
+    switch (options[chosen].second) {
+    case Way::reachable:
+      return draw_reachable(g, a);
+    case Way::intro:
+      return intro(g, a, d);
+    case Way::binary: { // binary primitive (+, -, * ; / near its boundary, rarely)
+      static const std::vector<std::string> ops = {"addR", "mulR", "subR", "mulR", "addR"};
+      const bool partial = partials_ && pick(12) == 0;
+      const std::string op = partial ? "divR" : ops[pick(ops.size())];
+      Term x = term(g, R(), d - 1);
+      return call(op, x, term(g, R(), d - 1));
+    }
+    case Way::unary: { // unary primitive (log, sqrt partial, rarely)
+      static const std::vector<std::string> ops = {"sin", "cos", "exp", "tanh", "negR"};
+      static const std::vector<std::string> partial = {"log", "sqrt"};
+      const bool part = partials_ && pick(8) == 0;
+      const auto& names = part ? partial : ops;
+      Term x = term(g, R(), d - 1);
+      if (names[0] == "exp") x = call("tanh", x); // keep exp's argument bounded
+      return call(names[pick(names.size())], x);
+    }
+    case Way::from_int:
+      return call("fromInt", term(g, int_type(), d - 1));
+    case Way::branch: { // control flow on a real comparison (piecewise, spec §9.8)
+      Term c = call("ltR", term(g, R(), d - 1), term(g, R(), d - 1));
+      return case_of(c, fresh(), term(g, a, d - 1), fresh(), term(g, a, d - 1));
+    }
+    case Way::let:
+      return let_in(g, a, d);
+    case Way::apply: { // application of a λ or a helper
+      const Type b = small_type();
+      Term f = term(g, arrow_type(b, a), d - 1);
+      return app(f, term(g, b, d - 1));
+    }
+    case Way::case_: {
+      const Type b = small_type(), c = small_type();
+      Term e0 = term(g, sum_type(b, c), d - 1);
+      const std::string x1 = fresh(), x2 = fresh();
+      g.emplace_back(x1, b);
+      Term e1 = term(g, a, d - 1);
+      g.back() = {x2, c};
+      Term e2 = term(g, a, d - 1);
+      g.pop_back();
+      return case_of(e0, x1, e1, x2, e2);
+    }
+    case Way::proj: {
+      const Type b = small_type();
+      return pick(2) == 0 ? fst(term(g, product_type(a, b), d - 1))
+                          : snd(term(g, product_type(b, a), d - 1));
+    }
     }
     return intro(g, a, 0);
   }
@@ -173,17 +191,13 @@ public:
   // argument is drawn only for the chosen way, so the draws and the terms are the same as before.
   Term draw_reachable(const Context& g, const Type& a) {
     std::size_t ways = 0;
-    {
-      std::set<std::string> seen;
-      for (auto it = g.rbegin(); it != g.rend(); ++it)
-        if (seen.insert(it->first).second) ways += count_ways(it->second, a, 3);
-    }
+    for (auto it = g.rbegin(); it != g.rend(); ++it)
+      if (!shadowed(g, it)) ways += count_ways(it->second, a, 3);
     std::size_t k = pick(ways);
     std::string head;
     std::vector<Elimination> steps;
-    std::set<std::string> seen;
     for (auto it = g.rbegin(); it != g.rend() && head.empty(); ++it) {
-      if (!seen.insert(it->first).second) continue; // shadowed
+      if (shadowed(g, it)) continue;
       if (select_way(it->second, a, 3, k, steps)) head = it->first;
     }
     Term t = var(head);
@@ -203,10 +217,14 @@ public:
   }
   // Whether draw_reachable has a way, without counting them all (the same walk as count_ways).
   bool any_reachable(const Context& g, const Type& a) const {
-    std::set<std::string> seen;
     for (auto it = g.rbegin(); it != g.rend(); ++it)
-      if (seen.insert(it->first).second && reaches(it->second, a, 3)) return true;
+      if (!shadowed(g, it) && reaches(it->second, a, 3)) return true;
     return false;
+  }
+  // Whether a later entry of g binds the same name (the walks go from the innermost binder out).
+  // [perf] A scan of the few entries instead of a std::set per node of the generated term.
+  static bool shadowed(const Context& g, Context::const_reverse_iterator it) {
+    return std::any_of(g.rbegin(), it, [&](const auto& entry) { return entry.first == it->first; });
   }
   bool reaches(const Type& t, const Type& a, int budget) const {
     if (same_type(t, a)) return true;
@@ -441,29 +459,31 @@ rc::Gen<Value> tangent_like(Value v) {
 }
 
 std::vector<std::string> tags_of(const Term& t) {
-  std::set<std::string> tags;
-  std::map<std::string, int> uses;
-  std::vector<std::string> let_bound;
+  // [perf] Flags and a sorted list of variable occurrences instead of a std::set and a std::map
+  // per generated term; the tags come out in the set's (alphabetical) order as before.
+  bool branch = false, has_case = false, higher_order = false, has_let = false;
+  std::vector<std::string_view> used;
+  std::vector<std::string_view> let_bound;
   std::vector<const Node*> stack = {t.get()};
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
     switch (n->form) {
     case Form::let:
-      tags.insert("let");
+      has_let = true;
       let_bound.push_back(n->name);
       break;
     case Form::case_:
-      tags.insert("case");
+      has_case = true;
       break;
     case Form::lam:
-      if (n->type->kind == TK::arrow) tags.insert("higher-order");
+      higher_order = higher_order || n->type->kind == TK::arrow;
       break;
     case Form::var:
-      ++uses[n->name];
+      used.push_back(n->name);
       break;
     case Form::prim:
-      if (n->name == "ltR") tags.insert("branch-on-real");
+      branch = branch || n->name == "ltR";
       break;
     default:
       break;
@@ -471,9 +491,18 @@ std::vector<std::string> tags_of(const Term& t) {
     for (const Term& k : n->kids)
       stack.push_back(k.get());
   }
-  for (const std::string& x : let_bound)
-    if (uses[x] >= 2) tags.insert("shared-let");
-  return {tags.begin(), tags.end()};
+  std::sort(used.begin(), used.end());
+  const bool shared_let = std::any_of(let_bound.begin(), let_bound.end(), [&](std::string_view x) {
+    const auto [from, to] = std::equal_range(used.begin(), used.end(), x);
+    return to - from >= 2;
+  });
+  std::vector<std::string> tags;
+  if (branch) tags.emplace_back("branch-on-real");
+  if (has_case) tags.emplace_back("case");
+  if (higher_order) tags.emplace_back("higher-order");
+  if (has_let) tags.emplace_back("let");
+  if (shared_let) tags.emplace_back("shared-let");
+  return tags;
 }
 
 void showValue(const MainExpression& m, std::ostream& os) {
