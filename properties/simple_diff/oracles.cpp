@@ -26,9 +26,14 @@ Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
                 const std::vector<double>& at, const Options& options) {
   Operational out;
   try {
-    const Outcome o = evaluate(m, options, {{x, unflatten(t, at)}});
-    out.value = flatten(o.value);
-    out.type = type_of_value(o.value);
+    const Evaluation result = evaluate_unless_stuck(m, options, {{x, unflatten(t, at)}});
+    if (result.stuck) { // a definite "no value" of M^(n), not unknown (is_unknown)
+      out.error = result.stuck->diagnostic().kind;
+      out.message = result.stuck->what();
+      return out;
+    }
+    out.value = flatten(result.outcome->value);
+    out.type = type_of_value(result.outcome->value);
   } catch (const AdsemError& e) {
     out.error = e.diagnostic().kind;
     out.message = e.what();
@@ -42,10 +47,17 @@ Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
   Denotation out;
   const model::DiffContext context;
   try {
-    const auto f = denotation::as_function<double>(x, t, m, {}, context);
     const std::vector<model::Dual<double>> in(at.begin(), at.end());
-    for (const auto& d : f(in))
-      out.value.push_back(d.primal());
+    const denotation::MEnv<double> rho = {
+        {x, denotation::unflatten_value<double>(t, std::span<const model::Dual<double>>(in))}};
+    const auto d = denotation::denote_unless_bottom<double>(m, rho, context);
+    if (d.bottom) {
+      out.status = Denotation::Status::undefined;
+      out.message = model::Undefined(denotation::approximant_bottom, *d.bottom).what();
+    } else {
+      for (const auto& v : denotation::flatten_value(d.value))
+        out.value.push_back(v.primal());
+    }
   } catch (const model::Undefined& e) {
     out.status = Denotation::Status::undefined;
     out.message = e.what();

@@ -70,7 +70,7 @@ bool has_template(const Engine&, const Reduction::Redex& r) {
   return p.form == Form::primitive && template_sources().contains(p.name);
 }
 Bag delta_t(Engine&, const Reduction::Redex& r, const RuleInfo&) {
-  return parse_template(template_sources().at(r.node.operand->name));
+  return template_of(r.node.operand->name);
 }
 
 // A numeral under a linear context L built from λy. and ι_k (spec §4.5 ν): the context's key.

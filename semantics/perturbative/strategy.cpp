@@ -43,7 +43,7 @@ public:
   Bag bag(const Bag& m) {
     Bag out = zero(m.type);
     for (const SimpleP& s : m.items)
-      append(out, simple(*s));
+      append(out, simple(s));
     while (const Rule<Merge>* rule = engine_.select<Merge>({out})) {
       Bag merged = rule->result(engine_, {out}, rule->info);
       count(rule->info, "", run_.trace.size());
@@ -52,32 +52,41 @@ public:
     return out;
   }
 
-  Bag simple(const Simple& s) {
+  // Terms are immutable: a leaf, and a node whose operand normalises to itself, is returned as
+  // it is instead of rebuilt (the copies were a tenth of an adequacy trial).
+  Bag simple(const SimpleP& p) {
     const DepthGuard guard(budget_);
     work_.spend(1, "the term's growth");
+    const Simple& s = *p;
     switch (s.form) {
     case Form::var:
     case Form::numeral:
     case Form::primitive:
-      return single(std::make_shared<const Simple>(s));
+      return single(p);
     case Form::lam:
     case Form::inj:
-      return with_operand(s, simple(*s.operand));
+      return with_normal_operand(p, simple(s.operand));
     case Form::app: {
-      const Bag op = simple(*s.operand);
+      const Bag op = simple(s.operand);
       const Bag argument = bag(s.argument);
       return roots(app(op, argument));
     }
     case Form::push:
     case Form::proj:
-      return roots(with_operand(s, simple(*s.operand)));
+      return roots(with_normal_operand(p, simple(s.operand)));
     }
-    return single(std::make_shared<const Simple>(s));
+    return single(p);
   }
 
   const Engine& engine() const { return engine_; }
 
 private:
+  // p with its operand replaced by the operand's normal form; p itself when that is the operand.
+  static Bag with_normal_operand(const SimpleP& p, const Bag& operand) {
+    if (operand.items.size() == 1 && operand.items.front() == p->operand) return single(p);
+    return with_operand(*p, operand);
+  }
+
   // Contract each summand at its root (its children are normal) and re-normalise the contractum.
   Bag roots(const Bag& m) {
     Bag out = zero(m.type);

@@ -33,4 +33,14 @@ Bag parse_template(const std::string& source) {
   return parse_term(source, constant_types());
 }
 
+const Bag& template_of(const std::string& name) {
+  static const std::map<std::string, Bag> parsed = [] {
+    std::map<std::string, Bag> out;
+    for (const auto& [constant, source] : template_sources())
+      out.emplace(constant, parse_template(source));
+    return out;
+  }();
+  return parsed.at(name);
+}
+
 } // namespace adsem::perturbative

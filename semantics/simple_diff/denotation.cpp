@@ -187,6 +187,7 @@ public:
   // change. Every case checks bottom() right after each subterm, before using its value or
   // visiting the next subterm, so the walk stops exactly where the throw stopped it.
   bool bottom() const { return bottom_.has_value(); }
+  const std::optional<std::string>& bottom_message() const { return bottom_; }
   void throw_if_bottom() const {
     if (bottom_) throw model::Undefined(approximant_bottom, *bottom_);
   }
@@ -286,15 +287,22 @@ template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const m
 }
 
 template <class C>
-MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
-                 const Budget& budget) {
+Denoted<C> denote_unless_bottom(const TermPtr& m, const MEnv<C>& rho,
+                                const model::DiffContext& context, const Budget& budget) {
   VarEnv<C> env;
   for (const auto& [x, v] : rho)
     env = std::make_shared<const VarBinding<C>>(VarBinding<C>{x, v, env});
   Denoter<C> denoter(context, budget);
   MValue<C> v = denoter.term(nullptr, env, *m);
-  denoter.throw_if_bottom();
-  return v;
+  return Denoted<C>{std::move(v), denoter.bottom_message()};
+}
+
+template <class C>
+MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
+                 const Budget& budget) {
+  Denoted<C> d = denote_unless_bottom<C>(m, rho, context, budget);
+  if (d.bottom) throw model::Undefined(approximant_bottom, *d.bottom);
+  return std::move(d.value);
 }
 
 template <class C>
@@ -317,6 +325,8 @@ std::string print(const MValue<double>& v) {
 #define ADSEM_SD_DENOTATION(C)                                                                     \
   template MValue<C> denote<C>(const TermPtr&, const MEnv<C>&, const model::DiffContext&,          \
                                const Budget&);                                                     \
+  template Denoted<C> denote_unless_bottom<C>(const TermPtr&, const MEnv<C>&,                      \
+                                              const model::DiffContext&, const Budget&);           \
   template std::vector<model::Dual<C>> flatten_value<C>(const MValue<C>&);                         \
   template MValue<C> unflatten_value<C>(const TypePtr&, std::span<const model::Dual<C>>);          \
   template std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>             \

@@ -14,6 +14,7 @@
 // The denotation never calls the calculus's own eval, symbolic evaluation or rd.
 //
 // C is double (values and exact derivatives) or model::Interval (enclosures over a box).
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,6 +45,17 @@ struct Budget {
 template <class C>
 MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
                  const Budget& budget = {});
+
+// denote, except that the approximant f^(0) = ⊥ met at the top of the walk is returned as the
+// message of its model::Undefined (reason approximant_bottom), not thrown: adequacy trials meet
+// it often. Every other ⊥ and error still throws.
+template <class C> struct Denoted {
+  MValue<C> value;
+  std::optional<std::string> bottom;
+};
+template <class C>
+Denoted<C> denote_unless_bottom(const TermPtr& m, const MEnv<C>& rho,
+                                const model::DiffContext& context, const Budget& budget = {});
 
 // Flattening (Lemma 5.1, depth first, left first) and its inverse at a type.
 template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v);

@@ -111,6 +111,7 @@ public:
   // L-call at clo_0: records the stuck call and returns the placeholder (see eval).
   Value stuck_at_clo_0(ApproximantStuck stuck);
   bool is_stuck() const { return stuck_.has_value(); }
+  const std::optional<ApproximantStuck>& stuck_call() const { return stuck_; }
   void throw_if_stuck() const {
     if (stuck_) throw *stuck_;
   }

@@ -31,14 +31,21 @@ void load(Machine& machine, const TermPtr& m, const ValueContext& rho) {
 }
 } // namespace
 
-Outcome evaluate(const TermPtr& m, const Options& options, const ValueContext& rho) {
+Evaluation evaluate_unless_stuck(const TermPtr& m, const Options& options,
+                                 const ValueContext& rho) {
   return on_large_stack([&] {
     Machine machine(options);
     load(machine, m, rho);
     Value v = machine.eval(nullptr, m);
-    machine.throw_if_stuck();
-    return Outcome{std::move(v), machine.steps(), machine.trace()};
+    if (machine.is_stuck()) return Evaluation{std::nullopt, machine.stuck_call()};
+    return Evaluation{Outcome{std::move(v), machine.steps(), machine.trace()}, std::nullopt};
   });
+}
+
+Outcome evaluate(const TermPtr& m, const Options& options, const ValueContext& rho) {
+  Evaluation e = evaluate_unless_stuck(m, options, rho);
+  if (e.stuck) throw *e.stuck;
+  return std::move(*e.outcome);
 }
 
 TraceOutcome symbolic_evaluate(const TermPtr& m, const ValueContext& rho, const Options& options) {

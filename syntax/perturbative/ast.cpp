@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -270,19 +271,25 @@ int depth_s(const Simple& s) {
 namespace {
 struct TreeSize {
   long cap;
-  std::map<const Simple*, long> memo;
+  // Only a node held more than once can be met twice on the walk: any other is met once, through
+  // its one holder, which is itself met once or memoised. So only shared nodes are memoised
+  // (memoising every node was half of a T_x property's trial).
+  std::unordered_map<const Simple*, long> memo;
   long bag(const Bag& m) {
     long n = 1;
     for (const SimpleP& s : m.items)
-      n = std::min(cap, n + simple(*s));
+      n = std::min(cap, n + simple(s));
     return n;
   }
-  long simple(const Simple& s) {
-    if (const auto it = memo.find(&s); it != memo.end()) return it->second;
+  long simple(const SimpleP& p) {
+    const bool shared = p.use_count() > 1;
+    if (shared)
+      if (const auto it = memo.find(p.get()); it != memo.end()) return it->second;
+    const Simple& s = *p;
     long n = 1;
-    if (s.operand) n = std::min(cap, n + simple(*s.operand));
+    if (s.operand) n = std::min(cap, n + simple(s.operand));
     if (s.form == Form::app) n = std::min(cap, n + bag(s.argument));
-    memo.emplace(&s, n);
+    if (shared) memo.emplace(p.get(), n);
     return n;
   }
 };
