@@ -149,17 +149,20 @@ bool Reducer::is_neg_variable(const std::string& x) const {
 }
 
 Term Reducer::copy_value(const Term& v) {
-  // spent before copying: a value past the cap is never built
-  copy_budget_.spend(size_up_to(v, copy_budget_.remaining() + 1), "copying values (rule 9)");
+  // spent before copying: a value past the cap is never built; below the cap the count is |v|,
+  // which is the copy's size too
+  const long size = size_up_to(v, copy_budget_.remaining() + 1);
+  copy_budget_.spend(size, "copying values (rule 9)");
   const Term copy = renamed_apart(v);
-  copy_volume_ += size_of(copy);
+  copy_volume_ += size;
   return copy;
 }
 
 Term Reducer::renamed_apart(const Term& t) {
-  const Term copy = rename_bound(t, names_);
-  learn_types(copy);
-  return copy;
+  // the copy's binders are its only new ones: their types are learnt as they are renamed
+  return rename_bound(t, names_, [this](const Binder& b) {
+    if (b.type) types_[b.name] = b.type;
+  });
 }
 
 Binder Reducer::fresh_binder(const std::string& base, const Type& a) {

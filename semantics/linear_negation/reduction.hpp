@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
@@ -116,7 +117,8 @@ private:
   Term current_;
   RunOptions options_;
   Names names_;
-  mutable std::map<std::string, Type> types_; // the binders' types, learnt from the terms seen
+  mutable std::unordered_map<std::string, Type>
+      types_; // the binders' types, learnt from the terms seen
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
   WorkBudget copy_budget_;

@@ -1,9 +1,12 @@
 #include "syntax/linear_negation/ast.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
+#include <span>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -112,25 +115,31 @@ const Node::FreeCounts& no_free_variables() {
 }
 } // namespace
 
+namespace {
+using FreeEntry = std::pair<std::string_view, int>;
+// A child's list; a variable child is its own one-entry list (held in `single`, no allocation).
+std::span<const FreeEntry> child_counts(const Node& k, FreeEntry& single) {
+  if (k.tag != Tag::var) return k.free_counts();
+  single = {k.name, 1};
+  return {&single, 1};
+}
+} // namespace
+
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
   if (tag == Tag::var || kids.empty()) return no_free_variables(); // a variable: see free_count
-  // merge the children's sorted lists (a child variable contributes its own name)
+  // merge the children's sorted lists, the binder's names left out of the body's
+  const bool binder = tag == Tag::lam || tag == Tag::let || tag == Tag::let_pair;
   FreeCounts out;
-  FreeCounts own;
+  FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
-    const Node& k = *kids[i];
-    const bool binds = (tag == Tag::lam || tag == Tag::let || tag == Tag::let_pair) && i == 0;
-    own.clear();
-    const FreeCounts* child = &own;
-    if (k.tag == Tag::var)
-      own.emplace_back(k.name, 1);
-    else
-      child = &k.free_counts();
-    FreeCounts merged;
-    merged.reserve(out.size() + child->size());
+    FreeEntry single;
+    const auto child = child_counts(*kids[i], single);
+    const bool binds = binder && i == 0;
+    merged.clear();
+    merged.reserve(out.size() + child.size());
     auto a = out.begin();
-    for (const auto& [v, c] : *child) {
+    for (const auto& [v, c] : child) {
       if (binds && (v == x.name || (tag == Tag::let_pair && v == y.name))) continue;
       while (a != out.end() && a->first < v)
         merged.push_back(*a++);
@@ -140,10 +149,9 @@ const Node::FreeCounts& Node::free_counts() const {
         merged.emplace_back(v, c);
     }
     merged.insert(merged.end(), a, out.end());
-    out = std::move(merged);
+    out.swap(merged);
   }
-  fv_cache_.counts = std::make_shared<const FreeCounts>(std::move(out));
-  return *fv_cache_.counts;
+  return fv_cache_.counts.emplace(std::move(out));
 }
 
 Term var(std::string name) {
@@ -404,6 +412,20 @@ void for_each_subterm(const Term& t, const std::function<bool(const Term&, const
 
 // ---- names ----
 
+Names::Names(const Term& t) {
+  std::vector<const Node*> todo{t.get()};
+  while (!todo.empty()) {
+    const Node& at = *todo.back();
+    todo.pop_back();
+    if (at.tag == Tag::var) used_.insert(at.name);
+    if (at.tag == Tag::lam || at.tag == Tag::let || at.tag == Tag::let_pair)
+      used_.insert(at.x.name);
+    if (at.tag == Tag::let_pair) used_.insert(at.y.name);
+    for (const Term& k : at.kids)
+      todo.push_back(k.get());
+  }
+}
+
 std::string Names::fresh(const std::string& base) {
   std::string stem = base;
   const auto cut = stem.find('_');
@@ -478,9 +500,75 @@ Term rename_walk(const Term& t, RenameWalk& w) {
 }
 } // namespace
 
-Term rename_bound(const Term& t, Names& names) {
-  RenameWalk w{{}, names, [](const std::string&) { return true; }, {}};
-  return rename_walk(t, w);
+namespace {
+// rename_bound's walk: every binder gets a fresh name (so `seen` and `must_rename` are not needed),
+// the renaming is a hash map keyed by the original binder names (views into `t`, alive during the
+// walk), and each node is built once. The names are drawn in rename_walk's order (an ES's bound
+// term, then x, then y, then the body), so a copy is the term rename_walk builds, name for name.
+struct FreshWalk {
+  std::unordered_map<std::string_view, std::string> env;
+  Names& names;
+  const BinderHook& on_binder;
+  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
+Term fresh_walk(const Term& t, FreshWalk& w) {
+  const DepthGuard guard(w.depth, t->pos);
+  switch (t->tag) {
+  case Tag::var: {
+    const auto it = w.env.find(t->name);
+    return it == w.env.end() || it->second == t->name ? t : var(it->second);
+  }
+  case Tag::num:
+    return t;
+  default:
+    break;
+  }
+  Node n;
+  n.tag = t->tag;
+  n.name = t->name;
+  n.value = t->value;
+  n.x = t->x;
+  n.y = t->y;
+  n.pos = t->pos;
+  n.kids.reserve(t->kids.size());
+  const bool binds = t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair;
+  if (!binds) {
+    for (const Term& k : t->kids)
+      n.kids.push_back(fresh_walk(k, w));
+    return make(std::move(n));
+  }
+  // the bound term of an ES is outside the binder's scope
+  Term bound;
+  if (t->tag != Tag::lam) bound = fresh_walk(t->bound(), w);
+  using Saved = std::pair<std::string_view, std::optional<std::string>>;
+  std::array<Saved, 2> saved;
+  std::size_t bound_names = 0;
+  const auto bind = [&](const Binder& from, Binder& to) {
+    to = Binder{w.names.fresh(from.name), from.type, from.linear};
+    const auto [it, fresh] = w.env.try_emplace(from.name, to.name);
+    saved[bound_names++] = {from.name, fresh ? std::nullopt : std::optional(it->second)};
+    if (!fresh) it->second = to.name;
+    if (w.on_binder) w.on_binder(to);
+  };
+  bind(t->x, n.x);
+  if (t->tag == Tag::let_pair) bind(t->y, n.y);
+  n.kids.push_back(fresh_walk(t->body(), w));
+  while (bound_names > 0) {
+    const auto& [name, before] = saved[--bound_names];
+    if (before)
+      w.env[name] = *before;
+    else
+      w.env.erase(name);
+  }
+  if (bound) n.kids.push_back(std::move(bound));
+  return make(std::move(n));
+}
+} // namespace
+
+Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
+  FreshWalk w{{}, names, on_binder};
+  return fresh_walk(t, w);
 }
 
 Term make_binders_unique(const Term& t, Names& names) {

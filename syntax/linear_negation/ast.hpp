@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
@@ -116,8 +117,8 @@ struct Node {
   }
 
 private:
-  struct FreeCountsCache { // not copied with the node
-    std::shared_ptr<const FreeCounts> counts;
+  struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
+    std::optional<FreeCounts> counts;
     FreeCountsCache() = default;
     FreeCountsCache(const FreeCountsCache&) {}
     FreeCountsCache& operator=(const FreeCountsCache&) {
@@ -172,19 +173,21 @@ void for_each_subterm(const Term& t, const std::function<bool(const Term&, const
 class Names {
 public:
   Names() = default;
-  explicit Names(const Term& t) { all_names(t, used_); }
+  explicit Names(const Term& t); // every name of t (binders and variables) is taken
   void reserve(const std::string& name) { used_.insert(name); }
   bool taken(const std::string& name) const { return used_.count(name) > 0; }
   std::string fresh(const std::string& base);
 
 private:
-  std::set<std::string> used_;
+  std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
   long counter_ = 0;
 };
 
 // Renames every bound variable of `t` to a fresh name (used when (9) copies a value, so that the
-// term keeps the Barendregt convention and the rules at a distance never capture).
-Term rename_bound(const Term& t, Names& names);
+// term keeps the Barendregt convention and the rules at a distance never capture). `on_binder`
+// sees each renamed binder (the reducer learns their types there instead of walking the copy).
+using BinderHook = std::function<void(const Binder&)>;
+Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder = {});
 // Renames binders that shadow another binder or a free variable (input normalisation).
 Term make_binders_unique(const Term& t, Names& names);
 // Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),
