@@ -1,0 +1,76 @@
+// Rule (9)'s copy (seed 002 Table 2a, spec §2.8): rename_bound gives every binder of the copy a
+// fresh name, in the order the traces print (an ES's bound term, then its binders, then its
+// body), keeps free variables shared, and reports each renamed binder with its type (the reducer
+// learns them there). And the free-variable counts the side conditions of (9)/(10) read.
+#include <gtest/gtest.h>
+
+#include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/printer.hpp"
+
+namespace adsem::linear_negation {
+namespace {
+
+// u[u := λb.b] under λa: the bound term's binder is drawn before the ES's, the body's after.
+Term sample() {
+  const Term bound = lam(exp_binder("b", real_type()), var("b"));
+  const Term body = lam(exp_binder("a", real_type()), app(var("u"), app(var("f"), var("a"))));
+  return let(exp_binder("u", arrow_type(real_type(), real_type())), body, bound);
+}
+
+TEST(LinearNegationRenaming, FreshNamesInTraceOrder) {
+  const Term t = sample();
+  Names names(t);
+  const Term copy = rename_bound(t, names);
+  EXPECT_EQ(print(copy), "(\\a_3:!R. u_2 (f a_3))[u_2:!(R -> R) := \\b_1:!R. b_1]");
+  EXPECT_EQ(alpha_key(copy), alpha_key(t));
+}
+
+TEST(LinearNegationRenaming, SkipsTakenNamesAndSharesFreeVariables) {
+  const Term f = var("f");
+  const Term t = lam(exp_binder("a", real_type()), app(f, var("a")));
+  Names names(t);
+  names.reserve("a_1");
+  const Term copy = rename_bound(t, names);
+  EXPECT_EQ(copy->x.name, "a_2");
+  EXPECT_EQ(copy->body()->left().get(), f.get()); // a free variable is not copied
+  EXPECT_EQ(copy->body()->right()->name, "a_2");
+}
+
+TEST(LinearNegationRenaming, ReportsEachRenamedBinderWithItsType) {
+  const Term t = sample();
+  Names names(t);
+  std::vector<std::pair<std::string, std::string>> seen;
+  (void)rename_bound(t, names,
+                     [&](const Binder& b) { seen.emplace_back(b.name, type_text(b.type)); });
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"b_1", "R"}, {"u_2", "R -> R"}, {"a_3", "R"}};
+  EXPECT_EQ(seen, expected);
+}
+
+TEST(LinearNegationRenaming, LetPairDrawsXThenY) {
+  const Term t = let_pair(exp_binder("p", real_type()), exp_binder("q", real_type()),
+                          add(var("p"), var("q")), var("w"));
+  Names names(t);
+  const Term copy = rename_bound(t, names);
+  EXPECT_EQ(copy->x.name, "p_1");
+  EXPECT_EQ(copy->y.name, "q_2");
+  EXPECT_EQ(print(copy->body()), "p_1 + q_2");
+}
+
+TEST(LinearNegationRenaming, FreeCountsLeaveTheBindersOut) {
+  // (x + y + z + x)[⟨x, y⟩ := w]: w and z free once, x and y bound
+  const Term body = add(add(add(var("x"), var("y")), var("z")), var("x"));
+  const Term t = let_pair(exp_binder("x"), exp_binder("y"), body, var("w"));
+  EXPECT_EQ(free_count("x", body), 2);
+  EXPECT_EQ(free_count("x", t), 0);
+  EXPECT_EQ(free_count("y", t), 0);
+  EXPECT_EQ(free_count("z", t), 1);
+  EXPECT_EQ(free_count("w", t), 1);
+  EXPECT_EQ(free_variables(t), (std::set<std::string>{"w", "z"}));
+  // the counts do not survive a forgotten child (the reducer's in-place step)
+  t->forget_derived();
+  EXPECT_EQ(free_count("z", t), 1);
+}
+
+} // namespace
+} // namespace adsem::linear_negation
