@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -437,78 +438,16 @@ std::string Names::fresh(const std::string& base) {
 }
 
 namespace {
-using Renaming = std::map<std::string, std::string>;
-
-struct RenameWalk {
-  Renaming env;
-  Names& names;
-  std::function<bool(const std::string&)> must_rename;
-  std::set<std::string> seen;
-  // a copied value (rule (9)) can be deeper than any input: an error, not a stack overflow
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
-};
-
-Term rename_walk(const Term& t, RenameWalk& w) {
-  const DepthGuard guard(w.depth, t->pos);
-  Renaming& env = w.env;
-  Names& names = w.names;
-  const auto& must_rename = w.must_rename;
-  std::set<std::string>& seen = w.seen;
-  switch (t->tag) {
-  case Tag::var: {
-    const auto it = env.find(t->name);
-    return it == env.end() || it->second == t->name ? t : var(it->second);
-  }
-  case Tag::num:
-    return t;
-  default:
-    break;
-  }
-  std::vector<Term> kids;
-  Node n = *t;
-  const bool binds = t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair;
-  if (!binds) {
-    for (const Term& k : t->kids)
-      kids.push_back(rename_walk(k, w));
-    return rebuild(n, std::move(kids));
-  }
-  // the bound term of an ES is outside the binder's scope
-  Term bound;
-  if (t->tag != Tag::lam) bound = rename_walk(t->bound(), w);
-  std::vector<std::pair<std::string, std::optional<std::string>>> saved;
-  const auto bind = [&](Binder& b) {
-    const auto old = env.find(b.name);
-    saved.emplace_back(b.name,
-                       old == env.end() ? std::nullopt : std::optional<std::string>(old->second));
-    std::string target = b.name;
-    if (must_rename(b.name) || seen.count(b.name)) target = names.fresh(b.name);
-    seen.insert(target);
-    env[b.name] = target;
-    b.name = target;
-  };
-  bind(n.x);
-  if (t->tag == Tag::let_pair) bind(n.y);
-  Term body = rename_walk(t->body(), w);
-  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
-    if (it->second)
-      env[it->first] = *it->second;
-    else
-      env.erase(it->first);
-  }
-  if (t->tag == Tag::lam) return rebuild(n, {body});
-  return rebuild(n, {body, bound});
-}
-} // namespace
-
-namespace {
-// rename_bound's walk: every binder gets a fresh name (so `seen` and `must_rename` are not needed),
-// the renaming is a hash map keyed by the original binder names (views into `t`, alive during the
-// walk), and each node is built once. The names are drawn in rename_walk's order (an ES's bound
-// term, then x, then y, then the body), so a copy is the term rename_walk builds, name for name.
+// The renaming walk of rename_bound (every binder gets a fresh name) and make_binders_unique
+// (only a binder whose name is `seen`: bound before or free). The renaming is a hash map keyed by
+// the original binder names (views into `t`, alive during the walk), and each node is built once.
+// Names are drawn in the order the traces print them: an ES's bound term, then x, then y, then
+// the body.
 struct FreshWalk {
   std::unordered_map<std::string_view, std::string> env;
   Names& names;
   const BinderHook& on_binder;
+  std::unordered_set<std::string>* seen = nullptr; // null: every binder is renamed
   DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -545,7 +484,10 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
   std::array<Saved, 2> saved;
   std::size_t bound_names = 0;
   const auto bind = [&](const Binder& from, Binder& to) {
-    to = Binder{w.names.fresh(from.name), from.type, from.linear};
+    std::string target = from.name;
+    if (!w.seen || w.seen->count(target) > 0) target = w.names.fresh(target);
+    if (w.seen) w.seen->insert(target);
+    to = Binder{std::move(target), from.type, from.linear};
     const auto [it, fresh] = w.env.try_emplace(from.name, to.name);
     saved[bound_names++] = {from.name, fresh ? std::nullopt : std::optional(it->second)};
     if (!fresh) it->second = to.name;
@@ -572,8 +514,11 @@ Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
 }
 
 Term make_binders_unique(const Term& t, Names& names) {
-  RenameWalk w{{}, names, [](const std::string&) { return false; }, free_variables(t)};
-  return rename_walk(t, w);
+  const std::set<std::string> free = free_variables(t);
+  std::unordered_set<std::string> seen(free.begin(), free.end());
+  const BinderHook none;
+  FreshWalk w{{}, names, none, &seen};
+  return fresh_walk(t, w);
 }
 
 Term substitute(const Term& t, const std::string& x, const Term& v) {
