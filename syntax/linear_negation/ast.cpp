@@ -448,6 +448,7 @@ struct FreshWalk {
   Names& names;
   const BinderHook& on_binder;
   std::unordered_set<std::string>* seen = nullptr; // null: every binder is renamed
+  // a copied value (rule (9)) can be deeper than any input: an error, not a stack overflow
   DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
