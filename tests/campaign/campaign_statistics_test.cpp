@@ -76,5 +76,15 @@ TEST(CampaignStatistics, PerturbativeNormalisationIsUnchangedBySpeedWork) {
                                           "perturbative/strategy-agreement"}));
 }
 
+TEST(CampaignStatistics, DeltaReverseGenerationIsUnchangedBySpeedWork) {
+  expect_same(
+      recorded("statistics-delta-reverse.json"),
+      statistics("delta-reverse", {"delta-reverse/adequacy", "delta-reverse/translation-typing"}));
+}
+
+TEST(CampaignStatistics, PullbackAdequacyIsUnchangedBySpeedWork) {
+  expect_same(recorded("statistics-pullback.json"), statistics("pullback", {"pullback/adequacy"}));
+}
+
 } // namespace
 } // namespace adsem
