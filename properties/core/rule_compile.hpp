@@ -4,6 +4,7 @@
 //
 // The side conditions (apply_conditions) are in rule_support.hpp, which this includes.
 #include <algorithm>
+#include <optional>
 #include <regex>
 #include <string>
 #include <utility>
@@ -16,21 +17,22 @@
 
 namespace adsem::rules {
 
-// Identifiers of either side that match `reserved` (names the generators use) are refused.
+// Identifiers of either side that match `reserved` (names the generators use) are refused;
+// `what` says which names those are ("binders (v0, v1, ...)").
 inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserved,
-                                  const std::string& which) {
+                                  const std::string& what) {
   for (const Fragment* side : {&rule.lhs, &rule.rhs})
     for (const std::string& id : identifiers(side->text))
       if (std::regex_match(id, reserved))
-        throw AdsemError(ErrorKind::parse,
-                         fmt::format("the name '{}' is reserved for generated binders ({}); "
-                                     "rename it",
-                                     id, which),
-                         side->pos);
+        throw AdsemError(
+            ErrorKind::parse,
+            fmt::format("the name '{}' is reserved for generated {}; rename it", id, what),
+            side->pos);
 }
 
 // A free name on the left that is not a declared metavariable.
-[[noreturn]] inline void fail_undeclared_on_left(const std::string& name, SourcePos pos) {
+[[noreturn]] inline void fail_undeclared_on_left(const std::string& name,
+                                                 std::optional<SourcePos> pos) {
   throw AdsemError(ErrorKind::parse,
                    fmt::format("'{}' is neither bound on the left-hand side nor a declared "
                                "metavariable (declare it: meta {} : T)",
@@ -40,7 +42,8 @@ inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserv
 
 // A free name on the right that is not a metavariable of the left (declared: an unbound
 // metavariable).
-[[noreturn]] inline void fail_free_on_right(const std::string& name, bool declared, SourcePos pos) {
+[[noreturn]] inline void fail_free_on_right(const std::string& name, bool declared,
+                                            std::optional<SourcePos> pos) {
   if (declared)
     throw AdsemError(ErrorKind::parse,
                      fmt::format("unbound metavariable '{}' on the right-hand side: it does not "
@@ -76,6 +79,14 @@ inline void refuse_reserved_names(const RuleDecl& rule, const std::regex& reserv
 }
 
 // Rules are small; a pattern deeper than `limit` is refused before an adapter's recursive walks.
+[[noreturn]] inline void fail_too_deep(const Fragment& side, int limit = 500) {
+  throw AdsemError(ErrorKind::parse,
+                   fmt::format("the pattern nests deeper than {} levels; rules are meant to be "
+                               "small",
+                               limit),
+                   side.pos);
+}
+
 // Iterative, so any depth is safe; children(node) gives a node's children (smart pointers, may
 // be null).
 template <class Ptr, class Children>
@@ -85,12 +96,7 @@ void refuse_deep_pattern(const Ptr& root, Children&& children, const Fragment& s
   while (!todo.empty()) {
     const auto [n, depth] = todo.back();
     todo.pop_back();
-    if (depth > limit)
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("the pattern nests deeper than {} levels; rules are meant to "
-                                   "be small",
-                                   limit),
-                       side.pos);
+    if (depth > limit) fail_too_deep(side, limit);
     for (const auto& k : children(*n))
       if (k) todo.emplace_back(&*k, depth + 1);
   }

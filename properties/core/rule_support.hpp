@@ -69,15 +69,23 @@ struct InstanceText {
   std::string assignment; // "M := ..., N := ..." (empty: no metavariables)
   std::string context;    // the context with "[ ]" at the hole
   std::string variable, type;
-  std::vector<double> point;
+  std::string point; // "1.5,-2" (point_text)
 };
 inline std::string instance_text(const InstanceText& in) {
-  std::string point;
-  for (const double v : in.point)
-    point += fmt::format("{}{}", point.empty() ? "" : ",", v);
   return fmt::format("{}  -->  {}   with {}   in context {}   at {}:{} = {}", in.lhs, in.rhs,
                      in.assignment.empty() ? "no metavariables" : in.assignment, in.context,
-                     in.variable, in.type, point);
+                     in.variable, in.type, in.point);
+}
+
+// The coordinates of a point, comma-separated, each shown by `show` (default: fmt's shortest).
+template <class Show> std::string point_text(const std::vector<double>& point, Show&& show) {
+  std::string out;
+  for (const double v : point)
+    out += (out.empty() ? "" : ",") + show(v);
+  return out;
+}
+inline std::string point_text(const std::vector<double>& point) {
+  return point_text(point, [](double v) { return fmt::format("{}", v); });
 }
 
 } // namespace adsem::rules

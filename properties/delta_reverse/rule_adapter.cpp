@@ -219,43 +219,32 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
   return TrialResult::pass();
 }
 
-// The checks that read the three semantics, in order.
-struct CheckBodies {
-  TrialResult (*denotation)(const Instance&, const PropertyContext&);
-  TrialResult (*adequacy)(const Instance&, const PropertyContext&);
-  TrialResult (*ad)(const Instance&, const PropertyContext&);
-};
+// The checks that read the three semantics, by name.
+using Semantic = rules::SemanticChecks<const Instance&, const PropertyContext&>;
 
-// One check on a drawn instance whose sides should have type `want`: type-preservation decides
-// by typing; the others discard an ill-typed right side and run guarded (discards with reasons).
+// One check on a drawn instance whose sides should have type `want`; the semantic checks run
+// guarded (discards with reasons).
 TrialResult run_check(const Instance& in, const std::string& check, const Type& want,
-                      const CheckBodies& bodies, const PropertyContext& context) {
-  const std::string type = print_type(want);
-  if (const auto error = type_error(in.before, {}, want)) // a generator bug if so
-    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + *error),
-                   type);
-  const auto right_error = type_error(in.after, {}, want);
-  if (check == "type-preservation")
-    return in.done(right_error ? TrialResult::fail("the rewritten C[σ(RHS)] does not type-check "
-                                                   "at " +
-                                                   type + ": " + *right_error)
-                               : TrialResult::pass(),
-                   type);
-  if (right_error) return in.done(TrialResult::discard("rhs-ill-typed"), type);
-  return in.done(guarded([&] {
-                   if (check == "denotation-preservation") return bodies.denotation(in, context);
-                   if (check == "extended-adequacy") return bodies.adequacy(in, context);
-                   return bodies.ad(in, context);
-                 }),
-                 type);
+                      const Semantic& semantic, const PropertyContext& context) {
+  rules::SideTyping typing;
+  typing.rewritten = "the rewritten C[σ(RHS)]";
+  typing.at = " at " + print_type(want);
+  typing.left_error = type_error(in.before, {}, want); // a generator bug if so
+  if (!typing.left_error) typing.right_error = type_error(in.after, {}, want);
+  return in.done(
+      rules::checked_trial(
+          check, typing, [&] { return guarded([&] { return semantic.run(check, in, context); }); }),
+      print_type(want));
 }
 
 TrialResult source_trial(const Pattern& p, const std::string& check,
                          const PropertyContext& context) {
   const Instance in = draw_source(p);
   context.report_input(in.report);
-  return run_check(in, check, arrow_type(in.m.s, in.m.t),
-                   {source_denotation, source_adequacy, source_ad}, context);
+  static const Semantic semantic("delta-reverse", {{"denotation-preservation", source_denotation},
+                                                   {"extended-adequacy", source_adequacy},
+                                                   {"extended-ad", source_ad}});
+  return run_check(in, check, arrow_type(in.m.s, in.m.t), semantic, context);
 }
 
 // ---- Delta rules ----
@@ -447,16 +436,15 @@ TrialResult delta_trial(const Pattern& p, const std::string& check,
   if (!drawn) return setup;
   const Instance& in = *drawn;
   context.report_input(in.report);
-  return run_check(in, check, delta_type(), {delta_denotation, delta_adequacy, delta_ad}, context);
+  static const Semantic semantic("delta-reverse", {{"denotation-preservation", delta_denotation},
+                                                   {"extended-adequacy", delta_adequacy},
+                                                   {"extended-ad", delta_ad}});
+  return run_check(in, check, delta_type(), semantic, context);
 }
 
 } // namespace
 
-std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
-  return std::make_shared<const Pattern>(compile_pattern(rule));
-}
-
-std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks() {
   return {
       {"type-preservation", "typing",
        "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
@@ -474,23 +462,14 @@ std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
   };
 }
 
-props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
-                                      const props::PropertyContext& context) const {
-  const auto& p = dynamic_cast<const Pattern&>(rule);
+props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
+                                     const props::PropertyContext& context) {
   return p.sort == RuleSort::delta ? delta_trial(p, check, context)
                                    : source_trial(p, check, context);
 }
 
-std::vector<std::pair<std::string, std::string>>
-RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
-    out.emplace_back(m.name, print_type(m.type));
-  return out;
-}
-
-std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
-  return delta_reverse::zero_variants(dynamic_cast<const Pattern&>(rule));
+std::string RuleTraits::type_text(const Type& t) {
+  return print_type(t);
 }
 
 } // namespace adsem::delta_reverse

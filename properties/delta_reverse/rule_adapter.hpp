@@ -28,7 +28,7 @@
 // A left side that is undefined at the point, on a branch boundary or out of fuel is a discard
 // with the calculus's reasons (undefined-point, the interval certificate's reasons, fuel).
 #include "generators/delta_reverse/terms.hpp"
-#include "properties/core/rule_check.hpp"
+#include "properties/core/rule_adapter_kit.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 
 namespace adsem::delta_reverse {
@@ -45,18 +45,21 @@ struct SourceInstance {
 };
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o);
 
-class RuleAdapter final : public rules::RuleAdapter {
-public:
-  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
-  std::vector<rules::RuleCheckDef> checks() const override;
-  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
-                           const props::PropertyContext& context) const override;
-  std::vector<std::pair<std::string, std::string>>
-  metavariables(const rules::CompiledRule& rule) const override;
-  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+// What differs per calculus (rule_adapter_kit.hpp).
+struct RuleTraits {
+  using Pattern = delta_reverse::Pattern;
+  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<rules::RuleCheckDef> checks();
+  // A source rule's trial or a Delta rule's (Pattern::sort).
+  static props::TrialResult trial(const Pattern& p, const std::string& check,
+                                  const props::PropertyContext& context);
+  static std::string type_text(const Type& t);
+  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+    return delta_reverse::zero_variants(p);
+  }
   // `--rules`: the file as a patch of the rule book (user_rules.hpp).
-  std::shared_ptr<const props::CompiledRuleFile>
-  compile_file(const rules::RuleFile& file) const override;
+  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
+using RuleAdapter = rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::delta_reverse

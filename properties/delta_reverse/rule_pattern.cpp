@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_compile.hpp"
+#include "properties/core/rule_pattern_kit.hpp"
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -75,15 +75,6 @@ void binder_names(const Node& n, std::vector<std::string>& out) {
     binder_names(*k, out);
 }
 
-Context intersect(const Context& a, const Context& b) {
-  Context out;
-  for (const auto& [x, t] : a)
-    if (std::ranges::any_of(b,
-                            [&](const auto& v) { return v.first == x && same_type(v.second, t); }))
-      out.emplace_back(x, t);
-  return out;
-}
-
 [[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
   throw AdsemError(kind, message, rules::locate(side, n.pos));
@@ -148,19 +139,14 @@ void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern&
           "not supported");
 }
 
-void check_free_names(const rules::RuleDecl& rule, Pattern& p) {
-  Path path;
-  free_vars(p.lhs, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
-    if (!rules::find_meta(rule, n.name))
-      rules::fail_undeclared_on_left(n.name, rules::locate(rule.lhs, n.pos));
-    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == n.name; }))
-      p.metas.push_back(Metavariable{n.name, nullptr, {}});
-  });
-  free_vars(p.rhs, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
-    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == n.name; }))
-      rules::fail_free_on_right(n.name, rules::find_meta(rule, n.name) != nullptr,
-                                rules::locate(rule.rhs, n.pos));
-  });
+// The free variables of one side, located in the rule file.
+auto each_free(const Term& t, const rules::Fragment& side) {
+  return [&t, &side](auto&& f) {
+    Path path;
+    free_vars(t, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
+      f(n.name, rules::locate(side, n.pos));
+    });
+  };
 }
 
 // Each metavariable's binders: those around every occurrence on the left (typed).
@@ -169,7 +155,7 @@ void scope_metas(Pattern& p) {
   std::map<std::string, bool> seen;
   free_vars(p.lhs, {}, &p.gamma, path, [&](const Node& n, const Context& visible, const Path&) {
     auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
-    it->binders = seen[n.name] ? intersect(it->binders, visible) : visible;
+    it->binders = seen[n.name] ? rules::intersect_scopes(it->binders, visible, same_type) : visible;
     seen[n.name] = true;
   });
 }
@@ -210,7 +196,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   p.name = rule.name;
   // reserved: the generator's binders (v0, v1, ...) and the hole of a context
   static const std::regex reserved("v[0-9]+|hole'.*");
-  rules::refuse_reserved_names(rule, reserved, "v0, v1, ...");
+  rules::refuse_reserved_names(rule, reserved, "binders (v0, v1, ...)");
   // a metavariable must be an identifier of the surface syntax: `M` is the monad type's keyword
   for (const rules::MetaDecl& m : rule.metas) {
     bool identifier = false;
@@ -234,7 +220,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   if (lhs->form == Form::var) rules::fail_lone_variable(rule);
   p.lhs = lhs;
   p.rhs = rhs;
-  check_free_names(rule, p);
+  for (const std::string& name :
+       rules::check_free_names(rule, each_free(lhs, rule.lhs), each_free(rhs, rule.rhs)))
+    p.metas.push_back(Metavariable{name, nullptr, {}});
 
   std::vector<std::string> binders;
   binder_names(*lhs, binders);
@@ -243,20 +231,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
     m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
     p.gamma.emplace_back(m.name, m.type);
-    if (std::ranges::find(binders, m.name) != binders.end())
-      throw AdsemError(
-          ErrorKind::parse,
-          fmt::format("'{}' is a metavariable and cannot also be a bound variable", m.name),
-          rule.pos);
+    rules::refuse_bound_metavariable(rule, binders, m.name);
   }
-  // declaration order, so that generation order does not depend on where they occur first
-  const auto index = [&](const std::string& n) {
-    return std::ranges::find_if(rule.metas, [&](const auto& d) { return d.name == n; }) -
-           rule.metas.begin();
-  };
-  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
-    return index(a.name) < index(b.name);
-  });
+  rules::sort_by_declaration(p.metas, rule);
 
   const Typed left = rules::within(rule.lhs, [&] { return check(lhs, p.gamma); });
   const Typed right = rules::within(rule.rhs, [&] { return check(rhs, p.gamma); });
@@ -327,42 +304,34 @@ const Term& subterm(const Term& t, const Path& path, std::size_t from = 0) {
 
 } // namespace
 
+namespace {
+
+// The term walk of the zero mutants (rule_pattern_kit.hpp).
+struct TermOps {
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static Term replace_at(const Term& t, const Path& path, const Term& with) {
+    return delta_reverse::replace_at(t, path, with);
+  }
+  static bool same(const Term& a, const Term& b) { return same_term(a, b); }
+  static std::string print(const Term& t) { return delta_reverse::print(t); }
+};
+
+} // namespace
+
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  struct Candidate {
-    std::size_t size;
-    Path path;
-  };
-  std::vector<Candidate> candidates;
-  Path path;
-  const auto walk = [&](auto&& self, const Term& t) -> void {
-    if (!path.empty() && t->form != Form::prim) candidates.push_back({size_of(t), path});
-    for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      path.push_back(i);
-      self(self, t->kids[i]);
-      path.pop_back();
-    }
-  };
-  walk(walk, p.rhs);
-  std::ranges::stable_sort(candidates,
-                           [](const Candidate& a, const Candidate& b) { return a.size > b.size; });
-  candidates.push_back({size_of(p.rhs), {}}); // the whole right-hand side last
+  std::vector<Path> places = rules::zero_places<TermOps, Path>(
+      p.rhs, [](const Term& t) { return t->form != Form::prim; },
+      [](const Term& t) { return size_of(t); });
+  places.emplace_back(); // the whole right-hand side last
   std::vector<Type> zero_types = {real_type(), delta_type(), p.type};
   for (const Metavariable& m : p.metas)
     zero_types.push_back(m.type);
-  std::vector<rules::ZeroVariant> out;
-  for (const Candidate& c : candidates) {
-    const Term& replaced = subterm(p.rhs, c.path);
-    for (const Type& t : zero_types) {
-      const Term zero = zero_of(t);
-      if (!zero) continue;
-      if (same_term(zero, replaced)) break; // already zero
-      const Term mutated = replace_at(p.rhs, c.path, zero);
-      if (type_error(mutated, p.gamma, p.type)) continue; // not of type t there
-      out.push_back({print(replaced), print(mutated), print(zero)});
-      break;
-    }
-  }
-  return out;
+  std::vector<Term> zeros;
+  for (const Type& t : zero_types)
+    if (Term zero = zero_of(t)) zeros.push_back(std::move(zero));
+  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+    return !type_error(mutated, p.gamma, p.type);
+  });
 }
 
 } // namespace adsem::delta_reverse

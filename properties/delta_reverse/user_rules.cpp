@@ -288,7 +288,7 @@ RulesPtr with_user_rules(const RulesPtr& base, const props::UserRules* user_rule
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleAdapter::compile_file(const rules::RuleFile& file) const {
+RuleTraits::compile_file(const rules::RuleFile& file) {
   return compile_rules(file);
 }
 

@@ -8,6 +8,7 @@
 
 #include "generators/linear_negation/terms.hpp"
 #include "properties/core/discards.hpp"
+#include "properties/core/rule_pattern_kit.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
 #include "properties/linear_negation/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
@@ -100,24 +101,24 @@ Instance draw_instance(const Pattern& p) {
     });
     counter += 100;
     sigma[m.name] = t;
-    assignment += fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print(t));
+    rules::add_assignment(assignment, m.name, print(t));
   }
   for (int i = 0; i < n; ++i) // the point: on the campaigns' grid, shrinking towards 0
     in.at.push_back(*rc::gen::element(0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0) +
                     choose(0, 10) / 100.0);
   in.lhs = instantiate(p.lhs, sigma);
   in.rhs = instantiate(p.rhs, sigma);
-  for (const Occurrence& other : holes) // the other occurrences of the hole become 0_T
-    if (&other != &hole) context = replace_at(context, other.path, zero_of(p.type));
-  in.before = replace_at(context, hole.path, in.lhs);
-  in.after = replace_at(context, hole.path, in.rhs);
+  const auto plugged = rules::plug_instance(context, holes, which, zero_of(p.type), in.lhs, in.rhs,
+                                            var("[ ]"), replace_at);
+  in.before = plugged.before;
+  in.after = plugged.after;
 
   std::string point;
   for (std::size_t i = 0; i < in.inputs.size(); ++i)
     point += fmt::format("{}{} = {}", i ? ", " : "", in.inputs[i], format_real(in.at[i]));
   in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
                           print(in.rhs), assignment.empty() ? "no metavariables" : assignment,
-                          print(replace_at(context, hole.path, var("[ ]"))), point);
+                          print(plugged.shown), point);
   return in;
 }
 
@@ -195,17 +196,6 @@ TrialResult compare(const std::vector<double>& expected, const std::string& el,
                                          context.tolerance(CheckKind::derivative));
     if (r.kind != TrialResult::Kind::pass) return r;
   }
-  return TrialResult::pass();
-}
-
-TrialResult type_preservation(const Instance& in, const Typed& left) {
-  std::string error;
-  const auto right = typed(in.after, in, error);
-  if (!right)
-    return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + error);
-  if (!same_type(right->type, left.type))
-    return TrialResult::fail(fmt::format("C[σ(LHS)] has type {} but C[σ(RHS)] has type {}",
-                                         type_text(left.type), type_text(right->type)));
   return TrialResult::pass();
 }
 
@@ -290,11 +280,7 @@ Typed draw_closed_instance(const Pattern& rule) {
   return elaborate(closed_at(in.before, in));
 }
 
-std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
-  return std::make_shared<const Pattern>(compile_pattern(rule));
-}
-
-std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks() {
   return {
       {"type-preservation", "typing",
        "C[σ(RHS)] type-checks (Table 1, linearity included) at the type of C[σ(LHS)]",
@@ -311,46 +297,38 @@ std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
   };
 }
 
-std::vector<rules::RuleCheckDef> RuleAdapter::checks_for(const rules::CompiledRule& rule) const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
   std::vector<rules::RuleCheckDef> out = checks();
-  if (!dynamic_cast<const Pattern&>(rule).source)
-    std::erase_if(out, [](const auto& c) { return c.name == "extended-ad"; });
+  if (!p.source) std::erase_if(out, [](const auto& c) { return c.name == "extended-ad"; });
   return out;
 }
 
-props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
-                                      const props::PropertyContext& context) const {
-  const auto& p = dynamic_cast<const Pattern&>(rule);
+props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
+                                     const props::PropertyContext& context) {
+  static const rules::SemanticChecks<const Instance&, const Typed&, const Typed&,
+                                     const props::PropertyContext&>
+      semantic("linear-negation",
+               {{"denotation-preservation", denotation_preservation},
+                {"extended-adequacy", extended_adequacy},
+                {"extended-ad",
+                 [](const Instance& in, const Typed& left, const Typed&,
+                    const props::PropertyContext& c) { return extended_ad(in, left, c); }}});
   const Instance in = draw_instance(p);
   context.report_input(in.report);
-  std::string error;
-  const auto left = typed(in.before, in, error);
-  if (!left) // the instance of a well-typed schema is well typed: a generator bug if not
-    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + error));
-  if (check == "type-preservation") return in.done(type_preservation(in, *left));
-  const auto right = typed(in.after, in, error);
-  if (!right) return in.done(TrialResult::discard("rhs-ill-typed"));
-  if (check == "denotation-preservation")
-    return in.done(denotation_preservation(in, *left, *right, context));
-  if (check == "extended-adequacy") return in.done(extended_adequacy(in, *left, *right, context));
-  if (check == "extended-ad") return in.done(extended_ad(in, *left, context));
-  throw std::logic_error("linear-negation rule adapter: unknown check " + check);
+  const auto sides = rules::type_sides(
+      in.before, in.after, [&](const Term& t, std::string& error) { return typed(t, in, error); },
+      same_type, type_text);
+  return in.done(rules::checked_trial(check, sides.typing, [&] {
+    return semantic.run(check, in, *sides.left, *sides.right, context);
+  }));
 }
 
-std::vector<std::pair<std::string, std::string>>
-RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
-    out.emplace_back(m.name, type_text(m.type));
-  return out;
-}
-
-std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
-  return linear_negation::zero_variants(dynamic_cast<const Pattern&>(rule));
+std::string RuleTraits::type_text(const Type& t) {
+  return linear_negation::type_text(t);
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleAdapter::compile_file(const rules::RuleFile& file) const {
+RuleTraits::compile_file(const rules::RuleFile& file) {
   return compile_rule_file(file);
 }
 

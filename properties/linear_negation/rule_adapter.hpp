@@ -22,7 +22,7 @@
 //                            C[σ(LHS)] at r (Thm 15, Cor. 16, L466, L562-566)
 // D (Table 3) is defined on Λ(F) only: a rule that mentions R^⊥d or a linear binder is a target
 // rule, and its programs are outside D's domain, so it is checked without extended-ad.
-#include "properties/core/rule_check.hpp"
+#include "properties/core/rule_adapter_kit.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
 
 namespace adsem::linear_negation {
@@ -38,19 +38,22 @@ RuleInstance draw_rule_instance(const Pattern& rule);
 // The same instance closed at its point (x_i := r_i): a closed program of type R, elaborated.
 Typed draw_closed_instance(const Pattern& rule);
 
-class RuleAdapter final : public rules::RuleAdapter {
-public:
-  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
-  std::vector<rules::RuleCheckDef> checks() const override;
-  std::vector<rules::RuleCheckDef> checks_for(const rules::CompiledRule& rule) const override;
-  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
-                           const props::PropertyContext& context) const override;
-  std::vector<std::pair<std::string, std::string>>
-  metavariables(const rules::CompiledRule& rule) const override;
-  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+// What differs per calculus (rule_adapter_kit.hpp).
+struct RuleTraits {
+  using Pattern = linear_negation::Pattern;
+  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<rules::RuleCheckDef> checks();
+  // The AD check only for source rules (D is defined on Λ(F) alone).
+  static std::vector<rules::RuleCheckDef> checks_for(const Pattern& p);
+  static props::TrialResult trial(const Pattern& p, const std::string& check,
+                                  const props::PropertyContext& context);
+  static std::string type_text(const Type& t);
+  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+    return linear_negation::zero_variants(p);
+  }
   // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
-  std::shared_ptr<const props::CompiledRuleFile>
-  compile_file(const rules::RuleFile& file) const override;
+  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
+using RuleAdapter = rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::linear_negation

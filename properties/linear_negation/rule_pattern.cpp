@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/rule_pattern_kit.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/linear_negation/parser.hpp"
 #include "syntax/linear_negation/printer.hpp"
@@ -60,47 +61,13 @@ bool in_scope(const VarScope& s, const std::string& x) {
   return std::ranges::any_of(s, [&](const auto& v) { return v.first == x; });
 }
 
-VarScope intersect(const VarScope& a, const VarScope& b) {
-  VarScope out;
-  for (const auto& [x, t] : a)
-    if (std::ranges::any_of(b,
-                            [&](const auto& v) { return v.first == x && same_type(v.second, t); }))
-      out.emplace_back(x, t);
-  return out;
-}
-
-[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
-                          const std::string& message) {
-  throw AdsemError(kind, message,
-                   n.pos ? rules::locate(side, *n.pos) : std::optional<SourcePos>(side.pos));
-}
-
-void check_free_names(const rules::RuleDecl& rule, const Term& lhs, const Term& rhs) {
-  each_free(lhs, {}, [&](const Node& n, const VarScope&, const Path&) {
-    if (!rules::find_meta(rule, n.name))
-      fail_at(rule.lhs, n, ErrorKind::parse,
-              fmt::format("'{}' is neither bound on the left-hand side nor a declared "
-                          "metavariable (declare it: meta {} : T)",
-                          n.name, n.name));
-  });
-  const auto on_left = [&](const std::string& x) {
-    bool found = false;
-    each_free(lhs, {},
-              [&](const Node& n, const VarScope&, const Path&) { found = found || n.name == x; });
-    return found;
+// The free variables of one side, located in the rule file.
+auto each_free_located(const Term& t, const rules::Fragment& side) {
+  return [&t, &side](auto&& f) {
+    each_free(t, {}, [&](const Node& n, const VarScope&, const Path&) {
+      f(n.name, n.pos ? rules::locate(side, *n.pos) : side.pos);
+    });
   };
-  each_free(rhs, {}, [&](const Node& n, const VarScope&, const Path&) {
-    if (on_left(n.name)) return;
-    if (rules::find_meta(rule, n.name))
-      fail_at(rule.rhs, n, ErrorKind::parse,
-              fmt::format("unbound metavariable '{}' on the right-hand side: it does not occur on "
-                          "the left, so a rewrite would not know what to put there",
-                          n.name));
-    fail_at(rule.rhs, n, ErrorKind::parse,
-            fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
-                        "left-hand side",
-                        n.name));
-  });
 }
 
 // Type-checks one side in Γ = the metavariables, located in the rule file. A metavariable in a
@@ -173,39 +140,22 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   p.name = rule.name;
   // reserved: the generators' binder names (z1, p2, y3, f4, …, x1.. the inputs) and the hole
   static const std::regex reserved("(z|p|q|y|f|h|w|k|a|e|x|dx)[0-9]+");
-  for (const rules::Fragment* side : {&rule.lhs, &rule.rhs})
-    for (const std::string& id : rules::identifiers(side->text))
-      if (std::regex_match(id, reserved))
-        throw AdsemError(ErrorKind::parse,
-                         fmt::format("the name '{}' is reserved for generated variables (a letter "
-                                     "and digits, e.g. z1, y2, x1); rename it",
-                                     id),
-                         side->pos);
+  rules::refuse_reserved_names(rule, reserved, "variables (a letter and digits, e.g. z1, y2, x1)");
   const Term lhs =
       rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
   const Term rhs =
       rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
-  if (lhs->tag == Tag::var)
-    throw AdsemError(ErrorKind::parse,
-                     "the left-hand side is a lone variable: the rule would rewrite every term",
-                     rule.lhs.pos);
-  check_free_names(rule, lhs, rhs);
+  if (lhs->tag == Tag::var) rules::fail_lone_variable(rule);
+  const std::vector<std::string> on_left = rules::check_free_names(
+      rule, each_free_located(lhs, rule.lhs), each_free_located(rhs, rule.rhs));
 
   // the metavariables of the left, in declaration order, with their types
   std::set<std::string> binders;
   binder_names(lhs, binders);
   binder_names(rhs, binders);
   for (const rules::MetaDecl& d : rule.metas) {
-    bool occurs = false;
-    each_free(lhs, {}, [&](const Node& n, const VarScope&, const Path&) {
-      occurs = occurs || n.name == d.name;
-    });
-    if (!occurs) continue;
-    if (binders.count(d.name))
-      throw AdsemError(
-          ErrorKind::parse,
-          fmt::format("'{}' is a metavariable and cannot also be a bound variable", d.name),
-          rule.pos);
+    if (std::ranges::find(on_left, d.name) == on_left.end()) continue;
+    rules::refuse_bound_metavariable(rule, binders, d.name);
     Metavariable m{d.name, rules::within(d.type, [&] { return parse_type(d.type.text); }), {}};
     p.gamma[m.name] = m.type;
     p.metas.push_back(std::move(m));
@@ -214,11 +164,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   const Typed left = check_side(rule.lhs, lhs, p.gamma, false);
   const Typed right = check_side(rule.rhs, rhs, p.gamma, false);
   if (!same_type(left.type, right.type))
-    throw AdsemError(ErrorKind::type,
-                     fmt::format("ill-typed rule '{}': the left-hand side has type {} but the "
-                                 "right-hand side has type {}",
-                                 rule.name, type_text(left.type), type_text(right.type)),
-                     rule.rhs.pos);
+    rules::fail_sides_differ(rule, type_text(left.type), type_text(right.type));
   p.lhs = left.term;
   p.rhs = right.term;
   p.type = left.type;
@@ -228,7 +174,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     bool first = true;
     each_free(p.lhs, {}, [&](const Node& n, const VarScope& vis, const Path&) {
       if (n.name != m.name) return;
-      m.binders = first ? vis : intersect(m.binders, vis);
+      m.binders = first ? vis : rules::intersect_scopes(m.binders, vis, same_type);
       first = false;
     });
   }
@@ -291,43 +237,30 @@ Term zero_of(const Type& a) {
   return num(0);
 }
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  struct Candidate {
-    long size;
-    Path path;
-  };
-  std::vector<Candidate> candidates;
-  Path path;
-  const auto walk = [&](auto&& self, const Term& t) -> void {
-    if (!path.empty()) candidates.push_back({size_of(t), path});
-    for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      path.push_back(static_cast<int>(i));
-      self(self, t->kids[i]);
-      path.pop_back();
-    }
-  };
-  walk(walk, p.rhs);
-  std::ranges::stable_sort(candidates,
-                           [](const Candidate& a, const Candidate& b) { return a.size > b.size; });
-  candidates.push_back({size_of(p.rhs), {}}); // the whole right-hand side last
-  std::vector<Type> zero_types = {real_type(), p.type};
-  for (const Metavariable& m : p.metas)
-    zero_types.push_back(m.type);
-  std::vector<rules::ZeroVariant> out;
-  for (const Candidate& c : candidates) {
-    Term replaced = p.rhs;
-    for (const int i : c.path)
-      replaced = replaced->kids.at(static_cast<std::size_t>(i));
-    for (const Type& a : zero_types) {
-      const Term z = zero_of(a);
-      if (alpha_key(z) == alpha_key(replaced)) break; // already zero
-      const Term mutated = replace_at(p.rhs, c.path, z);
-      if (type_error(mutated, p.gamma, p.type, signature())) continue; // not of type a there
-      out.push_back({print(replaced), print(mutated), print(z)});
-      break;
-    }
+namespace {
+
+// The term walk of the zero mutants (rule_pattern_kit.hpp).
+struct TermOps {
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static Term replace_at(const Term& t, const Path& path, const Term& n) {
+    return linear_negation::replace_at(t, path, n);
   }
-  return out;
+  static bool same(const Term& a, const Term& b) { return alpha_key(a) == alpha_key(b); }
+  static std::string print(const Term& t) { return linear_negation::print(t); }
+};
+
+} // namespace
+
+std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<Path> places = rules::zero_places<TermOps, Path>(
+      p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
+  places.emplace_back(); // the whole right-hand side last
+  std::vector<Term> zeros = {zero_of(real_type()), zero_of(p.type)};
+  for (const Metavariable& m : p.metas)
+    zeros.push_back(zero_of(m.type));
+  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+    return !type_error(mutated, p.gamma, p.type, signature());
+  });
 }
 
 } // namespace adsem::linear_negation

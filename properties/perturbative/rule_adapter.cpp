@@ -8,7 +8,7 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
-#include "properties/core/rule_support.hpp"
+#include "properties/core/rule_pattern_kit.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
@@ -130,7 +130,7 @@ Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std
     scope.insert(scope.end(), m.binders.begin(), m.binders.end());
     const Bag term = *gen::term(scope, m.type, meta_depth);
     sigma[m.name] = term;
-    assignment += fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print(term));
+    rules::add_assignment(assignment, m.name, print(term));
     if (mentions(term, m.binders, "")) tag("instance-uses-pattern-binder");
     if (mentions(term, visible, in.x)) tag("instance-uses-context-binder");
   }
@@ -143,7 +143,7 @@ Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std
 
   in.report = rules::instance_text({print(lhs), print(rhs), assignment,
                                     print(plug(context, hole_name, which, var("[ ]", p.type))),
-                                    in.x, print_type(in.t), in.at});
+                                    in.x, print_type(in.t), rules::point_text(in.at)});
   return in;
 }
 
@@ -210,12 +210,6 @@ std::optional<std::optional<double>> normal_real(const Bag& m,
         return numeric_reals(nf).front();
       },
       discard);
-}
-
-TrialResult type_preservation(const Instance& in) {
-  if (const auto e = ill_typed(in.after, in))
-    return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + *e);
-  return TrialResult::pass();
 }
 
 TrialResult denotation_preservation(const Instance& in, const props::PropertyContext& context) {
@@ -303,11 +297,7 @@ Targeted draw_targeted_instance(const Pattern& p, const Type& domain) {
   return Targeted{lam(in.x, in.t, in.before), in.point()};
 }
 
-std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
-  return std::make_shared<const Pattern>(compile_pattern(rule));
-}
-
-std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks() {
   return {
       {"type-preservation", "typing",
        "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
@@ -327,31 +317,23 @@ std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
   };
 }
 
-props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
-                                      const props::PropertyContext& context) const {
-  const auto& p = dynamic_cast<const Pattern&>(rule);
+props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
+                                     const props::PropertyContext& context) {
+  static const rules::SemanticChecks<const Instance&, const props::PropertyContext&> semantic(
+      "perturbative", {{"denotation-preservation", denotation_preservation},
+                       {"extended-adequacy", extended_adequacy},
+                       {"extended-ad", extended_ad}});
   const Instance in = draw_instance(p);
   context.report_input(in.report);
-  if (const auto e = ill_typed(in.before, in)) // a well-typed schema's instance is well typed
-    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + *e));
-  if (check == "type-preservation") return in.done(type_preservation(in));
-  if (ill_typed(in.after, in)) return in.done(TrialResult::discard("rhs-ill-typed"));
-  if (check == "denotation-preservation") return in.done(denotation_preservation(in, context));
-  if (check == "extended-adequacy") return in.done(extended_adequacy(in, context));
-  if (check == "extended-ad") return in.done(extended_ad(in, context));
-  throw std::logic_error("perturbative rule adapter: unknown check " + check);
+  rules::SideTyping typing;
+  typing.left_error = ill_typed(in.before, in); // a well-typed schema's instance is well typed
+  if (!typing.left_error) typing.right_error = ill_typed(in.after, in);
+  return in.done(
+      rules::checked_trial(check, typing, [&] { return semantic.run(check, in, context); }));
 }
 
-std::vector<std::pair<std::string, std::string>>
-RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
-    out.emplace_back(m.name, type_text(m.type));
-  return out;
-}
-
-std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
-  return perturbative::zero_variants(dynamic_cast<const Pattern&>(rule));
+std::string RuleTraits::type_text(const Type& t) {
+  return perturbative::type_text(t);
 }
 
 } // namespace adsem::perturbative

@@ -25,7 +25,7 @@
 //                            (Lemma 5.5 L316-338 with Thm 5.6; spec AD-8)
 // A left side undefined at the point is a counted discard (`undefined-point`); a right side less
 // defined than the left is a failure.
-#include "properties/core/rule_check.hpp"
+#include "properties/core/rule_adapter_kit.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
 
 namespace adsem::perturbative {
@@ -38,18 +38,20 @@ struct Targeted {
 };
 Targeted draw_targeted_instance(const Pattern& p, const Type& domain);
 
-class RuleAdapter final : public rules::RuleAdapter {
-public:
-  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
-  std::vector<rules::RuleCheckDef> checks() const override;
-  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
-                           const props::PropertyContext& context) const override;
-  std::vector<std::pair<std::string, std::string>>
-  metavariables(const rules::CompiledRule& rule) const override;
-  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+// What differs per calculus (rule_adapter_kit.hpp).
+struct RuleTraits {
+  using Pattern = perturbative::Pattern;
+  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<rules::RuleCheckDef> checks();
+  static props::TrialResult trial(const Pattern& p, const std::string& check,
+                                  const props::PropertyContext& context);
+  static std::string type_text(const Type& t);
+  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+    return perturbative::zero_variants(p);
+  }
   // The file joined to the semantics (`--rules`; user_rules.hpp).
-  std::shared_ptr<const props::CompiledRuleFile>
-  compile_file(const rules::RuleFile& file) const override;
+  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
+using RuleAdapter = rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::perturbative

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_support.hpp"
+#include "properties/core/rule_pattern_kit.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -99,23 +99,14 @@ Context effective(const Context& scope) {
   return out;
 }
 
-Context intersect(const Context& a, const Context& b) {
-  Context out;
-  for (const auto& [x, t] : a)
-    if (std::ranges::any_of(b,
-                            [&](const auto& v) { return v.first == x && same_type(v.second, t); }))
-      out.emplace_back(x, t);
-  return out;
-}
-
 bool has_atom(const Type& t) {
   if (t->kind == TypeNode::Kind::atom) return true;
   return (is_product(t) || is_arrow(t)) && (has_atom(t->left) || has_atom(t->right));
 }
 
-// Parses one side; an unbound name becomes the rule language's located message `unbound(name)`.
+// Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
 Bag parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
-               const std::function<std::string(const std::string&)>& unbound) {
+               const std::function<void(const std::string&, std::optional<SourcePos>)>& unbound) {
   return rules::within(side, [&] {
     try {
       return parse_term(text, constant_types(), gamma);
@@ -123,9 +114,9 @@ Bag parse_side(const rules::Fragment& side, const std::string& text, const Conte
       const Diagnostic& d = e.diagnostic();
       static const std::string prefix = "unbound variable '";
       if (d.kind != ErrorKind::type || !d.message.starts_with(prefix)) throw;
-      const std::string name =
-          d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size());
-      throw AdsemError(ErrorKind::parse, unbound(name), d.pos);
+      unbound(d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size()),
+              d.pos);
+      throw;
     }
   });
 }
@@ -160,14 +151,7 @@ Context declared_metas(const rules::RuleDecl& rule) {
 void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& declared) {
   // the generator's binders are x0, x1, ...: a pattern binder of that name could capture them
   static const std::regex reserved("x[0-9]+");
-  for (const rules::Fragment* side : {&rule.lhs, &rule.rhs})
-    for (const std::string& id : rules::identifiers(side->text))
-      if (std::regex_match(id, reserved))
-        throw AdsemError(ErrorKind::parse,
-                         fmt::format("the name '{}' is reserved for generated binders (x0, x1, "
-                                     "...); rename it",
-                                     id),
-                         side->pos);
+  rules::refuse_reserved_names(rule, reserved, "binders (x0, x1, ...)");
   std::vector<std::string> binders;
   binders_of(p.lhs, binders);
   binders_of(p.rhs, binders);
@@ -194,19 +178,10 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   Pattern p;
   p.name = rule.name;
   const Context declared = declared_metas(rule);
-  p.lhs = parse_side(rule.lhs, rule.lhs.text, declared, [](const std::string& name) {
-    return fmt::format("'{}' is neither bound on the left-hand side nor a declared "
-                       "metavariable (declare it: meta {} : T)",
-                       name, name);
-  });
+  p.lhs = parse_side(rule.lhs, rule.lhs.text, declared, rules::fail_undeclared_on_left);
   // Rules are small; a deeper pattern is refused before the recursive walks below.
   constexpr int depth_limit = 500;
-  if (depth_of(p.lhs) > depth_limit)
-    throw AdsemError(ErrorKind::parse,
-                     fmt::format("the pattern nests deeper than {} levels; rules are meant to be "
-                                 "small",
-                                 depth_limit),
-                     rule.lhs.pos);
+  if (depth_of(p.lhs) > depth_limit) rules::fail_too_deep(rule.lhs, depth_limit);
 
   // the metavariables of the left and the pattern binders around each of their occurrences
   Context scope;
@@ -217,7 +192,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
     if (it == p.metas.end())
       p.metas.push_back(Metavariable{v.name, v.type, visible});
     else
-      it->binders = intersect(it->binders, visible);
+      it->binders = rules::intersect_scopes(it->binders, visible, same_type);
   });
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->form == Form::var && !p.metas.empty())
@@ -239,14 +214,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   right_gamma.insert(right_gamma.end(), options.right_only.begin(), options.right_only.end());
   const Type right_type = options.right_is_tangent ? tangent_type(p.lhs.type) : p.lhs.type;
 
-  const auto unbound_right = [&](const std::string& name) {
-    if (std::ranges::any_of(declared, [&](const auto& d) { return d.first == name; }))
-      return fmt::format("unbound metavariable '{}' on the right-hand side: it does not occur "
-                         "on the left, so a rewrite would not know what to put there",
-                         name);
-    return fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
-                       "left-hand side",
-                       name);
+  const auto unbound_right = [&](const std::string& name, std::optional<SourcePos> pos) {
+    rules::fail_free_on_right(
+        name, std::ranges::any_of(declared, [&](const auto& d) { return d.first == name; }), pos);
   };
   try {
     p.rhs = parse_side(rule.rhs, rule.rhs.text, right_gamma, unbound_right);
@@ -259,12 +229,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
     p.rhs = parse_side(shifted, "(" + rule.rhs.text + "\n: " + type_text(right_type) + ")",
                        right_gamma, unbound_right);
   }
-  if (depth_of(p.rhs) > depth_limit)
-    throw AdsemError(ErrorKind::parse,
-                     fmt::format("the pattern nests deeper than {} levels; rules are meant to be "
-                                 "small",
-                                 depth_limit),
-                     rule.rhs.pos);
+  if (depth_of(p.rhs) > depth_limit) rules::fail_too_deep(rule.rhs, depth_limit);
   check_names(rule, p, declared);
   rules::apply_conditions(
       rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,

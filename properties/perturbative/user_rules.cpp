@@ -222,7 +222,7 @@ const Semantics& semantics_for(const props::PropertyContext& context) {
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleAdapter::compile_file(const rules::RuleFile& file) const {
+RuleTraits::compile_file(const rules::RuleFile& file) {
   return std::make_shared<const UserRuleFile>(file);
 }
 

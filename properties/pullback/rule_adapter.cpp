@@ -110,14 +110,18 @@ Env<double> point_env(const RuleInstance& in) {
   return extend<double>(nullptr, in.a, support::denote_in(in.point, nullptr));
 }
 
-TrialResult type_preservation(const RuleInstance& in) {
-  const auto err = type_error(in.after, gamma_of(in), LinMode::plus);
-  if (err) return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + *err);
+// The left side checked strictly (Fig. 3), the right with lin⁺ (reducts, Cor. 4.7).
+rules::SideTyping side_typing(const RuleInstance& in) {
+  rules::SideTyping typing;
+  typing.left_error = type_error(in.before, gamma_of(in), LinMode::strict);
+  if (typing.left_error) return typing;
+  typing.right_error = type_error(in.after, gamma_of(in), LinMode::plus);
+  if (typing.right_error) return typing;
   const Type right = type_check(in.after, gamma_of(in), LinMode::plus);
-  if (!same_type(right, in.type))
-    return TrialResult::fail(fmt::format("C[σ(LHS)] has type {} but C[σ(RHS)] has type {}",
-                                         type_text(in.type), type_text(right)));
-  return TrialResult::pass();
+  typing.same_type = same_type(right, in.type);
+  typing.left_type = type_text(in.type);
+  typing.right_type = type_text(right);
+  return typing;
 }
 
 TrialResult denotation_preservation(const RuleInstance& in, const props::PropertyContext& context) {
@@ -189,7 +193,7 @@ TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& co
 
 } // namespace
 
-std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
+Pattern RuleTraits::compile(const rules::RuleDecl& rule) {
   Pattern p = compile_pattern(rule);
   if (!can_place(p.type))
     throw AdsemError(ErrorKind::type,
@@ -206,10 +210,10 @@ std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::Rul
                                    "and products of those",
                                    m.name, type_text(m.type)),
                        rules::find_meta(rule, m.name)->type.pos);
-  return std::make_shared<const Pattern>(std::move(p));
+  return p;
 }
 
-std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks() {
   return {
       {"type-preservation", "typing",
        "C[σ(RHS)] type-checks (lin⁺) with the type of C[σ(LHS)] for random contexts C and σ",
@@ -228,32 +232,20 @@ std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
   };
 }
 
-props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
-                                      const props::PropertyContext& context) const {
-  const auto& p = dynamic_cast<const Pattern&>(rule);
+props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
+                                     const props::PropertyContext& context) {
+  static const rules::SemanticChecks<const RuleInstance&, const props::PropertyContext&> semantic(
+      "pullback", {{"denotation-preservation", denotation_preservation},
+                   {"extended-adequacy", extended_adequacy},
+                   {"extended-ad", extended_ad}});
   const RuleInstance in = draw_instance(p);
   context.report_input(in.report);
-  if (const auto err = type_error(in.before, gamma_of(in), LinMode::strict))
-    return done(in, TrialResult::error("the instance C[σ(LHS)] does not type-check: " + *err));
-  if (check == "type-preservation") return done(in, type_preservation(in));
-  if (type_error(in.after, gamma_of(in), LinMode::plus))
-    return done(in, TrialResult::discard("rhs-ill-typed"));
-  if (check == "denotation-preservation") return done(in, denotation_preservation(in, context));
-  if (check == "extended-adequacy") return done(in, extended_adequacy(in, context));
-  if (check == "extended-ad") return done(in, extended_ad(in, context));
-  throw std::logic_error("pullback rule adapter: unknown check " + check);
+  return done(in, rules::checked_trial(check, side_typing(in),
+                                       [&] { return semantic.run(check, in, context); }));
 }
 
-std::vector<std::pair<std::string, std::string>>
-RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
-    out.emplace_back(m.name, type_text(m.type));
-  return out;
-}
-
-std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
-  return pullback::zero_variants(dynamic_cast<const Pattern&>(rule));
+std::string RuleTraits::type_text(const Type& t) {
+  return pullback::type_text(t);
 }
 
 } // namespace adsem::pullback

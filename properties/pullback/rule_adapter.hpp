@@ -22,22 +22,26 @@
 //                            lines 504-509; ω = Ω c at Euclidean type, a free ω otherwise)
 // A left side undefined at V (a partial primitive outside its domain) is a discard
 // "undefined-point"; a rewrite may make a program more defined, never less.
-#include "properties/core/rule_check.hpp"
+#include "properties/core/rule_adapter_kit.hpp"
+#include "properties/pullback/rule_pattern.hpp"
 
 namespace adsem::pullback {
 
-class RuleAdapter final : public rules::RuleAdapter {
-public:
-  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
-  std::vector<rules::RuleCheckDef> checks() const override;
-  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
-                           const props::PropertyContext& context) const override;
-  std::vector<std::pair<std::string, std::string>>
-  metavariables(const rules::CompiledRule& rule) const override;
-  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
-  // `--rules FILE`: the file joined to the rule book (user_rules.hpp).
-  std::shared_ptr<const props::CompiledRuleFile>
-  compile_file(const rules::RuleFile& file) const override;
+// What differs per calculus (rule_adapter_kit.hpp).
+struct RuleTraits {
+  using Pattern = pullback::Pattern;
+  // compile_pattern, and the types the instance generator can place or generate.
+  static Pattern compile(const rules::RuleDecl& rule);
+  static std::vector<rules::RuleCheckDef> checks();
+  static props::TrialResult trial(const Pattern& p, const std::string& check,
+                                  const props::PropertyContext& context);
+  static std::string type_text(const Type& t);
+  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+    return pullback::zero_variants(p);
+  }
+  // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
+  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
+using RuleAdapter = rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::pullback

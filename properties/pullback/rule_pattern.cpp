@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/rule_pattern_kit.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/parser.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -63,23 +64,12 @@ void binder_names(const Term& t, std::vector<std::string>& out) {
     binder_names(k, out);
 }
 
-VarScope intersect(const VarScope& a, const VarScope& b) {
-  VarScope out;
-  for (const auto& [x, t] : a)
-    for (const auto& [y, u] : b)
-      if (x == y && same_type(t, u)) {
-        out.emplace_back(x, t);
-        break;
-      }
-  return out;
-}
-
 [[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
   throw AdsemError(kind, message, n.pos.line > 0 ? rules::locate(side, n.pos) : side.pos);
 }
 
-// Parses one side; an unbound name becomes a located parse error with `unbound(name)` as text.
+// Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
 template <class Unbound>
 Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& free,
                 Unbound unbound, bool transformation_calls = false) {
@@ -98,8 +88,7 @@ Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& 
       const std::string& msg = e.diagnostic().message;
       const std::string prefix = "unbound variable '";
       if (e.diagnostic().kind == ErrorKind::type && msg.rfind(prefix, 0) == 0) {
-        const std::string name = msg.substr(prefix.size(), msg.size() - prefix.size() - 1);
-        throw AdsemError(ErrorKind::parse, unbound(name), e.diagnostic().pos);
+        unbound(msg.substr(prefix.size(), msg.size() - prefix.size() - 1), e.diagnostic().pos);
       }
       throw;
     }
@@ -132,20 +121,8 @@ Term typed_transformation_calls(const Term& m) {
 }
 
 void check_depth(const Term& m, const rules::Fragment& side) {
-  constexpr int limit = 500;
-  std::vector<std::pair<const Node*, int>> todo = {{m.get(), 1}};
-  while (!todo.empty()) {
-    const auto [n, depth] = todo.back();
-    todo.pop_back();
-    if (depth > limit)
-      throw AdsemError(
-          ErrorKind::parse,
-          fmt::format("the pattern nests deeper than {} levels; rules are meant to be small",
-                      limit),
-          side.pos);
-    for (const Term& c : n->kids)
-      todo.emplace_back(c.get(), depth + 1);
-  }
+  rules::refuse_deep_pattern(
+      m, [](const Node& n) -> const std::vector<Term>& { return n.kids; }, side);
 }
 
 void collect_metas(const rules::RuleDecl& rule, Pattern& p,
@@ -161,7 +138,7 @@ void collect_metas(const rules::RuleDecl& rule, Pattern& p,
                 p.metas.push_back(Metavariable{n.name, declared.at(n.name), vis, dual});
                 return;
               }
-              it->binders = intersect(it->binders, vis);
+              it->binders = rules::intersect_scopes(it->binders, vis, same_type);
               const bool same_dual = (!dual && !it->linear_in) ||
                                      (dual && it->linear_in && dual->first == it->linear_in->first);
               if (!same_dual)
@@ -172,45 +149,19 @@ void collect_metas(const rules::RuleDecl& rule, Pattern& p,
                                     "cannot fill both places; use two metavariables",
                                     n.name));
             });
-  // declaration order
-  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
-    const auto index = [&](const std::string& n) {
-      return std::ranges::find_if(rule.metas, [&](const auto& d) { return d.name == n; }) -
-             rule.metas.begin();
-    };
-    return index(a.name) < index(b.name);
-  });
+  rules::sort_by_declaration(p.metas, rule);
 }
 
+// A metavariable freed of the dual map's variable (`x # M`) need no longer be linear in it.
 void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
-  for (const rules::Condition& c : rule.conditions) {
-    if (c.kind == rules::Condition::Kind::type_equal) {
-      const Type a = rules::within(c.left, [&] { return parse_type(c.left.text); });
-      const Type b = rules::within(c.right, [&] { return parse_type(c.right.text); });
-      if (!same_type(a, b))
-        throw AdsemError(ErrorKind::type,
-                         fmt::format("the side condition '{}' is false: {} and {} are different "
-                                     "types (pullback types are monomorphic)",
-                                     c.text, type_text(a), type_text(b)),
-                         c.pos);
-      continue;
-    }
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == c.right.text; });
-    if (it == p.metas.end())
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not a metavariable of the "
-                                   "left-hand side",
-                                   c.text, c.right.text),
-                       c.right.pos);
-    if (!binds(it->binders, c.left.text))
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not bound around every occurrence "
-                                   "of {} on the left, so the condition says nothing",
-                                   c.text, c.left.text, it->name),
-                       c.left.pos);
-    std::erase_if(it->binders, [&](const auto& v) { return v.first == c.left.text; });
-    if (it->linear_in && it->linear_in->first == c.left.text) it->linear_in.reset();
-  }
+  rules::apply_conditions(
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+      [](const Type& t) { return type_text(t); }, "pullback types are monomorphic");
+  for (const rules::Condition& c : rule.conditions)
+    for (Metavariable& m : p.metas)
+      if (c.kind == rules::Condition::Kind::not_free && m.name == c.right.text && m.linear_in &&
+          m.linear_in->first == c.left.text)
+        m.linear_in.reset();
 }
 
 // The schema's typing: both sides structurally (metavariables at their declared types), then the
@@ -226,11 +177,7 @@ void check_types(const rules::RuleDecl& rule, Pattern& p) {
     return type_check(p.rhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
   });
   if (!same_type(left, right) || is_any(left))
-    throw AdsemError(ErrorKind::type,
-                     fmt::format("ill-typed rule '{}': the left-hand side has type {} but the "
-                                 "right-hand side has type {}",
-                                 rule.name, type_text(left), type_text(right)),
-                     rule.rhs.pos);
+    rules::fail_sides_differ(rule, type_text(left), type_text(right));
   p.type = left;
   std::map<std::string, Term> reps;
   for (const Metavariable& m : p.metas) {
@@ -277,42 +224,22 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
   p.name = rule.name;
   // reserved: the generator's binder names (z1, a2, y17, ...), the context's variable a0, the hole
   static const std::regex reserved("[a-z][0-9]+|hole_|slot_");
-  for (const rules::Fragment* side : {&rule.lhs, &rule.rhs})
-    for (const std::string& id : rules::identifiers(side->text))
-      if (std::regex_match(id, reserved))
-        throw AdsemError(ErrorKind::parse,
-                         fmt::format("the name '{}' is reserved for generated binders (a letter "
-                                     "followed by digits: z1, a2, ...); rename it",
-                                     id),
-                         side->pos);
+  rules::refuse_reserved_names(rule, reserved,
+                               "binders (a letter followed by digits: z1, a2, ...)");
   std::map<std::string, Type> declared;
   for (const rules::MetaDecl& d : rule.metas)
     declared[d.name] = rules::within(d.type, [&] { return parse_type(d.type.text); });
-  p.lhs = parse_side(rule.lhs, declared, [](const std::string& n) {
-    return fmt::format("'{}' is neither bound on the left-hand side nor a declared metavariable "
-                       "(declare it: meta {} : T)",
-                       n, n);
-  });
+  p.lhs = parse_side(rule.lhs, declared, rules::fail_undeclared_on_left);
   check_depth(p.lhs, rule.lhs);
-  if (p.lhs->kind == Kind::var)
-    throw AdsemError(ErrorKind::parse,
-                     "the left-hand side is a lone variable: the rule would rewrite every term",
-                     rule.lhs.pos);
+  if (p.lhs->kind == Kind::var) rules::fail_lone_variable(rule);
   collect_metas(rule, p, declared);
   std::map<std::string, Type> on_left;
   for (const Metavariable& m : p.metas)
     on_left[m.name] = m.type;
   p.rhs = parse_side(
       rule.rhs, on_left,
-      [&](const std::string& n) {
-        if (declared.contains(n))
-          return fmt::format(
-              "unbound metavariable '{}' on the right-hand side: it does not occur on "
-              "the left, so a rewrite would not know what to put there",
-              n);
-        return fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
-                           "left-hand side",
-                           n);
+      [&](const std::string& n, std::optional<SourcePos> pos) {
+        rules::fail_free_on_right(n, declared.contains(n), pos);
       },
       transformation_calls);
   if (transformation_calls) p.rhs = typed_transformation_calls(p.rhs);
@@ -321,11 +248,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
   binder_names(p.lhs, binders);
   binder_names(p.rhs, binders);
   for (const auto& [name, type] : declared)
-    if (std::ranges::find(binders, name) != binders.end())
-      throw AdsemError(
-          ErrorKind::parse,
-          fmt::format("'{}' is a metavariable and cannot also be a bound variable", name),
-          rule.pos);
+    rules::refuse_bound_metavariable(rule, binders, name);
   p.gamma = on_left;
   p.lhs = annotate_zeros(p.lhs);
   apply_conditions(rule, p);
@@ -355,13 +278,6 @@ std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarS
   return out;
 }
 
-Term subterm(const Term& m, const std::vector<int>& path) {
-  Term t = m;
-  for (const int i : path)
-    t = t->kids[static_cast<std::size_t>(i)];
-  return t;
-}
-
 Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
   if (path.empty()) return n;
   Node copy = *m;
@@ -371,36 +287,31 @@ Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
   return make_node(std::move(copy));
 }
 
+namespace {
+
+// The term walk of the zero mutants (rule_pattern_kit.hpp).
+struct TermOps {
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+};
+
+} // namespace
+
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  struct Candidate {
-    std::size_t size;
-    std::vector<int> path;
-  };
-  std::vector<Candidate> candidates;
-  std::vector<int> path;
-  const auto walk = [&](auto&& self, const Term& m) -> void {
-    if (!path.empty() && m->kind != Kind::zero) candidates.push_back({size_of(m), path});
-    for (std::size_t i = 0; i < m->kids.size(); ++i) {
-      path.push_back(static_cast<int>(i));
-      self(self, m->kids[i]);
-      path.pop_back();
-    }
-  };
-  walk(walk, p.rhs);
-  std::ranges::stable_sort(candidates,
-                           [](const Candidate& a, const Candidate& b) { return a.size > b.size; });
-  if (p.rhs->kind != Kind::zero) candidates.push_back({size_of(p.rhs), {}});
+  std::vector<std::vector<int>> places = rules::zero_places<TermOps, std::vector<int>>(
+      p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
+      [](const Term& m) { return size_of(m); });
+  if (p.rhs->kind != Kind::zero) places.emplace_back(); // the whole right-hand side last
   const Context gamma(p.gamma.begin(), p.gamma.end());
   std::vector<rules::ZeroVariant> out;
-  for (const Candidate& c : candidates) {
-    const Term replaced = subterm(p.rhs, c.path);
+  for (const std::vector<int>& path : places) {
+    const Term replaced = rules::subterm_at<TermOps>(p.rhs, path);
     // the zero of the subterm's own type, where its position allows it (in a dual-map body the
     // linearity condition, lin⁺, is kept: lin⁺(0) = every variable)
     Type t;
     try {
       VarScope vis;
       for (const Occurrence& o :
-           occurrences(replace_at(p.rhs, c.path, var("slot_", any_type())), "slot_", {}))
+           occurrences(replace_at(p.rhs, path, var("slot_", any_type())), "slot_", {}))
         vis = o.visible;
       Context g = gamma;
       for (const auto& [x, ty] : vis)
@@ -410,9 +321,9 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
       continue;
     }
     if (is_any(t)) continue;
-    const Term mutated = replace_at(p.rhs, c.path, var("slot_", t));
+    const Term mutated = replace_at(p.rhs, path, var("slot_", t));
     try {
-      if (!same_type(type_check(replace_at(p.rhs, c.path, zero(t)), gamma, LinMode::plus), p.type))
+      if (!same_type(type_check(replace_at(p.rhs, path, zero(t)), gamma, LinMode::plus), p.type))
         continue;
     } catch (const AdsemError&) {
       continue;

@@ -55,7 +55,6 @@ struct Occurrence {
 std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible);
 // m with the subterm at `path` replaced by n.
 Term replace_at(const Term& m, const std::vector<int>& path, const Term& n);
-Term subterm(const Term& m, const std::vector<int>& path);
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
 

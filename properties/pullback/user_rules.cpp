@@ -243,7 +243,7 @@ std::optional<Term> targeted_term(const props::PropertyContext& context) {
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleAdapter::compile_file(const rules::RuleFile& file) const {
+RuleTraits::compile_file(const rules::RuleFile& file) {
   return compile_user_rules(file);
 }
 

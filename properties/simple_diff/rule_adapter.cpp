@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/rule_pattern_kit.hpp"
 #include "properties/simple_diff/rule_instance.hpp"
 #include "properties/simple_diff/rule_pattern.hpp"
 #include "properties/simple_diff/trial.hpp"
@@ -50,7 +51,7 @@ Instance draw_instance(const Pattern& p) {
   // the context C: x : T ⊢ C[hole' : U] : real
   gen::TermOptions context_options;
   context_options.real_result = true;
-  context_options.x = fresh_outer_name(p);
+  context_options.x = rules::fresh_context_name(p.names);
   context_options.scope = {{hole_name, p.type}};
   context_options.max_size = 24;
   gen::OpenTerm c = *gen::open_term(context_options);
@@ -71,22 +72,15 @@ Instance draw_instance(const Pattern& p) {
   const std::map<std::string, TermPtr> sigma = draw_sigma(p, hole, assignment);
   in.lhs = instantiate(p.lhs, sigma);
   in.rhs = instantiate(p.rhs, sigma);
-  // the other occurrences of the hole become 0_U
-  for (const Occurrence& other : holes)
-    if (&other != &hole) context = replace_at(context, other.path, zero_of(p.type));
-  in.before = replace_at(context, hole.path, in.lhs);
-  in.after = replace_at(context, hole.path, in.rhs);
+  const auto plugged = rules::plug_instance(context, holes, which, zero_of(p.type), in.lhs, in.rhs,
+                                            mk::var("[ ]"), replace_at);
+  in.before = plugged.before;
+  in.after = plugged.after;
   in.at = *gen::point(type_size(*in.t));
-
-  std::string point;
-  for (const double v : in.at)
-    point += (point.empty() ? "" : ",") + print_real(v);
-  const std::string shown_context =
-      hole.path.empty() ? "[ ]" : print_term(replace_at(context, hole.path, mk::var("[ ]")));
-  in.report =
-      fmt::format("{}  -->  {}   with {}   in context {}   at {}:{} = {}", print_term(in.lhs),
-                  print_term(in.rhs), assignment.empty() ? "no metavariables" : assignment,
-                  shown_context, in.x, print_type(in.t), point);
+  in.report = rules::instance_text(
+      {print_term(in.lhs), print_term(in.rhs), assignment,
+       hole.path.empty() ? "[ ]" : print_term(plugged.shown), in.x, print_type(in.t),
+       rules::point_text(in.at, [](double v) { return print_real(v); })});
   return in;
 }
 
@@ -116,17 +110,6 @@ std::optional<oracle::Denotation> left_denotation(const TermPtr& before, const I
     return std::nullopt;
   }
   return d;
-}
-
-TrialResult type_preservation(const Instance& in, const Typed& left) {
-  std::string error;
-  const auto right = typed(in.after, in, error);
-  if (!right)
-    return TrialResult::fail("the rewritten program C[σ(RHS)] does not type-check: " + error);
-  if (!type_equal(right->type, left.type))
-    return TrialResult::fail(fmt::format("C[σ(LHS)] has type {} but C[σ(RHS)] has type {}",
-                                         print_type(left.type), print_type(right->type)));
-  return TrialResult::pass();
 }
 
 TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
@@ -190,11 +173,7 @@ TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& righ
 
 } // namespace
 
-std::shared_ptr<const rules::CompiledRule> RuleAdapter::compile(const rules::RuleDecl& rule) const {
-  return std::make_shared<const Pattern>(compile_pattern(rule));
-}
-
-std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
+std::vector<rules::RuleCheckDef> RuleTraits::checks() {
   return {
       {"type-preservation", "typing",
        "C[σ(RHS)] type-checks with the type of C[σ(LHS)] for random contexts C and instances σ",
@@ -211,35 +190,26 @@ std::vector<rules::RuleCheckDef> RuleAdapter::checks() const {
   };
 }
 
-props::TrialResult RuleAdapter::trial(const rules::CompiledRule& rule, const std::string& check,
-                                      const props::PropertyContext& context) const {
-  const auto& p = dynamic_cast<const Pattern&>(rule);
+props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
+                                     const props::PropertyContext& context) {
+  static const rules::SemanticChecks<const Instance&, const Typed&, const Typed&,
+                                     const props::PropertyContext&>
+      semantic("simple-diff", {{"denotation-preservation", denotation_preservation},
+                               {"extended-adequacy", extended_adequacy},
+                               {"extended-ad", extended_ad}});
   const Instance in = draw_instance(p);
   context.report_input(in.report);
-  std::string error;
-  const auto left = typed(in.before, in, error);
-  if (!left) // the instance of a well-typed schema is well typed: a generator bug if not
-    return in.done(TrialResult::error("the instance C[σ(LHS)] does not type-check: " + error));
-  if (check == "type-preservation") return in.done(type_preservation(in, *left));
-  const auto right = typed(in.after, in, error);
-  if (!right) return in.done(TrialResult::discard("rhs-ill-typed"));
-  if (check == "denotation-preservation")
-    return in.done(denotation_preservation(in, *left, *right, context));
-  if (check == "extended-adequacy") return in.done(extended_adequacy(in, *left, *right, context));
-  if (check == "extended-ad") return in.done(extended_ad(in, *left, *right, context));
-  throw std::logic_error("simple-diff rule adapter: unknown check " + check);
+  const auto sides = rules::type_sides(
+      in.before, in.after,
+      [&](const TermPtr& m, std::string& error) { return typed(m, in, error); },
+      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); }, type_text);
+  return in.done(rules::checked_trial(check, sides.typing, [&] {
+    return semantic.run(check, in, *sides.left, *sides.right, context);
+  }));
 }
 
-std::vector<std::pair<std::string, std::string>>
-RuleAdapter::metavariables(const rules::CompiledRule& rule) const {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const Metavariable& m : dynamic_cast<const Pattern&>(rule).metas)
-    out.emplace_back(m.name, print_type(m.type));
-  return out;
-}
-
-std::vector<rules::ZeroVariant> RuleAdapter::zero_variants(const rules::CompiledRule& rule) const {
-  return simple_diff::zero_variants(dynamic_cast<const Pattern&>(rule));
+std::string RuleTraits::type_text(const TypePtr& t) {
+  return print_type(t);
 }
 
 } // namespace adsem::simple_diff

@@ -21,22 +21,25 @@
 //                            of x. C[σ(LHS)] (AD correctness, Thm 6.1 and Cor. 6.3, lines 847-908)
 // A left side that is undefined (⊥) at the point is a discard: a rewrite may make a program more
 // defined (a refinement), never less.
-#include "properties/core/rule_check.hpp"
+#include "properties/core/rule_adapter_kit.hpp"
+#include "properties/simple_diff/rule_pattern.hpp"
 
 namespace adsem::simple_diff {
 
-class RuleAdapter final : public rules::RuleAdapter {
-public:
-  std::shared_ptr<const rules::CompiledRule> compile(const rules::RuleDecl& rule) const override;
-  std::vector<rules::RuleCheckDef> checks() const override;
-  props::TrialResult trial(const rules::CompiledRule& rule, const std::string& check,
-                           const props::PropertyContext& context) const override;
-  std::vector<std::pair<std::string, std::string>>
-  metavariables(const rules::CompiledRule& rule) const override;
-  std::vector<rules::ZeroVariant> zero_variants(const rules::CompiledRule& rule) const override;
+// What differs per calculus (rule_adapter_kit.hpp).
+struct RuleTraits {
+  using Pattern = simple_diff::Pattern;
+  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<rules::RuleCheckDef> checks();
+  static props::TrialResult trial(const Pattern& p, const std::string& check,
+                                  const props::PropertyContext& context);
+  static std::string type_text(const TypePtr& t);
+  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+    return simple_diff::zero_variants(p);
+  }
   // The file joined to the semantics (`--rules`, user_rules.hpp).
-  std::shared_ptr<const props::CompiledRuleFile>
-  compile_file(const rules::RuleFile& file) const override;
+  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
+using RuleAdapter = rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::simple_diff

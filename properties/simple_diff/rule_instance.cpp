@@ -5,21 +5,13 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/rule_pattern_kit.hpp"
 #include "properties/simple_diff/user_rules.hpp"
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
 namespace adsem::simple_diff {
-
-std::string fresh_outer_name(const Pattern& p) {
-  for (const char* candidate : {"a", "b", "c", "u", "w", "p", "q", "r", "s"})
-    if (std::ranges::find(p.names, candidate) == p.names.end()) return candidate;
-  for (int k = 0;; ++k) {
-    const std::string name = fmt::format("a{}", k);
-    if (std::ranges::find(p.names, name) == p.names.end()) return name;
-  }
-}
 
 std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& hole,
                                           std::string& assignment, bool trace_only) {
@@ -34,8 +26,7 @@ std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& ho
     o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
     const gen::OpenTerm term = *gen::open_term(o);
     sigma[m.name] = term.term;
-    assignment +=
-        fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print_term(term.term));
+    rules::add_assignment(assignment, m.name, print_term(term.term));
   }
   return sigma;
 }
@@ -51,7 +42,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
       *fit[static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(fit.size())))];
   // the context C: x : T ⊢ C[hole' : U] as the property asks, its x a name the rule does not use
   gen::TermOptions c = options;
-  if (std::ranges::find(p.names, c.x) != p.names.end()) c.x = fresh_outer_name(p);
+  if (std::ranges::find(p.names, c.x) != p.names.end()) c.x = rules::fresh_context_name(p.names);
   c.scope.emplace_back(hole_name, p.type);
   c.max_size = std::min(c.max_size, 24);
   gen::OpenTerm context = *gen::open_term(c);
@@ -67,8 +58,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
       static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
   std::string assignment;
   const auto sigma = draw_sigma(p, holes[which], assignment, options.trace_only);
-  for (std::size_t i = 0; i < holes.size(); ++i)
-    if (i != which) term = replace_at(term, holes[i].path, zero_of(p.type));
+  term = rules::zero_other_holes(term, holes, which, zero_of(p.type), replace_at);
   term = replace_at(term, holes[which].path, instantiate(p.lhs, sigma));
   context.scope = options.scope;
   try {

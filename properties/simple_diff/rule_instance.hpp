@@ -14,9 +14,6 @@ namespace adsem::simple_diff {
 // The hole of a context (never a user name: the rule parser reserves it).
 inline const std::string hole_name = "hole'";
 
-// A name for the context's variable x that the rule does not use.
-std::string fresh_outer_name(const Pattern& p);
-
 // σ: each metavariable of p a random term of its type over what it may see at `hole` (trace
 // terms only when `trace_only`); `assignment` lists them ("M := ..., N := ...").
 std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& hole,

@@ -1,8 +1,9 @@
 #include "properties/simple_diff/rule_pattern.hpp"
 
-#include "properties/core/rule_support.hpp"
+#include "properties/core/rule_pattern_kit.hpp"
 
 #include <algorithm>
+#include <array>
 #include <regex>
 
 #include <fmt/format.h>
@@ -51,88 +52,48 @@ void free_vars(const TermPtr& m, const VarScope& visible, bool outer, std::vecto
 }
 
 // The binders the pattern introduces (let, rd, letrec and its parameter): each must be fresh.
-void binder_names(const Node& n,
-                  std::vector<std::pair<std::string, std::optional<SourcePos>>>& out) {
-  if (n.kind == NodeKind::let || n.kind == NodeKind::letrec) out.emplace_back(n.name, n.pos);
-  if (n.kind == NodeKind::rd || n.kind == NodeKind::letrec) out.emplace_back(n.param, n.pos);
+void binder_names(const Node& n, std::vector<std::string>& out) {
+  if (n.kind == NodeKind::let || n.kind == NodeKind::letrec) out.push_back(n.name);
+  if (n.kind == NodeKind::rd || n.kind == NodeKind::letrec) out.push_back(n.param);
   for (const TermPtr& c : {n.a, n.b, n.c})
     if (c) binder_names(*c, out);
 }
 
-VarScope intersect(const VarScope& a, const VarScope& b) {
-  VarScope out;
-  for (const auto& [x, t] : a)
-    for (const auto& [y, u] : b)
-      if (x == y && type_equal(t, u)) {
-        out.emplace_back(x, t);
-        break;
-      }
-  return out;
+// The free variables of one side, located in the rule file.
+auto each_free(const TermPtr& m, const rules::Fragment& side) {
+  return [&m, &side](auto&& f) {
+    std::vector<int> path;
+    free_vars(m, {}, true, path, [&](const Node& n, const VarScope&, bool, auto&) {
+      f(n.name, n.pos ? rules::locate(side, *n.pos) : side.pos);
+    });
+  };
 }
 
-[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
-                          const std::string& message) {
-  throw AdsemError(kind, message,
-                   n.pos ? rules::locate(side, *n.pos) : std::optional<SourcePos>(side.pos));
-}
-
-void check_free_names(const rules::RuleDecl& rule, Pattern& p) {
+// Each metavariable's binders (those around every occurrence on the left) and whether the
+// variables around the instance are visible at all of them.
+void scope_metas(Pattern& p) {
   std::vector<int> path;
-  std::map<std::string, bool> seen;
   free_vars(p.lhs, {}, true, path, [&](const Node& n, const VarScope& vis, bool outer, auto&) {
-    const rules::MetaDecl* decl = rules::find_meta(rule, n.name);
-    if (!decl)
-      fail_at(rule.lhs, n, ErrorKind::parse,
-              fmt::format("'{}' is neither bound on the left-hand side nor a declared "
-                          "metavariable (declare it: meta {} : T)",
-                          n.name, n.name));
     auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
     if (it == p.metas.end()) {
       p.metas.push_back(Metavariable{n.name, nullptr, vis, outer});
     } else {
-      it->binders = intersect(it->binders, vis);
+      it->binders = rules::intersect_scopes(
+          it->binders, vis, [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); });
       it->outer = it->outer && outer;
     }
-    seen[n.name] = true;
   });
-  free_vars(p.rhs, {}, true, path, [&](const Node& n, const VarScope&, bool, auto&) {
-    if (seen.contains(n.name)) return;
-    if (rules::find_meta(rule, n.name))
-      fail_at(rule.rhs, n, ErrorKind::parse,
-              fmt::format("unbound metavariable '{}' on the right-hand side: it does not occur on "
-                          "the left, so a rewrite would not know what to put there",
-                          n.name));
-    fail_at(rule.rhs, n, ErrorKind::parse,
-            fmt::format("'{}' is neither bound on the right-hand side nor a metavariable of the "
-                        "left-hand side",
-                        n.name));
-  });
-}
-
-void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); },
-      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); },
-      [](const TypePtr& t) { return print_type(t); }, "simple-diff types are monomorphic");
 }
 
 // Rules are small; a deeper pattern is refused before the recursive walks below (no deep
-// recursion on the C++ stack: design.md "Engineering rules"). Iterative, so any depth is safe.
+// recursion on the C++ stack: design.md "Engineering rules").
 void check_depth(const TermPtr& m, const rules::Fragment& side) {
-  constexpr int limit = 500;
-  std::vector<std::pair<const Node*, int>> todo = {{m.get(), 1}};
-  while (!todo.empty()) {
-    const auto [n, depth] = todo.back();
-    todo.pop_back();
-    if (depth > limit)
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("the pattern nests deeper than {} levels; rules are meant to "
-                                   "be small",
-                                   limit),
-                       side.pos);
-    for (const TermPtr& c : {n->a, n->b, n->c})
-      if (c) todo.emplace_back(c.get(), depth + 1);
-  }
+  rules::refuse_deep_pattern(
+      m,
+      [](const Node& n) {
+        return std::array<TermPtr, 3>{n.a, n.b, n.c};
+      },
+      side);
 }
 
 } // namespace
@@ -142,58 +103,37 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   p.name = rule.name;
   // reserved names: the generator's binders (v1, v2, ...) and the hole
   static const std::regex reserved("v[0-9]+|hole'");
-  for (const rules::Fragment* side : {&rule.lhs, &rule.rhs})
-    for (const std::string& id : rules::identifiers(side->text))
-      if (std::regex_match(id, reserved))
-        throw AdsemError(ErrorKind::parse,
-                         fmt::format("the name '{}' is reserved for generated binders (v1, v2, "
-                                     "...); rename it",
-                                     id),
-                         side->pos);
+  rules::refuse_reserved_names(rule, reserved, "binders (v1, v2, ...)");
   p.lhs = rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, primitives()); });
   p.rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, primitives()); });
   check_depth(p.lhs, rule.lhs);
   check_depth(p.rhs, rule.rhs);
-  if (p.lhs->kind == NodeKind::var)
-    throw AdsemError(ErrorKind::parse,
-                     "the left-hand side is a lone variable: the rule would rewrite every term",
-                     rule.lhs.pos);
+  if (p.lhs->kind == NodeKind::var) rules::fail_lone_variable(rule);
 
-  check_free_names(rule, p);
+  rules::check_free_names(rule, each_free(p.lhs, rule.lhs), each_free(p.rhs, rule.rhs));
+  scope_metas(p);
   // metavariables' types, and binders that would capture them
-  std::vector<std::pair<std::string, std::optional<SourcePos>>> binders;
+  std::vector<std::string> binders;
   binder_names(*p.lhs, binders);
   binder_names(*p.rhs, binders);
   for (Metavariable& m : p.metas) {
     const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
     m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
     p.gamma.emplace_back(m.name, m.type);
-    for (const auto& [b, pos] : binders)
-      if (b == m.name)
-        throw AdsemError(
-            ErrorKind::parse,
-            fmt::format("'{}' is a metavariable and cannot also be a bound variable", b), rule.pos);
+    rules::refuse_bound_metavariable(rule, binders, m.name);
   }
-  // declaration order, so that generation order does not depend on where they occur first
-  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
-    const auto index = [&](const std::string& n) {
-      return std::ranges::find_if(rule.metas, [&](const auto& d) { return d.name == n; }) -
-             rule.metas.begin();
-    };
-    return index(a.name) < index(b.name);
-  });
-  apply_conditions(rule, p);
+  rules::sort_by_declaration(p.metas, rule);
+  rules::apply_conditions(
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); },
+      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); },
+      [](const TypePtr& t) { return print_type(t); }, "simple-diff types are monomorphic");
 
   const Typed left =
       rules::within(rule.lhs, [&] { return typecheck(p.lhs, primitives(), p.gamma); });
   const Typed right =
       rules::within(rule.rhs, [&] { return typecheck(p.rhs, primitives(), p.gamma); });
   if (!type_equal(left.type, right.type))
-    throw AdsemError(ErrorKind::type,
-                     fmt::format("ill-typed rule '{}': the left-hand side has type {} but the "
-                                 "right-hand side has type {}",
-                                 rule.name, print_type(left.type), print_type(right.type)),
-                     rule.rhs.pos);
+    rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
   p.type = left.type;
   for (const std::string& id : rules::identifiers(rule.lhs.text + " " + rule.rhs.text))
     p.names.push_back(id);
@@ -239,47 +179,36 @@ TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n) {
   return std::make_shared<const Node>(std::move(copy));
 }
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  struct Candidate {
-    long size;
-    Path path;
-  };
-  std::vector<Candidate> candidates;
-  Path path;
-  const auto walk = [&](auto&& self, const TermPtr& m) -> void {
-    if (!m->is_boolean() && !path.empty()) candidates.push_back({term_size(*m), path});
-    for (int i = 0; i < 3; ++i)
-      if (kid(*m, i)) {
-        path.push_back(i);
-        self(self, kid(*m, i));
-        path.pop_back();
-      }
-  };
-  walk(walk, p.rhs);
-  std::ranges::stable_sort(candidates,
-                           [](const Candidate& a, const Candidate& b) { return a.size > b.size; });
-  candidates.push_back({term_size(*p.rhs), {}}); // the whole right-hand side last
-  // 0 of the subterm's type: try real first, then the rule's type and the metavariables' types
-  std::vector<TypePtr> zero_types = {real_type(), p.type};
-  for (const Metavariable& m : p.metas)
-    zero_types.push_back(m.type);
-  std::vector<rules::ZeroVariant> out;
-  for (const Candidate& c : candidates) {
-    const TermPtr replaced = subterm(p.rhs, c.path);
-    for (const TypePtr& t : zero_types) {
-      const TermPtr zero = zero_of(t, !t->is_real()); // zero[T] printed, 0 at real
-      if (alpha_equal(zero, replaced)) break;         // already zero
-      const TermPtr mutated = replace_at(p.rhs, c.path, zero);
-      try {
-        if (!type_equal(typecheck(mutated, primitives(), p.gamma).type, p.type)) continue;
-      } catch (const AdsemError&) {
-        continue; // not of type t there
-      }
-      out.push_back({print_term(replaced), print_term(mutated), print_term(zero)});
-      break;
-    }
+namespace {
+
+// The term walk of the zero mutants (rule_pattern_kit.hpp).
+struct TermOps {
+  static std::array<TermPtr, 3> children(const TermPtr& m) { return {m->a, m->b, m->c}; }
+  static TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n) {
+    return simple_diff::replace_at(m, path, n);
   }
-  return out;
+  static bool same(const TermPtr& a, const TermPtr& b) { return alpha_equal(a, b); }
+  static std::string print(const TermPtr& m) { return print_term(m); }
+};
+
+} // namespace
+
+std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<Path> places = rules::zero_places<TermOps, Path>(
+      p.rhs, [](const TermPtr& m) { return !m->is_boolean(); },
+      [](const TermPtr& m) { return term_size(*m); });
+  places.emplace_back(); // the whole right-hand side last
+  // 0 of the subterm's type: try real first, then the rule's type and the metavariables' types
+  std::vector<TermPtr> zeros = {zero_of(real_type(), false), zero_of(p.type, !p.type->is_real())};
+  for (const Metavariable& m : p.metas)
+    zeros.push_back(zero_of(m.type, !m.type->is_real())); // zero[T] printed, 0 at real
+  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const TermPtr& mutated) {
+    try {
+      return type_equal(typecheck(mutated, primitives(), p.gamma).type, p.type);
+    } catch (const AdsemError&) {
+      return false;
+    }
+  });
 }
 
 } // namespace adsem::simple_diff

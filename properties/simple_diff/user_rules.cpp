@@ -270,7 +270,7 @@ Options with_rules(Options options, const std::string& mutant, const props::User
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleAdapter::compile_file(const adsem::rules::RuleFile& file) const {
+RuleTraits::compile_file(const adsem::rules::RuleFile& file) {
   return compile_rule_file(file);
 }
 
