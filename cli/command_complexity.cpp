@@ -1,5 +1,6 @@
 // adsem complexity [CALC|all]: derivative cost / primal cost over growing program families, per
-// AD mechanism, in each calculus's own cost measure and in wall-clock time
+// AD mechanism, in each calculus's own cost measure and in CPU time (each side on its own, the
+// minimum of --runs samples), with the derivative's peak resident memory
 // (properties/core/complexity.hpp). --out DIR writes complexity.csv and one SVG plot per calculus;
 // --jobs N measures N families at once, each in a worker process.
 #include <algorithm>
@@ -22,7 +23,7 @@ struct ComplexitySettings {
   props::ComplexityOptions run;
   std::string family;              // only families with this name, when set
   std::string out_dir;             // CSV + SVG
-  bool no_time = false;            // one run per point, no wall-clock ratio
+  bool no_time = false;            // one run per point, no time ratio
   std::optional<std::string> jobs; // --jobs as typed (parse_jobs)
   bool weights = false;            // list the operation weights instead of measuring
 };
@@ -68,7 +69,11 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
           {"slope", r.slope},
           {"time_ratio", r.time_ratio},
           {"time_slope", r.time_slope},
+          {"primal_seconds", r.primal_seconds},
+          {"derivative_seconds", r.derivative_seconds},
+          {"runs", r.runs},
           {"peak_mb", r.peak_mb},
+          {"peak_growth", r.peak_growth},
           {"stopped", r.stopped},
           {"known_violation", r.known_violation},
           {"note", r.note},
@@ -100,7 +105,11 @@ props::ComplexityRow row_from_json(const nlohmann::json& j) {
   r.slope = j.at("slope");
   r.time_ratio = j.at("time_ratio").get<std::vector<double>>();
   r.time_slope = j.at("time_slope");
+  r.primal_seconds = j.at("primal_seconds").get<std::vector<double>>();
+  r.derivative_seconds = j.at("derivative_seconds").get<std::vector<double>>();
+  r.runs = j.at("runs");
   r.peak_mb = j.at("peak_mb").get<std::vector<double>>();
+  r.peak_growth = j.at("peak_growth");
   r.stopped = j.at("stopped");
   r.known_violation = j.at("known_violation");
   r.note = j.at("note");
@@ -128,10 +137,12 @@ std::string row_text(const props::ComplexityRow& r) {
   out += fmt::format("n {}..{}  ratio {:.3g}..{:.3g}  slope {:+.3f}", r.n.front(), r.n.back(),
                      r.ratio.front(), r.ratio.back(), r.slope);
   if (!r.time_ratio.empty())
-    out += fmt::format("  time ratio {:.3g}..{:.3g} (slope {:+.3f})", r.time_ratio.front(),
-                       r.time_ratio.back(), r.time_slope);
+    out += fmt::format("  CPU ratio {:.3g}..{:.3g} (slope {:+.3f}; derivative {:.3g} s at n = {})",
+                       r.time_ratio.front(), r.time_ratio.back(), r.time_slope,
+                       r.derivative_seconds.back(), r.n.back());
   if (!r.peak_mb.empty())
-    out += fmt::format("  peak MB {:.3g}..{:.3g}", r.peak_mb.front(), r.peak_mb.back());
+    out += fmt::format("  peak MB {:.3g}..{:.3g} (growth n^{:.2f})", r.peak_mb.front(),
+                       r.peak_mb.back(), r.peak_growth);
   if (!r.derivative_secondary.empty())
     out += fmt::format("  {}: primal {:.3g}..{:.3g}, derivative {:.3g}..{:.3g} (growth n^{:.2f})",
                        r.secondary_measure, r.primal_secondary.front(), r.primal_secondary.back(),
@@ -188,33 +199,41 @@ void write_outputs(const std::string& dir, const std::vector<props::ComplexityRo
 
 void add_complexity_command(CLI::App& app, CommandContext& ctx) {
   auto s = std::make_shared<ComplexitySettings>();
-  s->run.family_seconds = 2.0; // the default run of every calculus stays within a few minutes
+  // Enough for the linear families to reach n = 10,000 with the minimum of 5 runs per side; a
+  // family whose next size is predicted to need more stops and says so.
+  s->run.family_seconds = 60.0;
   auto* cmd = app.add_subcommand(
       "complexity",
       "The papers' complexity claims measured: for each AD mechanism, program families of\n"
       "growing size n (sharing chains, wide sums, nested closures, the RNN of BMP §6, long let\n"
       "series) report derivative cost / primal cost in the calculus's own cost measure and in\n"
-      "wall-clock time, with the log-log slope of the ratio over n (upper half of the sizes),\n"
-      "and the cheap-gradient constant ω: weighted primitive-operation firings of derivative\n"
-      "over primal, against Griewank-Walther's bound (forward 2.5, reverse 4; a finding, never\n"
-      "asserted; --weights lists the weighting).\n"
-      "Negative controls stop early at a cost cap. Exit 1 when a mechanism the paper proves\n"
-      "linear shows a slope >= 0.05.");
+      "CPU time (each side timed on its own, the minimum of --runs samples), with the log-log\n"
+      "slope of the ratio over n (upper half of the sizes), the derivative's peak resident\n"
+      "memory, and the cheap-gradient constant ω: weighted primitive-operation firings of\n"
+      "derivative over primal, against Griewank-Walther's bound (forward 2.5, reverse 4; a\n"
+      "finding, never asserted; --weights lists the weighting).\n"
+      "Negative controls stop early at a cost cap; a family stops early at its time budget,\n"
+      "a depth guard or the memory ceiling and says which. Exit 1 when a mechanism the paper\n"
+      "proves linear shows a slope >= 0.05.");
   cmd->add_option("calculi", s->calculi, "Calculus ids or aliases, or 'all' (default)");
-  cmd->add_option("--max-n", s->run.max_n, "Largest family size n (default 1000)")
+  cmd->add_option("--max-n", s->run.max_n, "Largest family size n (default 10000)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--family-seconds", s->run.family_seconds,
-                  "A family stops growing after this many seconds (default 2)")
+                  "A family stops growing after this many seconds, or before a size predicted "
+                  "to exceed them (default 60)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--runs", s->run.runs,
+                  "Timed samples per side and size; the minimum CPU time is reported (default 5)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--family", s->family, "Only the families with this name (e.g. sharing-chain)");
   cmd->add_option("--out,--csv", s->out_dir,
                   "Write complexity.csv and complexity-<calculus>.svg into this directory");
-  cmd->add_flag("--no-time", s->no_time, "One run per point and no wall-clock ratio (faster)");
+  cmd->add_flag("--no-time", s->no_time, "One run per point and no CPU-time ratio (faster)");
   cmd->add_flag("--weights", s->weights,
                 "List each calculus's primitive-operation entries and their weights (the "
                 "weighting of ω) instead of measuring");
   add_jobs_option(*cmd, s->jobs,
-                  "1: the wall-clock ratios are measured on a quiet core; N families are "
+                  "1: the CPU-time ratios are measured on a quiet core; N families are "
                   "measured at once, each in a worker process");
   cmd->add_flag("--json", ctx.json, "Machine-readable output");
   cmd->callback([&ctx, s] {
@@ -230,6 +249,7 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
     props::ComplexityOptions run = s->run;
     run.time_it = !s->no_time;
     run.stop = clean_stop_flag(ctx);
+    run.max_resident_bytes = ctx.max_memory_bytes;
     std::vector<props::ComplexityFamily> families;
     for (const auto& id : ids) {
       const props::CalculusEntry& entry = calculus_named(ctx.registry, id);

@@ -2,7 +2,7 @@
 // print the value (semantics/simple_diff/run.hpp).
 #include "fuzz/fuzz_support.hpp"
 #include "semantics/simple_diff/run.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace adsem::simple_diff;
@@ -12,5 +12,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.fuel = adsem::fuzz::fuel;
     (void)print_value(evaluate(checked.term, options).value);
   };
-  return adsem::fuzz::run_text(data, size, body, run_on_large_stack);
+  return adsem::fuzz::run_text(data, size, body, adsem::run_on_large_stack);
 }

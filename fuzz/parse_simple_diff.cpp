@@ -1,7 +1,7 @@
 // libFuzzer: the simple-diff parser (syntax/simple_diff/parser.hpp) and its printer round trip.
 #include "fuzz/fuzz_support.hpp"
 #include "semantics/simple_diff/run.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -11,5 +11,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         text, [](const std::string& s) { return parse_term(s, primitives()); },
         [](const TermPtr& m) { return print_term(m); });
   };
-  return adsem::fuzz::run_text(data, size, body, run_on_large_stack);
+  return adsem::fuzz::run_text(data, size, body, adsem::run_on_large_stack);
 }

@@ -3,7 +3,7 @@
 // depth guards (10,000 levels, syntax/core/depth_guard.hpp) are sized for the 8 MiB main stack
 // of a release build; ASan's frames are several times larger, so 900 nested `-(...)` already
 // overflowed the main stack of the fuzzer (a false finding). And simple-diff runs each walk on a
-// fresh 1 GiB thread (syntax/simple_diff/large_stack.hpp), which under ASan costs milliseconds
+// fresh 1 GiB thread (syntax/core/large_stack.hpp), which under ASan costs milliseconds
 // per thread and capped its fuzzers at ~200 runs/s: there the loop itself runs inside
 // run_on_large_stack, so the walks see they are on a large stack and run directly.
 // Exceptions come back to the caller; sanitizer reports and libFuzzer's -timeout work as usual.
@@ -17,7 +17,7 @@
 
 namespace adsem::fuzz {
 
-// Runs a function on the current (large-stack) thread, e.g. simple_diff::run_on_large_stack.
+// Runs a function on the current (large-stack) thread, e.g. run_on_large_stack.
 using StackWrap = void (*)(const std::function<void()>&);
 
 class StackWorker {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -60,6 +61,17 @@ double tail_slope(const std::vector<int>& n, const std::vector<double>& y) {
   return loglog_slope(x, v);
 }
 
+double peak_growth(const std::vector<int>& n, const std::vector<double>& peak_mb) {
+  std::vector<int> sizes;
+  std::vector<double> measured;
+  for (std::size_t i = 0; i < n.size() && i < peak_mb.size(); ++i)
+    if (peak_mb[i] >= 1.0) {
+      sizes.push_back(n[i]);
+      measured.push_back(peak_mb[i]);
+    }
+  return sizes.size() < 2 ? 0 : tail_slope(sizes, measured);
+}
+
 std::vector<int> sizes_1_2_5(int lo, int hi) {
   std::vector<int> out;
   for (long decade = 1; decade <= hi; decade *= 10)
@@ -91,17 +103,37 @@ namespace {
 
 using clock = std::chrono::steady_clock;
 
-// Seconds per run of f, repeated until the runs together took min_seconds; the cost of the last.
-double timed(const std::function<double()>& f, double min_seconds, double& cost) {
-  int runs = 0;
-  const auto start = clock::now();
-  double elapsed = 0;
-  do {
-    cost = f();
-    ++runs;
-    elapsed = std::chrono::duration<double>(clock::now() - start).count();
-  } while (elapsed < min_seconds && runs < 1000);
-  return elapsed / runs;
+// CPU seconds of this process. CPU and not wall clock: on a shared machine the wall clock counts
+// the time other processes held the core, which differs between the primal's and the
+// derivative's runs. Process, not thread: the sanitizer builds run the walks on a thread of
+// their own (syntax/core/large_stack.hpp); the memory watcher's polls are a small, equal share of
+// both sides.
+double cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// CPU seconds of one run of f: `samples` samples, each repeating f until it has used min_seconds
+// (the per-run time of a sample is its total over its repetitions), and the minimum over the
+// samples, the run least disturbed by the rest of the machine (caches, frequency, preemption).
+// `cost` is the cost of the last run.
+double min_cpu_seconds(const std::function<double()>& f, double min_seconds, int samples,
+                       double& cost) {
+  double best = 0;
+  for (int sample = 0; sample < std::max(1, samples); ++sample) {
+    int repetitions = 0;
+    const double start = cpu_seconds();
+    double used = 0;
+    do {
+      cost = f();
+      ++repetitions;
+      used = cpu_seconds() - start;
+    } while (used < min_seconds && repetitions < 1000);
+    const double per_run = used / repetitions;
+    best = sample == 0 ? per_run : std::min(best, per_run);
+  }
+  return best;
 }
 
 // The peak resident memory of `run` above the resident memory before it, in MiB: the heap's free
@@ -119,6 +151,29 @@ double measure_peak(const std::function<void()>& run) {
   return static_cast<double>(peak - before) / (1024.0 * 1024.0);
 }
 
+// What the next size n will take, from the last two measured sizes: their growth exponent, at
+// least 1 (no family gets cheaper per element as it grows), applied to the last value. Values
+// below `floor` are no measurement (a peak under 1 MiB): 0, or exponent 1 from the last one.
+double predicted(const std::vector<int>& sizes, const std::vector<double>& values, int n,
+                 double floor = 0) {
+  if (sizes.empty() || values.empty() || values.back() <= floor || values.back() <= 0) return 0;
+  double exponent = 1;
+  if (sizes.size() >= 2 && values.size() >= 2 && values[values.size() - 2] > floor &&
+      values[values.size() - 2] > 0)
+    exponent =
+        std::max(1.0, std::log(values.back() / values[values.size() - 2]) /
+                          std::log(static_cast<double>(sizes.back()) / sizes[sizes.size() - 2]));
+  return values.back() * std::pow(static_cast<double>(n) / sizes.back(), exponent);
+}
+
+// Why a size could not run, named by the limit it reached: the recursion guards of the parsers,
+// checkers and evaluators all say "nested deeper than" (syntax/core/depth_guard.hpp).
+std::string error_stop(int n, const std::string& message) {
+  if (message.find("nested deeper than") != std::string::npos)
+    return fmt::format("depth guard at n = {}: {}", n, message);
+  return fmt::format("n = {}: {}", n, message);
+}
+
 } // namespace
 
 ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityOptions& o) {
@@ -134,7 +189,9 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   row.secondary_measure = f.secondary_measure;
   row.mode = f.mode;
   row.weights = f.weights;
+  row.runs = o.time_it ? std::max(1, o.runs) : 0;
   const auto start = clock::now();
+  std::vector<double> size_seconds; // wall clock of each measured size, all its runs included
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
     if (o.stop && o.stop->load()) {
@@ -146,13 +203,28 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);
       break;
     }
+    if (const double need = predicted(row.n, size_seconds, n); used + need > o.family_seconds) {
+      row.stopped = fmt::format("time budget ({:.0f} s): n = {} would need about {:.0f} s more",
+                                o.family_seconds, n, need);
+      break;
+    }
+    if (const double need = predicted(row.n, row.peak_mb, n, 1.0);
+        o.max_resident_bytes > 0 &&
+        (resident_bytes() + need * 1024 * 1024) > 0.5 * static_cast<double>(o.max_resident_bytes)) {
+      row.stopped = fmt::format("memory: n = {} would need about {:.0f} MiB, above half of the "
+                                "memory ceiling ({})",
+                                n, need, format_bytes(o.max_resident_bytes));
+      break;
+    }
+    const auto size_start = clock::now();
     double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0, peak = 0;
     std::optional<std::pair<double, double>> ops; // weighted primitive firings, primal/derivative
     try {
       const ComplexityInstance in = f.make(n);
       if (o.time_it) {
-        tp = timed(in.primal, o.min_timing, primal);
-        peak = measure_peak([&] { td = timed(in.derivative, o.min_timing, derivative); });
+        tp = min_cpu_seconds(in.primal, o.min_timing, row.runs, primal);
+        peak = measure_peak(
+            [&] { td = min_cpu_seconds(in.derivative, o.min_timing, row.runs, derivative); });
       } else {
         primal = in.primal();
         peak = measure_peak([&] { derivative = in.derivative(); });
@@ -164,14 +236,19 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       if (!f.weights.empty() && in.primal_ops && in.derivative_ops)
         ops.emplace(in.primal_ops(), in.derivative_ops());
     } catch (const AdsemError& e) {
-      row.stopped = fmt::format("n = {}: {}", n, e.diagnostic().message);
+      row.stopped = error_stop(n, e.diagnostic().message);
       break;
     }
+    size_seconds.push_back(std::chrono::duration<double>(clock::now() - size_start).count());
     row.n.push_back(n);
     row.primal_cost.push_back(primal);
     row.derivative_cost.push_back(derivative);
     row.ratio.push_back(primal > 0 ? derivative / primal : 0);
-    if (o.time_it) row.time_ratio.push_back(tp > 0 ? td / tp : 0);
+    if (o.time_it) {
+      row.primal_seconds.push_back(tp);
+      row.derivative_seconds.push_back(td);
+      row.time_ratio.push_back(tp > 0 ? td / tp : 0);
+    }
     row.peak_mb.push_back(peak);
     if (!f.secondary_measure.empty()) {
       row.primal_secondary.push_back(primal2);
@@ -191,6 +268,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   row.slope = tail_slope(row.n, row.ratio);
   row.time_slope = tail_slope(row.n, row.time_ratio);
   row.secondary_growth = tail_slope(row.n, row.derivative_secondary);
+  row.peak_growth = peak_growth(row.n, row.peak_mb);
   return row;
 }
 
@@ -203,7 +281,8 @@ std::string ComplexityRow::omega_verdict() const {
 std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
                     "time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,"
-                    "secondary_growth,primal_ops,derivative_ops,omega,omega_bound,omega_verdict\n";
+                    "secondary_growth,primal_ops,derivative_ops,omega,omega_bound,omega_verdict,"
+                    "primal_seconds,derivative_seconds,runs,peak_growth\n";
   const auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s)
@@ -212,20 +291,24 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   };
   for (const ComplexityRow& r : rows)
     for (std::size_t i = 0; i < r.n.size(); ++i)
-      csv +=
-          fmt::format("{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{},{}\n",
-                      quoted(r.calculus), quoted(r.mechanism), quoted(r.family), to_string(r.claim),
-                      quoted(r.measure), r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
-                      i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
-                      i < r.peak_mb.size() ? r.peak_mb[i] : 0.0, r.slope, r.time_slope,
-                      i < r.derivative_secondary.size()
-                          ? fmt::format("{},{},{:.4f}", r.primal_secondary[i],
-                                        r.derivative_secondary[i], r.secondary_growth)
-                          : ",,",
-                      i < r.omega.size()
-                          ? fmt::format("{},{},{:.6g},{},{}", r.primal_ops[i], r.derivative_ops[i],
-                                        r.omega[i], r.omega_bound(), r.omega_verdict())
-                          : ",,,,");
+      csv += fmt::format(
+          "{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{},{},{},{:.4f}\n",
+          quoted(r.calculus), quoted(r.mechanism), quoted(r.family), to_string(r.claim),
+          quoted(r.measure), r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
+          i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
+          i < r.peak_mb.size() ? r.peak_mb[i] : 0.0, r.slope, r.time_slope,
+          i < r.derivative_secondary.size()
+              ? fmt::format("{},{},{:.4f}", r.primal_secondary[i], r.derivative_secondary[i],
+                            r.secondary_growth)
+              : ",,",
+          i < r.omega.size()
+              ? fmt::format("{},{},{:.6g},{},{}", r.primal_ops[i], r.derivative_ops[i], r.omega[i],
+                            r.omega_bound(), r.omega_verdict())
+              : ",,,,",
+          i < r.derivative_seconds.size() ? fmt::format("{:.6g},{:.6g},{}", r.primal_seconds[i],
+                                                        r.derivative_seconds[i], r.runs)
+                                          : ",,",
+          r.peak_growth);
   return csv;
 }
 

@@ -2,13 +2,14 @@
 // The papers' complexity claims, measured: for each AD mechanism of a calculus, program
 // families of growing size n are run through the primal and through the derivative; the cost of
 // the derivative divided by the cost of the primal is reported in the calculus's own cost measure
-// (reduction steps, primitive operations, delta bindings) and as a wall-clock ratio, with the
-// log-log slope of the ratio over n. Beside the paper's measure, the cheap-gradient constant ω:
-// the weighted primitive-operation firings of the derivative over the primal's
-// (operation_weights.hpp), against Griewank–Walther's bound for the mechanism's mode. A calculus
-// lists its families (per-calculus complexity_families.cpp); this file runs them, fits slopes and
-// writes CSV and SVG.
+// (reduction steps, primitive operations, delta bindings) and as a CPU-time ratio (each side timed
+// on its own, the minimum of several runs), with the log-log slope of the ratio over n. Beside the
+// paper's measure, the cheap-gradient constant ω: the weighted primitive-operation firings of the
+// derivative over the primal's (operation_weights.hpp), against Griewank–Walther's bound for the
+// mechanism's mode. A calculus lists its families (per-calculus complexity_families.cpp); this file
+// runs them, fits slopes and writes CSV and SVG.
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
@@ -77,11 +78,17 @@ struct ComplexityFamily {
 };
 
 struct ComplexityOptions {
-  int max_n = 1000;                        // sizes above it are skipped
-  double family_seconds = 8.0;             // a family stops growing once it has used this much time
-  double max_cost = 2e7;                   // ... or once a derivative cost exceeds this (controls)
-  double min_timing = 2e-3;                // each closure is repeated until its runs took this long
-  bool time_it = true;                     // false: one run each, no wall-clock ratio (tests)
+  int max_n = 10'000; // sizes above it are skipped
+  // A family stops growing once it has used this much time, or when its next size is predicted to
+  // exceed it (the last size's time scaled by the growth measured so far).
+  double family_seconds = 8.0;
+  double max_cost = 2e7;    // ... or once a derivative cost exceeds this (controls)
+  double min_timing = 2e-3; // a timed sample repeats its closure until it has used this much CPU
+  int runs = 5;             // timed samples per side and size; the minimum is reported
+  bool time_it = true;      // false: one run each, no time ratio (tests)
+  // The memory ceiling of the process (adsem --max-memory), 0: none. A family stops before a size
+  // whose derivative is predicted to take more than half of it, instead of ending the process.
+  std::size_t max_resident_bytes = 0;
   const std::atomic<bool>* stop = nullptr; // SIGINT/SIGTERM: looked at before every size
 };
 
@@ -90,11 +97,18 @@ struct ComplexityRow {
   ComplexityClaim claim = ComplexityClaim::linear;
   std::vector<int> n;
   std::vector<double> primal_cost, derivative_cost;
-  std::vector<double> ratio;      // derivative_cost / primal_cost
-  std::vector<double> time_ratio; // derivative seconds / primal seconds (empty without time_it)
+  std::vector<double> ratio; // derivative_cost / primal_cost
+  // CPU seconds of one run of each side: the minimum over `runs` timed samples (empty without
+  // time_it), and their quotient.
+  std::vector<double> primal_seconds = {}, derivative_seconds = {};
+  std::vector<double> time_ratio; // derivative_seconds / primal_seconds
+  int runs = 0;                   // timed samples per side and size (0 without time_it)
   // The derivative's peak resident memory above the resident memory before it (measure_peak in
   // complexity.cpp), in MiB; 0 where this system cannot reset the peak (no /proc/self/clear_refs).
   std::vector<double> peak_mb = {};
+  // The growth exponent of peak_mb over n (tail fit, sizes whose peak is at least 1 MiB: below it
+  // the value is a floor, not a measurement); 0 with fewer than two such sizes.
+  double peak_growth = 0;
   double slope = 0;      // log-log slope of ratio over n (tail fit, see tail_slope)
   double time_slope = 0; // the same for time_ratio
   // The secondary measure (empty vectors when the family has none): its primal and derivative
@@ -109,7 +123,9 @@ struct ComplexityRow {
   AdMode mode = AdMode::reverse;
   OperationWeights weights = {};
   std::vector<double> primal_ops = {}, derivative_ops = {}, omega = {};
-  std::string stopped; // why the family stopped before its last size, or ""
+  // Why the family stopped before its last size, or "": "time budget ...", "depth guard ...",
+  // "memory ...", "cost cap ...", "interrupted ..." or "n = N: " and the run's error (fuel).
+  std::string stopped;
   bool known_violation = false;
   std::string note;
   bool control() const { return claim == ComplexityClaim::control; }
@@ -127,6 +143,10 @@ double loglog_slope(const std::vector<double>& x, const std::vector<double>& y);
 // the asymptotic slope.
 double tail_slope(const std::vector<int>& n, const std::vector<double>& y);
 
+// The growth exponent of a peak memory series over n: tail_slope over the sizes whose peak is at
+// least 1 MiB (smaller values are a floor, not a measurement); 0 with fewer than two of them.
+double peak_growth(const std::vector<int>& n, const std::vector<double>& peak_mb);
+
 // 10, 20, 50, 100, 200, 500, ... up to hi (inclusive of values <= hi), starting at lo.
 std::vector<int> sizes_1_2_5(int lo, int hi);
 
@@ -136,7 +156,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& family,
 // One CSV line per (row, n): calculus,mechanism,family,claim,measure,n,primal_cost,
 // derivative_cost,ratio,time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,
 // secondary_growth (the last three empty when the family has no secondary measure),primal_ops,
-// derivative_ops,omega,omega_bound,omega_verdict (the last five empty without ω).
+// derivative_ops,omega,omega_bound,omega_verdict (the last five empty without ω),primal_seconds,
+// derivative_seconds,runs (empty without timing),peak_growth.
 std::string complexity_csv(const std::vector<ComplexityRow>& rows);
 // A log-log line chart of ratio over n, one line per row (controls dashed).
 std::string complexity_svg(const std::string& title, const std::vector<ComplexityRow>& rows);

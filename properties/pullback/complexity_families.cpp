@@ -99,9 +99,10 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
   return f;
 }
 
-// The extension's families (sparse_stages.hpp), built as terms: the parser's depth guard (10,000
-// levels, about 5,000 lets) would stop them before n = 10,000. λp:σ. let b₁ = bound(1) in … in bₙ,
-// after the `prefix` bindings (the curried inputs as paths of p).
+// The extension's families (sparse_stages.hpp), built as terms (no text of 10,000 stages to parse
+// per size; `adsem grad` reads the same series from a file, syntax/pullback/nesting.hpp).
+// λp:σ. let b₁ = bound(1) in … in bₙ, after the `prefix` bindings (the curried inputs as paths of
+// p).
 struct Chain {
   Type domain;
   std::vector<std::pair<std::string, Term>> prefix;

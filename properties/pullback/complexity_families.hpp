@@ -8,8 +8,8 @@
 namespace adsem::pullback {
 
 std::vector<props::ComplexityFamily> complexity_families();
-// λp:R. let a₁ = add(⟨sin(p), p⟩) in … let aₙ = add(⟨sin(aₙ₋₁), p⟩) in aₙ, built without the parser
-// (its depth guard stops near 5,000 lets).
+// λp:R. let a₁ = add(⟨sin(p), p⟩) in … let aₙ = add(⟨sin(aₙ₋₁), p⟩) in aₙ, built without the
+// parser.
 Term long_range_let_term(int n);
 
 } // namespace adsem::pullback

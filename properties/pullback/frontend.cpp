@@ -10,6 +10,7 @@
 #include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 #include "syntax/pullback/typecheck.hpp"
@@ -129,105 +130,114 @@ Term eta_gradient_query(const Tupled& f, const std::vector<double>& cotangent,
 }
 
 std::string Frontend::type_of(const std::string& source) const {
-  return type_text(pullback::type_of(parse_closed(source)));
+  return on_large_stack([&] { return type_text(pullback::type_of(parse_closed(source))); });
 }
 
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
-  const Term t = parse_closed(source);
-  return result_of(normalise(t, rules_for(options.mutant, options.user_rules),
-                             run_options(options, options.trace)));
+  return on_large_stack([&] {
+    const Term t = parse_closed(source);
+    return result_of(normalise(t, rules_for(options.mutant, options.user_rules),
+                               run_options(options, options.trace)));
+  });
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
                                    const props::EvalOptions& options) const {
-  const Term t = parse_closed(source);
-  return result_of(
-      normalise(t, rules_for(options.mutant, options.user_rules), run_options(options, true)));
+  return on_large_stack([&] {
+    const Term t = parse_closed(source);
+    return result_of(
+        normalise(t, rules_for(options.mutant, options.user_rules), run_options(options, true)));
+  });
 }
 
 props::DenoteResult Frontend::denote(const std::string& source,
                                      const std::optional<std::vector<double>>& at) const {
-  const Term t = parse_closed(source);
-  const DenoteContext context;
-  const model::Value<double> v = pullback::denote<double>(t, nullptr, context);
-  const Type ty = pullback::type_of(t);
-  props::DenoteResult result;
-  if (!at) {
-    if (is_euclidean(ty)) {
-      result.value = model::flatten_primal(v);
-      result.printed = props::print_model_value(v);
-    } else if (is_dual(ty) && is_euclidean(ty->left)) { // tabulate the covector (n probes)
-      const std::vector<double> zeros(dim(ty->left), 0.0);
-      const Eigen::VectorXd c = model::covector_coefficients(
-          v, pullback::denote<double>(numeral_tuple(ty->left, zeros), nullptr, context));
-      result.value.assign(c.data(), c.data() + c.size());
-      result.printed = print(covec(result.value, ty->left));
-    } else {
-      result.printed = props::print_model_value(v);
+  return on_large_stack([&] {
+    const Term t = parse_closed(source);
+    const DenoteContext context;
+    const model::Value<double> v = pullback::denote<double>(t, nullptr, context);
+    const Type ty = pullback::type_of(t);
+    props::DenoteResult result;
+    if (!at) {
+      if (is_euclidean(ty)) {
+        result.value = model::flatten_primal(v);
+        result.printed = props::print_model_value(v);
+      } else if (is_dual(ty) && is_euclidean(ty->left)) { // tabulate the covector (n probes)
+        const std::vector<double> zeros(dim(ty->left), 0.0);
+        const Eigen::VectorXd c = model::covector_coefficients(
+            v, pullback::denote<double>(numeral_tuple(ty->left, zeros), nullptr, context));
+        result.value.assign(c.data(), c.data() + c.size());
+        result.printed = print(covec(result.value, ty->left));
+      } else {
+        result.printed = props::print_model_value(v);
+      }
+      return result;
     }
+    const Tupled f = tupled_real_function(t);
+    if (at->size() != dim(f.domain))
+      throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
+    const model::Value<double> g = pullback::denote<double>(f.function, nullptr, context);
+    const model::Value<double> point =
+        pullback::denote<double>(numeral_tuple(f.domain, *at), nullptr, context);
+    const model::Value<double> y = g(point);
+    result.printed = props::print_model_value(y);
+    result.value = model::flatten_primal(y);
+    const Eigen::MatrixXd j = model::jacobian(g, point, context.diff);
+    result.jacobian.assign(static_cast<std::size_t>(j.rows()), {});
+    for (Eigen::Index r = 0; r < j.rows(); ++r)
+      for (Eigen::Index c = 0; c < j.cols(); ++c)
+        result.jacobian[static_cast<std::size_t>(r)].push_back(j(r, c));
     return result;
-  }
-  const Tupled f = tupled_real_function(t);
-  if (at->size() != dim(f.domain))
-    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
-  const model::Value<double> g = pullback::denote<double>(f.function, nullptr, context);
-  const model::Value<double> point =
-      pullback::denote<double>(numeral_tuple(f.domain, *at), nullptr, context);
-  const model::Value<double> y = g(point);
-  result.printed = props::print_model_value(y);
-  result.value = model::flatten_primal(y);
-  const Eigen::MatrixXd j = model::jacobian(g, point, context.diff);
-  result.jacobian.assign(static_cast<std::size_t>(j.rows()), {});
-  for (Eigen::Index r = 0; r < j.rows(); ++r)
-    for (Eigen::Index c = 0; c < j.cols(); ++c)
-      result.jacobian[static_cast<std::size_t>(r)].push_back(j(r, c));
-  return result;
+  });
 }
 
 props::GradResult Frontend::grad(const std::string& source, const std::vector<double>& at,
                                  const std::string& mechanism,
                                  const props::EvalOptions& options) const {
-  Rules rules = rules_for(options.mutant, options.user_rules);
-  const bool sparse = mechanism == "pullback-sparse";
-  if (mechanism == "pullback-literal-anf")
-    rules.bind_atoms = true;
-  else if (!mechanism.empty() && mechanism != "pullback" && !sparse)
-    throw AdsemError(ErrorKind::usage,
-                     "unknown mechanism '" + mechanism +
-                         "' for pullback (use pullback, pullback-literal-anf or pullback-sparse)");
-  const Tupled f = tupled_real_function(parse_closed(source));
-  if (at.size() != dim(f.domain))
-    throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
-  // The extension (flat stages, sparse covectors; sparse_stages.hpp) on first-order Euclidean
-  // bodies of the paper's rules' own book; elsewhere, and under a mutant or user rules, the
-  // paper's mechanism reduces the query.
-  if (sparse && f.function->kind == Kind::lam && options.mutant.empty() && !options.user_rules) {
-    if (const auto s =
-            sparse_stage_gradient(f.function->kids[0], f.function->name, f.domain, at, {1.0})) {
-      if (s->value.size() != 1) throw AdsemError(ErrorKind::eval, "the value is not a numeral");
-      return {s->value[0], s->gradient, "pullback-sparse"};
+  return on_large_stack([&]() -> props::GradResult {
+    Rules rules = rules_for(options.mutant, options.user_rules);
+    const bool sparse = mechanism == "pullback-sparse";
+    if (mechanism == "pullback-literal-anf")
+      rules.bind_atoms = true;
+    else if (!mechanism.empty() && mechanism != "pullback" && !sparse)
+      throw AdsemError(
+          ErrorKind::usage,
+          "unknown mechanism '" + mechanism +
+              "' for pullback (use pullback, pullback-literal-anf or pullback-sparse)");
+    const Tupled f = tupled_real_function(parse_closed(source));
+    if (at.size() != dim(f.domain))
+      throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(dim(f.domain)) + " reals");
+    // The extension (flat stages, sparse covectors; sparse_stages.hpp) on first-order Euclidean
+    // bodies of the paper's rules' own book; elsewhere, and under a mutant or user rules, the
+    // paper's mechanism reduces the query.
+    if (sparse && f.function->kind == Kind::lam && options.mutant.empty() && !options.user_rules) {
+      if (const auto s =
+              sparse_stage_gradient(f.function->kids[0], f.function->name, f.domain, at, {1.0})) {
+        if (s->value.size() != 1) throw AdsemError(ErrorKind::eval, "the value is not a numeral");
+        return {s->value[0], s->gradient, "pullback-sparse"};
+      }
     }
-  }
-  const RunOptions o = run_options(options, false);
-  props::GradResult result;
-  result.mechanism = sparse             ? "pullback-sparse (the paper's rules: not first order)"
-                     : rules.bind_atoms ? "pullback-literal-anf"
-                                        : "pullback";
-  const Run primal = normalise(app(f.function, numeral_tuple(f.domain, at)), rules, o);
-  if (primal.result->kind != Kind::num)
-    throw AdsemError(ErrorKind::eval, "the value is not a numeral: " + print(primal.result));
-  result.value = primal.result->value;
-  const Run g = normalise(gradient_query(f, {1.0}, at), rules, o);
-  if (g.result->kind == Kind::zero) {
-    result.gradient.assign(dim(f.domain), 0.0);
-  } else if (g.result->kind == Kind::covec) {
-    result.gradient = g.result->vec;
-  } else {
-    throw AdsemError(ErrorKind::eval,
-                     "the gradient query did not reach a covector literal: " + print(g.result));
-  }
-  return result;
+    const RunOptions o = run_options(options, false);
+    props::GradResult result;
+    result.mechanism = sparse             ? "pullback-sparse (the paper's rules: not first order)"
+                       : rules.bind_atoms ? "pullback-literal-anf"
+                                          : "pullback";
+    const Run primal = normalise(app(f.function, numeral_tuple(f.domain, at)), rules, o);
+    if (primal.result->kind != Kind::num)
+      throw AdsemError(ErrorKind::eval, "the value is not a numeral: " + print(primal.result));
+    result.value = primal.result->value;
+    const Run g = normalise(gradient_query(f, {1.0}, at), rules, o);
+    if (g.result->kind == Kind::zero) {
+      result.gradient.assign(dim(f.domain), 0.0);
+    } else if (g.result->kind == Kind::covec) {
+      result.gradient = g.result->vec;
+    } else {
+      throw AdsemError(ErrorKind::eval,
+                       "the gradient query did not reach a covector literal: " + print(g.result));
+    }
+    return result;
+  });
 }
 
 } // namespace adsem::pullback

@@ -47,7 +47,7 @@ struct Options {
   bool record_trace = false; // record "rule: redex" lines
   long max_trace_lines = 20'000;
   int max_depth = 50'000; // nesting of the C++ recursion (terms and calls); the walks run
-                          // on a large stack (syntax/simple_diff/large_stack.hpp)
+                          // on a large stack (syntax/core/large_stack.hpp)
   DiffMode diff = DiffMode::linear;
   RulesPtr rules = paper_rules(); // the book whose rules fire (a mutant's patched book)
   RuleCounter* counter = nullptr; // rule coverage: each step is added here too (campaigns)

@@ -1,7 +1,7 @@
 #include "semantics/simple_diff/run.hpp"
 
 #include "semantics/simple_diff/operations.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 
 namespace adsem::simple_diff {
 

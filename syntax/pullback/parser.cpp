@@ -3,7 +3,9 @@
 #include <unordered_set>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/core/lexer.hpp"
+#include "syntax/pullback/nesting.hpp"
 
 namespace adsem::pullback {
 
@@ -211,10 +213,9 @@ public:
     return sum_level();
   }
   Term let_rest(SourcePos pos) {
-    // A let level is two frames (term, let_rest), and let_rest's frame is a large one: with only
-    // term() counted, 9,000 nested lets overflowed the 8 MiB stack before the 10,000-level guard
-    // (found by the linear reducer reaching n = 10^4 in bench_evaluator_linearity).
-    const DepthGuard g(depth_, peek().pos);
+    // A let level is one level of the guard (term() counts it) although it takes two frames
+    // (term, let_rest): the parser runs on a large stack (parse_term), where the guard, not the
+    // frames' size, bounds the depth.
     const Token& id = peek();
     if (id.kind != Token::Kind::identifier) fail("expected a variable after 'let'");
     next();
@@ -427,7 +428,7 @@ private:
   std::size_t index_ = 0;
   const ParseOptions& options_;
   std::vector<Bound> scope_;
-  DepthBudget depth_;
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::parse};
   int pattern_counter_ = 0;
   std::unordered_set<std::string> source_names_; // for fresh_pattern_name
 };
@@ -435,14 +436,12 @@ private:
 } // namespace
 
 Term parse_term(const std::string& source, const ParseOptions& options) {
-  Parser p(source, options);
-  return p.whole_term();
+  return on_large_stack([&] { return Parser(source, options).whole_term(); });
 }
 
 Type parse_type(const std::string& source) {
-  ParseOptions none;
-  Parser p(source, none);
-  return p.whole_type();
+  const ParseOptions none;
+  return on_large_stack([&] { return Parser(source, none).whole_type(); });
 }
 
 } // namespace adsem::pullback

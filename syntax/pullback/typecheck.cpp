@@ -1,6 +1,8 @@
 #include "syntax/pullback/typecheck.hpp"
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
+#include "syntax/pullback/nesting.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
@@ -185,19 +187,20 @@ private:
   }
   LinMode mode_;
   std::vector<std::pair<std::string, Type>> scope_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
 
 } // namespace
 
 LinSet lin(const Term& t, LinMode mode) {
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::type};
-  return lin_of(t, mode, depth);
+  return on_large_stack([&] {
+    DepthBudget depth{max_source_nesting, 0, ErrorKind::type};
+    return lin_of(t, mode, depth);
+  });
 }
 
 Type type_check(const Term& t, const Context& gamma, LinMode mode) {
-  Checker c(gamma, mode);
-  return c.go(t);
+  return on_large_stack([&] { return Checker(gamma, mode).go(t); });
 }
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, LinMode mode) {
@@ -303,12 +306,12 @@ private:
   Type type(const Term& t) { return type_of(t, types_); }
 
   TypeMemo types_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
 } // namespace
 
 Term annotate_zeros(const Term& t, const Type& expected) {
-  return ZeroAnnotator().go(t, expected);
+  return on_large_stack([&] { return ZeroAnnotator().go(t, expected); });
 }
 
 } // namespace adsem::pullback

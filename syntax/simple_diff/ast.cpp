@@ -3,7 +3,7 @@
 #include <unordered_map>
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 
 namespace adsem::simple_diff {
 

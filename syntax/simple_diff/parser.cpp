@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/core/lexer.hpp"
 #include "syntax/simple_diff/derived.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
 #include "syntax/simple_diff/names.hpp"
 
 namespace adsem::simple_diff {

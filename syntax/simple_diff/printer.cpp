@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/core/real_text.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
 
 namespace adsem::simple_diff {
 

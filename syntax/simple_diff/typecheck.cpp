@@ -1,7 +1,7 @@
 #include "syntax/simple_diff/typecheck.hpp"
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/simple_diff/printer.hpp"
 #include "syntax/simple_diff/scoped_env.hpp"
 

@@ -3,6 +3,7 @@
 // < 0.05 over the upper half of the sizes), and every negative control must grow. Only cost
 // counts are asserted here; wall-clock ratios live in the benchmarks and `adsem complexity`.
 #include <cmath>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,8 @@
 #include "cli/app.hpp"
 #include "cli/builtin_registry.hpp"
 #include "properties/core/complexity.hpp"
+#include "properties/core/memory.hpp"
+#include "syntax/core/diagnostic.hpp"
 
 namespace adsem {
 namespace {
@@ -72,7 +75,8 @@ TEST(ComplexityRunner, StopsAtTheCostCapAndWritesCsvAndSvg) {
   EXPECT_GT(row.slope, 1.0);
   const std::string csv = props::complexity_csv({row});
   EXPECT_NE(csv.find("\"toy\",\"doubling\",\"chain\",control"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",0.0000,,,,,,,,\n"), std::string::npos) << csv; // no secondary, no ω
+  // no secondary, no ω, no timing; then the peak's growth
+  EXPECT_NE(csv.find(",0.0000,,,,,,,,,,,,0.0000\n"), std::string::npos) << csv;
   const std::string svg = props::complexity_svg("toy", {row});
   EXPECT_NE(svg.find("<polyline"), std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos); // controls are dashed
@@ -209,19 +213,31 @@ TEST_P(CalculusComplexity, LongRangeLetRunsForEveryMechanismOfTheLetSeries) {
 
 // The derivative's peak resident memory is measured above the memory resident before it: a run
 // that holds 64 MiB reports at least that much, one that allocates nothing about nothing.
-TEST(ComplexityRunner, ReportsTheDerivativesPeakResidentMemory) {
+// A toy family of the given sizes and programs.
+props::ComplexityFamily toy_family(const std::string& mechanism, std::vector<int> sizes,
+                                   std::function<props::ComplexityInstance(int)> make) {
   props::ComplexityFamily f;
   f.calculus = "toy";
-  f.mechanism = "allocating";
-  f.family = "block";
-  f.sizes = {16, 64};
-  f.make = [](int n) {
+  f.mechanism = mechanism;
+  f.family = "chain";
+  f.sizes = std::move(sizes);
+  f.make = std::move(make);
+  return f;
+}
+
+// A derivative that holds n MiB at size n (a primal that holds nothing).
+props::ComplexityFamily allocating(std::vector<int> sizes) {
+  return toy_family("allocating", std::move(sizes), [](int n) {
     return props::ComplexityInstance{[] { return 1.0; },
                                      [n] {
                                        std::vector<char> block(std::size_t(n) << 20, 1);
                                        return double(block[block.size() / 2] + n);
                                      }};
-  };
+  });
+}
+
+TEST(ComplexityRunner, ReportsTheDerivativesPeakResidentMemory) {
+  const props::ComplexityFamily f = allocating({16, 64});
   props::ComplexityOptions o;
   o.time_it = false;
   const props::ComplexityRow row = props::run_complexity_family(f, o);
@@ -233,6 +249,92 @@ TEST(ComplexityRunner, ReportsTheDerivativesPeakResidentMemory) {
   const std::string csv = props::complexity_csv({row});
   EXPECT_NE(csv.find(",time_ratio,peak_mb,"), std::string::npos) << csv;
   EXPECT_NE(csv.find(fmt::format(",{:.3f},", row.peak_mb[1])), std::string::npos) << csv;
+}
+
+// Each side is timed on its own: per size one CPU time per side (the minimum of `runs` samples),
+// and the time ratio is their quotient. Structure only: no assertion on the times themselves.
+TEST(ComplexityRunner, TimesEachSideAsTheMinimumOfItsRuns) {
+  const props::ComplexityFamily f = toy_family("summing", {1000, 2000, 4000}, [](int n) {
+    const auto work = [n](int per_element) {
+      volatile double sum = 0;
+      for (int i = 0; i < n * per_element; ++i)
+        sum = sum + 1.0 / (i + 1);
+      return double(n * per_element) + 0 * sum;
+    };
+    return props::ComplexityInstance{[work] { return work(1); }, [work] { return work(3); }};
+  });
+  int samples = 0;
+  const props::ComplexityFamily counted = [&] {
+    props::ComplexityFamily c = f;
+    c.make = [&samples, make = f.make](int n) {
+      props::ComplexityInstance in = make(n);
+      in.primal = [&samples, primal = in.primal] {
+        ++samples;
+        return primal();
+      };
+      return in;
+    };
+    return c;
+  }();
+  props::ComplexityOptions o;
+  o.runs = 3;
+  o.min_timing = 0; // one run per sample: the sample count is the run count
+  const props::ComplexityRow row = props::run_complexity_family(counted, o);
+  ASSERT_EQ(row.n, (std::vector<int>{1000, 2000, 4000})) << row.stopped;
+  EXPECT_EQ(samples, 3 * 3); // three samples per size
+  EXPECT_EQ(row.runs, 3);
+  ASSERT_EQ(row.primal_seconds.size(), row.n.size());
+  ASSERT_EQ(row.derivative_seconds.size(), row.n.size());
+  ASSERT_EQ(row.time_ratio.size(), row.n.size());
+  for (std::size_t i = 0; i < row.n.size(); ++i) {
+    EXPECT_GT(row.primal_seconds[i], 0);
+    EXPECT_GT(row.derivative_seconds[i], 0);
+    EXPECT_DOUBLE_EQ(row.time_ratio[i], row.derivative_seconds[i] / row.primal_seconds[i]);
+  }
+  EXPECT_EQ(row.ratio, (std::vector<double>{3, 3, 3}));
+  const std::string csv = props::complexity_csv({row});
+  EXPECT_NE(csv.find(",primal_seconds,derivative_seconds,runs,peak_growth\n"), std::string::npos)
+      << csv;
+  EXPECT_NE(
+      csv.find(fmt::format(",{:.6g},{:.6g},3,", row.primal_seconds[0], row.derivative_seconds[0])),
+      std::string::npos)
+      << csv;
+  // without timing: one run each and no times
+  o.time_it = false;
+  const props::ComplexityRow untimed = props::run_complexity_family(f, o);
+  EXPECT_EQ(untimed.runs, 0);
+  EXPECT_TRUE(untimed.primal_seconds.empty());
+  EXPECT_TRUE(untimed.time_ratio.empty());
+}
+
+// A family that stops early says why: the depth guard (the walks' "nested deeper than" error) or
+// the memory ceiling (the next size's predicted peak above half of it).
+TEST(ComplexityRunner, NamesTheDepthGuardAndTheMemoryCeilingWhenItStops) {
+  const props::ComplexityFamily deep = toy_family("nesting", {2, 4, 8, 16}, [](int n) {
+    if (n > 4) throw AdsemError(ErrorKind::parse, "term nested deeper than 4 levels");
+    return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
+  });
+  props::ComplexityOptions o;
+  o.time_it = false;
+  const props::ComplexityRow r = props::run_complexity_family(deep, o);
+  EXPECT_EQ(r.n, (std::vector<int>{2, 4}));
+  EXPECT_EQ(r.stopped, "depth guard at n = 8: term nested deeper than 4 levels");
+
+  const props::ComplexityFamily big = allocating({16, 64, 1024});
+  // room for 64 MiB above the resident memory, not for the 1 GiB the last size would take; no
+  // time budget to reach first on a loaded machine
+  o.family_seconds = 1e9;
+  o.max_resident_bytes = 2 * (props::resident_bytes() + (std::size_t{256} << 20));
+  const props::ComplexityRow m = props::run_complexity_family(big, o);
+  EXPECT_EQ(m.n, (std::vector<int>{16, 64}));
+  EXPECT_EQ(m.stopped.rfind("memory: n = 1024 would need about ", 0), 0u) << m.stopped;
+  EXPECT_NEAR(m.peak_growth, 1.0, 0.2); // 16 then 64 MiB: linear in n
+}
+
+TEST(ComplexitySlope, PeakGrowthLeavesOutPeaksBelowOneMebibyte) {
+  EXPECT_NEAR(props::peak_growth({10, 100, 1000, 10'000}, {0.2, 0.05, 3, 30}), 1.0, 1e-12);
+  EXPECT_NEAR(props::peak_growth({10, 100, 1000}, {1, 100, 10'000}), 2.0, 1e-12);
+  EXPECT_EQ(props::peak_growth({10, 100, 1000}, {0.1, 0.2, 2}), 0.0); // one measured size
 }
 
 int run_cli(const std::vector<std::string>& args, std::string& out) {
@@ -261,6 +363,20 @@ TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
     saw_control = saw_control || row["control"].get<bool>();
   }
   EXPECT_TRUE(saw_control);
+  // timed: each side's CPU time per size and the number of samples behind each
+  ASSERT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "50", "--runs", "2",
+                     "--family", "sharing-chain", "--json"},
+                    out),
+            0)
+      << out;
+  for (const auto& row : nlohmann::json::parse(out)["rows"]) {
+    for (const char* key :
+         {"primal_seconds", "derivative_seconds", "time_ratio", "runs", "peak_growth"})
+      EXPECT_TRUE(row.contains(key)) << key;
+    EXPECT_EQ(row["runs"], 2);
+    EXPECT_EQ(row["n"].size(), row["primal_seconds"].size());
+    EXPECT_EQ(row["n"].size(), row["derivative_seconds"].size());
+  }
 }
 
 // BMP's (9) counts 1 step however large the copied value (spec §7 P10), so the copied-value
@@ -333,8 +449,8 @@ TEST(CheapGradientRunner, ComputesOmegaAndItsVerdict) {
   const props::ComplexityRow above = props::run_complexity_family(toy(5), o);
   EXPECT_EQ(above.omega_verdict(), "above");
   const std::string csv = props::complexity_csv({above});
-  EXPECT_NE(csv.find(",omega,omega_bound,omega_verdict\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",4,20,5,4,above\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",omega,omega_bound,omega_verdict,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",4,20,5,4,above,"), std::string::npos) << csv;
   // a family without weights measures no ω
   props::ComplexityFamily none = toy(3);
   none.weights = {};

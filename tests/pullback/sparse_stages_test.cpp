@@ -116,9 +116,9 @@ TEST(PullbackSparseStages, OutsideTheFirstOrderFragmentItDefersToThePaperRules) 
   EXPECT_NE(r.mechanism, "pullback-sparse");
 }
 
-// The long-range let series at N = 10,000 (built without the parser, whose depth guard stops near
-// 5,000 lets): steps linear in N (a constant per stage), the gradient the same as at N = 5,000
-// (the series has converged: a_k → a fixed point).
+// The long-range let series at N = 10,000 (built without the parser): steps linear in N (a constant
+// per stage), the gradient the same as at N = 5,000 (the series has converged: a_k → a fixed
+// point).
 TEST(PullbackSparseStages, LongRangeLetsAreLinearUpToTenThousand) {
   const auto run = [](int n) {
     const Term f = long_range_let_term(n);
@@ -130,6 +130,25 @@ TEST(PullbackSparseStages, LongRangeLetsAreLinearUpToTenThousand) {
   EXPECT_LE(full.steps, 8 * 10'000 + 10);
   EXPECT_NEAR(full.gradient.at(0), small.gradient.at(0), 1e-12);
   EXPECT_EQ(full.value, half.value);
+}
+
+// The same series read from source text, as `adsem grad pullback FILE --mechanism
+// pullback-sparse` reads it: 10,000 lets parse and check (syntax/pullback/nesting.hpp) and the
+// gradient is the one of the series built as a term.
+TEST(PullbackSparseStages, LongRangeLetsOfTenThousandReadFromSourceText) {
+  constexpr int n = 10'000;
+  std::string source = "\\x:R. ";
+  for (int i = 1; i <= n; ++i)
+    source += fmt::format("let a{} = add(<sin({}), x>) in ", i,
+                          i == 1 ? std::string("x") : fmt::format("a{}", i - 1));
+  source += fmt::format("a{}", n);
+  const props::GradResult r = Frontend{}.grad(source, {0.3}, "pullback-sparse", {});
+  EXPECT_EQ(r.mechanism, "pullback-sparse");
+  const Term f = long_range_let_term(n);
+  const SparseGradient built = *sparse_stage_gradient(f->kids[0], f->name, f->type, {0.3}, {1.0});
+  ASSERT_EQ(r.gradient.size(), 1u);
+  EXPECT_EQ(r.gradient[0], built.gradient.at(0));
+  EXPECT_EQ(r.value, built.value.at(0));
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 #pragma once
 // Runs a recursive walk (parser, checker, printer, evaluators) on a thread with a large stack,
-// so that the depth budgets (syntax/core/depth_guard.hpp, Machine::Depth) and not the default
+// so that the depth budgets (syntax/core/depth_guard.hpp, the evaluators' own) and not the default
 // 8 MiB stack bound how deep a term may be: past the budget a walk throws a clear AdsemError,
 // never overflows. Re-entrant: a call made on such a thread runs directly.
 #include <exception>
@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace adsem::simple_diff {
+namespace adsem {
 
 // Runs `body` to completion on a large stack (1 GiB reserved; pages are touched only as used).
 void run_on_large_stack(const std::function<void()>& body);
@@ -25,4 +25,4 @@ template <typename F> auto on_large_stack(F&& f) -> std::invoke_result_t<F&> {
   }
 }
 
-} // namespace adsem::simple_diff
+} // namespace adsem

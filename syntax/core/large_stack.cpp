@@ -1,4 +1,4 @@
-#include "syntax/simple_diff/large_stack.hpp"
+#include "syntax/core/large_stack.hpp"
 
 #include <pthread.h>
 #include <sys/mman.h>
@@ -16,7 +16,7 @@
 #endif
 #endif
 
-namespace adsem::simple_diff {
+namespace adsem {
 
 namespace {
 
@@ -136,4 +136,4 @@ void run_on_large_stack(const std::function<void()>& body) {
   if (job.error) std::rethrow_exception(job.error);
 }
 
-} // namespace adsem::simple_diff
+} // namespace adsem
