@@ -16,7 +16,7 @@
 // derivative constructs with pushforward.hpp / jacobian.hpp. C = double gives values and exact
 // derivatives; C = Interval gives enclosures over a box.
 //
-// Values are immutable and cheap to copy (closures and injection payloads are shared).
+// Values are immutable and cheap to copy (tuples, closures and injection payloads are shared).
 #include "semantics/core/dual.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -40,12 +40,14 @@ struct Unit {};
 struct Integer {
   std::int64_t value = 0;
 };
-template <class C> struct Tuple { std::vector<Value<C>> items; };
+// Tuples and closures are held by pointer: a value is copied at every variable lookup and
+// every capture, and copying a std::function or a vector of values dominated the model's time.
+template <class C> struct Tuple { std::shared_ptr<const std::vector<Value<C>>> items; };
 template <class C> struct Injection {
   std::size_t index = 0; // 0 = inl, 1 = inr, ...
   std::shared_ptr<const Value<C>> payload;
 };
-template <class C> struct Closure { Function<C> apply; };
+template <class C> struct Closure { std::shared_ptr<const Function<C>> apply; };
 
 enum class ValueKind { real, unit, integer, tuple, injection, function };
 std::string_view to_string(ValueKind kind);
@@ -64,14 +66,18 @@ public:
   Value(Injection<C> i) : node_(std::move(i)) {}
   Value(Closure<C> f) : node_(std::move(f)) {}
 
-  static Value tuple(std::vector<Value> items) { return Value(Tuple<C>{std::move(items)}); }
+  static Value tuple(std::vector<Value> items) {
+    return Value(Tuple<C>{std::make_shared<const std::vector<Value>>(std::move(items))});
+  }
   static Value pair(Value first, Value second) {
     return tuple({std::move(first), std::move(second)});
   }
   static Value injection(std::size_t index, Value payload) {
     return Value(Injection<C>{index, std::make_shared<const Value>(std::move(payload))});
   }
-  static Value function(Function<C> f) { return Value(Closure<C>{std::move(f)}); }
+  static Value function(Function<C> f) {
+    return Value(Closure<C>{std::make_shared<const Function<C>>(std::move(f))});
+  }
   static Value integer(std::int64_t i) { return Value(Integer{i}); }
   // (x_1, ..., x_n) as a tuple of reals (n = 1: still a 1-tuple; use Value(x) for a real).
   static Value reals(std::span<const double> xs) {
@@ -90,7 +96,7 @@ public:
   // Accessors; a wrong kind is an evaluation error (an ill-typed model computation).
   const Real& real() const { return get<Real>("a real"); }
   std::int64_t integer() const { return get<Integer>("an integer").value; }
-  const std::vector<Value>& items() const { return get<Tuple<C>>("a tuple").items; }
+  const std::vector<Value>& items() const { return *get<Tuple<C>>("a tuple").items; }
   const Value& item(std::size_t i) const {
     const std::vector<Value>& all = items();
     if (i >= all.size())
@@ -101,7 +107,7 @@ public:
   const Value& first() const { return item(0); }
   const Value& second() const { return item(1); }
   const Injection<C>& injection() const { return get<Injection<C>>("an injection"); }
-  const Function<C>& function() const { return get<Closure<C>>("a function").apply; }
+  const Function<C>& function() const { return *get<Closure<C>>("a function").apply; }
 
   // Application of a function value.
   Value operator()(const Value& argument) const { return function()(argument); }
