@@ -23,6 +23,17 @@ TrialResult compare_reals(double expected, std::string expected_label, double ac
   return r;
 }
 
+TrialResult compare_sums(SumWithMagnitude expected, std::string expected_label,
+                         SumWithMagnitude actual, std::string actual_label, CheckKind kind,
+                         Tolerance tol) {
+  if (within_tolerance(expected, actual, tol)) return TrialResult::pass();
+  TrialResult r = compare_reals(expected.value, std::move(expected_label), actual.value,
+                                std::move(actual_label), kind, tol);
+  r.reason += fmt::format(" (sums of terms of magnitude {} and {}: bound {})", expected.magnitude,
+                          actual.magnitude, sum_tolerance_bound(expected, actual, tol));
+  return r;
+}
+
 namespace {
 double parse_real_option(const std::string& key, const std::string& text) {
   try {

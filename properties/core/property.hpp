@@ -89,6 +89,11 @@ struct TrialResult {
 // values, the discrepancy and the tolerance; otherwise pass.
 TrialResult compare_reals(double expected, std::string expected_label, double actual,
                           std::string actual_label, CheckKind kind, Tolerance tol);
+// The same for two sums (dot products, chain-rule results): the bound scales with the magnitudes
+// of the summed terms (tolerance.hpp, SumWithMagnitude), which a failure's reason prints.
+TrialResult compare_sums(SumWithMagnitude expected, std::string expected_label,
+                         SumWithMagnitude actual, std::string actual_label, CheckKind kind,
+                         Tolerance tol);
 
 // What a property body may read: the active mutant and option overrides.
 struct PropertyContext {

@@ -88,6 +88,22 @@ Eigen::MatrixXd model_jacobian(const Program& p, const Value& s) {
   return model::jacobian(f, to_model(s));
 }
 
+std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const Value& ds) {
+  const auto fi = denote_closed<model::Interval>(p.term);
+  const model::Value<model::Interval> shape = to_model_on<model::Interval>(s);
+  const model::VectorFunction<model::Dual<model::Interval>> g =
+      [&](std::span<const model::Dual<model::Interval>> xs) {
+        return model::flatten(fi(model::unflatten(shape, xs)));
+      };
+  try {
+    return model::jvp_magnitude(g, flatten_reals(s), flatten_reals(ds));
+  } catch (const model::Undecided&) {
+    return {};
+  } catch (const model::Undefined&) {
+    return {};
+  }
+}
+
 std::optional<std::string> uncertified(const Program& p, const Value& s,
                                        model::Enclosure* enclosure) {
   const std::vector<double> x = flatten_reals(s);

@@ -53,6 +53,10 @@ Trial prepare(const Drawn& d, const PropertyContext& context);
 
 // J⟦e⟧(s) from the shared model (model::jacobian on the denotation), b × a.
 Eigen::MatrixXd model_jacobian(const Program& p, const Value& s);
+// Per output, the magnitude of the chain rule's terms of J ds at s (model::jvp_magnitude), from
+// the model; empty where the point box meets a boundary or a guard (the caller keeps the
+// magnitudes of its own sums then).
+std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const Value& ds);
 // Interval certification of ⟦e⟧ on a box around s (design.md "Partial domains"): nullopt when a
 // box inside every domain and on one side of every branch was found (its Jacobian enclosure in
 // *enclosure when given), else the discard reason ("undefined-point", or the straddled guard).

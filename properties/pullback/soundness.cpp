@@ -1,10 +1,13 @@
 // Soundness properties (spec §6 P1, P2, P7, P8, P9, P20, P21; seed 000 Thm. 4.6 L473-476 with its
 // proof L928-1160, Lemma 4.4 L464-467, Lemma 4.5 L469). The model (semantics/pullback/
 // denotation.hpp) never runs the rules; values are compared by probing (§5.5).
+#include <stdexcept>
+
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
 #include "generators/pullback/terms.hpp"
+#include "properties/core/sum_compare.hpp"
 #include "properties/pullback/bodies.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/support.hpp"
@@ -253,14 +256,13 @@ TrialResult dot_product(const PropertyContext& context) {
         const std::vector<double> uf = model::flatten_primal(u);
         const V bu = denote_in(redex->kids[0], extend<double>(nullptr, redex->name, u));
         const std::vector<double> bf = model::flatten_primal(bu);
-        double lhs = 0, rhs = 0;
-        for (std::size_t i = 0; i < uf.size(); ++i)
-          lhs += out->vec.at(i) * uf[i];
-        for (std::size_t i = 0; i < bf.size(); ++i)
-          rhs += c->vec.at(i) * bf[i];
-        TrialResult r =
-            props::compare_reals(rhs, "⟨c, B u⟩", lhs, "⟨Bᵀc, u⟩", CheckKind::derivative,
-                                 context.tolerance(CheckKind::derivative));
+        if (out->vec.size() < uf.size() || c->vec.size() < bf.size())
+          throw std::out_of_range("a covector shorter than its dual vector");
+        // two dot products: compared relative to their terms (docs/model.md, "Tolerance policy")
+        const SumWithMagnitude lhs = dot_with_magnitude(out->vec, uf);
+        const SumWithMagnitude rhs = dot_with_magnitude(c->vec, bf);
+        TrialResult r = props::compare_sums(rhs, "⟨c, B u⟩", lhs, "⟨Bᵀc, u⟩", CheckKind::derivative,
+                                            context.tolerance(CheckKind::derivative));
         if (r.kind != TrialResult::Kind::pass) {
           r.reason += " at the transpose of " + print(redex);
           return on(r, q.term());

@@ -58,6 +58,19 @@ Enclosure enclose(const VectorFunction<Dual<Interval>>& f, const Box& box,
   return out;
 }
 
+std::vector<double> jvp_magnitude(const VectorFunction<Dual<Interval>>& f,
+                                  std::span<const double> x, std::span<const double> v,
+                                  const DiffContext& context) {
+  const std::vector<Dual<Interval>> point = as_duals(point_box(x));
+  std::vector<Dual<Interval>> seed;
+  for (const double vi : v)
+    seed.emplace_back(Interval(-std::abs(vi), std::abs(vi)));
+  std::vector<double> out;
+  for (const Dual<Interval>& t : jvp_dual<Interval>(f, point, seed, context))
+    out.push_back(std::max(std::abs(t.primal().lower()), std::abs(t.primal().upper())));
+  return out;
+}
+
 BoxClass classify(const Primitive& primitive, const Box& box) {
   return primitive.classify(box);
 }

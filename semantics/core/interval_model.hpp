@@ -53,6 +53,16 @@ struct Enclosure {
 Enclosure enclose(const VectorFunction<Dual<Interval>>& f, const Box& box,
                   const DiffContext& context = DiffContext());
 
+// The magnitude of the terms the chain rule sums into J v at x: per output, Σ over the paths from
+// input i of |product of the partials on the path| · |v_i| (|J| |v| path by path, >= |(J v)_k|).
+// J v of a constant function is 0 but its terms need not be (exp(3x · 6 / x)); rounding in any
+// evaluation order errs relative to these (tolerance.hpp, SumWithMagnitude). Computed as J v on
+// Dual<Interval> with the point x and the tangents [-|v_i|, |v_i|]: first-order tangents are linear
+// in the seed, and symmetric intervals add and scale as their radii do. Throws as enclose does.
+std::vector<double> jvp_magnitude(const VectorFunction<Dual<Interval>>& f,
+                                  std::span<const double> x, std::span<const double> v,
+                                  const DiffContext& context = DiffContext());
+
 // A primitive's domain / a predicate's truth on a box.
 BoxClass classify(const Primitive& primitive, const Box& box);
 Truth truth_on_box(const Primitive& predicate, const Box& box);

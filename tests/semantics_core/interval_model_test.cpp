@@ -117,5 +117,27 @@ TEST(IntervalModel, CertifyShrinksTheBox) {
   EXPECT_EQ(kink.reason, domain_boundary);
 }
 
+// exp(3x · 6 / x) is the constant exp(18), but the chain rule sums exp(18)·18/x and
+// −exp(18)·18x/x²: the magnitude of those terms is what rounding in J v is relative to.
+TEST(IntervalModel, JvpMagnitudeSumsThePathsAbsolutely) {
+  const VectorFunction<Dual<Interval>> constant = [](std::span<const Dual<Interval>> x) {
+    const Dual<Interval> inner = x[0] * 3.0 * 6.0 / x[0];
+    return prim("exp").apply<Dual<Interval>>(std::vector<Dual<Interval>>{inner});
+  };
+  const std::vector<double> at{2.0}, v{-1.0};
+  const std::vector<double> m = jvp_magnitude(constant, at, v);
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_NEAR(m[0], 18.0 * std::exp(18.0), 1e-9 * 18.0 * std::exp(18.0));
+  // x0 − x1 along (1, 1): J v = 0 from two terms of size 1; a linear map scales |v|.
+  const VectorFunction<Dual<Interval>> difference = [](std::span<const Dual<Interval>> x) {
+    return std::vector<Dual<Interval>>{x[0] - x[1], x[0] * 3.0};
+  };
+  const std::vector<double> d =
+      jvp_magnitude(difference, std::vector<double>{0.5, 4.0}, std::vector<double>{1.0, 1.0});
+  ASSERT_EQ(d.size(), 2U);
+  EXPECT_DOUBLE_EQ(d[0], 2.0);
+  EXPECT_DOUBLE_EQ(d[1], 3.0);
+}
+
 } // namespace
 } // namespace adsem::model
