@@ -45,23 +45,23 @@ Type curried_type(int k) {
 const char* const unary[] = {"sin", "cos", "exp", "tanh"};
 
 // ---- the open terms (free function variables; x : R is differentiated) ----
-Bag chain_open(int k) {
-  Bag m = var("x", R);
+Term chain_open(int k) {
+  Term m = var("x", R);
   for (int i = 0; i < k; ++i)
     m = app(var("f", r_to_r()), m);
   return m;
 }
-Bag product_open(int n) {
+Term product_open(int n) {
   const auto factor = [](int i) {
     return app(var("f" + std::to_string(i), r_to_r()), var("x", R));
   };
-  Bag m = factor(n);
+  Term m = factor(n);
   for (int i = n - 1; i >= 1; --i)
     m = app(primitive("mul", arrow_type(product_type(R, R), R)), pair(factor(i), m));
   return m;
 }
-Bag curried_open(int k) {
-  Bag m = var("g", curried_type(k));
+Term curried_open(int k) {
+  Term m = var("g", curried_type(k));
   for (int i = 0; i < k; ++i)
     m = app(m, var("x", R));
   return m;
@@ -93,7 +93,7 @@ std::string curried_body(int k) {
 }
 
 struct Family {
-  std::function<Bag(int)> open;
+  std::function<Term(int)> open;
   std::function<std::string(int)> body;
 };
 
@@ -113,14 +113,14 @@ void run_family(benchmark::State& state, const Family& family) {
   const int k = static_cast<int>(state.range(0));
   const Rules& rules = *paper_rules();
   constexpr long cap = 1L << 60;
-  const Bag m = family.open(k);
-  const Bag tx = transform(rules, "x", R, m);
+  const Term m = family.open(k);
+  const Term tx = transform(rules, "x", R, m);
   const long tree = tree_size(tx, cap);
   const long previous = k > 1 ? tree_size(transform(rules, "x", R, family.open(k - 1)), cap) : 0;
   const double source = static_cast<double>(size_of(m));
 
-  const Bag primal = parse_closed("(\\x:R. " + family.body(k) + ") 0.5");
-  const Bag derivative = parse_closed("pi1 (T (\\x:R. " + family.body(k) + ") (1, 0.5))");
+  const Term primal = parse_closed("(\\x:R. " + family.body(k) + ") 0.5");
+  const Term derivative = parse_closed("pi1 (T (\\x:R. " + family.body(k) + ") (1, 0.5))");
   Run primal_run, derivative_run;
   const double primal_time = seconds([&] { primal_run = normalise(primal, rules, options()); });
   const double derivative_time =

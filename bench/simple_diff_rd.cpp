@@ -21,7 +21,7 @@ namespace {
 using namespace adsem::simple_diff;
 
 struct Product {
-  TermPtr trace;
+  Term trace;
   long input_nodes;
 };
 
@@ -30,8 +30,8 @@ Product product_trace(int n) {
   std::string source = "x";
   for (int i = 1; i < n; ++i)
     source += " * x";
-  const TermPtr m = check_source(source, {{"x", real_type()}}).term;
-  const TermPtr c = symbolic_evaluate(m, {{"x", Value::real(1.5)}}).trace;
+  const Term m = check_source(source, {{"x", real_type()}}).term;
+  const Term c = symbolic_evaluate(m, {{"x", Value::real(1.5)}}).trace;
   return {c, term_size(*c) + 2};
 }
 

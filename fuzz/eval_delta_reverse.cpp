@@ -9,7 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace adsem::delta_reverse;
   return adsem::fuzz::run_text(data, size, [](const std::string& text) {
-    const Typed typed = check(parse_term(text));
+    const Typed typed = typecheck(parse_term(text));
     Ledger ledger;
     ledger.fuel = adsem::fuzz::fuel;
     Machine machine(ledger);

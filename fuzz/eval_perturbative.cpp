@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace adsem::perturbative;
   static const Rules& rules = *paper_rules();
   return adsem::fuzz::run_text(data, size, [](const std::string& text) {
-    const Bag m = parse_term(text, constant_types());
+    const Term m = parse_term(text, constant_types());
     RunOptions options;
     options.fuel = adsem::fuzz::fuel;
     (void)print(normalise(m, rules, options).result);

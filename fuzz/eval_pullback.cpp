@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace adsem::pullback;
   return adsem::fuzz::run_text(data, size, [](const std::string& text) {
     const Term t = annotate_zeros(parse(text));
-    (void)type_check(t, {}, LinMode::strict);
+    (void)typecheck(t, {}, LinMode::strict);
     RunOptions options;
     options.fuel = adsem::fuzz::fuel;
     (void)print(normalise(t, Rules{}, options).result);

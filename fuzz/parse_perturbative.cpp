@@ -10,6 +10,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   return adsem::fuzz::run_text(data, size, [](const std::string& text) {
     adsem::fuzz::check_round_trip(
         text, [](const std::string& s) { return parse_term(s, constant_types()); },
-        [](const Bag& m) { return print(m); });
+        [](const Term& m) { return print(m); });
   });
 }

@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto body = [](const std::string& text) {
     adsem::fuzz::check_round_trip(
         text, [](const std::string& s) { return parse_term(s, primitives()); },
-        [](const TermPtr& m) { return print_term(m); });
+        [](const Term& m) { return print(m); });
   };
   return adsem::fuzz::run_text(data, size, body, adsem::run_on_large_stack);
 }

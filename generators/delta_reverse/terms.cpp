@@ -387,16 +387,16 @@ rc::Gen<Term> delta_term(std::vector<std::int64_t> ids, Context scope, int depth
     b.ctx_ = &g;
     std::function<Term(int)> go = [&](int d) -> Term {
       const std::size_t k = pick(d > 0 ? 4 : 2);
-      if (k == 1 && !ids.empty()) return node(Form::d_var, {integer(ids[pick(ids.size())])});
+      if (k == 1 && !ids.empty()) return node(Kind::d_var, {integer(ids[pick(ids.size())])});
       if (k == 2) {
         Term r = b.term(g, R(), 0);
-        return node(Form::d_scale, {r, go(d - 1)});
+        return node(Kind::d_scale, {r, go(d - 1)});
       }
       if (k == 3) {
         Term u = go(d - 1);
-        return node(Form::d_add, {u, go(d - 1)});
+        return node(Kind::d_add, {u, go(d - 1)});
       }
-      return node(Form::d_zero, {});
+      return node(Kind::d_zero, {});
     };
     return go(depth);
   });
@@ -468,21 +468,21 @@ std::vector<std::string> tags_of(const Term& t) {
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
-    switch (n->form) {
-    case Form::let:
+    switch (n->kind) {
+    case Kind::let:
       has_let = true;
       let_bound.push_back(n->name);
       break;
-    case Form::case_:
+    case Kind::case_:
       has_case = true;
       break;
-    case Form::lam:
+    case Kind::lam:
       higher_order = higher_order || n->type->kind == TK::arrow;
       break;
-    case Form::var:
+    case Kind::var:
       used.push_back(n->name);
       break;
-    case Form::prim:
+    case Kind::prim:
       branch = branch || n->name == "ltR";
       break;
     default:

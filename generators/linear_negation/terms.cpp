@@ -435,7 +435,7 @@ rc::Gen<Typed> closed_euclidean() {
 
 namespace {
 void shrinks_at(const Term& t, const Plug& plug, std::vector<Term>& out) {
-  if (t->tag != Tag::num) {
+  if (t->kind != Kind::num) {
     out.push_back(plug(num(0)));
     out.push_back(plug(num(1)));
   } else if (t->value != 0 && t->value != 1) { // numerals towards 0 and 1, else rounded
@@ -445,15 +445,15 @@ void shrinks_at(const Term& t, const Plug& plug, std::vector<Term>& out) {
   }
   for (const Term& k : t->kids) // replace by a subterm (kept only if the type agrees)
     out.push_back(plug(k));
-  if (t->tag == Tag::let) out.push_back(plug(substitute(t->body(), t->x.name, t->bound())));
-  if (t->tag == Tag::app && t->left()->tag == Tag::lam)
+  if (t->kind == Kind::let) out.push_back(plug(substitute(t->body(), t->x.name, t->bound())));
+  if (t->kind == Kind::app && t->left()->kind == Kind::lam)
     out.push_back(plug(substitute(t->left()->body(), t->left()->x.name, t->right())));
 }
 
 // 0 < 1 < other integers < other reals, summed over the numerals of t.
 long numeral_weight(const Term& t) {
   long w = 0;
-  if (t->tag == Tag::num)
+  if (t->kind == Kind::num)
     w = t->value == 0 ? 0 : t->value == 1 ? 1 : std::round(t->value) == t->value ? 2 : 3;
   for (const Term& k : t->kids)
     w += numeral_weight(k);
@@ -472,7 +472,7 @@ std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source) {
   o.source = source;
   Type want;
   try {
-    want = type_check(t, gamma, signature(), std::nullopt, o).type;
+    want = typecheck(t, gamma, signature(), std::nullopt, o).type;
   } catch (const AdsemError&) {
     return out;
   }
@@ -493,22 +493,22 @@ std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source) {
 std::vector<std::string> tags_of(const Term& t) {
   std::set<std::string> tags;
   std::function<void(const Term&)> scan = [&](const Term& u) {
-    switch (u->tag) {
-    case Tag::let:
+    switch (u->kind) {
+    case Kind::let:
       tags.insert(u->x.linear ? "linear" : "let");
       if (!u->x.linear && free_count(u->x.name, u->body()) > 1) tags.insert("sharing");
       break;
-    case Tag::let_pair:
+    case Kind::let_pair:
       tags.insert("let-pair");
       break;
-    case Tag::lam:
+    case Kind::lam:
       tags.insert(u->x.linear ? "linear" : "lambda");
       if (u->x.type && is_arrow(u->x.type)) tags.insert("higher-order");
       break;
-    case Tag::add:
+    case Kind::add:
       tags.insert("sum");
       break;
-    case Tag::prim:
+    case Kind::prim:
       tags.insert("primitive");
       if (u->name == "log" || u->name == "sqrt" || u->name == "div")
         tags.insert("partial-primitive");

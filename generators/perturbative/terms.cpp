@@ -38,10 +38,10 @@ public:
         next_ = std::max(next_, std::stoi(name.substr(1)) + 1);
   }
 
-  Bag term(Context& g, const Type& sigma, int d) {
+  Term term(Context& g, const Type& sigma, int d) {
     // (weight, production) — only productions applicable at σ and d are offered.
-    std::vector<std::pair<int, std::function<Bag()>>> options;
-    const auto offer = [&](int w, std::function<Bag()> f) {
+    std::vector<std::pair<int, std::function<Term()>>> options;
+    const auto offer = [&](int w, std::function<Term()> f) {
       options.emplace_back(w, std::move(f));
     };
 
@@ -94,7 +94,7 @@ public:
     if (d > 0) {
       offer(25, [&] { // application with an intermediate type ρ
         const Type rho = intermediate();
-        const Bag f = term(g, arrow_type(rho, sigma), d - 1);
+        const Term f = term(g, arrow_type(rho, sigma), d - 1);
         return app(f, term(g, rho, d - 1));
       });
       offer(8, [&] { // projection
@@ -104,13 +104,13 @@ public:
         return proj(k, term(g, p, d - 1));
       });
       offer(25, [&] { // derivative: π1 (T f (1, a))
-        const Bag f = term(g, arrow_type(R, sigma), d - 1);
+        const Term f = term(g, arrow_type(R, sigma), d - 1);
         return proj(1, app(push(f), pair(numeral(1.0), term(g, R, d - 1))));
       });
       if (is_product(sigma) && same_type(sigma->left, sigma->right))
         offer(25, [&] { // pushforward: T f (v, a)
           const Type rho = intermediate();
-          const Bag f = term(g, arrow_type(rho, sigma->left), d - 1);
+          const Term f = term(g, arrow_type(rho, sigma->left), d - 1);
           return app(push(f), term(g, tangent_type(rho), d - 1));
         });
     }
@@ -159,24 +159,24 @@ private:
     return "x" + std::to_string(next_++);
   }
 
-  Bag lambda(Context& g, const Type& sigma, int d) {
+  Term lambda(Context& g, const Type& sigma, int d) {
     const std::string x = binder(g);
     g.emplace_back(x, sigma->left);
-    const Bag body = term(g, sigma->right, std::max(0, d - 1));
+    const Term body = term(g, sigma->right, std::max(0, d - 1));
     g.pop_back();
     return lam(x, sigma->left, body);
   }
 
   // D(\x:R. x * D(\y:R. E[x,y], a), b) (spec §10 targeted template: nested derivative with capture)
-  Bag nested_derivative(Context& g, int d) {
+  Term nested_derivative(Context& g, int d) {
     const std::string x = "x" + std::to_string(next_++);
     const std::string y = "x" + std::to_string(next_++);
     g.emplace_back(x, R);
     g.emplace_back(y, R);
-    const Bag inner_body = term(g, R, d - 2);
+    const Term inner_body = term(g, R, d - 2);
     g.pop_back();
-    const Bag inner = proj(1, app(push(lam(y, R, inner_body)), pair(numeral(1.0), term(g, R, 0))));
-    const Bag outer_body = app(primitive("mul", arrow_type(RxR(), R)), pair(var(x, R), inner));
+    const Term inner = proj(1, app(push(lam(y, R, inner_body)), pair(numeral(1.0), term(g, R, 0))));
+    const Term outer_body = app(primitive("mul", arrow_type(RxR(), R)), pair(var(x, R), inner));
     g.pop_back();
     return proj(1, app(push(lam(x, R, outer_body)), pair(numeral(1.0), term(g, R, 0))));
   }
@@ -185,19 +185,19 @@ private:
   // "derivative of a curried higher-order function, applied to functions that contain
   // derivatives"; the M15 pattern of spec §8, JFP 2019): the derivative's function-valued result
   // is applied to its own output, which needs the model's tag renaming.
-  Bag derivative_of_curried(Context& g, int d) {
+  Term derivative_of_curried(Context& g, int d) {
     const std::string u = "x" + std::to_string(next_++);
     const std::string f = "x" + std::to_string(next_++);
     const std::string x = "x" + std::to_string(next_++);
-    const Bag body = app(var(f, RtoR()), sum(var(x, R), var(u, R)));
-    const Bag s = lam(u, R, lam(f, RtoR(), lam(x, R, body)));
-    const Bag derivative = proj(1, app(push(s), pair(numeral(1.0), term(g, R, 0))));
-    const Bag h = term(g, RtoR(), d - 2);
-    const Bag b = term(g, R, 0);
+    const Term body = app(var(f, RtoR()), sum(var(x, R), var(u, R)));
+    const Term s = lam(u, R, lam(f, RtoR(), lam(x, R, body)));
+    const Term derivative = proj(1, app(push(s), pair(numeral(1.0), term(g, R, 0))));
+    const Term h = term(g, RtoR(), d - 2);
+    const Term b = term(g, R, 0);
     // let-bound, as in M15: ONE closure (one tag) used twice
     const std::string name = "x" + std::to_string(next_++);
     const Type gt = arrow_type(RtoR(), RtoR());
-    const Bag gv = var(name, gt);
+    const Term gv = var(name, gt);
     return app(lam(name, gt, app(app(gv, app(gv, h)), b)), derivative);
   }
 
@@ -205,36 +205,36 @@ private:
   int next_ = 0;
 };
 
-void shrinks_of(const Bag& m, std::vector<Bag>& out, std::size_t limit);
+void shrinks_of(const Term& m, std::vector<Term>& out, std::size_t limit);
 
-std::vector<Bag> shrinks_of_simple(const SimpleP& s, std::size_t limit) {
-  std::vector<Bag> out;
-  switch (s->form) {
-  case Form::numeral:
+std::vector<Term> shrinks_of_simple(const SimpleP& s, std::size_t limit) {
+  std::vector<Term> out;
+  switch (s->kind) {
+  case Kind::numeral:
     if (s->value != 1.0) out.push_back(numeral(1.0));
     break;
-  case Form::lam:
-  case Form::push:
-  case Form::inj:
-  case Form::proj: {
-    std::vector<Bag> inner;
+  case Kind::lam:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj: {
+    std::vector<Term> inner;
     shrinks_of(single(s->operand), inner, limit);
-    for (const Bag& v : inner)
+    for (const Term& v : inner)
       out.push_back(with_operand(*s, v));
     break;
   }
-  case Form::app: {
-    if (s->operand->form == Form::lam) // contract the β-redex
+  case Kind::app: {
+    if (s->operand->kind == Kind::lam) // contract the β-redex
       out.push_back(substitute(*s->operand->operand, s->operand->name, s->argument));
     for (const SimpleP& a : s->argument.items) // inline a same-typed argument
       if (same_type(a->type, s->type)) out.push_back(single(a));
-    std::vector<Bag> inner;
+    std::vector<Term> inner;
     shrinks_of(s->argument, inner, limit);
-    for (const Bag& v : inner)
+    for (const Term& v : inner)
       out.push_back(with_argument(*s, v));
     inner.clear();
     shrinks_of(single(s->operand), inner, limit);
-    for (const Bag& v : inner)
+    for (const Term& v : inner)
       out.push_back(app(v, s->argument));
     break;
   }
@@ -244,19 +244,19 @@ std::vector<Bag> shrinks_of_simple(const SimpleP& s, std::size_t limit) {
   return out;
 }
 
-void shrinks_of(const Bag& m, std::vector<Bag>& out, std::size_t limit) {
+void shrinks_of(const Term& m, std::vector<Term>& out, std::size_t limit) {
   if (out.size() >= limit) return;
   if (!m.items.empty()) out.push_back(zero(m.type));
   if (m.items.size() > 1)
     for (std::size_t i = 0; i < m.items.size(); ++i) {
-      Bag dropped = zero(m.type);
+      Term dropped = zero(m.type);
       for (std::size_t k = 0; k < m.items.size(); ++k)
         if (k != i) dropped.items.push_back(m.items[k]);
       out.push_back(dropped);
     }
   for (std::size_t i = 0; i < m.items.size() && out.size() < limit; ++i)
-    for (const Bag& v : shrinks_of_simple(m.items[i], limit)) {
-      Bag replaced = zero(m.type);
+    for (const Term& v : shrinks_of_simple(m.items[i], limit)) {
+      Term replaced = zero(m.type);
       for (std::size_t k = 0; k < m.items.size(); ++k)
         replaced = k == i ? sum(replaced, v) : sum(replaced, single(m.items[k]));
       out.push_back(replaced);
@@ -267,35 +267,35 @@ void shrinks_of(const Bag& m, std::vector<Bag>& out, std::size_t limit) {
 struct TagScan {
   std::set<std::string> tags;
   int push_depth = 0;
-  void bag(const Bag& m) {
+  void bag(const Term& m) {
     if (m.items.size() > 1) tags.insert("sum");
     for (const SimpleP& s : m.items)
       simple(*s);
   }
   void simple(const Simple& s) {
-    switch (s.form) {
-    case Form::push:
+    switch (s.kind) {
+    case Kind::push:
       tags.insert(push_depth > 0 ? "nested-T" : "T");
       tags.insert("T");
       ++push_depth;
       simple(*s.operand);
       --push_depth;
       return;
-    case Form::lam:
+    case Kind::lam:
       tags.insert("lambda");
       if (is_arrow(s.binder_type) || is_arrow(s.operand->type)) tags.insert("higher-order");
       simple(*s.operand);
       return;
-    case Form::app:
+    case Kind::app:
       if (is_arrow(s.argument.type)) tags.insert("higher-order");
       simple(*s.operand);
       bag(s.argument);
       return;
-    case Form::inj:
+    case Kind::inj:
       tags.insert("pair");
       simple(*s.operand);
       return;
-    case Form::proj:
+    case Kind::proj:
       simple(*s.operand);
       return;
     default:
@@ -324,7 +324,7 @@ const std::vector<Type>& ground_pool() {
   return pool;
 }
 
-rc::Gen<Bag> term(Context gamma, Type sigma, int max_depth) {
+rc::Gen<Term> term(Context gamma, Type sigma, int max_depth) {
   return rc::gen::shrink(rc::gen::withSize([gamma, sigma, max_depth](int size) {
                            const int depth = std::min(max_depth, 2 + size / 25);
                            return rc::gen::exec([gamma, sigma, depth] {
@@ -332,21 +332,21 @@ rc::Gen<Bag> term(Context gamma, Type sigma, int max_depth) {
                              return Builder(depth, g).term(g, sigma, depth);
                            });
                          }),
-                         [](const Bag& m) { return rc::seq::fromContainer(shrinks(m)); });
+                         [](const Term& m) { return rc::seq::fromContainer(shrinks(m)); });
 }
 
-rc::Gen<Bag> closed_term(std::vector<Type> types, int max_depth) {
+rc::Gen<Term> closed_term(std::vector<Type> types, int max_depth) {
   return rc::gen::mapcat(rc::gen::elementOf(types),
                          [max_depth](const Type& t) { return term({}, t, max_depth); });
 }
 
-std::vector<Bag> shrinks(const Bag& m) {
-  std::vector<Bag> out;
+std::vector<Term> shrinks(const Term& m) {
+  std::vector<Term> out;
   shrinks_of(m, out, 64);
   return out;
 }
 
-std::vector<std::string> tags_of(const Bag& m) {
+std::vector<std::string> tags_of(const Term& m) {
   TagScan scan;
   scan.bag(m);
   return {scan.tags.begin(), scan.tags.end()};
@@ -356,7 +356,7 @@ std::vector<std::string> tags_of(const Bag& m) {
 
 namespace adsem::perturbative {
 
-void showValue(const Bag& m, std::ostream& os) {
+void showValue(const Term& m, std::ostream& os) {
   os << print(m) << " : " << print_type(m.type);
 }
 

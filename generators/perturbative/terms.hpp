@@ -19,16 +19,16 @@ const std::vector<Type>& type_pool();
 const std::vector<Type>& ground_pool();
 
 // A term of type sigma in context gamma (variables of gamma may occur free).
-rc::Gen<Bag> term(Context gamma, Type sigma, int max_depth = 3);
+rc::Gen<Term> term(Context gamma, Type sigma, int max_depth = 3);
 // A closed term of a type drawn from `types`.
-rc::Gen<Bag> closed_term(std::vector<Type> types, int max_depth = 3);
+rc::Gen<Term> closed_term(std::vector<Type> types, int max_depth = 3);
 
 // Typed shrinks of m (each of m's type, same free variables or fewer).
-std::vector<Bag> shrinks(const Bag& m);
+std::vector<Term> shrinks(const Term& m);
 
 // Constructs m contains, for campaign statistics: "T", "nested-T", "lambda", "higher-order",
 // "sum", "pair".
-std::vector<std::string> tags_of(const Bag& m);
+std::vector<std::string> tags_of(const Term& m);
 
 } // namespace adsem::perturbative::gen
 
@@ -36,5 +36,5 @@ namespace adsem::perturbative {
 // How RapidCheck shows the values drawn from these generators (found by argument-dependent
 // lookup): a trial that throws before it reports its input is recorded with this text
 // (properties/core/campaign.cpp, drawn_values_text); without it RapidCheck prints "<???>".
-void showValue(const Bag& m, std::ostream& os); // M : A
+void showValue(const Term& m, std::ostream& os); // M : A
 } // namespace adsem::perturbative

@@ -15,12 +15,12 @@ namespace {
 
 struct FunSig {
   std::string name;
-  TypePtr param, result;
+  Type param, result;
   bool counter = false; // f(<k, a>) recurses k times (spec §10 "terminating recursion")
 };
 
 struct Scope {
-  std::vector<std::pair<std::string, TypePtr>> vars;
+  std::vector<std::pair<std::string, Type>> vars;
   std::vector<FunSig> funs; // innermost last; a name shadows earlier ones
   int rd_depth = 0;
 };
@@ -29,7 +29,7 @@ class Builder {
 public:
   Builder(std::uint64_t seed, const TermOptions& options) : rng_(seed), options_(options) {}
 
-  TermPtr term(const Scope& s, const TypePtr& t, int size) {
+  Term term(const Scope& s, const Type& t, int size) {
     if (size <= 1) return leaf(s, t);
     if (t->is_real()) return real_term(s, size);
     if (t->is_unit()) return chance(0.7) ? mk::unit() : binder(s, t, size);
@@ -41,7 +41,7 @@ public:
     return control(s, t, size);
   }
 
-  TypePtr small_type() {
+  Type small_type() {
     const double r = uniform();
     if (r < 0.6) return real_type();
     if (r < 0.9) return real_power(2);
@@ -52,7 +52,7 @@ public:
   double literal() { return static_cast<double>(pick(-12, 12)) / 4.0; }
 
 private:
-  TermPtr real_term(const Scope& s, int size) {
+  Term real_term(const Scope& s, int size) {
     const int k = size - 1;
     const double r = uniform();
     if (r < 0.12) return mk::add(term(s, real_type(), k / 2), term(s, real_type(), k / 2));
@@ -72,8 +72,8 @@ private:
   }
 
   // Partial primitives, mostly kept inside their domains but near the boundary, sometimes not.
-  TermPtr partial(const Scope& s, int k) {
-    const TermPtr m = term(s, real_type(), k / 2);
+  Term partial(const Scope& s, int k) {
+    const Term m = term(s, real_type(), k / 2);
     const double r = uniform();
     if (r < 0.35) // log(M*M + c): defined, near 0 when M is
       return mk::op("log", mk::add(mk::op("mul", mk::pair(m, m)), mk::constant(0.25)));
@@ -86,26 +86,26 @@ private:
     return mk::op("exp", mk::op("sin", m));
   }
 
-  TermPtr projection(const Scope& s, int k) {
-    const TypePtr other = small_type();
+  Term projection(const Scope& s, int k) {
+    const Type other = small_type();
     if (chance(0.5)) return mk::fst(term(s, product_type(real_type(), other), k));
     return mk::snd(term(s, product_type(other, real_type()), k));
   }
 
   // let, and (outside traces) function definitions.
-  TermPtr binder(const Scope& s, const TypePtr& t, int size) {
+  Term binder(const Scope& s, const Type& t, int size) {
     const int k = size - 1;
     if (!options_.trace_only && s.rd_depth < 2 && chance(0.45)) return letrec(s, t, size);
-    const TypePtr u = small_type();
+    const Type u = small_type();
     const std::string y = fresh_var();
-    const TermPtr m = term(s, u, k / 2);
+    const Term m = term(s, u, k / 2);
     Scope inner = s;
     inner.vars.emplace_back(y, u);
     return mk::let(y, u, m, term(inner, t, k - k / 2));
   }
 
   // if, calls, rd, grad, fd.
-  TermPtr control(const Scope& s, const TypePtr& t, int size) {
+  Term control(const Scope& s, const Type& t, int size) {
     if (options_.trace_only) return binder(s, t, size);
     const int k = size - 1;
     const double r = uniform();
@@ -113,7 +113,7 @@ private:
     if (r < 0.55) {
       std::vector<const FunSig*> callable;
       for (const FunSig* f : visible_ptrs(s))
-        if (type_equal(f->result, t)) callable.push_back(f);
+        if (same_type(f->result, t)) callable.push_back(f);
       if (!callable.empty())
         return call(s, *callable[pick(0, static_cast<int>(callable.size()) - 1)], k);
     }
@@ -126,7 +126,7 @@ private:
   }
 
   // less(<M, c>) mostly (the partial predicate, seed 003 line 152); sometimes true or false.
-  TermPtr guard(const Scope& s, int k) {
+  Term guard(const Scope& s, int k) {
     const double r = uniform();
     if (r < 0.05) return mk::b_true();
     if (r < 0.1) return mk::b_false();
@@ -143,36 +143,36 @@ private:
     return out;
   }
   // A real component of y : T (T = real or real × real).
-  static TermPtr project_real(const TypePtr& t, const std::string& y) {
+  static Term project_real(const Type& t, const std::string& y) {
     return t->is_real() ? mk::var(y) : mk::fst(mk::var(y));
   }
 
-  TermPtr call(const Scope& s, const FunSig& f, int k) {
+  Term call(const Scope& s, const FunSig& f, int k) {
     if (f.counter) // f(<n, A>), n in 0..3
       return mk::call(f.name, mk::pair(mk::constant(pick(0, 3)), term(s, f.param->right, k)));
     return mk::call(f.name, term(s, f.param, k));
   }
 
   // W.rd_L(y:T. N) with N : U built under Γ[y:T]; sometimes as grad (U = real) or fd.
-  TermPtr rd(const Scope& s, const TypePtr& t, int size) {
+  Term rd(const Scope& s, const Type& t, int size) {
     const int k = size - 1;
     const std::string y = fresh_var();
     Scope inner = s;
     inner.vars.emplace_back(y, t);
     inner.rd_depth = s.rd_depth + 1;
-    const TypePtr u = chance(0.7) ? real_type() : real_power(2);
-    TermPtr body = term(inner, u, k / 2);
+    const Type u = chance(0.7) ? real_type() : real_power(2);
+    Term body = term(inner, u, k / 2);
     if (u->is_real() && !uses(*body, y)) // differentiate something that depends on y
       body = mk::add(body, mk::op("mul", mk::pair(project_real(t, y), project_real(t, y))));
     if (u->is_real() && s.rd_depth == 0 && chance(0.3)) // nested rd (seed 003 E1, line 414)
       body = mk::add(body, rd(inner, real_type(), std::max(3, k / 2)));
-    TermPtr point = term(s, t, k / 4);
+    Term point = term(s, t, k / 4);
     if (u->is_real() && chance(0.3)) return grad_of(point, y, t, body, true);
     return mk::rd(term(s, u, k / 4), point, y, t, body);
   }
 
   // letrec with a decreasing counter, or a non-recursive function (let f(y:T):U = M in N).
-  TermPtr letrec(const Scope& s, const TypePtr& t, int size) {
+  Term letrec(const Scope& s, const Type& t, int size) {
     const int k = size - 1;
     static const char* names[] = {"f", "g"};
     const std::string f = names[pick(0, 1)];
@@ -185,30 +185,29 @@ private:
     if (chance(0.5)) {
       // letrec f(p: real * A): A = if less(<fst(p), 0.5>) then snd(p)
       //                           else f(<sub(<fst(p), 1>), STEP[p]>) in N
-      const TypePtr a = chance(0.8) ? real_type() : real_power(2);
-      const TypePtr param = product_type(real_type(), a);
+      const Type a = chance(0.8) ? real_type() : real_power(2);
+      const Type param = product_type(real_type(), a);
       body_scope.vars = {{p, param}};
       // STEP sees p only (T-letrec), and may call outer functions
-      const TermPtr step = with_outer_call(body_scope, term(body_scope, a, k / 3), a);
+      const Term step = with_outer_call(body_scope, term(body_scope, a, k / 3), a);
       const double decrement = options_.divergent && chance(0.4) ? 0.0 : 1.0; // 0: may diverge
-      const TermPtr recurse = mk::call(
+      const Term recurse = mk::call(
           f, mk::pair(mk::op("sub", mk::pair(mk::fst(mk::var(p)), mk::constant(decrement))), step));
-      const TermPtr body =
-          mk::if_(mk::pred("less", mk::pair(mk::fst(mk::var(p)), mk::constant(0.5))),
-                  mk::snd(mk::var(p)), recurse);
+      const Term body = mk::if_(mk::pred("less", mk::pair(mk::fst(mk::var(p)), mk::constant(0.5))),
+                                mk::snd(mk::var(p)), recurse);
       scope.funs.push_back(FunSig{f, param, a, true});
-      TermPtr in = term(scope, t, k - k / 3);
+      Term in = term(scope, t, k - k / 3);
       if (!calls(*in, f)) in = use_call(scope, t, scope.funs.back(), in, k / 3);
       // sometimes the limited letrec_n of Fig. 8, with n large enough for counters 0..3
       const std::optional<int> limit = chance(0.2) ? std::optional<int>(4) : std::nullopt;
       return mk::letrec(f, p, param, a, body, in, limit);
     }
-    const TypePtr param = small_type();
-    const TypePtr result = chance(0.8) ? real_type() : small_type();
+    const Type param = small_type();
+    const Type result = chance(0.8) ? real_type() : small_type();
     body_scope.vars = {{p, param}};
-    const TermPtr body = with_outer_call(body_scope, term(body_scope, result, k / 3), result);
+    const Term body = with_outer_call(body_scope, term(body_scope, result, k / 3), result);
     scope.funs.push_back(FunSig{f, param, result, false});
-    TermPtr in = term(scope, t, k - k / 3);
+    Term in = term(scope, t, k - k / 3);
     if (!calls(*in, f)) in = use_call(scope, t, scope.funs.back(), in, k / 3);
     return with_sugar(mk::letrec(f, p, param, result, body, in),
                       Sugar{Sugar::Kind::let_fun, nullptr, {}, {}});
@@ -216,7 +215,7 @@ private:
 
   // M + g(...) for a visible outer g : S -> real, often: a later definition may shadow g, so
   // static and dynamic scoping of function names give different values (spec P-9).
-  TermPtr with_outer_call(const Scope& s, const TermPtr& m, const TypePtr& t) {
+  Term with_outer_call(const Scope& s, const Term& m, const Type& t) {
     if (!t->is_real() || !chance(0.9)) return m;
     for (const FunSig* g : visible_ptrs(s))
       if (g->result->is_real()) return mk::add(m, call(s, *g, 1));
@@ -226,8 +225,8 @@ private:
   // let z = f(...) in N: make sure a defined function is called.
   // Sometimes the call sits under a redefinition of another function h that f's body may call:
   // f must still see the h of its definition (static scoping, seed 003 Fig. 2 O-call).
-  TermPtr use_call(const Scope& s, const TypePtr& t, const FunSig& f, const TermPtr& in, int k) {
-    TermPtr c = call(s, f, k);
+  Term use_call(const Scope& s, const Type& t, const FunSig& f, const Term& in, int k) {
+    Term c = call(s, f, k);
     if (chance(0.9))
       for (const FunSig* h : visible_ptrs(s))
         if (h->name != f.name && !h->counter) {
@@ -240,38 +239,38 @@ private:
     return mk::let(fresh_var(), f.result, c, in);
   }
 
-  TermPtr leaf(const Scope& s, const TypePtr& t) {
+  Term leaf(const Scope& s, const Type& t) {
     std::vector<std::string> candidates;
     for (const auto& [y, u] : s.vars)
-      if (type_equal(u, t)) candidates.push_back(y);
+      if (same_type(u, t)) candidates.push_back(y);
     if (!candidates.empty() && chance(0.75))
       return mk::var(
           candidates[static_cast<std::size_t>(pick(0, static_cast<int>(candidates.size()) - 1))]);
     return constant_of(t);
   }
 
-  TermPtr constant_of(const TypePtr& t) {
+  Term constant_of(const Type& t) {
     switch (t->kind) {
-    case Type::Kind::real:
+    case TypeNode::Kind::real:
       return mk::constant(literal());
-    case Type::Kind::unit:
+    case TypeNode::Kind::unit:
       return mk::unit();
-    case Type::Kind::product:
+    case TypeNode::Kind::product:
       return mk::pair(constant_of(t->left), constant_of(t->right));
     }
     return mk::unit();
   }
 
   static bool uses(const Node& n, const std::string& y) {
-    if (n.kind == NodeKind::var && n.name == y) return true;
-    for (const TermPtr& c : {n.a, n.b, n.c})
+    if (n.kind == Kind::var && n.name == y) return true;
+    for (const Term& c : {n.a, n.b, n.c})
       if (c && uses(*c, y)) return true;
     return false;
   }
   static bool calls(const Node& n, const std::string& f) {
-    if (n.kind == NodeKind::call && n.name == f) return true;
-    if (n.kind == NodeKind::letrec && n.name == f) return false; // shadowed below
-    for (const TermPtr& c : {n.a, n.b, n.c})
+    if (n.kind == Kind::call && n.name == f) return true;
+    if (n.kind == Kind::letrec && n.name == f) return false; // shadowed below
+    for (const Term& c : {n.a, n.b, n.c})
       if (c && calls(*c, f)) return true;
     return false;
   }
@@ -296,7 +295,7 @@ private:
 std::optional<OpenTerm> checked(OpenTerm t) {
   try {
     const Typed typed = typecheck(t.term, primitives(), gamma_of(t));
-    if (t.type && !type_equal(typed.type, t.type)) return std::nullopt;
+    if (t.type && !same_type(typed.type, t.type)) return std::nullopt;
     t.term = typed.term;
     t.type = typed.type;
     return t;
@@ -322,7 +321,7 @@ OpenTerm build(std::uint64_t seed, int size, const TermOptions& options) {
     return t;
   } catch (const AdsemError& e) {
     throw AdsemError(ErrorKind::type, std::string("generator produced an ill-typed term (") +
-                                          e.what() + "): " + print_term(t.term));
+                                          e.what() + "): " + print(t.term));
   }
 }
 
@@ -331,86 +330,86 @@ void collect(const Node& n, int rd_depth, std::vector<std::string>& tags) {
     if (std::find(tags.begin(), tags.end(), name) == tags.end()) tags.push_back(name);
   };
   switch (n.kind) {
-  case NodeKind::rd:
+  case Kind::rd:
     tag("rd");
     if (rd_depth >= 1) tag("nested-rd");
     break;
-  case NodeKind::letrec:
+  case Kind::letrec:
     tag("letrec");
     break;
-  case NodeKind::if_:
+  case Kind::if_:
     tag("if");
     break;
-  case NodeKind::call:
+  case Kind::call:
     tag("call");
     break;
-  case NodeKind::pair:
+  case Kind::pair:
     tag("pair");
     break;
-  case NodeKind::let:
+  case Kind::let:
     tag("let");
     break;
-  case NodeKind::op:
+  case Kind::op:
     if (n.name == "log" || n.name == "div" || n.name == "sqrt") tag("partial-prim");
     break;
   default:
     break;
   }
-  const int inner = n.kind == NodeKind::rd ? rd_depth + 1 : rd_depth;
+  const int inner = n.kind == Kind::rd ? rd_depth + 1 : rd_depth;
   if (n.a) collect(*n.a, rd_depth, tags);
   if (n.b) collect(*n.b, rd_depth, tags);
   if (n.c) collect(*n.c, inner, tags);
 }
 
 // Typed replacements for the subterm n (same type when n is a term of a known type).
-void shrink_node(const TermPtr& n, std::vector<TermPtr>& out) {
+void shrink_node(const Term& n, std::vector<Term>& out) {
   switch (n->kind) {
-  case NodeKind::constant:
+  case Kind::constant:
     if (n->value != 0.0) out.push_back(mk::constant(0.0));
     if (n->value != std::trunc(n->value)) out.push_back(mk::constant(std::trunc(n->value)));
     break;
-  case NodeKind::add:
+  case Kind::add:
     out.push_back(n->a);
     out.push_back(n->b);
     break;
-  case NodeKind::op:
+  case Kind::op:
     out.push_back(mk::constant(1.0));
-    if (n->a->kind == NodeKind::pair) {
+    if (n->a->kind == Kind::pair) {
       out.push_back(n->a->a);
       out.push_back(n->a->b);
     } else {
       out.push_back(n->a);
     }
     break;
-  case NodeKind::let:
+  case Kind::let:
     out.push_back(n->b); // drop the binding (well typed when y is unused)
     break;
-  case NodeKind::if_:
+  case Kind::if_:
     out.push_back(n->b);
     out.push_back(n->c);
     break;
-  case NodeKind::letrec:
+  case Kind::letrec:
     out.push_back(n->b);
     break;
-  case NodeKind::rd:
+  case Kind::rd:
     out.push_back(n->b);             // the point has the result type T
     out.push_back(zero_of(n->type)); // 0_T
     break;
-  case NodeKind::fst:
-  case NodeKind::snd:
+  case Kind::fst:
+  case Kind::snd:
     out.push_back(mk::constant(0.0));
     break;
   default:
     break;
   }
   // shrink inside the children
-  const TermPtr kids[] = {n->a, n->b, n->c};
+  const Term kids[] = {n->a, n->b, n->c};
   for (int i = 0; i < 3; ++i) {
     if (!kids[i]) continue;
-    std::vector<TermPtr> inner;
+    std::vector<Term> inner;
     shrink_node(kids[i], inner);
-    for (const TermPtr& k : inner) {
-      TermPtr a = n->a, b = n->b, c = n->c;
+    for (const Term& k : inner) {
+      Term a = n->a, b = n->b, c = n->c;
       (i == 0 ? a : i == 1 ? b : c) = k;
       out.push_back(with_children(*n, a, b, c));
     }
@@ -419,18 +418,18 @@ void shrink_node(const TermPtr& n, std::vector<TermPtr>& out) {
 
 } // namespace
 
-std::vector<std::pair<std::string, TypePtr>> gamma_of(const OpenTerm& t) {
-  std::vector<std::pair<std::string, TypePtr>> gamma;
+std::vector<std::pair<std::string, Type>> gamma_of(const OpenTerm& t) {
+  std::vector<std::pair<std::string, Type>> gamma;
   if (t.has_x) gamma.emplace_back(t.x, t.t);
   gamma.insert(gamma.end(), t.scope.begin(), t.scope.end());
   return gamma;
 }
 
 std::vector<OpenTerm> shrinks(const OpenTerm& t) {
-  std::vector<TermPtr> candidates;
+  std::vector<Term> candidates;
   shrink_node(t.term, candidates);
   std::vector<OpenTerm> out;
-  for (const TermPtr& c : candidates) {
+  for (const Term& c : candidates) {
     if (out.size() >= 200) break;
     OpenTerm s = t;
     s.term = c;
@@ -461,7 +460,7 @@ rc::Gen<std::vector<double>> direction(int dimension) {
       rc::gen::map(rc::gen::inRange(-16, 17), [](int k) { return k / 8.0; }));
 }
 
-std::vector<std::string> construct_tags(const TermPtr& term) {
+std::vector<std::string> construct_tags(const Term& term) {
   std::vector<std::string> tags;
   collect(*term, 0, tags);
   return tags;
@@ -471,7 +470,7 @@ void showValue(const OpenTerm& t, std::ostream& os) {
   const auto gamma = gamma_of(t);
   for (std::size_t i = 0; i < gamma.size(); ++i)
     os << (i > 0 ? ", " : "") << gamma[i].first << " : " << print_type(gamma[i].second);
-  os << " |- " << print_term(t.term) << " : " << print_type(t.type);
+  os << " |- " << print(t.term) << " : " << print_type(t.type);
 }
 
 } // namespace adsem::simple_diff::gen

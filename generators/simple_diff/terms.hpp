@@ -20,28 +20,28 @@ namespace adsem::simple_diff::gen {
 // Γ = {x : T} ⊢ term : type.
 struct OpenTerm {
   std::string x = "x";
-  TypePtr t;
-  TermPtr term;
-  TypePtr type;
+  Type t;
+  Term term;
+  Type type;
   // Further variables of Γ (user-rule instances), and whether x : T is in Γ at all.
-  std::vector<std::pair<std::string, TypePtr>> scope = {};
+  std::vector<std::pair<std::string, Type>> scope = {};
   bool has_x = true;
 };
 
 // Γ of an open term: {x : T} (when has_x) followed by its scope.
-std::vector<std::pair<std::string, TypePtr>> gamma_of(const OpenTerm& t);
+std::vector<std::pair<std::string, Type>> gamma_of(const OpenTerm& t);
 
 struct TermOptions {
   bool real_result = false; // the result type is real (for gradients)
-  TypePtr result = nullptr; // the result type, when given (overrides real_result)
+  Type result = nullptr;    // the result type, when given (overrides real_result)
   bool trace_only = false;  // only trace-term formers (no if, letrec, calls, rd): seed 003 line 261
   int max_size = 40;        // node budget at the largest RapidCheck size
-  TypePtr param = nullptr;  // the type T of x, when given (else real or real^2)
+  Type param = nullptr;     // the type T of x, when given (else real or real^2)
   // Sometimes a recursive function whose counter does not decrease (spec §10 "possibly divergent
   // recursion (tests of ⊥)"): for the limited language M^(n), where both sides must agree on ⊥.
   bool divergent = false;
   // Γ besides x : T (later entries shadow earlier ones); no_x leaves x : T out of Γ.
-  std::vector<std::pair<std::string, TypePtr>> scope = {};
+  std::vector<std::pair<std::string, Type>> scope = {};
   bool no_x = false;
   std::string x = "x"; // the name of x
 };
@@ -54,7 +54,7 @@ rc::Gen<std::vector<double>> direction(int dimension);
 
 // The constructs the term contains: "rd", "nested-rd", "letrec", "if", "call", "pair", "let",
 // "partial-prim".
-std::vector<std::string> construct_tags(const TermPtr& term);
+std::vector<std::string> construct_tags(const Term& term);
 
 // Typed shrink candidates (each type-checks under Γ = {x : T} with the same type).
 std::vector<OpenTerm> shrinks(const OpenTerm& t);

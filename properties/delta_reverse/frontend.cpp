@@ -27,7 +27,7 @@ std::size_t real_slots(const Type& t) {
 } // namespace
 
 Typed parse_closed(const std::string& source) {
-  return check(parse_term(source));
+  return typecheck(parse_term(source));
 }
 
 Value point_of(const Type& s, const std::vector<double>& xs) {

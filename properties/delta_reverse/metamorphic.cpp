@@ -22,7 +22,7 @@ using namespace support;
 // Variables and literals: commuting them cannot change which primitive calls run, or in which
 // order (ids would be renumbered otherwise, which is fine for gradients but not for the count).
 bool trivial(const Term& t) {
-  return t->form == Form::var || t->form == Form::real;
+  return t->kind == Kind::var || t->kind == Kind::real;
 }
 
 Term rewrite(const Term& t, const Context& gamma, bool commute, bool let_to_beta) {
@@ -31,22 +31,22 @@ Term rewrite(const Term& t, const Context& gamma, bool commute, bool let_to_beta
   std::vector<Term> kids;
   for (std::size_t i = 0; i < n.kids.size(); ++i) {
     Context inner = g;
-    if ((n.form == Form::lam) || (n.form == Form::let && i == 1))
-      inner.emplace_back(n.name, n.form == Form::lam ? n.type : check(n.kids[0], g).type);
-    if (n.form == Form::case_ && i > 0) {
-      const Type s = check(n.kids[0], g).type;
+    if ((n.kind == Kind::lam) || (n.kind == Kind::let && i == 1))
+      inner.emplace_back(n.name, n.kind == Kind::lam ? n.type : typecheck(n.kids[0], g).type);
+    if (n.kind == Kind::case_ && i > 0) {
+      const Type s = typecheck(n.kids[0], g).type;
       inner.emplace_back(i == 1 ? n.name : n.name2, i == 1 ? s->left : s->right);
     }
     kids.push_back(rewrite(n.kids[i], inner, commute, let_to_beta));
   }
   Node copy = n;
   copy.kids = kids;
-  if (commute && n.form == Form::app && kids[0]->form == Form::prim &&
-      (kids[0]->name == "addR" || kids[0]->name == "mulR") && kids[1]->form == Form::pair &&
+  if (commute && n.kind == Kind::app && kids[0]->kind == Kind::prim &&
+      (kids[0]->name == "addR" || kids[0]->name == "mulR") && kids[1]->kind == Kind::pair &&
       trivial(kids[1]->kids[0]) && trivial(kids[1]->kids[1]))
     copy.kids[1] = pair(kids[1]->kids[1], kids[1]->kids[0]);
-  if (let_to_beta && n.form == Form::let)
-    return app(lam(n.name, check(n.kids[0], g).type, kids[1]), kids[0]);
+  if (let_to_beta && n.kind == Kind::let)
+    return app(lam(n.name, typecheck(n.kids[0], g).type, kids[1]), kids[0]);
   return std::make_shared<const Node>(std::move(copy));
 }
 

@@ -54,7 +54,7 @@ TrialResult typed_on(TrialResult r, const Typed& t) {
 TrialResult round_trip(const PropertyContext&) {
   const Typed t = *gen::closed_term(3);
   const std::string text = print(t.term);
-  const Typed back = check(parse_term(text));
+  const Typed back = typecheck(parse_term(text));
   if (!same_term(back.term, t.term))
     return typed_on(TrialResult::fail("re-parsed as a different term: " + print(back.term)), t);
   if (!same_type(back.type, t.type))

@@ -92,7 +92,7 @@ Term use_of(const Term& h, const Type& u) {
 // e with the main λ's body replaced by f(body) (helpers are let-bound in front, L117-121).
 Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
   Node copy = *e;
-  if (e->form == Form::let)
+  if (e->kind == Kind::let)
     copy.kids[1] = map_main_body(e->kids[1], f);
   else
     copy.kids[0] = f(e->kids[0]);
@@ -254,19 +254,19 @@ using Coefficients = std::map<std::int64_t, double>;
 // ⟦u⟧_D with γ(i) the i-th unit vector (Fig. 13, L739-741), the coefficients of Scale from the
 // model (App. A.2): a sparse vector over ids. Delta rules are Zero/Scale/Add/Var (rule_pattern).
 Coefficients dense_term(const Term& u) {
-  switch (u->form) {
-  case Form::d_zero:
+  switch (u->kind) {
+  case Kind::d_zero:
     return {};
-  case Form::d_var:
+  case Kind::d_var:
     return {{u->kids[0]->integer, 1.0}};
-  case Form::d_scale: {
+  case Kind::d_scale: {
     const double r = from_model(denote_closed<double>(u->kids[0]))->real;
     Coefficients out = dense_term(u->kids[1]);
     for (auto& [id, c] : out)
       c *= r;
     return out;
   }
-  case Form::d_add: {
+  case Kind::d_add: {
     Coefficients out = dense_term(u->kids[0]);
     for (const auto& [id, c] : dense_term(u->kids[1]))
       out[id] += c;
@@ -303,11 +303,11 @@ Term delta_context(const std::vector<std::int64_t>& ids) {
   const Term h = var(hole_name);
   switch (*rc::gen::inRange(0, 4)) {
   case 1:
-    return node(Form::d_scale, {*gen::term({}, real_type(), 0), h});
+    return node(Kind::d_scale, {*gen::term({}, real_type(), 0), h});
   case 2:
-    return node(Form::d_add, {h, *gen::delta_term(ids, {}, 1)});
+    return node(Kind::d_add, {h, *gen::delta_term(ids, {}, 1)});
   case 3:
-    return node(Form::d_add, {*gen::delta_term(ids, {}, 1), h});
+    return node(Kind::d_add, {*gen::delta_term(ids, {}, 1), h});
   default:
     return h;
   }

@@ -23,26 +23,26 @@ Type type_in(const Term& t, const Context* globals, const Context& visible) {
   if (globals == nullptr) return nullptr;
   Context g = *globals;
   g.insert(g.end(), visible.begin(), visible.end());
-  return check(t, g).type;
+  return typecheck(t, g).type;
 }
 
 // The binders kid i of n sees (seed 001 App. A.1 / spec §3.1: λ, let and case bind in their
 // bodies; do's x <- e1 binds in the rest, §3.2). Types come from the checker when globals is set.
 void enter(const Node& n, std::size_t i, Context& visible, const Context* globals) {
-  switch (n.form) {
-  case Form::lam:
+  switch (n.kind) {
+  case Kind::lam:
     visible.emplace_back(n.name, n.type);
     break;
-  case Form::let:
+  case Kind::let:
     if (i == 1) visible.emplace_back(n.name, type_in(n.kids[0], globals, visible));
     break;
-  case Form::case_:
+  case Kind::case_:
     if (i > 0) {
       const Type s = type_in(n.kids[0], globals, visible);
       visible.emplace_back(i == 1 ? n.name : n.name2, s ? (i == 1 ? s->left : s->right) : nullptr);
     }
     break;
-  case Form::bind:
+  case Kind::bind:
     if (i == 1 && !n.name.empty()) {
       const Type m = type_in(n.kids[0], globals, visible);
       visible.emplace_back(n.name, m ? m->left : nullptr);
@@ -56,7 +56,7 @@ void enter(const Node& n, std::size_t i, Context& visible, const Context* global
 // Calls f(node, visible, path) on every free variable occurrence (names not bound inside t).
 template <class F>
 void free_vars(const Term& t, const Context& visible, const Context* globals, Path& path, F&& f) {
-  if (t->form == Form::var && !binds(visible, t->name)) f(*t, visible, path);
+  if (t->kind == Kind::var && !binds(visible, t->name)) f(*t, visible, path);
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     Context inner = visible;
     enter(*t, i, inner, globals);
@@ -67,10 +67,10 @@ void free_vars(const Term& t, const Context& visible, const Context* globals, Pa
 }
 
 void binder_names(const Node& n, std::vector<std::string>& out) {
-  if (n.form == Form::lam || n.form == Form::let || n.form == Form::case_ ||
-      (n.form == Form::bind && !n.name.empty()))
+  if (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::case_ ||
+      (n.kind == Kind::bind && !n.name.empty()))
     out.push_back(n.name);
-  if (n.form == Form::case_) out.push_back(n.name2);
+  if (n.kind == Kind::case_) out.push_back(n.name2);
   for (const Term& k : n.kids)
     binder_names(*k, out);
 }
@@ -101,7 +101,7 @@ bool has_target_type(const Type& t) {
 
 // The first target-only node of t (Fig. 9's shaded forms, L86), or null.
 const Node* first_target_node(const Term& t) {
-  if (is_target_form(t->form)) return t.get();
+  if (is_target_form(t->kind)) return t.get();
   for (const Term& k : t->kids)
     if (const Node* n = first_target_node(k)) return n;
   return nullptr;
@@ -110,23 +110,23 @@ const Node* first_target_node(const Term& t) {
 // A delta rule's Delta-typed structure: Zero, Scale(r, d), Add(d1, d2) and metavariables; the
 // coefficients r are source terms. Anything else is refused at its position.
 void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern& p) {
-  switch (t->form) {
-  case Form::d_zero:
+  switch (t->kind) {
+  case Kind::d_zero:
     return;
-  case Form::var:
+  case Kind::var:
     if (binds(p.gamma, t->name)) return;
     break;
-  case Form::d_scale:
+  case Kind::d_scale:
     if (const Node* n = first_target_node(t->kids[0]))
       fail_at(side, *n, ErrorKind::type,
               "the coefficient of Scale in a Delta rule must be a source term of type Real");
     check_delta_side(t->kids[1], side, p);
     return;
-  case Form::d_add:
+  case Kind::d_add:
     check_delta_side(t->kids[0], side, p);
     check_delta_side(t->kids[1], side, p);
     return;
-  case Form::d_var:
+  case Kind::d_var:
     fail_at(side, *t, ErrorKind::type,
             "a rule cannot name a fixed DeltaId with Var: ids are allocated by deltaLet (Fig. 10) "
             "and differ from tape to tape; use a Delta metavariable");
@@ -202,7 +202,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     bool identifier = false;
     try {
       const Term t = parse_term(m.name);
-      identifier = t->form == Form::var && t->name == m.name;
+      identifier = t->kind == Kind::var && t->name == m.name;
     } catch (const AdsemError&) {
     }
     if (!identifier)
@@ -217,7 +217,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   const Term rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text); });
   check_depth(lhs, rule.lhs);
   check_depth(rhs, rule.rhs);
-  if (lhs->form == Form::var) rules::fail_lone_variable(rule);
+  if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
   p.lhs = lhs;
   p.rhs = rhs;
   for (const std::string& name :
@@ -235,8 +235,8 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   }
   rules::sort_by_declaration(p.metas, rule);
 
-  const Typed left = rules::within(rule.lhs, [&] { return check(lhs, p.gamma); });
-  const Typed right = rules::within(rule.rhs, [&] { return check(rhs, p.gamma); });
+  const Typed left = rules::within(rule.lhs, [&] { return typecheck(lhs, p.gamma); });
+  const Typed right = rules::within(rule.rhs, [&] { return typecheck(rhs, p.gamma); });
   if (!same_type(left.type, right.type))
     rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
   p.lhs = left.term; // elaborated: e.i is fst/snd from here on
@@ -251,7 +251,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  if (t->form == Form::var)
+  if (t->kind == Kind::var)
     if (const auto it = sigma.find(t->name); it != sigma.end()) return it->second;
   if (t->kids.empty()) return t;
   Node copy = *t;
@@ -288,7 +288,7 @@ Term zero_of(const Type& t) {
   case TK::integer:
     return integer(0);
   case TK::delta:
-    return node(Form::d_zero, {});
+    return node(Kind::d_zero, {});
   case TK::product: {
     Term a = zero_of(t->left), b = zero_of(t->right);
     return a && b ? pair(a, b) : nullptr;
@@ -320,7 +320,7 @@ struct TermOps {
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term& t) { return t->form != Form::prim; },
+      p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
       [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Type> zero_types = {real_type(), delta_type(), p.type};

@@ -23,11 +23,11 @@ TrialResult separate(const PropertyContext& context) {
   gen::Options options;
   options.min_helpers = 1;
   const Drawn d = draw(context, options);
-  if (d.program.term->form != Form::let) return on(TrialResult::discard("no-helper"), d.m);
+  if (d.program.term->kind != Kind::let) return on(TrialResult::discard("no-helper"), d.m);
   TrialResult r = guarded([&] {
     const Trial trial = prepare(d, context);
     const Node& n = *d.program.term;
-    const Typed helper = check(n.kids[0]);
+    const Typed helper = typecheck(n.kids[0]);
     const Term f_rev = translate(Translation::drev, n.kids[0], trial.setup);
     if (const auto error =
             type_error(f_rev, {}, translated_term_type(Translation::drev, helper.type)))

@@ -49,8 +49,8 @@ Term mark_calls(const RuleDecl& decl, Translation t, const Term& rhs,
   const std::string how = fmt::format("{} is called on a metavariable of the left-hand side, as "
                                       "{}(M)",
                                       own, own);
-  if (rhs->form == Form::var && names_translation(rhs->name)) fail_at(decl.rhs, *rhs, how);
-  if (rhs->form == Form::app && rhs->kids[0]->form == Form::var &&
+  if (rhs->kind == Kind::var && names_translation(rhs->name)) fail_at(decl.rhs, *rhs, how);
+  if (rhs->kind == Kind::app && rhs->kids[0]->kind == Kind::var &&
       names_translation(rhs->kids[0]->name)) {
     const Node& f = *rhs->kids[0];
     const Term& arg = rhs->kids[1];
@@ -58,7 +58,7 @@ Term mark_calls(const RuleDecl& decl, Translation t, const Term& rhs,
       fail_at(decl.rhs, f,
               fmt::format("{} is a clause of {}: its right-hand side calls {}, not {}", decl.name,
                           own, own, f.name));
-    if (arg->form != Form::var || !metas.contains(arg->name)) fail_at(decl.rhs, *arg, how);
+    if (arg->kind != Kind::var || !metas.contains(arg->name)) fail_at(decl.rhs, *arg, how);
     const std::string marker = own + "(" + arg->name + ")";
     if (std::ranges::none_of(calls, [&](const Call& c) { return c.marker == marker; }))
       calls.push_back({marker, arg->name});
@@ -76,7 +76,7 @@ Type translated(const rules::Fragment& where, Translation t, const Type& a) {
   return rules::within(where, [&] { return translated_term_type(t, a); });
 }
 
-Clause compile_clause(const RuleDecl& decl, Translation t, Form form) {
+Clause compile_clause(const RuleDecl& decl, Translation t, Kind kind) {
   if (!decl.conditions.empty())
     throw AdsemError(ErrorKind::parse,
                      "a clause of a translation takes no side condition: it is selected by the "
@@ -96,14 +96,14 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Form form) {
     p->gamma.emplace_back(d.name, type);
     metas.insert(d.name);
   }
-  const Typed left = rules::within(decl.lhs, [&] { return check(lhs, p->gamma); });
+  const Typed left = rules::within(decl.lhs, [&] { return typecheck(lhs, p->gamma); });
   if (mentions_target_forms(left.term))
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side of a clause is a source term (Fig. 1): the translations "
                      "apply to source terms only",
                      decl.lhs.pos);
-  const bool lone = left.term->form == Form::var && metas.contains(left.term->name);
-  if (!lone && left.term->form != form)
+  const bool lone = left.term->kind == Kind::var && metas.contains(left.term->name);
+  if (!lone && left.term->kind != kind)
     throw AdsemError(ErrorKind::parse,
                      fmt::format("the clause {} translates one construct of Fig. 1: its left-hand "
                                  "side is that construct (or a lone metavariable, for every such "
@@ -119,7 +119,7 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Form form) {
   for (const Metavariable& m : p->metas) {
     const rules::Fragment& where = rules::find_meta(decl, m.name)->type;
     gamma_right.emplace_back(
-        m.name, form == Form::var ? rules::within(where, [&] { return translate_type(t, m.type); })
+        m.name, kind == Kind::var ? rules::within(where, [&] { return translate_type(t, m.type); })
                                   : m.type);
   }
   for (const Call& c : out.calls) {
@@ -127,7 +127,7 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Form form) {
         *std::ranges::find_if(p->metas, [&](const Metavariable& v) { return v.name == c.meta; });
     gamma_right.emplace_back(c.marker, translated(rules::find_meta(decl, m.name)->type, t, m.type));
   }
-  const Typed right = rules::within(decl.rhs, [&] { return check(rhs, gamma_right); });
+  const Typed right = rules::within(decl.rhs, [&] { return typecheck(rhs, gamma_right); });
   const Type expected = translated(decl.lhs, t, left.type);
   if (!same_type(right.type, expected))
     rules::fail_clause_type(decl, "a term of type " + print_type(expected), print_type(left.type),

@@ -21,13 +21,13 @@ const std::string* bound_in(const Scope& scope, const std::string& x) {
 
 // The binder kid i of n introduces (λ, let, case, do's x <- e1), or null.
 const std::string* binder_of(const Node& n, std::size_t i) {
-  switch (n.form) {
-  case Form::lam:
+  switch (n.kind) {
+  case Kind::lam:
     return &n.name;
-  case Form::let:
-  case Form::bind:
+  case Kind::let:
+  case Kind::bind:
     return i == 1 && !n.name.empty() ? &n.name : nullptr;
-  case Form::case_:
+  case Kind::case_:
     return i == 1 ? &n.name : i == 2 ? &n.name2 : nullptr;
   default:
     return nullptr;
@@ -36,19 +36,19 @@ const std::string* binder_of(const Node& n, std::size_t i) {
 
 // Everything but the kids and binder names agrees.
 bool same_node(const Node& a, const Node& b) {
-  if (a.form != b.form || a.kids.size() != b.kids.size()) return false;
-  switch (a.form) {
-  case Form::real:
+  if (a.kind != b.kind || a.kids.size() != b.kids.size()) return false;
+  switch (a.kind) {
+  case Kind::real:
     return a.real == b.real;
-  case Form::integer:
+  case Kind::integer:
     return a.integer == b.integer;
-  case Form::prim:
+  case Kind::prim:
     return a.name == b.name;
-  case Form::lam:
-  case Form::inl:
-  case Form::inr:
+  case Kind::lam:
+  case Kind::inl:
+  case Kind::inr:
     return same_type(a.type, b.type);
-  case Form::bind:
+  case Kind::bind:
     return a.name.empty() == b.name.empty();
   default:
     return true;
@@ -56,7 +56,7 @@ bool same_node(const Node& a, const Node& b) {
 }
 
 bool alpha_equal(const Term& a, const Term& b, Scope& scope) {
-  if (a->form == Form::var && b->form == Form::var) {
+  if (a->kind == Kind::var && b->kind == Kind::var) {
     const std::string* x = bound_in(scope, a->name);
     return x ? *x == b->name
              : a->name == b->name &&
@@ -74,7 +74,7 @@ bool alpha_equal(const Term& a, const Term& b, Scope& scope) {
 }
 
 bool free_in(const std::string& x, const Term& t) {
-  if (t->form == Form::var) return t->name == x;
+  if (t->kind == Kind::var) return t->name == x;
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const std::string* y = binder_of(*t, i);
     if ((y == nullptr || *y != x) && free_in(x, t->kids[i])) return true;
@@ -88,14 +88,14 @@ struct Matcher {
   Scope scope = {};
 
   bool go(const Term& p, const Term& t) {
-    if (p->form == Form::var) {
+    if (p->kind == Kind::var) {
       const std::string* bound = bound_in(scope, p->name);
       if (bound == nullptr && metas.contains(p->name)) {
         const auto [at, fresh] = out.sigma.try_emplace(p->name, t);
         Scope none;
         return fresh || alpha_equal(at->second, t, none);
       }
-      return t->form == Form::var && t->name == (bound ? *bound : p->name);
+      return t->kind == Kind::var && t->name == (bound ? *bound : p->name);
     }
     if (!same_node(*p, *t)) return false;
     for (std::size_t i = 0; i < p->kids.size(); ++i) {
@@ -115,7 +115,7 @@ struct Matcher {
 
 Term renamed(const Term& t, const std::map<std::string, std::string>& binders, Scope& scope) {
   auto out = std::make_shared<Node>(*t);
-  if (t->form == Form::var) {
+  if (t->kind == Kind::var) {
     if (const std::string* y = bound_in(scope, t->name)) out->name = *y;
     return out;
   }
@@ -130,7 +130,7 @@ Term renamed(const Term& t, const std::map<std::string, std::string>& binders, S
     if (x) scope.pop_back();
   }
   if (binder_of(*t, 0) || binder_of(*t, 1)) out->name = rename(t->name);
-  if (t->form == Form::case_) out->name2 = rename(t->name2);
+  if (t->kind == Kind::case_) out->name2 = rename(t->name2);
   return out;
 }
 
@@ -148,7 +148,7 @@ std::vector<std::pair<std::string, std::string>> apart_of(const rules::RuleDecl&
 
 std::shared_ptr<const Pattern> pattern_of(const rules::RuleDecl& decl) {
   auto p = std::make_shared<const Pattern>(compile_pattern(decl));
-  if (p->lhs->form == Form::var)
+  if (p->lhs->kind == Kind::var)
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side is a bare metavariable: it would match every term; a "
                      "rule of source evaluation is selected by the construct at its root",
@@ -228,7 +228,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
       const auto p = pattern_of(decl);
       Rule<SourceRewrite> rule;
       rule.info = user_info(decl);
-      rule.kinds = {p->lhs->form};
+      rule.kinds = {p->lhs->kind};
       rule.match = [p, apart](const Machine&, const SourceRewrite::Redex& r) {
         PatternMatch m;
         return match_pattern(*p, apart, r.term, m);
@@ -264,7 +264,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) 
       old.info.kind = RuleKind::user;
       old.info.citation = info.citation;
       old.info.summary = info.summary;
-      old.kinds = {p->lhs->form};
+      old.kinds = {p->lhs->kind};
       old.match = [p, apart](const Machine&, const SourceEval::Redex& r) {
         PatternMatch m;
         return match_pattern(*p, apart, r.term, m);

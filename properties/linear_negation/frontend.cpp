@@ -35,11 +35,11 @@ TransformOptions transform_options(const props::EvalOptions& options, int d = 1)
 // stuck (spec §4.2), and a non-finite numeral.
 void check_normal_form(const Term& t, DepthBudget& budget) {
   const DepthGuard guard(budget);
-  if (t->tag == Tag::num) props::require_finite("a numeral of the normal form", t->value);
-  if (t->tag == Tag::prim) {
+  if (t->kind == Kind::num) props::require_finite("a numeral of the normal form", t->value);
+  if (t->kind == Kind::prim) {
     std::vector<double> args;
     for (const Term& k : t->kids)
-      if (const Peeled p = peel(k); p.core->tag == Tag::num) args.push_back(p.core->value);
+      if (const Peeled p = peel(k); p.core->kind == Kind::num) args.push_back(p.core->value);
     if (args.size() == t->kids.size()) props::require_in_domain(t->name, args);
   }
   for (const Term& k : t->kids)

@@ -22,18 +22,18 @@ const std::pair<std::string, std::string>* innermost(const Scope& s, const std::
 // (and a sum's by its summands').
 bool shape_fits(const Term& t, const Type& a) {
   const Node* core = t.get();
-  while (core->tag == Tag::let || core->tag == Tag::let_pair)
+  while (core->kind == Kind::let || core->kind == Kind::let_pair)
     core = core->body().get();
-  switch (core->tag) {
-  case Tag::num:
+  switch (core->kind) {
+  case Kind::num:
     return is_real(a);
-  case Tag::pair:
+  case Kind::pair:
     return is_product(a);
-  case Tag::lam:
+  case Kind::lam:
     return (is_arrow(a) && !core->x.linear) || (is_neg(a) && core->x.linear);
-  case Tag::prim: // every primitive of F' is real-valued
+  case Kind::prim: // every primitive of F' is real-valued
     return is_real(a);
-  case Tag::add: // both summands have the sum's type
+  case Kind::add: // both summands have the sum's type
     return shape_fits(core->left(), a) && shape_fits(core->right(), a);
   default:
     return true;
@@ -98,27 +98,27 @@ private:
   }
 
   bool go(const Term& p, const Term& t) {
-    if (p->tag == Tag::var) {
+    if (p->kind == Kind::var) {
       if (const auto* b = innermost(scope_, p->name, false)) {
-        const auto* back = t->tag == Tag::var ? innermost(scope_, t->name, true) : nullptr;
+        const auto* back = t->kind == Kind::var ? innermost(scope_, t->name, true) : nullptr;
         return back == b;
       }
       const auto m =
           std::ranges::find_if(p_.metas, [&](const auto& x) { return x.name == p->name; });
       return m != p_.metas.end() && metavariable(*m, t);
     }
-    if (p->tag != t->tag || p->kids.size() != t->kids.size()) return false;
-    switch (p->tag) {
-    case Tag::num:
+    if (p->kind != t->kind || p->kids.size() != t->kids.size()) return false;
+    switch (p->kind) {
+    case Kind::num:
       return p->value == t->value;
-    case Tag::prim:
+    case Kind::prim:
       if (p->name != t->name) return false;
       break;
-    case Tag::lam:
+    case Kind::lam:
       return under({{&p->x, &t->x}}, p->body(), t->body());
-    case Tag::let:
+    case Kind::let:
       return go(p->bound(), t->bound()) && under({{&p->x, &t->x}}, p->body(), t->body());
-    case Tag::let_pair:
+    case Kind::let_pair:
       return go(p->bound(), t->bound()) &&
              under({{&p->x, &t->x}, {&p->y, &t->y}}, p->body(), t->body());
     default:
@@ -140,19 +140,19 @@ public:
   Builder(const RuleMatch& m, const Instantiation& how) : m_(m), how_(how) {}
 
   Term go(const Term& r) {
-    switch (r->tag) {
-    case Tag::var:
+    switch (r->kind) {
+    case Kind::var:
       return variable(r);
-    case Tag::lam: {
+    case Kind::lam: {
       const Binder x = named(r->x);
       return lam(x, go_under({{r->x.name, x.name}}, r->body()));
     }
-    case Tag::let: {
+    case Kind::let: {
       const Term bound = go(r->bound());
       const Binder x = named(r->x);
       return let(x, go_under({{r->x.name, x.name}}, r->body()), bound);
     }
-    case Tag::let_pair: {
+    case Kind::let_pair: {
       const Term bound = go(r->bound());
       const Binder x = named(r->x), y = named(r->y);
       return let_pair(x, y, go_under({{r->x.name, x.name}, {r->y.name, y.name}}, r->body()), bound);

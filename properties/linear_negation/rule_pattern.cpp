@@ -15,7 +15,7 @@ namespace adsem::linear_negation {
 namespace {
 
 bool binds_kid(const Node& n, std::size_t i) {
-  return i == 0 && (n.tag == Tag::lam || n.tag == Tag::let || n.tag == Tag::let_pair);
+  return i == 0 && (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair);
 }
 
 // Calls f(node, visible, path) on every free variable occurrence. `visible` holds the exponential
@@ -24,7 +24,7 @@ bool binds_kid(const Node& n, std::size_t i) {
 template <class F>
 void free_vars(const Term& t, VarScope& visible, std::vector<std::string>& bound, Path& path,
                F&& f) {
-  if (t->tag == Tag::var) {
+  if (t->kind == Kind::var) {
     if (std::ranges::find(bound, t->name) == bound.end()) f(*t, visible, path);
     return;
   }
@@ -32,7 +32,7 @@ void free_vars(const Term& t, VarScope& visible, std::vector<std::string>& bound
     std::size_t pushed_visible = 0, pushed_bound = 0;
     if (binds_kid(*t, i)) {
       for (const Binder* b : {&t->x, &t->y}) {
-        if (b->name.empty() || (b == &t->y && t->tag != Tag::let_pair)) continue;
+        if (b->name.empty() || (b == &t->y && t->kind != Kind::let_pair)) continue;
         bound.push_back(b->name);
         ++pushed_bound;
         if (!b->linear) {
@@ -77,7 +77,7 @@ Typed check_side(const rules::Fragment& side, const Term& t, const Context& gamm
     try {
       TypeOptions o;
       o.source = source;
-      return type_check(t, gamma, signature(), std::nullopt, o);
+      return typecheck(t, gamma, signature(), std::nullopt, o);
     } catch (const AdsemError& e) {
       Diagnostic d = e.diagnostic();
       for (const auto& [m, type] : gamma)
@@ -145,7 +145,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
       rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
   const Term rhs =
       rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
-  if (lhs->tag == Tag::var) rules::fail_lone_variable(rule);
+  if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
   const std::vector<std::string> on_left = rules::check_free_names(
       rule, each_free_located(lhs, rule.lhs), each_free_located(rhs, rule.rhs));
 
@@ -186,8 +186,8 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     try {
       TypeOptions o;
       o.source = true;
-      (void)type_check(p.lhs, p.gamma, signature(), std::nullopt, o);
-      (void)type_check(p.rhs, p.gamma, signature(), std::nullopt, o);
+      (void)typecheck(p.lhs, p.gamma, signature(), std::nullopt, o);
+      (void)typecheck(p.rhs, p.gamma, signature(), std::nullopt, o);
     } catch (const AdsemError&) {
       p.source = false;
     }
@@ -196,7 +196,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  if (t->tag == Tag::var) {
+  if (t->kind == Kind::var) {
     const auto it = sigma.find(t->name);
     return it == sigma.end() ? t : it->second;
   }

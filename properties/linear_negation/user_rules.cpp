@@ -58,7 +58,7 @@ RuleInfo user_info(const RuleDecl& rule) {
 Rule<Reduction> reduction_entry(const RuleDecl& rule, std::shared_ptr<const Pattern> p) {
   Rule<Reduction> out;
   out.info = user_info(rule);
-  out.kinds = {p->lhs->tag};
+  out.kinds = {p->lhs->kind};
   out.match = [p](const Reducer&, const Reduction::Redex& r) {
     return r.nth == 0 && match_rule(*p, r.term).has_value();
   };
@@ -81,9 +81,9 @@ Term mark_d_calls(const RuleDecl& rule, const Term& t, const Context& metas) {
                      "D is applied to a metavariable of the left-hand side only, as D(M)",
                      n.pos ? rules::locate(rule.rhs, *n.pos) : rule.rhs.pos);
   };
-  if (t->tag == Tag::var && t->name == "D") refuse(*t);
-  if (t->tag == Tag::app && t->left()->tag == Tag::var && t->left()->name == "D") {
-    if (t->right()->tag != Tag::var || !metas.count(t->right()->name)) refuse(*t);
+  if (t->kind == Kind::var && t->name == "D") refuse(*t);
+  if (t->kind == Kind::app && t->left()->kind == Kind::var && t->left()->name == "D") {
+    if (t->right()->kind != Kind::var || !metas.count(t->right()->name)) refuse(*t);
     return var(d_call_name(t->right()->name));
   }
   if (t->kids.empty()) return t;
@@ -93,18 +93,18 @@ Term mark_d_calls(const RuleDecl& rule, const Term& t, const Context& metas) {
   return rebuild(*t, std::move(kids));
 }
 
-std::string former_name(Tag tag) {
+std::string former_name(Kind kind) {
   constexpr std::array names = {"variables",          "numerals", "abstractions",
                                 "applications",       "pairs",    "substitutions",
                                 "pair substitutions", "sums",     "primitives"};
-  const auto i = static_cast<std::size_t>(tag);
+  const auto i = static_cast<std::size_t>(kind);
   return i < names.size() ? names[i] : "terms";
 }
 
 // `replace D-...: LHS --> RHS`: LHS a source term of the clause's former (or a lone metavariable:
 // every node of that former), RHS a target term of type D(type of LHS) at d = 1 in which D(M)
 // stands for D of M's subterm.
-std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Tag tag) {
+std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Kind kind) {
   if (!rule.conditions.empty())
     throw AdsemError(ErrorKind::parse, "a clause of D takes no side condition",
                      rule.conditions.front().pos);
@@ -121,12 +121,12 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Tag tag) {
     p->gamma[m.name] = m.type;
     p->metas.push_back(std::move(m));
   }
-  const bool lone = lhs->tag == Tag::var && p->gamma.count(lhs->name);
-  if (!lone && lhs->tag != tag)
+  const bool lone = lhs->kind == Kind::var && p->gamma.count(lhs->name);
+  if (!lone && lhs->kind != kind)
     throw AdsemError(ErrorKind::parse,
                      fmt::format("the clause {} of D transforms {}: its left-hand side is one of "
                                  "them (or a metavariable, for every one of them)",
-                                 rule.name, former_name(tag)),
+                                 rule.name, former_name(kind)),
                      rule.lhs.pos);
   Context gamma_right = p->gamma;
   for (const Metavariable& m : p->metas)
@@ -136,9 +136,9 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Tag tag) {
   TypeOptions source;
   source.source = true;
   const Typed left = rules::within(
-      rule.lhs, [&] { return type_check(lhs, p->gamma, signature(), std::nullopt, source); });
+      rule.lhs, [&] { return typecheck(lhs, p->gamma, signature(), std::nullopt, source); });
   const Typed right = rules::within(
-      rule.rhs, [&] { return type_check(rhs, gamma_right, signature(), std::nullopt); });
+      rule.rhs, [&] { return typecheck(rhs, gamma_right, signature(), std::nullopt); });
   const Type expected = rules::within(rule.lhs, [&] { return back_type(left.type, 1); });
   if (!same_type(right.type, expected))
     rules::fail_clause_type(rule, fmt::format("D(A) = {} at d = 1", type_text(expected)),
@@ -162,10 +162,10 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Tag tag) {
   return p;
 }
 
-Rule<Transform> clause_entry(const RuleDecl& rule, std::shared_ptr<const Pattern> p, Tag tag) {
+Rule<Transform> clause_entry(const RuleDecl& rule, std::shared_ptr<const Pattern> p, Kind kind) {
   Rule<Transform> out;
   out.info = user_info(rule);
-  out.kinds = {tag};
+  out.kinds = {kind};
   out.result = [p, line = rule.pos.line](Differentiator& d, const Transform::Redex& r,
                                          const RuleInfo& self) {
     const auto m = match_rule(*p, r.term);
@@ -240,8 +240,8 @@ std::shared_ptr<const CompiledRules> compile_rule_file(const rules::RuleFile& fi
                          "a clause of D has no S_bp priority class (priority orders reduction "
                          "rules only)",
                          rule.priority_pos);
-      const Tag tag = clause->kinds.front();
-      const Rule<Transform> entry = clause_entry(rule, compile_clause(rule, tag), tag);
+      const Kind kind = clause->kinds.front();
+      const Rule<Transform> entry = clause_entry(rule, compile_clause(rule, kind), kind);
       patch.replace<Transform>(rule.name, [entry](const Rule<Transform>&) { return entry; });
       continue;
     }

@@ -83,10 +83,10 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
   f.weights = operation_weights();
   f.make = [body, weights = f.weights](int n) {
     const std::string lambda = "(\\x:R. " + body(n) + ")";
-    const Bag primal = parse_closed(lambda + " 0.5");
-    const Bag derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
+    const Term primal = parse_closed(lambda + " 0.5");
+    const Term derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
     const RulesPtr rules = paper_rules();
-    const auto run = [rules, weights](const Bag& m) {
+    const auto run = [rules, weights](const Term& m) {
       const Run r = normalise(m, *rules, options());
       return props::CostAndOperations{static_cast<double>(r.steps), weights.weigh(r.rule_counts)};
     };
@@ -97,10 +97,10 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
 }
 
 // f1 x * (f2 x * (… fn x)) with free fi : R → R, as an open term in x
-Bag product_open(int n) {
+Term product_open(int n) {
   const Type r = real_type(), r_to_r = arrow_type(r, r);
   const auto factor = [&](int i) { return app(var(fmt::format("f{}", i), r_to_r), var("x", r)); };
-  Bag m = factor(n);
+  Term m = factor(n);
   for (int i = n - 1; i >= 1; --i)
     m = app(primitive("mul", arrow_type(product_type(r, r), r)), pair(factor(i), m));
   return m;
@@ -116,7 +116,7 @@ ComplexityFamily unshared_symbolic() {
   f.citation = "seed 004 L55-59; spec §8 E4";
   f.sizes = props::sizes_1_2_5(2, 500);
   f.make = [](int n) {
-    const Bag m = product_open(n);
+    const Term m = product_open(n);
     const RulesPtr rules = paper_rules();
     return ComplexityInstance{[m] { return static_cast<double>(size_of(m)); },
                               [m, rules] {

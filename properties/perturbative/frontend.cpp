@@ -24,17 +24,17 @@ std::size_t dimension(const Type& t) {
   return is_product(t) ? dimension(t->left) + dimension(t->right) : 1;
 }
 
-Bag ground_value_from(const Type& sigma, const std::vector<double>& xs, std::size_t& next) {
+Term ground_value_from(const Type& sigma, const std::vector<double>& xs, std::size_t& next) {
   if (is_product(sigma)) {
-    const Bag a = ground_value_from(sigma->left, xs, next);
-    const Bag b = ground_value_from(sigma->right, xs, next);
+    const Term a = ground_value_from(sigma->left, xs, next);
+    const Term b = ground_value_from(sigma->right, xs, next);
     return pair(a, b);
   }
   return numeral(xs.at(next++));
 }
 
 // The element at position i (left to right) of p : σ, as π-projections.
-Bag component_at(const Bag& p, const Type& sigma, std::size_t& i) {
+Term component_at(const Term& p, const Type& sigma, std::size_t& i) {
   if (!is_product(sigma)) return p;
   const std::size_t left = dimension(sigma->left);
   if (i < left) return component_at(proj(1, p), sigma->left, i);
@@ -52,12 +52,12 @@ RunOptions run_options(const props::EvalOptions& options) {
 // What the CLI must not print as an answer (properties/core/result_checks.hpp): a primitive
 // applied to numerals outside its domain, where δ does not fire and the reduction stays stuck
 // (spec §7), and a non-finite numeral (ν adds numerals without δ's overflow check).
-void check_normal_form(const Bag& m, DepthBudget& budget);
+void check_normal_form(const Term& m, DepthBudget& budget);
 
 void check_simple(const Simple& s, DepthBudget& budget) {
   const DepthGuard guard(budget);
-  if (s.form == Form::numeral) props::require_finite("a numeral of the normal form", s.value);
-  if (s.form == Form::app && s.operand->form == Form::primitive)
+  if (s.kind == Kind::numeral) props::require_finite("a numeral of the normal form", s.value);
+  if (s.kind == Kind::app && s.operand->kind == Kind::primitive)
     if (const Primitive* p = primitives().find(s.operand->name))
       if (const auto v = numeric_argument(s.argument, p->arity()))
         props::require_in_domain(p->name(), *v);
@@ -65,12 +65,12 @@ void check_simple(const Simple& s, DepthBudget& budget) {
   check_normal_form(s.argument, budget);
 }
 
-void check_normal_form(const Bag& m, DepthBudget& budget) {
+void check_normal_form(const Term& m, DepthBudget& budget) {
   for (const SimpleP& s : m.items)
     check_simple(*s, budget);
 }
 
-void check_normal_form(const Bag& m) {
+void check_normal_form(const Term& m) {
   DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
   check_normal_form(m, budget);
 }
@@ -85,7 +85,7 @@ props::EvalResult result_of(const Run& run) {
   return result;
 }
 
-double real_of(const Bag& normal_form) {
+double real_of(const Term& normal_form) {
   if (!is_numeric_value(normal_form) || normal_form.type->kind != TypeNode::Kind::real) {
     check_normal_form(normal_form); // a primitive stuck outside its domain: a domain error
     throw AdsemError(ErrorKind::eval,
@@ -97,13 +97,13 @@ double real_of(const Bag& normal_form) {
 
 } // namespace
 
-Bag parse_closed(const std::string& source) {
+Term parse_closed(const std::string& source) {
   return parse_term(source, constant_types());
 }
 
-Bag ground_value(const Type& sigma, const std::vector<double>& xs) {
+Term ground_value(const Type& sigma, const std::vector<double>& xs) {
   std::size_t next = 0;
-  Bag out = ground_value_from(sigma, xs, next);
+  Term out = ground_value_from(sigma, xs, next);
   if (next != xs.size())
     throw AdsemError(ErrorKind::usage, "expected " + std::to_string(next) + " reals, got " +
                                            std::to_string(xs.size()));
@@ -115,7 +115,7 @@ namespace {
 // The number of real inputs of a function type that grad/denote --at accept (tupled or curried),
 // read off the type alone: the --at arity is checked before any term is built (a
 // 9,000-deep curried λ with a wrong --at used to build an O(n²) tuple projection first).
-std::size_t real_inputs(const Bag& f) {
+std::size_t real_inputs(const Term& f) {
   if (!is_arrow(f.type)) return 0;
   if (ground(f.type->left) && f.type->right->kind == TypeNode::Kind::real)
     return dimension(f.type->left);
@@ -128,7 +128,7 @@ std::size_t real_inputs(const Bag& f) {
   return t->kind == TypeNode::Kind::real ? n : 0;
 }
 
-void check_arity(const Bag& f, std::size_t given) {
+void check_arity(const Term& f, std::size_t given) {
   const std::size_t n = real_inputs(f);
   if (n != 0 && n != given)
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(n) + " reals");
@@ -136,7 +136,7 @@ void check_arity(const Bag& f, std::size_t given) {
 
 } // namespace
 
-Tupled tupled_real_function(const Bag& f) {
+Tupled tupled_real_function(const Term& f) {
   const auto fail = [&] {
     throw AdsemError(ErrorKind::type, "grad needs a function of reals to R (R -> R, a product of "
                                       "R's -> R, or curried), got " +
@@ -157,7 +157,7 @@ Tupled tupled_real_function(const Bag& f) {
   for (std::size_t i = 1; i < n; ++i)
     sigma = product_type(real_type(), sigma);
   const std::string p = fresh_name("p", free_variables(f));
-  Bag body = f;
+  Term body = f;
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t at = i;
     body = app(body, component_at(var(p, sigma), sigma, at));
@@ -171,14 +171,14 @@ std::string Frontend::type_of(const std::string& source) const {
 
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
-  const Bag m = parse_closed(source);
+  const Term m = parse_closed(source);
   return result_of(normalise(m, *semantics_for(options.mutant, options.user_rules.get()).rules,
                              run_options(options)));
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
                                    const props::EvalOptions& options) const {
-  const Bag m = parse_closed(source);
+  const Term m = parse_closed(source);
   RunOptions o = run_options(options);
   o.trace = true;
   return result_of(
@@ -187,7 +187,7 @@ props::EvalResult Frontend::reduce(const std::string& source,
 
 props::DenoteResult Frontend::denote(const std::string& source,
                                      const std::optional<std::vector<double>>& at) const {
-  const Bag m = parse_closed(source);
+  const Term m = parse_closed(source);
   const DenoteContext context;
   const model::Value<double> v = perturbative::denote<double>(m, nullptr, context);
   props::DenoteResult result;
@@ -230,16 +230,16 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   const Semantics& semantics = semantics_for(options.mutant, options.user_rules.get());
   const Rules& rules = *semantics.rules;
   const RunOptions o = run_options(options);
-  const auto run = [&](const Bag& term) {
+  const auto run = [&](const Term& term) {
     return real_of(small ? reduce_small_step(term, rules, o).result
                          : normalise(term, rules, o).result);
   };
-  const Bag parsed = parse_closed(source);
+  const Term parsed = parse_closed(source);
   check_arity(parsed, at.size());
   const Tupled f = tupled_real_function(parsed);
   if (at.size() != f.inputs)
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(f.inputs) + " reals");
-  const Bag point = ground_value(f.domain, at);
+  const Term point = ground_value(f.domain, at);
   props::GradResult result;
   result.mechanism = small ? "small-step" : "pushforward";
   result.value = run(app(f.function, point));

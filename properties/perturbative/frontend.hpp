@@ -9,18 +9,18 @@
 namespace adsem::perturbative {
 
 // Parse and elaborate a closed term (AdsemError with line:column on failure).
-Bag parse_closed(const std::string& source);
+Term parse_closed(const std::string& source);
 
 // For a closed f : R → R, R × … × R → R (any bracketing) or R → … → R → R, the tupled function
 // λp:σ. f … as a term, with σ the product of the inputs; throws AdsemError(type) otherwise.
 struct Tupled {
-  Bag function; // : σ → R
-  Type domain;  // σ (R or a product tree of R)
+  Term function; // : σ → R
+  Type domain;   // σ (R or a product tree of R)
   std::size_t inputs = 0;
 };
-Tupled tupled_real_function(const Bag& f);
+Tupled tupled_real_function(const Term& f);
 // A ground value of type σ (R or a product tree of R) holding xs left to right.
-Bag ground_value(const Type& sigma, const std::vector<double>& xs);
+Term ground_value(const Type& sigma, const std::vector<double>& xs);
 
 class Frontend final : public props::Frontend {
 public:

@@ -30,13 +30,13 @@ namespace {
 using namespace support;
 
 // A closed function term of type ρ → σ, at depth 2 (T_x of deeper terms blows up, spec §9.6).
-Bag closed_function(const Type& rho, const Type& sigma) {
+Term closed_function(const Type& rho, const Type& sigma) {
   return *gen::term({}, arrow_type(rho, sigma), 2);
 }
 
 // ⟦NF(m)⟧: the calculus's answer, as a model value.
-V normal_form_meaning(const Bag& m, const PropertyContext& context) {
-  const Bag nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
+V normal_form_meaning(const Term& m, const PropertyContext& context) {
+  const Term nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
   return denote_closed(nf, context);
 }
 
@@ -46,9 +46,9 @@ TrialResult functor_chain_rule(const PropertyContext& context) {
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const bool identity = uniform(4) == 0;
   const std::uint64_t seed = probe_seed();
-  const Bag x = var("x", rho);
+  const Term x = var("x", rho);
   if (identity) {
-    const Bag term = push(lam("x", rho, x));
+    const Term term = push(lam("x", rho, x));
     return guarded([&] {
       const V lhs = normal_form_meaning(term, context);
       const V id = V::function([](const V& p) { return p; });
@@ -58,9 +58,9 @@ TrialResult functor_chain_rule(const PropertyContext& context) {
   }
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag f = closed_function(rho, sigma);
-  const Bag g = closed_function(sigma, tau);
-  const Bag term = push(lam("x", rho, app(g, app(f, x)))); // T(λx. g (f x)) = T(g∘f)
+  const Term f = closed_function(rho, sigma);
+  const Term g = closed_function(sigma, tau);
+  const Term term = push(lam("x", rho, app(g, app(f, x)))); // T(λx. g (f x)) = T(g∘f)
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V tf = model::pushforward(denote<double>(f, nullptr, dc), dc.diff);
@@ -84,7 +84,7 @@ TrialResult preserves_products(const PropertyContext& context) {
   if (projection) {
     const int k = 1 + uniform(2);
     const Type product = product_type(s1, s2);
-    const Bag term = push(lam("p", product, proj(k, var("p", product))));
+    const Term term = push(lam("p", product, proj(k, var("p", product))));
     return guarded([&] {
       const auto index = static_cast<std::size_t>(k - 1);
       const V expected = V::function(
@@ -94,10 +94,10 @@ TrialResult preserves_products(const PropertyContext& context) {
                 term, {"projection"});
     });
   }
-  const Bag f = closed_function(rho, s1);
-  const Bag g = closed_function(rho, s2);
-  const Bag x = var("x", rho);
-  const Bag term = push(lam("x", rho, pair(app(f, x), app(g, x))));
+  const Term f = closed_function(rho, s1);
+  const Term g = closed_function(rho, s2);
+  const Term x = var("x", rho);
+  const Term term = push(lam("x", rho, pair(app(f, x), app(g, x))));
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V tf = model::pushforward(denote<double>(f, nullptr, dc), dc.diff);
@@ -116,20 +116,20 @@ TrialResult preserves_products(const PropertyContext& context) {
 TrialResult tangent_linear(const PropertyContext& context) {
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag s = closed_function(rho, tau);
-  const Bag v = *gen::term({}, rho, 1);
-  const Bag w = *gen::term({}, rho, 1);
-  const Bag a = *gen::term({}, rho, 1);
+  const Term s = closed_function(rho, tau);
+  const Term v = *gen::term({}, rho, 1);
+  const Term w = *gen::term({}, rho, 1);
+  const Term a = *gen::term({}, rho, 1);
   const std::uint64_t seed = probe_seed();
   const Semantics& semantics = semantics_for(context);
   const Rules& rules = *semantics.rules;
-  const Bag t_sum =
+  const Term t_sum =
       semantics.derivative(s, sum(v, w), a, context.rule_counter.get()); // π1 (T s (v + w, a))
   return guarded([&] {
-    const auto meaning = [&](const Bag& tangent) {
-      const Bag nf = normalise(semantics.derivative(s, tangent, a, context.rule_counter.get()),
-                               rules, run_options(context))
-                         .result;
+    const auto meaning = [&](const Term& tangent) {
+      const Term nf = normalise(semantics.derivative(s, tangent, a, context.rule_counter.get()),
+                                rules, run_options(context))
+                          .result;
       return denote_closed(nf, context);
     };
     const V at_zero = meaning(zero(rho));
@@ -149,7 +149,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
   const bool binary = uniform(3) == 0;
   const Type R = real_type();
   const Type domain = binary ? product_type(R, R) : R;
-  const Bag f = function_input(context, domain);
+  const Term f = function_input(context, domain);
   const std::size_t n = binary ? 2 : 1;
   std::vector<double> at;
   for (std::size_t i = 0; i < n; ++i)
@@ -177,8 +177,8 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
     const model::Enclosure e = model::enclose(on_box, c.box, dc.diff);
     const Semantics& semantics = semantics_for(context);
     const Rules& rules = *semantics.rules;
-    const auto reduce = [&](const Bag& m) -> std::optional<double> {
-      const Bag nf = normalise(m, rules, run_options(context)).result;
+    const auto reduce = [&](const Term& m) -> std::optional<double> {
+      const Term nf = normalise(m, rules, run_options(context)).result;
       if (!is_numeric_value(nf)) return std::nullopt;
       return numeric_reals(nf).front();
     };
@@ -189,7 +189,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
       return model::encloses(box, x) || within_tolerance(box.lower(), x, tol) ||
              within_tolerance(box.upper(), x, tol);
     };
-    std::vector<std::pair<std::string, std::pair<I, Bag>>> checks;
+    std::vector<std::pair<std::string, std::pair<I, Term>>> checks;
     checks.push_back({"f(a)", {e.value.at(0), app(f, ground(at))}});
     for (std::size_t j = 0; j < n; ++j) {
       std::vector<double> unit(n, 0.0);

@@ -48,14 +48,14 @@ TrialResult diamond_semantics(const PropertyContext& context) {
   const Gamma g = draw_gamma(seed);
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag m = *gen::term(g.context(), tangent_type(arrow_type(sigma, tau)), 2);
-  const Bag n = *gen::term(g.context(), tangent_type(sigma), 2);
+  const Term m = *gen::term(g.context(), tangent_type(arrow_type(sigma, tau)), 2);
+  const Term n = *gen::term(g.context(), tangent_type(sigma), 2);
   // the ⬦ of the active rule book: its T_x clause for an application s N, given X = T_x s and
   // Y = T_x N, is exactly X ⬦ Y (Fig. 4)
   Simple application;
-  application.form = Form::app;
+  application.kind = Kind::app;
   application.type = tau;
-  const Bag diamond_mn = tx_clause(*semantics_for(context).rules, "x", sigma, application, &m, &n);
+  const Term diamond_mn = tx_clause(*semantics_for(context).rules, "x", sigma, application, &m, &n);
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V mv = denote<double>(m, env_of(g), dc), nv = denote<double>(n, env_of(g), dc);
@@ -75,9 +75,9 @@ TrialResult substitution_lemma(const PropertyContext& context) {
   const Gamma g = draw_gamma(seed);
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag m = *gen::term({{"y", g.rho}, {"x", sigma}}, tau, 3);
+  const Term m = *gen::term({{"y", g.rho}, {"x", sigma}}, tau, 3);
   const int shape = uniform(6);
-  Bag p = zero(sigma);
+  Term p = zero(sigma);
   std::vector<std::string> tags;
   if (shape == 0) {
     tags.push_back("zero-argument");
@@ -87,7 +87,7 @@ TrialResult substitution_lemma(const PropertyContext& context) {
   } else {
     p = *gen::term(g.context(), sigma, 2);
   }
-  const Bag substituted = substitute(m, "x", p);
+  const Term substituted = substitute(m, "x", p);
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
     const V pv = denote<double>(p, env_of(g), dc);
@@ -109,8 +109,8 @@ TrialResult sugar_soundness(const PropertyContext& context) {
   const Type arrow = arrow_type(sigma, tau);
   const int clause = uniform(5);
   const DenoteContext dc = denote_context(context);
-  const auto meaning = [&](const Bag& t) { return denote<double>(t, env_of(g), dc); };
-  const auto check = [&](const V& undistributed, const std::string& label, const Bag& distributed,
+  const auto meaning = [&](const Term& t) { return denote<double>(t, env_of(g), dc); };
+  const auto check = [&](const V& undistributed, const std::string& label, const Term& distributed,
                          const std::string& tag) {
     return guarded([&] {
       return on(compare_values(undistributed, label, meaning(distributed), "⟦" + tag + "⟧",
@@ -122,7 +122,7 @@ TrialResult sugar_soundness(const PropertyContext& context) {
   case 0: { // λx.(M + N) := λx.M + λx.N
     Context inner = g.context();
     inner.emplace_back("x", sigma);
-    const Bag m = *gen::term(inner, tau, 2), n = *gen::term(inner, tau, 2);
+    const Term m = *gen::term(inner, tau, 2), n = *gen::term(inner, tau, 2);
     const Env<double> env = env_of(g);
     const V lambda_of_sum = V::function([m, n, env, dc](const V& v) {
       const Env<double> e = extend<double>(env, "x", v);
@@ -131,29 +131,29 @@ TrialResult sugar_soundness(const PropertyContext& context) {
     return check(lambda_of_sum, "Λ(|M| + |N|)", lam("x", sigma, sum(m, n)), "lambda-sum");
   }
   case 1: { // T(M + N) := T M + T N   (𝒯 additive, Thm 3.10 L125)
-    const Bag m = *gen::term(g.context(), arrow, 2), n = *gen::term(g.context(), arrow, 2);
+    const Term m = *gen::term(g.context(), arrow, 2), n = *gen::term(g.context(), arrow, 2);
     return guarded([&] {
       return check(model::pushforward(model::sum(meaning(m), meaning(n)), dc.diff), "𝒯(|M| + |N|)",
                    push(sum(m, n)), "push-sum");
     });
   }
   case 2: { // (M + N) P := M P + N P   (ev linear in the function, L91)
-    const Bag m = *gen::term(g.context(), arrow, 2), n = *gen::term(g.context(), arrow, 2);
-    const Bag p = *gen::term(g.context(), sigma, 2);
+    const Term m = *gen::term(g.context(), arrow, 2), n = *gen::term(g.context(), arrow, 2);
+    const Term p = *gen::term(g.context(), sigma, 2);
     return guarded([&] {
       return check(model::sum(meaning(m), meaning(n))(meaning(p)), "ev∘⟨|M| + |N|, |P|⟩",
                    app(sum(m, n), p), "operator-sum");
     });
   }
   case 3: { // ⟨M, N⟩ := ι1 M + ι2 N, |⟨M,N⟩| = ⟨|M|, |N|⟩ (L293)
-    const Bag m = *gen::term(g.context(), sigma, 2), n = *gen::term(g.context(), tau, 2);
+    const Term m = *gen::term(g.context(), sigma, 2), n = *gen::term(g.context(), tau, 2);
     return guarded(
         [&] { return check(V::pair(meaning(m), meaning(n)), "⟨|M|, |N|⟩", pair(m, n), "pair"); });
   }
   default: { // T 0 := 0 (𝒯 0 = 0, Thm 3.10) and λx.0 ≡ ι_k 0 ≡ π_k 0 ≡ 0 N ≡ 0 (spec §2.3)
-    const Bag zero_arrow = zero(arrow);
-    for (const Bag& b : {lam("x", sigma, zero(tau)), push(zero_arrow), inj(1, arrow, zero(sigma)),
-                         proj(1, zero(product_type(sigma, tau))), app(zero_arrow, zero(sigma))})
+    const Term zero_arrow = zero(arrow);
+    for (const Term& b : {lam("x", sigma, zero(tau)), push(zero_arrow), inj(1, arrow, zero(sigma)),
+                          proj(1, zero(product_type(sigma, tau))), app(zero_arrow, zero(sigma))})
       if (!b.is_zero())
         return on(TrialResult::fail("a sugar form of 0 is not the empty bag: " + print(b)), b,
                   {"push-zero"});
@@ -170,8 +170,8 @@ TrialResult tx_size_bound_property(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Type rho = *rc::gen::elementOf(gen::type_pool());
-  const Bag m = *gen::term({{"y", rho}, {"x", sigma}}, tau, 3);
-  const Bag t = tx(context, "x", sigma, m);
+  const Term m = *gen::term({{"y", rho}, {"x", sigma}}, tau, 3);
+  const Term t = tx(context, "x", sigma, m);
   constexpr long cap = 1L << 50;
   const long measured = tree_size(t, cap);
   const TxSizeBound bound = tx_size_bound("x", m);

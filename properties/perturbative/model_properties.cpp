@@ -28,7 +28,7 @@ namespace {
 using namespace support;
 
 struct Morphism {
-  Bag term;
+  Term term;
   V value;
 };
 
@@ -46,8 +46,8 @@ V d_closure(const V& f, const DenoteContext& dc) {
 TrialResult differential_axioms(const PropertyContext& context) {
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag f = *gen::term({}, arrow_type(rho, tau), 2);
-  const Bag g = *gen::term({}, arrow_type(rho, tau), 2);
+  const Term f = *gen::term({}, arrow_type(rho, tau), 2);
+  const Term g = *gen::term({}, arrow_type(rho, tau), 2);
   const int axiom = uniform(4);
   const std::uint64_t seed = probe_seed();
   static const char* const names[] = {"D1", "D2", "D6", "D7"};
@@ -93,7 +93,7 @@ TrialResult differential_lambda(const PropertyContext& context) {
   const Type zeta = *rc::gen::elementOf(gen::type_pool());
   const Type chi = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag f = *gen::term({}, arrow_type(product_type(zeta, chi), tau), 2);
+  const Term f = *gen::term({}, arrow_type(product_type(zeta, chi), tau), 2);
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
@@ -142,7 +142,7 @@ const std::vector<LinearMap>& linear_maps() {
 
 TrialResult linear_maps_property(const PropertyContext& context) {
   const LinearMap& entry = *rc::gen::elementOf(linear_maps());
-  const Bag f = parse_closed(entry.source);
+  const Term f = parse_closed(entry.source);
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
     const DenoteContext dc = denote_context(context);
@@ -176,7 +176,7 @@ V mu() {
 TrialResult monad_laws(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Bag f = *gen::term({}, arrow_type(sigma, tau), 2);
+  const Term f = *gen::term({}, arrow_type(sigma, tau), 2);
   const int law = uniform(5);
   const std::uint64_t seed = probe_seed();
   static const char* const names[] = {"eta-natural", "mu-natural", "mu-associative", "mu-eta-left",

@@ -30,7 +30,7 @@ using Paper = Rule<Tx>::Result;
 // T_x y = ⟨y, y⟩: every variable treated as perturbed (perturbation confusion, L48-55).
 RulesPatch tx_perturbs_free_variables() {
   return replace_result<Tx>("Tx-y", [](const Paper&, Engine&, const Tx::Redex& r, const RuleInfo&) {
-    const Bag v = var(r.node.name, r.node.type);
+    const Term v = var(r.node.name, r.node.type);
     return pair(v, v);
   });
 }
@@ -39,7 +39,7 @@ RulesPatch tx_perturbs_free_variables() {
 RulesPatch diamond_drops_chain_rule() {
   return replace_result<Tx>("Tx-app",
                             [](const Paper&, Engine&, const Tx::Redex& r, const RuleInfo&) {
-                              const Bag &m = *r.tx_operand, &n = *r.tx_argument;
+                              const Term &m = *r.tx_operand, &n = *r.tx_argument;
                               return pair(app(proj(1, m), proj(2, n)), app(proj(2, m), proj(2, n)));
                             });
 }
@@ -67,7 +67,7 @@ RulesPatch sin_derivative_is_sin() {
 // T_x x = ⟨π2 x, π1 x⟩: (primal, tangent) read for (tangent, primal) (spec §9.1 orientation).
 RulesPatch tangent_primal_swapped() {
   return replace_result<Tx>("Tx-x", [](const Paper&, Engine&, const Tx::Redex& r, const RuleInfo&) {
-    const Bag v = var(r.node.name, r.tangent_sigma);
+    const Term v = var(r.node.name, r.tangent_sigma);
     return pair(proj(2, v), proj(1, v));
   });
 }
@@ -186,10 +186,10 @@ const Semantics& semantics_for(const std::string& mutant) {
   throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "' for perturbative");
 }
 
-Bag Semantics::derivative(const Bag& f, const Bag& tangent, const Bag& point,
-                          RuleCounter* counter) const {
+Term Semantics::derivative(const Term& f, const Term& tangent, const Term& point,
+                           RuleCounter* counter) const {
   Engine engine(*rules);
-  Bag out = perturbative::derivative(engine, f, tangent, point);
+  Term out = perturbative::derivative(engine, f, tangent, point);
   if (counter) engine.add_firings(*counter);
   return out;
 }

@@ -20,8 +20,8 @@ struct Semantics {
 
   // D(f, v, a) expanded by this book (rules.hpp); the expansion is added to `counter` (rule
   // coverage) when there is one.
-  Bag derivative(const Bag& f, const Bag& tangent, const Bag& point,
-                 RuleCounter* counter = nullptr) const;
+  Term derivative(const Term& f, const Term& tangent, const Term& point,
+                  RuleCounter* counter = nullptr) const;
 };
 
 struct Mutant {

@@ -35,9 +35,9 @@ using namespace support;
 
 // ---- SYN: parse/print round trip (spec §2.7) ----
 TrialResult round_trip(const PropertyContext& context) {
-  const Bag m = closed_input(context, gen::type_pool());
+  const Term m = closed_input(context, gen::type_pool());
   const std::string text = print(m);
-  const Bag back = parse_closed(text);
+  const Term back = parse_closed(text);
   TrialResult r = TrialResult::pass();
   if (!same_type(back.type, m.type))
     r = TrialResult::fail("re-parsed at type " + print_type(back.type));
@@ -48,13 +48,13 @@ TrialResult round_trip(const PropertyContext& context) {
 
 // ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
 TrialResult subject_reduction(const PropertyContext& context) {
-  const Bag m = closed_input(context, gen::type_pool());
+  const Term m = closed_input(context, gen::type_pool());
   // Crash isolation (campaign --isolate): name the input before running it, so that a trial
   // that crashes or hangs is reported with its term.
   context.report_input_lazily([m] { return std::pair{print(m), print(m)}; });
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
-    Bag current = m;
+    Term current = m;
     std::vector<std::string> trace;
     for (long n = 0; n < run_options(context).fuel; ++n) {
       auto s = step(current, rules);
@@ -84,8 +84,8 @@ TrialResult tx_typing(const PropertyContext& context) {
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"y", rho}, {"x", sigma}};
-  const Bag m = *gen::term(gamma, tau, 2);
-  const Bag t = tx(context, "x", sigma, m);
+  const Term m = *gen::term(gamma, tau, 2);
+  const Term t = tx(context, "x", sigma, m);
   if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
   const Context tgamma = {{"y", rho}, {"x", tangent_type(sigma)}};
   const auto error = type_error(t, tgamma, constant_types());
@@ -99,7 +99,7 @@ TrialResult tx_typing(const PropertyContext& context) {
 
 // ---- SEM-8: adequacy at ground type [OURS] ----
 TrialResult adequacy(const PropertyContext& context) {
-  const Bag m = closed_input(context, gen::ground_pool());
+  const Term m = closed_input(context, gen::ground_pool());
   return guarded([&] {
     const V v =
         denote_closed(m, context); // first: a point outside a domain is a discard, not a verdict
@@ -124,11 +124,11 @@ TrialResult adequacy(const PropertyContext& context) {
 
 // ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
 TrialResult step_soundness(const PropertyContext& context) {
-  const Bag m = closed_input(context, gen::type_pool());
+  const Term m = closed_input(context, gen::type_pool());
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
-    Bag current = m;
+    Term current = m;
     V before = denote_closed(current, context);
     for (int n = 0; n < 200; ++n) {
       auto s = step(current, rules);
@@ -150,11 +150,11 @@ TrialResult step_soundness(const PropertyContext& context) {
 
 // ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
 TrialResult strategy_agreement(const PropertyContext& context) {
-  const Bag m = closed_input(context, gen::type_pool());
+  const Term m = closed_input(context, gen::type_pool());
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
-    const Bag big = normalise(m, rules, run_options(context)).result;
-    const Bag small = reduce_small_step(m, rules, run_options(context)).result;
+    const Term big = normalise(m, rules, run_options(context)).result;
+    const Term small = reduce_small_step(m, rules, run_options(context)).result;
     if (canonical_key(big) == canonical_key(small)) return on(TrialResult::pass(), m);
     TrialResult r = TrialResult::fail("innermost big-step and small-step normal forms differ");
     r.expected = reports::ComputedValue{"big-step", print(big)};
@@ -169,10 +169,10 @@ TrialResult lemma_5_5(const PropertyContext& context) {
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"y", rho}, {"x", sigma}};
-  const Bag m = *gen::term(gamma, tau, 2);
+  const Term m = *gen::term(gamma, tau, 2);
   const std::uint64_t seed = probe_seed();
   return guarded([&] {
-    const Bag t = tx(context, "x", sigma, m);
+    const Term t = tx(context, "x", sigma, m);
     if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
     std::mt19937_64 rng(seed);
     const V y = model::random_value(model_type(rho), rng);
@@ -194,16 +194,16 @@ TrialResult lemma_5_5(const PropertyContext& context) {
 // (the types stay) before the trial's blow-up discard. One more draw, not more: the terms whose
 // T_x grows fastest hold T and nested T, and further draws would all but leave them out.
 constexpr int judgeable_draws = 2;
-Bag tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
-                      const Type& tau, const Rules& book) {
-  const auto judgeable = [&](const Bag& m) {
+Term tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
+                       const Type& tau, const Rules& book) {
+  const auto judgeable = [&](const Term& m) {
     try {
       return tree_size(transform(book, x, sigma, m), tx_size_cap + 1) <= tx_size_cap;
     } catch (const AdsemError&) {
       return true; // the trial reports the error
     }
   };
-  Bag m = *gen::term(gamma, tau, 3);
+  Term m = *gen::term(gamma, tau, 3);
   for (int draw = 1; draw < judgeable_draws && !judgeable(m); ++draw)
     m = *gen::term(gamma, tau, 3);
   return m;
@@ -214,14 +214,14 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"x", sigma}};
-  const Bag m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
+  const Term m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Type tsigma = tangent_type(sigma);
-    const Bag t = tx(context, "x", sigma, m);
+    const Term t = tx(context, "x", sigma, m);
     if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
-    const Bag lhs = normalise(proj(2, t), rules, run_options(context)).result;
-    const Bag rhs =
+    const Term lhs = normalise(proj(2, t), rules, run_options(context)).result;
+    const Term rhs =
         normalise(substitute(m, "x", proj(2, var("x", tsigma))), rules, run_options(context))
             .result;
     if (canonical_key(lhs) == canonical_key(rhs)) return on(TrialResult::pass(), m);
@@ -234,7 +234,7 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
 
 // ---- AD-8: D(f, a) by the calculus against central differences of the model ----
 TrialResult ad_vs_finite_differences(const PropertyContext& context) {
-  const Bag f = function_input(context, real_type());
+  const Term f = function_input(context, real_type());
   const double a = *rc::gen::inRange(-250, 251) / 100.0;
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.
@@ -246,9 +246,9 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
     const double exact = model::derivative(fv, V(a), dc.diff).real().primal();
     const Semantics& semantics = semantics_for(context);
     const Rules& rules = *semantics.rules;
-    const Bag derivative = semantics.derivative(f, numeral(1.0), numeral(a),
-                                                context.rule_counter.get()); // D(f, 1, a)
-    const Bag nf = normalise(derivative, rules, run_options(context)).result;
+    const Term derivative = semantics.derivative(f, numeral(1.0), numeral(a),
+                                                 context.rule_counter.get()); // D(f, 1, a)
+    const Term nf = normalise(derivative, rules, run_options(context)).result;
     if (!is_numeric_value(nf))
       return on(TrialResult::fail("D(f, a) did not normalise to a numeral: " + print(nf)), f);
     const double ad = numeric_reals(nf).front();
@@ -288,9 +288,9 @@ const std::vector<Example>& confusion_suite() {
 
 TrialResult perturbation_confusion(const PropertyContext& context) {
   const Example example = *rc::gen::elementOf(confusion_suite());
-  const Bag m = parse_closed(example.source);
+  const Term m = parse_closed(example.source);
   return guarded([&] {
-    const Bag nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
+    const Term nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
     if (!is_numeric_value(nf))
       return on(TrialResult::fail(std::string(example.id) + ": normal form " + print(nf)), m);
     TrialResult r = props::compare_reals(

@@ -39,7 +39,7 @@ struct Instance {
   std::string x; // the context's free variable x : t
   Type t;
   std::vector<double> at;
-  Bag before, after; // C[σ(LHS)], C[σ(RHS)]
+  Term before, after; // C[σ(LHS)], C[σ(RHS)]
   std::string report;
   // where the instance sits and what it mentions (campaign statistics: the hole under a context
   // binder, an instance that uses a context binder or a binder of the left-hand side)
@@ -52,12 +52,12 @@ struct Instance {
     return r;
   }
   Context gamma() const { return {{x, t}}; }
-  Bag point() const { return ground_value(t, at); }
+  Term point() const { return ground_value(t, at); }
 };
 
 // A real-valued use of h : U, for a context that happened not to mention the hole. Either
 // projection of a product (at a tangent type Tσ = σ × σ, π1 alone would see only tangents).
-Bag use_of(const Bag& h, const Type& u, const Context& gamma) {
+Term use_of(const Term& h, const Type& u, const Context& gamma) {
   if (u->kind == TypeNode::Kind::real) return h;
   if (is_product(u)) {
     const int k = 1 + support::uniform(2);
@@ -69,7 +69,7 @@ Bag use_of(const Bag& h, const Type& u, const Context& gamma) {
 // The context C (x : t ⊢ C[hole : U] : R) and the place of the hole in it: wherever the
 // generator put a variable of type U.
 struct Place {
-  Bag context;
+  Term context;
   Context scope;     // in scope at the hole (the hole itself left out)
   std::size_t which; // the chosen occurrence of the hole (the others become 0)
   bool under_binder; // a context binder is around it
@@ -110,13 +110,13 @@ Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std
                 : (support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type());
   const Place place = draw_place(p, in);
   const Context& visible = place.scope;
-  const Bag& context = place.context;
+  const Term& context = place.context;
   const std::size_t which = place.which;
 
   // σ: each metavariable a term of its type over what it may see (capture on purpose)
-  std::map<std::string, Bag> sigma;
+  std::map<std::string, Term> sigma;
   std::string assignment;
-  const auto mentions = [](const Bag& term, const Context& names, const std::string& except) {
+  const auto mentions = [](const Term& term, const Context& names, const std::string& except) {
     const auto fv = free_variables(term);
     return std::ranges::any_of(
         names, [&](const auto& v) { return v.first != except && fv.contains(v.first); });
@@ -128,14 +128,14 @@ Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std
   for (const Metavariable& m : p.metas) {
     Context scope = visible;
     scope.insert(scope.end(), m.binders.begin(), m.binders.end());
-    const Bag term = *gen::term(scope, m.type, meta_depth);
+    const Term term = *gen::term(scope, m.type, meta_depth);
     sigma[m.name] = term;
     rules::add_assignment(assignment, m.name, print(term));
     if (mentions(term, m.binders, "")) tag("instance-uses-pattern-binder");
     if (mentions(term, visible, in.x)) tag("instance-uses-context-binder");
   }
-  const Bag lhs = instantiate(p.lhs, sigma);
-  const Bag rhs = instantiate(p.rhs, sigma);
+  const Term lhs = instantiate(p.lhs, sigma);
+  const Term rhs = instantiate(p.rhs, sigma);
   in.before = plug(context, hole_name, which, lhs);
   in.after = plug(context, hole_name, which, rhs);
   for (int i = 0; i < (is_product(in.t) ? 2 : 1); ++i)
@@ -147,7 +147,7 @@ Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std
   return in;
 }
 
-std::optional<std::string> ill_typed(const Bag& m, const Instance& in) {
+std::optional<std::string> ill_typed(const Term& m, const Instance& in) {
   if (auto e = type_error(m, in.gamma(), constant_types())) return e;
   if (!same_type(m.type, real_type())) return "the program has type " + type_text(m.type);
   return std::nullopt;
@@ -196,12 +196,12 @@ TrialResult compare(double expected, const std::string& expected_label, double a
 
 // The normal form of m (reference normaliser, spec §4.7) as a real; nullopt when it is not a
 // numeral (stuck); fuel and overflow are discards in `discard`.
-std::optional<std::optional<double>> normal_real(const Bag& m,
+std::optional<std::optional<double>> normal_real(const Term& m,
                                                  const props::PropertyContext& context,
                                                  TrialResult& discard, std::string& shown) {
   return on_left<std::optional<double>>(
       [&]() -> std::optional<double> {
-        const Bag nf =
+        const Term nf =
             normalise(m, *semantics_for(context).rules, support::run_options(context)).result;
         if (!is_numeric_value(nf) || nf.type->kind != TypeNode::Kind::real) {
           shown = print(nf);
@@ -231,7 +231,7 @@ TrialResult denotation_preservation(const Instance& in, const props::PropertyCon
 
 // The right side is stuck: a failure unless the left side is stuck too (then the calculus's own
 // adequacy, not the rule, is at stake: a counted discard).
-TrialResult stuck(const Bag& left_program, const std::string& what, const std::string& shown,
+TrialResult stuck(const Term& left_program, const std::string& what, const std::string& shown,
                   const props::PropertyContext& context) {
   TrialResult discard;
   std::string left_shown;
@@ -248,7 +248,7 @@ TrialResult extended_adequacy(const Instance& in, const props::PropertyContext& 
   const auto l = left_meaning(in, dc, discard);
   if (!l) return discard;
   // the closed program (λa. C[σ(RHS)]) a0, normalised by the calculus's rules
-  const Bag program = app(lam(in.x, in.t, in.after), in.point());
+  const Term program = app(lam(in.x, in.t, in.after), in.point());
   std::string shown;
   const auto r = normal_real(program, context, discard, shown);
   if (!r) return discard;
@@ -263,7 +263,7 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
   // the tangent: 1, or a unit vector e_i at a : R * R (as `grad` does)
   std::vector<double> e(in.at.size(), 0.0);
   e[static_cast<std::size_t>(support::uniform(static_cast<int>(e.size())))] = 1.0;
-  const Bag tangent = ground_value(in.t, e);
+  const Term tangent = ground_value(in.t, e);
   TrialResult discard;
   if (!left_meaning(in, dc, discard)) return discard;
   const auto expected = on_left<double>(

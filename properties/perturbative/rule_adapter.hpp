@@ -33,8 +33,8 @@ namespace adsem::perturbative {
 // An instance of a rule as the checks draw it, for a property's input under `--rules`
 // (user_rules.hpp): the function λa. C[σ(LHS)] : domain → R (domain R or R × R) and a point.
 struct Targeted {
-  Bag function;
-  Bag point;
+  Term function;
+  Term point;
 };
 Targeted draw_targeted_instance(const Pattern& p, const Type& domain);
 

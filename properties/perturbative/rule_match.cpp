@@ -10,31 +10,31 @@ namespace adsem::perturbative {
 namespace {
 
 // m with every binder named in `to` (and the variables it binds) renamed.
-Bag renamed(const Bag& m, const std::map<std::string, std::string>& to);
-Bag renamed(const Simple& s, const std::map<std::string, std::string>& to) {
+Term renamed(const Term& m, const std::map<std::string, std::string>& to);
+Term renamed(const Simple& s, const std::map<std::string, std::string>& to) {
   const auto name = [&](const std::string& x) {
     const auto it = to.find(x);
     return it == to.end() ? x : it->second;
   };
-  switch (s.form) {
-  case Form::var:
+  switch (s.kind) {
+  case Kind::var:
     return var(name(s.name), s.type);
-  case Form::lam:
+  case Kind::lam:
     return lam(name(s.name), s.binder_type, renamed(*s.operand, to));
-  case Form::app:
+  case Kind::app:
     return app(renamed(*s.operand, to), renamed(s.argument, to));
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     return with_operand(s, renamed(*s.operand, to));
-  case Form::numeral:
-  case Form::primitive:
+  case Kind::numeral:
+  case Kind::primitive:
     break;
   }
   return single(std::make_shared<const Simple>(s));
 }
-Bag renamed(const Bag& m, const std::map<std::string, std::string>& to) {
-  Bag out = zero(m.type);
+Term renamed(const Term& m, const std::map<std::string, std::string>& to) {
+  Term out = zero(m.type);
   for (const SimpleP& s : m.items)
     out = sum(out, renamed(*s, to));
   return out;
@@ -49,40 +49,40 @@ public:
   Matcher(const Pattern& p, const std::set<std::string>& binders) : p_(p), binders_(binders) {}
 
   bool simple(const Simple& pat, const Simple& t) {
-    if (pat.form == Form::var && is_meta(pat.name)) return bind(pat.name, single(share(t)));
+    if (pat.kind == Kind::var && is_meta(pat.name)) return bind(pat.name, single(share(t)));
     // (a node some properties build with only its form and type: diamond-semantics' s N)
-    if (pat.form != t.form || (pat.operand && !t.operand)) return false;
-    switch (pat.form) {
-    case Form::var:
+    if (pat.kind != t.kind || (pat.operand && !t.operand)) return false;
+    switch (pat.kind) {
+    case Kind::var:
       return bound_here(pat.name, t.name);
-    case Form::lam: {
+    case Kind::lam: {
       if (!same_type(pat.binder_type, t.binder_type)) return false;
       env_.push_back({pat.name, t.name, t.binder_type});
       const bool ok = simple(*pat.operand, *t.operand);
       env_.pop_back();
       return ok;
     }
-    case Form::app:
+    case Kind::app:
       return simple(*pat.operand, *t.operand) && bag(pat.argument, t.argument);
-    case Form::inj:
+    case Kind::inj:
       if (!same_type(pat.type, t.type)) return false;
       [[fallthrough]];
-    case Form::proj:
+    case Kind::proj:
       if (pat.index != t.index) return false;
       [[fallthrough]];
-    case Form::push:
+    case Kind::push:
       return simple(*pat.operand, *t.operand);
-    case Form::numeral:
+    case Kind::numeral:
       return pat.value == t.value;
-    case Form::primitive:
+    case Kind::primitive:
       return pat.name == t.name;
     }
     return false;
   }
 
-  bool bag(const Bag& pat, const Bag& t) {
+  bool bag(const Term& pat, const Term& t) {
     if (!same_type(pat.type, t.type)) return false;
-    if (pat.items.size() == 1 && pat.items.front()->form == Form::var &&
+    if (pat.items.size() == 1 && pat.items.front()->kind == Kind::var &&
         is_meta(pat.items.front()->name))
       return bind(pat.items.front()->name, t);
     if (pat.items.size() != t.items.size()) return false;
@@ -90,13 +90,13 @@ public:
     return summands(pat, t, 0, used);
   }
 
-  Match result(Bag rhs) { return Match{std::move(sigma_), std::move(rhs)}; }
+  Match result(Term rhs) { return Match{std::move(sigma_), std::move(rhs)}; }
 
 private:
   static SimpleP share(const Simple& t) { return std::make_shared<const Simple>(t); }
 
   // Pattern summand i and on, each to an unused summand of t (backtracking).
-  bool summands(const Bag& pat, const Bag& t, std::size_t i, std::vector<bool>& used) {
+  bool summands(const Term& pat, const Term& t, std::size_t i, std::vector<bool>& used) {
     if (i == pat.items.size()) return true;
     for (std::size_t j = 0; j < t.items.size(); ++j) {
       if (used[j]) continue;
@@ -130,11 +130,11 @@ private:
   }
 
   // M := u, u rewritten to the pattern's binder names.
-  bool bind(const std::string& name, const Bag& u) {
+  bool bind(const std::string& name, const Term& u) {
     const Metavariable& m =
         *std::ranges::find_if(p_.metas, [&](const Metavariable& v) { return v.name == name; });
     if (!same_type(m.type, u.type)) return false;
-    Bag term = u;
+    Term term = u;
     if (!binders_.empty()) {
       struct Rename {
         std::string from, to;
@@ -172,7 +172,7 @@ private:
     Type type;
   };
   std::vector<Binder> env_;
-  std::map<std::string, Bag> sigma_;
+  std::map<std::string, Term> sigma_;
 };
 
 } // namespace

@@ -17,10 +17,10 @@
 namespace adsem::perturbative {
 
 struct Match {
-  std::map<std::string, Bag> sigma; // metavariable -> its term
+  std::map<std::string, Term> sigma; // metavariable -> its term
   // The right-hand side to instantiate: the pattern's, or the pattern's with its binders renamed
   // when one of their names is free in the redex (a bound term mentions it: no capture).
-  Bag rhs;
+  Term rhs;
 };
 
 // σ with σ(LHS) = s up to α, or nullopt. The left-hand side must be one simple term.

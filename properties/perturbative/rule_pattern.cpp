@@ -21,35 +21,35 @@ namespace {
 // Calls f(var node, scope) on every variable occurrence not bound by a λ met on the way (the
 // pattern's or the context's binders are pushed onto `scope` as the walk descends; a λ that
 // rebinds `stop` hides the occurrences below it).
-void visit_vars(const Bag& m, Context& scope, const std::string& stop,
+void visit_vars(const Term& m, Context& scope, const std::string& stop,
                 const std::function<void(const Simple&, const Context&)>& f);
 void visit_vars(const Simple& s, Context& scope, const std::string& stop,
                 const std::function<void(const Simple&, const Context&)>& f) {
-  switch (s.form) {
-  case Form::var:
+  switch (s.kind) {
+  case Kind::var:
     f(s, scope);
     return;
-  case Form::lam:
+  case Kind::lam:
     if (s.name == stop) return;
     scope.emplace_back(s.name, s.binder_type);
     visit_vars(*s.operand, scope, stop, f);
     scope.pop_back();
     return;
-  case Form::app:
+  case Kind::app:
     visit_vars(*s.operand, scope, stop, f);
     visit_vars(s.argument, scope, stop, f);
     return;
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     visit_vars(*s.operand, scope, stop, f);
     return;
-  case Form::numeral:
-  case Form::primitive:
+  case Kind::numeral:
+  case Kind::primitive:
     return;
   }
 }
-void visit_vars(const Bag& m, Context& scope, const std::string& stop,
+void visit_vars(const Term& m, Context& scope, const std::string& stop,
                 const std::function<void(const Simple&, const Context&)>& f) {
   for (const SimpleP& s : m.items)
     visit_vars(*s, scope, stop, f);
@@ -58,33 +58,33 @@ void visit_vars(const Bag& m, Context& scope, const std::string& stop,
 // Rebuilds m through the smart constructors (so the sugar of L165-185 re-normalises), replacing
 // each variable occurrence by what `leaf` returns (nullopt: keep it). A λ binding `stop` is kept
 // whole (its body's `stop` is another variable). No renaming anywhere: capture is intended.
-using Leaf = std::function<std::optional<Bag>(const Simple&)>;
-Bag rebuild(const Bag& m, const std::string& stop, const Leaf& leaf);
-Bag rebuild(const SimpleP& sp, const std::string& stop, const Leaf& leaf) {
+using Leaf = std::function<std::optional<Term>(const Simple&)>;
+Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf);
+Term rebuild(const SimpleP& sp, const std::string& stop, const Leaf& leaf) {
   const Simple& s = *sp;
-  switch (s.form) {
-  case Form::var:
+  switch (s.kind) {
+  case Kind::var:
     if (auto replaced = leaf(s)) return *replaced;
     return single(sp);
-  case Form::lam:
+  case Kind::lam:
     if (s.name == stop) return single(sp);
     return lam(s.name, s.binder_type, rebuild(s.operand, stop, leaf));
-  case Form::app: {
-    Bag op = rebuild(s.operand, stop, leaf); // operand first: the traversal order of visit_vars
+  case Kind::app: {
+    Term op = rebuild(s.operand, stop, leaf); // operand first: the traversal order of visit_vars
     return app(op, rebuild(s.argument, stop, leaf));
   }
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     return with_operand(s, rebuild(s.operand, stop, leaf));
-  case Form::numeral:
-  case Form::primitive:
+  case Kind::numeral:
+  case Kind::primitive:
     return single(sp);
   }
   return single(sp);
 }
-Bag rebuild(const Bag& m, const std::string& stop, const Leaf& leaf) {
-  Bag out = zero(m.type);
+Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf) {
+  Term out = zero(m.type);
   for (const SimpleP& s : m.items)
     out = sum(out, rebuild(s, stop, leaf));
   return out;
@@ -105,8 +105,8 @@ bool has_atom(const Type& t) {
 }
 
 // Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
-Bag parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
-               const std::function<void(const std::string&, std::optional<SourcePos>)>& unbound) {
+Term parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
+                const std::function<void(const std::string&, std::optional<SourcePos>)>& unbound) {
   return rules::within(side, [&] {
     try {
       return parse_term(text, constant_types(), gamma);
@@ -165,11 +165,11 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 } // namespace
 
 void binders_of(const Simple& s, std::vector<std::string>& out) {
-  if (s.form == Form::lam) out.push_back(s.name);
+  if (s.kind == Kind::lam) out.push_back(s.name);
   if (s.operand) binders_of(*s.operand, out);
-  if (s.form == Form::app) binders_of(s.argument, out);
+  if (s.kind == Kind::app) binders_of(s.argument, out);
 }
-void binders_of(const Bag& m, std::vector<std::string>& out) {
+void binders_of(const Term& m, std::vector<std::string>& out) {
   for (const SimpleP& s : m.items)
     binders_of(*s, out);
 }
@@ -195,7 +195,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
       it->binders = rules::intersect_scopes(it->binders, visible, same_type);
   });
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
-      p.lhs.items.front()->form == Form::var && !p.metas.empty())
+      p.lhs.items.front()->kind == Kind::var && !p.metas.empty())
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side is a lone metavariable: the rule would rewrite every "
                      "term",
@@ -250,14 +250,14 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   return p;
 }
 
-Bag instantiate(const Bag& m, const std::map<std::string, Bag>& sigma) {
-  return rebuild(m, "", [&](const Simple& v) -> std::optional<Bag> {
+Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
+  return rebuild(m, "", [&](const Simple& v) -> std::optional<Term> {
     if (const auto it = sigma.find(v.name); it != sigma.end()) return it->second;
     return std::nullopt;
   });
 }
 
-std::vector<Context> occurrences(const Bag& m, const std::string& name, const Context& scope) {
+std::vector<Context> occurrences(const Term& m, const std::string& name, const Context& scope) {
   std::vector<Context> out;
   Context at = scope;
   visit_vars(m, at, name, [&](const Simple& v, const Context& around) {
@@ -266,9 +266,9 @@ std::vector<Context> occurrences(const Bag& m, const std::string& name, const Co
   return out;
 }
 
-Bag plug(const Bag& m, const std::string& name, std::size_t k, const Bag& with) {
+Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with) {
   std::size_t seen = 0;
-  return rebuild(m, name, [&](const Simple& v) -> std::optional<Bag> {
+  return rebuild(m, name, [&](const Simple& v) -> std::optional<Term> {
     if (v.name != name) return std::nullopt;
     return seen++ == k ? with : zero(v.type);
   });
@@ -292,16 +292,16 @@ public:
   Zeroer(bool whole_argument, int target) : whole_(whole_argument), target_(target) {}
   std::vector<ZeroPlace> places;
 
-  Bag bag(const Bag& m, bool argument) {
+  Term bag(const Term& m, bool argument) {
     if (argument && m.items.size() > 1) {
       const int at = arguments_++;
       places.push_back({true, at, size_of(m), print(m)});
       if (whole_ && at == target_) return zero(m.type);
     }
-    Bag out = zero(m.type);
+    Term out = zero(m.type);
     for (const SimpleP& s : m.items) {
       const int at = summands_++;
-      const Simple& inner = s->form == Form::inj ? *s->operand : *s; // show M for ⟨M, _⟩
+      const Simple& inner = s->kind == Kind::inj ? *s->operand : *s; // show M for ⟨M, _⟩
       places.push_back({false, at, size_of(single(s)), print_simple(inner)});
       if (!whole_ && at == target_) continue;
       out = sum(out, simple(s));
@@ -310,18 +310,18 @@ public:
   }
 
 private:
-  Bag simple(const SimpleP& sp) {
+  Term simple(const SimpleP& sp) {
     const Simple& s = *sp;
-    switch (s.form) {
-    case Form::lam:
+    switch (s.kind) {
+    case Kind::lam:
       return lam(s.name, s.binder_type, simple(s.operand));
-    case Form::app: {
-      Bag op = simple(s.operand);
+    case Kind::app: {
+      Term op = simple(s.operand);
       return app(op, bag(s.argument, true));
     }
-    case Form::push:
-    case Form::inj:
-    case Form::proj:
+    case Kind::push:
+    case Kind::inj:
+    case Kind::proj:
       return with_operand(s, simple(s.operand));
     default:
       return single(sp);
@@ -343,7 +343,7 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
                            [](const ZeroPlace& a, const ZeroPlace& b) { return a.size > b.size; });
   std::vector<rules::ZeroVariant> out;
   std::set<std::string> seen = {canonical_key(p.rhs)};
-  const auto offer = [&](const std::string& shown, const Bag& mutated) {
+  const auto offer = [&](const std::string& shown, const Term& mutated) {
     if (seen.insert(canonical_key(mutated)).second) out.push_back({shown, print(mutated), "0"});
   };
   for (const ZeroPlace& place : places)

@@ -31,7 +31,7 @@ struct Metavariable {
 
 struct Pattern final : rules::CompiledRule {
   std::string name;
-  Bag lhs, rhs;                    // sugar-normal; metavariables are free variables
+  Term lhs, rhs;                   // sugar-normal; metavariables are free variables
   Type type;                       // of both sides
   std::vector<Metavariable> metas; // those on the left, in declaration order
   Context gamma;                   // metavariable : type (for re-checking and mutants)
@@ -53,19 +53,19 @@ struct PatternOptions {
 Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options = {});
 
 // The names the λs of m bind, in traversal order (repeats kept).
-void binders_of(const Bag& m, std::vector<std::string>& out);
+void binders_of(const Term& m, std::vector<std::string>& out);
 
 // σ(M): every occurrence of a metavariable replaced by its term, rebuilt through the sugar. No
 // renaming: the terms are built over the binders they may mention (capture on purpose).
-Bag instantiate(const Bag& m, const std::map<std::string, Bag>& sigma);
+Term instantiate(const Term& m, const std::map<std::string, Term>& sigma);
 
 // The free occurrences of variable `name` in m, in a fixed traversal order, each with the
 // variables in scope there (rightmost binding wins, as in Fig. 1 Var).
-std::vector<Context> occurrences(const Bag& m, const std::string& name, const Context& scope);
+std::vector<Context> occurrences(const Term& m, const std::string& name, const Context& scope);
 
 // m with the k-th free occurrence of `name` (in the order of `occurrences`) replaced by `with`
 // and every other free occurrence by 0; no renaming (the plug captures on purpose).
-Bag plug(const Bag& m, const std::string& name, std::size_t k, const Bag& with);
+Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with);
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
 

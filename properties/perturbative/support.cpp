@@ -39,7 +39,7 @@ TrialResult guarded(const std::function<TrialResult()>& body) {
   }
 }
 
-TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extra_tags) {
+TrialResult on(TrialResult r, const Term& m, const std::vector<std::string>& extra_tags) {
   std::vector<std::string> tags = gen::tags_of(m);
   tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
   r.on(r.shows_input() ? print(m) : std::string(), print_type(m.type), static_cast<int>(size_of(m)),
@@ -77,18 +77,18 @@ DenoteContext denote_context(const PropertyContext& context) {
   return dc;
 }
 
-Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m) {
+Term tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Term& m) {
   Engine engine(*semantics_for(context).rules);
-  Bag out = transform(engine, x, sigma, m);
+  Term out = transform(engine, x, sigma, m);
   if (RuleCounter* counter = context.rule_counter.get()) engine.add_firings(*counter);
   return out;
 }
 
-V denote_closed(const Bag& m, const PropertyContext& context) {
+V denote_closed(const Term& m, const PropertyContext& context) {
   return denote<double>(m, nullptr, denote_context(context));
 }
 
-V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {
+V denote_in(const Term& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {
   return denote<double>(m, y_name.empty() ? nullptr : extend<double>(nullptr, y_name, y_value), dc);
 }
 
@@ -100,7 +100,7 @@ std::optional<Targeted> targeted_instance(const PropertyContext& context, const 
   return draw_targeted_instance(p, domain);
 }
 
-Bag closed_input(const PropertyContext& context, const std::vector<Type>& types) {
+Term closed_input(const PropertyContext& context, const std::vector<Type>& types) {
   const bool real =
       std::ranges::any_of(types, [](const Type& t) { return t->kind == TypeNode::Kind::real; });
   if (real)
@@ -109,7 +109,7 @@ Bag closed_input(const PropertyContext& context, const std::vector<Type>& types)
   return *gen::closed_term(types);
 }
 
-Bag function_input(const PropertyContext& context, const Type& domain) {
+Term function_input(const PropertyContext& context, const Type& domain) {
   if (const auto in = targeted_instance(context, domain)) return in->function;
   return *gen::term({}, arrow_type(domain, real_type()));
 }
@@ -122,7 +122,7 @@ int uniform(int n) {
   return *rc::gen::resize(100, rc::gen::inRange(0, n));
 }
 
-TrialResult on_only(TrialResult r, const Bag& m, std::vector<std::string> tags) {
+TrialResult on_only(TrialResult r, const Term& m, std::vector<std::string> tags) {
   r.on(r.shows_input() ? print(m) : std::string(), print_type(m.type), static_cast<int>(size_of(m)),
        std::move(tags));
   return r;

@@ -33,7 +33,7 @@ RunOptions run_options(const PropertyContext& context);
 TrialResult guarded(const std::function<TrialResult()>& body);
 
 // Fills the trial's input fields from m (its tags plus `extra_tags`).
-TrialResult on(TrialResult r, const Bag& m, const std::vector<std::string>& extra_tags = {});
+TrialResult on(TrialResult r, const Term& m, const std::vector<std::string>& extra_tags = {});
 
 bool finite(const std::vector<double>& xs);
 
@@ -44,13 +44,13 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
 
 // The model's context under the active mutant (the model mutants break the model, spec §5.3).
 DenoteContext denote_context(const PropertyContext& context);
-V denote_closed(const Bag& m, const PropertyContext& context);
+V denote_closed(const Term& m, const PropertyContext& context);
 // ⟦m⟧ in the environment y ↦ y_value (when y_name is not empty).
-V denote_in(const Bag& m, const std::string& y_name, const V& y_value, const DenoteContext& dc);
+V denote_in(const Term& m, const std::string& y_name, const V& y_value, const DenoteContext& dc);
 
 // T_x M (Fig. 4) for x : σ through the active mutant's book; the clauses it fires count in the
 // campaign's rule coverage.
-Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Bag& m);
+Term tx(const PropertyContext& context, const std::string& x, const Type& sigma, const Term& m);
 
 // Under `--rules`, a share of the trials (props::draw_targeted) takes an instance of one of the
 // file's rules, as check-rule draws it (rule_adapter.hpp): a function λa. C[σ(LHS)] of type
@@ -59,10 +59,10 @@ Bag tx(const PropertyContext& context, const std::string& x, const Type& sigma, 
 std::optional<Targeted> targeted_instance(const PropertyContext& context, const Type& domain);
 // A closed term of a type drawn from `types` (gen::closed_term), or under `--rules` for a share of
 // the trials the closed program (λa. C[σ(LHS)]) a0 : R when R is among the types.
-Bag closed_input(const PropertyContext& context, const std::vector<Type>& types);
+Term closed_input(const PropertyContext& context, const std::vector<Type>& types);
 // A closed function of type domain → R (gen::term at the default depth), or under `--rules` an
 // instance λa. C[σ(LHS)].
-Bag function_input(const PropertyContext& context, const Type& domain);
+Term function_input(const PropertyContext& context, const Type& domain);
 
 std::uint64_t probe_seed();
 // A uniform choice in [0, n) whatever RapidCheck's size (inRange alone scales with the size, which
@@ -70,7 +70,7 @@ std::uint64_t probe_seed();
 int uniform(int n);
 // Fills the trial's input fields from m with ONLY the given tags (for properties where m is just
 // the source of a model morphism, so the generator's construct coverage is not what they report).
-TrialResult on_only(TrialResult r, const Bag& m, std::vector<std::string> tags);
+TrialResult on_only(TrialResult r, const Term& m, std::vector<std::string> tags);
 
 PropertyDef def(std::string name, std::string kind, std::string summary, std::string citation,
                 std::function<TrialResult(const PropertyContext&)> body);

@@ -45,23 +45,23 @@ RuleInfo user_info(const RuleDecl& rule, std::string name) {
 
 // The left-hand side of a rule of the Reduction relation: one simple term whose former the
 // strategies contract (Fig. 3: an application, a T or a π_k).
-Form redex_form(const Pattern& p, const RuleDecl& rule) {
+Kind redex_form(const Pattern& p, const RuleDecl& rule) {
   if (p.lhs.items.size() != 1)
     fail_at(rule.lhs.pos, "the left-hand side must be one simple term: perturbative reduces a "
                           "simple term at a position (spec §4.7), a sum or 0 is never a redex");
-  const Form form = p.lhs.items.front()->form;
-  if (form != Form::app && form != Form::push && form != Form::proj)
+  const Kind kind = p.lhs.items.front()->kind;
+  if (kind != Kind::app && kind != Kind::push && kind != Kind::proj)
     fail_at(rule.lhs.pos, "the left-hand side is never a redex: perturbative's strategies "
                           "contract applications, T s and π_k s (Fig. 3; spec §4.7), not a "
                           "λ, an injection, a variable or a constant");
-  return form;
+  return kind;
 }
 
 Rule<Reduction> reduction_rule(const RuleDecl& rule, std::string name,
                                std::shared_ptr<const Pattern> p) {
-  const Form form = redex_form(*p, rule);
+  const Kind kind = redex_form(*p, rule);
   return rule_entry<Reduction>(
-      user_info(rule, std::move(name)), {form},
+      user_info(rule, std::move(name)), {kind},
       [p](const Engine&, const Reduction::Redex& r) { return match(*p, r.node).has_value(); },
       [p](Engine&, const Reduction::Redex& r, const RuleInfo&) {
         const auto m = match(*p, r.node);
@@ -105,14 +105,14 @@ Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compi
   if (p->lhs.items.size() != 1)
     fail_at(rule.lhs.pos, "the left-hand side of a clause of T_x is one simple term (T_x is "
                           "additive: T_x 0 and T_x (s + N) are the traversal, Fig. 4)");
-  const Form form = p->lhs.items.front()->form;
-  if (std::ranges::find(paper.kinds, form) == paper.kinds.end())
+  const Kind kind = p->lhs.items.front()->kind;
+  if (std::ranges::find(paper.kinds, kind) == paper.kinds.end())
     fail_at(rule.lhs.pos, fmt::format("the left-hand side is not a term the clause {} is for "
                                       "(it is selected by the term's former, Fig. 4)",
                                       decl.name));
   const auto paper_match = paper.match;
   return rule_entry<Tx>(
-      user_info(decl, decl.name), {form},
+      user_info(decl, decl.name), {kind},
       [p, paper_match](const Engine& engine, const Tx::Redex& r) {
         return (!paper_match || paper_match(engine, r)) && match(*p, r.node).has_value();
       },

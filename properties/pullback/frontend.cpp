@@ -66,7 +66,7 @@ Term component(const Term& p, std::size_t n, std::size_t i) {
 
 Term parse_closed(const std::string& source) {
   const Term t = annotate_zeros(parse(source));
-  type_check(t, {}, LinMode::strict);
+  typecheck(t, {}, LinMode::strict);
   return t;
 }
 

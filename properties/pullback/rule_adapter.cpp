@@ -117,7 +117,7 @@ rules::SideTyping side_typing(const RuleInstance& in) {
   if (typing.left_error) return typing;
   typing.right_error = type_error(in.after, gamma_of(in), LinMode::plus);
   if (typing.right_error) return typing;
-  const Type right = type_check(in.after, gamma_of(in), LinMode::plus);
+  const Type right = typecheck(in.after, gamma_of(in), LinMode::plus);
   typing.same_type = same_type(right, in.type);
   typing.left_type = type_text(in.type);
   typing.right_type = type_text(right);
@@ -152,7 +152,7 @@ TrialResult extended_adequacy(const RuleInstance& in, const props::PropertyConte
   // subject reduction through the extended reduction (Cor. 4.7; reducts are checked with lin⁺)
   if (const auto err = type_error(nf, {}, LinMode::plus))
     return TrialResult::fail("the normal form of C[σ(RHS)] does not type-check: " + *err);
-  if (!same_type(type_check(nf, {}, LinMode::plus), in.type))
+  if (!same_type(typecheck(nf, {}, LinMode::plus), in.type))
     return TrialResult::fail(fmt::format("the normal form of C[σ(RHS)] has type {}, not {}",
                                          type_text(type_of(nf)), type_text(in.type)));
   return support::compare_vectors(*left, "⟦C[σ(LHS)]⟧", *right, "normal form of C[σ(RHS)]",

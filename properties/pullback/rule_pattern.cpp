@@ -170,11 +170,11 @@ void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
 // reduct, spec §3.2 ID-3, as the calculus's subject reduction checks reducts).
 void check_types(const rules::RuleDecl& rule, Pattern& p) {
   const Type left = rules::within(rule.lhs, [&] {
-    return type_check(p.lhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
+    return typecheck(p.lhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
   });
   p.rhs = annotate_zeros(p.rhs, left);
   const Type right = rules::within(rule.rhs, [&] {
-    return type_check(p.rhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
+    return typecheck(p.rhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
   });
   if (!same_type(left, right) || is_any(left))
     rules::fail_sides_differ(rule, type_text(left), type_text(right));
@@ -199,7 +199,7 @@ void check_types(const rules::RuleDecl& rule, Pattern& p) {
   for (const auto& [side, term, mode] : {std::tuple{&rule.lhs, p.lhs, LinMode::strict},
                                          std::tuple{&rule.rhs, p.rhs, LinMode::plus}}) {
     try {
-      rules::within(*side, [&] { return type_check(instantiate(term, reps), gamma, mode); });
+      rules::within(*side, [&] { return typecheck(instantiate(term, reps), gamma, mode); });
     } catch (const AdsemError& e) {
       Diagnostic d = e.diagnostic();
       d.message = fmt::format("ill-typed rule '{}': the {}-hand side breaks the linearity "
@@ -316,14 +316,14 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
       Context g = gamma;
       for (const auto& [x, ty] : vis)
         g[x] = ty;
-      t = type_check(replaced, g, LinMode::structural);
+      t = typecheck(replaced, g, LinMode::structural);
     } catch (const AdsemError&) {
       continue;
     }
     if (is_any(t)) continue;
     const Term mutated = replace_at(p.rhs, path, var("slot_", t));
     try {
-      if (!same_type(type_check(replace_at(p.rhs, path, zero(t)), gamma, LinMode::plus), p.type))
+      if (!same_type(typecheck(replace_at(p.rhs, path, zero(t)), gamma, LinMode::plus), p.type))
         continue;
     } catch (const AdsemError&) {
       continue;

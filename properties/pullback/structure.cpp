@@ -69,12 +69,12 @@ TrialResult subject_reduction(const PropertyContext& context) {
     m.observe([&](const Term& before, const Step& s, bool premise) {
       if (failure) return;
       const Context g = context_of(before);
-      const Type a = type_check(before, g, LinMode::plus);
+      const Type a = typecheck(before, g, LinMode::plus);
       const auto err = type_error(s.result, g, LinMode::plus);
       if (err)
         failure =
             fmt::format("{}step {} broke typing: {}", premise ? "premise " : "", s.rule, *err);
-      else if (!same_type(a, type_check(s.result, g, LinMode::plus)))
+      else if (!same_type(a, typecheck(s.result, g, LinMode::plus)))
         failure = fmt::format("step {} changed the type from {}", s.rule, type_text(a));
     });
     m.normalise(t);

@@ -75,7 +75,7 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Dif
   f.weights = operation_weights();
   f.make = [name, source, mode, weights = f.weights](int n) {
     const double at = name == "sharing-chain" ? 1.0 : 0.3;
-    const TermPtr body = check_source(source(n), {{"x", real_type()}}).term;
+    const Term body = check_source(source(n), {{"x", real_type()}}).term;
     Options o;
     o.fuel = 2'000'000'000;
     o.diff = mode;

@@ -18,7 +18,7 @@ namespace {
 
 using props::PropertyContext;
 using props::TrialResult;
-using Kind = TrialResult::Kind;
+using Verdict = TrialResult::Kind;
 
 std::string path_text(const Path& p) {
   std::string out = "[";
@@ -49,14 +49,14 @@ std::vector<double> flatten_model(const denotation::MValue<double>& v) {
   return out;
 }
 
-CheckKind value_kind(const TermPtr& m) {
+CheckKind value_kind(const Term& m) {
   const auto tags = gen::construct_tags(m);
   return std::find(tags.begin(), tags.end(), "rd") != tags.end() ? CheckKind::derivative
                                                                  : CheckKind::exact_value;
 }
 
 // The truth of a boolean redex pred(V) at X, through `if R_bool then 1 else 0` (nullopt: ⊥).
-std::optional<bool> truth_at(const TermPtr& b, const Trial& tr, const Options& options,
+std::optional<bool> truth_at(const Term& b, const Trial& tr, const Options& options,
                              bool& unknown) {
   const oracle::Operational op =
       oracle::run(mk::if_(b, mk::constant(1), mk::constant(0)), tr.t.x, tr.t.t, tr.at, options);
@@ -97,7 +97,7 @@ TrialResult context_typing(const PropertyContext& context) {
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const TypeContext gamma = {{tr.t.x, tr.t.t}};
-  TermPtr replacement;
+  Term replacement;
   if (d->redex->is_boolean()) {
     replacement = *rc::gen::arbitrary<bool>() ? mk::b_true() : mk::b_false();
   } else {
@@ -108,10 +108,10 @@ TrialResult context_typing(const PropertyContext& context) {
     o.max_size = 12;
     replacement = (*gen::open_term(o)).term;
   }
-  const TermPtr plugged = plug(tr.t.term, d->hole, replacement);
+  const Term plugged = plug(tr.t.term, d->hole, replacement);
   try {
     const Typed typed = typecheck(plugged, primitives(), gamma);
-    if (!type_equal(typed.type, tr.t.type))
+    if (!same_type(typed.type, tr.t.type))
       return tr.done(TrialResult::fail("E[N] has type " + print_type(typed.type)));
   } catch (const AdsemError& e) {
     return tr.done(TrialResult::fail(std::string("E[N] does not type-check: ") + e.what()));
@@ -128,9 +128,9 @@ TrialResult compositionality(const PropertyContext& context) {
   const oracle::Denotation whole = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!whole.uncertified.empty()) return tr.done(TrialResult::discard(whole.uncertified));
   const Options options = oracle::machine_options(context);
-  const TypePtr redex_type =
+  const Type redex_type =
       d->redex->is_boolean() ? nullptr : typecheck(d->redex, primitives(), {{tr.t.x, tr.t.t}}).type;
-  TermPtr by_value;
+  Term by_value;
   if (d->redex->is_boolean()) {
     bool unknown = false;
     const auto b = truth_at(d->redex, tr, options, unknown);
@@ -139,16 +139,16 @@ TrialResult compositionality(const PropertyContext& context) {
   } else {
     const oracle::Operational r = oracle::run(d->redex, tr.t.x, tr.t.t, tr.at, options);
     if (!r.value) return tr.done(TrialResult::discard(r.unknown ? "fuel" : "undefined-redex"));
-    if (!type_equal(r.type, redex_type)) // Prop. 3.6
+    if (!same_type(r.type, redex_type)) // Prop. 3.6
       return tr.done(TrialResult::fail("R's value has type " + print_type(r.type)));
     by_value = value_term(unflatten(r.type, *r.value));
   }
   const CheckKind kind = value_kind(tr.t.term);
-  const TermPtr e_value = plug(tr.t.term, d->hole, by_value);
+  const Term e_value = plug(tr.t.term, d->hole, by_value);
   auto result = kleene(whole, "[[E[R]]]", oracle::denote(e_value, tr.t.x, tr.t.t, tr.at, false),
                        "[[E[V]]]", kind, context);
-  if (result.kind != Kind::pass || d->redex->is_boolean()) return tr.done(result);
-  TermPtr trace;
+  if (result.kind != Verdict::pass || d->redex->is_boolean()) return tr.done(result);
+  Term trace;
   try {
     trace = symbolic_evaluate(d->redex, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
   } catch (const AdsemError& e) {
@@ -157,7 +157,7 @@ TrialResult compositionality(const PropertyContext& context) {
   }
   try { // Prop. 3.6: C is a trace term over Γ, of R's type
     const Typed typed = typecheck(trace, primitives(), {{tr.t.x, tr.t.t}});
-    if (!is_trace_term(*trace) || !type_equal(typed.type, redex_type))
+    if (!is_trace_term(*trace) || !same_type(typed.type, redex_type))
       return tr.done(TrialResult::fail("R ⇝ C, but C is not a trace term of R's type"));
   } catch (const AdsemError& e) {
     return tr.done(TrialResult::fail(std::string("R ⇝ C, an ill-typed trace: ") + e.what()));
@@ -185,7 +185,7 @@ TrialResult strictness(const PropertyContext& context) {
   try {
     oracle::Denotation hole;
     if (d->redex->is_boolean()) {
-      const TermPtr probe = mk::if_(d->redex, mk::constant(1), mk::constant(0));
+      const Term probe = mk::if_(d->redex, mk::constant(1), mk::constant(0));
       const double b = denotation::denote<double>(probe, gamma, dc).real().primal();
       hole.value = flatten_model(denotation::denote<double>(
           plug(tr.t.term, d->hole, b == 1.0 ? mk::b_true() : mk::b_false()), gamma, dc));

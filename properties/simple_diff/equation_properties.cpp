@@ -16,7 +16,7 @@ namespace {
 using props::PropertyContext;
 using props::TrialResult;
 
-TermPtr value_of(const TypePtr& t, const std::vector<double>& xs) {
+Term value_of(const Type& t, const std::vector<double>& xs) {
   return value_term(unflatten(t, xs));
 }
 
@@ -29,7 +29,7 @@ NameSupply names_avoiding(const Trial& tr) {
 }
 
 // lhs ≃ rhs operationally; `shown` is reported.
-TrialResult kleene_equal(const TermPtr& lhs, const std::string& what_l, const TermPtr& rhs,
+TrialResult kleene_equal(const Term& lhs, const std::string& what_l, const Term& rhs,
                          const std::string& what_r, const Trial& shown,
                          const PropertyContext& context) {
   const Options options = oracle::machine_options(context);
@@ -51,7 +51,7 @@ TrialResult kleene_equal(const TermPtr& lhs, const std::string& what_l, const Te
 }
 
 // lhs against an expected closed value (nullopt: lhs must be ⊥).
-TrialResult equals_expected(const TermPtr& lhs, const std::string& what,
+TrialResult equals_expected(const Term& lhs, const std::string& what,
                             const std::optional<std::vector<double>>& expected, const Trial& shown,
                             const PropertyContext& context) {
   bool unknown = false;
@@ -85,11 +85,10 @@ TrialResult fan_in(const PropertyContext& context) {
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
   NameSupply names = names_avoiding(tr);
   const std::string x1 = names.fresh("x"), x2 = names.fresh("x");
-  const TermPtr wt = value_of(tr.t.type, w), v1 = mk::constant(tr.at[0]),
-                v2 = mk::constant(tr.at[1]);
-  const TypePtr real = real_type();
-  const TermPtr lhs = mk::rd(wt, mk::pair(v1, v2), tr.t.x, tr.t.t, tr.t.term);
-  const TermPtr rhs = mk::pair(
+  const Term wt = value_of(tr.t.type, w), v1 = mk::constant(tr.at[0]), v2 = mk::constant(tr.at[1]);
+  const Type real = real_type();
+  const Term lhs = mk::rd(wt, mk::pair(v1, v2), tr.t.x, tr.t.t, tr.t.term);
+  const Term rhs = mk::pair(
       mk::rd(wt, v1, x1, real, mk::let(tr.t.x, tr.t.t, mk::pair(mk::var(x1), v2), tr.t.term)),
       mk::rd(wt, v2, x2, real, mk::let(tr.t.x, tr.t.t, mk::pair(v1, mk::var(x2)), tr.t.term)));
   return kleene_equal(lhs, "w.rd_<V1,V2>(z. N)", rhs, "<w.rd_V1(x1. N), w.rd_V2(x2. N)>", tr,
@@ -107,15 +106,15 @@ TrialResult projections_and_tupling(const PropertyContext& context) {
   const int m0 = type_size(*t0.t.type), m1 = type_size(*n1.type);
   const std::vector<double> w0 = *gen::direction(m0), w1 = *gen::direction(m1);
   // the projections, at V = <a, b> : U0 × U1 (U0, U1 the two bodies' types)
-  const TypePtr u = product_type(t0.t.type, n1.type);
+  const Type u = product_type(t0.t.type, n1.type);
   const std::vector<double> ab = *gen::point(m0 + m1);
   const std::string p = "p";
   const bool first = *rc::gen::arbitrary<bool>();
-  const TermPtr proj = first ? mk::fst(mk::var(p)) : mk::snd(mk::var(p));
+  const Term proj = first ? mk::fst(mk::var(p)) : mk::snd(mk::var(p));
   std::vector<double> expected(static_cast<std::size_t>(m0 + m1), 0.0);
   const std::vector<double>& w = first ? w0 : w1;
   std::copy(w.begin(), w.end(), expected.begin() + (first ? 0 : m0));
-  const TermPtr projected =
+  const Term projected =
       mk::rd(value_of(first ? t0.t.type : n1.type, w), value_of(u, ab), p, u, proj);
   Trial shown = t0;
   shown.t.term = projected;
@@ -125,16 +124,16 @@ TrialResult projections_and_tupling(const PropertyContext& context) {
   // tupling
   NameSupply names = names_avoiding(t0);
   names.avoid_all(*n1.term);
-  const TermPtr v = value_of(t0.t.t, t0.at);
-  const TermPtr lhs = mk::rd(value_of(u,
-                                      [&] {
-                                        std::vector<double> both = w0;
-                                        both.insert(both.end(), w1.begin(), w1.end());
-                                        return both;
-                                      }()),
-                             v, t0.t.x, t0.t.t, mk::pair(t0.t.term, n1.term));
-  const TermPtr rhs = plus_of(t0.t.t, mk::rd(value_of(t0.t.type, w0), v, t0.t.x, t0.t.t, t0.t.term),
-                              mk::rd(value_of(n1.type, w1), v, t0.t.x, t0.t.t, n1.term), names);
+  const Term v = value_of(t0.t.t, t0.at);
+  const Term lhs = mk::rd(value_of(u,
+                                   [&] {
+                                     std::vector<double> both = w0;
+                                     both.insert(both.end(), w1.begin(), w1.end());
+                                     return both;
+                                   }()),
+                          v, t0.t.x, t0.t.t, mk::pair(t0.t.term, n1.term));
+  const Term rhs = plus_of(t0.t.t, mk::rd(value_of(t0.t.type, w0), v, t0.t.x, t0.t.t, t0.t.term),
+                           mk::rd(value_of(n1.type, w1), v, t0.t.x, t0.t.t, n1.term), names);
   shown.t.term = lhs;
   return kleene_equal(lhs, "<w0, w1>.rd_V(x. <N0, N1>)", rhs, "w0.rd_V(x. N0) + w1.rd_V(x. N1)",
                       shown, context);
@@ -145,7 +144,7 @@ TrialResult projections_and_tupling(const PropertyContext& context) {
 // random points V.
 TrialResult linear_bodies(const PropertyContext& context) {
   const int n = *rc::gen::inRange(1, 3), m = *rc::gen::inRange(1, 3);
-  const TypePtr t = real_power(n), u = real_power(m);
+  const Type t = real_power(n), u = real_power(m);
   std::vector<std::vector<int>> a(static_cast<std::size_t>(m));
   for (auto& row : a)
     row =
@@ -154,15 +153,15 @@ TrialResult linear_bodies(const PropertyContext& context) {
     if (n == 1) return mk::var("x");
     return j == 0 ? mk::fst(mk::var("x")) : mk::snd(mk::var("x"));
   };
-  std::vector<TermPtr> rows;
+  std::vector<Term> rows;
   for (const auto& row : a) {
-    TermPtr sum = mk::op("mul", mk::pair(mk::constant(row[0]), coordinate(0)));
+    Term sum = mk::op("mul", mk::pair(mk::constant(row[0]), coordinate(0)));
     for (int j = 1; j < n; ++j)
       sum = mk::add(sum, mk::op("mul", mk::pair(mk::constant(row[static_cast<std::size_t>(j)]),
                                                 coordinate(j))));
     rows.push_back(sum);
   }
-  const TermPtr body = m == 1 ? rows[0] : mk::pair(rows[0], rows[1]);
+  const Term body = m == 1 ? rows[0] : mk::pair(rows[0], rows[1]);
   const std::vector<double> w = *gen::direction(m);
   std::vector<double> expected(static_cast<std::size_t>(n), 0.0); // A^T w
   for (int i = 0; i < m; ++i)
@@ -172,7 +171,7 @@ TrialResult linear_bodies(const PropertyContext& context) {
           w[static_cast<std::size_t>(i)];
   Trial shown{gen::OpenTerm{"x", t, body, u}, *gen::point(n)};
   for (const std::vector<double>& at : {shown.at, *gen::point(n)}) {
-    const TermPtr rd = mk::rd(value_of(u, w), value_of(t, at), "x", t, body);
+    const Term rd = mk::rd(value_of(u, w), value_of(t, at), "x", t, body);
     auto r = equals_expected(rd, "w.rd_V(x. A x)", expected, shown, context);
     if (r.kind != TrialResult::Kind::pass) return r;
   }
@@ -188,11 +187,11 @@ TrialResult constant_bodies(const PropertyContext& context) {
   if (unknown) return tr.done(TrialResult::discard("fuel"));
   NameSupply names = names_avoiding(tr);
   const std::string y = names.fresh("y");
-  const TypePtr s = *rc::gen::arbitrary<bool>() ? real_type() : real_power(2);
+  const Type s = *rc::gen::arbitrary<bool>() ? real_type() : real_power(2);
   const std::vector<double> v = *gen::point(type_size(*s));
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
-  const TermPtr lhs = mk::let(tr.t.x, tr.t.t, value_of(tr.t.t, tr.at),
-                              mk::rd(value_of(tr.t.type, w), value_of(s, v), y, s, tr.t.term));
+  const Term lhs = mk::let(tr.t.x, tr.t.t, value_of(tr.t.t, tr.at),
+                           mk::rd(value_of(tr.t.type, w), value_of(s, v), y, s, tr.t.term));
   std::optional<std::vector<double>> expected;
   if (n) expected = std::vector<double>(static_cast<std::size_t>(type_size(*s)), 0.0);
   return equals_expected(lhs, "w.rd_V(y. N)", expected, tr, context);
@@ -208,7 +207,7 @@ TrialResult zero_dimensional(const PropertyContext& context) {
   bool unknown = false;
   const auto n = body_at(tr, context, unknown);
   if (unknown) return tr.done(TrialResult::discard("fuel"));
-  TermPtr lhs;
+  Term lhs;
   std::optional<std::vector<double>> expected;
   if (unit_result) {
     lhs = mk::rd(mk::unit(), value_of(tr.t.t, tr.at), tr.t.x, tr.t.t, tr.t.term);
@@ -226,7 +225,7 @@ TrialResult zero_dimensional(const PropertyContext& context) {
 }
 
 // A real coordinate of x : T (T = real or real × real).
-TermPtr real_coordinate(const Trial& tr) {
+Term real_coordinate(const Trial& tr) {
   return tr.t.t->is_real() ? mk::var(tr.t.x) : mk::fst(mk::var(tr.t.x));
 }
 
@@ -236,8 +235,8 @@ TermPtr real_coordinate(const Trial& tr) {
 TrialResult restriction_invariance(const PropertyContext& context) {
   const Trial tr = draw(context);
   NameSupply names = names_avoiding(tr);
-  const TermPtr xc = real_coordinate(tr);
-  TermPtr restricted;
+  const Term xc = real_coordinate(tr);
+  Term restricted;
   if (*rc::gen::arbitrary<bool>()) {
     const double c = *rc::gen::inRange(-12, 13) / 4.0 + 0.0625; // off the point grid
     restricted = mk::if_(mk::pred("less", mk::pair(xc, mk::constant(c))), tr.t.term, tr.t.term);
@@ -246,9 +245,9 @@ TrialResult restriction_invariance(const PropertyContext& context) {
                          mk::op("log", mk::op("mul", mk::pair(xc, xc))), tr.t.term);
   }
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
-  const TermPtr wt = value_of(tr.t.type, w), v = value_of(tr.t.t, tr.at);
-  const TermPtr lhs = mk::rd(wt, v, tr.t.x, tr.t.t, restricted);
-  const TermPtr rhs = mk::rd(wt, v, tr.t.x, tr.t.t, tr.t.term);
+  const Term wt = value_of(tr.t.type, w), v = value_of(tr.t.t, tr.at);
+  const Term lhs = mk::rd(wt, v, tr.t.x, tr.t.t, restricted);
+  const Term rhs = mk::rd(wt, v, tr.t.x, tr.t.t, tr.t.term);
   Trial shown = tr;
   shown.t.term = restricted;
   bool unknown = false;
@@ -269,21 +268,21 @@ TrialResult conditional_branch(const PropertyContext& context) {
   o.max_size = 12;
   const gen::OpenTerm g = *gen::open_term(o);
   const double c = *rc::gen::inRange(-12, 13) / 4.0;
-  const TermPtr guard = mk::pred("less", mk::pair(g.term, mk::constant(c)));
-  const TermPtr body = mk::if_(guard, tm.t.term, n.term);
+  const Term guard = mk::pred("less", mk::pair(g.term, mk::constant(c)));
+  const Term body = mk::if_(guard, tm.t.term, n.term);
   const std::vector<double> w = *gen::direction(type_size(*tm.t.type));
-  const TermPtr wt = value_of(tm.t.type, w), v = value_of(tm.t.t, tm.at);
+  const Term wt = value_of(tm.t.type, w), v = value_of(tm.t.t, tm.at);
   Trial shown = tm;
   shown.t.term = body;
   const oracle::Operational b =
       oracle::run(mk::if_(guard, mk::constant(1), mk::constant(0)), tm.t.x, tm.t.t, tm.at,
                   oracle::machine_options(context));
   if (!b.value && b.unknown) return shown.done(TrialResult::discard("fuel"));
-  const TermPtr lhs = mk::rd(wt, v, tm.t.x, tm.t.t, body);
+  const Term lhs = mk::rd(wt, v, tm.t.x, tm.t.t, body);
   if (!b.value) // B is ⊥ at V (its boundary, or a domain): so is the if
     return equals_expected(lhs, "w.rd_V(x. if B then M else N)", std::nullopt, shown, context);
   const bool holds = b.value->front() == 1.0;
-  const TermPtr rhs = mk::rd(wt, v, tm.t.x, tm.t.t, holds ? tm.t.term : n.term);
+  const Term rhs = mk::rd(wt, v, tm.t.x, tm.t.t, holds ? tm.t.term : n.term);
   return kleene_equal(lhs, "w.rd_V(x. if B then M else N)", rhs,
                       holds ? "w.rd_V(x. M)" : "w.rd_V(x. N)", shown, context);
 }
@@ -300,16 +299,16 @@ TrialResult recursion_unfolding(const PropertyContext& context) {
   const Trial step = draw(context, o);
   NameSupply names = names_avoiding(step);
   const std::string r = "unfold", y = names.fresh("y");
-  const TypePtr t = real_power(2), real = real_type();
+  const Type t = real_power(2), real = real_type();
   const std::string x = step.t.x;
-  const TermPtr mr = mk::if_(
+  const Term mr = mk::if_(
       mk::pred("less", mk::pair(mk::fst(mk::var(x)), mk::constant(0.5))), mk::snd(mk::var(x)),
       mk::call(
           r, mk::pair(mk::op("sub", mk::pair(mk::fst(mk::var(x)), mk::constant(1))), step.t.term)));
   const std::vector<double> w = *gen::direction(1);
-  const TermPtr wt = mk::constant(w[0]), v = value_of(t, step.at);
-  const TermPtr lhs = mk::letrec(r, x, t, real, mr, mk::rd(wt, v, y, t, mk::call(r, mk::var(y))));
-  const TermPtr rhs =
+  const Term wt = mk::constant(w[0]), v = value_of(t, step.at);
+  const Term lhs = mk::letrec(r, x, t, real, mr, mk::rd(wt, v, y, t, mk::call(r, mk::var(y))));
+  const Term rhs =
       mk::letrec(r, x, t, real, mr, mk::rd(wt, v, y, t, mk::let(x, t, mk::var(y), mr)));
   Trial shown = step;
   shown.t.term = lhs;

@@ -12,11 +12,11 @@ namespace {
 
 // W.mul_r(D) = <W * snd(D), 0>: the derivative of x*y with respect to y is lost (seed 003 line
 // 237, op_r of mul).
-TermPtr mul_r_dropping_dy(const std::string& op, const TermPtr& primal, const TermPtr& cotangent,
-                          const TypePtr& s, const TypePtr& u) {
+Term mul_r_dropping_dy(const std::string& op, const Term& primal, const Term& cotangent,
+                       const Type& s, const Type& u) {
   if (op != "mul") return rules::op_r_term(op, primal, cotangent, s, u);
-  const TypePtr real = real_type();
-  const TermPtr dx = mk::op("mul", mk::pair(cotangent, mk::snd(primal, real, real), real, real));
+  const Type real = real_type();
+  const Term dx = mk::op("mul", mk::pair(cotangent, mk::snd(primal, real, real), real, real));
   return mk::pair(dx, mk::constant(0.0), real, real);
 }
 
@@ -45,8 +45,8 @@ RulesPatch rd_branch_at_wrong_point() {
       for (double& v : wrong)
         v = 0.5 - v;
       const Value wrong_point = unflatten(type_of_value(redex.args[0]), wrong);
-      const TermPtr derivative = rd_trace(m, redex.phi, *redex.term, value_term(redex.args[0]),
-                                          value_term(redex.args[1]), wrong_point);
+      const Term derivative = rd_trace(m, redex.phi, *redex.term, value_term(redex.args[0]),
+                                       value_term(redex.args[1]), wrong_point);
       return m.eval(redex.phi, derivative);
     };
     return r;
@@ -92,7 +92,7 @@ RulesPatch paper_literal_l_scall() {
   p.replace<Symbolic>("L-scall", [](Rule<Symbolic> r) {
     r.result = [result = r.result](Machine& m, const Symbolic::Redex& redex, const RuleInfo& self) {
       SymResult out = result(m, redex, self);
-      if (out.trace->kind == NodeKind::let && out.trace->name == redex.callee->x)
+      if (out.trace->kind == Kind::let && out.trace->name == redex.callee->x)
         out.trace = out.trace->b;
       return out;
     };

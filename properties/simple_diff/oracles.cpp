@@ -22,8 +22,8 @@ Options machine_options(const props::PropertyContext& context) {
   return o;
 }
 
-Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
-                const std::vector<double>& at, const Options& options) {
+Operational run(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,
+                const Options& options) {
   Operational out;
   try {
     const Evaluation result = evaluate_unless_stuck(m, options, {{x, unflatten(t, at)}});
@@ -42,8 +42,8 @@ Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
   return out;
 }
 
-Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
-                  const std::vector<double>& at, bool certify) {
+Denotation denote(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,
+                  bool certify) {
   Denotation out;
   const model::DiffContext context;
   try {
@@ -92,7 +92,7 @@ Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
   return out;
 }
 
-std::vector<double> model_vjp(const TermPtr& m, const std::string& x, const TypePtr& t,
+std::vector<double> model_vjp(const Term& m, const std::string& x, const Type& t,
                               const std::vector<double>& at, const std::vector<double>& w) {
   const model::DiffContext context;
   const auto f = denotation::as_function<double>(x, t, m, {}, context);
@@ -126,8 +126,7 @@ std::string describe(const gen::OpenTerm& t, const std::vector<double>& at) {
   std::string point;
   for (const double v : at)
     point += (point.empty() ? "" : ",") + print_real(v);
-  return fmt::format("{}:{}. {}{}{}", t.x, print_type(t.t), print_term(t.term), point_separator,
-                     point);
+  return fmt::format("{}:{}. {}{}{}", t.x, print_type(t.t), print(t.term), point_separator, point);
 }
 
 } // namespace adsem::simple_diff::oracle

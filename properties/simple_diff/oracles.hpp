@@ -19,15 +19,15 @@ Options machine_options(const props::PropertyContext& context);
 // φ | {x ↦ X} ⊢ M ⇒ V: the flattened value, or the error kind (domain/eval/fuel) and message.
 struct Operational {
   std::optional<std::vector<double>> value;
-  TypePtr type; // T_V
+  Type type; // T_V
   ErrorKind error = ErrorKind::eval;
   std::string message;
   // Out of the step or depth budget: no conclusion. A stuck call through clo_0 of letrec_n is
   // not unknown: it is the definite ⊥ of the approximant M^(n) (ApproximantStuck).
   bool unknown = false;
 };
-Operational run(const TermPtr& m, const std::string& x, const TypePtr& t,
-                const std::vector<double>& at, const Options& options);
+Operational run(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,
+                const Options& options);
 
 // [[M]]{x ↦ X} in doubles, and whether a box around X is certified (inside every domain and on
 // one side of every guard: spec §5.4).
@@ -41,11 +41,11 @@ struct Denotation {
   // Certified on the first box, which holds the finite-difference stencil.
   bool fd_safe = false;
 };
-Denotation denote(const TermPtr& m, const std::string& x, const TypePtr& t,
-                  const std::vector<double>& at, bool certify = true);
+Denotation denote(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,
+                  bool certify = true);
 
 // The model's J^T w of x ↦ [[M]] at X (throws model::Undefined / AdsemError(fuel)).
-std::vector<double> model_vjp(const TermPtr& m, const std::string& x, const TypePtr& t,
+std::vector<double> model_vjp(const Term& m, const std::string& x, const Type& t,
                               const std::vector<double>& at, const std::vector<double>& w);
 
 // Elementwise compare_reals; pass when all agree.

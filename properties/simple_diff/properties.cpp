@@ -28,15 +28,14 @@ namespace {
 
 using props::PropertyContext;
 using props::TrialResult;
-using Kind = TrialResult::Kind;
+using Verdict = TrialResult::Kind;
 
 // ---- typing and syntax ---------------------------------------------------------------------
 
 // The paths of the pair and projection nodes of a term (their annotations are checked).
-void annotated_nodes(const TermPtr& m, Path& path, std::vector<Path>& out) {
-  if (m->kind == NodeKind::pair || m->kind == NodeKind::fst || m->kind == NodeKind::snd)
-    out.push_back(path);
-  const TermPtr kids[] = {m->a, m->b, m->c};
+void annotated_nodes(const Term& m, Path& path, std::vector<Path>& out) {
+  if (m->kind == Kind::pair || m->kind == Kind::fst || m->kind == Kind::snd) out.push_back(path);
+  const Term kids[] = {m->a, m->b, m->c};
   for (int i = 0; i < 3; ++i)
     if (kids[i]) {
       path.push_back(i);
@@ -52,12 +51,11 @@ TrialResult unique_typing(const PropertyContext& context) {
   const Trial tr = draw(context);
   const TypeContext gamma = {{tr.t.x, tr.t.t}};
   const Typed again = typecheck(tr.t.term, primitives(), gamma);
-  if (!type_equal(again.type, tr.t.type))
+  if (!same_type(again.type, tr.t.type))
     return tr.done(
         TrialResult::fail("re-checking the elaborated term gives " + print_type(again.type)));
-  const Typed printed =
-      typecheck(parse_term(print_term(tr.t.term), primitives()), primitives(), gamma);
-  if (!type_equal(printed.type, tr.t.type))
+  const Typed printed = typecheck(parse_term(print(tr.t.term), primitives()), primitives(), gamma);
+  if (!same_type(printed.type, tr.t.type))
     return tr.done(TrialResult::fail("the printed term has type " + print_type(printed.type)));
   std::vector<Path> annotated;
   Path path;
@@ -67,14 +65,14 @@ TrialResult unique_typing(const PropertyContext& context) {
       annotated[static_cast<std::size_t>(*rc::gen::inRange(0, static_cast<int>(annotated.size())))];
   const bool left = *rc::gen::arbitrary<bool>();
   auto wrong = std::make_shared<Node>(*subterm(again.term, at));
-  TypePtr& ann = left ? wrong->ann_left : wrong->ann_right;
+  Type& ann = left ? wrong->ann_left : wrong->ann_right;
   ann = product_type(ann, real_type());
-  const TermPtr altered = plug(again.term, at, wrong);
+  const Term altered = plug(again.term, at, wrong);
   try {
     const Typed other = typecheck(altered, primitives(), gamma);
     return tr.done(TrialResult::fail(
         "a wrong " + std::string(left ? "left" : "right") + " annotation " + print_type(ann) +
-        " is accepted: " + print_term(altered) + " : " + print_type(other.type)));
+        " is accepted: " + print(altered) + " : " + print_type(other.type)));
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind != ErrorKind::type)
       return tr.done(TrialResult::fail(std::string("a wrong annotation gives ") + e.what()));
@@ -85,10 +83,10 @@ TrialResult unique_typing(const PropertyContext& context) {
 // spec §2.6: print then parse gives an alpha-equivalent term.
 TrialResult round_trip(const PropertyContext& context) {
   const Trial tr = draw(context);
-  const std::string text = print_term(tr.t.term);
+  const std::string text = print(tr.t.term);
   const Typed back = typecheck(parse_term(text, primitives()), primitives(), {{tr.t.x, tr.t.t}});
   if (!alpha_equal(back.term, tr.t.term))
-    return tr.done(TrialResult::fail("re-parsed term differs: " + print_term(back.term)));
+    return tr.done(TrialResult::fail("re-parsed term differs: " + print(back.term)));
   return tr.done(TrialResult::pass());
 }
 
@@ -101,9 +99,9 @@ TrialResult type_preservation(const PropertyContext& context) {
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value) return tr.done(TrialResult::discard(op.unknown ? "fuel" : "undefined-point"));
-  if (!type_equal(op.type, tr.t.type))
+  if (!same_type(op.type, tr.t.type))
     return tr.done(TrialResult::fail("the value has type " + print_type(op.type)));
-  TermPtr c;
+  Term c;
   try {
     c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
   } catch (const AdsemError& e) {
@@ -117,7 +115,7 @@ TrialResult type_preservation(const PropertyContext& context) {
   } catch (const AdsemError& e) {
     return tr.done(TrialResult::fail(std::string("the trace is ill-typed: ") + e.what()));
   }
-  if (!type_equal(typed.type, tr.t.type))
+  if (!same_type(typed.type, tr.t.type))
     return tr.done(TrialResult::fail("the trace has type " + print_type(typed.type)));
   return tr.done(TrialResult::pass());
 }
@@ -128,7 +126,7 @@ TrialResult interpolation(const PropertyContext& context) {
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
-  TermPtr c;
+  Term c;
   try {
     c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
   } catch (const AdsemError& e) {
@@ -216,7 +214,7 @@ TrialResult approximation(const PropertyContext& context) {
   o.divergent = true;
   const Trial tr = draw(context, o);
   const int n = *rc::gen::inRange(1, 5);
-  const TermPtr mn = approximant(tr.t.term, n), mn1 = approximant(tr.t.term, n + 1);
+  const Term mn = approximant(tr.t.term, n), mn1 = approximant(tr.t.term, n + 1);
   const Options options = oracle::machine_options(context);
   const oracle::Denotation d = oracle::denote(mn, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
@@ -232,7 +230,7 @@ TrialResult approximation(const PropertyContext& context) {
     auto r =
         oracle::compare_vectors(d.value, fmt::format("[[M^({})]]", n), d1.value,
                                 fmt::format("[[M^({})]]", n + 1), CheckKind::exact_value, context);
-    if (r.kind != Kind::pass) return tr.done(r);
+    if (r.kind != Verdict::pass) return tr.done(r);
   }
   if (op.value) { // Lemma 6.6
     const oracle::Operational full = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
@@ -247,7 +245,7 @@ TrialResult approximation(const PropertyContext& context) {
 }
 
 // The model's Jacobian of x ↦ [[M]] at X (rows: outputs).
-Eigen::MatrixXd model_jacobian(const TermPtr& m, const std::string& x, const TypePtr& t,
+Eigen::MatrixXd model_jacobian(const Term& m, const std::string& x, const Type& t,
                                const std::vector<double>& at) {
   const model::DiffContext context;
   const auto f = denotation::as_function<double>(x, t, m, {}, context);
@@ -272,7 +270,7 @@ TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   if (d.status != oracle::Denotation::Status::defined)
     return tr.done(TrialResult::discard("undefined-point"));
-  TermPtr c;
+  Term c;
   try {
     c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}},
                           oracle::machine_options(context))
@@ -287,7 +285,7 @@ TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
       return tr.done(TrialResult::fail("[[M]] is defined but [[C]] is not: " + dc.message));
     auto r = oracle::compare_vectors(d.value, "[[M]]", dc.value, "[[C]]", CheckKind::exact_value,
                                      context);
-    if (r.kind != Kind::pass) return tr.done(r);
+    if (r.kind != Verdict::pass) return tr.done(r);
     return tr.done(
         oracle::compare_vectors(entries(model_jacobian(tr.t.term, tr.t.x, tr.t.t, tr.at)), "J[[M]]",
                                 entries(model_jacobian(c, tr.t.x, tr.t.t, tr.at)), "J[[C]]",
@@ -464,7 +462,7 @@ TrialResult fd_equals_forward(const PropertyContext& context) {
   NameSupply names;
   names.avoid_all(*tr.t.term);
   names.avoid(tr.t.x);
-  const TermPtr fd =
+  const Term fd =
       fd_of(value_term(unflatten(tr.t.t, tangent)), tr.t.type, value_term(unflatten(tr.t.t, tr.at)),
             tr.t.x, tr.t.t, tr.t.term, names, true);
   bool unknown = false;
@@ -490,11 +488,11 @@ TrialResult chain_rule(const PropertyContext& context) {
   const Trial outer = draw(context, o); // M : S with x : T
   const std::vector<double> w = *gen::direction(type_size(*inner.t.type));
   const std::string x = outer.t.x;
-  const TermPtr v = value_term(unflatten(outer.t.t, outer.at));
-  const TermPtr wt = value_term(unflatten(inner.t.type, w));
-  const TermPtr lhs =
+  const Term v = value_term(unflatten(outer.t.t, outer.at));
+  const Term wt = value_term(unflatten(inner.t.type, w));
+  const Term lhs =
       mk::rd(wt, v, x, outer.t.t, mk::let(inner.t.x, inner.t.t, outer.t.term, inner.t.term));
-  const TermPtr rhs =
+  const Term rhs =
       mk::rd(mk::rd(wt, mk::let(x, outer.t.t, v, outer.t.term), inner.t.x, inner.t.t, inner.t.term),
              v, x, outer.t.t, outer.t.term);
   Trial shown = outer;
@@ -509,7 +507,7 @@ TrialResult chain_rule(const PropertyContext& context) {
     const oracle::Denotation d = oracle::denote(lhs, "unused", unit_type(), {});
     if (!d.uncertified.empty()) return shown.done(TrialResult::discard(d.uncertified));
     return shown.done(TrialResult::fail(
-        fmt::format("one side of the chain rule is undefined: {}", print_term(a ? rhs : lhs))));
+        fmt::format("one side of the chain rule is undefined: {}", print(a ? rhs : lhs))));
   }
   return shown.done(oracle::compare_vectors(
       *a, "w.rd(x. let x = M in N)", *b, "(w.rd(x. N)).rd(x. M)", CheckKind::derivative, context));
@@ -525,7 +523,7 @@ TrialResult cotangent_linearity(const PropertyContext& context) {
   for (std::size_t i = 0; i < sum.size(); ++i)
     sum[i] = w1[i] + w2[i];
   const Options options = oracle::machine_options(context);
-  const TermPtr v = value_term(unflatten(tr.t.t, tr.at));
+  const Term v = value_term(unflatten(tr.t.t, tr.at));
   const auto rd_with = [&](const std::vector<double>& w, bool& e) {
     return closed(mk::rd(value_term(unflatten(tr.t.type, w)), v, tr.t.x, tr.t.t, tr.t.term),
                   options, e);
@@ -558,25 +556,25 @@ TrialResult cotangent_linearity(const PropertyContext& context) {
 // of W (≤ |W|) and 0_T (≤ σ). So |W.R_V(x:T. C)| ≤ (19 + 22σ)|C| + |V| + |W| + σ + 1 ≤
 // k(σ)·(|C| + |V| + |W|) with k(σ) = 20 + 23σ. The option cost.factor replaces k(σ) by a fixed
 // factor (for experiments). The measured ratios are far below k (docs/calculi/simple-diff.md).
-int type_tree(const Type& t) {
+int type_tree(const TypeNode& t) {
   return t.is_product() ? 1 + type_tree(*t.left) + type_tree(*t.right) : 1;
 }
 
 int largest_type(const Node& c) {
   int sigma = 0;
-  const auto see = [&sigma](const TypePtr& t) {
+  const auto see = [&sigma](const Type& t) {
     if (t) sigma = std::max(sigma, type_tree(*t));
   };
   see(c.type);
   see(c.ann_left);
   see(c.ann_right);
   if (c.ann_left && c.ann_right) see(product_type(c.ann_left, c.ann_right));
-  if (c.kind == NodeKind::op) {
+  if (c.kind == Kind::op) {
     const auto [dom, cod] = op_arity(c.name);
     see(dom);
     see(cod);
   }
-  for (const TermPtr& k : {c.a, c.b, c.c})
+  for (const Term& k : {c.a, c.b, c.c})
     if (k) sigma = std::max(sigma, largest_type(*k));
   return sigma;
 }
@@ -586,7 +584,7 @@ TrialResult linear_cost(const PropertyContext& context) {
   o.trace_only = true;
   const Trial tr = draw(context, o);
   const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
-  const TermPtr wt = value_term(unflatten(tr.t.type, w)), vt = value_term(unflatten(tr.t.t, tr.at));
+  const Term wt = value_term(unflatten(tr.t.type, w)), vt = value_term(unflatten(tr.t.t, tr.at));
   const long input = term_size(*tr.t.term) + term_size(*wt) + term_size(*vt);
   const long output = term_size(
       *symbolic_derivative(wt, vt, tr.t.x, tr.t.t, tr.t.term, oracle::machine_options(context))

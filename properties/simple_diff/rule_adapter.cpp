@@ -22,11 +22,11 @@ using props::TrialResult;
 // One instance C[σ(LHS)] / C[σ(RHS)] of a rule at a point.
 struct Instance {
   std::string x; // the context's variable x : T
-  TypePtr t;
+  Type t;
   std::vector<double> at;
-  TermPtr lhs, rhs;   // σ(LHS), σ(RHS)
-  TermPtr before;     // C[σ(LHS)]
-  TermPtr after;      // C[σ(RHS)]
+  Term lhs, rhs;      // σ(LHS), σ(RHS)
+  Term before;        // C[σ(LHS)]
+  Term after;         // C[σ(RHS)]
   std::string report; // the instance as reports show it
 
   TrialResult done(TrialResult r) const {
@@ -37,7 +37,7 @@ struct Instance {
 };
 
 // A real-typed use of h : U, so that a context that happened not to mention the hole does.
-TermPtr use_of(const TermPtr& h, const TypePtr& u) {
+Term use_of(const Term& h, const Type& u) {
   if (u->is_real()) return h;
   if (u->is_product()) {
     if (type_size(*u->left) > 0) return use_of(mk::fst(h), u->left);
@@ -57,7 +57,7 @@ Instance draw_instance(const Pattern& p) {
   gen::OpenTerm c = *gen::open_term(context_options);
   in.x = c.x;
   in.t = c.t;
-  TermPtr context = c.term;
+  Term context = c.term;
   std::vector<Occurrence> holes = occurrences(context, hole_name, {{c.x, c.t}});
   if (holes.empty()) {
     context = mk::add(context, use_of(mk::var(hole_name), p.type));
@@ -69,7 +69,7 @@ Instance draw_instance(const Pattern& p) {
 
   // σ: each metavariable a term of its type over what it may see
   std::string assignment;
-  const std::map<std::string, TermPtr> sigma = draw_sigma(p, hole, assignment);
+  const std::map<std::string, Term> sigma = draw_sigma(p, hole, assignment);
   in.lhs = instantiate(p.lhs, sigma);
   in.rhs = instantiate(p.rhs, sigma);
   const auto plugged = rules::plug_instance(context, holes, which, zero_of(p.type), in.lhs, in.rhs,
@@ -78,13 +78,12 @@ Instance draw_instance(const Pattern& p) {
   in.after = plugged.after;
   in.at = *gen::point(type_size(*in.t));
   in.report = rules::instance_text(
-      {print_term(in.lhs), print_term(in.rhs), assignment,
-       hole.path.empty() ? "[ ]" : print_term(plugged.shown), in.x, print_type(in.t),
-       rules::point_text(in.at, [](double v) { return print_real(v); })});
+      {print(in.lhs), print(in.rhs), assignment, hole.path.empty() ? "[ ]" : print(plugged.shown),
+       in.x, print_type(in.t), rules::point_text(in.at, [](double v) { return print_real(v); })});
   return in;
 }
 
-std::optional<Typed> typed(const TermPtr& m, const Instance& in, std::string& error) {
+std::optional<Typed> typed(const Term& m, const Instance& in, std::string& error) {
   try {
     return typecheck(m, primitives(), {{in.x, in.t}});
   } catch (const AdsemError& e) {
@@ -94,7 +93,7 @@ std::optional<Typed> typed(const TermPtr& m, const Instance& in, std::string& er
 }
 
 // [[C[σ(LHS)]]] at the point, certified; nullopt with a discard reason otherwise.
-std::optional<oracle::Denotation> left_denotation(const TermPtr& before, const Instance& in,
+std::optional<oracle::Denotation> left_denotation(const Term& before, const Instance& in,
                                                   TrialResult& discard) {
   const oracle::Denotation d = oracle::denote(before, in.x, in.t, in.at);
   if (d.status == oracle::Denotation::Status::fuel) {
@@ -137,7 +136,7 @@ TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed
   if (!op.value)
     return TrialResult::fail("[[C[σ(LHS)]]] is defined but evaluating C[σ(RHS)] gives no value: " +
                              op.message);
-  if (!type_equal(op.type, left.type))
+  if (!same_type(op.type, left.type))
     return TrialResult::fail(fmt::format("evaluating C[σ(RHS)] gives a value of type {}, not {}",
                                          print_type(op.type), print_type(left.type)));
   return oracle::compare_vectors(l->value, "[[C[σ(LHS)]]]", *op.value, "eval C[σ(RHS)]",
@@ -200,15 +199,14 @@ props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
   const Instance in = draw_instance(p);
   context.report_input(in.report);
   const auto sides = rules::type_sides(
-      in.before, in.after,
-      [&](const TermPtr& m, std::string& error) { return typed(m, in, error); },
-      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); }, type_text);
+      in.before, in.after, [&](const Term& m, std::string& error) { return typed(m, in, error); },
+      [](const Type& a, const Type& b) { return same_type(a, b); }, type_text);
   return in.done(rules::checked_trial(check, sides.typing, [&] {
     return semantic.run(check, in, *sides.left, *sides.right, context);
   }));
 }
 
-std::string RuleTraits::type_text(const TypePtr& t) {
+std::string RuleTraits::type_text(const Type& t) {
   return print_type(t);
 }
 

@@ -33,7 +33,7 @@ struct RuleTraits {
   static std::vector<rules::RuleCheckDef> checks();
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
-  static std::string type_text(const TypePtr& t);
+  static std::string type_text(const Type& t);
   static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
     return simple_diff::zero_variants(p);
   }

@@ -13,9 +13,9 @@
 
 namespace adsem::simple_diff {
 
-std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& hole,
-                                          std::string& assignment, bool trace_only) {
-  std::map<std::string, TermPtr> sigma;
+std::map<std::string, Term> draw_sigma(const Pattern& p, const Occurrence& hole,
+                                       std::string& assignment, bool trace_only) {
+  std::map<std::string, Term> sigma;
   for (const Metavariable& m : p.metas) {
     gen::TermOptions o;
     o.result = m.type;
@@ -26,7 +26,7 @@ std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& ho
     o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
     const gen::OpenTerm term = *gen::open_term(o);
     sigma[m.name] = term.term;
-    rules::add_assignment(assignment, m.name, print_term(term.term));
+    rules::add_assignment(assignment, m.name, print(term.term));
   }
   return sigma;
 }
@@ -49,7 +49,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
   VarScope around = options.scope;
   if (context.has_x) around.insert(around.begin(), {context.x, context.t});
   std::vector<Occurrence> holes = occurrences(context.term, hole_name, around);
-  TermPtr term = context.term;
+  Term term = context.term;
   if (holes.empty()) { // a context that does not mention the hole: bind it, strictly (spec P-7)
     term = mk::let(hole_name + "u", p.type, mk::var(hole_name), term);
     holes = occurrences(term, hole_name, around);

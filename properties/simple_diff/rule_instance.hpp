@@ -16,8 +16,8 @@ inline const std::string hole_name = "hole'";
 
 // σ: each metavariable of p a random term of its type over what it may see at `hole` (trace
 // terms only when `trace_only`); `assignment` lists them ("M := ..., N := ...").
-std::map<std::string, TermPtr> draw_sigma(const Pattern& p, const Occurrence& hole,
-                                          std::string& assignment, bool trace_only = false);
+std::map<std::string, Term> draw_sigma(const Pattern& p, const Occurrence& hole,
+                                       std::string& assignment, bool trace_only = false);
 
 // A property's input Γ = {x : T} ⊢ C[σ(LHS)] : U drawn as `options` asks (result type, x's
 // type, trace terms only, ...), for one of the file's rules chosen at random; nullopt when no

@@ -22,28 +22,28 @@ const std::string* find_in(const Scope& scope, const std::string& name) {
 // Whether x occurs free in m (let and rd bind in their body; a letrec's parameter in its body).
 bool occurs_free(const Node& m, const std::string& x) {
   switch (m.kind) {
-  case NodeKind::var:
+  case Kind::var:
     return m.name == x;
-  case NodeKind::let:
+  case Kind::let:
     return occurs_free(*m.a, x) || (m.name != x && occurs_free(*m.b, x));
-  case NodeKind::rd:
+  case Kind::rd:
     return occurs_free(*m.a, x) || occurs_free(*m.b, x) || (m.param != x && occurs_free(*m.c, x));
-  case NodeKind::letrec:
+  case Kind::letrec:
     return (m.param != x && occurs_free(*m.a, x)) || occurs_free(*m.b, x);
   default:
-    for (const TermPtr& c : {m.a, m.b, m.c})
+    for (const Term& c : {m.a, m.b, m.c})
       if (c && occurs_free(*c, x)) return true;
     return false;
   }
 }
 
 // m with the free occurrences of x renamed to y, a fresh name (so nothing is captured).
-TermPtr rename_free(const TermPtr& m, const std::string& x, const std::string& y) {
+Term rename_free(const Term& m, const std::string& x, const std::string& y) {
   if (!occurs_free(*m, x)) return m;
-  if (m->kind == NodeKind::var) return mk::var(y, m->pos);
-  const bool a_bound = m->kind == NodeKind::letrec && m->param == x;
-  const bool b_bound = m->kind == NodeKind::let && m->name == x;
-  const bool c_bound = m->kind == NodeKind::rd && m->param == x;
+  if (m->kind == Kind::var) return mk::var(y, m->pos);
+  const bool a_bound = m->kind == Kind::letrec && m->param == x;
+  const bool b_bound = m->kind == Kind::let && m->name == x;
+  const bool c_bound = m->kind == Kind::rd && m->param == x;
   Node copy = *m;
   if (copy.a && !a_bound) copy.a = rename_free(copy.a, x, y);
   if (copy.b && !b_bound) copy.b = rename_free(copy.b, x, y);
@@ -58,52 +58,52 @@ TermPtr rename_free(const TermPtr& m, const std::string& x, const std::string& y
 class Types {
 public:
   Types(const ScopedEnv<Value>* rho, const FunEnv* phi) : rho_(rho), phi_(phi) {}
-  std::vector<std::pair<std::string, TypePtr>> vars, funs; // binders around, innermost last
+  std::vector<std::pair<std::string, Type>> vars, funs; // binders around, innermost last
 
-  TypePtr of(const Node& m) {
+  Type of(const Node& m) {
     switch (m.kind) {
-    case NodeKind::var:
+    case Kind::var:
       for (auto it = vars.rbegin(); it != vars.rend(); ++it)
         if (it->first == m.name) return it->second;
       if (rho_)
         if (const Value* v = rho_->find(m.name)) return type_of_value(*v);
       return nullptr;
-    case NodeKind::constant:
-    case NodeKind::add:
+    case Kind::constant:
+    case Kind::add:
       return real_type();
-    case NodeKind::unit:
+    case Kind::unit:
       return unit_type();
-    case NodeKind::op:
+    case Kind::op:
       return op_arity(m.name).second;
-    case NodeKind::let:
+    case Kind::let:
       return within({m.name, m.type}, *m.b);
-    case NodeKind::pair: {
-      TypePtr left = m.ann_left ? m.ann_left : of(*m.a);
-      TypePtr right = m.ann_right ? m.ann_right : of(*m.b);
+    case Kind::pair: {
+      Type left = m.ann_left ? m.ann_left : of(*m.a);
+      Type right = m.ann_right ? m.ann_right : of(*m.b);
       return left && right ? product_type(left, right) : nullptr;
     }
-    case NodeKind::fst:
-    case NodeKind::snd: {
-      if (m.ann_left && m.ann_right) return m.kind == NodeKind::fst ? m.ann_left : m.ann_right;
-      const TypePtr t = of(*m.a);
+    case Kind::fst:
+    case Kind::snd: {
+      if (m.ann_left && m.ann_right) return m.kind == Kind::fst ? m.ann_left : m.ann_right;
+      const Type t = of(*m.a);
       if (!t || !t->is_product()) return nullptr;
-      return m.kind == NodeKind::fst ? t->left : t->right;
+      return m.kind == Kind::fst ? t->left : t->right;
     }
-    case NodeKind::if_:
+    case Kind::if_:
       return of(*m.b);
-    case NodeKind::letrec: {
+    case Kind::letrec: {
       funs.emplace_back(m.name, m.result_type);
-      TypePtr t = of(*m.b);
+      Type t = of(*m.b);
       funs.pop_back();
       return t;
     }
-    case NodeKind::call:
+    case Kind::call:
       for (auto it = funs.rbegin(); it != funs.rend(); ++it)
         if (it->first == m.name) return it->second;
       if (phi_)
         if (const ClosurePtr c = lookup(*phi_, m.name)) return c->result_type;
       return nullptr;
-    case NodeKind::rd:
+    case Kind::rd:
       return m.type;
     default:
       return nullptr; // a boolean term
@@ -111,9 +111,9 @@ public:
   }
 
 private:
-  TypePtr within(std::pair<std::string, TypePtr> binder, const Node& body) {
+  Type within(std::pair<std::string, Type> binder, const Node& body) {
     vars.push_back(std::move(binder));
-    TypePtr t = of(body);
+    Type t = of(body);
     vars.pop_back();
     return t;
   }
@@ -131,60 +131,60 @@ public:
   Matcher(const Pattern& p, Types types, bool unknown_types_match)
       : p_(p), types_(std::move(types)), lenient_(unknown_types_match) {}
 
-  std::map<std::string, TermPtr> sigma;
+  std::map<std::string, Term> sigma;
   std::map<std::string, std::string> binders; // the left's binder -> the term's
 
-  bool operator()(const TermPtr& pat, const TermPtr& term) { return match(*pat, term); }
+  bool operator()(const Term& pat, const Term& term) { return match(*pat, term); }
   // Binds a binder of the left to the term's (rd's x against the goal's x).
-  void bind(const std::string& pattern_name, const std::string& term_name, const TypePtr& t) {
+  void bind(const std::string& pattern_name, const std::string& term_name, const Type& t) {
     scope_.emplace_back(pattern_name, term_name);
     binders[pattern_name] = term_name;
     types_.vars.emplace_back(term_name, t);
   }
 
 private:
-  bool match(const Node& pat, const TermPtr& term) {
+  bool match(const Node& pat, const Term& term) {
     const Node& n = *term;
-    if (pat.kind == NodeKind::var && !find_in(scope_, pat.name)) return meta(pat.name, term);
+    if (pat.kind == Kind::var && !find_in(scope_, pat.name)) return meta(pat.name, term);
     if (pat.kind != n.kind) return false;
     switch (pat.kind) {
-    case NodeKind::var:
+    case Kind::var:
       return *find_in(scope_, pat.name) == n.name;
-    case NodeKind::constant:
+    case Kind::constant:
       return pat.value == n.value;
-    case NodeKind::unit:
-    case NodeKind::b_true:
-    case NodeKind::b_false:
+    case Kind::unit:
+    case Kind::b_true:
+    case Kind::b_false:
       return true;
-    case NodeKind::op:
-    case NodeKind::pred:
+    case Kind::op:
+    case Kind::pred:
       return pat.name == n.name && match(*pat.a, n.a);
-    case NodeKind::add:
+    case Kind::add:
       return match(*pat.a, n.a) && match(*pat.b, n.b);
-    case NodeKind::pair:
-    case NodeKind::fst:
-    case NodeKind::snd:
+    case Kind::pair:
+    case Kind::fst:
+    case Kind::snd:
       if (n.ann_left && n.ann_right &&
-          !(type_equal(pat.ann_left, n.ann_left) && type_equal(pat.ann_right, n.ann_right)))
+          !(same_type(pat.ann_left, n.ann_left) && same_type(pat.ann_right, n.ann_right)))
         return false;
-      return match(*pat.a, n.a) && (pat.kind != NodeKind::pair || match(*pat.b, n.b));
-    case NodeKind::let:
-      return type_equal(pat.type, n.type) && match(*pat.a, n.a) &&
+      return match(*pat.a, n.a) && (pat.kind != Kind::pair || match(*pat.b, n.b));
+    case Kind::let:
+      return same_type(pat.type, n.type) && match(*pat.a, n.a) &&
              under({{pat.name, n.name, n.type}}, {}, *pat.b, n.b);
-    case NodeKind::if_:
+    case Kind::if_:
       return match(*pat.a, n.a) && match(*pat.b, n.b) && match(*pat.c, n.c);
-    case NodeKind::letrec:
-      return type_equal(pat.type, n.type) && type_equal(pat.result_type, n.result_type) &&
+    case Kind::letrec:
+      return same_type(pat.type, n.type) && same_type(pat.result_type, n.result_type) &&
              pat.limit == n.limit &&
              under({{pat.param, n.param, n.type}}, {{pat.name, n.name, n.result_type}}, *pat.a,
                    n.a) &&
              under({}, {{pat.name, n.name, n.result_type}}, *pat.b, n.b);
-    case NodeKind::call: {
+    case Kind::call: {
       const std::string* f = find_in(scope_, pat.name);
       return (f ? *f : pat.name) == n.name && match(*pat.a, n.a);
     }
-    case NodeKind::rd:
-      return type_equal(pat.type, n.type) && match(*pat.a, n.a) && match(*pat.b, n.b) &&
+    case Kind::rd:
+      return same_type(pat.type, n.type) && match(*pat.a, n.a) && match(*pat.b, n.b) &&
              under({{pat.param, n.param, n.type}}, {}, *pat.c, n.c);
     }
     return false;
@@ -194,10 +194,10 @@ private:
   struct Binder {
     const std::string& pattern;
     const std::string& term;
-    const TypePtr& type;
+    const Type& type;
   };
   bool under(std::initializer_list<Binder> vars, std::initializer_list<Binder> funs,
-             const Node& pat, const TermPtr& term) {
+             const Node& pat, const Term& term) {
     const auto scope = scope_.size(), tv = types_.vars.size(), tf = types_.funs.size();
     for (const auto& [pb, tb, t] : vars) {
       scope_.emplace_back(pb, tb);
@@ -216,7 +216,7 @@ private:
     return ok;
   }
 
-  bool meta(const std::string& name, const TermPtr& term) {
+  bool meta(const std::string& name, const Term& term) {
     if (term->is_boolean()) return false;
     if (const auto it = sigma.find(name); it != sigma.end()) return alpha_equal(it->second, term);
     const auto m = std::ranges::find_if(p_.metas, [&](const auto& v) { return v.name == name; });
@@ -226,8 +226,8 @@ private:
       if (std::ranges::none_of(m->binders, [&](const auto& b) { return b.first == pb; }) &&
           occurs_free(*term, tb))
         return false;
-    const TypePtr t = types_.of(*term);
-    if (t ? !type_equal(t, m->type) : !lenient_) return false;
+    const Type t = types_.of(*term);
+    if (t ? !same_type(t, m->type) : !lenient_) return false;
     sigma.emplace(name, term);
     return true;
   }
@@ -247,7 +247,7 @@ public:
   Instantiate(Machine& m, const Pattern& p, const RuleMatch& match, std::optional<DiffGoal> goal)
       : m_(m), p_(p), match_(match), goal_(std::move(goal)) {}
 
-  TermPtr operator()(const TermPtr& rhs) { return run(*rhs); }
+  Term operator()(const Term& rhs) { return run(*rhs); }
 
 private:
   std::string binder(const std::string& name) {
@@ -256,8 +256,8 @@ private:
     return out;
   }
   // σ(M) under the right's binders
-  TermPtr meta(const std::string& name) {
-    TermPtr out = match_.sigma.at(name);
+  Term meta(const std::string& name) {
+    Term out = match_.sigma.at(name);
     const auto m = std::ranges::find_if(p_.metas, [&](const auto& v) { return v.name == name; });
     for (const auto& [b, type] : m->binders) {
       const auto in_term = match_.binders.find(b);
@@ -266,25 +266,25 @@ private:
     }
     return out;
   }
-  TermPtr run(const Node& n) {
+  Term run(const Node& n) {
     const auto mark = scope_.size();
-    TermPtr out = build(n);
+    Term out = build(n);
     scope_.resize(mark);
     return out;
   }
-  TermPtr build(const Node& n) {
+  Term build(const Node& n) {
     switch (n.kind) {
-    case NodeKind::var: {
+    case Kind::var: {
       if (const std::string* renamed = find_in(scope_, n.name)) return mk::var(*renamed);
       return meta(n.name);
     }
-    case NodeKind::let: {
-      TermPtr bound = run(*n.a);
+    case Kind::let: {
+      Term bound = run(*n.a);
       const std::string y = binder(n.name);
       return mk::let(y, n.type, bound, run(*n.b));
     }
-    case NodeKind::rd: {
-      TermPtr cotangent = run(*n.a), point = run(*n.b);
+    case Kind::rd: {
+      Term cotangent = run(*n.a), point = run(*n.b);
       if (goal_) { // the differentiation itself, on σ(M)
         const std::string x = binder(n.param);
         return m_.R(DiffGoal{cotangent, point, x, n.type}, meta(n.c->name));
@@ -292,21 +292,21 @@ private:
       const std::string x = binder(n.param);
       return mk::rd(cotangent, point, x, n.type, run(*n.c));
     }
-    case NodeKind::letrec: {
+    case Kind::letrec: {
       const std::string f = binder(n.name);
       const auto outer = scope_.size();
       const std::string x = binder(n.param);
-      TermPtr body = run(*n.a);
+      Term body = run(*n.a);
       scope_.resize(outer);
       return mk::letrec(f, x, n.type, n.result_type, body, run(*n.b), n.limit);
     }
-    case NodeKind::call: {
+    case Kind::call: {
       const std::string* f = find_in(scope_, n.name);
       return mk::call(f ? *f : n.name, run(*n.a));
     }
     default: {
-      TermPtr a = n.a ? run(*n.a) : nullptr, b = n.b ? run(*n.b) : nullptr,
-              c = n.c ? run(*n.c) : nullptr;
+      Term a = n.a ? run(*n.a) : nullptr, b = n.b ? run(*n.b) : nullptr,
+           c = n.c ? run(*n.c) : nullptr;
       return with_children(n, a, b, c);
     }
     }
@@ -321,25 +321,25 @@ private:
 
 } // namespace
 
-std::optional<RuleMatch> match_term(const Pattern& p, const TermPtr& lhs, const TermPtr& term,
+std::optional<RuleMatch> match_term(const Pattern& p, const Term& lhs, const Term& term,
                                     const Machine& m, const FunEnv& phi) {
   Matcher matcher(p, Types(&m.rho(), &phi), false);
   if (!matcher(lhs, term)) return std::nullopt;
   return RuleMatch{std::move(matcher.sigma), std::move(matcher.binders)};
 }
 
-std::optional<RuleMatch> match_goal(const Pattern& p, const TermPtr& lhs, const DiffGoal& goal,
-                                    const TermPtr& c) {
+std::optional<RuleMatch> match_goal(const Pattern& p, const Term& lhs, const DiffGoal& goal,
+                                    const Term& c) {
   Matcher matcher(p, Types(nullptr, nullptr), true);
-  if (!type_equal(lhs->type, goal.t) || !matcher(lhs->a, goal.w) || !matcher(lhs->b, goal.v))
+  if (!same_type(lhs->type, goal.t) || !matcher(lhs->a, goal.w) || !matcher(lhs->b, goal.v))
     return std::nullopt;
   matcher.bind(lhs->param, goal.x, goal.t);
   if (!matcher(lhs->c, c)) return std::nullopt;
   return RuleMatch{std::move(matcher.sigma), std::move(matcher.binders)};
 }
 
-TermPtr instantiate_rhs(Machine& m, const Pattern& p, const RuleMatch& match, const TermPtr& rhs,
-                        const std::optional<DiffGoal>& goal) {
+Term instantiate_rhs(Machine& m, const Pattern& p, const RuleMatch& match, const Term& rhs,
+                     const std::optional<DiffGoal>& goal) {
   return Instantiate(m, p, match, goal)(rhs);
 }
 

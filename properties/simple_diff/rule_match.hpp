@@ -20,19 +20,19 @@
 namespace adsem::simple_diff {
 
 struct RuleMatch {
-  std::map<std::string, TermPtr> sigma;       // metavariable -> the subterm it binds
+  std::map<std::string, Term> sigma;          // metavariable -> the subterm it binds
   std::map<std::string, std::string> binders; // the left's binder -> the term's name for it
 };
 
 // `lhs` against a term that ⇒ or ⇝ visits in the machine's ρ and the function environment φ.
-std::optional<RuleMatch> match_term(const Pattern& p, const TermPtr& lhs, const TermPtr& term,
+std::optional<RuleMatch> match_term(const Pattern& p, const Term& lhs, const Term& term,
                                     const Machine& m, const FunEnv& phi);
 // `lhs` = W.rd[V](x:T. C') against the goal W.R_V(x:T. C) of a Fig. 6 clause.
-std::optional<RuleMatch> match_goal(const Pattern& p, const TermPtr& lhs, const DiffGoal& goal,
-                                    const TermPtr& c);
+std::optional<RuleMatch> match_goal(const Pattern& p, const Term& lhs, const DiffGoal& goal,
+                                    const Term& c);
 // σ(RHS). With a goal (a Fig. 6 clause), `W'.rd[V'](y:S. M)` on the right is the
 // differentiation W'.R_V'(y:S. σ(M)) itself.
-TermPtr instantiate_rhs(Machine& m, const Pattern& p, const RuleMatch& match, const TermPtr& rhs,
-                        const std::optional<DiffGoal>& goal);
+Term instantiate_rhs(Machine& m, const Pattern& p, const RuleMatch& match, const Term& rhs,
+                     const std::optional<DiffGoal>& goal);
 
 } // namespace adsem::simple_diff

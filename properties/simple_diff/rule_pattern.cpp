@@ -16,16 +16,16 @@ namespace adsem::simple_diff {
 
 namespace {
 
-const TermPtr& kid(const Node& n, int i) {
+const Term& kid(const Node& n, int i) {
   return i == 0 ? n.a : i == 1 ? n.b : n.c;
 }
 
 // The variables a child of n sees, given what n sees (seed 003 Fig. 1: let and rd bind in their
 // body; a letrec body sees its parameter only, T-letrec).
 void enter(const Node& n, int i, VarScope& visible, bool& outer) {
-  if (n.kind == NodeKind::let && i == 1) visible.emplace_back(n.name, n.type);
-  if (n.kind == NodeKind::rd && i == 2) visible.emplace_back(n.param, n.type);
-  if (n.kind == NodeKind::letrec && i == 0) {
+  if (n.kind == Kind::let && i == 1) visible.emplace_back(n.name, n.type);
+  if (n.kind == Kind::rd && i == 2) visible.emplace_back(n.param, n.type);
+  if (n.kind == Kind::letrec && i == 0) {
     visible = {{n.param, n.type}};
     outer = false;
   }
@@ -37,9 +37,8 @@ bool binds(const VarScope& visible, const std::string& x) {
 
 // Calls f(node, visible, outer) on every free variable occurrence (names not in `visible`).
 template <class F>
-void free_vars(const TermPtr& m, const VarScope& visible, bool outer, std::vector<int>& path,
-               F&& f) {
-  if (m->kind == NodeKind::var && !binds(visible, m->name)) f(*m, visible, outer, path);
+void free_vars(const Term& m, const VarScope& visible, bool outer, std::vector<int>& path, F&& f) {
+  if (m->kind == Kind::var && !binds(visible, m->name)) f(*m, visible, outer, path);
   for (int i = 0; i < 3; ++i) {
     if (!kid(*m, i)) continue;
     VarScope inner = visible;
@@ -53,14 +52,14 @@ void free_vars(const TermPtr& m, const VarScope& visible, bool outer, std::vecto
 
 // The binders the pattern introduces (let, rd, letrec and its parameter): each must be fresh.
 void binder_names(const Node& n, std::vector<std::string>& out) {
-  if (n.kind == NodeKind::let || n.kind == NodeKind::letrec) out.push_back(n.name);
-  if (n.kind == NodeKind::rd || n.kind == NodeKind::letrec) out.push_back(n.param);
-  for (const TermPtr& c : {n.a, n.b, n.c})
+  if (n.kind == Kind::let || n.kind == Kind::letrec) out.push_back(n.name);
+  if (n.kind == Kind::rd || n.kind == Kind::letrec) out.push_back(n.param);
+  for (const Term& c : {n.a, n.b, n.c})
     if (c) binder_names(*c, out);
 }
 
 // The free variables of one side, located in the rule file.
-auto each_free(const TermPtr& m, const rules::Fragment& side) {
+auto each_free(const Term& m, const rules::Fragment& side) {
   return [&m, &side](auto&& f) {
     std::vector<int> path;
     free_vars(m, {}, true, path, [&](const Node& n, const VarScope&, bool, auto&) {
@@ -79,7 +78,7 @@ void scope_metas(Pattern& p) {
       p.metas.push_back(Metavariable{n.name, nullptr, vis, outer});
     } else {
       it->binders = rules::intersect_scopes(
-          it->binders, vis, [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); });
+          it->binders, vis, [](const Type& a, const Type& b) { return same_type(a, b); });
       it->outer = it->outer && outer;
     }
   });
@@ -87,11 +86,11 @@ void scope_metas(Pattern& p) {
 
 // Rules are small; a deeper pattern is refused before the recursive walks below (no deep
 // recursion on the C++ stack: design.md "Engineering rules").
-void check_depth(const TermPtr& m, const rules::Fragment& side) {
+void check_depth(const Term& m, const rules::Fragment& side) {
   rules::refuse_deep_pattern(
       m,
       [](const Node& n) {
-        return std::array<TermPtr, 3>{n.a, n.b, n.c};
+        return std::array<Term, 3>{n.a, n.b, n.c};
       },
       side);
 }
@@ -108,7 +107,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   p.rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, primitives()); });
   check_depth(p.lhs, rule.lhs);
   check_depth(p.rhs, rule.rhs);
-  if (p.lhs->kind == NodeKind::var) rules::fail_lone_variable(rule);
+  if (p.lhs->kind == Kind::var) rules::fail_lone_variable(rule);
 
   rules::check_free_names(rule, each_free(p.lhs, rule.lhs), each_free(p.rhs, rule.rhs));
   scope_metas(p);
@@ -125,14 +124,14 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   rules::sort_by_declaration(p.metas, rule);
   rules::apply_conditions(
       rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); },
-      [](const TypePtr& a, const TypePtr& b) { return type_equal(a, b); },
-      [](const TypePtr& t) { return print_type(t); }, "simple-diff types are monomorphic");
+      [](const Type& a, const Type& b) { return same_type(a, b); },
+      [](const Type& t) { return print_type(t); }, "simple-diff types are monomorphic");
 
   const Typed left =
       rules::within(rule.lhs, [&] { return typecheck(p.lhs, primitives(), p.gamma); });
   const Typed right =
       rules::within(rule.rhs, [&] { return typecheck(p.rhs, primitives(), p.gamma); });
-  if (!type_equal(left.type, right.type))
+  if (!same_type(left.type, right.type))
     rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
   p.type = left.type;
   for (const std::string& id : rules::identifiers(rule.lhs.text + " " + rule.rhs.text))
@@ -142,22 +141,22 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   return p;
 }
 
-TermPtr instantiate(const TermPtr& m, const std::map<std::string, TermPtr>& sigma) {
+Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
   if (!m) return m;
-  if (m->kind == NodeKind::var)
+  if (m->kind == Kind::var)
     if (const auto it = sigma.find(m->name); it != sigma.end()) return it->second;
-  TermPtr out = with_children(*m, instantiate(m->a, sigma), instantiate(m->b, sigma),
-                              instantiate(m->c, sigma));
+  Term out = with_children(*m, instantiate(m->a, sigma), instantiate(m->b, sigma),
+                           instantiate(m->c, sigma));
   if (m->sugar && !m->sugar->parts.empty()) {
     Sugar s = *m->sugar;
-    for (TermPtr& part : s.parts)
+    for (Term& part : s.parts)
       part = instantiate(part, sigma);
     out = with_sugar(out, std::move(s));
   }
   return out;
 }
 
-std::vector<Occurrence> occurrences(const TermPtr& m, const std::string& name, VarScope visible) {
+std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible) {
   std::vector<Occurrence> out;
   std::vector<int> path;
   free_vars(m, visible, true, path, [&](const Node& n, const VarScope& vis, bool outer, auto& at) {
@@ -166,10 +165,10 @@ std::vector<Occurrence> occurrences(const TermPtr& m, const std::string& name, V
   return out;
 }
 
-TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n) {
+Term replace_at(const Term& m, const Path& path, const Term& n) {
   if (path.empty()) return n;
   const Path rest(path.begin() + 1, path.end());
-  TermPtr kids[3] = {m->a, m->b, m->c};
+  Term kids[3] = {m->a, m->b, m->c};
   kids[path.front()] = replace_at(kids[path.front()], rest, n);
   Node copy = *m;
   copy.a = kids[0];
@@ -183,28 +182,28 @@ namespace {
 
 // The term walk of the zero mutants (rule_pattern_kit.hpp).
 struct TermOps {
-  static std::array<TermPtr, 3> children(const TermPtr& m) { return {m->a, m->b, m->c}; }
-  static TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n) {
+  static std::array<Term, 3> children(const Term& m) { return {m->a, m->b, m->c}; }
+  static Term replace_at(const Term& m, const Path& path, const Term& n) {
     return simple_diff::replace_at(m, path, n);
   }
-  static bool same(const TermPtr& a, const TermPtr& b) { return alpha_equal(a, b); }
-  static std::string print(const TermPtr& m) { return print_term(m); }
+  static bool same(const Term& a, const Term& b) { return alpha_equal(a, b); }
+  static std::string print(const Term& m) { return print(m); }
 };
 
 } // namespace
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const TermPtr& m) { return !m->is_boolean(); },
-      [](const TermPtr& m) { return term_size(*m); });
+      p.rhs, [](const Term& m) { return !m->is_boolean(); },
+      [](const Term& m) { return term_size(*m); });
   places.emplace_back(); // the whole right-hand side last
   // 0 of the subterm's type: try real first, then the rule's type and the metavariables' types
-  std::vector<TermPtr> zeros = {zero_of(real_type(), false), zero_of(p.type, !p.type->is_real())};
+  std::vector<Term> zeros = {zero_of(real_type(), false), zero_of(p.type, !p.type->is_real())};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type, !m.type->is_real())); // zero[T] printed, 0 at real
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const TermPtr& mutated) {
+  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
     try {
-      return type_equal(typecheck(mutated, primitives(), p.gamma).type, p.type);
+      return same_type(typecheck(mutated, primitives(), p.gamma).type, p.type);
     } catch (const AdsemError&) {
       return false;
     }

@@ -12,19 +12,19 @@
 
 namespace adsem::simple_diff {
 
-using VarScope = std::vector<std::pair<std::string, TypePtr>>;
+using VarScope = std::vector<std::pair<std::string, Type>>;
 
 struct Metavariable {
   std::string name;
-  TypePtr type;
+  Type type;
   VarScope binders;  // bound around every occurrence on the left, less the `x # M` exclusions
   bool outer = true; // the variables around the instance are visible (not inside a letrec body)
 };
 
 struct Pattern final : rules::CompiledRule {
   std::string name;
-  TermPtr lhs, rhs;                // as parsed; metavariables are free variables
-  TypePtr type;                    // of both sides
+  Term lhs, rhs;                   // as parsed; metavariables are free variables
+  Type type;                       // of both sides
   std::vector<Metavariable> metas; // those on the left, in declaration order
   VarScope gamma;                  // metavariable : type, for type-checking the schema
   std::vector<std::string> names;  // every identifier of the rule (fresh names avoid them)
@@ -34,7 +34,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule);
 
 // σ(M): every free occurrence of a metavariable replaced by its term (no renaming: the terms are
 // built over the binders they may mention); derived-form records are kept consistent.
-TermPtr instantiate(const TermPtr& m, const std::map<std::string, TermPtr>& sigma);
+Term instantiate(const Term& m, const std::map<std::string, Term>& sigma);
 
 // An occurrence of variable `name` in a term, with the variables in scope there.
 struct Occurrence {
@@ -42,10 +42,10 @@ struct Occurrence {
   VarScope visible;
   bool outer = true; // false inside a letrec body (which sees its parameter only)
 };
-std::vector<Occurrence> occurrences(const TermPtr& m, const std::string& name, VarScope visible);
+std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible);
 
 // m with the subterm at `path` replaced by n; derived-form records on the way are dropped.
-TermPtr replace_at(const TermPtr& m, const Path& path, const TermPtr& n);
+Term replace_at(const Term& m, const Path& path, const Term& n);
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
 

@@ -54,7 +54,7 @@ inline std::string discard_reason(ErrorKind kind) {
 
 // A closed term's flattened value by the operational semantics; on failure nullopt, with
 // `unknown` set when it ran out of fuel (as opposed to a definite "no value").
-inline std::optional<std::vector<double>> closed(const TermPtr& m, const Options& options,
+inline std::optional<std::vector<double>> closed(const Term& m, const Options& options,
                                                  bool& unknown) {
   try {
     const Typed typed = typecheck(m, primitives());

@@ -23,7 +23,7 @@ namespace {
 // annotations filled in by the type checker, so that they can be compared with the term's).
 struct Compiled {
   std::shared_ptr<const Pattern> pattern;
-  TermPtr lhs, rhs;
+  Term lhs, rhs;
 };
 
 Compiled elaborate(Pattern p) {
@@ -79,33 +79,33 @@ Rule<Derivative> derivative_entry(const Compiled& c, RuleInfo info, const Rule<D
   throw AdsemError(ErrorKind::parse, message, at);
 }
 
-const char* construct(NodeKind kind) {
+const char* construct(Kind kind) {
   switch (kind) {
-  case NodeKind::var:
+  case Kind::var:
     return "a variable";
-  case NodeKind::constant:
+  case Kind::constant:
     return "a constant";
-  case NodeKind::unit:
+  case Kind::unit:
     return "*";
-  case NodeKind::pair:
+  case Kind::pair:
     return "a pair";
-  case NodeKind::add:
+  case Kind::add:
     return "+";
-  case NodeKind::op:
+  case Kind::op:
     return "an operation op(M)";
-  case NodeKind::let:
+  case Kind::let:
     return "let";
-  case NodeKind::fst:
+  case Kind::fst:
     return "fst";
-  case NodeKind::snd:
+  case Kind::snd:
     return "snd";
-  case NodeKind::if_:
+  case Kind::if_:
     return "if";
-  case NodeKind::letrec:
+  case Kind::letrec:
     return "letrec";
-  case NodeKind::call:
+  case Kind::call:
     return "a call f(M)";
-  case NodeKind::rd:
+  case Kind::rd:
     return "rd";
   default:
     return "a boolean term";
@@ -114,9 +114,8 @@ const char* construct(NodeKind kind) {
 
 void distinct_binders(const Node& n, const adsem::rules::RuleDecl& rule,
                       std::vector<std::string>& seen) {
-  for (const std::string* b :
-       {n.kind == NodeKind::let || n.kind == NodeKind::letrec ? &n.name : nullptr,
-        n.kind == NodeKind::rd || n.kind == NodeKind::letrec ? &n.param : nullptr}) {
+  for (const std::string* b : {n.kind == Kind::let || n.kind == Kind::letrec ? &n.name : nullptr,
+                               n.kind == Kind::rd || n.kind == Kind::letrec ? &n.param : nullptr}) {
     if (!b) continue;
     if (std::ranges::find(seen, *b) != seen.end())
       fail(rule.lhs.pos, fmt::format("the binder '{}' is bound twice on the left-hand side: a rule "
@@ -124,22 +123,22 @@ void distinct_binders(const Node& n, const adsem::rules::RuleDecl& rule,
                                      *b));
     seen.push_back(*b);
   }
-  for (const TermPtr& c : {n.a, n.b, n.c})
+  for (const Term& c : {n.a, n.b, n.c})
     if (c) distinct_binders(*c, rule, seen);
 }
 
 // On the right of a replaced Fig. 6 clause every rd calls the differentiation on a metavariable.
 void check_derivative_calls(const Node& n, const adsem::rules::RuleDecl& rule, const Pattern& p) {
-  if (n.kind == NodeKind::rd) {
-    const bool meta =
-        n.c->kind == NodeKind::var &&
-        std::ranges::any_of(p.metas, [&](const auto& m) { return m.name == n.c->name; });
+  if (n.kind == Kind::rd) {
+    const bool meta = n.c->kind == Kind::var && std::ranges::any_of(p.metas, [&](const auto& m) {
+                        return m.name == n.c->name;
+                      });
     if (!meta)
       fail(rule.rhs.pos, "on the right of a replaced Fig. 6 clause, W.rd[V](x:T. M) calls the "
                          "differentiation W.R_V(x:T. M) and its body must be a metavariable of "
                          "the left-hand side");
   }
-  for (const TermPtr& c : {n.a, n.b, n.c})
+  for (const Term& c : {n.a, n.b, n.c})
     if (c) check_derivative_calls(*c, rule, p);
 }
 
@@ -198,8 +197,8 @@ struct FileCompiler {
     mine.name = info.name;
     mine.citation =
         fmt::format("{}, replacing {} of {}", user_citation(rule), info.name, info.citation);
-    const NodeKind kind = c.lhs->kind;
-    const auto fires_on = [&](const std::vector<NodeKind>& kinds) {
+    const Kind kind = c.lhs->kind;
+    const auto fires_on = [&](const std::vector<Kind>& kinds) {
       if (std::ranges::find(kinds, kind) == kinds.end())
         fail(rule.lhs.pos, fmt::format("the left-hand side is {}, but {} fires on {}",
                                        construct(kind), info.name, construct(kinds.front())));
@@ -217,11 +216,11 @@ struct FileCompiler {
       });
       targets.push_back(c.pattern);
     } else if (const auto* d = std::get_if<Rule<Derivative>>(&old)) {
-      if (kind != NodeKind::rd)
+      if (kind != Kind::rd)
         fail(rule.lhs.pos, fmt::format("a Fig. 6 clause is replaced as W.rd[V](x:T. C) --> ...: "
                                        "the left-hand side must be rd, with the clause's C as its "
                                        "body"));
-      const NodeKind clause = c.lhs->c->kind;
+      const Kind clause = c.lhs->c->kind;
       if (std::ranges::find(d->kinds, clause) == d->kinds.end())
         fail(rule.lhs.pos, fmt::format("the body of the left-hand side is {}, but {} "
                                        "differentiates {}",

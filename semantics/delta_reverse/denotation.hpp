@@ -63,38 +63,38 @@ model::Value<C> denote(const Term& t, const DenEnv<C>& env, const DenoteContext&
   using V = model::Value<C>;
   const DepthGuard guard(*context.depth, t->pos);
   const Node& n = *t;
-  switch (n.form) {
-  case Form::var: // ⟦x⟧γ = γ(x)
+  switch (n.kind) {
+  case Kind::var: // ⟦x⟧γ = γ(x)
     for (const DenEnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
       if (at->name == n.name) return at->value;
     throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + n.name, n.pos);
-  case Form::lam: // ⟦λx.e⟧γ = v ↦ ⟦e⟧(γ, x↦v)
+  case Kind::lam: // ⟦λx.e⟧γ = v ↦ ⟦e⟧(γ, x↦v)
     return V::function([body = n.kids[0], x = n.name, env, context](const V& v) {
       return denote<C>(body, std::make_shared<const DenEnvNode<C>>(DenEnvNode<C>{x, v, env}),
                        context);
     });
-  case Form::app: { // ⟦e1 e2⟧γ = (⟦e1⟧γ)(⟦e2⟧γ)
+  case Kind::app: { // ⟦e1 e2⟧γ = (⟦e1⟧γ)(⟦e2⟧γ)
     const V f = denote<C>(n.kids[0], env, context);
     return f(denote<C>(n.kids[1], env, context));
   }
-  case Form::let: // ⟦let x = e1 in e2⟧γ = ⟦e2⟧(γ, x↦⟦e1⟧γ)
+  case Kind::let: // ⟦let x = e1 in e2⟧γ = ⟦e2⟧(γ, x↦⟦e1⟧γ)
     return denote<C>(n.kids[1],
                      std::make_shared<const DenEnvNode<C>>(
                          DenEnvNode<C>{n.name, denote<C>(n.kids[0], env, context), env}),
                      context);
-  case Form::pair: {
+  case Kind::pair: {
     V a = denote<C>(n.kids[0], env, context);
     return V::pair(std::move(a), denote<C>(n.kids[1], env, context));
   }
-  case Form::fst:
+  case Kind::fst:
     return denote<C>(n.kids[0], env, context).first();
-  case Form::snd:
+  case Kind::snd:
     return denote<C>(n.kids[0], env, context).second();
-  case Form::inl:
+  case Kind::inl:
     return V::injection(0, denote<C>(n.kids[0], env, context));
-  case Form::inr:
+  case Kind::inr:
     return V::injection(1, denote<C>(n.kids[0], env, context));
-  case Form::case_: {
+  case Kind::case_: {
     const V v = denote<C>(n.kids[0], env, context);
     const auto& inj = v.injection();
     const bool left = inj.index == 0;
@@ -103,11 +103,11 @@ model::Value<C> denote(const Term& t, const DenEnv<C>& env, const DenoteContext&
                          DenEnvNode<C>{left ? n.name : n.name2, *inj.payload, env}),
                      context);
   }
-  case Form::real: // ⟦r⟧ = r
+  case Kind::real: // ⟦r⟧ = r
     return V(model::Dual<C>(C(n.real)));
-  case Form::integer:
+  case Kind::integer:
     return V::integer(n.integer);
-  case Form::prim:
+  case Kind::prim:
     return denotation_detail::prim_meaning<C>(n.name);
   default:
     throw AdsemError(ErrorKind::eval, "denotation: source terms only (elaborated)", n.pos);

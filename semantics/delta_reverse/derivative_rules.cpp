@@ -43,7 +43,7 @@ Term partial_term(const DerivativeRule& rule, std::size_t j) {
   Context gamma;
   for (std::size_t i = 1; i <= rule.arity; ++i)
     gamma.emplace_back("x" + std::to_string(i), real_type());
-  const Typed typed = check(parse_term(rule.partials.at(j)), gamma);
+  const Typed typed = typecheck(parse_term(rule.partials.at(j)), gamma);
   if (typed.type->kind != TypeNode::Kind::real)
     throw AdsemError(ErrorKind::type, "partial derivative of " + rule.name + " is not Real");
   cache.emplace(key, typed.term);
@@ -52,7 +52,7 @@ Term partial_term(const DerivativeRule& rule, std::size_t j) {
 
 bool partial_is_one(const DerivativeRule& rule, std::size_t j) {
   const Term t = partial_term(rule, j);
-  return t->form == Form::real && t->real == 1.0;
+  return t->kind == Kind::real && t->real == 1.0;
 }
 
 } // namespace adsem::delta_reverse

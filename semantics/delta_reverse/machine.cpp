@@ -33,11 +33,11 @@ private:
 };
 
 // Why no rule of source evaluation applies to a term of this form.
-std::string_view no_source_rule(Form form) {
-  switch (form) {
-  case Form::case_:
+std::string_view no_source_rule(Kind kind) {
+  switch (kind) {
+  case Kind::case_:
     return "case on a non-injection";
-  case Form::proj:
+  case Kind::proj:
     return "unelaborated projection (type-check the term first)";
   default:
     return "no rule of source evaluation applies";
@@ -77,7 +77,7 @@ Value Machine::eval(const Env& start_env, const Term& start) {
   const DepthScope scope(depth_, t);
   for (;;) {
     // a user rule "LHS ⇓ V if RHS ⇓ V" before the paper's (an empty index without user rules)
-    if (!rules_.candidates<SourceRewrite>(t->form).empty()) {
+    if (!rules_.candidates<SourceRewrite>(t->kind).empty()) {
       const SourceRewrite::Redex redex{env, t};
       if (const adsem::Rule<SourceRewrite>* user = rules_.select<SourceRewrite>(*this, redex)) {
         if (ledger_.trace)
@@ -92,9 +92,9 @@ Value Machine::eval(const Env& start_env, const Term& start) {
       }
     }
     // case's premise e0 ⇓ v chooses between E-Case-Inl and E-Case-Inr
-    const Value scrutinee = t->form == Form::case_ ? eval(env, t->kids[0]) : nullptr;
+    const Value scrutinee = t->kind == Kind::case_ ? eval(env, t->kids[0]) : nullptr;
     Next next = fire<SourceEval>(*this, {env, t, scrutinee ? &scrutinee : nullptr},
-                                 no_source_rule(t->form), t->pos);
+                                 no_source_rule(t->kind), t->pos);
     if (!next.tail) return std::move(next.value);
     env = std::move(next.env);
     t = std::move(next.tail);
@@ -160,7 +160,7 @@ Value Machine::run(const Value& computation) {
     if (c->kind != VK::comp) throw AdsemError(ErrorKind::eval, "stuck: running a non-computation");
     const Node& n = *c->body;
     // deltaLet's step is counted once its argument is a Delta value
-    const bool delta_let = n.form == Form::delta_let;
+    const bool delta_let = n.kind == Kind::delta_let;
     const Value delta = delta_let ? eval(c->env, n.kids[0]) : nullptr;
     RunNext next = delta_let
                        ? fire<Monad>(context, {c, &delta}, "deltaLet of a non-Delta", std::nullopt)

@@ -44,7 +44,7 @@ using Binds = std::vector<std::pair<std::int64_t, Delta>>; // allocation order
 using DeltaMap = std::map<std::int64_t, double>;
 
 // The dispatch index of the translations is keyed by Form; the last form is s_otimes.
-inline constexpr std::size_t form_count = static_cast<std::size_t>(Form::s_otimes) + 1;
+inline constexpr std::size_t form_count = static_cast<std::size_t>(Kind::s_otimes) + 1;
 
 // One clause of a translation {e} (Figs. 3, 5, 7, 9): the redex is the source term, the output
 // its translation; the context is the walk, which translates subterms by the same relation.
@@ -54,9 +54,9 @@ struct TranslationClause {
     const Term& term;
   };
   using Output = Term;
-  using Kind = Form;
+  using Kind = adsem::delta_reverse::Kind;
   static constexpr std::size_t kind_count = form_count;
-  static Kind kind(const Redex& r) { return r.term->form; }
+  static Kind kind(const Redex& r) { return r.term->kind; }
   static const Node& node(const Redex& r) { return *r.term; }
 };
 struct Dfwd : TranslationClause {};  // Fig. 3, forward dual numbers
@@ -106,9 +106,9 @@ struct SourceEval {
     const Value* scrutinee = nullptr;
   };
   using Output = Next;
-  using Kind = Form;
+  using Kind = adsem::delta_reverse::Kind;
   static constexpr std::size_t kind_count = form_count;
-  static Kind kind(const Redex& r) { return r.term->form; }
+  static Kind kind(const Redex& r) { return r.term->kind; }
   static const Node& node(const Redex& r) { return *r.term; }
   using Extra = MachineStep<Machine, Redex>;
 };
@@ -124,9 +124,9 @@ struct SourceRewrite {
     const Term& term;
   };
   using Output = Term;
-  using Kind = Form;
+  using Kind = adsem::delta_reverse::Kind;
   static constexpr std::size_t kind_count = form_count;
-  static Kind kind(const Redex& r) { return r.term->form; }
+  static Kind kind(const Redex& r) { return r.term->kind; }
   static const Node& node(const Redex& r) { return *r.term; }
 };
 
@@ -141,9 +141,9 @@ struct DenseOp {
     const std::vector<double>* b = nullptr;
   };
   using Output = Value;
-  using Kind = Form;
+  using Kind = adsem::delta_reverse::Kind;
   static constexpr std::size_t kind_count = form_count;
-  static Kind kind(const Redex& r) { return r.term->form; }
+  static Kind kind(const Redex& r) { return r.term->kind; }
   static const Node& node(const Redex& r) { return *r.term; }
   using Extra = MachineStep<Machine, Redex>;
 };
@@ -179,9 +179,9 @@ struct Monad {
     const Value* delta = nullptr; // deltaLet: its argument's value
   };
   using Output = RunNext;
-  using Kind = Form;
+  using Kind = adsem::delta_reverse::Kind;
   static constexpr std::size_t kind_count = form_count;
-  static Kind kind(const Redex& r) { return r.computation->body->form; }
+  static Kind kind(const Redex& r) { return r.computation->body->kind; }
   static const Node& node(const Redex& r) { return *r.computation->body; }
   using Extra = MachineStep<MonadRun, Redex>;
 };

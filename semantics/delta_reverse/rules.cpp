@@ -45,58 +45,58 @@ struct Homomorphic {
 template <class R> void homomorphic(std::vector<Rules::Entry>& out, const Homomorphic& h) {
   using namespace clauses;
   const std::string t(h.name);
-  const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
+  const auto add = [&](std::string_view construct, std::string summary, Kind kind, Result result) {
     out.emplace_back(entry<R>(rule_info(t + "[" + std::string(construct) + "]", cite(h.where),
                                         transformation, std::move(summary)),
-                              {form}, std::move(result)));
+                              {kind}, std::move(result)));
   };
-  add("x", t + "{x} = x", Form::var, hom_unchanged);
-  add("k", t + "{k} = k (leaf literals are unaffected)", Form::integer, hom_unchanged);
-  add("λ", t + "{λ(x:A). e} = λ(x:" + t + "{A}). " + t + "{e}", Form::lam, hom_lam);
-  add("app", t + "{e1 e2} = " + t + "{e1} " + t + "{e2}", Form::app, hom_app);
-  add("let", t + "{let x = e1 in e2} = let x = " + t + "{e1} in " + t + "{e2}", Form::let, hom_let);
-  add("pair", t + "{(e1, e2)} = (" + t + "{e1}, " + t + "{e2})", Form::pair, hom_pair);
-  add("fst", t + "{fst e} = fst " + t + "{e}", Form::fst, hom_fst);
-  add("snd", t + "{snd e} = snd " + t + "{e}", Form::snd, hom_snd);
-  add("inl", t + "{inl e} = inl " + t + "{e}", Form::inl, hom_inl);
-  add("inr", t + "{inr e} = inr " + t + "{e}", Form::inr, hom_inr);
+  add("x", t + "{x} = x", Kind::var, hom_unchanged);
+  add("k", t + "{k} = k (leaf literals are unaffected)", Kind::integer, hom_unchanged);
+  add("λ", t + "{λ(x:A). e} = λ(x:" + t + "{A}). " + t + "{e}", Kind::lam, hom_lam);
+  add("app", t + "{e1 e2} = " + t + "{e1} " + t + "{e2}", Kind::app, hom_app);
+  add("let", t + "{let x = e1 in e2} = let x = " + t + "{e1} in " + t + "{e2}", Kind::let, hom_let);
+  add("pair", t + "{(e1, e2)} = (" + t + "{e1}, " + t + "{e2})", Kind::pair, hom_pair);
+  add("fst", t + "{fst e} = fst " + t + "{e}", Kind::fst, hom_fst);
+  add("snd", t + "{snd e} = snd " + t + "{e}", Kind::snd, hom_snd);
+  add("inl", t + "{inl e} = inl " + t + "{e}", Kind::inl, hom_inl);
+  add("inr", t + "{inr e} = inr " + t + "{e}", Kind::inr, hom_inr);
   add("case", t + "{case e0 of inl x1 -> e1 | inr x2 -> e2} = case " + t + "{e0} of ...",
-      Form::case_, hom_case);
-  add("r", t + "{r} = (r, " + std::string(h.zero) + ")", Form::real, hom_dual_real);
+      Kind::case_, hom_case);
+  add("r", t + "{r} = (r, " + std::string(h.zero) + ")", Kind::real, hom_dual_real);
   add("op",
       t + "{op} = λp. (op x, " + std::string(h.algebra) +
           ") from op's partial derivatives (Fig. 14); leaf primitives unchanged",
-      Form::prim, op_clause());
+      Kind::prim, op_clause());
 }
 
 void monadic(std::vector<Rules::Entry>& out) {
   using namespace clauses;
   constexpr std::string_view where = "Fig. 9 (seed 001 L438-487)";
-  const auto add = [&](std::string_view construct, std::string summary, Form form, Result result) {
+  const auto add = [&](std::string_view construct, std::string summary, Kind kind, Result result) {
     out.emplace_back(entry<Drev>(rule_info("Drev[" + std::string(construct) + "]", cite(where),
                                            transformation, std::move(summary)),
-                                 {form}, std::move(result)));
+                                 {kind}, std::move(result)));
   };
-  add("x", "Drev{x} = pure x", Form::var, drev_pure);
-  add("k", "Drev{k} = pure k", Form::integer, drev_pure);
-  add("λ", "Drev{λx. e} = pure (λx. Drev{e})", Form::lam, drev_lam);
-  add("app", "Drev{e1 e2} = do { f <- Drev{e1}; x <- Drev{e2}; f x }", Form::app, drev_app);
-  add("let", "Drev{let x = e1 in e2} = do { x <- Drev{e1}; Drev{e2} }", Form::let, drev_let);
-  add("pair", "Drev{(e1, e2)} = do { x <- Drev{e1}; y <- Drev{e2}; pure (x, y) }", Form::pair,
+  add("x", "Drev{x} = pure x", Kind::var, drev_pure);
+  add("k", "Drev{k} = pure k", Kind::integer, drev_pure);
+  add("λ", "Drev{λx. e} = pure (λx. Drev{e})", Kind::lam, drev_lam);
+  add("app", "Drev{e1 e2} = do { f <- Drev{e1}; x <- Drev{e2}; f x }", Kind::app, drev_app);
+  add("let", "Drev{let x = e1 in e2} = do { x <- Drev{e1}; Drev{e2} }", Kind::let, drev_let);
+  add("pair", "Drev{(e1, e2)} = do { x <- Drev{e1}; y <- Drev{e2}; pure (x, y) }", Kind::pair,
       drev_pair);
-  add("fst", "Drev{fst e} = do { x <- Drev{e}; pure (fst x) }", Form::fst, drev_unary);
-  add("snd", "Drev{snd e} = do { x <- Drev{e}; pure (snd x) }", Form::snd, drev_unary);
-  add("inl", "Drev{inl e} = do { x <- Drev{e}; pure (inl x) }", Form::inl, drev_unary);
-  add("inr", "Drev{inr e} = do { x <- Drev{e}; pure (inr x) }", Form::inr, drev_unary);
+  add("fst", "Drev{fst e} = do { x <- Drev{e}; pure (fst x) }", Kind::fst, drev_unary);
+  add("snd", "Drev{snd e} = do { x <- Drev{e}; pure (snd x) }", Kind::snd, drev_unary);
+  add("inl", "Drev{inl e} = do { x <- Drev{e}; pure (inl x) }", Kind::inl, drev_unary);
+  add("inr", "Drev{inr e} = do { x <- Drev{e}; pure (inr x) }", Kind::inr, drev_unary);
   add("case",
       "Drev{case e0 of inl x1 -> e1 | inr x2 -> e2} = do { x <- Drev{e0}; case x of inl x1 -> "
       "Drev{e1} | inr x2 -> Drev{e2} }",
-      Form::case_, drev_case);
-  add("r", "Drev{r} = pure (r, Zero)", Form::real, drev_real);
+      Kind::case_, drev_case);
+  add("r", "Drev{r} = pure (r, Zero)", Kind::real, drev_real);
   add("op",
       "Drev{op} = pure (λp. do { d <- deltaLet (Add_j (Scale (∂_j op x) u_j)); pure (op x, Var "
       "d) }) (Fig. 14); leaf primitives: pure (λz. pure (op z))",
-      Form::prim, op_clause());
+      Kind::prim, op_clause());
 }
 
 void machine(std::vector<Rules::Entry>& out);
@@ -190,7 +190,7 @@ void machine(std::vector<Rules::Entry>& out) {
   using namespace source_rules;
   const std::string e41 = cite("spec §4.1 (source evaluation, big-step call-by-value left to "
                                "right; seed 001 L603, L456-470)");
-  const auto source = [&](Step step, std::string summary, std::vector<Form> forms,
+  const auto source = [&](Step step, std::string summary, std::vector<Kind> forms,
                           Rule<SourceEval>::Result result, Rule<SourceEval>::Match match = {},
                           const std::string& where = {}) {
     Rule<SourceEval> rule =
@@ -200,51 +200,51 @@ void machine(std::vector<Rules::Entry>& out) {
     rule.match = std::move(match);
     out.emplace_back(std::move(rule));
   };
-  source(Step::E_Var, "ρ ⊢ x ⇓ ρ(x)", {Form::var}, e_var);
-  source(Step::E_Lam, "ρ ⊢ λx. e ⇓ clo(ρ, x, e)", {Form::lam}, e_lam);
+  source(Step::E_Var, "ρ ⊢ x ⇓ ρ(x)", {Kind::var}, e_var);
+  source(Step::E_Lam, "ρ ⊢ λx. e ⇓ clo(ρ, x, e)", {Kind::lam}, e_lam);
   source(Step::E_App,
          "e1 ⇓ f, e2 ⇓ a (function first), then δ_op(a) (E-Apply-Op) or the closure's body under "
          "its environment extended by a",
-         {Form::app}, e_app);
-  source(Step::E_Let, "e1 ⇓ v, e2 under ρ[x ↦ v] ⇓ w  ⟹  let x = e1 in e2 ⇓ w", {Form::let}, e_let);
-  source(Step::E_Pair, "e1 ⇓ v1, e2 ⇓ v2 (left first)  ⟹  (e1, e2) ⇓ (v1, v2)", {Form::pair},
+         {Kind::app}, e_app);
+  source(Step::E_Let, "e1 ⇓ v, e2 under ρ[x ↦ v] ⇓ w  ⟹  let x = e1 in e2 ⇓ w", {Kind::let}, e_let);
+  source(Step::E_Pair, "e1 ⇓ v1, e2 ⇓ v2 (left first)  ⟹  (e1, e2) ⇓ (v1, v2)", {Kind::pair},
          e_pair);
-  source(Step::E_Fst, "e ⇓ (v1, v2)  ⟹  fst e ⇓ v1", {Form::fst}, e_fst);
-  source(Step::E_Snd, "e ⇓ (v1, v2)  ⟹  snd e ⇓ v2", {Form::snd}, e_snd);
-  source(Step::E_Inl, "e ⇓ v  ⟹  inl e ⇓ inl v", {Form::inl}, e_inl);
-  source(Step::E_Inr, "e ⇓ v  ⟹  inr e ⇓ inr v", {Form::inr}, e_inr);
+  source(Step::E_Fst, "e ⇓ (v1, v2)  ⟹  fst e ⇓ v1", {Kind::fst}, e_fst);
+  source(Step::E_Snd, "e ⇓ (v1, v2)  ⟹  snd e ⇓ v2", {Kind::snd}, e_snd);
+  source(Step::E_Inl, "e ⇓ v  ⟹  inl e ⇓ inl v", {Kind::inl}, e_inl);
+  source(Step::E_Inr, "e ⇓ v  ⟹  inr e ⇓ inr v", {Kind::inr}, e_inr);
   source(Step::E_Case_Inl, "e0 ⇓ inl v, e1 under ρ[x1 ↦ v] ⇓ w  ⟹  case e0 of ... ⇓ w",
-         {Form::case_}, e_case_inl, scrutinee_inl);
+         {Kind::case_}, e_case_inl, scrutinee_inl);
   source(Step::E_Case_Inr, "e0 ⇓ inr v, e2 under ρ[x2 ↦ v] ⇓ w  ⟹  case e0 of ... ⇓ w",
-         {Form::case_}, e_case_inr, scrutinee_inr);
-  source(Step::E_Real, "r ⇓ r", {Form::real}, e_real);
-  source(Step::E_Leaf, "k ⇓ k", {Form::integer}, e_leaf);
-  source(Step::E_Op, "op ⇓ op (a primitive is a function value)", {Form::prim}, e_op);
+         {Kind::case_}, e_case_inr, scrutinee_inr);
+  source(Step::E_Real, "r ⇓ r", {Kind::real}, e_real);
+  source(Step::E_Leaf, "k ⇓ k", {Kind::integer}, e_leaf);
+  source(Step::E_Op, "op ⇓ op (a primitive is a function value)", {Kind::prim}, e_op);
   out.emplace_back(
       entry<Apply>(rule_info("E-Apply-Op", e41, evaluation, "op applied to a ⇓ δ_op(a), one step"),
                    {ValueNode::Kind::prim}, apply_op, {Step::E_Apply_Op, op_name}));
   const std::string e42 = cite("spec §4.2 (target evaluation; seed 001 L429-432, L489-495)");
   source(Step::E_Comp, "pure e, do {..}, deltaLet e ⇓ comp(ρ, c), run later on the DeltaState",
-         {Form::pure, Form::bind, Form::delta_let}, e_comp, {}, e42);
+         {Kind::pure, Kind::bind, Kind::delta_let}, e_comp, {}, e42);
   Rule<SourceEval> delta = entry<SourceEval>(
       rule_info("E-Delta", e42, evaluation,
                 "a Delta, Delta2 or δS constructor term: its arguments left to right, then the "
                 "value (δS: by zeroS, ⊕ or ⊗)"),
-      {Form::d_zero, Form::d_scale, Form::d_add, Form::d_var, Form::d2_zero, Form::d2_onehot,
-       Form::d2_scale, Form::d2_add, Form::s_zero, Form::s_oplus, Form::s_otimes},
+      {Kind::d_zero, Kind::d_scale, Kind::d_add, Kind::d_var, Kind::d2_zero, Kind::d2_onehot,
+       Kind::d2_scale, Kind::d2_add, Kind::s_zero, Kind::s_oplus, Kind::s_otimes},
       e_delta, {Step::E_Delta});
   out.emplace_back(std::move(delta));
   // the monad (Fig. 10, L494-537)
   const std::string f10m = cite("Fig. 10 (seed 001 L494-537)");
   out.emplace_back(entry<Monad>(rule_info("M-Pure", f10m, evaluation, "pure x = \\s -> (x, s)"),
-                                {Form::pure}, m_pure, {Step::M_Pure}));
+                                {Kind::pure}, m_pure, {Step::M_Pure}));
   out.emplace_back(entry<Monad>(
       rule_info("M-Bind", f10m, evaluation, "m >>= k = \\s -> case m s of (r, s') -> k r s'"),
-      {Form::bind}, m_bind, {Step::M_Bind}));
+      {Kind::bind}, m_bind, {Step::M_Bind}));
   Rule<Monad> delta_let =
       entry<Monad>(rule_info("M-DeltaLet", f10m, evaluation,
                              "deltaLet d = \\(n, bs) -> (n, (n + 1, (n, d) : bs))"),
-                   {Form::delta_let}, m_delta_let, {Step::M_DeltaLet, new_binding});
+                   {Kind::delta_let}, m_delta_let, {Step::M_DeltaLet, new_binding});
   delta_let.match = is_delta;
   out.emplace_back(std::move(delta_let));
   // the sub-steps of runDelta, eval-Let and the sweep's pass
@@ -286,11 +286,11 @@ void machine(std::vector<Rules::Entry>& out) {
   // the polytypic operations on δS = R^a (Drev1_S)
   const std::string f5 = cite("Fig. 5 and spec §4.3 (the polytypic operations on δS = R^a)");
   out.emplace_back(entry<DenseOp>(rule_info("oplus-zero", f5, evaluation, "zeroS = (0, ..., 0)"),
-                                  {Form::s_zero}, dense_zero, {Step::Dense_Zero}));
+                                  {Kind::s_zero}, dense_zero, {Step::Dense_Zero}));
   out.emplace_back(entry<DenseOp>(rule_info("oplus", f5, evaluation, "v ⊕ w, componentwise"),
-                                  {Form::s_oplus}, dense_oplus, {Step::Dense_Oplus}));
+                                  {Kind::s_oplus}, dense_oplus, {Step::Dense_Oplus}));
   out.emplace_back(entry<DenseOp>(rule_info("otimes", f5, evaluation, "r ⊗ w, componentwise"),
-                                  {Form::s_otimes}, dense_otimes, {Step::Dense_Otimes}));
+                                  {Kind::s_otimes}, dense_otimes, {Step::Dense_Otimes}));
 }
 
 } // namespace

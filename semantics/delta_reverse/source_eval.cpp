@@ -132,34 +132,34 @@ Next e_delta(Machine& m, const SRedex& r, const RuleInfo&) {
   const auto dense = [&](const DenseOp::Redex& operands) {
     return Next{m.fire<DenseOp>(m, operands, "no rule of the δS operations applies", t->pos)};
   };
-  switch (n.form) {
-  case Form::d_zero:
-  case Form::d2_zero:
+  switch (n.kind) {
+  case Kind::d_zero:
+  case Kind::d2_zero:
     return {v_delta(d_zero())};
-  case Form::d_scale:
-  case Form::d2_scale: {
+  case Kind::d_scale:
+  case Kind::d2_scale: {
     const double x = real_of(n.kids[0]);
     return {v_delta(d_scale(x, delta_of(n.kids[1])))};
   }
-  case Form::d_add:
-  case Form::d2_add: {
+  case Kind::d_add:
+  case Kind::d2_add: {
     const Delta a = delta_of(n.kids[0]);
     return {v_delta(d_add(a, delta_of(n.kids[1])))};
   }
-  case Form::d_var:
-  case Form::d2_onehot: {
+  case Kind::d_var:
+  case Kind::d2_onehot: {
     const Value v = m.eval(r.env, n.kids[0]);
     if (v->kind != VK::integer) stuck("expected an id", t);
-    return {v_delta(n.form == Form::d_var ? d_var(v->integer) : d_onehot(v->integer))};
+    return {v_delta(n.kind == Kind::d_var ? d_var(v->integer) : d_onehot(v->integer))};
   }
-  case Form::s_zero:
+  case Kind::s_zero:
     return dense({t});
-  case Form::s_oplus: {
+  case Kind::s_oplus: {
     const auto a = dense_of(n.kids[0]);
     const auto b = dense_of(n.kids[1]);
     return dense({t, 0.0, a.get(), b.get()});
   }
-  case Form::s_otimes: {
+  case Kind::s_otimes: {
     const double x = real_of(n.kids[0]);
     const auto b = dense_of(n.kids[1]);
     return dense({t, x, nullptr, b.get()});

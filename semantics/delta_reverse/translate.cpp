@@ -28,11 +28,11 @@ Term zero_tangent(Translation t) {
   case Translation::dfwd:
     return real(0.0);
   case Translation::drev1:
-    return node(Form::s_zero, {});
+    return node(Kind::s_zero, {});
   case Translation::drev2:
-    return node(Form::d2_zero, {});
+    return node(Kind::d2_zero, {});
   case Translation::drev:
-    return node(Form::d_zero, {});
+    return node(Kind::d_zero, {});
   }
   return real(0.0);
 }
@@ -51,13 +51,13 @@ Term tangent_sum(Translation t, const DerivativeRule& rule, const std::vector<Te
       terms.push_back(call("mulR", df, tangents[j]));
       break;
     case Translation::drev1:
-      terms.push_back(node(Form::s_otimes, {df, tangents[j]}));
+      terms.push_back(node(Kind::s_otimes, {df, tangents[j]}));
       break;
     case Translation::drev2:
-      terms.push_back(node(Form::d2_scale, {df, tangents[j]}));
+      terms.push_back(node(Kind::d2_scale, {df, tangents[j]}));
       break;
     case Translation::drev:
-      terms.push_back(node(Form::d_scale, {df, tangents[j]}));
+      terms.push_back(node(Kind::d_scale, {df, tangents[j]}));
       break;
     }
   }
@@ -69,13 +69,13 @@ Term tangent_sum(Translation t, const DerivativeRule& rule, const std::vector<Te
       out = call("addR", terms[j], out);
       break;
     case Translation::drev1:
-      out = node(Form::s_oplus, {terms[j], out});
+      out = node(Kind::s_oplus, {terms[j], out});
       break;
     case Translation::drev2:
-      out = node(Form::d2_add, {terms[j], out});
+      out = node(Kind::d2_add, {terms[j], out});
       break;
     case Translation::drev:
-      out = node(Form::d_add, {terms[j], out});
+      out = node(Kind::d_add, {terms[j], out});
       break;
     }
   }
@@ -279,9 +279,9 @@ Term drev_unary(Translator& tr, const Redex& r, const RuleInfo&) {
   const Node& n = *r.term;
   const std::string x = tr.fresh("x");
   Term d = tr.term(n.kids[0]);
-  Term body = n.form == Form::fst   ? fst(var(x))
-              : n.form == Form::snd ? snd(var(x))
-              : n.form == Form::inl ? inl(tr.type(n.type), var(x))
+  Term body = n.kind == Kind::fst   ? fst(var(x))
+              : n.kind == Kind::snd ? snd(var(x))
+              : n.kind == Kind::inl ? inl(tr.type(n.type), var(x))
                                     : inr(tr.type(n.type), var(x));
   return do_bind(x, d, pure(body), n.pos);
 }
@@ -294,7 +294,7 @@ Term drev_case(Translator& tr, const Redex& r, const RuleInfo&) {
   return do_bind(x, d0, case_of(var(x), n.name, d1, n.name2, d2, n.pos), n.pos);
 }
 Term drev_real(Translator&, const Redex& r, const RuleInfo&) {
-  return pure(pair(r.term, node(Form::d_zero, {})), r.term->pos);
+  return pure(pair(r.term, node(Kind::d_zero, {})), r.term->pos);
 }
 
 Result op_clause(Primitive how) {

@@ -96,7 +96,7 @@ Term drev_real(Translator&, const Redex& r, const RuleInfo&); // pure (r, Zero)
 struct Primitive {
   std::function<const DerivativeRule*(const std::string&)> derivative = find_derivative_rule;
   std::function<Term(const Term& id)> result_delta = [](const Term& d) {
-    return node(Form::d_var, {d});
+    return node(Kind::d_var, {d});
   };
 };
 Result op_clause(Primitive how = {});

@@ -34,31 +34,31 @@ model::Value<C> denote(const Term& t, const Env<C>& env,
     depth =
         std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
   const DepthGuard guard(*depth);
-  switch (t->tag) {
-  case Tag::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a
+  switch (t->kind) {
+  case Kind::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a
     for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
       if (at->name == t->name) return at->value;
     throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + t->name);
-  case Tag::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0
+  case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0
     return V(model::Dual<C>(C(t->value)));
-  case Tag::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
+  case Kind::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
     return V::function([body = t->body(), x = t->x.name, env, depth](const V& v) {
       return denote<C>(body, bind<C>(env, x, v), depth);
     });
-  case Tag::app: // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
+  case Kind::app: // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
     return denote<C>(t->left(), env, depth)(denote<C>(t->right(), env, depth));
-  case Tag::pair: // (34)
+  case Kind::pair: // (34)
     return V::pair(denote<C>(t->left(), env, depth), denote<C>(t->right(), env, depth));
-  case Tag::add: // (40) in R^d
+  case Kind::add: // (40) in R^d
     return model::sum(denote<C>(t->left(), env, depth), denote<C>(t->right(), env, depth));
-  case Tag::let: // (35), (36): a linear ES is composition, i.e. the same let
+  case Kind::let: // (35), (36): a linear ES is composition, i.e. the same let
     return denote<C>(t->body(), bind<C>(env, t->x.name, denote<C>(t->bound(), env, depth)), depth);
-  case Tag::let_pair: { // (37)
+  case Kind::let_pair: { // (37)
     const V u = denote<C>(t->bound(), env, depth);
     return denote<C>(t->body(), bind<C>(bind<C>(env, t->x.name, u.first()), t->y.name, u.second()),
                      depth);
   }
-  case Tag::prim: { // ⟦f(t)⟧ = ⟦f⟧(⟦t1⟧, …), (38) for ·
+  case Kind::prim: { // ⟦f(t)⟧ = ⟦f⟧(⟦t1⟧, …), (38) for ·
     std::vector<model::Dual<C>> args;
     for (const Term& k : t->kids)
       args.push_back(denote<C>(k, env, depth).real());

@@ -5,15 +5,15 @@ namespace adsem::linear_negation {
 namespace {
 
 bool exp_let(const Term& t) {
-  return t->tag == Tag::let && !t->x.linear;
+  return t->kind == Kind::let && !t->x.linear;
 }
 bool binary_former(const Term& t) { // □ ∈ {application, +, ·, pairing}
-  return t->tag == Tag::app || t->tag == Tag::add || t->tag == Tag::pair ||
-         (t->tag == Tag::prim && t->name == "mul");
+  return t->kind == Kind::app || t->kind == Kind::add || t->kind == Kind::pair ||
+         (t->kind == Kind::prim && t->name == "mul");
 }
 Term rename_first(const Term& t, const std::string& x, const std::string& y, bool& done) {
   if (done || !occurs_free(x, t)) return t;
-  if (t->tag == Tag::var) {
+  if (t->kind == Kind::var) {
     done = true;
     return var(y);
   }

@@ -17,7 +17,7 @@ Typed elaborate(const Term& t, const Context& gamma, bool source) {
     names.reserve(x);
   TypeOptions o;
   o.source = source;
-  return type_check(make_binders_unique(t, names), gamma, signature(), std::nullopt, o);
+  return typecheck(make_binders_unique(t, names), gamma, signature(), std::nullopt, o);
 }
 
 Typed parse_elaborated(const std::string& text, Mode mode, const Context& gamma) {
@@ -57,7 +57,7 @@ RealFunction real_function(const Typed& f) {
   Term body = f.term;
   Type t = f.type;
   while (is_arrow(t) && is_real(t->left)) {
-    if (body->tag == Tag::lam && !body->x.linear) {
+    if (body->kind == Kind::lam && !body->x.linear) {
       out.inputs.push_back(body->x.name);
       body = body->body();
     } else {

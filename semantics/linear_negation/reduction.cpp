@@ -17,7 +17,7 @@ Peeled peel(const Term& t) {
   Peeled p{t, {}};
   std::vector<Term> outer_first;
   Term at = t;
-  while (at->tag == Tag::let || at->tag == Tag::let_pair) {
+  while (at->kind == Kind::let || at->kind == Kind::let_pair) {
     outer_first.push_back(at);
     at = at->body();
   }
@@ -34,11 +34,11 @@ Term wrap(Term core, const std::vector<Term>& frames) {
 
 bool exponential_stack(const std::vector<Term>& frames) {
   return std::all_of(frames.begin(), frames.end(),
-                     [](const Term& f) { return f->tag == Tag::let_pair || !f->x.linear; });
+                     [](const Term& f) { return f->kind == Kind::let_pair || !f->x.linear; });
 }
 
 void sum_leaves(const Term& t, std::vector<Term>& out) {
-  if (t->tag == Tag::add) {
+  if (t->kind == Kind::add) {
     sum_leaves(t->left(), out);
     sum_leaves(t->right(), out);
   } else {
@@ -129,9 +129,9 @@ Reducer::Reducer(const Term& t, RunOptions options)
 }
 
 void Reducer::learn_types(const Term& t) const {
-  if (t->tag == Tag::lam || t->tag == Tag::let) {
+  if (t->kind == Kind::lam || t->kind == Kind::let) {
     if (t->x.type) types_[t->x.name] = t->x.type;
-  } else if (t->tag == Tag::let_pair) {
+  } else if (t->kind == Kind::let_pair) {
     if (t->x.type) types_[t->x.name] = t->x.type;
     if (t->y.type) types_[t->y.name] = t->y.type;
   }
@@ -172,10 +172,10 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
 }
 
 void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
-  const auto candidates = options_.book->candidates<Reduction>(t->tag);
+  const auto candidates = options_.book->candidates<Reduction>(t->kind);
   if (candidates.empty()) return;
   Reduction::Redex redex{t, in_sum};
-  if (t->tag == Tag::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
+  if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
     sum_leaves(t, summands_);
     peeled_.clear();
@@ -199,7 +199,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
     out.offer(path, o);
   for (std::size_t i = 0; i < t->kids.size() && !out.done; ++i) {
     path.push_back(static_cast<int>(i));
-    enumerate(t->kids[i], path, t->tag == Tag::add, out);
+    enumerate(t->kids[i], path, t->kind == Kind::add, out);
     path.pop_back();
   }
 }
@@ -210,7 +210,7 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   redex.nth = c.nth;
   std::vector<Term> summands;
   std::vector<Peeled> peeled;
-  if (t->tag == Tag::add) { // a chosen sum is maximal
+  if (t->kind == Kind::add) { // a chosen sum is maximal
     sum_leaves(t, summands);
     for (const Term& l : summands)
       peeled.push_back(peel(l));
@@ -252,7 +252,7 @@ void Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth) 
 // keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
 // Nodes are immutable, so a summary stays valid for this reducer (same rules, same types).
 const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
-  const bool own_context = in_sum && t->tag == Tag::add; // only a sum's redexes see in_sum
+  const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
   RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
   if (slot.owner == id_) return slot;
   RedexMemo::Summary out;
@@ -269,7 +269,7 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
     if (out.first.cls == 0) out.first = c;
   }
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    const RedexMemo::Summary& k = summary(t->kids[i], t->tag == Tag::add);
+    const RedexMemo::Summary& k = summary(t->kids[i], t->kind == Kind::add);
     out.count += k.count;
     const RedexMemo::Choice c{0, 0, static_cast<std::int32_t>(i), 0};
     if (k.best.cls != 0 && (out.best.cls == 0 || k.best.cls < out.best.cls)) {
@@ -300,7 +300,7 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
       return c;
     }
     c.path.push_back(ch.child);
-    const bool in_sum = at->tag == Tag::add;
+    const bool in_sum = at->kind == Kind::add;
     const Term& kid = at->kids[static_cast<std::size_t>(ch.child)];
     at = kid.get();
     s = &summary(kid, in_sum);
@@ -326,7 +326,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
     const RedexMemo::Summary& s = summary(*at, in_sum);
     if (k < s.own) {
       offers_.clear();
-      offers_at(*at, in_sum && (*at)->tag == Tag::add, offers_);
+      offers_at(*at, in_sum && (*at)->kind == Kind::add, offers_);
       const Offer& o = offers_.at(k);
       c.rule = o.rule;
       c.cls = o.cls;
@@ -337,12 +337,12 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
     const Node& n = **at;
     std::size_t i = 0;
     for (; i < n.kids.size(); ++i) {
-      const std::uint32_t here = summary(n.kids[i], n.tag == Tag::add).count;
+      const std::uint32_t here = summary(n.kids[i], n.kind == Kind::add).count;
       if (k < here) break;
       k -= here;
     }
     c.path.push_back(static_cast<int>(i));
-    in_sum = n.tag == Tag::add;
+    in_sum = n.kind == Kind::add;
     at = &n.kids.at(i);
   }
 }

@@ -28,13 +28,13 @@ struct Peeled {
 
 // The dispatch index is keyed by the node tag; the last tag is `prim`.
 inline constexpr std::size_t tag_count = 9;
-static_assert(static_cast<std::size_t>(Tag::prim) + 1 == tag_count);
+static_assert(static_cast<std::size_t>(Kind::prim) + 1 == tag_count);
 
 // Relations whose redex is a node (`term`), keyed by its tag.
 struct TagRelation {
-  using Kind = Tag;
+  using Kind = adsem::linear_negation::Kind;
   static constexpr std::size_t kind_count = tag_count;
-  template <class Redex> static Kind kind(const Redex& r) { return r.term->tag; }
+  template <class Redex> static Kind kind(const Redex& r) { return r.term->kind; }
   template <class Redex> static const Node& node(const Redex& r) { return *r.term; }
 };
 

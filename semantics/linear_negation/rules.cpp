@@ -29,11 +29,11 @@ constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            T3b = "Table 3b (seed 002 lines 453-468)";
 
 // A rule of Table 2 with one instance per node: its side condition holds for nth = 0 only.
-Rule<Reduction> reduction(RuleInfo i, Tag tag, Rule<Reduction>::Match match,
+Rule<Reduction> reduction(RuleInfo i, Kind kind, Rule<Reduction>::Match match,
                           Rule<Reduction>::Result result, int priority_class) {
   Rule<Reduction> out;
   out.info = std::move(i);
-  out.kinds = {tag};
+  out.kinds = {kind};
   out.match = [match = std::move(match)](const Reducer& m, const Redex& r) {
     return r.nth == 0 && match(m, r);
   };
@@ -42,10 +42,10 @@ Rule<Reduction> reduction(RuleInfo i, Tag tag, Rule<Reduction>::Match match,
   return out;
 }
 
-Rule<Transform> clause(RuleInfo i, Tag tag, Rule<Transform>::Result result) {
+Rule<Transform> clause(RuleInfo i, Kind kind, Rule<Transform>::Result result) {
   Rule<Transform> out;
   out.info = std::move(i);
-  out.kinds = {tag};
+  out.kinds = {kind};
   out.result = std::move(result);
   return out;
 }
@@ -55,14 +55,14 @@ Rule<Transform> clause(RuleInfo i, Tag tag, Rule<Transform>::Result result) {
 // The core of t under its explicit substitutions (peel without building the stack).
 const Term& core_of(const Term& t) {
   const Term* at = &t;
-  while ((*at)->tag == Tag::let || (*at)->tag == Tag::let_pair)
+  while ((*at)->kind == Kind::let || (*at)->kind == Kind::let_pair)
     at = &(*at)->body();
   return *at;
 }
 
 bool leaf_value(const Term& v) {
-  if (v->tag == Tag::var || v->tag == Tag::num) return true;
-  return v->tag == Tag::pair && leaf_value(v->left()) && leaf_value(v->right());
+  if (v->kind == Kind::var || v->kind == Kind::num) return true;
+  return v->kind == Kind::pair && leaf_value(v->left()) && leaf_value(v->right());
 }
 
 bool numeric_only(const Reducer& m) {
@@ -79,11 +79,11 @@ std::vector<Term> concat(std::initializer_list<const std::vector<Term>*> parts) 
 // C{x} -> C{v}: the leftmost free occurrence (rule (9) is a micro-step).
 std::optional<Term> replace_first(const Term& t, const std::string& x, const Term& v) {
   if (!occurs_free(x, t)) return std::nullopt;
-  if (t->tag == Tag::var) return v;
+  if (t->kind == Kind::var) return v;
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const bool under =
-        (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) && i == 0;
-    if (under && (t->x.name == x || (t->tag == Tag::let_pair && t->y.name == x))) continue;
+        (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) && i == 0;
+    if (under && (t->x.name == x || (t->kind == Kind::let_pair && t->y.name == x))) continue;
     if (auto r = replace_first(t->kids[i], x, v)) {
       std::vector<Term> kids = t->kids;
       kids[i] = *r;
@@ -101,15 +101,15 @@ struct Call {
 };
 std::optional<Call> as_call(const Term& leaf) {
   const Peeled outer = peel(leaf);
-  if (outer.core->tag != Tag::app) return std::nullopt;
+  if (outer.core->kind != Kind::app) return std::nullopt;
   const Peeled head = peel(outer.core->left());
-  if (head.core->tag != Tag::var) return std::nullopt;
+  if (head.core->kind != Kind::var) return std::nullopt;
   return Call{head.core->name, outer.core->right(), head.frames, outer.frames};
 }
 
 bool binds(const std::vector<Term>& frames, const std::string& x) {
   return std::any_of(frames.begin(), frames.end(), [&](const Term& f) {
-    return f->x.name == x || (f->tag == Tag::let_pair && f->y.name == x);
+    return f->x.name == x || (f->kind == Kind::let_pair && f->y.name == x);
   });
 }
 
@@ -119,11 +119,11 @@ struct Summands {
 };
 
 // (12), (13): the first two summands whose core has the tag and whose stack holds no linear ES.
-std::optional<Summands> first_two(const Redex& r, Tag tag) {
+std::optional<Summands> first_two(const Redex& r, Kind kind) {
   if (r.in_sum) return std::nullopt; // the maximal sum decides (AC, spec §9 P3)
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
-    if (r.peeled[i].core->tag != tag || !exponential_stack(r.peeled[i].frames)) continue;
+    if (r.peeled[i].core->kind != kind || !exponential_stack(r.peeled[i].frames)) continue;
     if (first) return Summands{*first, i};
     first = i;
   }
@@ -165,7 +165,7 @@ Term merged_sum(const Redex& r, const Summands& s, Term merged) {
 // (14), (23): the primitive's arguments are numerals under their stacks.
 bool numeral_arguments(const Term& t) {
   return std::all_of(t->kids.begin(), t->kids.end(),
-                     [](const Term& k) { return core_of(k)->tag == Tag::num; });
+                     [](const Term& k) { return core_of(k)->kind == Kind::num; });
 }
 
 // f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk. Rule (14)'s r·q too goes through the shared
@@ -187,8 +187,8 @@ Term apply_to_numerals(Reducer&, const Redex& r, const RuleInfo&) {
 int subst_class(const Reducer&, const Redex& r) {
   const Term& v = core_of(r.term->bound());
   if (leaf_value(v)) return 2;
-  if (v->tag == Tag::lam && !v->x.linear) return 5;
-  if (v->tag == Tag::lam && free_count(r.term->x.name, r.term->body()) == 1) return 6;
+  if (v->kind == Kind::lam && !v->x.linear) return 5;
+  if (v->kind == Kind::lam && free_count(r.term->x.name, r.term->body()) == 1) return 6;
   return 7;
 }
 
@@ -196,9 +196,9 @@ std::vector<Rules::Entry> table_2() {
   const auto not_numeric = [](const Reducer& m, const Redex&) { return !numeric_only(m); };
   std::vector<Rules::Entry> out;
   out.push_back(reduction(
-      rule_info("beta-7", cite(T2a), RuleKind::reduction, "(7) (λx.t)α u → t[x := u]α"), Tag::app,
+      rule_info("beta-7", cite(T2a), RuleKind::reduction, "(7) (λx.t)α u → t[x := u]α"), Kind::app,
       [not_numeric](const Reducer& m, const Redex& r) {
-        return not_numeric(m, r) && core_of(r.term->left())->tag == Tag::lam;
+        return not_numeric(m, r) && core_of(r.term->left())->kind == Kind::lam;
       },
       [](Reducer&, const Redex& r, const RuleInfo&) {
         const Peeled f = peel(r.term->left());
@@ -209,9 +209,9 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(reduction(
       rule_info("pair-8", cite(T2a), RuleKind::reduction,
                 "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
-      Tag::let_pair,
+      Kind::let_pair,
       [not_numeric](const Reducer& m, const Redex& r) {
-        return not_numeric(m, r) && core_of(r.term->bound())->tag == Tag::pair;
+        return not_numeric(m, r) && core_of(r.term->bound())->kind == Kind::pair;
       },
       [](Reducer&, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
@@ -222,12 +222,12 @@ std::vector<Rules::Entry> table_2() {
   Rule<Reduction> subst = reduction(
       rule_info("subst-9", cite(T2a), RuleKind::reduction,
                 "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
-      Tag::let,
+      Kind::let,
       [](const Reducer& m, const Redex& r) {
         const Node& t = *r.term;
         const Term& v = core_of(t.bound());
         return !t.x.linear && is_value(v) && occurs_free(t.x.name, t.body()) &&
-               (!numeric_only(m) || v->tag == Tag::num);
+               (!numeric_only(m) || v->kind == Kind::num);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
@@ -240,7 +240,7 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(std::move(subst));
   out.push_back(reduction(
       rule_info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
-      Tag::let,
+      Kind::let,
       [](const Reducer&, const Redex& r) {
         const Node& t = *r.term;
         return !t.x.linear && is_value(core_of(t.bound())) && !occurs_free(t.x.name, t.body());
@@ -252,10 +252,10 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(reduction(
       rule_info("lin-subst-11", cite(T2a), RuleKind::reduction,
                 "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
-      Tag::let,
+      Kind::let,
       [not_numeric](const Reducer& m, const Redex& r) {
-        const Tag v = core_of(r.term->bound())->tag;
-        return r.term->x.linear && not_numeric(m, r) && (v == Tag::num || v == Tag::var);
+        const Kind v = core_of(r.term->bound())->kind;
+        return r.term->x.linear && not_numeric(m, r) && (v == Kind::num || v == Kind::var);
       },
       [](Reducer&, const Redex& r, const RuleInfo&) {
         const Peeled p = peel(r.term->bound());
@@ -263,10 +263,10 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Tag::add,
-      [](const Reducer&, const Redex& r) { return first_two(r, Tag::num).has_value(); },
+      rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Kind::add,
+      [](const Reducer&, const Redex& r) { return first_two(r, Kind::num).has_value(); },
       [](Reducer&, const Redex& r, const RuleInfo&) {
-        const Summands s = *first_two(r, Tag::num);
+        const Summands s = *first_two(r, Kind::num);
         const Peeled& a = r.peeled[s.i];
         const Peeled& b = r.peeled[s.j];
         return merged_sum(r, s,
@@ -276,12 +276,12 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(reduction(
       rule_info("sum-pair-13", cite(T2a), RuleKind::reduction,
                 "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
-      Tag::add,
+      Kind::add,
       [not_numeric](const Reducer& m, const Redex& r) {
-        return not_numeric(m, r) && first_two(r, Tag::pair).has_value();
+        return not_numeric(m, r) && first_two(r, Kind::pair).has_value();
       },
       [](Reducer&, const Redex& r, const RuleInfo&) {
-        const Summands s = *first_two(r, Tag::pair);
+        const Summands s = *first_two(r, Kind::pair);
         const Peeled& a = r.peeled[s.i];
         const Peeled& b = r.peeled[s.j];
         const Term core =
@@ -290,7 +290,7 @@ std::vector<Rules::Entry> table_2() {
       },
       2));
   out.push_back(reduction(
-      rule_info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Tag::prim,
+      rule_info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Kind::prim,
       [](const Reducer&, const Redex& r) {
         return r.term->name == "mul" && numeral_arguments(r.term);
       },
@@ -301,12 +301,12 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(reduction(
       rule_info("eta-pair-16", cite(T2b), RuleKind::reduction,
                 "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
-      Tag::let,
+      Kind::let,
       [not_numeric](const Reducer& m, const Redex& r) {
         const Term& pr = core_of(r.term->bound());
         return !r.term->x.linear && not_numeric(m, r) && m.options().rules.eta_pair &&
-               pr->tag == Tag::pair && !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
-               !(pr->left()->tag == Tag::var && pr->right()->tag == Tag::var);
+               pr->kind == Kind::pair && !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
+               !(pr->left()->kind == Kind::var && pr->right()->kind == Kind::var);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
@@ -321,7 +321,7 @@ std::vector<Rules::Entry> table_2() {
   Rule<Reduction> factor;
   factor.info = rule_info("factor-17", cite(T2c), RuleKind::reduction,
                           "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
-  factor.kinds = {Tag::add};
+  factor.kinds = {Kind::add};
   factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
   factor.result = [](Reducer& m, const Redex& r, const RuleInfo&) {
     const Summands s = factorable(m, r).at(r.nth);
@@ -336,13 +336,13 @@ std::vector<Rules::Entry> table_2() {
   out.push_back(reduction(
       rule_info("prim-23", cite(S4), RuleKind::reduction,
                 "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
-      Tag::prim,
+      Kind::prim,
       [](const Reducer&, const Redex& r) {
         if (r.term->name == "mul") return false;
         std::vector<double> args;
         for (const Term& k : r.term->kids) {
           const Term& c = core_of(k);
-          if (c->tag != Tag::num) return false;
+          if (c->kind != Kind::num) return false;
           args.push_back(c->value);
         }
         return apply_primitive(r.term->name, args).has_value();
@@ -354,44 +354,44 @@ std::vector<Rules::Entry> table_2() {
 std::vector<Rules::Entry> table_3b() {
   using T = Transform::Redex;
   std::vector<Rules::Entry> out;
-  const auto d = [](std::string name, std::string summary, Tag tag,
+  const auto d = [](std::string name, std::string summary, Kind kind,
                     Rule<Transform>::Result result) {
     return clause(
-        rule_info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)), tag,
+        rule_info(std::move(name), cite(T3b), RuleKind::transformation, std::move(summary)), kind,
         std::move(result));
   };
-  out.push_back(d("D-var", "D(x) = x", Tag::var,
+  out.push_back(d("D-var", "D(x) = x", Kind::var,
                   [](Differentiator&, const T& r, const RuleInfo&) { return r.term; }));
-  out.push_back(d("D-lam", "D(λx^{!A}. t) = λx^{!D(A)}. D(t)", Tag::lam,
+  out.push_back(d("D-lam", "D(λx^{!A}. t) = λx^{!D(A)}. D(t)", Kind::lam,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     return lam(dd.binder(r.term->x), dd.go(r.term->body()));
                   }));
-  out.push_back(d("D-app", "D(t u) = D(t) D(u)", Tag::app,
+  out.push_back(d("D-app", "D(t u) = D(t) D(u)", Kind::app,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     return rebuild(*r.term, {dd.go(r.term->left()), dd.go(r.term->right())});
                   }));
-  out.push_back(d("D-pair", "D(⟨t, u⟩) = ⟨D(t), D(u)⟩", Tag::pair,
+  out.push_back(d("D-pair", "D(⟨t, u⟩) = ⟨D(t), D(u)⟩", Kind::pair,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     return rebuild(*r.term, {dd.go(r.term->left()), dd.go(r.term->right())});
                   }));
-  out.push_back(d("D-let-pair", "D(t[⟨x, y⟩ := u]) = D(t)[⟨x, y⟩ := D(u)]", Tag::let_pair,
+  out.push_back(d("D-let-pair", "D(t[⟨x, y⟩ := u]) = D(t)[⟨x, y⟩ := D(u)]", Kind::let_pair,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     const Node& t = *r.term;
                     return let_pair(dd.binder(t.x), dd.binder(t.y), dd.go(t.body()),
                                     dd.go(t.bound()));
                   }));
-  out.push_back(d("D-let", "D(t[x := u]) = D(t)[x := D(u)]", Tag::let,
+  out.push_back(d("D-let", "D(t[x := u]) = D(t)[x := D(u)]", Kind::let,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     const Node& t = *r.term;
                     return let(dd.binder(t.x), dd.go(t.body()), dd.go(t.bound()));
                   }));
-  out.push_back(d("D-num", "D(r) = ⟨r, λa. 0⟩", Tag::num,
+  out.push_back(d("D-num", "D(r) = ⟨r, λa. 0⟩", Kind::num,
                   [](Differentiator& dd, const T& r, const RuleInfo&) {
                     const std::string a = dd.names().fresh("a");
                     return pair(num(r.term->value), lam(lin_binder(a), zero(dd.d())));
                   }));
   out.push_back(d("D-add", "D(t + u) = ⟨x + y, λa. x'a + y'a⟩[⟨x, x'⟩ := D(t)][⟨y, y'⟩ := D(u)]",
-                  Tag::add, [](Differentiator& dd, const T& r, const RuleInfo&) {
+                  Kind::add, [](Differentiator& dd, const T& r, const RuleInfo&) {
                     Names& names = dd.names();
                     const std::string x = names.fresh("x"), xp = names.fresh("dx");
                     const std::string y = names.fresh("y"), yp = names.fresh("dy");
@@ -405,7 +405,7 @@ std::vector<Rules::Entry> table_3b() {
                   }));
   out.push_back(d(
       "D-prim", "D(f(t1..tk)) = ⟨f(x1..xk), λa. Σ xi' (∂f/∂i(x1..xk) · a)⟩[⟨xi, xi'⟩ := D(ti)]…",
-      Tag::prim, [](Differentiator& dd, const T& r, const RuleInfo&) {
+      Kind::prim, [](Differentiator& dd, const T& r, const RuleInfo&) {
         const Node& t = *r.term;
         Names& names = dd.names();
         const std::size_t k = t.kids.size();

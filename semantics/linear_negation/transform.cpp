@@ -86,17 +86,17 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
 
 namespace {
 bool read_into(const Term& t, const std::vector<std::string>& backprop, std::vector<double>& g) {
-  switch (t->tag) {
-  case Tag::add:
+  switch (t->kind) {
+  case Kind::add:
     return read_into(t->left(), backprop, g) && read_into(t->right(), backprop, g);
-  case Tag::num:
+  case Kind::num:
     return t->value == 0.0;
-  case Tag::pair:
+  case Kind::pair:
     return read_into(t->left(), backprop, g) && read_into(t->right(), backprop, g) &&
            numeral_reals(t) == std::vector<double>(numeral_reals(t).size(), 0.0) &&
            is_numeral_tuple(t);
-  case Tag::app: {
-    if (t->left()->tag != Tag::var || t->right()->tag != Tag::num) return false;
+  case Kind::app: {
+    if (t->left()->kind != Kind::var || t->right()->kind != Kind::num) return false;
     for (std::size_t j = 0; j < backprop.size(); ++j)
       if (backprop[j] == t->left()->name) {
         g[j] += t->right()->value;
@@ -168,7 +168,7 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
   out.run = normalise(w.term, o);
   Term nf = out.run.result;
   if (keep_primal) {
-    if (nf->tag != Tag::pair || nf->left()->tag != Tag::num)
+    if (nf->kind != Kind::pair || nf->left()->kind != Kind::num)
       throw AdsemError(ErrorKind::eval, "the wrapper did not reduce to (value, Σ xj' gj)");
     out.value = nf->left()->value;
     nf = nf->right();
@@ -182,17 +182,17 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
 // ---- computational graphs ----
 
 bool is_ground(const Term& g) {
-  switch (g->tag) {
-  case Tag::var:
-  case Tag::num:
+  switch (g->kind) {
+  case Kind::var:
+  case Kind::num:
     return true;
-  case Tag::let:
+  case Kind::let:
     return !g->x.linear && is_ground(g->body()) && is_ground(g->bound());
-  case Tag::add:
+  case Kind::add:
     return is_ground(g->left()) && is_ground(g->right());
-  case Tag::prim:
+  case Kind::prim:
     for (const Term& k : g->kids)
-      if (k->tag != Tag::var) return false;
+      if (k->kind != Kind::var) return false;
     return true;
   default:
     return false;
@@ -200,19 +200,19 @@ bool is_ground(const Term& g) {
 }
 
 Term groundify(const Term& t, Names& names) {
-  switch (t->tag) {
-  case Tag::var:
-  case Tag::num:
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
     return t;
-  case Tag::let:
+  case Kind::let:
     return rebuild(*t, {groundify(t->body(), names), groundify(t->bound(), names)});
-  case Tag::add:
+  case Kind::add:
     return add(groundify(t->left(), names), groundify(t->right(), names));
-  case Tag::prim: {
+  case Kind::prim: {
     std::vector<Term> args;
     std::vector<std::pair<std::string, Term>> lets;
     for (const Term& k : t->kids) {
-      if (k->tag == Tag::var) {
+      if (k->kind == Kind::var) {
         args.push_back(k);
         continue;
       }
@@ -239,8 +239,8 @@ struct Bp {
 };
 
 Term oplus(const Term& a, const Term& b) { // ⊕ (L479-481)
-  if (a->tag == Tag::num && a->value == 0.0) return b;
-  if (b->tag == Tag::num && b->value == 0.0) return a;
+  if (a->kind == Kind::num && a->value == 0.0) return b;
+  if (b->kind == Kind::num && b->value == 0.0) return a;
   return add(a, b);
 }
 
@@ -251,18 +251,18 @@ Term frame(const std::string& x, const Term& content) {
 Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, Names& names) {
   const std::size_t n = xs.size();
   Bp out;
-  switch (g->tag) {
-  case Tag::var: { // bp(xi) = ⟨xi, ⟨0,…,a,…,0⟩⟩
+  switch (g->kind) {
+  case Kind::var: { // bp(xi) = ⟨xi, ⟨0,…,a,…,0⟩⟩
     out.g0 = g;
     for (std::size_t i = 0; i < n; ++i)
       out.gi.push_back(xs[i] == g->name ? var(a) : num(0));
     return out;
   }
-  case Tag::num: // bp(r) = ⟨r, 0⟩
+  case Kind::num: // bp(r) = ⟨r, 0⟩
     out.g0 = g;
     out.gi.assign(n, num(0));
     return out;
-  case Tag::prim: { // Gi = ⊕_{j: yj = xi} (∂f/∂j(y) · a)
+  case Kind::prim: { // Gi = ⊕_{j: yj = xi} (∂f/∂j(y) · a)
     out.g0 = g;
     out.gi.assign(n, num(0));
     for (std::size_t j = 0; j < g->kids.size(); ++j)
@@ -273,7 +273,7 @@ Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, N
                     mul(derivative_template(g->name, static_cast<int>(j + 1), g->kids), var(a)));
     return out;
   }
-  case Tag::let: { // bp(F'[z := F''])
+  case Kind::let: { // bp(F'[z := F''])
     const std::string z = g->x.name;
     std::vector<std::string> xz = xs;
     xz.push_back(z);
@@ -283,7 +283,7 @@ Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, N
     const Term h = f1.gi.back();
     f1.gi.pop_back();
     out.g0 = f1.g0;
-    if (h->tag == Tag::num && h->value == 0.0) {
+    if (h->kind == Kind::num && h->value == 0.0) {
       out.gi = f1.gi;
       out.alpha = f1.alpha;
     } else {
@@ -298,7 +298,7 @@ Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, N
     out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
     return out;
   }
-  case Tag::add: { // bp(F' + F'')
+  case Kind::add: { // bp(F' + F'')
     const Bp f1 = bp(g->left(), xs, a, names);
     const Bp f2 = bp(g->right(), xs, a, names);
     out.g0 = add(f1.g0, f2.g0);
@@ -326,15 +326,15 @@ Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const
 
 Term forward_graph(const Term& g, Names& names) {
   const Type dr = product_type(real_type(), real_type());
-  switch (g->tag) {
-  case Tag::var:
+  switch (g->kind) {
+  case Kind::var:
     return g; // D→(x) = x
-  case Tag::num:
+  case Kind::num:
     return pair(g, num(0)); // D→(r) = ⟨r, 0⟩ [EXT: erratum 17]
-  case Tag::let:
+  case Kind::let:
     return let(exp_binder(g->x.name, dr), forward_graph(g->body(), names),
                forward_graph(g->bound(), names));
-  case Tag::prim: { // ⟨f(z), Σ ∂f/∂i(z)·ai⟩[⟨z1,a1⟩ := x1]…
+  case Kind::prim: { // ⟨f(z), Σ ∂f/∂i(z)·ai⟩[⟨z1,a1⟩ := x1]…
     std::vector<Term> zs;
     std::vector<std::string> as;
     for (std::size_t i = 0; i < g->kids.size(); ++i) {
@@ -350,7 +350,7 @@ Term forward_graph(const Term& g, Names& names) {
                      g->kids[i]);
     return out;
   }
-  case Tag::add: { // [EXT] F + G as the primitive add: ⟨z1 + z2, t1 + t2⟩[⟨z1,t1⟩ := D→F]…
+  case Kind::add: { // [EXT] F + G as the primitive add: ⟨z1 + z2, t1 + t2⟩[⟨z1,t1⟩ := D→F]…
     const std::string z1 = names.fresh("z"), t1 = names.fresh("t");
     const std::string z2 = names.fresh("z"), t2 = names.fresh("t");
     Term out = pair(add(var(z1), var(z2)), add(var(t1), var(t2)));

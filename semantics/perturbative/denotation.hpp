@@ -34,35 +34,35 @@ struct DenoteContext {
 };
 
 template <class C>
-model::Value<C> denote(const Bag& m, const Env<C>& env, const DenoteContext& context);
+model::Value<C> denote(const Term& m, const Env<C>& env, const DenoteContext& context);
 
 template <class C>
 model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& context) {
   using V = model::Value<C>;
   const DepthGuard guard(*context.depth);
-  switch (s.form) {
-  case Form::var: // |x| = π2, |y| = |y| ∘ π1
+  switch (s.kind) {
+  case Kind::var: // |x| = π2, |y| = |y| ∘ π1
     for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
       if (at->name == s.name) return at->value;
     throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + s.name);
-  case Form::lam: // |λx.s| = Λ(|s|)
+  case Kind::lam: // |λx.s| = Λ(|s|)
     return V::function([body = s.operand, x = s.name, env, context](const V& v) {
       return denote<C>(*body, extend<C>(env, x, v), context);
     });
-  case Form::app: // |s N| = ev ∘ ⟨|s|, |N|⟩
+  case Kind::app: // |s N| = ev ∘ ⟨|s|, |N|⟩
     return denote<C>(*s.operand, env, context)(denote<C>(s.argument, env, context));
-  case Form::push: // |T s| = 𝒯 ∘ |s|  (L293)
+  case Kind::push: // |T s| = 𝒯 ∘ |s|  (L293)
     return model::pushforward(denote<C>(*s.operand, env, context), context.diff);
-  case Form::inj: { // |ι1 s| = ⟨id, 0⟩ ∘ |s|, |ι2 s| = ⟨0, id⟩ ∘ |s|
+  case Kind::inj: { // |ι1 s| = ⟨id, 0⟩ ∘ |s|, |ι2 s| = ⟨0, id⟩ ∘ |s|
     const V v = denote<C>(*s.operand, env, context);
     const V other = model::zero<C>(model_type(component(s.type, 3 - s.index)));
     return s.index == 1 ? V::pair(v, other) : V::pair(other, v);
   }
-  case Form::proj: // |π_k s| = π_k ∘ |s|
+  case Kind::proj: // |π_k s| = π_k ∘ |s|
     return denote<C>(*s.operand, env, context).item(static_cast<std::size_t>(s.index - 1));
-  case Form::numeral: // [OURS]
+  case Kind::numeral: // [OURS]
     return V(model::Dual<C>(C(s.value)));
-  case Form::primitive: { // [OURS] the shared table's action on the scalar ring (spec §7)
+  case Kind::primitive: { // [OURS] the shared table's action on the scalar ring (spec §7)
     const Primitive& p = primitives().at(s.name);
     return V::function([&p](const V& argument) {
       const std::vector<model::Dual<C>> args = model::flatten(argument);
@@ -75,7 +75,7 @@ model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& 
 
 // |0| = 0, |s + N| = |s| + |N|
 template <class C>
-model::Value<C> denote(const Bag& m, const Env<C>& env, const DenoteContext& context) {
+model::Value<C> denote(const Term& m, const Env<C>& env, const DenoteContext& context) {
   if (m.items.empty()) return model::zero<C>(model_type(m.type));
   model::Value<C> out = denote<C>(*m.items.front(), env, context);
   for (std::size_t i = 1; i < m.items.size(); ++i)

@@ -11,7 +11,7 @@ std::string trace_line(const std::string& rule, std::string detail) {
   return rule + ": " + detail;
 }
 
-Bag Engine::fire(const Rule<Tx>& clause, const Tx::Redex& redex) {
+Term Engine::fire(const Rule<Tx>& clause, const Tx::Redex& redex) {
   record(clause.info);
   if (trace_) trace_->push_back(trace_line(clause.info.name, print_simple(redex.node)));
   return clause.result(*this, redex, clause.info);

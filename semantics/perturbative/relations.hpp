@@ -20,19 +20,19 @@ class Engine;
 
 // The dispatch index of the term relations is keyed by Form; the last form is `primitive`.
 inline constexpr std::size_t form_count = 8;
-static_assert(static_cast<std::size_t>(Form::primitive) + 1 == form_count);
+static_assert(static_cast<std::size_t>(Kind::primitive) + 1 == form_count);
 
 // s → N (Fig. 3 and spec §4.5): a simple term s at a position the strategy visits (its redex
 // node is the root of s); the output is the contractum, a bag.
 struct Reduction {
   using Context = Engine;
-  using Kind = Form;
+  using Kind = adsem::perturbative::Kind;
   static constexpr std::size_t kind_count = form_count;
   struct Redex {
     const Simple& node;
   };
-  using Output = Bag;
-  static Kind kind(const Redex& r) { return r.node.form; }
+  using Output = Term;
+  static Kind kind(const Redex& r) { return r.node.kind; }
   static const Simple& node(const Redex& r) { return r.node; }
 };
 
@@ -43,9 +43,9 @@ struct Merge {
   using Kind = BagKind;
   static constexpr std::size_t kind_count = 1;
   struct Redex {
-    const Bag& bag;
+    const Term& bag;
   };
-  using Output = Bag;
+  using Output = Term;
   static Kind kind(const Redex&) { return BagKind::bag; }
 };
 
@@ -53,17 +53,17 @@ struct Merge {
 // T_x N: T_x is additive) has already transformed s's subterms; the clause builds T_x s.
 struct Tx {
   using Context = Engine;
-  using Kind = Form;
+  using Kind = adsem::perturbative::Kind;
   static constexpr std::size_t kind_count = form_count;
   struct Redex {
-    const Simple& node;               // s (a binder named x already renamed away)
-    const std::string& x;             // the variable T_x differentiates
-    const Type& tangent_sigma;        // Tσ, the type x has in T_x s
-    const Bag* tx_operand = nullptr;  // T_x of the λ body, the ι/T/π operand, or the operator
-    const Bag* tx_argument = nullptr; // T_x of an application's argument
+    const Simple& node;                // s (a binder named x already renamed away)
+    const std::string& x;              // the variable T_x differentiates
+    const Type& tangent_sigma;         // Tσ, the type x has in T_x s
+    const Term* tx_operand = nullptr;  // T_x of the λ body, the ι/T/π operand, or the operator
+    const Term* tx_argument = nullptr; // T_x of an application's argument
   };
-  using Output = Bag;
-  static Kind kind(const Redex& r) { return r.node.form; }
+  using Output = Term;
+  static Kind kind(const Redex& r) { return r.node.kind; }
   static const Simple& node(const Redex& r) { return r.node; }
 };
 
@@ -76,11 +76,11 @@ struct Macro {
   using Kind = MacroKind;
   static constexpr std::size_t kind_count = 1;
   struct Redex {
-    const Bag& f;       // f : σ → τ
-    const Bag& tangent; // v : σ
-    const Bag& point;   // a : σ
+    const Term& f;       // f : σ → τ
+    const Term& tangent; // v : σ
+    const Term& point;   // a : σ
   };
-  using Output = Bag;
+  using Output = Term;
   static Kind kind(const Redex&) { return MacroKind::derivative; }
 };
 
@@ -112,7 +112,7 @@ public:
   // Records one firing of `rule` (rule coverage).
   void record(const RuleInfo& rule) { ++fired_[rule.position]; }
   // Fires a clause of T_x: recorded, traced as "clause: s" when tracing, no step.
-  Bag fire(const Rule<Tx>& clause, const Tx::Redex& redex);
+  Term fire(const Rule<Tx>& clause, const Tx::Redex& redex);
 
   // The firings by rule name (each rule that fired at least once).
   void add_firings(std::map<std::string, long>& counts) const;

@@ -20,24 +20,24 @@ namespace {
 // ---- the results of Fig. 3 and spec §4.5 ----
 
 // (β) (λx.s) N → s[N/x]
-Bag beta(Engine&, const Reduction::Redex& r, const RuleInfo&) {
+Term beta(Engine&, const Reduction::Redex& r, const RuleInfo&) {
   const Simple& l = *r.node.operand;
   return substitute(*l.operand, l.name, r.node.argument);
 }
 
 // (×1) π_k(ι_k s) → s
-Bag times1(Engine&, const Reduction::Redex& r, const RuleInfo&) {
+Term times1(Engine&, const Reduction::Redex& r, const RuleInfo&) {
   return single(r.node.operand->operand);
 }
 
 // (×2) π_k(ι_l s) → 0. Fig. 5 prints ": σ" for both cases; the result type is σ_k (spec §12.2,
 // L264-267).
-Bag times2(Engine&, const Reduction::Redex& r, const RuleInfo&) {
+Term times2(Engine&, const Reduction::Redex& r, const RuleInfo&) {
   return zero(r.node.type);
 }
 
 // (T) T(λx.s) → λx.T_x s (x : Tσ now)
-Bag push(Engine& engine, const Reduction::Redex& r, const RuleInfo&) {
+Term push(Engine& engine, const Reduction::Redex& r, const RuleInfo&) {
   const Simple& l = *r.node.operand;
   return lam(l.name, tangent_type(l.binder_type),
              transform(engine, l.name, l.binder_type, single(l.operand)));
@@ -46,12 +46,12 @@ Bag push(Engine& engine, const Reduction::Redex& r, const RuleInfo&) {
 // (δ) p N → numeral(p(v)), N a numeric value in p's domain (otherwise stuck, spec §7)
 bool delta_applies(const Engine&, const Reduction::Redex& r) {
   const Simple& p = *r.node.operand;
-  if (p.form != Form::primitive) return false;
+  if (p.kind != Kind::primitive) return false;
   const Primitive& prim = primitives().at(p.name);
   const auto v = numeric_argument(r.node.argument, prim.arity());
   return v && prim.in_domain(*v);
 }
-Bag delta(Engine&, const Reduction::Redex& r, const RuleInfo&) {
+Term delta(Engine&, const Reduction::Redex& r, const RuleInfo&) {
   const Simple& p = *r.node.operand;
   const Primitive& prim = primitives().at(p.name);
   const std::vector<double> v = *numeric_argument(r.node.argument, prim.arity());
@@ -67,9 +67,9 @@ Bag delta(Engine&, const Reduction::Redex& r, const RuleInfo&) {
 // (δT) T p → τ_p, p a constant with a template (otherwise T p is stuck)
 bool has_template(const Engine&, const Reduction::Redex& r) {
   const Simple& p = *r.node.operand;
-  return p.form == Form::primitive && template_sources().contains(p.name);
+  return p.kind == Kind::primitive && template_sources().contains(p.name);
 }
-Bag delta_t(Engine&, const Reduction::Redex& r, const RuleInfo&) {
+Term delta_t(Engine&, const Reduction::Redex& r, const RuleInfo&) {
   return template_of(r.node.operand->name);
 }
 
@@ -77,24 +77,24 @@ Bag delta_t(Engine&, const Reduction::Redex& r, const RuleInfo&) {
 std::optional<std::pair<std::string, double>> linear_numeral(const Simple& s) {
   std::string key;
   const Simple* at = &s;
-  while (at->form == Form::lam || at->form == Form::inj) {
-    key += at->form == Form::lam ? "L" + at->name + ":" + type_text(at->binder_type)
+  while (at->kind == Kind::lam || at->kind == Kind::inj) {
+    key += at->kind == Kind::lam ? "L" + at->name + ":" + type_text(at->binder_type)
                                  : "I" + std::to_string(at->index) + type_text(at->type);
     key += "|";
     at = at->operand.get();
   }
-  if (at->form != Form::numeral) return std::nullopt;
+  if (at->kind != Kind::numeral) return std::nullopt;
   return std::pair{key, at->value};
 }
 
 // Rebuild s's linear context around the numeral r.
-Bag refill(const Simple& s, double r) {
-  if (s.form == Form::numeral) return numeral(r);
+Term refill(const Simple& s, double r) {
+  if (s.kind == Kind::numeral) return numeral(r);
   return with_operand(s, refill(*s.operand, r));
 }
 
 // (ν) L[r1] + L[r2] → L[r1 + r2]: the first mergeable pair of summands (i < j), or nullopt.
-std::optional<std::pair<std::size_t, std::size_t>> mergeable(const Bag& m) {
+std::optional<std::pair<std::size_t, std::size_t>> mergeable(const Term& m) {
   for (std::size_t i = 0; i < m.items.size(); ++i) {
     const auto a = linear_numeral(*m.items[i]);
     if (!a) continue;
@@ -108,11 +108,11 @@ std::optional<std::pair<std::size_t, std::size_t>> mergeable(const Bag& m) {
 bool has_mergeable(const Engine&, const Merge::Redex& r) {
   return r.bag.items.size() > 1 && mergeable(r.bag).has_value();
 }
-Bag nu(Engine&, const Merge::Redex& r, const RuleInfo&) {
-  const Bag& m = r.bag;
+Term nu(Engine&, const Merge::Redex& r, const RuleInfo&) {
+  const Term& m = r.bag;
   const auto [i, j] = *mergeable(m);
   const double total = linear_numeral(*m.items[i])->second + linear_numeral(*m.items[j])->second;
-  Bag out = zero(m.type);
+  Term out = zero(m.type);
   for (std::size_t k = 0; k < m.items.size(); ++k) {
     if (k == j) continue;
     if (k == i)
@@ -125,7 +125,7 @@ Bag nu(Engine&, const Merge::Redex& r, const RuleInfo&) {
 
 // ---- the clauses of Fig. 4 (the subterms' T_x given in the redex) ----
 
-Bag pair_of_parts(const Bag& tx, const std::function<Bag(const Bag&)>& former) {
+Term pair_of_parts(const Term& tx, const std::function<Term(const Term&)>& former) {
   return pair(former(proj(1, tx)), former(proj(2, tx)));
 }
 
@@ -136,47 +136,47 @@ bool is_not_x(const Engine&, const Tx::Redex& r) {
   return r.node.name != r.x;
 }
 // T_x x = x (x now has type Tσ)
-Bag tx_x(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_x(Engine&, const Tx::Redex& r, const RuleInfo&) {
   return var(r.node.name, r.tangent_sigma);
 }
 // T_x y = ι2 y = ⟨0, y⟩ (y ≠ x: every other variable is a constant; spec §4.3)
-Bag tx_y(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_y(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const Simple& y = r.node;
   return inj(2, tangent_type(y.type), var(y.name, y.type));
 }
 // T_x (λy.s) = ⟨λy.π1(T_x s), λy.π2(T_x s)⟩ (Prop 3.9, L112-114)
-Bag tx_lambda(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_lambda(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const Simple& l = r.node;
   return pair_of_parts(*r.tx_operand,
-                       [&](const Bag& part) { return lam(l.name, l.binder_type, part); });
+                       [&](const Term& part) { return lam(l.name, l.binder_type, part); });
 }
 // T_x (s N) = (T_x s) ⬦ (T_x N) (eq. (3), Lemma 5.3)
-Bag tx_app(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_app(Engine&, const Tx::Redex& r, const RuleInfo&) {
   return diamond(*r.tx_operand, *r.tx_argument);
 }
 // T_x (ι_k s) = ⟨ι_k(π1(T_x s)), ι_k(π2(T_x s))⟩
-Bag tx_inj(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_inj(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const Simple& i = r.node;
-  return pair_of_parts(*r.tx_operand, [&](const Bag& part) { return inj(i.index, i.type, part); });
+  return pair_of_parts(*r.tx_operand, [&](const Term& part) { return inj(i.index, i.type, part); });
 }
 // T_x (T s) = ⟨T(π1(T_x s)), T(π2(T_x s))⟩ (𝒯 is linear, Thm 3.10)
-Bag tx_push(Engine&, const Tx::Redex& r, const RuleInfo&) {
-  return pair_of_parts(*r.tx_operand, [](const Bag& part) { return push(part); });
+Term tx_push(Engine&, const Tx::Redex& r, const RuleInfo&) {
+  return pair_of_parts(*r.tx_operand, [](const Term& part) { return push(part); });
 }
 // T_x (π_k s) = ⟨π_k(π1(T_x s)), π_k(π2(T_x s))⟩
-Bag tx_proj(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_proj(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const int k = r.node.index;
-  return pair_of_parts(*r.tx_operand, [&](const Bag& part) { return proj(k, part); });
+  return pair_of_parts(*r.tx_operand, [&](const Term& part) { return proj(k, part); });
 }
 // [OURS] T_x c = ι2 c for numerals and primitives (spec §12.7)
-Bag tx_const(Engine&, const Tx::Redex& r, const RuleInfo&) {
+Term tx_const(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const Simple& c = r.node;
   return inj(2, tangent_type(c.type), single(std::make_shared<const Simple>(c)));
 }
 
 // ---- the book ----
 
-using F = Form;
+using F = Kind;
 using RuleKind::reduction, RuleKind::transformation;
 
 std::string cite(std::string_view where) {
@@ -189,18 +189,18 @@ constexpr std::string_view F3 = "Fig. 3 (seed 004 lines 188-189, 206)",
                                        "needed for numeric programs";
 
 // Side conditions on the operand's form.
-template <Form form> bool operand_is(const Engine&, const Reduction::Redex& r) {
-  return r.node.operand->form == form;
+template <Kind kind> bool operand_is(const Engine&, const Reduction::Redex& r) {
+  return r.node.operand->kind == kind;
 }
 bool same_index(const Engine&, const Reduction::Redex& r) {
-  return r.node.operand->form == F::inj && r.node.operand->index == r.node.index;
+  return r.node.operand->kind == F::inj && r.node.operand->index == r.node.index;
 }
 bool other_index(const Engine&, const Reduction::Redex& r) {
-  return r.node.operand->form == F::inj && r.node.operand->index != r.node.index;
+  return r.node.operand->kind == F::inj && r.node.operand->index != r.node.index;
 }
 
 // D(f, v, a) = π1 (T f (v, a)): the tangent in the first slot of Tσ = (tangent, primal)
-Bag derivative_macro(Engine&, const Macro::Redex& r, const RuleInfo&) {
+Term derivative_macro(Engine&, const Macro::Redex& r, const RuleInfo&) {
   return proj(1, app(perturbative::push(r.f), pair(r.tangent, r.point)));
 }
 
@@ -278,12 +278,12 @@ std::vector<Rules::Entry> paper_entries() {
 
 } // namespace
 
-std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t arity) {
+std::optional<std::vector<double>> numeric_argument(const Term& n, std::size_t arity) {
   std::vector<double> v(arity, 0.0);
   for (const SimpleP& s : n.items) {
-    if (arity == 1 && s->form == Form::numeral) {
+    if (arity == 1 && s->kind == Kind::numeral) {
       v[0] += s->value;
-    } else if (arity == 2 && s->form == Form::inj && s->operand->form == Form::numeral) {
+    } else if (arity == 2 && s->kind == Kind::inj && s->operand->kind == Kind::numeral) {
       v[static_cast<std::size_t>(s->index - 1)] += s->operand->value;
     } else {
       return std::nullopt;
@@ -292,7 +292,7 @@ std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t ar
   return v;
 }
 
-Bag derivative(Engine& engine, const Bag& f, const Bag& tangent, const Bag& point) {
+Term derivative(Engine& engine, const Term& f, const Term& tangent, const Term& point) {
   const Macro::Redex redex{f, tangent, point};
   const Rule<Macro>* macro = engine.select<Macro>(redex);
   if (!macro) throw AdsemError(ErrorKind::usage, "the rule book has no derivative macro D");

@@ -21,10 +21,10 @@ RulesPtr patch_paper_rules(const RulesPatch& patch);
 // π1 (T f (v, a)) with the tangent v in the FIRST slot: Tσ = (tangent, primal), L34, L38, L94).
 // `grad` and the AD properties build their terms through it; the expansion is recorded (rule
 // coverage). AdsemError(usage) when the book has no such entry.
-Bag derivative(Engine& engine, const Bag& f, const Bag& tangent, const Bag& point);
+Term derivative(Engine& engine, const Term& f, const Term& tangent, const Term& point);
 
 // The value of a numeric argument (spec §4.5 δ): a bag of numerals at R, or Σ ι1 r_i + Σ ι2 q_j
 // at R × R. nullopt when the argument is not such a value.
-std::optional<std::vector<double>> numeric_argument(const Bag& n, std::size_t arity);
+std::optional<std::vector<double>> numeric_argument(const Term& n, std::size_t arity);
 
 } // namespace adsem::perturbative

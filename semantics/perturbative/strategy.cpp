@@ -8,7 +8,7 @@ namespace adsem::perturbative {
 namespace {
 
 // out + part (sum(out, part) copies out: quadratic in a bag's summands)
-void append(Bag& out, const Bag& part) {
+void append(Term& out, const Term& part) {
   out.items.insert(out.items.end(), part.items.begin(), part.items.end());
 }
 
@@ -40,12 +40,12 @@ public:
       : options_(options), run_(run), engine_(book, &work_, options.trace ? &run.trace : nullptr) {}
 
   // norm(Σ s_i) = canon(Σ norm_s(s_i))
-  Bag bag(const Bag& m) {
-    Bag out = zero(m.type);
+  Term bag(const Term& m) {
+    Term out = zero(m.type);
     for (const SimpleP& s : m.items)
       append(out, simple(s));
     while (const Rule<Merge>* rule = engine_.select<Merge>({out})) {
-      Bag merged = rule->result(engine_, {out}, rule->info);
+      Term merged = rule->result(engine_, {out}, rule->info);
       count(rule->info, "", run_.trace.size());
       out = std::move(merged);
     }
@@ -54,25 +54,25 @@ public:
 
   // Terms are immutable: a leaf, and a node whose operand normalises to itself, is returned as
   // it is instead of rebuilt (the copies were a tenth of an adequacy trial).
-  Bag simple(const SimpleP& p) {
+  Term simple(const SimpleP& p) {
     const DepthGuard guard(budget_);
     work_.spend(1, "the term's growth");
     const Simple& s = *p;
-    switch (s.form) {
-    case Form::var:
-    case Form::numeral:
-    case Form::primitive:
+    switch (s.kind) {
+    case Kind::var:
+    case Kind::numeral:
+    case Kind::primitive:
       return single(p);
-    case Form::lam:
-    case Form::inj:
+    case Kind::lam:
+    case Kind::inj:
       return with_normal_operand(p, simple(s.operand));
-    case Form::app: {
-      const Bag op = simple(s.operand);
-      const Bag argument = bag(s.argument);
+    case Kind::app: {
+      const Term op = simple(s.operand);
+      const Term argument = bag(s.argument);
       return roots(app(op, argument));
     }
-    case Form::push:
-    case Form::proj:
+    case Kind::push:
+    case Kind::proj:
       return roots(with_normal_operand(p, simple(s.operand)));
     }
     return single(p);
@@ -82,19 +82,19 @@ public:
 
 private:
   // p with its operand replaced by the operand's normal form; p itself when that is the operand.
-  static Bag with_normal_operand(const SimpleP& p, const Bag& operand) {
+  static Term with_normal_operand(const SimpleP& p, const Term& operand) {
     if (operand.items.size() == 1 && operand.items.front() == p->operand) return single(p);
     return with_operand(*p, operand);
   }
 
   // Contract each summand at its root (its children are normal) and re-normalise the contractum.
-  Bag roots(const Bag& m) {
-    Bag out = zero(m.type);
+  Term roots(const Term& m) {
+    Term out = zero(m.type);
     for (const SimpleP& t : m.items) {
       const Reduction::Redex redex{*t};
       if (const Rule<Reduction>* rule = engine_.select<Reduction>(redex)) {
         const std::size_t line = run_.trace.size(); // the step's line precedes its T_x clauses
-        const Bag contractum = rule->result(engine_, redex, rule->info);
+        const Term contractum = rule->result(engine_, redex, rule->info);
         count(rule->info, options_.trace ? print_simple(*t) : "", line);
         const UserNesting nesting(rule->info.kind == RuleKind::user ? &user_nesting_ : nullptr);
         append(out, bag(contractum));
@@ -147,17 +147,17 @@ private:
 
 struct Found {
   const RuleInfo* rule;
-  Bag result; // the whole term after the step
+  Term result; // the whole term after the step
 };
 
 class Stepper {
 public:
   explicit Stepper(Engine& engine) : engine_(engine) {}
 
-  std::optional<Found> bag(const Bag& m) {
+  std::optional<Found> bag(const Term& m) {
     for (std::size_t i = 0; i < m.items.size(); ++i) {
       if (auto r = simple(*m.items[i])) {
-        Bag out = zero(m.type);
+        Term out = zero(m.type);
         for (std::size_t k = 0; k < m.items.size(); ++k)
           out = k == i ? sum(out, r->result) : sum(out, single(m.items[k]));
         return Found{r->rule, out};
@@ -170,21 +170,21 @@ public:
 
   std::optional<Found> simple(const Simple& s) {
     const DepthGuard guard(budget_);
-    switch (s.form) {
-    case Form::var:
-    case Form::numeral:
-    case Form::primitive:
+    switch (s.kind) {
+    case Kind::var:
+    case Kind::numeral:
+    case Kind::primitive:
       return std::nullopt;
-    case Form::lam:
-    case Form::inj:
+    case Kind::lam:
+    case Kind::inj:
       if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
       return std::nullopt;
-    case Form::app:
+    case Kind::app:
       if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
       if (auto r = bag(s.argument)) return Found{r->rule, with_argument(s, r->result)};
       break;
-    case Form::push:
-    case Form::proj:
+    case Kind::push:
+    case Kind::proj:
       if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
       break;
     }
@@ -201,7 +201,7 @@ private:
 
 } // namespace
 
-Run normalise(const Bag& m, const Rules& book, const RunOptions& options) {
+Run normalise(const Term& m, const Rules& book, const RunOptions& options) {
   Run run;
   {
     Normaliser normaliser(book, options, run);
@@ -211,14 +211,14 @@ Run normalise(const Bag& m, const Rules& book, const RunOptions& options) {
   return run;
 }
 
-std::optional<Step> step(const Bag& m, const Rules& book, WorkBudget* work) {
+std::optional<Step> step(const Term& m, const Rules& book, WorkBudget* work) {
   Engine engine(book, work);
   auto found = Stepper(engine).bag(m);
   if (!found) return std::nullopt;
   return Step{found->rule->name, std::move(found->result)};
 }
 
-Run reduce_small_step(const Bag& m, const Rules& book, const RunOptions& options) {
+Run reduce_small_step(const Term& m, const Rules& book, const RunOptions& options) {
   Run run;
   run.result = m;
   WorkBudget work(options.fuel, options.work_per_step);

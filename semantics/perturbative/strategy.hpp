@@ -28,24 +28,24 @@ struct RunOptions {
 };
 
 struct Run {
-  Bag result;
+  Term result;
   long steps = 0;
   // "rule: contracted redex" per step, and "clause: s" per clause of T_x (when asked)
   std::vector<std::string> trace;
   std::map<std::string, long> rule_counts; // firings per rule name (T_x clauses included)
 };
 
-Run normalise(const Bag& m, const Rules& book, const RunOptions& options = {});
+Run normalise(const Term& m, const Rules& book, const RunOptions& options = {});
 
 struct Step {
   std::string rule;
-  Bag result; // the whole term after the step
+  Term result; // the whole term after the step
 };
 // `work` (optional) is spent on the T_x that a (T) step builds.
-std::optional<Step> step(const Bag& m, const Rules& book, WorkBudget* work = nullptr);
+std::optional<Step> step(const Term& m, const Rules& book, WorkBudget* work = nullptr);
 
 // Small-step to normal form (leftmost-innermost), the trace holding the whole term after each
 // step ("rule: term") when asked.
-Run reduce_small_step(const Bag& m, const Rules& book, const RunOptions& options = {});
+Run reduce_small_step(const Term& m, const Rules& book, const RunOptions& options = {});
 
 } // namespace adsem::perturbative

@@ -6,26 +6,26 @@ namespace {
 
 class Substitution {
 public:
-  Substitution(std::string x, Bag p)
+  Substitution(std::string x, Term p)
       : x_(std::move(x)), p_(std::move(p)), fv_p_(free_variables(p_)) {}
 
-  Bag bag(const Bag& m) {
-    Bag out = zero(m.type);
+  Term bag(const Term& m) {
+    Term out = zero(m.type);
     for (const SimpleP& s : m.items)
       out = sum(out, simple(s));
     return out;
   }
 
-  Bag simple(const SimpleP& sp) {
+  Term simple(const SimpleP& sp) {
     const DepthGuard guard(budget_);
     const Simple& s = *sp;
-    switch (s.form) {
-    case Form::var: // y[P/x] = P if y = x, y otherwise
+    switch (s.kind) {
+    case Kind::var: // y[P/x] = P if y = x, y otherwise
       return s.name == x_ ? p_ : single(sp);
-    case Form::numeral:
-    case Form::primitive:
+    case Kind::numeral:
+    case Kind::primitive:
       return single(sp);
-    case Form::lam: { // (λy.s)[P/x] = λy.(s[P/x]), y ≠ x, y ∉ FV(P) by α-conversion
+    case Kind::lam: { // (λy.s)[P/x] = λy.(s[P/x]), y ≠ x, y ∉ FV(P) by α-conversion
       if (s.name == x_) return single(sp);
       std::set<std::string> fv_body;
       free_variables(*s.operand, fv_body);
@@ -35,16 +35,16 @@ public:
         avoid.insert(fv_body.begin(), fv_body.end());
         avoid.insert(x_);
         const std::string y2 = fresh_name(s.name, avoid);
-        const Bag renamed = substitute(*s.operand, s.name, var(y2, s.binder_type));
+        const Term renamed = substitute(*s.operand, s.name, var(y2, s.binder_type));
         return lam(y2, s.binder_type, bag(renamed));
       }
       return lam(s.name, s.binder_type, simple(s.operand));
     }
-    case Form::app: // (s N)[P/x] = (s[P/x]) (N[P/x])
+    case Kind::app: // (s N)[P/x] = (s[P/x]) (N[P/x])
       return app(simple(s.operand), bag(s.argument));
-    case Form::push:
-    case Form::inj:
-    case Form::proj:
+    case Kind::push:
+    case Kind::inj:
+    case Kind::proj:
       return with_operand(s, simple(s.operand));
     }
     return single(sp);
@@ -52,7 +52,7 @@ public:
 
 private:
   std::string x_;
-  Bag p_;
+  Term p_;
   std::set<std::string> fv_p_;
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
@@ -65,10 +65,10 @@ std::string fresh_name(std::string base, const std::set<std::string>& avoid) {
   return base;
 }
 
-Bag substitute(const Bag& m, const std::string& x, const Bag& p) {
+Term substitute(const Term& m, const std::string& x, const Term& p) {
   return Substitution(x, p).bag(m);
 }
-Bag substitute(const Simple& s, const std::string& x, const Bag& p) {
+Term substitute(const Simple& s, const std::string& x, const Term& p) {
   return Substitution(x, p).simple(std::make_shared<const Simple>(s));
 }
 

@@ -9,8 +9,8 @@
 
 namespace adsem::perturbative {
 
-Bag substitute(const Bag& m, const std::string& x, const Bag& p);
-Bag substitute(const Simple& s, const std::string& x, const Bag& p);
+Term substitute(const Term& m, const std::string& x, const Term& p);
+Term substitute(const Simple& s, const std::string& x, const Term& p);
 // A name based on `base` (primes appended) free in neither `avoid` set.
 std::string fresh_name(std::string base, const std::set<std::string>& avoid);
 

@@ -29,13 +29,13 @@ const std::map<std::string, std::string>& template_sources() {
   return table;
 }
 
-Bag parse_template(const std::string& source) {
+Term parse_template(const std::string& source) {
   return parse_term(source, constant_types());
 }
 
-const Bag& template_of(const std::string& name) {
-  static const std::map<std::string, Bag> parsed = [] {
-    std::map<std::string, Bag> out;
+const Term& template_of(const std::string& name) {
+  static const std::map<std::string, Term> parsed = [] {
+    std::map<std::string, Term> out;
     for (const auto& [constant, source] : template_sources())
       out.emplace(constant, parse_template(source));
     return out;

@@ -12,10 +12,10 @@ namespace adsem::perturbative {
 // name -> template source text (p : T(dom p)).
 const std::map<std::string, std::string>& template_sources();
 // The elaborated template of a source text.
-Bag parse_template(const std::string& source);
+Term parse_template(const std::string& source);
 // The elaborated template of the constant `name` (a key of template_sources()), parsed once per
 // process: (δT) fires on every T p, and parsing was a tenth of an adequacy trial. Terms are
 // immutable, so every firing may share it.
-const Bag& template_of(const std::string& name);
+const Term& template_of(const std::string& name);
 
 } // namespace adsem::perturbative

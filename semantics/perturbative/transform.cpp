@@ -9,7 +9,7 @@ namespace {
 
 [[noreturn]] void no_clause(const Simple& s) {
   throw AdsemError(ErrorKind::internal, "no clause of T_x (Fig. 4) applies to a term of form " +
-                                            std::to_string(static_cast<int>(s.form)));
+                                            std::to_string(static_cast<int>(s.kind)));
 }
 
 class Transform {
@@ -17,17 +17,17 @@ public:
   Transform(Engine& engine, std::string x, Type sigma)
       : engine_(engine), x_(std::move(x)), tsigma_(tangent_type(std::move(sigma))) {}
 
-  Bag bag(const Bag& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
-    Bag out = zero(tangent_type(m.type));
+  Term bag(const Term& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
+    Term out = zero(tangent_type(m.type));
     for (const SimpleP& s : m.items) {
-      const Bag part = simple(*s);
+      const Term part = simple(*s);
       out.items.insert(out.items.end(), part.items.begin(), part.items.end());
     }
     return out;
   }
 
-  Bag simple(const Simple& s) {
-    Bag out = clause(s);
+  Term simple(const Simple& s) {
+    Term out = clause(s);
     // each summand of a clause's output is a node built here (the 2^k / 3^k growth, spec §9.6)
     if (WorkBudget* work = engine_.work())
       work->spend(1 + static_cast<long>(out.items.size()), "building T_x");
@@ -36,40 +36,40 @@ public:
 
 private:
   // The subterms' T_x first (the clause's premises), then the clause the book picks.
-  Bag clause(const Simple& s) {
+  Term clause(const Simple& s) {
     const DepthGuard guard(budget_);
-    switch (s.form) {
-    case Form::var:
-    case Form::numeral:
-    case Form::primitive:
+    switch (s.kind) {
+    case Kind::var:
+    case Kind::numeral:
+    case Kind::primitive:
       return fire(s, nullptr, nullptr);
-    case Form::lam:
+    case Kind::lam:
       if (s.name == x_) { // α-rename the binder away from x (L189-190, L220)
         std::set<std::string> avoid;
         free_variables(*s.operand, avoid);
         avoid.insert(x_);
         const std::string y2 = fresh_name(s.name, avoid);
-        const Bag renamed =
+        const Term renamed =
             lam(y2, s.binder_type, substitute(*s.operand, s.name, var(y2, s.binder_type)));
         return clause(*renamed.items.front());
       }
       [[fallthrough]];
-    case Form::inj:
-    case Form::push:
-    case Form::proj: {
-      const Bag operand = simple(*s.operand);
+    case Kind::inj:
+    case Kind::push:
+    case Kind::proj: {
+      const Term operand = simple(*s.operand);
       return fire(s, &operand, nullptr);
     }
-    case Form::app: {
-      const Bag operand = simple(*s.operand);
-      const Bag argument = bag(s.argument);
+    case Kind::app: {
+      const Term operand = simple(*s.operand);
+      const Term argument = bag(s.argument);
       return fire(s, &operand, &argument);
     }
     }
     no_clause(s);
   }
 
-  Bag fire(const Simple& s, const Bag* operand, const Bag* argument) {
+  Term fire(const Simple& s, const Term* operand, const Term* argument) {
     const Tx::Redex redex{s, x_, tsigma_, operand, argument};
     const Rule<Tx>* rule = engine_.select<Tx>(redex);
     if (!rule) no_clause(s);
@@ -84,24 +84,24 @@ private:
 
 } // namespace
 
-Bag diamond(const Bag& m, const Bag& n) {
-  const Bag f_tangent = proj(1, m), f = proj(2, m);
-  const Bag tangent = sum(app(f_tangent, proj(2, n)), proj(1, app(push(f), n)));
+Term diamond(const Term& m, const Term& n) {
+  const Term f_tangent = proj(1, m), f = proj(2, m);
+  const Term tangent = sum(app(f_tangent, proj(2, n)), proj(1, app(push(f), n)));
   return pair(tangent, app(f, proj(2, n)));
 }
 
-Bag transform(Engine& engine, const std::string& x, const Type& sigma, const Bag& m) {
+Term transform(Engine& engine, const std::string& x, const Type& sigma, const Term& m) {
   return Transform(engine, x, sigma).bag(m);
 }
 
-Bag transform(const Rules& book, const std::string& x, const Type& sigma, const Bag& m,
-              WorkBudget* work) {
+Term transform(const Rules& book, const std::string& x, const Type& sigma, const Term& m,
+               WorkBudget* work) {
   Engine engine(book, work);
   return transform(engine, x, sigma, m);
 }
 
-Bag tx_clause(const Rules& book, const std::string& x, const Type& sigma, const Simple& s,
-              const Bag* tx_operand, const Bag* tx_argument) {
+Term tx_clause(const Rules& book, const std::string& x, const Type& sigma, const Simple& s,
+               const Term* tx_operand, const Term* tx_argument) {
   Engine engine(book);
   const Type tsigma = tangent_type(sigma);
   const Tx::Redex redex{s, x, tsigma, tx_operand, tx_argument};

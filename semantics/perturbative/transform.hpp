@@ -11,20 +11,20 @@ namespace adsem::perturbative {
 
 // M ⬦ N := ⟨(π1 M)(π2 N) + π1((T(π2 M)) N), (π2 M)(π2 N)⟩  (L217; spec §9.14: T of the primal
 // function is applied to the WHOLE pair N).
-Bag diamond(const Bag& m, const Bag& n);
+Term diamond(const Term& m, const Term& n);
 
 // T_x M for Γ; x:σ ⊢ M : τ, giving Γ; x:Tσ ⊢ T_x M : Tτ (Lemma 4.1(b)), through the engine's
 // book. The output can be exponential in M (spec §9.6): every clause spends the summands it
 // builds on the engine's work cap, so an evaluator's fuel bounds the construction too.
-Bag transform(Engine& engine, const std::string& x, const Type& sigma, const Bag& m);
+Term transform(Engine& engine, const std::string& x, const Type& sigma, const Term& m);
 // The same with a book alone (nullptr work: unbounded).
-Bag transform(const Rules& book, const std::string& x, const Type& sigma, const Bag& m,
-              WorkBudget* work = nullptr);
+Term transform(const Rules& book, const std::string& x, const Type& sigma, const Term& m,
+               WorkBudget* work = nullptr);
 
 // The book's clause for one simple term s whose subterms' T_x are given (tx_operand, tx_argument
 // as in Tx::Redex); e.g. for an application, the book's X ⬦ Y. AdsemError(internal) when no
 // clause fires.
-Bag tx_clause(const Rules& book, const std::string& x, const Type& sigma, const Simple& s,
-              const Bag* tx_operand, const Bag* tx_argument = nullptr);
+Term tx_clause(const Rules& book, const std::string& x, const Type& sigma, const Simple& s,
+               const Term* tx_operand, const Term* tx_argument = nullptr);
 
 } // namespace adsem::perturbative

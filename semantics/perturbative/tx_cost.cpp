@@ -17,7 +17,7 @@ class Bound {
 public:
   explicit Bound(std::string x) : x_(std::move(x)) {}
 
-  Shape bag(const Bag& m, bool x_visible) {
+  Shape bag(const Term& m, bool x_visible) {
     Shape out;
     for (const SimpleP& s : m.items) {
       const Shape t = simple(*s, x_visible);
@@ -32,23 +32,23 @@ public:
     const auto key = std::pair{&s, x_visible};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     Shape out;
-    switch (s.form) {
-    case Form::var:
+    switch (s.kind) {
+    case Kind::var:
       out = s.name == x_ && x_visible ? Shape{1, 1} : Shape{1, 2};
       break;
-    case Form::numeral:
-    case Form::primitive:
+    case Kind::numeral:
+    case Kind::primitive:
       out = {1, 2};
       break;
-    case Form::lam:
+    case Kind::lam:
       out = linear(simple(*s.operand, x_visible && s.name != x_));
       break;
-    case Form::inj:
-    case Form::push:
-    case Form::proj:
+    case Kind::inj:
+    case Kind::push:
+    case Kind::proj:
       out = linear(simple(*s.operand, x_visible));
       break;
-    case Form::app: {
+    case Kind::app: {
       const Shape f = simple(*s.operand, x_visible);
       const Shape a = bag(s.argument, x_visible);
       const double first = f.n * (3 + a.u + a.n) + f.u; // (π1 X)(π2 Y), and (π2 X)(π2 Y)
@@ -71,7 +71,7 @@ private:
 
 } // namespace
 
-TxSizeBound tx_size_bound(const std::string& x, const Bag& m) {
+TxSizeBound tx_size_bound(const std::string& x, const Term& m) {
   const Shape s = Bound(x).bag(m, true);
   return {s.n, s.u + 1};
 }

@@ -30,6 +30,6 @@ struct TxSizeBound {
 
 // The bound for T_x M (x the variable differentiated; occurrences of x under a binder of the
 // same name are other variables, as T_x's α-renaming makes them).
-TxSizeBound tx_size_bound(const std::string& x, const Bag& m);
+TxSizeBound tx_size_bound(const std::string& x, const Term& m);
 
 } // namespace adsem::perturbative

@@ -56,13 +56,13 @@ public:
       throw AdsemError(ErrorKind::fuel, "model: step budget exhausted (⊥ fuel: unknown)");
     const Nesting nesting(*this);
     switch (n.kind) {
-    case NodeKind::var:
+    case Kind::var:
       for (VarEnv<C> p = rho; p; p = p->next)
         if (p->x == n.name) return p->v;
       throw AdsemError(ErrorKind::eval, "model: unbound variable '" + n.name + "'");
-    case NodeKind::constant: // [[r]] = r
+    case Kind::constant: // [[r]] = r
       return MValue<C>(D<C>(n.value));
-    case NodeKind::add: { // [[M + N]] = [[M]] + [[N]]
+    case Kind::add: { // [[M + N]] = [[M]] + [[N]]
       // N before M: the order the compiled `term(M).real() + term(N).real()` had (GCC evaluates
       // the right operand first), kept so that which ⊥ is met first does not change.
       const MValue<C> right = term(phi, rho, *n.b);
@@ -71,7 +71,7 @@ public:
       if (bottom()) return none();
       return MValue<C>(left.real() + right.real());
     }
-    case NodeKind::op: { // [[op(M)]] = ev(op) ∘ [[M]], partial (line 233)
+    case Kind::op: { // [[op(M)]] = ev(op) ∘ [[M]], partial (line 233)
       // op_r^k is J^T w of op_r^(k-1) by the model's duals (spec §5.4, §7 A4)
       const auto op = ops::find_operation(n.name);
       if (!op) throw AdsemError(ErrorKind::eval, "model: no primitive '" + n.name + "'");
@@ -82,42 +82,42 @@ public:
           model::apply_reverse<C>(*op->base, op->order, std::span<const D<C>>(x), context_);
       return shape(*op, y);
     }
-    case NodeKind::let: { // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
+    case Kind::let: { // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
       MValue<C> bound = term(phi, rho, *n.a);
       if (bottom()) return none();
       return term(phi, bind(rho, n.name, std::move(bound)), *n.b);
     }
-    case NodeKind::unit:
+    case Kind::unit:
       return MValue<C>(model::Unit{});
-    case NodeKind::pair: { // the second component first, as for add
+    case Kind::pair: { // the second component first, as for add
       MValue<C> second = term(phi, rho, *n.b);
       if (bottom()) return none();
       MValue<C> first = term(phi, rho, *n.a);
       if (bottom()) return none();
       return MValue<C>::pair(std::move(first), std::move(second));
     }
-    case NodeKind::fst: {
+    case Kind::fst: {
       const MValue<C> v = term(phi, rho, *n.a);
       return bottom() ? none() : v.first();
     }
-    case NodeKind::snd: {
+    case Kind::snd: {
       const MValue<C> v = term(phi, rho, *n.a);
       return bottom() ? none() : v.second();
     }
-    case NodeKind::if_: { // defined off the guard's boundary only (spec §5.4)
+    case Kind::if_: { // defined off the guard's boundary only (spec §5.4)
       const bool holds = guard(phi, rho, *n.a);
       if (bottom()) return none();
       return holds ? term(phi, rho, *n.b) : term(phi, rho, *n.c);
     }
-    case NodeKind::letrec: // the least fixed point, unfolded on demand
+    case Kind::letrec: // the least fixed point, unfolded on demand
       return term(std::make_shared<const FunDef>(FunDef{&n, phi, n.limit}), rho, *n.b);
-    case NodeKind::call:
+    case Kind::call:
       return call(phi, rho, n);
-    case NodeKind::rd:
+    case Kind::rd:
       return rd(phi, rho, n);
-    case NodeKind::b_true:
-    case NodeKind::b_false:
-    case NodeKind::pred:
+    case Kind::b_true:
+    case Kind::b_false:
+    case Kind::pred:
       break;
     }
     throw AdsemError(ErrorKind::eval, "model: a boolean term where a term was expected");
@@ -125,8 +125,8 @@ public:
 
   // [[B]]: true, false, or pred's truth, undefined on its boundary.
   bool guard(const FunEnv& phi, const VarEnv<C>& rho, const Node& b) {
-    if (b.kind == NodeKind::b_true) return true;
-    if (b.kind == NodeKind::b_false) return false;
+    if (b.kind == Kind::b_true) return true;
+    if (b.kind == Kind::b_false) return false;
     const Primitive* pred = ops::find_predicate(b.name);
     if (!pred) throw AdsemError(ErrorKind::eval, "model: no predicate '" + b.name + "'");
     const MValue<C> arg = term(phi, rho, *b.a);
@@ -165,7 +165,7 @@ public:
     if (bottom()) return none();
     const MValue<C> cotangent = term(phi, rho, *n.a);
     if (bottom()) return none();
-    const TypePtr t = n.type;
+    const Type t = n.type;
     const Node& body = *n.c;
     const std::string x = n.param;
     // vjp_dual (semantics/core) knows nothing of bottom(): a ⊥ inside the body leaves it as
@@ -241,13 +241,13 @@ template <class C> void flatten_value_into(const MValue<C>& v, std::vector<D<C>>
 }
 
 template <class C>
-MValue<C> unflatten_from(const Type& t, std::span<const D<C>> xs, std::size_t& at) {
+MValue<C> unflatten_from(const TypeNode& t, std::span<const D<C>> xs, std::size_t& at) {
   switch (t.kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     return MValue<C>(xs[at++]);
-  case Type::Kind::unit:
+  case TypeNode::Kind::unit:
     return MValue<C>(model::Unit{});
-  case Type::Kind::product: {
+  case TypeNode::Kind::product: {
     MValue<C> left = unflatten_from<C>(*t.left, xs, at);
     MValue<C> right = unflatten_from<C>(*t.right, xs, at);
     return MValue<C>::pair(std::move(left), std::move(right));
@@ -278,7 +278,7 @@ template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v)
   return out;
 }
 
-template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const model::Dual<C>> xs) {
+template <class C> MValue<C> unflatten_value(const Type& t, std::span<const model::Dual<C>> xs) {
   if (xs.size() != static_cast<std::size_t>(type_size(*t)))
     throw AdsemError(ErrorKind::eval,
                      "model: " + std::to_string(xs.size()) + " reals for type " + print_type(t));
@@ -287,7 +287,7 @@ template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const m
 }
 
 template <class C>
-Denoted<C> denote_unless_bottom(const TermPtr& m, const MEnv<C>& rho,
+Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
                                 const model::DiffContext& context, const Budget& budget) {
   VarEnv<C> env;
   for (const auto& [x, v] : rho)
@@ -298,7 +298,7 @@ Denoted<C> denote_unless_bottom(const TermPtr& m, const MEnv<C>& rho,
 }
 
 template <class C>
-MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
+MValue<C> denote(const Term& m, const MEnv<C>& rho, const model::DiffContext& context,
                  const Budget& budget) {
   Denoted<C> d = denote_unless_bottom<C>(m, rho, context, budget);
   if (d.bottom) throw model::Undefined(approximant_bottom, *d.bottom);
@@ -307,7 +307,7 @@ MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext&
 
 template <class C>
 std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>
-as_function(const std::string& x, const TypePtr& t, const TermPtr& body, const MEnv<C>& rho,
+as_function(const std::string& x, const Type& t, const Term& body, const MEnv<C>& rho,
             const model::DiffContext& context, const Budget& budget) {
   return [=](std::span<const D<C>> v) {
     MEnv<C> extended = rho;
@@ -323,14 +323,14 @@ std::string print(const MValue<double>& v) {
 }
 
 #define ADSEM_SD_DENOTATION(C)                                                                     \
-  template MValue<C> denote<C>(const TermPtr&, const MEnv<C>&, const model::DiffContext&,          \
+  template MValue<C> denote<C>(const Term&, const MEnv<C>&, const model::DiffContext&,             \
                                const Budget&);                                                     \
-  template Denoted<C> denote_unless_bottom<C>(const TermPtr&, const MEnv<C>&,                      \
+  template Denoted<C> denote_unless_bottom<C>(const Term&, const MEnv<C>&,                         \
                                               const model::DiffContext&, const Budget&);           \
   template std::vector<model::Dual<C>> flatten_value<C>(const MValue<C>&);                         \
-  template MValue<C> unflatten_value<C>(const TypePtr&, std::span<const model::Dual<C>>);          \
+  template MValue<C> unflatten_value<C>(const Type&, std::span<const model::Dual<C>>);             \
   template std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>             \
-  as_function<C>(const std::string&, const TypePtr&, const TermPtr&, const MEnv<C>&,               \
+  as_function<C>(const std::string&, const Type&, const Term&, const MEnv<C>&,                     \
                  const model::DiffContext&, const Budget&);
 ADSEM_SD_DENOTATION(double)
 ADSEM_SD_DENOTATION(model::Interval)

@@ -43,7 +43,7 @@ struct Budget {
 
 // [[M]]ρ for a type-checked M whose free variables ρ binds.
 template <class C>
-MValue<C> denote(const TermPtr& m, const MEnv<C>& rho, const model::DiffContext& context,
+MValue<C> denote(const Term& m, const MEnv<C>& rho, const model::DiffContext& context,
                  const Budget& budget = {});
 
 // denote, except that the approximant f^(0) = ⊥ met at the top of the walk is returned as the
@@ -54,17 +54,17 @@ template <class C> struct Denoted {
   std::optional<std::string> bottom;
 };
 template <class C>
-Denoted<C> denote_unless_bottom(const TermPtr& m, const MEnv<C>& rho,
+Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
                                 const model::DiffContext& context, const Budget& budget = {});
 
 // Flattening (Lemma 5.1, depth first, left first) and its inverse at a type.
 template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v);
-template <class C> MValue<C> unflatten_value(const TypePtr& t, std::span<const model::Dual<C>> xs);
+template <class C> MValue<C> unflatten_value(const Type& t, std::span<const model::Dual<C>> xs);
 
 // [[x:T. N]] as a model function R^|T| -> R^|U| (N type-checked with x:T free, plus ρ).
 template <class C>
 std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>
-as_function(const std::string& x, const TypePtr& t, const TermPtr& body, const MEnv<C>& rho,
+as_function(const std::string& x, const Type& t, const Term& body, const MEnv<C>& rho,
             const model::DiffContext& context, const Budget& budget = {});
 
 // "<1, <(), 2>>" for a double value (tag-free parts).

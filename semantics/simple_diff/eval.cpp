@@ -21,7 +21,7 @@ template <typename F> auto at_redex(const Node& n, F&& f) -> decltype(f()) {
 Value apply(Machine& m, const Ordinary::Redex& redex) {
   if (const Rule<Ordinary>* rule = m.select<Ordinary>(redex)) return m.fire(*rule, redex);
   const Node& n = *redex.term;
-  if (n.kind == NodeKind::call) {
+  if (n.kind == Kind::call) {
     if (!redex.callee) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
     if (redex.callee->limit && *redex.callee->limit == 0)
       return m.stuck_at_clo_0(approximant_stuck(n));
@@ -33,18 +33,18 @@ Value apply(Machine& m, const Ordinary::Redex& redex) {
 
 // ---- the relation φ | ρ ⊢ M ⇒ V ------------------------------------------------------------
 
-Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
+Value Machine::eval(const FunEnv& phi, const Term& term) {
   Depth depth(*this);
   // a user's rule "LHS ⇒ V if RHS ⇒ V", before the premises of the paper's rule (relations.hpp)
   const Rewrite::Redex rewrite{phi, term};
   if (const Rule<Rewrite>* rule = select<Rewrite>(rewrite)) return eval(phi, fire(*rule, rewrite));
   const Node& n = *term;
   switch (n.kind) {
-  case NodeKind::var:
-  case NodeKind::constant:
-  case NodeKind::unit:
+  case Kind::var:
+  case Kind::constant:
+  case Kind::unit:
     return apply(*this, {phi, term});
-  case NodeKind::pair: {
+  case Kind::pair: {
     if (is_value(n)) return apply(*this, {phi, term});
     // contexts <E, N> and <V, E> (Fig. 3): left component first
     Value first = eval(phi, n.a);
@@ -53,7 +53,7 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     if (stuck_) return second;
     return Value::pair(std::move(first), std::move(second));
   }
-  case NodeKind::add: { // contexts E + N, V + E, then the redex
+  case Kind::add: { // contexts E + N, V + E, then the redex
     Value left = eval(phi, n.a);
     if (stuck_) return left;
     Value right = eval(phi, n.b);
@@ -61,27 +61,27 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     const Value args[] = {std::move(left), std::move(right)};
     return apply(*this, {phi, term, args});
   }
-  case NodeKind::op:
-  case NodeKind::let:
-  case NodeKind::fst:
-  case NodeKind::snd: {
+  case Kind::op:
+  case Kind::let:
+  case Kind::fst:
+  case Kind::snd: {
     const Value args[] = {eval(phi, n.a)};
     if (stuck_) return args[0];
     return apply(*this, {phi, term, args});
   }
-  case NodeKind::if_: { // context `if E_bool then M else N` (spec §2.5 note), then the redex
+  case Kind::if_: { // context `if E_bool then M else N` (spec §2.5 note), then the redex
     const bool holds = eval_bool(phi, n.a);
     if (stuck_) return Value::unit();
     return apply(*this, {phi, term, {}, holds});
   }
-  case NodeKind::letrec:
+  case Kind::letrec:
     return apply(*this, {phi, term});
-  case NodeKind::call: {
+  case Kind::call: {
     const Value args[] = {eval(phi, n.a)};
     if (stuck_) return args[0];
     return apply(*this, {phi, term, args, false, lookup(phi, n.name)});
   }
-  case NodeKind::rd: { // contexts M.rd_E(x:T.N), E.rd_V(x:T.N): the point L first, then M
+  case Kind::rd: { // contexts M.rd_E(x:T.N), E.rd_V(x:T.N): the point L first, then M
     Value point = eval(phi, n.b);
     if (stuck_) return point;
     Value cotangent = eval(phi, n.a);
@@ -89,22 +89,22 @@ Value Machine::eval(const FunEnv& phi, const TermPtr& term) {
     const Value args[] = {std::move(point), std::move(cotangent)};
     return apply(*this, {phi, term, args});
   }
-  case NodeKind::b_true:
-  case NodeKind::b_false:
-  case NodeKind::pred:
+  case Kind::b_true:
+  case Kind::b_false:
+  case Kind::pred:
     break;
   }
   stuck(ErrorKind::eval, "a boolean term where a term was expected", n);
 }
 
-bool Machine::eval_bool(const FunEnv& phi, const TermPtr& term) {
+bool Machine::eval_bool(const FunEnv& phi, const Term& term) {
   Depth depth(*this);
   const Node& n = *term;
   switch (n.kind) {
-  case NodeKind::b_true:
-  case NodeKind::b_false:
+  case Kind::b_true:
+  case Kind::b_false:
     return decide({n});
-  case NodeKind::pred: { // context pred(E), then the redex
+  case Kind::pred: { // context pred(E), then the redex
     const Value arg = eval(phi, n.a);
     if (stuck_) return false; // the caller checks is_stuck() before using the answer
     return decide({n, &arg});
@@ -122,14 +122,14 @@ bool Machine::decide(const Boolean::Redex& redex) {
 // ρ(V): substitute ρ(x) for every free x of the open value V (seed 003 line 259).
 Value Machine::value_of(const Node& v) {
   switch (v.kind) {
-  case NodeKind::var:
+  case Kind::var:
     if (const Value* found = rho_.find(v.name)) return *found;
     stuck(ErrorKind::eval, "unbound variable '" + v.name + "'", v);
-  case NodeKind::constant:
+  case Kind::constant:
     return Value::real(v.value);
-  case NodeKind::unit:
+  case Kind::unit:
     return Value::unit();
-  case NodeKind::pair:
+  case Kind::pair:
     return Value::pair(value_of(*v.a), value_of(*v.b));
   default:
     stuck(ErrorKind::eval, "value_of: not a value", v);
@@ -211,7 +211,7 @@ Value o_call(Machine& m, const ORedex& r, const RuleInfo&) {
 // 219, 351-354): trace N at x = V, differentiate the trace, evaluate the derivative. As in spec
 // §4.6, the closed point and cotangent are passed to R (same value, smaller trace).
 Value o_rd(Machine& m, const ORedex& r, const RuleInfo&) {
-  const TermPtr derivative =
+  const Term derivative =
       rd_trace(m, r.phi, *r.term, value_term(r.args[0]), value_term(r.args[1]), r.args[0]);
   return m.eval(r.phi, derivative);
 }
@@ -223,7 +223,7 @@ bool o_pred(Machine&, const Boolean::Redex& r, const RuleInfo&) {
 
 // (O-bval)  true ⇒ true, false ⇒ false
 bool o_bval(Machine&, const Boolean::Redex& r, const RuleInfo&) {
-  return r.node.kind == NodeKind::b_true;
+  return r.node.kind == Kind::b_true;
 }
 
 } // namespace rules

@@ -25,8 +25,8 @@ struct FunBinding {
 // clo_φ(f(x:T):U. M), or clo_{n,φ}(...) in the limited language (Fig. 8) when `limit` is set.
 struct Closure {
   std::string f, x;
-  TypePtr param_type, result_type;
-  TermPtr body;
+  Type param_type, result_type;
+  Term body;
   FunEnv env; // φ at the definition (not including f itself: O-call adds it)
   std::optional<int> limit;
 };
@@ -35,24 +35,24 @@ ClosurePtr lookup(const FunEnv& phi, const std::string& f);
 
 // The result of symbolic evaluation.
 struct SymResult {
-  TermPtr trace;              // the trace term C
+  Term trace;                 // the trace term C
   std::optional<Value> value; // C's value in ρ, when the caller asked for it (S-ctx premise)
 };
 
 // The goal W.R_V(x:T. C) of symbolic differentiation (Fig. 6), minus C.
 struct DiffGoal {
-  TermPtr w;     // the cotangent W : U (open value)
-  TermPtr v;     // the point V : T (open value)
+  Term w;        // the cotangent W : U (open value)
+  Term v;        // the point V : T (open value)
   std::string x; // the differentiation variable, x ∉ FV(V, W)
-  TypePtr t;     // T
+  Type t;        // T
 };
 
 // The bindings let z_1:T_1 = C_1 in ... let z_k:T_k = C_k in [ ] produced by S-ctx while one
 // term is traced, in evaluation order.
 struct TraceBinding {
   std::string z;
-  TypePtr type;
-  TermPtr trace;
+  Type type;
+  Term trace;
 };
 using TraceBindings = std::vector<TraceBinding>;
 

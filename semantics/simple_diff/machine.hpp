@@ -74,21 +74,21 @@ public:
   // 10-18% of an adequacy campaign). A rule may return the result of `eval` as its own (the
   // placeholder passes up); code that USES the value must call throw_if_stuck() first (run.cpp,
   // symbolic_eval.cpp), which throws the same ApproximantStuck the rule used to throw.
-  Value eval(const FunEnv& phi, const TermPtr& m);
+  Value eval(const FunEnv& phi, const Term& m);
   // φ | ρ ⊢ B ⇒ b (eval.cpp)
-  bool eval_bool(const FunEnv& phi, const TermPtr& b);
+  bool eval_bool(const FunEnv& phi, const Term& b);
   // The rule of ⇒ that decides a boolean redex whose argument is already evaluated (eval.cpp).
   bool decide(const Boolean::Redex& redex);
   // ρ(V) for an open value V (eval.cpp)
   Value value_of(const Node& v);
   // φ | ρ ⊢ M ⇝ C, M in tail position (symbolic_eval.cpp)
-  TermPtr sym(const FunEnv& phi, const TermPtr& m);
-  SymResult sym(const FunEnv& phi, const TermPtr& m, bool want_value);
+  Term sym(const FunEnv& phi, const Term& m);
+  SymResult sym(const FunEnv& phi, const Term& m, bool want_value);
   // W.R_V(x:T. C) with the configured DiffMode; C's binders are renamed apart first
   // (spec P-3) (symbolic_diff.cpp).
-  TermPtr differentiate(const DiffGoal& goal, const TermPtr& c);
+  Term differentiate(const DiffGoal& goal, const Term& c);
   // One application of the Fig. 6 table (C already renamed apart) (symbolic_diff.cpp).
-  TermPtr R(const DiffGoal& goal, const TermPtr& c);
+  Term R(const DiffGoal& goal, const Term& c);
 
   ScopedEnv<Value>& rho() { return rho_; }
   const ScopedEnv<Value>& rho() const { return rho_; }

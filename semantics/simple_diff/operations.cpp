@@ -43,7 +43,7 @@ std::size_t dot_size(const Primitive& p) {
   return 0;
 }
 
-TypePtr base_domain(const Primitive& p) {
+Type base_domain(const Primitive& p) {
   if (const std::size_t n = dot_size(p))
     return product_type(real_power(static_cast<int>(n)), real_power(static_cast<int>(n)));
   return real_power(static_cast<int>(p.arity()));
@@ -81,10 +81,10 @@ std::string Operation::name() const {
   return n;
 }
 
-std::pair<TypePtr, TypePtr> Operation::arity() const {
-  TypePtr dom = base_domain(*base), cod = real_power(static_cast<int>(base->coarity()));
+std::pair<Type, Type> Operation::arity() const {
+  Type dom = base_domain(*base), cod = real_power(static_cast<int>(base->coarity()));
   for (int i = 0; i < order; ++i) { // op_r : T × U → T
-    TypePtr next = product_type(dom, cod);
+    Type next = product_type(dom, cod);
     cod = dom;
     dom = next;
   }
@@ -108,7 +108,7 @@ const Primitive* find_predicate(std::string_view name) {
   return p && p->is_predicate() ? p : nullptr;
 }
 
-TypePtr predicate_domain(const Primitive& predicate) {
+Type predicate_domain(const Primitive& predicate) {
   return real_power(static_cast<int>(predicate.arity()));
 }
 

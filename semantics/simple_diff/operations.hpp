@@ -28,15 +28,15 @@ namespace adsem::simple_diff::ops {
 struct Operation {
   const Primitive* base = nullptr;
   int order = 0;
-  std::string name() const;                  // "mul_r_r"
-  std::pair<TypePtr, TypePtr> arity() const; // (T, U) of op_r^order : T → U
+  std::string name() const;            // "mul_r_r"
+  std::pair<Type, Type> arity() const; // (T, U) of op_r^order : T → U
 };
 
 // "mul", "mult_r", "dprod3_r_r", ... (nullopt for an unknown symbol).
 std::optional<Operation> find_operation(std::string_view name);
 // "less", "lt", "gt", "pos" (nullptr for an unknown symbol).
 const Primitive* find_predicate(std::string_view name);
-TypePtr predicate_domain(const Primitive& predicate);
+Type predicate_domain(const Primitive& predicate);
 
 // ev(op, V) on the flattened argument; AdsemError(domain) outside Dom(op) × R^... (seed 003
 // line 233: partial, spec §11.6).

@@ -2,9 +2,9 @@
 
 namespace adsem::simple_diff {
 
-TermPtr rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const TermPtr& point,
-                 const TermPtr& cotangent, const Value& point_value) {
-  TermPtr c;
+Term rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const Term& point,
+              const Term& cotangent, const Value& point_value) {
+  Term c;
   {
     // the binder x scopes over N only (spec P-17); it shadows any outer x while tracing
     ScopedEnv<Value>::Scope scope(m.rho());

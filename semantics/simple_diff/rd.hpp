@@ -8,7 +8,7 @@ namespace adsem::simple_diff {
 
 // W.R_V(x:T. C) where φ | ρ[x ↦ point_value] ⊢ N ⇝ C, for the rd node `rd` with point term V,
 // cotangent term W (open values in ρ, or closed ones) and ρ(V) = point_value.
-TermPtr rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const TermPtr& point,
-                 const TermPtr& cotangent, const Value& point_value);
+Term rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const Term& point,
+              const Term& cotangent, const Value& point_value);
 
 } // namespace adsem::simple_diff

@@ -14,22 +14,22 @@ namespace adsem::simple_diff {
 
 class Machine;
 
-// The dispatch index is keyed by NodeKind; the last kind is `pred`.
+// The dispatch index is keyed by Kind; the last kind is `pred`.
 inline constexpr std::size_t node_kind_count = 16;
-static_assert(static_cast<std::size_t>(NodeKind::pred) + 1 == node_kind_count);
+static_assert(static_cast<std::size_t>(Kind::pred) + 1 == node_kind_count);
 
 // Relations whose redex is a term (`term`), and relations whose redex is a node seen in place
 // (`node`).
 struct TermRelation {
   using Context = Machine;
-  using Kind = NodeKind;
+  using Kind = adsem::simple_diff::Kind;
   static constexpr std::size_t kind_count = node_kind_count;
   template <class Redex> static Kind kind(const Redex& r) { return r.term->kind; }
   template <class Redex> static const Node& node(const Redex& r) { return *r.term; }
 };
 struct NodeRelation {
   using Context = Machine;
-  using Kind = NodeKind;
+  using Kind = adsem::simple_diff::Kind;
   static constexpr std::size_t kind_count = node_kind_count;
   template <class Redex> static Kind kind(const Redex& r) { return r.node.kind; }
   template <class Redex> static const Node& node(const Redex& r) { return r.node; }
@@ -41,7 +41,7 @@ struct NodeRelation {
 struct Ordinary : TermRelation {
   struct Redex {
     const FunEnv& phi;
-    const TermPtr& term;
+    const Term& term;
     std::span<const Value> args = {}; // add: r, s; op, fst, snd, let, call: V; rd: point, cotangent
     bool guard = false;               // if: the guard's value
     ClosurePtr callee = nullptr;      // call: φ(f), null when f is unbound
@@ -63,11 +63,11 @@ struct Boolean : NodeRelation {
 struct Symbolic : TermRelation {
   struct Redex {
     const FunEnv& phi;
-    const TermPtr& term;                 // for S-val, the value with its redexes bound (S-ctx)
-    std::span<const TermPtr> atoms = {}; // in evaluation order (rd: point, cotangent)
-    bool want_value = false;             // S-ctx needs the trace's value
-    bool guard = false;                  // if: the guard's value
-    ClosurePtr callee = nullptr;         // call: φ(f)
+    const Term& term;                 // for S-val, the value with its redexes bound (S-ctx)
+    std::span<const Term> atoms = {}; // in evaluation order (rd: point, cotangent)
+    bool want_value = false;          // S-ctx needs the trace's value
+    bool guard = false;               // if: the guard's value
+    ClosurePtr callee = nullptr;      // call: φ(f)
   };
   using Output = SymResult;
 };
@@ -77,17 +77,17 @@ struct Symbolic : TermRelation {
 struct SymbolicContext : TermRelation {
   struct Redex {
     const FunEnv& phi;
-    const TermPtr& term;
+    const Term& term;
     TraceBindings& bindings;
   };
-  using Output = TermPtr;
+  using Output = Term;
 };
 
 // Fig. 5's S-ctxb: a predicate redex in the guard of `if` is decided, its argument an atom.
 struct SymbolicGuard : NodeRelation {
   struct Redex {
     const Node& node; // the guard
-    const TermPtr& arg;
+    const Term& arg;
   };
   using Output = bool;
 };
@@ -96,16 +96,16 @@ struct SymbolicGuard : NodeRelation {
 struct Derivative : TermRelation {
   struct Redex {
     const DiffGoal& goal;
-    const TermPtr& term; // C, renamed apart
+    const Term& term; // C, renamed apart
   };
-  using Output = TermPtr;
+  using Output = Term;
 };
 
 // W.R_V(x:T. C) for a whole trace C at once (R-fast, spec §9 P-1(b)); the rule counts its own
 // steps. When none fires, the Fig. 6 clauses are applied.
 struct TraceDerivative : TermRelation {
   using Redex = Derivative::Redex;
-  using Output = TermPtr;
+  using Output = Term;
   static constexpr bool counts_own_steps = true;
 };
 
@@ -118,10 +118,10 @@ struct TraceDerivative : TermRelation {
 struct Rewrite : TermRelation {
   struct Redex {
     const FunEnv& phi;
-    const TermPtr& term;
+    const Term& term;
     bool symbolic = false; // entered from ⇝ (true) or ⇒ (false)
   };
-  using Output = TermPtr;
+  using Output = Term;
 };
 
 using Rules = RuleBook<Ordinary, Boolean, Symbolic, SymbolicContext, SymbolicGuard, Derivative,

@@ -22,7 +22,7 @@ TypeContext types_of(const ValueContext& rho) {
 }
 
 namespace {
-void load(Machine& machine, const TermPtr& m, const ValueContext& rho) {
+void load(Machine& machine, const Term& m, const ValueContext& rho) {
   machine.avoid_names(*m);
   for (const auto& [x, v] : rho) {
     machine.names().avoid(x);
@@ -31,8 +31,7 @@ void load(Machine& machine, const TermPtr& m, const ValueContext& rho) {
 }
 } // namespace
 
-Evaluation evaluate_unless_stuck(const TermPtr& m, const Options& options,
-                                 const ValueContext& rho) {
+Evaluation evaluate_unless_stuck(const Term& m, const Options& options, const ValueContext& rho) {
   return on_large_stack([&] {
     Machine machine(options);
     load(machine, m, rho);
@@ -42,35 +41,35 @@ Evaluation evaluate_unless_stuck(const TermPtr& m, const Options& options,
   });
 }
 
-Outcome evaluate(const TermPtr& m, const Options& options, const ValueContext& rho) {
+Outcome evaluate(const Term& m, const Options& options, const ValueContext& rho) {
   Evaluation e = evaluate_unless_stuck(m, options, rho);
   if (e.stuck) throw *e.stuck;
   return std::move(*e.outcome);
 }
 
-TraceOutcome symbolic_evaluate(const TermPtr& m, const ValueContext& rho, const Options& options) {
+TraceOutcome symbolic_evaluate(const Term& m, const ValueContext& rho, const Options& options) {
   return on_large_stack([&] {
     Machine machine(options);
     load(machine, m, rho);
-    TermPtr c = machine.sym(nullptr, m);
+    Term c = machine.sym(nullptr, m);
     return TraceOutcome{std::move(c), machine.steps(), machine.trace()};
   });
 }
 
-TraceOutcome symbolic_derivative(const TermPtr& w, const TermPtr& v, const std::string& x,
-                                 const TypePtr& t, const TermPtr& c, const Options& options) {
+TraceOutcome symbolic_derivative(const Term& w, const Term& v, const std::string& x, const Type& t,
+                                 const Term& c, const Options& options) {
   return on_large_stack([&] {
     Machine machine(options);
     machine.avoid_names(*w);
     machine.avoid_names(*v);
     machine.avoid_names(*c);
     machine.names().avoid(x);
-    TermPtr d = machine.differentiate(DiffGoal{w, v, x, t}, c);
+    Term d = machine.differentiate(DiffGoal{w, v, x, t}, c);
     return TraceOutcome{std::move(d), machine.steps(), machine.trace()};
   });
 }
 
-GradientOutcome gradient(const std::string& x, const TypePtr& t, const TermPtr& body,
+GradientOutcome gradient(const std::string& x, const Type& t, const Term& body,
                          const std::vector<double>& at, const Options& options) {
   return on_large_stack([&] {
     const Value point = unflatten(t, at);
@@ -86,7 +85,7 @@ GradientOutcome gradient(const std::string& x, const TypePtr& t, const TermPtr& 
       machine.throw_if_stuck();
     }
     // 1.rd_V(x:T. N), evaluated by O-rd
-    const TermPtr grad = mk::rd(mk::constant(1.0), value_term(point), x, t, body);
+    const Term grad = mk::rd(mk::constant(1.0), value_term(point), x, t, body);
     Value g = machine.eval(nullptr, grad);
     machine.throw_if_stuck();
     return GradientOutcome{std::move(value), std::move(g), machine.steps()};

@@ -30,7 +30,7 @@ struct Outcome {
 };
 
 // φ | ρ ⊢ M ⇒ V for a type-checked M (φ empty).
-Outcome evaluate(const TermPtr& m, const Options& options = {}, const ValueContext& rho = {});
+Outcome evaluate(const Term& m, const Options& options = {}, const ValueContext& rho = {});
 
 // evaluate, except that a call through clo_0 (M^(n) stuck, seed 003 Fig. 8) is returned, not
 // thrown: adequacy trials meet it often, and its throw, re-thrown across the large stack, was a
@@ -39,21 +39,20 @@ struct Evaluation {
   std::optional<Outcome> outcome; // set unless stuck
   std::optional<ApproximantStuck> stuck;
 };
-Evaluation evaluate_unless_stuck(const TermPtr& m, const Options& options = {},
+Evaluation evaluate_unless_stuck(const Term& m, const Options& options = {},
                                  const ValueContext& rho = {});
 
 struct TraceOutcome {
-  TermPtr trace; // the trace term C
+  Term trace; // the trace term C
   long steps = 0;
   std::vector<TraceLine> rules;
 };
 // φ | ρ ⊢ M ⇝ C for a type-checked M (φ empty).
-TraceOutcome symbolic_evaluate(const TermPtr& m, const ValueContext& rho,
-                               const Options& options = {});
+TraceOutcome symbolic_evaluate(const Term& m, const ValueContext& rho, const Options& options = {});
 
 // W.R_V(x:T. C) for a type-checked trace term C (Γ[x:T] ⊢ C : U) and open values V, W.
-TraceOutcome symbolic_derivative(const TermPtr& w, const TermPtr& v, const std::string& x,
-                                 const TypePtr& t, const TermPtr& c, const Options& options = {});
+TraceOutcome symbolic_derivative(const Term& w, const Term& v, const std::string& x, const Type& t,
+                                 const Term& c, const Options& options = {});
 
 struct GradientOutcome {
   Value value;    // N at x = V
@@ -62,7 +61,7 @@ struct GradientOutcome {
 };
 // The gradient of x:T. N at the point with flattened coordinates `at` (|T| of them), computed
 // with the calculus's own rd: grad_V(x:T. N) = 1.rd_V(x:T. N) (line 140). N must be real.
-GradientOutcome gradient(const std::string& x, const TypePtr& t, const TermPtr& body,
+GradientOutcome gradient(const std::string& x, const Type& t, const Term& body,
                          const std::vector<double>& at, const Options& options = {});
 
 } // namespace adsem::simple_diff

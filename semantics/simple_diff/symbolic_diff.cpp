@@ -5,7 +5,7 @@
 
 namespace adsem::simple_diff {
 
-std::pair<TypePtr, TypePtr> op_arity(const std::string& op) {
+std::pair<Type, Type> op_arity(const std::string& op) {
   const auto found = ops::find_operation(op);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
   return found->arity();
@@ -33,27 +33,27 @@ public:
   Renamer(Machine& m) : m_(m) {}
   ScopedEnv<std::string> names;
 
-  TermPtr run(const TermPtr& term) {
+  Term run(const Term& term) {
     Machine::Depth depth(m_);
     const Node& n = *term;
     m_.charge(1, &n); // renaming is linear work, bounded by the fuel like the rules
     switch (n.kind) {
-    case NodeKind::var: {
+    case Kind::var: {
       const std::string* renamed = names.find(n.name);
       return renamed ? mk::var(*renamed, n.pos) : term;
     }
-    case NodeKind::constant:
-    case NodeKind::unit:
+    case Kind::constant:
+    case Kind::unit:
       return term;
-    case NodeKind::add:
-    case NodeKind::pair:
+    case Kind::add:
+    case Kind::pair:
       return with_children(n, run(n.a), run(n.b));
-    case NodeKind::op:
-    case NodeKind::fst:
-    case NodeKind::snd:
+    case Kind::op:
+    case Kind::fst:
+    case Kind::snd:
       return with_children(n, run(n.a));
-    case NodeKind::let: {
-      TermPtr bound = run(n.a);
+    case Kind::let: {
+      Term bound = run(n.a);
       const std::string y = m_.names().fresh(n.name);
       ScopedEnv<std::string>::Scope scope(names);
       names.push(n.name, y);
@@ -70,16 +70,16 @@ private:
 
 } // namespace
 
-TermPtr rename_apart(Machine& m, const TermPtr& c, const std::string& x, const std::string& x_new) {
+Term rename_apart(Machine& m, const Term& c, const std::string& x, const std::string& x_new) {
   Renamer renamer(m);
   renamer.names.push(x, x_new);
   return renamer.run(c);
 }
 
-TermPtr Machine::differentiate(const DiffGoal& goal, const TermPtr& c) {
+Term Machine::differentiate(const DiffGoal& goal, const Term& c) {
   // Fig. 6 assumes x ∉ FV(V, W) and distinct binders: rename x and every binder of C apart.
   const std::string x = names_.fresh(goal.x);
-  const TermPtr renamed = rename_apart(*this, c, goal.x, x);
+  const Term renamed = rename_apart(*this, c, goal.x, x);
   const DiffGoal g{goal.w, goal.v, x, goal.t};
   // the whole trace at once (R-fast) when its rule fires, else Fig. 6 clause by clause
   const Derivative::Redex whole{g, renamed};
@@ -87,7 +87,7 @@ TermPtr Machine::differentiate(const DiffGoal& goal, const TermPtr& c) {
   return R(g, renamed);
 }
 
-TermPtr Machine::R(const DiffGoal& goal, const TermPtr& c) {
+Term Machine::R(const DiffGoal& goal, const Term& c) {
   Depth depth(*this);
   const Derivative::Redex redex{goal, c};
   if (const Rule<Derivative>* rule = select<Derivative>(redex)) return fire(*rule, redex);
@@ -99,19 +99,19 @@ namespace rules {
 // (R-var)  W.R_V(x:T. y) = W if y ≡ x, 0_T otherwise. The transcript prints a tuple-of-variables
 // form (line 425); every other rule uses one variable x, so this is the single-variable rule
 // (spec §11.1).
-TermPtr r_var(Machine&, const DRedex& r, const RuleInfo&) {
+Term r_var(Machine&, const DRedex& r, const RuleInfo&) {
   return r.term->name == r.goal.x ? r.goal.w : zero_of(r.goal.t);
 }
 
 // (R-const)  W.R_V(x:T. r) = 0_T
-TermPtr r_const(Machine&, const DRedex& r, const RuleInfo&) {
+Term r_const(Machine&, const DRedex& r, const RuleInfo&) {
   return zero_of(r.goal.t);
 }
 
 // (R-add)  W.R_V(x:T. D + E) = W.R_V(x:T. D) +_T W.R_V(x:T. E)
-TermPtr r_add(Machine& m, const DRedex& r, const RuleInfo&) {
-  TermPtr d = m.R(r.goal, r.term->a);
-  TermPtr e = m.R(r.goal, r.term->b);
+Term r_add(Machine& m, const DRedex& r, const RuleInfo&) {
+  Term d = m.R(r.goal, r.term->a);
+  Term e = m.R(r.goal, r.term->b);
   return plus_of(r.goal.t, d, e, m.names());
 }
 
@@ -123,7 +123,7 @@ Rule<Derivative>::Result r_op(OpRTerm op_r) {
     const Node& c = *r.term;
     const auto [s, u] = op_arity(c.name);
     const std::string y = m.names().fresh("y");
-    TermPtr pulled = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
+    Term pulled = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
     return mk::let(g.x, g.t, g.v, mk::let(y, s, op_r(c.name, c.a, g.w, s, u), pulled));
   };
 }
@@ -135,62 +135,62 @@ Rule<Derivative>::Result r_op(OpRTerm op_r) {
 // The inner derivative W.R_y(y:S. E) is taken literally, with the point y and the binder y.
 // The spec (§4.5, P-3) renames that binder; we do not need to: its precondition y ∉ FV(V)
 // fails only trivially, since V ≡ y, and every `let y:S = y` the rules emit rebinds y to itself.
-TermPtr r_let(Machine& m, const DRedex& r, const RuleInfo&) {
+Term r_let(Machine& m, const DRedex& r, const RuleInfo&) {
   const DiffGoal& g = r.goal;
   const Node& c = *r.term;
   const std::string& y = c.name;
-  const TypePtr& s = c.type;
+  const Type& s = c.type;
   const std::string ybar = m.names().fresh(y + "bar");
-  TermPtr by_x = m.R(g, c.b);                                         // W.R_V(x:T. E)
-  TermPtr by_y = m.R(DiffGoal{g.w, mk::var(y), y, s}, c.b);           // W.R_y(y:S. E)
-  TermPtr through = m.R(DiffGoal{mk::var(ybar), g.v, g.x, g.t}, c.a); // ȳ.R_V(x:T. D)
-  TermPtr sum = plus_of(g.t, by_x, mk::let(ybar, s, by_y, through), m.names());
+  Term by_x = m.R(g, c.b);                                         // W.R_V(x:T. E)
+  Term by_y = m.R(DiffGoal{g.w, mk::var(y), y, s}, c.b);           // W.R_y(y:S. E)
+  Term through = m.R(DiffGoal{mk::var(ybar), g.v, g.x, g.t}, c.a); // ȳ.R_V(x:T. D)
+  Term sum = plus_of(g.t, by_x, mk::let(ybar, s, by_y, through), m.names());
   return mk::let(g.x, g.t, g.v, mk::let(y, s, c.a, sum));
 }
 
 // (R-unit)  W.R_V(x:T. *) = 0_T
-TermPtr r_unit(Machine&, const DRedex& r, const RuleInfo&) {
+Term r_unit(Machine&, const DRedex& r, const RuleInfo&) {
   return zero_of(r.goal.t);
 }
 
 // (R-pair)  W.R_V(x:T. <M, N>_{U,S}) = let <y:U, z:S> = W in y.R_V(x:T. M) +_T z.R_V(x:T. N)
 //           (y, z ∉ FV(V, M, N))
-TermPtr r_pair(Machine& m, const DRedex& r, const RuleInfo&) {
+Term r_pair(Machine& m, const DRedex& r, const RuleInfo&) {
   const DiffGoal& g = r.goal;
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y"), z = m.names().fresh("z");
-  TermPtr left = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
-  TermPtr right = m.R(DiffGoal{mk::var(z), g.v, g.x, g.t}, c.b);
+  Term left = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
+  Term right = m.R(DiffGoal{mk::var(z), g.v, g.x, g.t}, c.b);
   return tuple_let({{y, c.ann_left}, {z, c.ann_right}}, g.w, plus_of(g.t, left, right, m.names()),
                    m.names(), /*sugar=*/true);
 }
 
 // (R-fst)  W.R_V(x:T. fst_{U,S}(D)) = let x:T = V in let y:U×S = D in <W, 0_S>_{U,S}.R_V(x:T. D)
 //          (y ∉ FV(V, W, D); the unused y forces D's evaluation: strictness, spec P-7)
-TermPtr r_fst(Machine& m, const DRedex& r, const RuleInfo&) {
+Term r_fst(Machine& m, const DRedex& r, const RuleInfo&) {
   const DiffGoal& g = r.goal;
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  TermPtr w = mk::pair(g.w, zero_of(c.ann_right), c.ann_left, c.ann_right);
-  TermPtr pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
+  Term w = mk::pair(g.w, zero_of(c.ann_right), c.ann_left, c.ann_right);
+  Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
   return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
 }
 
 // (R-snd)  W.R_V(x:T. snd_{U,S}(D)) = let x:T = V in let y:U×S = D in <0_U, W>_{U,S}.R_V(x:T. D)
-TermPtr r_snd(Machine& m, const DRedex& r, const RuleInfo&) {
+Term r_snd(Machine& m, const DRedex& r, const RuleInfo&) {
   const DiffGoal& g = r.goal;
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  TermPtr w = mk::pair(zero_of(c.ann_left), g.w, c.ann_left, c.ann_right);
-  TermPtr pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
+  Term w = mk::pair(zero_of(c.ann_left), g.w, c.ann_left, c.ann_right);
+  Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
   return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
 }
 
-TermPtr op_r_term(const std::string& op, const TermPtr& primal, const TermPtr& cotangent,
-                  const TypePtr& s, const TypePtr& u) {
+Term op_r_term(const std::string& op, const Term& primal, const Term& cotangent, const Type& s,
+               const Type& u) {
   return mk::op(op + "_r", mk::pair(primal, cotangent, s, u));
 }
 

@@ -25,8 +25,8 @@ namespace {
 
 struct Binding {
   std::string name;
-  TypePtr type;
-  TermPtr term; // forward: the redex Pi over atoms; backward: any trace term
+  Type type;
+  Term term; // forward: the redex Pi over atoms; backward: any trace term
 };
 
 class Fast {
@@ -34,15 +34,15 @@ public:
   Fast(Machine& m, const DiffGoal& g, const OpRTerm& op_r, const RuleInfo& self)
       : m_(m), g_(g), op_r_(op_r), self_(self) {}
 
-  TermPtr run(const TermPtr& c) {
-    const TermPtr result = anf(c);
+  Term run(const Term& c) {
+    const Term result = anf(c);
     relevant_.insert(g_.x);
     for (const Binding& b : forward_)
       relevant_.insert(b.name);
     push(g_.w, result);
     for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
       pull_back(*it);
-    TermPtr out = sum(g_.t, g_.x);
+    Term out = sum(g_.t, g_.x);
     if (!out) out = zero_of(g_.t);
     for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
       out = mk::let(it->name, it->type, it->term, out);
@@ -53,47 +53,47 @@ public:
 
 private:
   // ---- 1. A-normal form ----------------------------------------------------------------------
-  TermPtr anf(const TermPtr& term) {
+  Term anf(const Term& term) {
     Machine::Depth depth(m_);
     const Node& n = *term;
     switch (n.kind) {
-    case NodeKind::var: {
-      const TermPtr* bound = let_atoms_.find(n.name);
+    case Kind::var: {
+      const Term* bound = let_atoms_.find(n.name);
       return bound ? *bound : term;
     }
-    case NodeKind::constant:
-    case NodeKind::unit:
+    case Kind::constant:
+    case Kind::unit:
       return term;
-    case NodeKind::pair: {
+    case Kind::pair: {
       if (!n.ann_left || !n.ann_right) unannotated(n);
-      TermPtr a = anf(n.a);
-      TermPtr b = anf(n.b);
+      Term a = anf(n.a);
+      Term b = anf(n.b);
       return mk::pair(a, b, n.ann_left, n.ann_right);
     }
-    case NodeKind::add: {
-      TermPtr a = anf(n.a);
-      TermPtr b = anf(n.b);
+    case Kind::add: {
+      Term a = anf(n.a);
+      Term b = anf(n.b);
       return bind(real_type(), mk::add(a, b));
     }
-    case NodeKind::op: {
-      TermPtr a = anf(n.a);
+    case Kind::op: {
+      Term a = anf(n.a);
       return bind(op_arity(n.name).second, mk::op(n.name, a));
     }
-    case NodeKind::fst:
-    case NodeKind::snd: {
+    case Kind::fst:
+    case Kind::snd: {
       if (!n.ann_left || !n.ann_right) unannotated(n);
-      TermPtr a = anf(n.a);
-      const bool first = n.kind == NodeKind::fst;
+      Term a = anf(n.a);
+      const bool first = n.kind == Kind::fst;
       return bind(first ? n.ann_left : n.ann_right, first ? mk::fst(a, n.ann_left, n.ann_right)
                                                           : mk::snd(a, n.ann_left, n.ann_right));
     }
-    case NodeKind::let: {
-      TermPtr a = anf(n.a);
+    case Kind::let: {
+      Term a = anf(n.a);
       // a pair of atoms is bound as an atom copy (spec §9 P-1(b)), so that each use of the let
       // variable is one variable, not a copy of the pair: copying would double the atom at each
       // let of a pair of pairs, and the output would no longer be linear in |C|
-      if (a->kind == NodeKind::pair) a = bind(n.type, a);
-      ScopedEnv<TermPtr>::Scope scope(let_atoms_);
+      if (a->kind == Kind::pair) a = bind(n.type, a);
+      ScopedEnv<Term>::Scope scope(let_atoms_);
       let_atoms_.push(n.name, a);
       return anf(n.b);
     }
@@ -102,7 +102,7 @@ private:
     }
   }
 
-  TermPtr bind(TypePtr type, TermPtr redex) {
+  Term bind(Type type, Term redex) {
     m_.step(self_, redex.get());
     const std::string t = m_.names().fresh("t");
     forward_.push_back(Binding{t, std::move(type), std::move(redex)});
@@ -119,9 +119,9 @@ private:
   // ---- 2. backward pass ----------------------------------------------------------------------
   bool mentions_relevant(const Node& a) const {
     switch (a.kind) {
-    case NodeKind::var:
+    case Kind::var:
       return relevant_.count(a.name) > 0;
-    case NodeKind::pair:
+    case Kind::pair:
       return mentions_relevant(*a.a) || mentions_relevant(*a.b);
     default:
       return false;
@@ -130,11 +130,11 @@ private:
 
   static bool is_zero_value(const Node& v) {
     switch (v.kind) {
-    case NodeKind::constant:
+    case Kind::constant:
       return v.value == 0.0;
-    case NodeKind::unit:
+    case Kind::unit:
       return true;
-    case NodeKind::pair:
+    case Kind::pair:
       return is_zero_value(*v.a) && is_zero_value(*v.b);
     default:
       return false;
@@ -142,15 +142,15 @@ private:
   }
 
   // Add the cotangent G (a term of the atom's type) to the adjoints of the atom's variables.
-  void push(const TermPtr& g, const TermPtr& atom) {
+  void push(const Term& g, const Term& atom) {
     if (!mentions_relevant(*atom) || is_zero_value(*g)) return;
     const Node& a = *atom;
-    if (a.kind == NodeKind::var) {
+    if (a.kind == Kind::var) {
       contributions_[a.name].push_back(g);
       return;
     }
     // a pair of atoms <A1, A2>_{U,S}: split G
-    if (g->kind == NodeKind::pair) {
+    if (g->kind == Kind::pair) {
       push(g->a, a.a);
       push(g->b, a.b);
       return;
@@ -165,45 +165,45 @@ private:
   }
 
   // Σ contributions to `name` at type `type` (nullptr if there are none).
-  TermPtr sum(const TypePtr& type, const std::string& name) {
+  Term sum(const Type& type, const std::string& name) {
     auto it = contributions_.find(name);
     if (it == contributions_.end() || it->second.empty()) return nullptr;
-    TermPtr total = it->second.front();
+    Term total = it->second.front();
     for (std::size_t i = 1; i < it->second.size(); ++i)
       total = plus_of(type, total, it->second[i], m_.names());
     return total;
   }
 
   void pull_back(const Binding& b) {
-    TermPtr total = sum(b.type, b.name);
+    Term total = sum(b.type, b.name);
     if (!total) return;
     m_.step(self_, b.term.get());
-    TermPtr adj = total;
-    if (adj->kind != NodeKind::var) {
+    Term adj = total;
+    if (adj->kind != Kind::var) {
       const std::string a = m_.names().fresh(b.name + "bar");
       backward_.push_back(Binding{a, b.type, total});
       adj = mk::var(a);
     }
     const Node& p = *b.term;
     switch (p.kind) {
-    case NodeKind::add:
+    case Kind::add:
       push(adj, p.a);
       push(adj, p.b);
       return;
-    case NodeKind::op: {
+    case Kind::op: {
       const auto [s, u] = op_arity(p.name);
       const std::string y = m_.names().fresh("y");
       backward_.push_back(Binding{y, s, op_r_(p.name, p.a, adj, s, u)});
       push(mk::var(y), p.a);
       return;
     }
-    case NodeKind::fst:
+    case Kind::fst:
       push(mk::pair(adj, zero_of(p.ann_right), p.ann_left, p.ann_right), p.a);
       return;
-    case NodeKind::snd:
+    case Kind::snd:
       push(mk::pair(zero_of(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
       return;
-    case NodeKind::pair: // an atom copy: its adjoint goes to the copied atom
+    case Kind::pair: // an atom copy: its adjoint goes to the copied atom
       push(adj, b.term);
       return;
     default:
@@ -215,10 +215,10 @@ private:
   const DiffGoal& g_;
   const OpRTerm& op_r_;
   const RuleInfo& self_; // R-fast: each binding and each pullback is one step
-  ScopedEnv<TermPtr> let_atoms_;
+  ScopedEnv<Term> let_atoms_;
   std::vector<Binding> forward_, backward_;
   std::unordered_set<std::string> relevant_;
-  std::unordered_map<std::string, std::vector<TermPtr>> contributions_;
+  std::unordered_map<std::string, std::vector<Term>> contributions_;
 };
 
 } // namespace

@@ -6,7 +6,7 @@ namespace adsem::simple_diff {
 
 namespace {
 
-TermPtr wrap(const TraceBindings& bindings, TermPtr c) {
+Term wrap(const TraceBindings& bindings, Term c) {
   for (auto it = bindings.rbegin(); it != bindings.rend(); ++it)
     c = mk::let(it->z, it->type, it->trace, std::move(c));
   return c;
@@ -15,16 +15,16 @@ TermPtr wrap(const TraceBindings& bindings, TermPtr c) {
 // A subterm in evaluation position, reduced to an open value: values stay as they are
 // (S-val); pairs are atomised componentwise; any other term is a redex in a non-trivial context,
 // bound by the rule of SymbolicContext (S-ctx).
-TermPtr atom(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& bindings) {
+Term atom(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& bindings) {
   const Node& n = *term;
   switch (n.kind) {
-  case NodeKind::var:
-  case NodeKind::constant:
-  case NodeKind::unit:
+  case Kind::var:
+  case Kind::constant:
+  case Kind::unit:
     return term;
-  case NodeKind::pair: {
-    TermPtr a = atom(m, phi, n.a, bindings);
-    TermPtr b = atom(m, phi, n.b, bindings);
+  case Kind::pair: {
+    Term a = atom(m, phi, n.a, bindings);
+    Term b = atom(m, phi, n.b, bindings);
     if (a == n.a && b == n.b) return term;
     return mk::pair(a, b, n.ann_left, n.ann_right);
   }
@@ -42,7 +42,7 @@ TermPtr atom(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& 
 SymResult apply(Machine& m, const Symbolic::Redex& redex) {
   if (const Rule<Symbolic>* rule = m.select<Symbolic>(redex)) return m.fire(*rule, redex);
   const Node& n = *redex.term;
-  if (n.kind == NodeKind::call) {
+  if (n.kind == Kind::call) {
     if (!redex.callee) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
     if (redex.callee->limit && *redex.callee->limit == 0) throw approximant_stuck(n);
   }
@@ -52,16 +52,16 @@ SymResult apply(Machine& m, const Symbolic::Redex& redex) {
 // The guard of `if` decided: a predicate redex by the rule of SymbolicGuard (S-ctxb) once its
 // argument is an atom; a boolean value by ⇒.
 bool guard_value(Machine& m, const FunEnv& phi, const Node& guard, TraceBindings& bindings) {
-  if (guard.kind != NodeKind::pred) return m.decide({guard});
+  if (guard.kind != Kind::pred) return m.decide({guard});
   // Redexes inside the guard are bound like any other (they stay, dead: spec §4.4, E31).
-  const TermPtr arg = atom(m, phi, guard.a, bindings);
+  const Term arg = atom(m, phi, guard.a, bindings);
   const SymbolicGuard::Redex redex{guard, arg};
   if (const Rule<SymbolicGuard>* rule = m.select<SymbolicGuard>(redex)) return m.fire(*rule, redex);
   stuck(ErrorKind::eval, "no rule decides this guard", guard);
 }
 
 // The trace of `term`'s own redex after its evaluation-position subterms are atomised.
-SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings& bindings,
+SymResult walk(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& bindings,
                bool want) {
   Machine::Depth depth(m);
   // a user's rule "LHS ⇝ C if RHS ⇝ C", before the premises of the paper's rule (relations.hpp)
@@ -70,38 +70,38 @@ SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings
     return walk(m, phi, m.fire(*rule, rewrite), bindings, want);
   const Node& n = *term;
   switch (n.kind) {
-  case NodeKind::var:
-  case NodeKind::constant:
-  case NodeKind::unit:
-  case NodeKind::pair: {
-    const TermPtr v = atom(m, phi, term, bindings);
+  case Kind::var:
+  case Kind::constant:
+  case Kind::unit:
+  case Kind::pair: {
+    const Term v = atom(m, phi, term, bindings);
     return apply(m, {phi, v, {}, want});
   }
-  case NodeKind::add: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings), atom(m, phi, n.b, bindings)};
+  case Kind::add: {
+    const Term atoms[] = {atom(m, phi, n.a, bindings), atom(m, phi, n.b, bindings)};
     return apply(m, {phi, term, atoms, want});
   }
-  case NodeKind::op:
-  case NodeKind::let:
-  case NodeKind::fst:
-  case NodeKind::snd: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
+  case Kind::op:
+  case Kind::let:
+  case Kind::fst:
+  case Kind::snd: {
+    const Term atoms[] = {atom(m, phi, n.a, bindings)};
     return apply(m, {phi, term, atoms, want});
   }
-  case NodeKind::if_: {
+  case Kind::if_: {
     const bool holds = guard_value(m, phi, *n.a, bindings);
     return apply(m, {phi, term, {}, want, holds});
   }
-  case NodeKind::letrec:
+  case Kind::letrec:
     return apply(m, {phi, term, {}, want});
-  case NodeKind::call: {
-    const TermPtr atoms[] = {atom(m, phi, n.a, bindings)};
+  case Kind::call: {
+    const Term atoms[] = {atom(m, phi, n.a, bindings)};
     return apply(m, {phi, term, atoms, want, false, lookup(phi, n.name)});
   }
-  case NodeKind::rd: { // the point before the cotangent (spec P-8)
-    TermPtr point = atom(m, phi, n.b, bindings);
-    TermPtr cotangent = atom(m, phi, n.a, bindings);
-    const TermPtr atoms[] = {std::move(point), std::move(cotangent)};
+  case Kind::rd: { // the point before the cotangent (spec P-8)
+    Term point = atom(m, phi, n.b, bindings);
+    Term cotangent = atom(m, phi, n.a, bindings);
+    const Term atoms[] = {std::move(point), std::move(cotangent)};
     return apply(m, {phi, term, atoms, want});
   }
   default:
@@ -111,7 +111,7 @@ SymResult walk(Machine& m, const FunEnv& phi, const TermPtr& term, TraceBindings
 }
 
 // The value of a tail trace, when S-ctx asks for it: φ|ρ ⊢ C ⇒ V.
-std::optional<Value> value_if(Machine& m, const FunEnv& phi, bool want, const TermPtr& c) {
+std::optional<Value> value_if(Machine& m, const FunEnv& phi, bool want, const Term& c) {
   if (!want) return std::nullopt;
   Value v = m.eval(phi, c);
   m.throw_if_stuck(); // the value is used (S-ctx): a stuck evaluation is thrown here
@@ -120,7 +120,7 @@ std::optional<Value> value_if(Machine& m, const FunEnv& phi, bool want, const Te
 
 } // namespace
 
-SymResult Machine::sym(const FunEnv& phi, const TermPtr& m, bool want_value) {
+SymResult Machine::sym(const FunEnv& phi, const Term& m, bool want_value) {
   Depth depth(*this);
   // the atoms bound while tracing M are local to M's trace
   ScopedEnv<Value>::Scope scope(rho_);
@@ -132,7 +132,7 @@ SymResult Machine::sym(const FunEnv& phi, const TermPtr& m, bool want_value) {
   return {wrap(bindings, tail.trace), std::move(tail.value)};
 }
 
-TermPtr Machine::sym(const FunEnv& phi, const TermPtr& m) {
+Term Machine::sym(const FunEnv& phi, const Term& m) {
   return sym(phi, m, false).trace;
 }
 
@@ -145,25 +145,25 @@ SymResult s_val(Machine& m, const SRedex& r, const RuleInfo&) {
 
 // (S-add)  V + W ⇝ V + W
 SymResult s_add(Machine& m, const SRedex& r, const RuleInfo&) {
-  TermPtr c = mk::add(r.atoms[0], r.atoms[1]);
+  Term c = mk::add(r.atoms[0], r.atoms[1]);
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-op)  op(V) ⇝ op(V)   -- no call to ev: definedness is not checked in tail position
 SymResult s_op(Machine& m, const SRedex& r, const RuleInfo&) {
-  TermPtr c = mk::op(r.term->name, r.atoms[0], r.term->pos);
+  Term c = mk::op(r.term->name, r.atoms[0], r.term->pos);
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-fst)  fst_{T,U}(V) ⇝ fst_{T,U}(V)
 SymResult s_fst(Machine& m, const SRedex& r, const RuleInfo&) {
-  TermPtr c = mk::fst(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  Term c = mk::fst(r.atoms[0], r.term->ann_left, r.term->ann_right);
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-snd)  snd_{T,U}(V) ⇝ snd_{T,U}(V)
 SymResult s_snd(Machine& m, const SRedex& r, const RuleInfo&) {
-  TermPtr c = mk::snd(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  Term c = mk::snd(r.atoms[0], r.term->ann_left, r.term->ann_right);
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
@@ -220,16 +220,16 @@ SymResult s_call(Machine& m, const SRedex& r, const RuleInfo&) {
 // (S-rd)  V ⇒ V', φ|ρ[x ↦ V'] ⊢ N ⇝ C  ⟹  W.rd_V(x:T.N) ⇝ W.R_V(x:T.C)
 // V and W stay open in the output; only V' steers the tracing of N (spec P-2).
 SymResult s_rd(Machine& m, const SRedex& r, const RuleInfo&) {
-  const TermPtr& point = r.atoms[0];
-  const TermPtr& cotangent = r.atoms[1];
-  TermPtr c = rd_trace(m, r.phi, *r.term, point, cotangent, m.value_of(*point));
+  const Term& point = r.atoms[0];
+  const Term& cotangent = r.atoms[1];
+  Term c = rd_trace(m, r.phi, *r.term, point, cotangent, m.value_of(*point));
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-ctx)  R ⇝ C, C ⇒ V, E[z] ⇝ D  ⟹  E[R] ⇝ let z:T_V = C in D
 // The redex's trace C is bound to a fresh z, and C's value V goes into ρ (so later guards can
 // be decided); the context continues with the atom z.
-TermPtr s_ctx(Machine& m, const SymbolicContext::Redex& r, const RuleInfo&) {
+Term s_ctx(Machine& m, const SymbolicContext::Redex& r, const RuleInfo&) {
   SymResult traced = walk(m, r.phi, r.term, r.bindings, /*want=*/true);
   const std::string z = m.names().fresh("z");
   r.bindings.push_back(TraceBinding{z, type_of_value(*traced.value), traced.trace});

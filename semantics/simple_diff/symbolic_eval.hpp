@@ -21,7 +21,7 @@ SymResult s_iff(Machine&, const SRedex&, const RuleInfo&);
 SymResult s_letrec(Machine&, const SRedex&, const RuleInfo&); // S-letrec and L-sletrec
 SymResult s_call(Machine&, const SRedex&, const RuleInfo&);   // S-call and L-scall
 SymResult s_rd(Machine&, const SRedex&, const RuleInfo&);
-TermPtr s_ctx(Machine&, const SymbolicContext::Redex&, const RuleInfo&);
+Term s_ctx(Machine&, const SymbolicContext::Redex&, const RuleInfo&);
 bool s_ctxb(Machine&, const SymbolicGuard::Redex&, const RuleInfo&);
 
 } // namespace adsem::simple_diff::rules

@@ -24,7 +24,7 @@ Value Value::pair(Value first, Value second) {
   return v;
 }
 
-TypePtr type_of_value(const Value& v) {
+Type type_of_value(const Value& v) {
   switch (v.kind()) {
   case Value::Kind::real:
     return real_type();
@@ -51,13 +51,13 @@ void flatten_into(const Value& v, std::vector<double>& out) {
   }
 }
 
-Value unflatten_from(const Type& t, const std::vector<double>& xs, std::size_t& i) {
+Value unflatten_from(const TypeNode& t, const std::vector<double>& xs, std::size_t& i) {
   switch (t.kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     return Value::real(xs.at(i++));
-  case Type::Kind::unit:
+  case TypeNode::Kind::unit:
     return Value::unit();
-  case Type::Kind::product: {
+  case TypeNode::Kind::product: {
     Value a = unflatten_from(*t.left, xs, i);
     Value b = unflatten_from(*t.right, xs, i);
     return Value::pair(std::move(a), std::move(b));
@@ -73,7 +73,7 @@ std::vector<double> flatten(const Value& v) {
   return out;
 }
 
-Value unflatten(const TypePtr& t, const std::vector<double>& xs) {
+Value unflatten(const Type& t, const std::vector<double>& xs) {
   if (xs.size() != static_cast<std::size_t>(type_size(*t)))
     throw std::invalid_argument("unflatten: " + std::to_string(xs.size()) + " reals for type " +
                                 print_type(t));
@@ -81,7 +81,7 @@ Value unflatten(const TypePtr& t, const std::vector<double>& xs) {
   return unflatten_from(*t, xs, i);
 }
 
-TermPtr value_term(const Value& v) {
+Term value_term(const Value& v) {
   switch (v.kind()) {
   case Value::Kind::real:
     return mk::constant(v.as_real());

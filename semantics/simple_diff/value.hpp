@@ -36,14 +36,14 @@ private:
 };
 
 // T_V, the unique type of a closed value.
-TypePtr type_of_value(const Value& v);
+Type type_of_value(const Value& v);
 // Depth-first, left first (spec P-13): <1, <*, 2>> ↦ (1, 2).
 std::vector<double> flatten(const Value& v);
 // The unique closed value of type T with these coordinates (Lemma 5.1); the vector must have
 // |T| entries.
-Value unflatten(const TypePtr& t, const std::vector<double>& xs);
+Value unflatten(const Type& t, const std::vector<double>& xs);
 // The value as an (annotated) term.
-TermPtr value_term(const Value& v);
+Term value_term(const Value& v);
 // Surface syntax: "<1, <(), 2>>".
 std::string print_value(const Value& v);
 

@@ -112,34 +112,34 @@ std::string print_type(const Type& t) {
 }
 
 Term var(std::string x, SourcePos pos) {
-  return make({Form::var, std::move(x), {}, nullptr, 0, 0, {}, pos});
+  return make({Kind::var, std::move(x), {}, nullptr, 0, 0, {}, pos});
 }
 Term lam(std::string x, Type a, Term body, SourcePos pos) {
-  return make({Form::lam, std::move(x), {}, std::move(a), 0, 0, {std::move(body)}, pos});
+  return make({Kind::lam, std::move(x), {}, std::move(a), 0, 0, {std::move(body)}, pos});
 }
 Term app(Term f, Term a, SourcePos pos) {
-  return make({Form::app, {}, {}, nullptr, 0, 0, {std::move(f), std::move(a)}, pos});
+  return make({Kind::app, {}, {}, nullptr, 0, 0, {std::move(f), std::move(a)}, pos});
 }
 Term let(std::string x, Term e1, Term e2, SourcePos pos) {
-  return make({Form::let, std::move(x), {}, nullptr, 0, 0, {std::move(e1), std::move(e2)}, pos});
+  return make({Kind::let, std::move(x), {}, nullptr, 0, 0, {std::move(e1), std::move(e2)}, pos});
 }
 Term pair(Term a, Term b, SourcePos pos) {
-  return make({Form::pair, {}, {}, nullptr, 0, 0, {std::move(a), std::move(b)}, pos});
+  return make({Kind::pair, {}, {}, nullptr, 0, 0, {std::move(a), std::move(b)}, pos});
 }
 Term fst(Term e, SourcePos pos) {
-  return make({Form::fst, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
+  return make({Kind::fst, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
 }
 Term snd(Term e, SourcePos pos) {
-  return make({Form::snd, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
+  return make({Kind::snd, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
 }
 Term inl(Type other, Term e, SourcePos pos) {
-  return make({Form::inl, {}, {}, std::move(other), 0, 0, {std::move(e)}, pos});
+  return make({Kind::inl, {}, {}, std::move(other), 0, 0, {std::move(e)}, pos});
 }
 Term inr(Type other, Term e, SourcePos pos) {
-  return make({Form::inr, {}, {}, std::move(other), 0, 0, {std::move(e)}, pos});
+  return make({Kind::inr, {}, {}, std::move(other), 0, 0, {std::move(e)}, pos});
 }
 Term case_of(Term e0, std::string x1, Term e1, std::string x2, Term e2, SourcePos pos) {
-  return make({Form::case_,
+  return make({Kind::case_,
                std::move(x1),
                std::move(x2),
                nullptr,
@@ -149,16 +149,16 @@ Term case_of(Term e0, std::string x1, Term e1, std::string x2, Term e2, SourcePo
                pos});
 }
 Term real(double r, SourcePos pos) {
-  return make({Form::real, {}, {}, nullptr, r, 0, {}, pos});
+  return make({Kind::real, {}, {}, nullptr, r, 0, {}, pos});
 }
 Term integer(std::int64_t k, SourcePos pos) {
-  return make({Form::integer, {}, {}, nullptr, 0, k, {}, pos});
+  return make({Kind::integer, {}, {}, nullptr, 0, k, {}, pos});
 }
 Term prim(std::string op, SourcePos pos) {
-  return make({Form::prim, std::move(op), {}, nullptr, 0, 0, {}, pos});
+  return make({Kind::prim, std::move(op), {}, nullptr, 0, 0, {}, pos});
 }
 Term proj(Term e, int index, SourcePos pos) {
-  return make({Form::proj, {}, {}, nullptr, 0, index, {std::move(e)}, pos});
+  return make({Kind::proj, {}, {}, nullptr, 0, index, {std::move(e)}, pos});
 }
 Term call(const std::string& op, Term a, Term b) {
   return app(prim(op), pair(std::move(a), std::move(b)));
@@ -167,16 +167,16 @@ Term call(const std::string& op, Term a) {
   return app(prim(op), std::move(a));
 }
 Term pure(Term e, SourcePos pos) {
-  return make({Form::pure, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
+  return make({Kind::pure, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
 }
 Term do_bind(std::string x, Term e1, Term e2, SourcePos pos) {
-  return make({Form::bind, std::move(x), {}, nullptr, 0, 0, {std::move(e1), std::move(e2)}, pos});
+  return make({Kind::bind, std::move(x), {}, nullptr, 0, 0, {std::move(e1), std::move(e2)}, pos});
 }
 Term delta_let(Term e, SourcePos pos) {
-  return make({Form::delta_let, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
+  return make({Kind::delta_let, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
 }
-Term node(Form form, std::vector<Term> kids, SourcePos pos) {
-  return make({form, {}, {}, nullptr, 0, 0, std::move(kids), pos});
+Term node(Kind kind, std::vector<Term> kids, SourcePos pos) {
+  return make({kind, {}, {}, nullptr, 0, 0, std::move(kids), pos});
 }
 
 std::size_t size_of(const Term& t) {
@@ -198,14 +198,14 @@ bool same_term(const Term& a, const Term& b) {
     const auto [x, y] = stack.back();
     stack.pop_back();
     if (x == y) continue;
-    if (x->form != y->form || x->name != y->name || x->name2 != y->name2 ||
+    if (x->kind != y->kind || x->name != y->name || x->name2 != y->name2 ||
         x->kids.size() != y->kids.size() || (x->type == nullptr) != (y->type == nullptr))
       return false;
     if (x->type && !same_type(x->type, y->type)) return false;
-    if (x->form == Form::real &&
+    if (x->kind == Kind::real &&
         !(x->real == y->real || (x->real != x->real && y->real != y->real)))
       return false;
-    if (x->form == Form::integer && x->integer != y->integer) return false;
+    if (x->kind == Kind::integer && x->integer != y->integer) return false;
     for (std::size_t i = 0; i < x->kids.size(); ++i)
       stack.emplace_back(x->kids[i].get(), y->kids[i].get());
   }
@@ -217,15 +217,15 @@ void collect_names(const Term& t, std::vector<std::string>& out) {
   while (!stack.empty()) {
     const Node* at = stack.back();
     stack.pop_back();
-    if (!at->name.empty() && at->form != Form::prim) out.push_back(at->name);
+    if (!at->name.empty() && at->kind != Kind::prim) out.push_back(at->name);
     if (!at->name2.empty()) out.push_back(at->name2);
     for (const Term& k : at->kids)
       stack.push_back(k.get());
   }
 }
 
-bool is_target_form(Form f) {
-  return static_cast<int>(f) >= static_cast<int>(Form::pure);
+bool is_target_form(Kind f) {
+  return static_cast<int>(f) >= static_cast<int>(Kind::pure);
 }
 
 bool mentions_target_forms(const Term& t) {
@@ -233,7 +233,7 @@ bool mentions_target_forms(const Term& t) {
   while (!stack.empty()) {
     const Node* at = stack.back();
     stack.pop_back();
-    if (is_target_form(at->form)) return true;
+    if (is_target_form(at->kind)) return true;
     for (const Term& k : at->kids)
       stack.push_back(k.get());
   }

@@ -48,7 +48,7 @@ bool first_order(const Type& t);
 std::string print_type(const Type& t);
 
 // ---- terms ----
-enum class Form {
+enum class Kind {
   // source (Fig. 1)
   var,     // x
   lam,     // \(x : A). e
@@ -86,7 +86,7 @@ enum class Form {
 struct Node;
 using Term = std::shared_ptr<const Node>;
 struct Node {
-  Form form;
+  Kind kind;
   std::string name;  // var; lam/let/bind binder; prim name; case: inl binder
   std::string name2; // case: inr binder
   Type type;         // lam: binder type; inl/inr: the other summand
@@ -117,7 +117,7 @@ Term pure(Term e, SourcePos pos = {});
 Term do_bind(std::string x, Term e1, Term e2, SourcePos pos = {});
 Term delta_let(Term e, SourcePos pos = {});
 // One node of a target-only form with the given children (Zero, Scale, Add, Var, ...).
-Term node(Form form, std::vector<Term> kids, SourcePos pos = {});
+Term node(Kind kind, std::vector<Term> kids, SourcePos pos = {});
 
 // Number of nodes.
 std::size_t size_of(const Term& t);
@@ -126,7 +126,7 @@ bool same_term(const Term& a, const Term& b);
 // Every identifier the term mentions (free, bound, binders): gensyms avoid them (spec §9.7).
 void collect_names(const Term& t, std::vector<std::string>& out);
 // Is the form one of the target-only ("shaded", L86) forms?
-bool is_target_form(Form f);
+bool is_target_form(Kind f);
 bool mentions_target_forms(const Term& t);
 
 // A supply of fresh names that avoids a given set (spec §9.7: no variable capture).

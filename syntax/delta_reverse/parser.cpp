@@ -365,7 +365,7 @@ private:
     return a;
   }
 
-  Term constructor(Form form, std::size_t arity, SourcePos pos) {
+  Term constructor(Kind kind, std::size_t arity, SourcePos pos) {
     ts_.expect_symbol("(", "after a Delta constructor");
     std::vector<Term> kids;
     for (std::size_t i = 0; i < arity; ++i) {
@@ -373,7 +373,7 @@ private:
       kids.push_back(expr());
     }
     ts_.expect_symbol(")", "after the constructor arguments");
-    return node(form, std::move(kids), pos);
+    return node(kind, std::move(kids), pos);
   }
 
   Term atom() {
@@ -399,17 +399,17 @@ private:
         out = pair(items[i], out, pos);
       return out;
     }
-    if (ts_.accept_keyword("Zero")) return node(Form::d_zero, {}, pos);
-    if (ts_.accept_keyword("Zero2")) return node(Form::d2_zero, {}, pos);
-    if (ts_.accept_keyword("zeroS")) return node(Form::s_zero, {}, pos);
-    if (ts_.accept_keyword("Scale")) return constructor(Form::d_scale, 2, pos);
-    if (ts_.accept_keyword("Add")) return constructor(Form::d_add, 2, pos);
-    if (ts_.accept_keyword("Var")) return constructor(Form::d_var, 1, pos);
-    if (ts_.accept_keyword("OneHot")) return constructor(Form::d2_onehot, 1, pos);
-    if (ts_.accept_keyword("Scale2")) return constructor(Form::d2_scale, 2, pos);
-    if (ts_.accept_keyword("Add2")) return constructor(Form::d2_add, 2, pos);
-    if (ts_.accept_keyword("oplusS")) return constructor(Form::s_oplus, 2, pos);
-    if (ts_.accept_keyword("otimesS")) return constructor(Form::s_otimes, 2, pos);
+    if (ts_.accept_keyword("Zero")) return node(Kind::d_zero, {}, pos);
+    if (ts_.accept_keyword("Zero2")) return node(Kind::d2_zero, {}, pos);
+    if (ts_.accept_keyword("zeroS")) return node(Kind::s_zero, {}, pos);
+    if (ts_.accept_keyword("Scale")) return constructor(Kind::d_scale, 2, pos);
+    if (ts_.accept_keyword("Add")) return constructor(Kind::d_add, 2, pos);
+    if (ts_.accept_keyword("Var")) return constructor(Kind::d_var, 1, pos);
+    if (ts_.accept_keyword("OneHot")) return constructor(Kind::d2_onehot, 1, pos);
+    if (ts_.accept_keyword("Scale2")) return constructor(Kind::d2_scale, 2, pos);
+    if (ts_.accept_keyword("Add2")) return constructor(Kind::d2_add, 2, pos);
+    if (ts_.accept_keyword("oplusS")) return constructor(Kind::s_oplus, 2, pos);
+    if (ts_.accept_keyword("otimesS")) return constructor(Kind::s_otimes, 2, pos);
     ts_.fail_expected("a term");
   }
 

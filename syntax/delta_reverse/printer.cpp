@@ -24,7 +24,7 @@ struct Printer {
   DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
 
   static const char* infix(const Node& n) {
-    if (n.form != Form::app || n.kids[0]->form != Form::prim || n.kids[1]->form != Form::pair)
+    if (n.kind != Kind::app || n.kids[0]->kind != Kind::prim || n.kids[1]->kind != Kind::pair)
       return nullptr;
     const std::string& op = n.kids[0]->name;
     if (op == "addR") return "+";
@@ -36,24 +36,24 @@ struct Printer {
 
   static int level_of(const Node& n) {
     if (const char* op = infix(n)) return (op[0] == '+' || op[0] == '-') ? 1 : 2;
-    switch (n.form) {
-    case Form::lam:
-    case Form::let:
-    case Form::case_:
-    case Form::bind:
+    switch (n.kind) {
+    case Kind::lam:
+    case Kind::let:
+    case Kind::case_:
+    case Kind::bind:
       return 0;
-    case Form::app:
+    case Kind::app:
       return 3;
-    case Form::fst:
-    case Form::snd:
-    case Form::inl:
-    case Form::inr:
-    case Form::pure:
-    case Form::delta_let:
+    case Kind::fst:
+    case Kind::snd:
+    case Kind::inl:
+    case Kind::inr:
+    case Kind::pure:
+    case Kind::delta_let:
       return 4;
-    case Form::real:
+    case Kind::real:
       return n.real < 0 || std::signbit(n.real) ? 0 : 5;
-    case Form::integer:
+    case Kind::integer:
       return n.integer < 0 ? 0 : 5;
     default:
       return 5;
@@ -69,14 +69,14 @@ struct Printer {
   std::string tuple(const Node& n) {
     std::string out = "(" + at(n.kids[0], 0);
     const Node* rest = n.kids[1].get();
-    while (rest->form == Form::pair) {
+    while (rest->kind == Kind::pair) {
       out += ", " + at(rest->kids[0], 0);
       rest = rest->kids[1].get();
     }
     // the last component must not itself print as a tuple, or it would flatten into this one
     Term last = n.kids[1];
     const Node* walk = n.kids[1].get();
-    while (walk->form == Form::pair) {
+    while (walk->kind == Kind::pair) {
       last = walk->kids[1];
       walk = walk->kids[1].get();
     }
@@ -96,52 +96,52 @@ struct Printer {
       const Node& p = *n.kids[1];
       return at(p.kids[0], l) + " " + op + " " + at(p.kids[1], l + 1);
     }
-    switch (n.form) {
-    case Form::var:
+    switch (n.kind) {
+    case Kind::var:
       return n.name;
-    case Form::lam:
+    case Kind::lam:
       return "\\(" + n.name + " : " + print_type(n.type) + "). " + at(n.kids[0], 0);
-    case Form::app:
+    case Kind::app:
       return at(n.kids[0], 3) + " " + at(n.kids[1], 4);
-    case Form::let:
+    case Kind::let:
       return "let " + n.name + " = " + at(n.kids[0], 0) + " in " + at(n.kids[1], 0);
-    case Form::pair:
+    case Kind::pair:
       return tuple(n);
-    case Form::fst:
+    case Kind::fst:
       return "fst " + at(n.kids[0], 4);
-    case Form::snd:
+    case Kind::snd:
       return "snd " + at(n.kids[0], 4);
-    case Form::inl:
+    case Kind::inl:
       return "inl[" + print_type(n.type) + "] " + at(n.kids[0], 4);
-    case Form::inr:
+    case Kind::inr:
       return "inr[" + print_type(n.type) + "] " + at(n.kids[0], 4);
-    case Form::case_:
+    case Kind::case_:
       return "case " + at(n.kids[0], 0) + " of inl " + n.name + " -> " + at(n.kids[1], 1) +
              " | inr " + n.name2 + " -> " + at(n.kids[2], 0);
-    case Form::real:
+    case Kind::real:
       return print_real(n.real);
-    case Form::integer:
+    case Kind::integer:
       return std::to_string(n.integer);
-    case Form::prim:
+    case Kind::prim:
       return n.name;
-    case Form::proj: {
+    case Kind::proj: {
       // t.1.2 would lex as t . 1.2 (a real), and 7.1 is a real, not 7 projected: parenthesize a
       // projection of a projection or of a literal, (t.1).2 and (7).1 (found by
       // fuzz_parse_delta_reverse: the printed term did not parse back to the same term)
       const std::string inner = at(n.kids[0], 5);
-      const Form k = n.kids[0]->form;
-      const bool nested = k == Form::proj || k == Form::integer || k == Form::real;
+      const Kind k = n.kids[0]->kind;
+      const bool nested = k == Kind::proj || k == Kind::integer || k == Kind::real;
       return (nested ? "(" + inner + ")" : inner) + "." + std::to_string(n.integer);
     }
-    case Form::pure:
+    case Kind::pure:
       return "pure " + at(n.kids[0], 4);
-    case Form::delta_let:
+    case Kind::delta_let:
       return "deltaLet " + at(n.kids[0], 4);
-    case Form::bind: {
+    case Kind::bind: {
       std::string out = "do { ";
       const Node* at_node = &n;
       Term last;
-      while (at_node->form == Form::bind) {
+      while (at_node->kind == Kind::bind) {
         if (!at_node->name.empty()) out += at_node->name + " <- ";
         out += at(at_node->kids[0], 0) + "; ";
         last = at_node->kids[1];
@@ -149,27 +149,27 @@ struct Printer {
       }
       return out + at(last, 0) + " }";
     }
-    case Form::d_zero:
+    case Kind::d_zero:
       return "Zero";
-    case Form::d_scale:
+    case Kind::d_scale:
       return ctor("Scale", n);
-    case Form::d_add:
+    case Kind::d_add:
       return ctor("Add", n);
-    case Form::d_var:
+    case Kind::d_var:
       return ctor("Var", n);
-    case Form::d2_zero:
+    case Kind::d2_zero:
       return "Zero2";
-    case Form::d2_onehot:
+    case Kind::d2_onehot:
       return ctor("OneHot", n);
-    case Form::d2_scale:
+    case Kind::d2_scale:
       return ctor("Scale2", n);
-    case Form::d2_add:
+    case Kind::d2_add:
       return ctor("Add2", n);
-    case Form::s_zero:
+    case Kind::s_zero:
       return "zeroS";
-    case Form::s_oplus:
+    case Kind::s_oplus:
       return ctor("oplusS", n);
-    case Form::s_otimes:
+    case Kind::s_otimes:
       return ctor("otimesS", n);
     }
     return "?";

@@ -32,18 +32,18 @@ public:
       copy.kids = std::move(kids);
       return Term(std::make_shared<const Node>(std::move(copy)));
     };
-    switch (n.form) {
-    case Form::var:
+    switch (n.kind) {
+    case Kind::var:
       for (std::size_t i = g.size(); i-- > 0;)
         if (g[i].first == n.name) return {g[i].second, t};
       return fail("unbound variable '" + n.name + "'");
-    case Form::lam: {
+    case Kind::lam: {
       g.emplace_back(n.name, n.type);
       Typed body = kid(0);
       g.pop_back();
       return {arrow_type(n.type, body.type), rebuild({body.term})};
     }
-    case Form::app: {
+    case Kind::app: {
       const Typed f = kid(0);
       const Typed a = kid(1);
       if (f.type->kind != K::arrow)
@@ -51,35 +51,35 @@ public:
       expect(a, f.type->left, "the argument");
       return {f.type->right, rebuild({f.term, a.term})};
     }
-    case Form::let: {
+    case Kind::let: {
       const Typed e1 = kid(0);
       g.emplace_back(n.name, e1.type);
       Typed e2 = kid(1);
       g.pop_back();
       return {e2.type, rebuild({e1.term, e2.term})};
     }
-    case Form::pair: {
+    case Kind::pair: {
       const Typed a = kid(0);
       const Typed b = kid(1);
       return {product_type(a.type, b.type), rebuild({a.term, b.term})};
     }
-    case Form::fst:
-    case Form::snd: {
+    case Kind::fst:
+    case Kind::snd: {
       const Typed e = kid(0);
       if (e.type->kind != K::product)
-        fail(std::string(n.form == Form::fst ? "fst" : "snd") + " of a term of type " +
+        fail(std::string(n.kind == Kind::fst ? "fst" : "snd") + " of a term of type " +
              print_type(e.type) + ", which is not a product");
-      return {n.form == Form::fst ? e.type->left : e.type->right, rebuild({e.term})};
+      return {n.kind == Kind::fst ? e.type->left : e.type->right, rebuild({e.term})};
     }
-    case Form::inl: {
+    case Kind::inl: {
       const Typed e = kid(0);
       return {sum_type(e.type, n.type), rebuild({e.term})};
     }
-    case Form::inr: {
+    case Kind::inr: {
       const Typed e = kid(0);
       return {sum_type(n.type, e.type), rebuild({e.term})};
     }
-    case Form::case_: {
+    case Kind::case_: {
       const Typed e0 = kid(0);
       if (e0.type->kind != K::sum)
         fail("case on a term of type " + print_type(e0.type) + ", which is not a sum");
@@ -92,16 +92,16 @@ public:
         fail("the case branches have types " + print_type(e1.type) + " and " + print_type(e2.type));
       return {e1.type, rebuild({e0.term, e1.term, e2.term})};
     }
-    case Form::real:
+    case Kind::real:
       return {real_type(), t};
-    case Form::integer:
+    case Kind::integer:
       return {int_type(), t};
-    case Form::prim: {
+    case Kind::prim: {
       const Type p = prim_type(n.name);
       if (!p) fail("unknown primitive '" + n.name + "'");
       return {p, t};
     }
-    case Form::proj: {
+    case Kind::proj: {
       const Typed e = kid(0);
       // spine A1 * (A2 * (... * An)), expanded maximally to the right (spec §2.2)
       std::size_t arity = 1;
@@ -123,11 +123,11 @@ public:
       }
       return {ty, out};
     }
-    case Form::pure: {
+    case Kind::pure: {
       const Typed e = kid(0);
       return {monad_type(e.type), rebuild({e.term})};
     }
-    case Form::bind: {
+    case Kind::bind: {
       const Typed e1 = kid(0);
       if (e1.type->kind != K::monad)
         fail("a do statement of type " + print_type(e1.type) + ", which is not M A");
@@ -138,39 +138,39 @@ public:
         fail("the rest of a do block has type " + print_type(e2.type) + ", which is not M B");
       return {e2.type, rebuild({e1.term, e2.term})};
     }
-    case Form::delta_let: {
+    case Kind::delta_let: {
       const Typed e = kid(0);
       expect(e, delta_type(), "the argument of deltaLet");
       return {monad_type(delta_id_type()), rebuild({e.term})};
     }
-    case Form::d_zero:
+    case Kind::d_zero:
       return {delta_type(), t};
-    case Form::d2_zero:
+    case Kind::d2_zero:
       return {delta2_type(), t};
-    case Form::s_zero:
+    case Kind::s_zero:
       return {dense_type(), t};
-    case Form::d_var: {
+    case Kind::d_var: {
       const Typed e = kid(0);
       // an integer literal names an id directly (tapes written by hand, spec §2.2)
-      if (n.kids[0]->form != Form::integer) expect(e, delta_id_type(), "the argument of Var");
+      if (n.kids[0]->kind != Kind::integer) expect(e, delta_id_type(), "the argument of Var");
       return {delta_type(), rebuild({e.term})};
     }
-    case Form::d2_onehot: {
+    case Kind::d2_onehot: {
       const Typed e = kid(0);
       expect(e, int_type(), "the argument of OneHot");
       return {delta2_type(), rebuild({e.term})};
     }
-    case Form::d_scale:
-    case Form::d2_scale:
-    case Form::s_otimes:
-    case Form::d_add:
-    case Form::d2_add:
-    case Form::s_oplus: {
-      const Type d = (n.form == Form::d_scale || n.form == Form::d_add)     ? delta_type()
-                     : (n.form == Form::d2_scale || n.form == Form::d2_add) ? delta2_type()
+    case Kind::d_scale:
+    case Kind::d2_scale:
+    case Kind::s_otimes:
+    case Kind::d_add:
+    case Kind::d2_add:
+    case Kind::s_oplus: {
+      const Type d = (n.kind == Kind::d_scale || n.kind == Kind::d_add)     ? delta_type()
+                     : (n.kind == Kind::d2_scale || n.kind == Kind::d2_add) ? delta2_type()
                                                                             : dense_type();
       const bool scale =
-          n.form == Form::d_scale || n.form == Form::d2_scale || n.form == Form::s_otimes;
+          n.kind == Kind::d_scale || n.kind == Kind::d2_scale || n.kind == Kind::s_otimes;
       const Typed a = kid(0);
       const Typed b = kid(1);
       expect(a, scale ? real_type() : d, "the first argument");
@@ -187,7 +187,7 @@ private:
 
 } // namespace
 
-Typed check(const Term& t, const Context& gamma) {
+Typed typecheck(const Term& t, const Context& gamma) {
   Context g = gamma;
   Checker c;
   return c.run(t, g);
@@ -195,7 +195,7 @@ Typed check(const Term& t, const Context& gamma) {
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, const Type& expected) {
   try {
-    const Typed typed = check(t, gamma);
+    const Typed typed = typecheck(t, gamma);
     if (expected && !same_type(typed.type, expected))
       return "has type " + print_type(typed.type) + ", expected " + print_type(expected);
     return std::nullopt;

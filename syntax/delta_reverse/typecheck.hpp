@@ -20,7 +20,7 @@ struct Typed {
 };
 
 // Throws AdsemError(type) with the position of the offending subterm.
-Typed check(const Term& t, const Context& gamma = {});
+Typed typecheck(const Term& t, const Context& gamma = {});
 // nullopt when well typed at `expected` (or at any type, when expected is null); else the message.
 std::optional<std::string> type_error(const Term& t, const Context& gamma,
                                       const Type& expected = nullptr);

@@ -120,7 +120,7 @@ namespace {
 using FreeEntry = std::pair<std::string_view, int>;
 // A child's list; a variable child is its own one-entry list (held in `single`, no allocation).
 std::span<const FreeEntry> child_counts(const Node& k, FreeEntry& single) {
-  if (k.tag != Tag::var) return k.free_counts();
+  if (k.kind != Kind::var) return k.free_counts();
   single = {k.name, 1};
   return {&single, 1};
 }
@@ -128,9 +128,9 @@ std::span<const FreeEntry> child_counts(const Node& k, FreeEntry& single) {
 
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
-  if (tag == Tag::var || kids.empty()) return no_free_variables(); // a variable: see free_count
+  if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   // merge the children's sorted lists, the binder's names left out of the body's
-  const bool binder = tag == Tag::lam || tag == Tag::let || tag == Tag::let_pair;
+  const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
   FreeCounts out;
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
@@ -141,7 +141,7 @@ const Node::FreeCounts& Node::free_counts() const {
     merged.reserve(out.size() + child.size());
     auto a = out.begin();
     for (const auto& [v, c] : child) {
-      if (binds && (v == x.name || (tag == Tag::let_pair && v == y.name))) continue;
+      if (binds && (v == x.name || (kind == Kind::let_pair && v == y.name))) continue;
       while (a != out.end() && a->first < v)
         merged.push_back(*a++);
       if (a != out.end() && a->first == v)
@@ -157,32 +157,32 @@ const Node::FreeCounts& Node::free_counts() const {
 
 Term var(std::string name) {
   Node n;
-  n.tag = Tag::var;
+  n.kind = Kind::var;
   n.name = std::move(name);
   return make(std::move(n));
 }
 Term num(double r) {
   Node n;
-  n.tag = Tag::num;
+  n.kind = Kind::num;
   n.value = r == 0.0 ? 0.0 : r; // no -0
   return make(std::move(n));
 }
 Term lam(Binder x, Term body) {
   Node n;
-  n.tag = Tag::lam;
+  n.kind = Kind::lam;
   n.x = std::move(x);
   n.kids = {std::move(body)};
   return make(std::move(n));
 }
 Term app(Term f, Term u) {
   Node n;
-  n.tag = Tag::app;
+  n.kind = Kind::app;
   n.kids = {std::move(f), std::move(u)};
   return make(std::move(n));
 }
 Term pair(Term a, Term b) {
   Node n;
-  n.tag = Tag::pair;
+  n.kind = Kind::pair;
   n.kids = {std::move(a), std::move(b)};
   return make(std::move(n));
 }
@@ -195,14 +195,14 @@ Term tuple(const std::vector<Term>& items) {
 }
 Term let(Binder x, Term body, Term bound) {
   Node n;
-  n.tag = Tag::let;
+  n.kind = Kind::let;
   n.x = std::move(x);
   n.kids = {std::move(body), std::move(bound)};
   return make(std::move(n));
 }
 Term let_pair(Binder x, Binder y, Term body, Term bound) {
   Node n;
-  n.tag = Tag::let_pair;
+  n.kind = Kind::let_pair;
   n.x = std::move(x);
   n.y = std::move(y);
   n.kids = {std::move(body), std::move(bound)};
@@ -210,13 +210,13 @@ Term let_pair(Binder x, Binder y, Term body, Term bound) {
 }
 Term add(Term a, Term b) {
   Node n;
-  n.tag = Tag::add;
+  n.kind = Kind::add;
   n.kids = {std::move(a), std::move(b)};
   return make(std::move(n));
 }
 Term prim(std::string name, std::vector<Term> args) {
   Node n;
-  n.tag = Tag::prim;
+  n.kind = Kind::prim;
   n.name = std::move(name);
   n.kids = std::move(args);
   return make(std::move(n));
@@ -237,7 +237,7 @@ Term with_pos(const Term& t, SourcePos pos) {
 }
 Term rebuild(const Node& n, std::vector<Term> kids) {
   Node m;
-  m.tag = n.tag;
+  m.kind = n.kind;
   m.name = n.name;
   m.value = n.value;
   m.x = n.x;
@@ -256,19 +256,19 @@ Binder lin_binder(std::string name) {
 // ---- observations ----
 
 bool is_value(const Term& t) {
-  switch (t->tag) {
-  case Tag::var:
-  case Tag::num:
-  case Tag::lam:
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
+  case Kind::lam:
     return true;
-  case Tag::pair:
+  case Kind::pair:
     return is_value(t->left()) && is_value(t->right());
   default:
     return false;
   }
 }
 int free_count(const std::string& x, const Term& t) {
-  if (t->tag == Tag::var) return t->name == x ? 1 : 0;
+  if (t->kind == Kind::var) return t->name == x ? 1 : 0;
   const auto& m = t->free_counts();
   const auto it = std::lower_bound(m.begin(), m.end(), std::string_view(x),
                                    [](const auto& e, std::string_view v) { return e.first < v; });
@@ -278,22 +278,24 @@ bool occurs_free(const std::string& x, const Term& t) {
   return free_count(x, t) > 0;
 }
 std::set<std::string> free_variables(const Term& t) {
-  if (t->tag == Tag::var) return {t->name};
+  if (t->kind == Kind::var) return {t->name};
   std::set<std::string> out;
   for (const auto& [v, c] : t->free_counts())
     out.insert(std::string(v));
   return out;
 }
 void binder_names(const Term& t, std::set<std::string>& out) {
-  if (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) out.insert(t->x.name);
-  if (t->tag == Tag::let_pair) out.insert(t->y.name);
+  if (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair)
+    out.insert(t->x.name);
+  if (t->kind == Kind::let_pair) out.insert(t->y.name);
   for (const Term& k : t->kids)
     binder_names(k, out);
 }
 void all_names(const Term& t, std::set<std::string>& out) { // one walk (binder_names is one too)
-  if (t->tag == Tag::var) out.insert(t->name);
-  if (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) out.insert(t->x.name);
-  if (t->tag == Tag::let_pair) out.insert(t->y.name);
+  if (t->kind == Kind::var) out.insert(t->name);
+  if (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair)
+    out.insert(t->x.name);
+  if (t->kind == Kind::let_pair) out.insert(t->y.name);
   for (const Term& k : t->kids)
     all_names(k, out);
 }
@@ -304,13 +306,13 @@ long size_of(const Term& t) {
   return n;
 }
 long weighted_size(const Term& t) {
-  long n = t->tag == Tag::var ? 2 : 1;
+  long n = t->kind == Kind::var ? 2 : 1;
   for (const Term& k : t->kids)
     n += weighted_size(k);
   return n;
 }
 long pair_count(const Term& t) {
-  long n = t->tag == Tag::pair ? 1 : 0;
+  long n = t->kind == Kind::pair ? 1 : 0;
   for (const Term& k : t->kids)
     n += pair_count(k);
   return n;
@@ -325,8 +327,8 @@ int depth_of(const Term& t) {
 namespace {
 void key_into(const Term& t, std::vector<std::string>& scope, std::string& out) {
   const auto bind = [&](const std::string& name) { scope.push_back(name); };
-  switch (t->tag) {
-  case Tag::var: {
+  switch (t->kind) {
+  case Kind::var: {
     for (std::size_t i = scope.size(); i-- > 0;)
       if (scope[i] == t->name) {
         out += "#" + std::to_string(i);
@@ -335,31 +337,31 @@ void key_into(const Term& t, std::vector<std::string>& scope, std::string& out) 
     out += "$" + t->name;
     return;
   }
-  case Tag::num:
+  case Kind::num:
     out += fmt::format("{}", t->value);
     return;
-  case Tag::lam:
+  case Kind::lam:
     out += t->x.linear ? "(\\l " : "(\\ ";
     bind(t->x.name);
     key_into(t->body(), scope, out);
     scope.pop_back();
     out += ")";
     return;
-  case Tag::let:
-  case Tag::let_pair: {
-    out += t->tag == Tag::let ? (t->x.linear ? "(letl " : "(let ") : "(letp ";
+  case Kind::let:
+  case Kind::let_pair: {
+    out += t->kind == Kind::let ? (t->x.linear ? "(letl " : "(let ") : "(letp ";
     key_into(t->bound(), scope, out);
     out += " ";
     bind(t->x.name);
-    if (t->tag == Tag::let_pair) bind(t->y.name);
+    if (t->kind == Kind::let_pair) bind(t->y.name);
     key_into(t->body(), scope, out);
     scope.pop_back();
-    if (t->tag == Tag::let_pair) scope.pop_back();
+    if (t->kind == Kind::let_pair) scope.pop_back();
     out += ")";
     return;
   }
   default:
-    out += "(" + std::to_string(static_cast<int>(t->tag)) + t->name;
+    out += "(" + std::to_string(static_cast<int>(t->kind)) + t->name;
     for (const Term& k : t->kids) {
       out += " ";
       key_into(k, scope, out);
@@ -376,13 +378,13 @@ std::string alpha_key(const Term& t) {
   return out;
 }
 bool is_numeral_tuple(const Term& t) {
-  if (t->tag == Tag::num) return true;
-  return t->tag == Tag::pair && is_numeral_tuple(t->left()) && is_numeral_tuple(t->right());
+  if (t->kind == Kind::num) return true;
+  return t->kind == Kind::pair && is_numeral_tuple(t->left()) && is_numeral_tuple(t->right());
 }
 std::vector<double> numeral_reals(const Term& t) {
-  if (t->tag == Tag::num) return {t->value};
+  if (t->kind == Kind::num) return {t->value};
   std::vector<double> out;
-  if (t->tag != Tag::pair) return out;
+  if (t->kind != Kind::pair) return out;
   for (const Term& k : t->kids) {
     const auto part = numeral_reals(k);
     out.insert(out.end(), part.begin(), part.end());
@@ -418,10 +420,10 @@ Names::Names(const Term& t) {
   while (!todo.empty()) {
     const Node& at = *todo.back();
     todo.pop_back();
-    if (at.tag == Tag::var) used_.insert(at.name);
-    if (at.tag == Tag::lam || at.tag == Tag::let || at.tag == Tag::let_pair)
+    if (at.kind == Kind::var) used_.insert(at.name);
+    if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair)
       used_.insert(at.x.name);
-    if (at.tag == Tag::let_pair) used_.insert(at.y.name);
+    if (at.kind == Kind::let_pair) used_.insert(at.y.name);
     for (const Term& k : at.kids)
       todo.push_back(k.get());
   }
@@ -454,25 +456,25 @@ struct FreshWalk {
 
 Term fresh_walk(const Term& t, FreshWalk& w) {
   const DepthGuard guard(w.depth, t->pos);
-  switch (t->tag) {
-  case Tag::var: {
+  switch (t->kind) {
+  case Kind::var: {
     const auto it = w.env.find(t->name);
     return it == w.env.end() || it->second == t->name ? t : var(it->second);
   }
-  case Tag::num:
+  case Kind::num:
     return t;
   default:
     break;
   }
   Node n;
-  n.tag = t->tag;
+  n.kind = t->kind;
   n.name = t->name;
   n.value = t->value;
   n.x = t->x;
   n.y = t->y;
   n.pos = t->pos;
   n.kids.reserve(t->kids.size());
-  const bool binds = t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair;
+  const bool binds = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
   if (!binds) {
     for (const Term& k : t->kids)
       n.kids.push_back(fresh_walk(k, w));
@@ -480,7 +482,7 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
   }
   // the bound term of an ES is outside the binder's scope
   Term bound;
-  if (t->tag != Tag::lam) bound = fresh_walk(t->bound(), w);
+  if (t->kind != Kind::lam) bound = fresh_walk(t->bound(), w);
   using Saved = std::pair<std::string_view, std::optional<std::string>>;
   std::array<Saved, 2> saved;
   std::size_t bound_names = 0;
@@ -495,7 +497,7 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
     if (w.on_binder) w.on_binder(to);
   };
   bind(t->x, n.x);
-  if (t->tag == Tag::let_pair) bind(t->y, n.y);
+  if (t->kind == Kind::let_pair) bind(t->y, n.y);
   n.kids.push_back(fresh_walk(t->body(), w));
   while (bound_names > 0) {
     const auto& [name, before] = saved[--bound_names];
@@ -524,12 +526,12 @@ Term make_binders_unique(const Term& t, Names& names) {
 
 Term substitute(const Term& t, const std::string& x, const Term& v) {
   if (!occurs_free(x, t)) return t;
-  if (t->tag == Tag::var) return v;
+  if (t->kind == Kind::var) return v;
   std::vector<Term> kids;
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const bool under =
-        (t->tag == Tag::lam || t->tag == Tag::let || t->tag == Tag::let_pair) && i == 0;
-    if (under && (t->x.name == x || (t->tag == Tag::let_pair && t->y.name == x)))
+        (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) && i == 0;
+    if (under && (t->x.name == x || (t->kind == Kind::let_pair && t->y.name == x)))
       kids.push_back(t->kids[i]);
     else
       kids.push_back(substitute(t->kids[i], x, v));

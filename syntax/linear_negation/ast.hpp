@@ -44,7 +44,7 @@ bool has_neg(const Type& t);          // mentions R^⊥d (target-only)
 std::string type_text(const Type& t); // surface syntax
 
 // ---- terms ----
-enum class Tag { var, num, lam, app, pair, let, let_pair, add, prim };
+enum class Kind { var, num, lam, app, pair, let, let_pair, add, prim };
 
 // A binder x^{!A} (exponential) or z^R (linear, spec §2.2). `type` may be null for an ES binder
 // before elaboration (spec §2.7: ES binder types are synthesised from the content).
@@ -86,7 +86,7 @@ struct RedexMemo {
 };
 
 struct Node {
-  Tag tag = Tag::num;
+  Kind kind = Kind::num;
   std::string name;             // var: the variable; prim: the primitive's table name
   double value = 0;             // num
   Binder x, y;                  // lam: x; let: x (t[x := u]); let_pair: x, y (t[⟨x,y⟩ := u])

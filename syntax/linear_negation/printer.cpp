@@ -48,42 +48,42 @@ private:
     const auto close = [&](int mine) {
       if (level > mine) out += ")";
     };
-    switch (t->tag) {
-    case Tag::var:
+    switch (t->kind) {
+    case Kind::var:
       out += t->name;
       return;
-    case Tag::num:
+    case Kind::num:
       out += format_real(t->value);
       return;
-    case Tag::lam:
+    case Kind::lam:
       open(0);
       out += "\\" + binder(t->x) + ". ";
       go(t->body(), 0, out);
       close(0);
       return;
-    case Tag::app:
+    case Kind::app:
       open(3);
       go(t->left(), 3, out);
       out += " ";
       go(t->right(), 4, out);
       close(3);
       return;
-    case Tag::pair:
+    case Kind::pair:
       out += "(";
       go(t->left(), 0, out);
       out += ", ";
       go(t->right(), 0, out);
       out += ")";
       return;
-    case Tag::let:
-    case Tag::let_pair: {
+    case Kind::let:
+    case Kind::let_pair: {
       // (t)[p := u]: postfix on an atom; a let body chains without parentheses
-      const bool chain = t->body()->tag == Tag::let || t->body()->tag == Tag::let_pair;
+      const bool chain = t->body()->kind == Kind::let || t->body()->kind == Kind::let_pair;
       if (!chain) out += "(";
       go(t->body(), chain ? 4 : 0, out);
       if (!chain) out += ")";
       out += "[";
-      if (t->tag == Tag::let)
+      if (t->kind == Kind::let)
         out += binder(t->x);
       else
         out += "(" + binder(t->x) + ", " + binder(t->y) + ")";
@@ -92,14 +92,14 @@ private:
       out += "]";
       return;
     }
-    case Tag::add:
+    case Kind::add:
       open(1);
       go(t->left(), 1, out);
       out += " + ";
       go(t->right(), 2, out);
       close(1);
       return;
-    case Tag::prim:
+    case Kind::prim:
       if (t->name == "mul" && t->kids.size() == 2) {
         open(2);
         go(t->kids[0], 2, out);

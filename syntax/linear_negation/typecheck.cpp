@@ -16,8 +16,8 @@ public:
   // L: the linear variable of the judgment (Γ ⊢_L t), or "" for Γ ⊢ t.
   Typed synth(const Term& t, Context& gamma, const std::string& L) {
     const DepthGuard guard(budget_, t->pos);
-    switch (t->tag) {
-    case Tag::var: {
+    switch (t->kind) {
+    case Kind::var: {
       if (!L.empty() && t->name == L) return {t, real_type()}; // (ax-lin)
       const auto it = gamma.find(t->name);
       if (it == gamma.end()) {
@@ -30,12 +30,12 @@ public:
                     " (no linear (ax) for exponential variables)");
       return {t, it->second}; // (ax)
     }
-    case Tag::num:
+    case Kind::num:
       if (!L.empty() && t->value != 0.0)
         fail(t, "the numeral " + format_real(t->value) + " is not linear in " + L +
                     " (only 0 is, rule (zero))");
       return {t, real_type()}; // (num) / (zero)
-    case Tag::lam: {
+    case Kind::lam: {
       if (!L.empty()) fail(t, "an abstraction cannot be linear in " + L);
       if (t->x.linear) { // (λ-lin)
         if (options_.source) fail(t, "linear abstraction in a source term");
@@ -54,7 +54,7 @@ public:
           under(gamma, t->x.name, t->x.type, [&] { return synth(t->body(), gamma, ""); });
       return {rebuild(*t, {body.term}), arrow_type(t->x.type, body.type)}; // (λ)
     }
-    case Tag::app: {
+    case Kind::app: {
       const Typed f = synth(t->left(), gamma, "");
       if (is_arrow(f.type)) { // (app)
         if (!L.empty()) fail(t, "an ordinary application cannot be linear in " + L);
@@ -69,12 +69,12 @@ public:
       }
       fail(t->left(), "applying a term of type " + type_text(f.type) + ", not a function");
     }
-    case Tag::pair: { // (pair)
+    case Kind::pair: { // (pair)
       const Typed a = synth(t->left(), gamma, L);
       const Typed b = synth(t->right(), gamma, L);
       return {rebuild(*t, {a.term, b.term}), product_type(a.type, b.type)};
     }
-    case Tag::add: { // (sum)
+    case Kind::add: { // (sum)
       const Typed a = synth(t->left(), gamma, L);
       const Typed b = synth(t->right(), gamma, L);
       if (!same_type(a.type, b.type))
@@ -85,7 +85,7 @@ public:
         fail(t, "source sums are at type R only (spec §3.5)");
       return {rebuild(*t, {a.term, b.term}), a.type};
     }
-    case Tag::prim: {
+    case Kind::prim: {
       const auto info = signature_ ? signature_(t->name) : std::nullopt;
       if (!info) fail(t, "unknown primitive " + t->name);
       if (static_cast<int>(t->kids.size()) != info->arity)
@@ -120,7 +120,7 @@ public:
       }
       return {rebuild(*t, std::move(kids)), real_type()};
     }
-    case Tag::let: {
+    case Kind::let: {
       if (t->x.linear) { // (let-lin)
         if (options_.source) fail(t, "linear substitution in a source term");
         const Typed u = synth(t->bound(), gamma, L);
@@ -141,7 +141,7 @@ public:
       n.x.type = u.type;
       return {rebuild(n, {body.term, u.term}), body.type};
     }
-    case Tag::let_pair: { // (let-pair)
+    case Kind::let_pair: { // (let-pair)
       const Typed u = synth(t->bound(), gamma, "");
       if (!is_product(u.type))
         fail(t->bound(), "a pair pattern needs a product, not " + type_text(u.type));
@@ -198,8 +198,8 @@ private:
 
 } // namespace
 
-Typed type_check(const Term& t, const Context& gamma, const Signature& signature,
-                 std::optional<std::string> linear, TypeOptions options) {
+Typed typecheck(const Term& t, const Context& gamma, const Signature& signature,
+                std::optional<std::string> linear, TypeOptions options) {
   Context g = gamma;
   Checker checker(signature, options);
   return checker.synth(t, g, linear.value_or(""));
@@ -209,7 +209,7 @@ std::optional<std::string> type_error(const Term& t, const Context& gamma, const
                                       const Signature& signature, std::optional<std::string> linear,
                                       TypeOptions options) {
   try {
-    const Typed r = type_check(t, gamma, signature, std::move(linear), options);
+    const Typed r = typecheck(t, gamma, signature, std::move(linear), options);
     if (expected && !same_type(r.type, expected))
       return "type " + type_text(r.type) + ", expected " + type_text(expected);
     return std::nullopt;

@@ -23,8 +23,8 @@ struct TypeOptions {
 };
 
 // Γ ⊢ t : A  (linear = nullopt) or Γ ⊢_z t : R^d (linear = z). Throws AdsemError(type), located.
-Typed type_check(const Term& t, const Context& gamma, const Signature& signature,
-                 std::optional<std::string> linear = std::nullopt, TypeOptions options = {});
+Typed typecheck(const Term& t, const Context& gamma, const Signature& signature,
+                std::optional<std::string> linear = std::nullopt, TypeOptions options = {});
 // The error message, or nullopt when t is typable at `expected`.
 std::optional<std::string> type_error(const Term& t, const Context& gamma, const Type& expected,
                                       const Signature& signature,

@@ -82,40 +82,40 @@ SimpleP make(Simple s) {
 }
 } // namespace
 
-Bag zero(Type type) {
-  return Bag{std::move(type), {}};
+Term zero(Type type) {
+  return Term{std::move(type), {}};
 }
-Bag single(SimpleP s) {
+Term single(SimpleP s) {
   Type t = s->type;
-  return Bag{std::move(t), {std::move(s)}};
+  return Term{std::move(t), {std::move(s)}};
 }
-Bag var(std::string name, Type type) {
+Term var(std::string name, Type type) {
   Simple s;
-  s.form = Form::var;
+  s.kind = Kind::var;
   s.type = std::move(type);
   s.name = std::move(name);
   return single(make(std::move(s)));
 }
-Bag numeral(double r) {
+Term numeral(double r) {
   if (r == 0.0) return zero(real_type());
   Simple s;
-  s.form = Form::numeral;
+  s.kind = Kind::numeral;
   s.type = real_type();
   s.value = r;
   return single(make(std::move(s)));
 }
-Bag primitive(std::string name, Type type) {
+Term primitive(std::string name, Type type) {
   Simple s;
-  s.form = Form::primitive;
+  s.kind = Kind::primitive;
   s.type = std::move(type);
   s.name = std::move(name);
   return single(make(std::move(s)));
 }
-Bag lam(std::string x, Type sigma, const Bag& body) {
-  Bag out = zero(arrow_type(sigma, body.type));
+Term lam(std::string x, Type sigma, const Term& body) {
+  Term out = zero(arrow_type(sigma, body.type));
   for (const SimpleP& b : body.items) {
     Simple s;
-    s.form = Form::lam;
+    s.kind = Kind::lam;
     s.type = out.type;
     s.name = x;
     s.binder_type = sigma;
@@ -124,12 +124,12 @@ Bag lam(std::string x, Type sigma, const Bag& body) {
   }
   return out;
 }
-Bag app(const Bag& op, Bag argument) {
+Term app(const Term& op, Term argument) {
   if (!is_arrow(op.type)) throw std::logic_error("app: operator of non-function type");
-  Bag out = zero(op.type->right);
+  Term out = zero(op.type->right);
   for (const SimpleP& f : op.items) {
     Simple s;
-    s.form = Form::app;
+    s.kind = Kind::app;
     s.type = out.type;
     s.operand = f;
     s.argument = argument;
@@ -137,23 +137,23 @@ Bag app(const Bag& op, Bag argument) {
   }
   return out;
 }
-Bag push(const Bag& op) {
+Term push(const Term& op) {
   if (!is_arrow(op.type)) throw std::logic_error("T: operand of non-function type");
-  Bag out = zero(arrow_type(tangent_type(op.type->left), tangent_type(op.type->right)));
+  Term out = zero(arrow_type(tangent_type(op.type->left), tangent_type(op.type->right)));
   for (const SimpleP& f : op.items) {
     Simple s;
-    s.form = Form::push;
+    s.kind = Kind::push;
     s.type = out.type;
     s.operand = f;
     out.items.push_back(make(std::move(s)));
   }
   return out;
 }
-Bag inj(int k, Type product, const Bag& operand) {
-  Bag out = zero(std::move(product));
+Term inj(int k, Type product, const Term& operand) {
+  Term out = zero(std::move(product));
   for (const SimpleP& v : operand.items) {
     Simple s;
-    s.form = Form::inj;
+    s.kind = Kind::inj;
     s.type = out.type;
     s.index = k;
     s.operand = v;
@@ -161,11 +161,11 @@ Bag inj(int k, Type product, const Bag& operand) {
   }
   return out;
 }
-Bag proj(int k, const Bag& operand) {
-  Bag out = zero(component(operand.type, k));
+Term proj(int k, const Term& operand) {
+  Term out = zero(component(operand.type, k));
   for (const SimpleP& v : operand.items) {
     Simple s;
-    s.form = Form::proj;
+    s.kind = Kind::proj;
     s.type = out.type;
     s.index = k;
     s.operand = v;
@@ -173,66 +173,66 @@ Bag proj(int k, const Bag& operand) {
   }
   return out;
 }
-Bag sum(const Bag& a, const Bag& b) {
-  Bag out = a;
+Term sum(const Term& a, const Term& b) {
+  Term out = a;
   out.items.insert(out.items.end(), b.items.begin(), b.items.end());
   return out;
 }
-Bag pair(const Bag& a, const Bag& b) {
+Term pair(const Term& a, const Term& b) {
   const Type t = product_type(a.type, b.type);
   return sum(inj(1, t, a), inj(2, t, b));
 }
 
-Bag with_operand(const Simple& s, const Bag& operand) {
-  switch (s.form) {
-  case Form::lam:
+Term with_operand(const Simple& s, const Term& operand) {
+  switch (s.kind) {
+  case Kind::lam:
     return lam(s.name, s.binder_type, operand);
-  case Form::app:
+  case Kind::app:
     return app(operand, s.argument);
-  case Form::push:
+  case Kind::push:
     return push(operand);
-  case Form::inj:
+  case Kind::inj:
     return inj(s.index, s.type, operand);
-  case Form::proj:
+  case Kind::proj:
     return proj(s.index, operand);
   default:
     throw std::logic_error("with_operand: node has no operand");
   }
 }
-Bag with_argument(const Simple& s, Bag argument) {
+Term with_argument(const Simple& s, Term argument) {
   return app(single(s.operand), std::move(argument));
 }
 
 // ---- observations ----
 
 void free_variables(const Simple& s, std::set<std::string>& out) {
-  switch (s.form) {
-  case Form::var:
+  switch (s.kind) {
+  case Kind::var:
     out.insert(s.name);
     return;
-  case Form::lam: {
+  case Kind::lam: {
     std::set<std::string> inner;
     free_variables(*s.operand, inner);
     inner.erase(s.name);
     out.insert(inner.begin(), inner.end());
     return;
   }
-  case Form::app:
+  case Kind::app:
     free_variables(*s.operand, out);
     for (const SimpleP& a : s.argument.items)
       free_variables(*a, out);
     return;
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     free_variables(*s.operand, out);
     return;
-  case Form::numeral:
-  case Form::primitive:
+  case Kind::numeral:
+  case Kind::primitive:
     return;
   }
 }
-std::set<std::string> free_variables(const Bag& m) {
+std::set<std::string> free_variables(const Term& m) {
   std::set<std::string> out;
   for (const SimpleP& s : m.items)
     free_variables(*s, out);
@@ -241,26 +241,26 @@ std::set<std::string> free_variables(const Bag& m) {
 
 namespace {
 long size_s(const Simple& s) {
-  switch (s.form) {
-  case Form::lam:
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  switch (s.kind) {
+  case Kind::lam:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     return 1 + size_s(*s.operand);
-  case Form::app:
+  case Kind::app:
     return 1 + size_s(*s.operand) + size_of(s.argument);
   default:
     return 1;
   }
 }
 int depth_s(const Simple& s) {
-  switch (s.form) {
-  case Form::lam:
-  case Form::push:
-  case Form::inj:
-  case Form::proj:
+  switch (s.kind) {
+  case Kind::lam:
+  case Kind::push:
+  case Kind::inj:
+  case Kind::proj:
     return 1 + depth_s(*s.operand);
-  case Form::app:
+  case Kind::app:
     return 1 + std::max(depth_s(*s.operand), depth_of(s.argument));
   default:
     return 1;
@@ -275,7 +275,7 @@ struct TreeSize {
   // its one holder, which is itself met once or memoised. So only shared nodes are memoised
   // (memoising every node was half of a T_x property's trial).
   std::unordered_map<const Simple*, long> memo;
-  long bag(const Bag& m) {
+  long bag(const Term& m) {
     long n = 1;
     for (const SimpleP& s : m.items)
       n = std::min(cap, n + simple(s));
@@ -288,24 +288,24 @@ struct TreeSize {
     const Simple& s = *p;
     long n = 1;
     if (s.operand) n = std::min(cap, n + simple(s.operand));
-    if (s.form == Form::app) n = std::min(cap, n + bag(s.argument));
+    if (s.kind == Kind::app) n = std::min(cap, n + bag(s.argument));
     if (shared) memo.emplace(p.get(), n);
     return n;
   }
 };
 } // namespace
 
-long tree_size(const Bag& m, long cap) {
+long tree_size(const Term& m, long cap) {
   return TreeSize{cap, {}}.bag(m);
 }
 
-long size_of(const Bag& m) {
+long size_of(const Term& m) {
   long n = 1;
   for (const SimpleP& s : m.items)
     n += size_s(*s);
   return n;
 }
-int depth_of(const Bag& m) {
+int depth_of(const Term& m) {
   int d = 0;
   for (const SimpleP& s : m.items)
     d = std::max(d, depth_s(*s));
@@ -318,7 +318,7 @@ struct Keyer {
   int depth = 0;
   DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
 
-  std::string bag(const Bag& m) {
+  std::string bag(const Term& m) {
     std::vector<std::string> keys;
     for (const SimpleP& s : m.items)
       keys.push_back(simple(*s));
@@ -330,45 +330,45 @@ struct Keyer {
   }
   std::string simple(const Simple& s) {
     const DepthGuard guard(budget);
-    switch (s.form) {
-    case Form::var: {
+    switch (s.kind) {
+    case Kind::var: {
       const auto it = levels.find(s.name);
       if (it != levels.end() && !it->second.empty()) return "#" + std::to_string(it->second.back());
       return "$" + s.name;
     }
-    case Form::lam: {
+    case Kind::lam: {
       levels[s.name].push_back(depth++);
       std::string out = "L" + type_text(s.binder_type, false) + "." + simple(*s.operand);
       --depth;
       levels[s.name].pop_back();
       return "(" + out + ")";
     }
-    case Form::app:
+    case Kind::app:
       return "(" + simple(*s.operand) + " " + bag(s.argument) + ")";
-    case Form::push:
+    case Kind::push:
       return "(T " + simple(*s.operand) + ")";
-    case Form::inj:
+    case Kind::inj:
       return "(i" + std::to_string(s.index) + type_text(s.type, false) + " " + simple(*s.operand) +
              ")";
-    case Form::proj:
+    case Kind::proj:
       return "(p" + std::to_string(s.index) + " " + simple(*s.operand) + ")";
-    case Form::numeral: {
+    case Kind::numeral: {
       const double r = std::round(s.value * 1e9) / 1e9;
       return fmt::format("{}", r == 0.0 ? 0.0 : r);
     }
-    case Form::primitive:
+    case Kind::primitive:
       return s.name;
     }
     return "?";
   }
 };
 
-void reals_into(const Bag& m, const Type& type, std::vector<double>& out) {
+void reals_into(const Term& m, const Type& type, std::vector<double>& out) {
   if (is_product(type)) {
     for (int k = 1; k <= 2; ++k) {
-      Bag part = zero(component(type, k));
+      Term part = zero(component(type, k));
       for (const SimpleP& s : m.items)
-        if (s->form == Form::inj && s->index == k) part.items.push_back(s->operand);
+        if (s->kind == Kind::inj && s->index == k) part.items.push_back(s->operand);
       reals_into(part, component(type, k), out);
     }
     return;
@@ -380,25 +380,25 @@ void reals_into(const Bag& m, const Type& type, std::vector<double>& out) {
 }
 
 bool numeric_simple(const Simple& s) {
-  if (s.form == Form::numeral) return true;
-  return s.form == Form::inj && numeric_simple(*s.operand);
+  if (s.kind == Kind::numeral) return true;
+  return s.kind == Kind::inj && numeric_simple(*s.operand);
 }
 bool ground(const Type& t) {
   return t->kind == TypeNode::Kind::real || (is_product(t) && ground(t->left) && ground(t->right));
 }
 } // namespace
 
-std::string canonical_key(const Bag& m) {
+std::string canonical_key(const Term& m) {
   return Keyer{}.bag(m);
 }
 
-bool is_numeric_value(const Bag& m) {
+bool is_numeric_value(const Term& m) {
   if (!ground(m.type)) return false;
   return std::all_of(m.items.begin(), m.items.end(),
                      [](const SimpleP& s) { return numeric_simple(*s); });
 }
 
-std::vector<double> numeric_reals(const Bag& m) {
+std::vector<double> numeric_reals(const Term& m) {
   std::vector<double> out;
   reals_into(m, m.type, out);
   return out;

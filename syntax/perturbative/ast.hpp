@@ -35,13 +35,13 @@ bool is_arrow(const Type& t);
 const Type& component(const Type& product, int k); // σ_k of σ1 × σ2, k ∈ {1, 2}
 
 // ---- terms (L135-141, spec §2.2) ----
-enum class Form { var, lam, app, push, inj, proj, numeral, primitive };
+enum class Kind { var, lam, app, push, inj, proj, numeral, primitive };
 
 struct Simple;
 using SimpleP = std::shared_ptr<const Simple>;
 
 // A perturbative term M ::= 0 | s + M: a multiset of simple terms of one type.
-struct Bag {
+struct Term {
   Type type;
   std::vector<SimpleP> items; // empty = 0
   bool is_zero() const { return items.empty(); }
@@ -49,49 +49,49 @@ struct Bag {
 
 // A simple term s ::= x | λx.s | s N | T s | ι_k s | π_k s, plus [OURS] numerals and primitives.
 struct Simple {
-  Form form = Form::var;
+  Kind kind = Kind::var;
   Type type;        // the type of this node
   std::string name; // var: the variable; lam: the binder; primitive: its table name
   Type binder_type; // lam: σ of λx:σ
   int index = 0;    // inj / proj: k ∈ {1, 2}
   double value = 0; // numeral
   SimpleP operand;  // lam body, T / ι / π operand, application operator
-  Bag argument;     // application argument (a sum: not linear, spec §2.3)
+  Term argument;    // application argument (a sum: not linear, spec §2.3)
 };
 
 // ---- smart constructors: the sugar of L165-185 ----
-Bag zero(Type type);
-Bag single(SimpleP s);
-Bag var(std::string name, Type type);
-Bag numeral(double r); // 0.0 gives the empty bag (spec §4.5 "A result of 0.0 is written 0")
-Bag primitive(std::string name, Type type);
-Bag lam(std::string x, Type sigma, const Bag& body); // λx.Σ s_i := Σ λx.s_i
-Bag app(const Bag& op, Bag argument);                // (Σ s_i) N := Σ s_i N
-Bag push(const Bag& op);                             // T Σ s_i := Σ T s_i
-Bag inj(int k, Type product, const Bag& s);          // ι_k Σ s_i := Σ ι_k s_i
-Bag proj(int k, const Bag& s);                       // π_k Σ s_i := Σ π_k s_i
-Bag sum(const Bag& a, const Bag& b);                 // bag union
-Bag pair(const Bag& a, const Bag& b);                // ⟨M1, M2⟩ := ι1 M1 + ι2 M2 (L182)
+Term zero(Type type);
+Term single(SimpleP s);
+Term var(std::string name, Type type);
+Term numeral(double r); // 0.0 gives the empty bag (spec §4.5 "A result of 0.0 is written 0")
+Term primitive(std::string name, Type type);
+Term lam(std::string x, Type sigma, const Term& body); // λx.Σ s_i := Σ λx.s_i
+Term app(const Term& op, Term argument);               // (Σ s_i) N := Σ s_i N
+Term push(const Term& op);                             // T Σ s_i := Σ T s_i
+Term inj(int k, Type product, const Term& s);          // ι_k Σ s_i := Σ ι_k s_i
+Term proj(int k, const Term& s);                       // π_k Σ s_i := Σ π_k s_i
+Term sum(const Term& a, const Term& b);                // bag union
+Term pair(const Term& a, const Term& b);               // ⟨M1, M2⟩ := ι1 M1 + ι2 M2 (L182)
 
 // Rebuild a simple term with a new operand / argument (used by reduction in context).
-Bag with_operand(const Simple& s, const Bag& operand);
-Bag with_argument(const Simple& s, Bag argument);
+Term with_operand(const Simple& s, const Term& operand);
+Term with_argument(const Simple& s, Term argument);
 
 // ---- observations ----
-std::set<std::string> free_variables(const Bag& m);
+std::set<std::string> free_variables(const Term& m);
 void free_variables(const Simple& s, std::set<std::string>& out);
-long size_of(const Bag& m); // tree size in nodes (bags count their summands)
+long size_of(const Term& m); // tree size in nodes (bags count their summands)
 // The tree size, computed on the shared DAG (memoised by node), saturating at `cap`: cheap even
 // for T_x output, whose tree is exponential in the application depth (spec §9.6).
-long tree_size(const Bag& m, long cap);
-int depth_of(const Bag& m); // nesting depth
+long tree_size(const Term& m, long cap);
+int depth_of(const Term& m); // nesting depth
 // A key equal for terms equal modulo α (binders as de Bruijn levels), AC of + (summands sorted)
 // and numerals rounded to 1e-9 (spec §4.6 canonical form): for comparing normal forms (SEM-9).
-std::string canonical_key(const Bag& m);
+std::string canonical_key(const Term& m);
 // True when every summand is a numeral (type R) or an injection of numerals: a numeric value
 // (spec §4.5 δ), i.e. a closed ground normal form.
-bool is_numeric_value(const Bag& m);
+bool is_numeric_value(const Term& m);
 // The reals of a numeric value, flattened tangent-first like the model (spec §9.1).
-std::vector<double> numeric_reals(const Bag& m);
+std::vector<double> numeric_reals(const Term& m);
 
 } // namespace adsem::perturbative

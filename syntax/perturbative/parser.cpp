@@ -229,7 +229,7 @@ public:
   Elaborator(const ConstantTypes& constants, Context gamma)
       : constants_(constants), gamma_(std::move(gamma)) {}
 
-  Bag synth(const Surf& m) {
+  Term synth(const Surf& m) {
     const DepthGuard guard(budget_, m.pos);
     switch (m.kind) {
     case Surf::Kind::ident: {
@@ -242,23 +242,23 @@ public:
       return numeral(m.number);
     case Surf::Kind::lam: {
       gamma_.emplace_back(m.name, m.type);
-      Bag body = synth(*m.a);
+      Term body = synth(*m.a);
       gamma_.pop_back();
       return lam(m.name, m.type, body);
     }
     case Surf::Kind::let: {
-      Bag bound = synth(*m.a);
+      Term bound = synth(*m.a);
       gamma_.emplace_back(m.name, bound.type);
-      Bag body = synth(*m.b);
+      Term body = synth(*m.b);
       gamma_.pop_back();
       return app(lam(m.name, bound.type, body), bound); // (\x:σ. N) M
     }
     case Surf::Kind::sum: {
       if (synthesisable(*m.a)) {
-        Bag left = synth(*m.a);
+        Term left = synth(*m.a);
         return sum(left, check(*m.b, left.type));
       }
-      Bag right = synth(*m.b);
+      Term right = synth(*m.b);
       return sum(check(*m.a, right.type), right);
     }
     case Surf::Kind::mul:
@@ -266,7 +266,7 @@ public:
     case Surf::Kind::neg:
       return app(constant("neg", m.pos), check(*m.a, real_type()));
     case Surf::Kind::app: {
-      Bag op = synth(*m.a);
+      Term op = synth(*m.a);
       if (!is_arrow(op.type))
         throw AdsemError(ErrorKind::type,
                          "applying a term of type " + type_text(op.type) + ", not a function",
@@ -274,14 +274,14 @@ public:
       return app(op, check(*m.b, op.type->left));
     }
     case Surf::Kind::push: { // (Push): s : σ → τ gives T s : Tσ → Tτ
-      Bag op = synth(*m.a);
+      Term op = synth(*m.a);
       if (!is_arrow(op.type))
         throw AdsemError(ErrorKind::type, "T needs a function, got type " + type_text(op.type),
                          m.a->pos);
       return push(op);
     }
     case Surf::Kind::proj: {
-      Bag p = synth(*m.a);
+      Term p = synth(*m.a);
       if (!is_product(p.type))
         throw AdsemError(ErrorKind::type,
                          "pi" + std::to_string(m.index) + " needs a product, got type " +
@@ -290,8 +290,8 @@ public:
       return proj(m.index, p);
     }
     case Surf::Kind::pair: {
-      Bag a = synth(*m.a);
-      Bag b = synth(*m.b);
+      Term a = synth(*m.a);
+      Term b = synth(*m.b);
       return pair(a, b);
     }
     case Surf::Kind::ascribe:
@@ -307,7 +307,7 @@ public:
     throw AdsemError(ErrorKind::type, "cannot type this term", m.pos);
   }
 
-  Bag check(const Surf& m, const Type& sigma) {
+  Term check(const Surf& m, const Type& sigma) {
     const DepthGuard guard(budget_, m.pos);
     switch (m.kind) {
     case Surf::Kind::zero:
@@ -330,22 +330,22 @@ public:
     case Surf::Kind::lam:
       if (is_arrow(sigma) && same_type(sigma->left, m.type)) {
         gamma_.emplace_back(m.name, m.type);
-        Bag body = check(*m.a, sigma->right);
+        Term body = check(*m.a, sigma->right);
         gamma_.pop_back();
         return lam(m.name, m.type, body);
       }
       break;
     case Surf::Kind::let: {
-      Bag bound = synth(*m.a);
+      Term bound = synth(*m.a);
       gamma_.emplace_back(m.name, bound.type);
-      Bag body = check(*m.b, sigma);
+      Term body = check(*m.b, sigma);
       gamma_.pop_back();
       return app(lam(m.name, bound.type, body), bound);
     }
     default:
       break;
     }
-    Bag t = synth(m);
+    Term t = synth(m);
     if (!same_type(t.type, sigma))
       throw AdsemError(ErrorKind::type,
                        "expected type " + type_text(sigma) + ", got " + type_text(t.type), m.pos);
@@ -368,12 +368,12 @@ private:
       return true;
     }
   }
-  Bag constant(const std::string& name, SourcePos pos) {
+  Term constant(const std::string& name, SourcePos pos) {
     const auto t = constants_(name);
     if (!t) throw AdsemError(ErrorKind::type, "primitive '" + name + "' is not available", pos);
     return primitive(name, *t);
   }
-  Bag binary(const std::string& name, const Surf& m) { // M * N := mul (M, N)
+  Term binary(const std::string& name, const Surf& m) { // M * N := mul (M, N)
     return app(constant(name, m.pos), pair(check(*m.a, real_type()), check(*m.b, real_type())));
   }
 
@@ -384,7 +384,7 @@ private:
 
 } // namespace
 
-Bag parse_term(std::string_view source, const ConstantTypes& constants, const Context& gamma) {
+Term parse_term(std::string_view source, const ConstantTypes& constants, const Context& gamma) {
   const SurfP surface = Parser(source).whole_term();
   return Elaborator(constants, gamma).synth(*surface);
 }

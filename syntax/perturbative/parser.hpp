@@ -20,7 +20,7 @@ using ConstantTypes = std::function<std::optional<Type>(const std::string&)>;
 // A typing context Γ; x:σ (rightmost binding wins, Fig. 1 Var).
 using Context = std::vector<std::pair<std::string, Type>>;
 
-Bag parse_term(std::string_view source, const ConstantTypes& constants, const Context& gamma = {});
+Term parse_term(std::string_view source, const ConstantTypes& constants, const Context& gamma = {});
 Type parse_type(std::string_view source);
 
 } // namespace adsem::perturbative

@@ -8,7 +8,7 @@
 
 namespace adsem::perturbative {
 
-std::string print(const Bag& m);           // in a synthesis position (top level)
+std::string print(const Term& m);          // in a synthesis position (top level)
 std::string print_simple(const Simple& s); // one summand
 std::string print_type(const Type& t);     // "R * R -> R"
 std::string print_number(double r);        // shortest round-trip text

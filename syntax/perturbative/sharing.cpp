@@ -18,7 +18,7 @@ struct DagCount {
   std::unordered_set<const Simple*> seen;
   long nodes = 0;
   DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
-  void bag(const Bag& m) {
+  void bag(const Term& m) {
     ++nodes;
     for (const SimpleP& s : m.items)
       simple(*s);
@@ -28,7 +28,7 @@ struct DagCount {
     const DepthGuard guard(budget);
     ++nodes;
     if (s.operand) simple(*s.operand);
-    if (s.form == Form::app) bag(s.argument);
+    if (s.kind == Kind::app) bag(s.argument);
   }
 };
 
@@ -41,7 +41,7 @@ struct HashCons {
   std::map<const Simple*, long> memo; // by address, so shared input is visited once
   DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
 
-  long bag(const Bag& m) {
+  long bag(const Term& m) {
     std::vector<long> ids;
     for (const SimpleP& s : m.items)
       ids.push_back(simple(*s));
@@ -53,10 +53,10 @@ struct HashCons {
     if (const auto it = memo.find(&s); it != memo.end()) return it->second;
     const DepthGuard guard(budget);
     const long op = s.operand ? simple(*s.operand) : -1;
-    const long arg = s.form == Form::app ? bag(s.argument) : -1;
-    const Key key{static_cast<int>(s.form),
+    const long arg = s.kind == Kind::app ? bag(s.argument) : -1;
+    const Key key{static_cast<int>(s.kind),
                   type_text(s.type),
-                  s.form == Form::lam ? s.name + ":" + type_text(s.binder_type) : s.name,
+                  s.kind == Kind::lam ? s.name + ":" + type_text(s.binder_type) : s.name,
                   s.index,
                   s.value,
                   op,
@@ -69,13 +69,13 @@ struct HashCons {
 
 } // namespace
 
-long dag_size(const Bag& m) {
+long dag_size(const Term& m) {
   DagCount c;
   c.bag(m);
   return c.nodes;
 }
 
-long hashconsed_size(const Bag& m) {
+long hashconsed_size(const Term& m) {
   HashCons h;
   h.bag(m);
   return static_cast<long>(h.simples.size() + h.bags.size());

@@ -12,7 +12,7 @@
 
 namespace adsem::perturbative {
 
-long dag_size(const Bag& m);
-long hashconsed_size(const Bag& m);
+long dag_size(const Term& m);
+long hashconsed_size(const Term& m);
 
 } // namespace adsem::perturbative

@@ -13,7 +13,7 @@ public:
       : gamma_(std::move(gamma)), constants_(constants) {}
 
   // (Zero) and (Sum): every summand has the bag's type.
-  std::optional<std::string> bag(const Bag& m) {
+  std::optional<std::string> bag(const Term& m) {
     for (const SimpleP& s : m.items) {
       if (auto e = simple(*s)) return e;
       if (!same_type(s->type, m.type))
@@ -31,26 +31,26 @@ public:
       return "(" + rule + ") " + print_simple(s) + ": derived type " + type_text(derived) +
              ", annotated " + type_text(s.type);
     };
-    switch (s.form) {
-    case Form::var: // (Var) Γ(x) = σ
+    switch (s.kind) {
+    case Kind::var: // (Var) Γ(x) = σ
       for (auto it = gamma_.rbegin(); it != gamma_.rend(); ++it)
         if (it->first == s.name) return expect(it->second, "Var");
       return "unbound variable " + s.name;
-    case Form::numeral:
+    case Kind::numeral:
       return expect(real_type(), "Num");
-    case Form::primitive: {
+    case Kind::primitive: {
       const auto t = constants_(s.name);
       if (!t) return "unknown constant " + s.name;
       return expect(*t, "Const");
     }
-    case Form::lam: { // (Abs)
+    case Kind::lam: { // (Abs)
       gamma_.emplace_back(s.name, s.binder_type);
       auto e = simple(*s.operand);
       gamma_.pop_back();
       if (e) return e;
       return expect(arrow_type(s.binder_type, s.operand->type), "Abs");
     }
-    case Form::app: { // (App)
+    case Kind::app: { // (App)
       if (auto e = simple(*s.operand)) return e;
       if (auto e = bag(s.argument)) return e;
       const Type& f = s.operand->type;
@@ -60,20 +60,20 @@ public:
                type_text(f->left);
       return expect(f->right, "App");
     }
-    case Form::push: { // (Push)
+    case Kind::push: { // (Push)
       if (auto e = simple(*s.operand)) return e;
       const Type& f = s.operand->type;
       if (!is_arrow(f)) return "(Push) T of type " + type_text(f);
       return expect(arrow_type(tangent_type(f->left), tangent_type(f->right)), "Push");
     }
-    case Form::inj: { // (Inj_k)
+    case Kind::inj: { // (Inj_k)
       if (auto e = simple(*s.operand)) return e;
       if (!is_product(s.type)) return "(Inj) annotation is not a product";
       if (same_type(s.operand->type, component(s.type, s.index))) return std::nullopt;
       return "(Inj) payload " + print_simple(*s.operand) + " of type " +
              type_text(s.operand->type) + " in " + type_text(s.type);
     }
-    case Form::proj: { // (Proj_k)
+    case Kind::proj: { // (Proj_k)
       if (auto e = simple(*s.operand)) return e;
       if (!is_product(s.operand->type)) return "(Proj) of type " + type_text(s.operand->type);
       return expect(component(s.operand->type, s.index), "Proj");
@@ -90,7 +90,7 @@ private:
 
 } // namespace
 
-std::optional<std::string> type_error(const Bag& m, const Context& gamma,
+std::optional<std::string> type_error(const Term& m, const Context& gamma,
                                       const ConstantTypes& constants) {
   return Checker(gamma, constants).bag(m);
 }

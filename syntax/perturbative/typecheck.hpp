@@ -10,7 +10,7 @@
 namespace adsem::perturbative {
 
 // The first typing error found, or nullopt when Γ ⊢ M : M.type holds.
-std::optional<std::string> type_error(const Bag& m, const Context& gamma,
+std::optional<std::string> type_error(const Term& m, const Context& gamma,
                                       const ConstantTypes& constants);
 
 } // namespace adsem::perturbative

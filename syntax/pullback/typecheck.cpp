@@ -199,13 +199,13 @@ LinSet lin(const Term& t, LinMode mode) {
   });
 }
 
-Type type_check(const Term& t, const Context& gamma, LinMode mode) {
+Type typecheck(const Term& t, const Context& gamma, LinMode mode) {
   return on_large_stack([&] { return Checker(gamma, mode).go(t); });
 }
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, LinMode mode) {
   try {
-    type_check(t, gamma, mode);
+    typecheck(t, gamma, mode);
     return std::nullopt;
   } catch (const AdsemError& e) {
     return e.diagnostic().render();

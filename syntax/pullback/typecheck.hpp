@@ -20,7 +20,7 @@ enum class LinMode { strict, plus, structural };
 using Context = std::map<std::string, Type>;
 
 // The type of t in Γ (AdsemError(type) with the position of the offending subterm otherwise).
-Type type_check(const Term& t, const Context& gamma = {}, LinMode mode = LinMode::strict);
+Type typecheck(const Term& t, const Context& gamma = {}, LinMode mode = LinMode::strict);
 // The error message, or nullopt when t is well typed.
 std::optional<std::string> type_error(const Term& t, const Context& gamma = {},
                                       LinMode mode = LinMode::strict);

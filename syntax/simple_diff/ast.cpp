@@ -9,44 +9,44 @@ namespace adsem::simple_diff {
 
 namespace mk {
 namespace {
-TermPtr make(Node n) {
+Term make(Node n) {
   return std::make_shared<const Node>(std::move(n));
 }
 } // namespace
 
-TermPtr var(std::string x, Pos pos) {
+Term var(std::string x, Pos pos) {
   Node n;
-  n.kind = NodeKind::var;
+  n.kind = Kind::var;
   n.name = std::move(x);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr constant(double r, Pos pos) {
+Term constant(double r, Pos pos) {
   Node n;
-  n.kind = NodeKind::constant;
+  n.kind = Kind::constant;
   n.value = r;
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr add(TermPtr m, TermPtr nn, Pos pos) {
+Term add(Term m, Term nn, Pos pos) {
   Node n;
-  n.kind = NodeKind::add;
+  n.kind = Kind::add;
   n.a = std::move(m);
   n.b = std::move(nn);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr op(std::string name, TermPtr m, Pos pos) {
+Term op(std::string name, Term m, Pos pos) {
   Node n;
-  n.kind = NodeKind::op;
+  n.kind = Kind::op;
   n.name = std::move(name);
   n.a = std::move(m);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr let(std::string x, TypePtr t, TermPtr m, TermPtr body, Pos pos) {
+Term let(std::string x, Type t, Term m, Term body, Pos pos) {
   Node n;
-  n.kind = NodeKind::let;
+  n.kind = Kind::let;
   n.name = std::move(x);
   n.type = std::move(t);
   n.a = std::move(m);
@@ -54,15 +54,15 @@ TermPtr let(std::string x, TypePtr t, TermPtr m, TermPtr body, Pos pos) {
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr unit(Pos pos) {
+Term unit(Pos pos) {
   Node n;
-  n.kind = NodeKind::unit;
+  n.kind = Kind::unit;
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr pair(TermPtr m, TermPtr nn, TypePtr t, TypePtr u, Pos pos) {
+Term pair(Term m, Term nn, Type t, Type u, Pos pos) {
   Node n;
-  n.kind = NodeKind::pair;
+  n.kind = Kind::pair;
   n.a = std::move(m);
   n.b = std::move(nn);
   n.ann_left = std::move(t);
@@ -70,37 +70,37 @@ TermPtr pair(TermPtr m, TermPtr nn, TypePtr t, TypePtr u, Pos pos) {
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr fst(TermPtr m, TypePtr t, TypePtr u, Pos pos) {
+Term fst(Term m, Type t, Type u, Pos pos) {
   Node n;
-  n.kind = NodeKind::fst;
+  n.kind = Kind::fst;
   n.a = std::move(m);
   n.ann_left = std::move(t);
   n.ann_right = std::move(u);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr snd(TermPtr m, TypePtr t, TypePtr u, Pos pos) {
+Term snd(Term m, Type t, Type u, Pos pos) {
   Node n;
-  n.kind = NodeKind::snd;
+  n.kind = Kind::snd;
   n.a = std::move(m);
   n.ann_left = std::move(t);
   n.ann_right = std::move(u);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr if_(TermPtr guard, TermPtr m, TermPtr nn, Pos pos) {
+Term if_(Term guard, Term m, Term nn, Pos pos) {
   Node n;
-  n.kind = NodeKind::if_;
+  n.kind = Kind::if_;
   n.a = std::move(guard);
   n.b = std::move(m);
   n.c = std::move(nn);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr letrec(std::string f, std::string x, TypePtr t, TypePtr u, TermPtr m, TermPtr body,
-               std::optional<int> limit, Pos pos) {
+Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term body,
+            std::optional<int> limit, Pos pos) {
   Node n;
-  n.kind = NodeKind::letrec;
+  n.kind = Kind::letrec;
   n.name = std::move(f);
   n.param = std::move(x);
   n.type = std::move(t);
@@ -111,17 +111,17 @@ TermPtr letrec(std::string f, std::string x, TypePtr t, TypePtr u, TermPtr m, Te
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr call(std::string f, TermPtr m, Pos pos) {
+Term call(std::string f, Term m, Pos pos) {
   Node n;
-  n.kind = NodeKind::call;
+  n.kind = Kind::call;
   n.name = std::move(f);
   n.a = std::move(m);
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr rd(TermPtr cotangent, TermPtr point, std::string x, TypePtr t, TermPtr body, Pos pos) {
+Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos) {
   Node n;
-  n.kind = NodeKind::rd;
+  n.kind = Kind::rd;
   n.a = std::move(cotangent);
   n.b = std::move(point);
   n.param = std::move(x);
@@ -130,21 +130,21 @@ TermPtr rd(TermPtr cotangent, TermPtr point, std::string x, TypePtr t, TermPtr b
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr b_true(Pos pos) {
+Term b_true(Pos pos) {
   Node n;
-  n.kind = NodeKind::b_true;
+  n.kind = Kind::b_true;
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr b_false(Pos pos) {
+Term b_false(Pos pos) {
   Node n;
-  n.kind = NodeKind::b_false;
+  n.kind = Kind::b_false;
   n.pos = pos;
   return make(std::move(n));
 }
-TermPtr pred(std::string name, TermPtr m, Pos pos) {
+Term pred(std::string name, Term m, Pos pos) {
   Node n;
-  n.kind = NodeKind::pred;
+  n.kind = Kind::pred;
   n.name = std::move(name);
   n.a = std::move(m);
   n.pos = pos;
@@ -152,13 +152,13 @@ TermPtr pred(std::string name, TermPtr m, Pos pos) {
 }
 } // namespace mk
 
-TermPtr with_sugar(const TermPtr& node, Sugar sugar) {
+Term with_sugar(const Term& node, Sugar sugar) {
   Node copy = *node;
   copy.sugar = std::make_shared<const Sugar>(std::move(sugar));
   return std::make_shared<const Node>(std::move(copy));
 }
 
-TermPtr with_children(const Node& node, TermPtr a, TermPtr b, TermPtr c) {
+Term with_children(const Node& node, Term a, Term b, Term c) {
   Node copy = node;
   copy.a = std::move(a);
   copy.b = std::move(b);
@@ -168,11 +168,11 @@ TermPtr with_children(const Node& node, TermPtr a, TermPtr b, TermPtr c) {
 
 bool is_value(const Node& m) {
   switch (m.kind) {
-  case NodeKind::var:
-  case NodeKind::constant:
-  case NodeKind::unit:
+  case Kind::var:
+  case Kind::constant:
+  case Kind::unit:
     return true;
-  case NodeKind::pair:
+  case Kind::pair:
     return is_value(*m.a) && is_value(*m.b);
   default:
     return false;
@@ -187,7 +187,7 @@ template <typename F> void for_each_node(const Node& root, F&& f) {
     const Node* n = stack.back();
     stack.pop_back();
     f(*n);
-    for (const TermPtr* child : {&n->a, &n->b, &n->c})
+    for (const Term* child : {&n->a, &n->b, &n->c})
       if (*child) stack.push_back(child->get());
   }
 }
@@ -197,13 +197,13 @@ bool is_trace_term(const Node& m) {
   bool ok = true;
   for_each_node(m, [&](const Node& n) {
     switch (n.kind) {
-    case NodeKind::if_:
-    case NodeKind::letrec:
-    case NodeKind::call:
-    case NodeKind::rd:
-    case NodeKind::b_true:
-    case NodeKind::b_false:
-    case NodeKind::pred:
+    case Kind::if_:
+    case Kind::letrec:
+    case Kind::call:
+    case Kind::rd:
+    case Kind::b_true:
+    case Kind::b_false:
+    case Kind::pred:
       ok = false;
       break;
     default:
@@ -221,8 +221,7 @@ long term_size(const Node& m) {
 
 void collect_names(const Node& m, std::vector<std::string>& out) {
   for_each_node(m, [&](const Node& n) {
-    if (!n.name.empty() && n.kind != NodeKind::op && n.kind != NodeKind::pred)
-      out.push_back(n.name);
+    if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) out.push_back(n.name);
     if (!n.param.empty()) out.push_back(n.param);
     if (n.sugar)
       for (const auto& b : n.sugar->binders)
@@ -248,7 +247,7 @@ private:
 
 class AlphaEq {
 public:
-  bool eq(const TermPtr& a, const TermPtr& b) {
+  bool eq(const Term& a, const Term& b) {
     if (!a || !b) return !a && !b;
     DepthGuard guard(budget_);
     const Node& x = *a;
@@ -256,39 +255,39 @@ public:
     if (x.kind != y.kind) return false;
     if (!ann_eq(x.ann_left, y.ann_left) || !ann_eq(x.ann_right, y.ann_right)) return false;
     switch (x.kind) {
-    case NodeKind::var: {
+    case Kind::var: {
       const int lx = vl_.lookup(x.name), ly = vr_.lookup(y.name);
       return lx == ly && (lx >= 0 || x.name == y.name);
     }
-    case NodeKind::constant:
+    case Kind::constant:
       return x.value == y.value || (x.value != x.value && y.value != y.value);
-    case NodeKind::unit:
-    case NodeKind::b_true:
-    case NodeKind::b_false:
+    case Kind::unit:
+    case Kind::b_true:
+    case Kind::b_false:
       return true;
-    case NodeKind::add:
-    case NodeKind::pair:
+    case Kind::add:
+    case Kind::pair:
       return eq(x.a, y.a) && eq(x.b, y.b);
-    case NodeKind::op:
-    case NodeKind::pred:
+    case Kind::op:
+    case Kind::pred:
       return x.name == y.name && eq(x.a, y.a);
-    case NodeKind::fst:
-    case NodeKind::snd:
+    case Kind::fst:
+    case Kind::snd:
       return eq(x.a, y.a);
-    case NodeKind::if_:
+    case Kind::if_:
       return eq(x.a, y.a) && eq(x.b, y.b) && eq(x.c, y.c);
-    case NodeKind::let: {
-      if (!type_equal(x.type, y.type) || !eq(x.a, y.a)) return false;
+    case Kind::let: {
+      if (!same_type(x.type, y.type) || !eq(x.a, y.a)) return false;
       return under_var(x.name, y.name, [&] { return eq(x.b, y.b); });
     }
-    case NodeKind::call: {
+    case Kind::call: {
       const int lx = fl_.lookup(x.name), ly = fr_.lookup(y.name);
       if (lx != ly || (lx < 0 && x.name != y.name)) return false;
       return eq(x.a, y.a);
     }
-    case NodeKind::letrec: {
-      if (x.limit != y.limit || !type_equal(x.type, y.type) ||
-          !type_equal(x.result_type, y.result_type))
+    case Kind::letrec: {
+      if (x.limit != y.limit || !same_type(x.type, y.type) ||
+          !same_type(x.result_type, y.result_type))
         return false;
       const int level = next_++;
       fl_.push(x.name, level);
@@ -298,15 +297,15 @@ public:
       fr_.pop(y.name);
       return ok;
     }
-    case NodeKind::rd:
-      if (!type_equal(x.type, y.type) || !eq(x.a, y.a) || !eq(x.b, y.b)) return false;
+    case Kind::rd:
+      if (!same_type(x.type, y.type) || !eq(x.a, y.a) || !eq(x.b, y.b)) return false;
       return under_var(x.param, y.param, [&] { return eq(x.c, y.c); });
     }
     return false;
   }
 
 private:
-  static bool ann_eq(const TypePtr& a, const TypePtr& b) { return !a || !b || type_equal(a, b); }
+  static bool ann_eq(const Type& a, const Type& b) { return !a || !b || same_type(a, b); }
   template <typename F> bool under_var(const std::string& x, const std::string& y, F&& body) {
     const int level = next_++;
     vl_.push(x, level);
@@ -324,7 +323,7 @@ private:
 
 } // namespace
 
-bool alpha_equal(const TermPtr& a, const TermPtr& b) {
+bool alpha_equal(const Term& a, const Term& b) {
   return on_large_stack([&] { return AlphaEq().eq(a, b); });
 }
 

@@ -21,9 +21,9 @@
 namespace adsem::simple_diff {
 
 struct Node;
-using TermPtr = std::shared_ptr<const Node>;
+using Term = std::shared_ptr<const Node>;
 
-enum class NodeKind {
+enum class Kind {
   var,      // x
   constant, // r
   add,      // M + N                (real only; a term former, not an op: line 108)
@@ -56,16 +56,16 @@ struct Sugar {
   };
   struct Binder {
     std::string name;
-    TypePtr type;
+    Type type;
   };
   Kind kind = Kind::infix;
-  TypePtr type;                // zero, plus: T; fd: U
+  Type type;                   // zero, plus: T; fd: U
   std::vector<Binder> binders; // tuple_let: the pattern; grad, fd: the binder x:T
-  std::vector<TermPtr> parts;  // grad: L, N; fd: M, L, N; tuple_let: M, N; plus: M, N
+  std::vector<Term> parts;     // grad: L, N; fd: M, L, N; tuple_let: M, N; plus: M, N
 };
 
 struct Node {
-  NodeKind kind = NodeKind::unit;
+  Kind kind = Kind::unit;
   std::optional<SourcePos> pos; // where the user wrote it; none for generated terms
 
   // var: x; op, pred: the symbol; let: bound x; letrec, call: f
@@ -74,52 +74,52 @@ struct Node {
   std::string param;
   double value = 0.0; // constant
   // let: T; letrec: the parameter type T; rd: the binder type T
-  TypePtr type;
+  Type type;
   // letrec: the result type U
-  TypePtr result_type;
+  Type result_type;
   // pair, fst, snd: the annotations T, U (null until the type checker fills them in)
-  TypePtr ann_left, ann_right;
+  Type ann_left, ann_right;
   std::optional<int> limit; // letrec_n (Fig. 8)
 
   // Children, by kind:
   //   add, pair: a, b | op, fst, snd, call, pred: a | let: a = bound, b = body
   //   if: a = guard (boolean term), b = then, c = else | letrec: a = function body, b = scope
   //   rd: a = cotangent M, b = point L, c = body N
-  TermPtr a, b, c;
+  Term a, b, c;
 
   std::shared_ptr<const Sugar> sugar;
 
   bool is_boolean() const {
-    return kind == NodeKind::b_true || kind == NodeKind::b_false || kind == NodeKind::pred;
+    return kind == Kind::b_true || kind == Kind::b_false || kind == Kind::pred;
   }
 };
 
 // Constructors (the `pos` argument is optional everywhere).
 namespace mk {
 using Pos = std::optional<SourcePos>;
-TermPtr var(std::string x, Pos pos = {});
-TermPtr constant(double r, Pos pos = {});
-TermPtr add(TermPtr m, TermPtr n, Pos pos = {});
-TermPtr op(std::string name, TermPtr m, Pos pos = {});
-TermPtr let(std::string x, TypePtr t, TermPtr m, TermPtr n, Pos pos = {});
-TermPtr unit(Pos pos = {});
-TermPtr pair(TermPtr m, TermPtr n, TypePtr t = nullptr, TypePtr u = nullptr, Pos pos = {});
-TermPtr fst(TermPtr m, TypePtr t = nullptr, TypePtr u = nullptr, Pos pos = {});
-TermPtr snd(TermPtr m, TypePtr t = nullptr, TypePtr u = nullptr, Pos pos = {});
-TermPtr if_(TermPtr guard, TermPtr m, TermPtr n, Pos pos = {});
-TermPtr letrec(std::string f, std::string x, TypePtr t, TypePtr u, TermPtr m, TermPtr n,
-               std::optional<int> limit = std::nullopt, Pos pos = {});
-TermPtr call(std::string f, TermPtr m, Pos pos = {});
-TermPtr rd(TermPtr cotangent, TermPtr point, std::string x, TypePtr t, TermPtr body, Pos pos = {});
-TermPtr b_true(Pos pos = {});
-TermPtr b_false(Pos pos = {});
-TermPtr pred(std::string name, TermPtr m, Pos pos = {});
+Term var(std::string x, Pos pos = {});
+Term constant(double r, Pos pos = {});
+Term add(Term m, Term n, Pos pos = {});
+Term op(std::string name, Term m, Pos pos = {});
+Term let(std::string x, Type t, Term m, Term n, Pos pos = {});
+Term unit(Pos pos = {});
+Term pair(Term m, Term n, Type t = nullptr, Type u = nullptr, Pos pos = {});
+Term fst(Term m, Type t = nullptr, Type u = nullptr, Pos pos = {});
+Term snd(Term m, Type t = nullptr, Type u = nullptr, Pos pos = {});
+Term if_(Term guard, Term m, Term n, Pos pos = {});
+Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term n,
+            std::optional<int> limit = std::nullopt, Pos pos = {});
+Term call(std::string f, Term m, Pos pos = {});
+Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos = {});
+Term b_true(Pos pos = {});
+Term b_false(Pos pos = {});
+Term pred(std::string name, Term m, Pos pos = {});
 } // namespace mk
 
 // A copy of `node` with the given sugar record.
-TermPtr with_sugar(const TermPtr& node, Sugar sugar);
+Term with_sugar(const Term& node, Sugar sugar);
 // A copy of `node` with other children / annotations (keeps kind, names, pos and sugar).
-TermPtr with_children(const Node& node, TermPtr a, TermPtr b = nullptr, TermPtr c = nullptr);
+Term with_children(const Node& node, Term a, Term b = nullptr, Term c = nullptr);
 
 // Values (seed 003 line 223): V ::= x | r | * | <V, W>_{T,U}.
 bool is_value(const Node& m);
@@ -130,7 +130,7 @@ long term_size(const Node& m);
 
 // Alpha-equivalence (seed 003 line 112: terms are identified up to alpha). Compares pair and
 // projection annotations when both sides have them; ignores positions and sugar.
-bool alpha_equal(const TermPtr& a, const TermPtr& b);
+bool alpha_equal(const Term& a, const Term& b);
 
 // Every identifier that occurs in the term (bound or free, ordinary or function variables).
 void collect_names(const Node& m, std::vector<std::string>& out);

@@ -5,7 +5,7 @@ namespace adsem::simple_diff {
 
 namespace {
 
-const TermPtr& child(const Node& n, int i) {
+const Term& child(const Node& n, int i) {
   return i == 0 ? n.a : i == 1 ? n.b : n.c;
 }
 
@@ -14,18 +14,18 @@ const TermPtr& child(const Node& n, int i) {
 // boolean hole: if it is pred(M), the hole continues into M.
 std::vector<int> evaluation_children(const Node& n) {
   switch (n.kind) {
-  case NodeKind::add:  // E + N | V + E
-  case NodeKind::pair: // <E, N> | <V, E>
+  case Kind::add:  // E + N | V + E
+  case Kind::pair: // <E, N> | <V, E>
     return {0, 1};
-  case NodeKind::op:   // op(E)
-  case NodeKind::fst:  // fst(E)
-  case NodeKind::snd:  // snd(E)
-  case NodeKind::call: // f(E)
-  case NodeKind::let:  // let x = E in N
-  case NodeKind::pred: // pred(E) (E_bool)
-  case NodeKind::if_:  // if E_bool then M else N
+  case Kind::op:   // op(E)
+  case Kind::fst:  // fst(E)
+  case Kind::snd:  // snd(E)
+  case Kind::call: // f(E)
+  case Kind::let:  // let x = E in N
+  case Kind::pred: // pred(E) (E_bool)
+  case Kind::if_:  // if E_bool then M else N
     return {0};
-  case NodeKind::rd: // M.rd_E(x.N) | E.rd_V(x.N): the point (b) first, then the cotangent (a)
+  case Kind::rd: // M.rd_E(x.N) | E.rd_V(x.N): the point (b) first, then the cotangent (a)
     return {1, 0};
   default:
     return {};
@@ -43,10 +43,10 @@ bool context_step(const Node& n, int i) {
 }
 
 bool is_bool_value(const Node& b) {
-  return b.kind == NodeKind::b_true || b.kind == NodeKind::b_false;
+  return b.kind == Kind::b_true || b.kind == Kind::b_false;
 }
 
-void enumerate(const TermPtr& m, Path& path, std::vector<Decomposition>& out) {
+void enumerate(const Term& m, Path& path, std::vector<Decomposition>& out) {
   if (is_redex(*m)) out.push_back({path, m});
   for (int i = 0; i < 3; ++i) {
     if (!child(*m, i) || !context_step(*m, i)) continue;
@@ -60,30 +60,30 @@ void enumerate(const TermPtr& m, Path& path, std::vector<Decomposition>& out) {
 
 bool is_redex(const Node& m) {
   switch (m.kind) {
-  case NodeKind::add: // V + W
+  case Kind::add: // V + W
     return is_value(*m.a) && is_value(*m.b);
-  case NodeKind::op:   // op(V)
-  case NodeKind::fst:  // fst(V)
-  case NodeKind::snd:  // snd(V)
-  case NodeKind::call: // f(V)
-  case NodeKind::let:  // let x = V in N
-  case NodeKind::pred: // R_bool = pred(V)
+  case Kind::op:   // op(V)
+  case Kind::fst:  // fst(V)
+  case Kind::snd:  // snd(V)
+  case Kind::call: // f(V)
+  case Kind::let:  // let x = V in N
+  case Kind::pred: // R_bool = pred(V)
     return is_value(*m.a);
-  case NodeKind::if_: // if b then M else N
+  case Kind::if_: // if b then M else N
     return is_bool_value(*m.a);
-  case NodeKind::letrec:
+  case Kind::letrec:
     return true;
-  case NodeKind::rd: // W.rd_V(x.N)
+  case Kind::rd: // W.rd_V(x.N)
     return is_value(*m.a) && is_value(*m.b);
   default:
     return false;
   }
 }
 
-std::optional<Decomposition> decompose(const TermPtr& m) {
+std::optional<Decomposition> decompose(const Term& m) {
   if (is_value(*m) || is_bool_value(*m)) return std::nullopt;
   Path path;
-  TermPtr at = m;
+  Term at = m;
   for (;;) {
     if (is_redex(*at)) return Decomposition{path, at};
     bool moved = false;
@@ -98,24 +98,24 @@ std::optional<Decomposition> decompose(const TermPtr& m) {
   }
 }
 
-std::vector<Decomposition> all_redex_occurrences(const TermPtr& m) {
+std::vector<Decomposition> all_redex_occurrences(const Term& m) {
   std::vector<Decomposition> out;
   Path path;
   enumerate(m, path, out);
   return out;
 }
 
-TermPtr subterm(const TermPtr& m, const Path& hole) {
-  TermPtr at = m;
+Term subterm(const Term& m, const Path& hole) {
+  Term at = m;
   for (const int i : hole)
     at = child(*at, i);
   return at;
 }
 
-TermPtr plug(const TermPtr& m, const Path& hole, const TermPtr& n) {
+Term plug(const Term& m, const Path& hole, const Term& n) {
   if (hole.empty()) return n;
   const Path rest(hole.begin() + 1, hole.end());
-  TermPtr kids[3] = {m->a, m->b, m->c};
+  Term kids[3] = {m->a, m->b, m->c};
   kids[hole.front()] = plug(kids[hole.front()], rest, n);
   return with_children(*m, kids[0], kids[1], kids[2]);
 }

@@ -20,24 +20,24 @@ namespace adsem::simple_diff {
 using Path = std::vector<int>;
 
 struct Decomposition {
-  Path hole;     // where the redex sits
-  TermPtr redex; // R (a term) or R_bool (a boolean term)
+  Path hole;  // where the redex sits
+  Term redex; // R (a term) or R_bool (a boolean term)
 };
 
 // Lemma 3.1: the unique E[R] / E[R_bool] of a non-value term, found by following the context
 // grammar in evaluation order (left to right; in rd the point before the cotangent). nullopt for
 // a value.
-std::optional<Decomposition> decompose(const TermPtr& m);
+std::optional<Decomposition> decompose(const Term& m);
 
 // Brute force: every subterm occurrence whose path is an evaluation context (each step checked
 // against the grammar on its own) and which is a redex. Lemma 3.1 says there is exactly one for a
 // non-value term and none for a value.
-std::vector<Decomposition> all_redex_occurrences(const TermPtr& m);
+std::vector<Decomposition> all_redex_occurrences(const Term& m);
 
 // E[N]: the term with the subterm at `hole` replaced.
-TermPtr plug(const TermPtr& m, const Path& hole, const TermPtr& n);
+Term plug(const Term& m, const Path& hole, const Term& n);
 // The subterm at `hole`.
-TermPtr subterm(const TermPtr& m, const Path& hole);
+Term subterm(const Term& m, const Path& hole);
 
 bool is_redex(const Node& m);
 

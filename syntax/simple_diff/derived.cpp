@@ -2,24 +2,24 @@
 
 namespace adsem::simple_diff {
 
-TypePtr iterated_product(const std::vector<TypePtr>& ts) {
+Type iterated_product(const std::vector<Type>& ts) {
   if (ts.empty()) return unit_type();
-  TypePtr t = ts.front();
+  Type t = ts.front();
   for (std::size_t i = 1; i < ts.size(); ++i)
     t = product_type(t, ts[i]);
   return t;
 }
 
-TermPtr zero_of(const TypePtr& t, bool sugar) {
-  TermPtr z;
+Term zero_of(const Type& t, bool sugar) {
+  Term z;
   switch (t->kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     z = mk::constant(0.0);
     break;
-  case Type::Kind::unit:
+  case TypeNode::Kind::unit:
     z = mk::unit();
     break;
-  case Type::Kind::product:
+  case TypeNode::Kind::product:
     z = mk::pair(zero_of(t->left), zero_of(t->right), t->left, t->right);
     break;
   }
@@ -30,25 +30,25 @@ TermPtr zero_of(const TypePtr& t, bool sugar) {
   return with_sugar(z, std::move(s));
 }
 
-TermPtr plus_of(const TypePtr& t, TermPtr m, TermPtr n, NameSupply& names, bool sugar) {
-  TermPtr sum;
+Term plus_of(const Type& t, Term m, Term n, NameSupply& names, bool sugar) {
+  Term sum;
   switch (t->kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     sum = mk::add(m, n);
     break;
-  case Type::Kind::unit: {
+  case TypeNode::Kind::unit: {
     // let x:unit = M in let y:unit = N in *   (strict in both)
     const std::string x = names.fresh("u"), y = names.fresh("u");
     sum = mk::let(x, unit_type(), m, mk::let(y, unit_type(), n, mk::unit()));
     break;
   }
-  case Type::Kind::product: {
+  case TypeNode::Kind::product: {
     // let <x1:T, x2:U> = M in let <y1:T, y2:U> = N in <x1 +_T y1, x2 +_U y2>_{T,U}
     const std::string x1 = names.fresh("a"), x2 = names.fresh("a");
     const std::string y1 = names.fresh("b"), y2 = names.fresh("b");
-    TermPtr body = mk::pair(plus_of(t->left, mk::var(x1), mk::var(y1), names),
-                            plus_of(t->right, mk::var(x2), mk::var(y2), names), t->left, t->right);
-    TermPtr inner = tuple_let({{y1, t->left}, {y2, t->right}}, n, body, names);
+    Term body = mk::pair(plus_of(t->left, mk::var(x1), mk::var(y1), names),
+                         plus_of(t->right, mk::var(x2), mk::var(y2), names), t->left, t->right);
+    Term inner = tuple_let({{y1, t->left}, {y2, t->right}}, n, body, names);
     sum = tuple_let({{x1, t->left}, {x2, t->right}}, m, inner, names);
     break;
   }
@@ -62,26 +62,26 @@ TermPtr plus_of(const TypePtr& t, TermPtr m, TermPtr n, NameSupply& names, bool 
 }
 
 namespace {
-TermPtr tuple_let_core(const std::vector<Sugar::Binder>& xs, std::size_t count, TermPtr m,
-                       TermPtr n, NameSupply& names, std::optional<SourcePos> pos) {
+Term tuple_let_core(const std::vector<Sugar::Binder>& xs, std::size_t count, Term m, Term n,
+                    NameSupply& names, std::optional<SourcePos> pos) {
   if (count == 0) return mk::let(names.fresh("u"), unit_type(), m, n, pos);
   if (count == 1) return mk::let(xs[0].name, xs[0].type, m, n, pos);
-  std::vector<TypePtr> prefix_types;
+  std::vector<Type> prefix_types;
   for (std::size_t i = 0; i + 1 < count; ++i)
     prefix_types.push_back(xs[i].type);
-  const TypePtr prefix = iterated_product(prefix_types);
-  const TypePtr last = xs[count - 1].type;
+  const Type prefix = iterated_product(prefix_types);
+  const Type last = xs[count - 1].type;
   const std::string z = names.fresh("z");
-  TermPtr rest = mk::let(xs[count - 1].name, last, mk::snd(mk::var(z), prefix, last), n);
-  TermPtr unpack =
+  Term rest = mk::let(xs[count - 1].name, last, mk::snd(mk::var(z), prefix, last), n);
+  Term unpack =
       tuple_let_core(xs, count - 1, mk::fst(mk::var(z), prefix, last), rest, names, std::nullopt);
   return mk::let(z, product_type(prefix, last), m, unpack, pos);
 }
 } // namespace
 
-TermPtr tuple_let(const std::vector<Sugar::Binder>& xs, TermPtr m, TermPtr n, NameSupply& names,
-                  bool sugar, std::optional<SourcePos> pos) {
-  TermPtr core = tuple_let_core(xs, xs.size(), m, n, names, pos);
+Term tuple_let(const std::vector<Sugar::Binder>& xs, Term m, Term n, NameSupply& names, bool sugar,
+               std::optional<SourcePos> pos) {
+  Term core = tuple_let_core(xs, xs.size(), m, n, names, pos);
   if (!sugar || xs.size() < 2) return core;
   Sugar s;
   s.kind = Sugar::Kind::tuple_let;
@@ -90,9 +90,9 @@ TermPtr tuple_let(const std::vector<Sugar::Binder>& xs, TermPtr m, TermPtr n, Na
   return with_sugar(core, std::move(s));
 }
 
-TermPtr grad_of(TermPtr point, std::string x, TypePtr t, TermPtr body, bool sugar,
-                std::optional<SourcePos> pos) {
-  TermPtr core = mk::rd(mk::constant(1.0), point, x, t, body, pos);
+Term grad_of(Term point, std::string x, Type t, Term body, bool sugar,
+             std::optional<SourcePos> pos) {
+  Term core = mk::rd(mk::constant(1.0), point, x, t, body, pos);
   if (!sugar) return core;
   Sugar s;
   s.kind = Sugar::Kind::grad;
@@ -101,11 +101,11 @@ TermPtr grad_of(TermPtr point, std::string x, TypePtr t, TermPtr body, bool suga
   return with_sugar(core, std::move(s));
 }
 
-TermPtr fd_of(TermPtr tangent, TypePtr u, TermPtr point, std::string x, TypePtr t, TermPtr body,
-              NameSupply& names, bool sugar, std::optional<SourcePos> pos) {
+Term fd_of(Term tangent, Type u, Term point, std::string x, Type t, Term body, NameSupply& names,
+           bool sugar, std::optional<SourcePos> pos) {
   const std::string y = names.fresh("y");
-  TermPtr inner = mk::rd(mk::var(y), point, x, t, body);
-  TermPtr core = mk::rd(tangent, zero_of(u), y, u, inner, pos);
+  Term inner = mk::rd(mk::var(y), point, x, t, body);
+  Term core = mk::rd(tangent, zero_of(u), y, u, inner, pos);
   if (!sugar) return core;
   Sugar s;
   s.kind = Sugar::Kind::fd;
@@ -118,10 +118,10 @@ TermPtr fd_of(TermPtr tangent, TypePtr u, TermPtr point, std::string x, TypePtr 
 } // namespace adsem::simple_diff
 
 namespace adsem::simple_diff {
-TermPtr approximant(const TermPtr& m, int n) {
+Term approximant(const Term& m, int n) {
   if (!m) return m;
-  const TermPtr a = approximant(m->a, n), b = approximant(m->b, n), c = approximant(m->c, n);
-  if (m->kind != NodeKind::letrec || m->limit) {
+  const Term a = approximant(m->a, n), b = approximant(m->b, n), c = approximant(m->c, n);
+  if (m->kind != Kind::letrec || m->limit) {
     // A subterm without an unlimited letrec is its own approximant: share it, do not copy it
     // (nodes are immutable; measured: copying every node was 3% of an adequacy campaign).
     if (a == m->a && b == m->b && c == m->c) return m;

@@ -34,14 +34,14 @@ public:
       if (t.kind == Token::Kind::identifier) names_.avoid(t.text);
   }
 
-  TermPtr whole_term() {
-    TermPtr m = term();
+  Term whole_term() {
+    Term m = term();
     if (!ts_.at_end()) ts_.fail_expected("end of input");
     return m;
   }
 
-  TypePtr whole_type() {
-    TypePtr t = type();
+  Type whole_type() {
+    Type t = type();
     if (!ts_.at_end()) ts_.fail_expected("end of input");
     return t;
   }
@@ -62,15 +62,15 @@ public:
 
 private:
   // ---- types -------------------------------------------------------------------------------
-  TypePtr type() {
+  Type type() {
     DepthGuard guard(depth_, ts_.peek().pos);
-    TypePtr t = type_atom();
+    Type t = type_atom();
     while (ts_.accept_symbol("*"))
       t = product_type(t, type_atom());
     return t;
   }
 
-  TypePtr type_atom() {
+  Type type_atom() {
     const Token& t = ts_.peek();
     const bool real_alias =
         t.kind == Token::Kind::identifier && (t.text == "R" || t.text == "Real");
@@ -82,7 +82,7 @@ private:
     if (ts_.accept_keyword("unit")) return unit_type();
     if (ts_.accept_symbol("()")) return unit_type();
     if (ts_.accept_symbol("(")) {
-      TypePtr inner = type();
+      Type inner = type();
       ts_.expect_symbol(")", "closing a type");
       return inner;
     }
@@ -98,24 +98,24 @@ private:
   }
 
   // ---- terms -------------------------------------------------------------------------------
-  TermPtr term() {
+  Term term() {
     DepthGuard guard(depth_, ts_.peek().pos);
     const Token& t = ts_.peek();
     if (t.is_keyword("let")) return let_term();
     if (t.is_keyword("letrec")) return letrec_term();
     if (t.is_keyword("if")) {
       const SourcePos pos = ts_.next().pos;
-      TermPtr guard_term = boolean();
+      Term guard_term = boolean();
       ts_.expect_keyword("then", "after the guard of 'if'");
-      TermPtr m = term();
+      Term m = term();
       ts_.expect_keyword("else", "in 'if'");
-      TermPtr n = term();
+      Term n = term();
       return mk::if_(guard_term, m, n, pos);
     }
     return arith();
   }
 
-  TermPtr let_term() {
+  Term let_term() {
     const SourcePos pos = ts_.next().pos; // let
     if (ts_.accept_symbol("<")) {         // tuple let (2.3)
       std::vector<Sugar::Binder> xs;
@@ -128,28 +128,28 @@ private:
       } while (ts_.accept_symbol(","));
       ts_.expect_symbol(">", "closing the tuple pattern");
       ts_.expect_symbol("=", "in the tuple let");
-      TermPtr m = term();
+      Term m = term();
       ts_.expect_keyword("in", "in the tuple let");
-      TermPtr n = term();
+      Term n = term();
       return tuple_let(xs, m, n, names_, /*sugar=*/true, pos);
     }
     const Token& name = ts_.expect_identifier("after 'let'");
     if (ts_.peek().is_symbol("(")) { // let f(x:T):U = M in N  abbreviates letrec (line 150)
-      TermPtr core = function_definition(name, pos, std::nullopt);
+      Term core = function_definition(name, pos, std::nullopt);
       Sugar s;
       s.kind = Sugar::Kind::let_fun;
       return with_sugar(core, std::move(s));
     }
     ts_.expect_symbol(":", "after the let-bound variable (let x:T = M in N)");
-    TypePtr t = type();
+    Type t = type();
     ts_.expect_symbol("=", "in 'let'");
-    TermPtr m = term();
+    Term m = term();
     ts_.expect_keyword("in", "in 'let'");
-    TermPtr n = term();
+    Term n = term();
     return mk::let(name.text, t, m, n, pos);
   }
 
-  TermPtr letrec_term() {
+  Term letrec_term() {
     const SourcePos pos = ts_.next().pos; // letrec
     std::optional<int> limit;
     if (ts_.accept_symbol("[")) {
@@ -160,7 +160,7 @@ private:
     return function_definition(name, pos, limit);
   }
 
-  TermPtr function_definition(const Token& name, SourcePos pos, std::optional<int> limit) {
+  Term function_definition(const Token& name, SourcePos pos, std::optional<int> limit) {
     if (sig_.op(name.text) || sig_.pred(name.text))
       throw AdsemError(ErrorKind::parse,
                        "'" + name.text + "' is a primitive; primitive names are reserved",
@@ -168,20 +168,20 @@ private:
     ts_.expect_symbol("(", "after the function name");
     const std::string x = ts_.expect_identifier("(the parameter)").text;
     ts_.expect_symbol(":", "after the parameter");
-    TypePtr t = type();
+    Type t = type();
     ts_.expect_symbol(")", "after the parameter type");
     ts_.expect_symbol(":", "before the result type");
-    TypePtr u = type();
+    Type u = type();
     ts_.expect_symbol("=", "in the function definition");
-    TermPtr m = term();
+    Term m = term();
     ts_.expect_keyword("in", "after the function body");
-    TermPtr n = term();
+    Term n = term();
     return mk::letrec(name.text, x, t, u, m, n, limit, pos);
   }
 
   // arith ::= mterm { ("+" | "-") mterm }
-  TermPtr arith() {
-    TermPtr m = mterm();
+  Term arith() {
+    Term m = mterm();
     for (int links = 1;; ++links) {
       const Token& t = ts_.peek();
       check_chain(depth_, links, t.pos);
@@ -198,8 +198,8 @@ private:
   }
 
   // mterm ::= post { ("*" | "/") post }
-  TermPtr mterm() {
-    TermPtr m = post();
+  Term mterm() {
+    Term m = post();
     for (int links = 1;; ++links) {
       const Token& t = ts_.peek();
       check_chain(depth_, links, t.pos);
@@ -215,7 +215,7 @@ private:
     }
   }
 
-  TermPtr infix(const std::string& op, TermPtr a, TermPtr b, SourcePos pos) {
+  Term infix(const std::string& op, Term a, Term b, SourcePos pos) {
     const auto arity = sig_.op(op);
     if (!arity) throw AdsemError(ErrorKind::parse, "no primitive '" + op + "' for infix", pos);
     Sugar s;
@@ -224,8 +224,8 @@ private:
   }
 
   // post ::= atom { "." "rd" "[" term "]" binder | "." "fd" "[" type "," term "]" binder }
-  TermPtr post() {
-    TermPtr m = atom();
+  Term post() {
+    Term m = atom();
     for (;;) {
       const Token& dot = ts_.peek();
       const Token& word = ts_.peek(1);
@@ -236,14 +236,14 @@ private:
       ts_.next();
       ts_.expect_symbol("[", "after '." + word.text + "'");
       if (word.text == "rd") {
-        TermPtr l = term();
+        Term l = term();
         ts_.expect_symbol("]", "after the point of rd");
         auto [x, t, body] = binder();
         m = mk::rd(m, l, x, t, body, dot.pos);
       } else {
-        TypePtr u = type();
+        Type u = type();
         ts_.expect_symbol(",", "after the result type of fd");
-        TermPtr l = term();
+        Term l = term();
         ts_.expect_symbol("]", "after the point of fd");
         auto [x, t, body] = binder();
         m = fd_of(m, u, l, x, t, body, names_, /*sugar=*/true, dot.pos);
@@ -253,8 +253,8 @@ private:
 
   struct Binder {
     std::string x;
-    TypePtr t;
-    TermPtr body;
+    Type t;
+    Term body;
   };
   // binder ::= "(" IDENT ":" type "." term ")"
   Binder binder() {
@@ -269,7 +269,7 @@ private:
     return b;
   }
 
-  TermPtr atom() {
+  Term atom() {
     const Token& t = ts_.peek();
     const SourcePos pos = t.pos;
     if (t.kind == Token::Kind::number) {
@@ -290,7 +290,7 @@ private:
       return mk::var(t.text, pos);
     }
     if (ts_.accept_symbol("<")) {
-      TermPtr m = term();
+      Term m = term();
       ts_.expect_symbol(",", "in a tuple <M, N>");
       do {
         m = mk::pair(m, term(), nullptr, nullptr, pos);
@@ -300,7 +300,7 @@ private:
     }
     if (ts_.accept_symbol("(")) {
       if (ts_.accept_symbol(")")) return mk::unit(pos);
-      TermPtr m = term();
+      Term m = term();
       if (ts_.peek().is_symbol("<") || ts_.peek().is_symbol(">"))
         ts_.fail("a comparison may only be the whole guard of 'if', written without "
                  "parentheses: if a < b then ...");
@@ -310,32 +310,32 @@ private:
     if (t.is_keyword("fst") || t.is_keyword("snd")) {
       ts_.next();
       ts_.expect_symbol("(", "after '" + t.text + "'");
-      TermPtr m = term();
+      Term m = term();
       ts_.expect_symbol(")", "after the argument of " + t.text);
       return t.text == "fst" ? mk::fst(m, nullptr, nullptr, pos)
                              : mk::snd(m, nullptr, nullptr, pos);
     }
     if (ts_.accept_keyword("grad")) { // grad[L](x:T. N) = 1.rd[L](x:T. N)
       ts_.expect_symbol("[", "after 'grad'");
-      TermPtr l = term();
+      Term l = term();
       ts_.expect_symbol("]", "after the point of grad");
       auto [x, ty, body] = binder();
       return grad_of(l, x, ty, body, /*sugar=*/true, pos);
     }
     if (ts_.accept_keyword("zero")) { // zero[T] = 0_T
       ts_.expect_symbol("[", "after 'zero'");
-      TypePtr ty = type();
+      Type ty = type();
       ts_.expect_symbol("]", "after the type of zero");
       return zero_of(ty, /*sugar=*/true);
     }
     if (ts_.accept_keyword("plus")) { // plus[T](M, N) = M +_T N
       ts_.expect_symbol("[", "after 'plus'");
-      TypePtr ty = type();
+      Type ty = type();
       ts_.expect_symbol("]", "after the type of plus");
       ts_.expect_symbol("(", "before the operands of plus");
-      TermPtr m = term();
+      Term m = term();
       ts_.expect_symbol(",", "between the operands of plus");
-      TermPtr n = term();
+      Term n = term();
       ts_.expect_symbol(")", "after the operands of plus");
       return plus_of(ty, m, n, names_, /*sugar=*/true);
     }
@@ -343,8 +343,8 @@ private:
   }
 
   // IDENT "(" term { "," term } ")" | IDENT "()": an op if the name is in the table, else a call
-  TermPtr application(const Token& name) {
-    TermPtr arg;
+  Term application(const Token& name) {
+    Term arg;
     if (ts_.peek().is_symbol("()")) {
       arg = mk::unit(ts_.next().pos);
     } else {
@@ -369,7 +369,7 @@ private:
   }
 
   // bool ::= true | false | PRED "(" term {"," term} ")" | arith "<" arith | arith ">" arith
-  TermPtr boolean() {
+  Term boolean() {
     const Token& t = ts_.peek();
     if (ts_.accept_keyword("true")) return mk::b_true(t.pos);
     if (ts_.accept_keyword("false")) return mk::b_false(t.pos);
@@ -377,7 +377,7 @@ private:
       if (const auto arity = sig_.pred(t.text)) {
         ts_.next();
         ts_.next();
-        TermPtr arg = term();
+        Term arg = term();
         while (ts_.peek().is_symbol(",")) {
           const SourcePos comma = ts_.next().pos;
           arg = mk::pair(arg, term(), nullptr, nullptr, comma);
@@ -386,13 +386,13 @@ private:
         return mk::pred(arity->name, arg, t.pos);
       }
     }
-    TermPtr lhs = arith();
+    Term lhs = arith();
     const Token& cmp = ts_.peek();
     if (!cmp.is_symbol("<") && !cmp.is_symbol(">"))
       ts_.fail_expected("'<' or '>' in the guard (guards are `a < b`, `a > b`, pred(M), "
                         "true or false; no parentheses around them)");
     ts_.next();
-    TermPtr rhs = arith();
+    Term rhs = arith();
     const auto arity = sig_.pred(cmp.text == "<" ? "less" : "gt");
     if (!arity) throw AdsemError(ErrorKind::parse, "no predicate for '" + cmp.text + "'", cmp.pos);
     Sugar s;
@@ -409,11 +409,11 @@ private:
 
 } // namespace
 
-TermPtr parse_term(std::string_view source, const Signature& signature) {
+Term parse_term(std::string_view source, const Signature& signature) {
   return on_large_stack([&] { return Parser(source, signature).whole_term(); });
 }
 
-TypePtr parse_type(std::string_view source) {
+Type parse_type(std::string_view source) {
   struct NoPrimitives : Signature {
     std::optional<OpArity> op(std::string_view) const override { return std::nullopt; }
     std::optional<PredArity> pred(std::string_view) const override { return std::nullopt; }

@@ -9,14 +9,14 @@
 
 namespace adsem::simple_diff {
 
-TermPtr parse_term(std::string_view source, const Signature& signature);
-TypePtr parse_type(std::string_view source);
+Term parse_term(std::string_view source, const Signature& signature);
+Type parse_type(std::string_view source);
 
 // The paper's binder form `(x:T. N)`, with or without the parentheses (CLI `grad`, `denote`).
 struct BinderForm {
   std::string x;
-  TypePtr type;
-  TermPtr body;
+  Type type;
+  Term body;
   SourcePos pos;
 };
 BinderForm parse_binder_form(std::string_view source, const Signature& signature);

@@ -25,7 +25,7 @@ class Printer {
 public:
   explicit Printer(const PrintOptions& o) : opt_(o) {}
 
-  std::string run(const TermPtr& m) {
+  std::string run(const Term& m) {
     print(*m, L_term);
     return std::move(out_);
   }
@@ -42,7 +42,7 @@ private:
 
   bool infix_shape(const Node& n) const {
     return opt_.sugar && n.sugar && n.sugar->kind == Sugar::Kind::infix &&
-           n.a->kind == NodeKind::pair && infix_symbol(n) != nullptr;
+           n.a->kind == Kind::pair && infix_symbol(n) != nullptr;
   }
   static const char* infix_symbol(const Node& n) {
     if (n.name == "sub") return "-";
@@ -71,16 +71,16 @@ private:
       }
     }
     switch (n.kind) {
-    case NodeKind::let:
-    case NodeKind::letrec:
-    case NodeKind::if_:
+    case Kind::let:
+    case Kind::letrec:
+    case Kind::if_:
       return L_term;
-    case NodeKind::add:
+    case Kind::add:
       return L_arith;
-    case NodeKind::op:
+    case Kind::op:
       if (infix_shape(n)) return n.name == "sub" ? L_arith : L_mterm;
       return L_atom;
-    case NodeKind::rd:
+    case Kind::rd:
       return L_post;
     default:
       return L_atom;
@@ -115,14 +115,14 @@ private:
     if (opt_.canonical) rename_fun_[f].pop_back();
   }
 
-  void type(const TypePtr& t) { out_ += print_type(t); }
+  void type(const Type& t) { out_ += print_type(t); }
   static std::string numbered(char prefix, int k) {
     std::string s(1, prefix);
     s += std::to_string(k);
     return s;
   }
 
-  void binder_suffix(const std::string& x, const TypePtr& t, const Node& body_node) {
+  void binder_suffix(const std::string& x, const Type& t, const Node& body_node) {
     // "(x:T. N)"
     out_ += "(";
     push(x);
@@ -140,32 +140,32 @@ private:
       if (print_sugar(n, *s)) return;
     }
     switch (n.kind) {
-    case NodeKind::var:
+    case Kind::var:
       out_ += bound(n.name);
       return;
-    case NodeKind::constant:
+    case Kind::constant:
       out_ += print_real(n.value);
       return;
-    case NodeKind::unit:
+    case Kind::unit:
       out_ += "()";
       return;
-    case NodeKind::b_true:
+    case Kind::b_true:
       out_ += "true";
       return;
-    case NodeKind::b_false:
+    case Kind::b_false:
       out_ += "false";
       return;
-    case NodeKind::add:
+    case Kind::add:
       print(*n.a, L_arith);
       out_ += " + ";
       print(*n.b, L_mterm);
       return;
-    case NodeKind::op:
-    case NodeKind::pred:
+    case Kind::op:
+    case Kind::pred:
       if (infix_shape(n)) {
         const std::string sym = infix_symbol(n);
         const bool additive = sym == "-";
-        const bool comparison = n.kind == NodeKind::pred;
+        const bool comparison = n.kind == Kind::pred;
         const Level left = comparison || additive ? L_arith : L_mterm;
         const Level right = comparison ? L_arith : additive ? L_mterm : L_post;
         print(*n.a->a, left);
@@ -177,25 +177,25 @@ private:
       print(*n.a, L_term);
       out_ += ")";
       return;
-    case NodeKind::call:
+    case Kind::call:
       out_ += bound_fun(n.name) + "(";
       print(*n.a, L_term);
       out_ += ")";
       return;
-    case NodeKind::pair:
+    case Kind::pair:
       out_ += "<";
       print(*n.a, L_term);
       out_ += ", ";
       print(*n.b, L_term);
       out_ += ">";
       return;
-    case NodeKind::fst:
-    case NodeKind::snd:
-      out_ += n.kind == NodeKind::fst ? "fst(" : "snd(";
+    case Kind::fst:
+    case Kind::snd:
+      out_ += n.kind == Kind::fst ? "fst(" : "snd(";
       print(*n.a, L_term);
       out_ += ")";
       return;
-    case NodeKind::let: {
+    case Kind::let: {
       const std::string x = new_name(n.name);
       out_ += "let " + x + ":";
       type(n.type);
@@ -207,7 +207,7 @@ private:
       pop(n.name);
       return;
     }
-    case NodeKind::if_:
+    case Kind::if_:
       out_ += "if ";
       print(*n.a, L_term);
       out_ += " then ";
@@ -215,10 +215,10 @@ private:
       out_ += " else ";
       print(*n.c, L_term);
       return;
-    case NodeKind::letrec:
+    case Kind::letrec:
       letrec(n, n.limit ? "letrec[" + std::to_string(*n.limit) + "] " : "letrec ");
       return;
-    case NodeKind::rd:
+    case Kind::rd:
       print(*n.a, L_post);
       out_ += ".rd[";
       print(*n.b, L_term);
@@ -251,7 +251,7 @@ private:
   bool print_sugar(const Node& n, const Sugar& s) {
     switch (s.kind) {
     case Sugar::Kind::grad: {
-      if (n.kind != NodeKind::rd || s.parts.size() != 2) return false;
+      if (n.kind != Kind::rd || s.parts.size() != 2) return false;
       out_ += "grad[";
       print(*s.parts[0], L_term);
       out_ += "]";
@@ -259,7 +259,7 @@ private:
       return true;
     }
     case Sugar::Kind::fd: {
-      if (n.kind != NodeKind::rd || s.parts.size() != 3) return false;
+      if (n.kind != Kind::rd || s.parts.size() != 3) return false;
       print(*s.parts[0], L_post);
       out_ += ".fd[";
       type(s.type);
@@ -303,7 +303,7 @@ private:
       return true;
     }
     case Sugar::Kind::let_fun:
-      if (n.kind != NodeKind::letrec || n.limit) return false;
+      if (n.kind != Kind::letrec || n.limit) return false;
       letrec(n, "let ");
       return true;
     case Sugar::Kind::infix:
@@ -321,7 +321,7 @@ private:
 
 } // namespace
 
-std::string print_term(const TermPtr& m, const PrintOptions& options) {
+std::string print(const Term& m, const PrintOptions& options) {
   return on_large_stack([&] { return Printer(options).run(m); });
 }
 

@@ -14,7 +14,7 @@ struct PrintOptions {
   bool canonical = false; // rename bound variables v0, v1, ... (and functions g0, g1, ...)
 };
 
-std::string print_term(const TermPtr& m, const PrintOptions& options = {});
+std::string print(const Term& m, const PrintOptions& options = {});
 // Shortest decimal that reads back as the same double ("0.5", "1e-07", "-3").
 std::string print_real(double r);
 

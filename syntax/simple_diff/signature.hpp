@@ -12,13 +12,13 @@ namespace adsem::simple_diff {
 
 struct OpArity {
   std::string name; // canonical name (an alias such as "mult" resolves to "mul")
-  TypePtr domain;   // T
-  TypePtr codomain; // U
+  Type domain;      // T
+  Type codomain;    // U
 };
 
 struct PredArity {
   std::string name; // canonical name ("lt" resolves to "less")
-  TypePtr domain;   // T
+  Type domain;      // T
 };
 
 class Signature {

@@ -2,54 +2,57 @@
 
 namespace adsem::simple_diff {
 
-TypePtr real_type() {
-  static const TypePtr t = std::make_shared<const Type>(Type{Type::Kind::real, nullptr, nullptr});
+Type real_type() {
+  static const Type t =
+      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::real, nullptr, nullptr});
   return t;
 }
 
-TypePtr unit_type() {
-  static const TypePtr t = std::make_shared<const Type>(Type{Type::Kind::unit, nullptr, nullptr});
+Type unit_type() {
+  static const Type t =
+      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::unit, nullptr, nullptr});
   return t;
 }
 
-TypePtr product_type(TypePtr left, TypePtr right) {
-  return std::make_shared<const Type>(Type{Type::Kind::product, std::move(left), std::move(right)});
+Type product_type(Type left, Type right) {
+  return std::make_shared<const TypeNode>(
+      TypeNode{TypeNode::Kind::product, std::move(left), std::move(right)});
 }
 
-TypePtr real_power(int n) {
+Type real_power(int n) {
   if (n <= 0) return unit_type();
-  TypePtr t = real_type();
+  Type t = real_type();
   for (int i = 1; i < n; ++i)
     t = product_type(t, real_type());
   return t;
 }
 
-bool type_equal(const Type& a, const Type& b) {
+bool same_type(const TypeNode& a, const TypeNode& b) {
   if (&a == &b) return true;
   if (a.kind != b.kind) return false;
-  if (a.kind != Type::Kind::product) return true;
-  return type_equal(*a.left, *b.left) && type_equal(*a.right, *b.right);
+  if (a.kind != TypeNode::Kind::product) return true;
+  return same_type(*a.left, *b.left) && same_type(*a.right, *b.right);
 }
 
-int type_size(const Type& t) {
+int type_size(const TypeNode& t) {
   switch (t.kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     return 1;
-  case Type::Kind::unit:
+  case TypeNode::Kind::unit:
     return 0;
-  case Type::Kind::product:
+  case TypeNode::Kind::product:
     return type_size(*t.left) + type_size(*t.right);
   }
   return 0;
 }
 
-std::string print_type(const Type& t) {
+std::string print_type(const TypeNode& t) {
   switch (t.kind) {
-  case Type::Kind::real:
+  case TypeNode::Kind::real:
     return "real";
-  case Type::Kind::unit:
+  case TypeNode::Kind::unit:
     return "unit";
-  case Type::Kind::product: {
+  case TypeNode::Kind::product: {
     std::string right = print_type(*t.right);
     if (t.right->is_product()) right = "(" + right + ")";
     return print_type(*t.left) + " * " + right;

@@ -6,37 +6,37 @@
 
 namespace adsem::simple_diff {
 
-struct Type;
-using TypePtr = std::shared_ptr<const Type>;
+struct TypeNode;
+using Type = std::shared_ptr<const TypeNode>;
 
-struct Type {
+struct TypeNode {
   enum class Kind { real, unit, product };
   Kind kind = Kind::real;
-  TypePtr left, right; // product only
+  Type left, right; // product only
 
   bool is_real() const { return kind == Kind::real; }
   bool is_unit() const { return kind == Kind::unit; }
   bool is_product() const { return kind == Kind::product; }
 };
 
-TypePtr real_type();
-TypePtr unit_type();
-TypePtr product_type(TypePtr left, TypePtr right);
+Type real_type();
+Type unit_type();
+Type product_type(Type left, Type right);
 // real^n: the n-fold iterated product, left-nested: real^0 = unit, real^1 = real,
 // real^3 = (real × real) × real (seed 003 lines 96-98).
-TypePtr real_power(int n);
+Type real_power(int n);
 
-bool type_equal(const Type& a, const Type& b);
-inline bool type_equal(const TypePtr& a, const TypePtr& b) {
-  return type_equal(*a, *b);
+bool same_type(const TypeNode& a, const TypeNode& b);
+inline bool same_type(const Type& a, const Type& b) {
+  return same_type(*a, *b);
 }
 // |real| = 1, |unit| = 0, |T × U| = |T| + |U| (seed 003 line 744).
-int type_size(const Type& t);
+int type_size(const TypeNode& t);
 
 // Surface syntax: "real", "unit", "real * real * real" (left-associative; a right-nested
 // product is parenthesised).
-std::string print_type(const Type& t);
-inline std::string print_type(const TypePtr& t) {
+std::string print_type(const TypeNode& t);
+inline std::string print_type(const Type& t) {
   return print_type(*t);
 }
 

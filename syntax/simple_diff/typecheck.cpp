@@ -9,7 +9,7 @@ namespace adsem::simple_diff {
 
 namespace {
 
-std::string quote(const TypePtr& t) {
+std::string quote(const Type& t) {
   std::string s(1, '\'');
   s += print_type(t);
   s += '\'';
@@ -20,27 +20,27 @@ class Checker {
 public:
   explicit Checker(const Signature& sig) : sig_(sig) {}
 
-  ScopedEnv<TypePtr> gamma;
+  ScopedEnv<Type> gamma;
   ScopedEnv<FunType> phi;
 
-  Typed check(const TermPtr& term) {
+  Typed check(const Term& term) {
     DepthGuard guard(depth_, term->pos);
     Located here(*this, term->pos);
     const Node& n = *term;
     switch (n.kind) {
-    case NodeKind::var:
+    case Kind::var:
       return {term, rule_var(n)};
-    case NodeKind::constant:
+    case Kind::constant:
       return {term, real_type()}; // (T-const)
-    case NodeKind::unit:
+    case Kind::unit:
       return {term, unit_type()}; // (T-unit)
-    case NodeKind::add: {         // (T-add)
+    case Kind::add: {             // (T-add)
       Typed m = check(n.a), k = check(n.b);
       expect(m, real_type(), "the left operand of '+' (addition is on real only)");
       expect(k, real_type(), "the right operand of '+' (addition is on real only)");
       return {rebuild(n, m.term, k.term), real_type()};
     }
-    case NodeKind::op: { // (T-op)
+    case Kind::op: { // (T-op)
       const auto arity = sig_.op(n.name);
       if (!arity) fail(n, "unknown operation '" + n.name + "'");
       Typed m = check(n.a);
@@ -49,23 +49,23 @@ public:
                  print_type(arity->codomain));
       return {rebuild(n, m.term), arity->codomain};
     }
-    case NodeKind::let: { // (T-let)
+    case Kind::let: { // (T-let)
       Typed m = check(n.a);
       expect(m, n.type, "the bound term of 'let " + n.name + ":" + print_type(n.type) + "'");
-      ScopedEnv<TypePtr>::Scope scope(gamma);
+      ScopedEnv<Type>::Scope scope(gamma);
       gamma.push(n.name, n.type);
       Typed body = check(n.b);
       return {rebuild(n, m.term, body.term), body.type};
     }
-    case NodeKind::pair: { // (T-pair)
+    case Kind::pair: { // (T-pair)
       Typed m = check(n.a), k = check(n.b);
       check_annotation(n, n.ann_left, m.type, "first component");
       check_annotation(n, n.ann_right, k.type, "second component");
       return {annotated(n, m.type, k.type, m.term, k.term), product_type(m.type, k.type)};
     }
-    case NodeKind::fst:
-    case NodeKind::snd: { // (T-fst), (T-snd)
-      const bool first = n.kind == NodeKind::fst;
+    case Kind::fst:
+    case Kind::snd: { // (T-fst), (T-snd)
+      const bool first = n.kind == Kind::fst;
       Typed m = check(n.a);
       if (!m.type->is_product())
         fail(*n.a,
@@ -75,17 +75,17 @@ public:
       return {annotated(n, m.type->left, m.type->right, m.term),
               first ? m.type->left : m.type->right};
     }
-    case NodeKind::if_: { // (T-if)
-      TermPtr guard_term = check_bool(n.a);
+    case Kind::if_: { // (T-if)
+      Term guard_term = check_bool(n.a);
       Typed m = check(n.b), k = check(n.c);
-      if (!type_equal(m.type, k.type))
+      if (!same_type(m.type, k.type))
         fail(*n.c, "the branches of 'if' differ: then-branch has type " + quote(m.type) +
                        ", else-branch has type " + quote(k.type));
       return {rebuild(n, guard_term, m.term, k.term), m.type};
     }
-    case NodeKind::letrec:
+    case Kind::letrec:
       return rule_letrec(n);
-    case NodeKind::call: { // (T-call)
+    case Kind::call: { // (T-call)
       const FunType* f = phi.find(n.name);
       if (!f) fail(n, "unknown function '" + n.name + "'");
       const FunType ft = *f;
@@ -95,26 +95,26 @@ public:
                  print_type(ft.result));
       return {rebuild(n, m.term), ft.result};
     }
-    case NodeKind::rd:
+    case Kind::rd:
       return rule_rd(n);
-    case NodeKind::b_true:
-    case NodeKind::b_false:
-    case NodeKind::pred:
+    case Kind::b_true:
+    case Kind::b_false:
+    case Kind::pred:
       fail(n, "a boolean term is used where a term is expected");
     }
     fail(n, "unknown term");
   }
 
   // Φ | Γ ⊢ B
-  TermPtr check_bool(const TermPtr& term) {
+  Term check_bool(const Term& term) {
     DepthGuard guard(depth_, term->pos);
     Located here(*this, term->pos);
     const Node& n = *term;
     switch (n.kind) {
-    case NodeKind::b_true:
-    case NodeKind::b_false:
-      return term;         // (T-true), (T-false)
-    case NodeKind::pred: { // (T-pred)
+    case Kind::b_true:
+    case Kind::b_false:
+      return term;     // (T-true), (T-false)
+    case Kind::pred: { // (T-pred)
       const auto arity = sig_.pred(n.name);
       if (!arity) fail(n, "unknown predicate '" + n.name + "'");
       Typed m = check(n.a);
@@ -129,8 +129,8 @@ public:
 
 private:
   // (T-var)
-  TypePtr rule_var(const Node& n) {
-    if (const TypePtr* t = gamma.find(n.name)) return *t;
+  Type rule_var(const Node& n) {
+    if (const Type* t = gamma.find(n.name)) return *t;
     if (gamma.bound_outside(n.name))
       fail(n, "variable '" + n.name +
                   "' is not in scope in this function body: a function body may mention only "
@@ -143,9 +143,9 @@ private:
   Typed rule_letrec(const Node& n) {
     ScopedEnv<FunType>::Scope fscope(phi);
     phi.push(n.name, FunType{n.type, n.result_type});
-    TermPtr body;
+    Term body;
     {
-      ScopedEnv<TypePtr>::Frame frame(gamma); // the body sees only x:T
+      ScopedEnv<Type>::Frame frame(gamma); // the body sees only x:T
       gamma.push(n.param, n.type);
       Typed m = check(n.a);
       expect(m, n.result_type, "the body of function " + n.name + " (declared result type)");
@@ -159,7 +159,7 @@ private:
   Typed rule_rd(const Node& n) {
     Typed body;
     {
-      ScopedEnv<TypePtr>::Scope scope(gamma);
+      ScopedEnv<Type>::Scope scope(gamma);
       gamma.push(n.param, n.type);
       body = check(n.c);
     }
@@ -171,25 +171,23 @@ private:
     return {rebuild(n, cot.term, point.term, body.term), n.type};
   }
 
-  void expect(const Typed& got, const TypePtr& want, const std::string& what) {
-    if (!type_equal(got.type, want))
+  void expect(const Typed& got, const Type& want, const std::string& what) {
+    if (!same_type(got.type, want))
       fail(*got.term, "type mismatch: " + what + " should have type " + quote(want) +
                           ", but has type " + quote(got.type));
   }
 
-  void check_annotation(const Node& n, const TypePtr& ann, const TypePtr& actual,
-                        const char* what) {
-    if (ann && !type_equal(ann, actual))
+  void check_annotation(const Node& n, const Type& ann, const Type& actual, const char* what) {
+    if (ann && !same_type(ann, actual))
       fail(n, std::string("annotation mismatch: the ") + what + " is annotated " + quote(ann) +
                   " but has type " + quote(actual));
   }
 
-  static TermPtr rebuild(const Node& n, TermPtr a, TermPtr b = nullptr, TermPtr c = nullptr) {
+  static Term rebuild(const Node& n, Term a, Term b = nullptr, Term c = nullptr) {
     return with_children(n, std::move(a), std::move(b), std::move(c));
   }
 
-  static TermPtr annotated(const Node& n, TypePtr left, TypePtr right, TermPtr a,
-                           TermPtr b = nullptr) {
+  static Term annotated(const Node& n, Type left, Type right, Term a, Term b = nullptr) {
     Node copy = n;
     copy.a = std::move(a);
     copy.b = std::move(b);
@@ -219,7 +217,7 @@ private:
 
 } // namespace
 
-Typed typecheck(const TermPtr& m, const Signature& signature, const TypeContext& gamma,
+Typed typecheck(const Term& m, const Signature& signature, const TypeContext& gamma,
                 const FunContext& phi) {
   return on_large_stack([&] {
     Checker checker(signature);

@@ -14,20 +14,20 @@
 namespace adsem::simple_diff {
 
 // Γ = x_0:T_0, ...   (later entries override earlier ones)
-using TypeContext = std::vector<std::pair<std::string, TypePtr>>;
+using TypeContext = std::vector<std::pair<std::string, Type>>;
 // Φ = f_0:T_0 → U_0, ...
 struct FunType {
-  TypePtr param;
-  TypePtr result;
+  Type param;
+  Type result;
 };
 using FunContext = std::vector<std::pair<std::string, FunType>>;
 
 struct Typed {
-  TermPtr term; // elaborated: every pair/fst/snd annotated
-  TypePtr type;
+  Term term; // elaborated: every pair/fst/snd annotated
+  Type type;
 };
 
-Typed typecheck(const TermPtr& m, const Signature& signature, const TypeContext& gamma = {},
+Typed typecheck(const Term& m, const Signature& signature, const TypeContext& gamma = {},
                 const FunContext& phi = {});
 
 } // namespace adsem::simple_diff

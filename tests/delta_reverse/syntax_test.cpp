@@ -10,7 +10,7 @@ namespace adsem::delta_reverse {
 namespace {
 
 std::string type_of(const std::string& src) {
-  return print_type(check(parse_term(src)).type);
+  return print_type(typecheck(parse_term(src)).type);
 }
 
 TEST(DeltaReverseSyntax, TypesOfTheExamples) {
@@ -33,13 +33,13 @@ TEST(DeltaReverseSyntax, SugarIsRemovedLinearly) {
   EXPECT_EQ(print(t), "let p1 = (1.0, 2.0, 3.0) in let a = fst p1 in let p2 = snd p1 in let b = "
                       "fst p2 in let c = snd p2 in a + b * c");
   EXPECT_EQ(print(parse_term("-2.5 - -x")), "(-2.5) - negR x");
-  EXPECT_EQ(print(check(parse_term(R"(\(q : Real^4). q.4 + q.2)")).term),
+  EXPECT_EQ(print(typecheck(parse_term(R"(\(q : Real^4). q.4 + q.2)")).term),
             "\\(q : Real * Real * Real * Real). snd snd snd q + fst snd q");
 }
 
 TEST(DeltaReverseSyntax, LocatedErrors) {
   try {
-    (void)check(parse_term("\\(x : Real).\n  x + y"));
+    (void)typecheck(parse_term("\\(x : Real).\n  x + y"));
     FAIL();
   } catch (const AdsemError& e) {
     EXPECT_EQ(e.diagnostic().kind, ErrorKind::type);
@@ -54,21 +54,21 @@ TEST(DeltaReverseSyntax, LocatedErrors) {
     EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
     EXPECT_EQ(e.diagnostic().pos->column, 4);
   }
-  EXPECT_THROW((void)check(parse_term("fst 1.0")), AdsemError);
-  EXPECT_THROW((void)check(parse_term("case 1.0 of inl a -> a | inr b -> b")), AdsemError);
-  EXPECT_THROW((void)check(parse_term("(\\(x : Real). x) 1")), AdsemError);
+  EXPECT_THROW((void)typecheck(parse_term("fst 1.0")), AdsemError);
+  EXPECT_THROW((void)typecheck(parse_term("case 1.0 of inl a -> a | inr b -> b")), AdsemError);
+  EXPECT_THROW((void)typecheck(parse_term("(\\(x : Real). x) 1")), AdsemError);
 }
 
 TEST(DeltaReverseSyntax, PrintedTermsReparse) {
   for (const char* name : {"ex2_mul.dr", "ex3_sharing.dr", "ex6_quaternion.dr",
                            "ex7_higher_order.dr", "ex8_sums.dr"}) {
-    const Typed t = check(parse_term(testing::read_example(name)));
-    EXPECT_TRUE(same_term(check(parse_term(print(t.term))).term, t.term)) << name;
+    const Typed t = typecheck(parse_term(testing::read_example(name)));
+    EXPECT_TRUE(same_term(typecheck(parse_term(print(t.term))).term, t.term)) << name;
     // the translations print and re-parse too, at their translated types
     for (const Translation tr :
          {Translation::dfwd, Translation::drev1, Translation::drev2, Translation::drev}) {
       const Term x = translate(tr, t.term);
-      const Typed back = check(parse_term(print(x)));
+      const Typed back = typecheck(parse_term(print(x)));
       EXPECT_TRUE(same_term(back.term, x)) << name << " " << translation_name(tr);
       EXPECT_TRUE(same_type(back.type, translated_term_type(tr, t.type)));
     }

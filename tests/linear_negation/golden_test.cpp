@@ -49,7 +49,7 @@ TEST(LinearNegationGolden, E1NormalFormIsASumOfBackpropagatorCalls) {
   const std::string nf = print(run.result);
   EXPECT_NE(nf.find("x1' (-5.46678157130806"), std::string::npos) << nf;
   EXPECT_NE(nf.find("x2' 5.46678157130806"), std::string::npos) << nf;
-  EXPECT_EQ(run.result->tag, Tag::add) << nf;
+  EXPECT_EQ(run.result->kind, Kind::add) << nf;
 }
 
 TEST(LinearNegationGolden, E1SymbolicBackpropagationOfFig2) {

@@ -52,7 +52,7 @@ std::vector<Probe> probes() {
 
 // Read-back A of a wrapper's normal form (its second component when it keeps the primal).
 std::string read_back_line(const Probe& p, const Term& normal_form, const Rules& book) {
-  const Term sum = normal_form->tag == Tag::pair ? normal_form->right() : normal_form;
+  const Term sum = normal_form->kind == Kind::pair ? normal_form->right() : normal_form;
   const auto g = read_gradient(book, sum, p.backprop);
   std::string line = "read-back";
   for (const double x : g.value_or(std::vector<double>{}))
@@ -177,7 +177,7 @@ TEST(LinearNegationRuleBook, AnAddedEntryIsOfferedLastWithNoFurtherCode) {
   Rule<Reduction> user;
   user.info.name = "forty-two";
   user.info.kind = RuleKind::user;
-  user.kinds = {Tag::num};
+  user.kinds = {Kind::num};
   user.match = [](const Reducer&, const Reduction::Redex& r) {
     return r.nth == 0 && r.term->value == 42;
   };

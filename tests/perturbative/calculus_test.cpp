@@ -36,7 +36,7 @@ TEST(PerturbativeCalculus, EveryRuleFiresOnGeneratedTerms) {
   std::map<std::string, long> fired;
   const auto result = rc::detail::checkTestable(
       [&] {
-        const Bag m = *gen::closed_term(gen::type_pool());
+        const Term m = *gen::closed_term(gen::type_pool());
         try {
           RunOptions options;
           options.fuel = 20'000;
@@ -47,11 +47,11 @@ TEST(PerturbativeCalculus, EveryRuleFiresOnGeneratedTerms) {
         // T_x of a generated open term (the innermost strategies meet T_x only on normal forms)
         const Type sigma = *rc::gen::elementOf(gen::type_pool());
         const Type tau = *rc::gen::elementOf(gen::type_pool());
-        const Bag open = *gen::term({{"x", sigma}}, tau, 2);
+        const Term open = *gen::term({{"x", sigma}}, tau, 2);
         Engine engine(*paper_rules());
         (void)transform(engine, "x", sigma, open);
         // D(λx. open, a, a), the derivative macro `grad` and the AD properties build (spec §2.7)
-        const Bag point = *gen::term({}, sigma, 1);
+        const Term point = *gen::term({}, sigma, 1);
         (void)derivative(engine, lam("x", sigma, open), point, point);
         engine.add_firings(fired);
       },

@@ -16,18 +16,18 @@ namespace {
 
 const Type R = real_type();
 
-Bag chain(int k) { // f (f (… (f x)))
-  Bag m = var("x", R);
+Term chain(int k) { // f (f (… (f x)))
+  Term m = var("x", R);
   for (int i = 0; i < k; ++i)
     m = app(var("f", arrow_type(R, R)), m);
   return m;
 }
 
-Bag curried(int k) { // g x x … x
+Term curried(int k) { // g x x … x
   Type t = R;
   for (int i = 0; i < k; ++i)
     t = arrow_type(R, t);
-  Bag m = var("g", t);
+  Term m = var("g", t);
   for (int i = 0; i < k; ++i)
     m = app(m, var("x", R));
   return m;
@@ -37,8 +37,8 @@ constexpr long cap = 1L << 60;
 
 TEST(PerturbativeCost, Fig4RecurrenceIsExactWithoutZeros) {
   for (int k = 1; k <= 9; ++k) {
-    for (const Bag& m : {chain(k), curried(k)}) {
-      const Bag t = transform(*paper_rules(), "x", R, m);
+    for (const Term& m : {chain(k), curried(k)}) {
+      const Term t = transform(*paper_rules(), "x", R, m);
       const TxSizeBound b = tx_size_bound("x", m);
       EXPECT_EQ(static_cast<double>(tree_size(t, cap)), b.tree_size) << "k = " << k;
       EXPECT_EQ(static_cast<double>(t.items.size()), b.summands) << "k = " << k;
@@ -49,7 +49,7 @@ TEST(PerturbativeCost, Fig4RecurrenceIsExactWithoutZeros) {
 TEST(PerturbativeCost, TreeTriplesPerChainLevelWhileTheHashConsedDagGrowsLinearly) {
   std::vector<long> tree, hashconsed;
   for (int k = 1; k <= 12; ++k) {
-    const Bag t = transform(*paper_rules(), "x", R, chain(k));
+    const Term t = transform(*paper_rules(), "x", R, chain(k));
     tree.push_back(tree_size(t, cap));
     hashconsed.push_back(hashconsed_size(t));
     EXPECT_LE(hashconsed.back(), dag_size(t));
@@ -67,7 +67,7 @@ TEST(PerturbativeCost, TreeTriplesPerChainLevelWhileTheHashConsedDagGrowsLinearl
 
 TEST(PerturbativeCost, CurriedNestingTriplesTheSummandsEvenWithSharing) {
   for (int k = 1; k <= 8; ++k) {
-    const Bag t = transform(*paper_rules(), "x", R, curried(k));
+    const Term t = transform(*paper_rules(), "x", R, curried(k));
     long expected = 1;
     for (int i = 0; i < k; ++i)
       expected *= 3;
@@ -77,8 +77,8 @@ TEST(PerturbativeCost, CurriedNestingTriplesTheSummandsEvenWithSharing) {
 
 TEST(PerturbativeCost, MutatedClausesExceedTheBound) {
   // T_x y = ⟨y, y⟩ builds more than Fig. 4 allows: the cost property sees it.
-  const Bag m = app(var("f", arrow_type(R, R)), var("y", R));
-  const Bag t =
+  const Term m = app(var("f", arrow_type(R, R)), var("y", R));
+  const Term t =
       transform(*semantics_for("perturbative/tx-perturbs-free-variables").rules, "x", R, m);
   EXPECT_GT(static_cast<double>(tree_size(t, cap)), tx_size_bound("x", m).tree_size);
 }

@@ -17,34 +17,34 @@ namespace {
 struct Constructs {
   std::set<std::string> seen;
   std::vector<std::string> bound;
-  void bag(const Bag& m) {
+  void bag(const Term& m) {
     for (const SimpleP& s : m.items)
       simple(*s);
   }
   void simple(const Simple& s) {
-    switch (s.form) {
-    case Form::lam:
+    switch (s.kind) {
+    case Kind::lam:
       if (std::find(bound.begin(), bound.end(), s.name) != bound.end()) seen.insert("shadowing");
       bound.push_back(s.name);
       simple(*s.operand);
       bound.pop_back();
       return;
-    case Form::app:
+    case Kind::app:
       simple(*s.operand);
       bag(s.argument);
       return;
-    case Form::inj:
+    case Kind::inj:
       seen.insert("inj");
       simple(*s.operand);
       return;
-    case Form::proj:
+    case Kind::proj:
       seen.insert("proj");
       simple(*s.operand);
       return;
-    case Form::push:
+    case Kind::push:
       simple(*s.operand);
       return;
-    case Form::primitive:
+    case Kind::primitive:
       if (s.name == "log" || s.name == "sqrt" || s.name == "recip") seen.insert("partial");
       return;
     default:
@@ -57,12 +57,12 @@ TEST(PerturbativeGenerator, ReachesEveryConstructAndIsWellTypedByConstruction) {
   const auto generator = gen::closed_term(gen::type_pool());
   Constructs constructs;
   for (int i = 0; i < 300; ++i) {
-    const Bag m = generator(rc::Random(static_cast<std::uint64_t>(i) + 1), 50).value();
+    const Term m = generator(rc::Random(static_cast<std::uint64_t>(i) + 1), 50).value();
     ASSERT_FALSE(type_error(m, {}, constant_types())) << print(m);
     for (const std::string& tag : gen::tags_of(m))
       constructs.seen.insert(tag);
     constructs.bag(m);
-    for (const Bag& smaller : gen::shrinks(m)) {
+    for (const Term& smaller : gen::shrinks(m)) {
       ASSERT_TRUE(same_type(smaller.type, m.type));
       ASSERT_FALSE(type_error(smaller, {}, constant_types())) << print(smaller);
     }

@@ -121,7 +121,7 @@ TEST(PerturbativeGolden, SmallFixedNormalForms) {
 TEST(PerturbativeGolden, TOfAFreeVariableIsStuckAndChainRuleVisible) {
   const Context gamma = {{"f", arrow_type(real_type(), real_type())}};
   const auto parse = [&](const std::string& s) { return parse_term(s, constant_types(), gamma); };
-  const Bag stuck = parse("T f (1, 2)");
+  const Term stuck = parse("T f (1, 2)");
   EXPECT_EQ(canonical_key(normalise(stuck, *paper_rules()).result), canonical_key(stuck));
   EXPECT_EQ(canonical_key(normalise(parse("T (\\x:R. f (f x))"), *paper_rules()).result),
             canonical_key(parse("\\x:T R. (pi1 (T f (pi1 (T f x), f (pi2 x))), f (f (pi2 x)))")));

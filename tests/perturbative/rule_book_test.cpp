@@ -37,15 +37,15 @@ const std::vector<std::array<std::string, 3>> derivative_probes = {
 };
 
 // D(f, v, a) as `book` expands it, normalised.
-Bag expanded_derivative(const std::array<std::string, 3>& probe, const Rules& book) {
+Term expanded_derivative(const std::array<std::string, 3>& probe, const Rules& book) {
   Engine engine(book);
-  const Bag d =
+  const Term d =
       derivative(engine, parse_closed(probe[0]), parse_closed(probe[1]), parse_closed(probe[2]));
   return normalise(d, book).result;
 }
 
 // What a run shows: each line of the trace and the normal form, or the error it stopped with.
-std::vector<std::string> observe(const Bag& m, const Rules& book) {
+std::vector<std::string> observe(const Term& m, const Rules& book) {
   std::vector<std::string> lines;
   try {
     RunOptions options;
@@ -83,7 +83,7 @@ TEST(PerturbativeRuleBook, EveryFireableEntryFiresOnTheProbes) {
 }
 
 TEST(PerturbativeRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
-  std::vector<Bag> terms;
+  std::vector<Term> terms;
   for (const std::string& p : probes)
     terms.push_back(parse_closed(p));
   const auto shown = [](const auto& probe, const Rules& book) {
@@ -96,7 +96,7 @@ TEST(PerturbativeRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
   testing::expect_no_entry_is_decoration(*paper_rules(), [&](const RulesPtr& without) {
     return std::ranges::any_of(
                terms,
-               [&](const Bag& t) { return observe(t, *paper_rules()) != observe(t, *without); }) ||
+               [&](const Term& t) { return observe(t, *paper_rules()) != observe(t, *without); }) ||
            std::ranges::any_of(derivative_probes, [&](const auto& probe) {
              return shown(probe, *paper_rules()) != shown(probe, *without);
            });
@@ -177,9 +177,9 @@ TEST(PerturbativeRuleBook, EveryMutantIsAPatchOfNamedEntries) {
 // replaces that entry, so the same D(f, v, a) expands to π1 (T f (a, v)).
 TEST(PerturbativeRuleBook, TheDerivativeMacroIsAnEntryThatAMutantReplaces) {
   const std::string f_text = "\\p:R*R. pi1 p * pi1 p * pi2 p"; // f(p) = p1² p2
-  const Bag f = parse_closed(f_text);
-  const Bag v = parse_closed("(1, (0 : R))");
-  const Bag a = parse_closed("(2, 3)");
+  const Term f = parse_closed(f_text);
+  const Term v = parse_closed("(1, (0 : R))");
+  const Term a = parse_closed("(2, 3)");
   EXPECT_EQ(print(semantics_for("").derivative(f, v, a)),
             print(parse_closed("pi1 (T (" + f_text + ") ((1, (0 : R)), (2, 3)))")));
   const Semantics& swapped = semantics_for("perturbative/d-macro-slots-swapped");

@@ -33,8 +33,8 @@ TEST(PerturbativeSyntax, PrintReparsesToTheSameTerm) {
        {"T (\\x:R. x*x + 1) (1, 3)", "\\p:T (R*R). mul (pi2 p)", "(0 : R * R)",
         "\\x:R. (in1 x : R * (R -> R))", "(\\f:R->R. f 3) (sin + cos)", "\\x:R. \\x:R * R. pi1 x",
         "T (T sin) ((0, 1), (1, 0.5))", "(-1.5) * exp (1e-05)"}) {
-    const Bag m = parse_closed(source);
-    const Bag back = parse_closed(print(m));
+    const Term m = parse_closed(source);
+    const Term back = parse_closed(print(m));
     EXPECT_EQ(canonical_key(back), canonical_key(m)) << source << " printed " << print(m);
     EXPECT_TRUE(same_type(back.type, m.type));
     EXPECT_FALSE(type_error(m, {}, constant_types()));
@@ -42,9 +42,9 @@ TEST(PerturbativeSyntax, PrintReparsesToTheSameTerm) {
 }
 
 TEST(PerturbativeSyntax, LinearitySugarDistributes) {
-  const Bag pair_of_zero = parse_closed("\\y:R. ((0, y) : R * R)");
+  const Term pair_of_zero = parse_closed("\\y:R. ((0, y) : R * R)");
   ASSERT_EQ(pair_of_zero.items.size(), 1u); // ⟨0, y⟩ ≡ ι2 y
-  EXPECT_EQ(pair_of_zero.items[0]->operand->form, Form::inj);
+  EXPECT_EQ(pair_of_zero.items[0]->operand->kind, Kind::inj);
   EXPECT_TRUE(parse_closed("\\x:R. (0 : R)").is_zero());          // λx.0 ≡ 0
   EXPECT_EQ(parse_closed("(sin + cos) 1").items.size(), 2u);      // operator position is linear
   EXPECT_EQ(parse_closed("(\\x:R. x) (1 + 2)").items.size(), 1u); // argument position is not
@@ -53,8 +53,8 @@ TEST(PerturbativeSyntax, LinearitySugarDistributes) {
 
 TEST(PerturbativeSyntax, VariablesShadowPrimitives) {
   // M15 binds `g`, also a name in the shared primitive table; `sin` can be bound too.
-  const Bag m = parse_closed("\\sin:R. sin");
-  EXPECT_EQ(m.items[0]->operand->form, Form::var);
+  const Term m = parse_closed("\\sin:R. sin");
+  EXPECT_EQ(m.items[0]->operand->kind, Kind::var);
   EXPECT_EQ(print_type(m.type), "R -> R");
 }
 

@@ -12,11 +12,11 @@ namespace {
 const Type R = real_type();
 
 // T (\p:R*(R*(...)). pi2 (pi2 (... p))) at depth k: its T_x has 2^k summands.
-Bag push_of_projections(int k) {
+Term push_of_projections(int k) {
   Type sigma = R;
   for (int i = 0; i < k; ++i)
     sigma = product_type(R, sigma);
-  Bag body = var("p", sigma);
+  Term body = var("p", sigma);
   for (int i = 0; i < k; ++i)
     body = proj(2, body);
   return push(lam("p", sigma, body));
@@ -27,7 +27,7 @@ TEST(PerturbativeWorkCap, BuildingTxSpendsTheWorkCap) {
   o.fuel = 10; // 640 units: the T_x of depth 12 has 4,096 summands
   for (const bool small_step : {false, true}) {
     try {
-      const Bag m = push_of_projections(12);
+      const Term m = push_of_projections(12);
       (void)(small_step ? reduce_small_step(m, *paper_rules(), o)
                         : normalise(m, *paper_rules(), o));
       ADD_FAILURE() << "no fuel error";

@@ -28,8 +28,8 @@ Diagnostic compile_error(const std::string& source) {
   return test::rule_compile_error(adapter, source);
 }
 
-std::vector<RuleReport> check(const std::string& source, int trials, bool mutants,
-                              int mutant_trials = 40) {
+std::vector<RuleReport> typecheck(const std::string& source, int trials, bool mutants,
+                                  int mutant_trials = 40) {
   return test::check_rule_source(adapter, "delta-reverse", source, trials, mutants, mutant_trials);
 }
 
@@ -116,13 +116,13 @@ TEST(DeltaReverseRules, HostileRuleFilesGetErrorsNotCrashes) {
 }
 
 TEST(DeltaReverseRules, SoundExamplesPass) {
-  const auto reports = check(read("examples/rules/delta_reverse/sound.rules"), 60, false);
+  const auto reports = typecheck(read("examples/rules/delta_reverse/sound.rules"), 60, false);
   ASSERT_EQ(reports.size(), 11u);
   test::expect_every_rule_passes(reports, 60);
 }
 
 TEST(DeltaReverseRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
-  const auto reports = check(read("examples/rules/delta_reverse/unsound.rules"), 100, false);
+  const auto reports = typecheck(read("examples/rules/delta_reverse/unsound.rules"), 100, false);
   ASSERT_EQ(reports.size(), 5u);
   test::expect_every_rule_caught(reports);
   // value-changing rules: the denotation check fails with the two numbers
@@ -153,11 +153,11 @@ TEST(DeltaReverseRules, UnsoundExamplesAreCaughtWithShrunkCounterexamples) {
 
 TEST(DeltaReverseRules, AutomaticMutantsOfSoundRulesAreKilledAndReported) {
   const auto reports =
-      check("meta A : Real, N : Real, P : Real\n"
-            "let-float: let y = A in N + P --> (let y = A in N) + P  when y # P\n"
-            "meta d : Delta, e : Delta, r : Real\n"
-            "scale-distrib: Scale(r, Add(d, e)) --> Add(Scale(r, d), Scale(r, e))\n",
-            30, true, 40);
+      typecheck("meta A : Real, N : Real, P : Real\n"
+                "let-float: let y = A in N + P --> (let y = A in N) + P  when y # P\n"
+                "meta d : Delta, e : Delta, r : Real\n"
+                "scale-distrib: Scale(r, Add(d, e)) --> Add(Scale(r, d), Scale(r, e))\n",
+                30, true, 40);
   ASSERT_EQ(reports.size(), 2u);
   for (const RuleReport& r : reports) {
     EXPECT_TRUE(r.passed()) << rules::report_text({r});

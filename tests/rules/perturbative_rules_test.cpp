@@ -142,7 +142,7 @@ TEST(PerturbativeRules, InstantiationCapturesOnPurposeAndReappliesTheSugar) {
   ASSERT_EQ(p.metas.size(), 1u);
   ASSERT_EQ(p.metas[0].binders.size(), 1u);
   EXPECT_EQ(p.metas[0].binders[0].first, "x");
-  const Bag lhs = instantiate(p.lhs, {{"M", var("x", r)}});
+  const Term lhs = instantiate(p.lhs, {{"M", var("x", r)}});
   EXPECT_TRUE(free_variables(lhs).empty()) << print(lhs);
   EXPECT_EQ(print(lhs), "(T (\\x:R. x))");
   // ... so the right side, which rebinds x at R * R, leaves it ill typed (the missing `x # M`)
@@ -153,20 +153,20 @@ TEST(PerturbativeRules, InstantiationCapturesOnPurposeAndReappliesTheSugar) {
 
   // a sum in operator position distributes (L165-185): (F1 + F2) A = F1 A + F2 A
   const auto f = compiled("meta F : R -> R, A : R\nr: F A --> F A\n");
-  const Bag both = sum(primitive("sin", rr), primitive("cos", rr));
+  const Term both = sum(primitive("sin", rr), primitive("cos", rr));
   EXPECT_EQ(instantiate(f.lhs, {{"F", both}, {"A", numeral(1)}}).items.size(), 2u);
   // and 0 there makes the whole application 0
   EXPECT_TRUE(instantiate(f.lhs, {{"F", zero(rr)}, {"A", numeral(1)}}).is_zero());
 
   // plugging into a context binds the instance's free variables to the context's binders
-  const Bag context = app(lam("x0", r, var("hole", r)), numeral(2)); // (λx0. [ ]) 2
+  const Term context = app(lam("x0", r, var("hole", r)), numeral(2)); // (λx0. [ ]) 2
   const auto holes = occurrences(context, "hole", {{"hole", r}});
   ASSERT_EQ(holes.size(), 1u);
   EXPECT_TRUE(std::ranges::any_of(holes[0], [](const auto& v) { return v.first == "x0"; }));
-  const Bag plugged = plug(context, "hole", 0, var("x0", r));
+  const Term plugged = plug(context, "hole", 0, var("x0", r));
   EXPECT_TRUE(free_variables(plugged).empty()) << print(plugged);
   // a λ that rebinds the hole's name hides it
-  const Bag shadowed = lam("hole", r, var("hole", r));
+  const Term shadowed = lam("hole", r, var("hole", r));
   EXPECT_TRUE(occurrences(shadowed, "hole", {{"hole", r}}).empty());
 }
 
@@ -201,7 +201,7 @@ TEST(PerturbativeRules, TermsGeneratedUnderGeneratedBindersAreWellTyped) {
   const auto generator = gen::term(gamma, real_type(), 3);
   int templates = 0;
   for (std::uint64_t seed = 1; seed <= 3000; ++seed) {
-    const Bag m = generator(rc::Random(seed), 100).value();
+    const Term m = generator(rc::Random(seed), 100).value();
     const auto error = type_error(m, gamma, constant_types());
     EXPECT_FALSE(error.has_value()) << *error << "\n" << print(m);
     // the M15 template's let-bound g : (R -> R) -> (R -> R) wraps terms drawn in gamma

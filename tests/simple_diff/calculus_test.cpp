@@ -71,7 +71,7 @@ TEST(SimpleDiffGenerators, ShrinksAreWellTyped) {
   for (int i = 0; i < 50; ++i) {
     const gen::OpenTerm t = g(rc::Random(seed + 1000 + static_cast<std::uint64_t>(i)), 50).value();
     for (const gen::OpenTerm& s : gen::shrinks(t)) {
-      EXPECT_TRUE(type_equal(s.type, t.type));
+      EXPECT_TRUE(same_type(s.type, t.type));
       EXPECT_LE(term_size(*s.term), term_size(*t.term) + 2);
     }
   }

@@ -36,11 +36,11 @@ inline std::optional<ErrorKind> failure(const std::string& source, DiffMode diff
   }
 }
 
-inline std::string canonical(const TermPtr& m) {
+inline std::string canonical(const Term& m) {
   PrintOptions po;
   po.sugar = false;
   po.canonical = true;
-  return print_term(m, po);
+  return print(m, po);
 }
 
 } // namespace adsem::simple_diff::test

@@ -75,7 +75,7 @@ TEST(SimpleDiffPrimitives, DotProductsOfEverySize) {
 
 TEST(SimpleDiffContexts, DecomposeFollowsTheGrammar) {
   const auto redex_text = [](const std::string& source) {
-    const TermPtr m = check_source(source, {{"x", real_type()}}).term;
+    const Term m = check_source(source, {{"x", real_type()}}).term;
     const auto d = decompose(m);
     EXPECT_EQ(all_redex_occurrences(m).size(), d ? 1u : 0u) << source;
     return d ? test::canonical(d->redex) : std::string("value");
@@ -94,10 +94,10 @@ TEST(SimpleDiffContexts, DecomposeFollowsTheGrammar) {
 
 // letrec_n: a call through clo_0 is a definite ⊥ on both sides (Fig. 8; spec P-10), for every n.
 TEST(SimpleDiffLimited, SameBottomOnBothSides) {
-  const TermPtr loop = check_source("letrec loop(x:real):real = loop(x) in loop(1)").term;
-  const TermPtr pow = check_source("letrec pow(p: real * real): real = if snd(p) < 0.5 then 1 "
-                                   "else fst(p) * pow(<fst(p), snd(p) - 1>) in pow(<2, 3>)")
-                          .term;
+  const Term loop = check_source("letrec loop(x:real):real = loop(x) in loop(1)").term;
+  const Term pow = check_source("letrec pow(p: real * real): real = if snd(p) < 0.5 then 1 "
+                                "else fst(p) * pow(<fst(p), snd(p) - 1>) in pow(<2, 3>)")
+                       .term;
   const model::DiffContext dc;
   for (int n = 0; n <= 5; ++n) {
     SCOPED_TRACE(n);
@@ -132,7 +132,7 @@ TEST(SimpleDiffLimited, SameBottomOnBothSides) {
   }
 }
 
-int type_tree(const Type& t) {
+int type_tree(const TypeNode& t) {
   return t.is_product() ? 1 + type_tree(*t.left) + type_tree(*t.right) : 1;
 }
 
@@ -143,9 +143,9 @@ TEST(SimpleDiffCost, RFastWithinTheDerivedBound) {
   const auto g = gen::open_term({.trace_only = true, .max_size = 60});
   for (int i = 0; i < 300; ++i) {
     const gen::OpenTerm t = g(rc::Random(77 + static_cast<std::uint64_t>(i)), 100).value();
-    const TermPtr w = value_term(
+    const Term w = value_term(
         unflatten(t.type, std::vector<double>(static_cast<std::size_t>(type_size(*t.type)), 1.0)));
-    const TermPtr v = value_term(
+    const Term v = value_term(
         unflatten(t.t, std::vector<double>(static_cast<std::size_t>(type_size(*t.t)), 0.5)));
     const long in = term_size(*t.term) + term_size(*w) + term_size(*v);
     const long out = term_size(*symbolic_derivative(w, v, t.x, t.t, t.term).trace);
@@ -158,14 +158,14 @@ TEST(SimpleDiffCost, RFastWithinTheDerivedBound) {
               worst_share);
   EXPECT_LE(worst_share, 1.0);
   // a let of a pair of atoms is bound once (an atom copy) and pulled back through its uses
-  const TermPtr c = check_source("let y:(real*real)*(real*real) = <<x, x * x>, <x, 2>> in "
-                                 "fst(fst(y)) + snd(fst(y)) * fst(snd(y)) + snd(snd(y))",
-                                 {{"x", real_type()}})
-                        .term;
+  const Term c = check_source("let y:(real*real)*(real*real) = <<x, x * x>, <x, 2>> in "
+                              "fst(fst(y)) + snd(fst(y)) * fst(snd(y)) + snd(snd(y))",
+                              {{"x", real_type()}})
+                     .term;
   for (const DiffMode mode : {DiffMode::linear, DiffMode::literal}) {
-    const TermPtr d = symbolic_derivative(value_term(Value::real(1)), value_term(Value::real(3)),
-                                          "x", real_type(), c, test::mode(mode))
-                          .trace;
+    const Term d = symbolic_derivative(value_term(Value::real(1)), value_term(Value::real(3)), "x",
+                                       real_type(), c, test::mode(mode))
+                       .trace;
     EXPECT_EQ(flatten(evaluate(d).value), std::vector<double>{28}); // 1 + 3x^2 at 3
   }
 }

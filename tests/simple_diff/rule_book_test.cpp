@@ -59,7 +59,7 @@ const std::vector<std::string> probes = {
 };
 
 // What a run shows: each step "rule: redex" and the value, or the error it stopped with.
-std::vector<std::string> observe(const TermPtr& m, const Options& options) {
+std::vector<std::string> observe(const Term& m, const Options& options) {
   std::vector<std::string> lines;
   try {
     const Outcome out = evaluate(m, options);
@@ -81,12 +81,12 @@ Options traced(DiffMode diff) {
 }
 
 TEST(SimpleDiffRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {
-  std::vector<TermPtr> terms;
+  std::vector<Term> terms;
   for (const std::string& p : probes)
     terms.push_back(check_source(p).term);
   const auto unfireable =
       testing::expect_no_entry_is_decoration(*paper_rules(), [&](const RulesPtr& without) {
-        for (const TermPtr& t : terms)
+        for (const Term& t : terms)
           for (const DiffMode d : {DiffMode::linear, DiffMode::literal}) {
             Options cut = traced(d);
             cut.rules = without;
