@@ -187,7 +187,7 @@ struct TermOps {
     return simple_diff::replace_at(m, path, n);
   }
   static bool same(const Term& a, const Term& b) { return alpha_equal(a, b); }
-  static std::string print(const Term& m) { return print(m); }
+  static std::string print(const Term& m) { return simple_diff::print(m); }
 };
 
 } // namespace
