@@ -71,9 +71,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
                 "Run each chunk of trials in a forked child process (the default), so a mutant "
                 "that crashes or hangs becomes an error cell; --no-isolate runs in-process");
   cmd->add_option("--trial-timeout", options.trial_timeout_seconds,
-                  "With --isolate: CPU seconds one trial may use before it is killed (0 = none; "
-                  "CPU, not wall clock, so a loaded machine does not time out healthy trials; a "
-                  "trial silent for 30 times as long in wall time is killed too)")
+                  "With --isolate: seconds one trial may run before it is killed (0 = none)")
       ->capture_default_str();
   add_jobs_option(*cmd, args->jobs,
                   "the cores this process may use; the properties of a mutant run at once");

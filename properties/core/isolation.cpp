@@ -5,10 +5,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fstream>
-#include <optional>
-#include <sstream>
-#include <string>
 
 #include <thread>
 
@@ -55,29 +51,6 @@ std::string signal_name(int signal) {
   }
 }
 
-namespace {
-
-// The CPU time (user + system) the process has used, from /proc/PID/stat; none once it is gone.
-std::optional<double> cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  if (!std::getline(in, stat)) return std::nullopt;
-  // fields after the command name, which is in parentheses and may contain spaces
-  const std::size_t close = stat.rfind(')');
-  if (close == std::string::npos) return std::nullopt;
-  std::istringstream fields(stat.substr(close + 1));
-  std::string field;
-  unsigned long long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && fields >> field; ++i) {
-    if (i == 14) utime = std::stoull(field);
-    if (i == 15) stime = std::stoull(field);
-  }
-  static const double ticks = static_cast<double>(::sysconf(_SC_CLK_TCK));
-  return static_cast<double>(utime + stime) / ticks;
-}
-
-} // namespace
-
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
                           const std::atomic<bool>* stop, std::size_t max_resident_bytes) {
@@ -121,14 +94,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   ChildOutcome outcome;
   std::string pending;
   char buffer[65536];
-  // The per-trial timeout counts the child's CPU time since its last line, not the wall clock:
-  // on a loaded machine a trial's wall time is many times its CPU time, and a wall-clock limit
-  // killed healthy trials (a false `timeout` counterexample). A child that sleeps or blocks uses
-  // no CPU; the wall clock still ends it after silent_backstop of silence.
   auto last_line = Clock::now();
-  double cpu_at_last_line = 0.0;
-  auto last_cpu_sample = Clock::now();
-  const double silent_backstop = 30.0 * idle_timeout_seconds;
   bool killed = false;
   bool stopped = false;
   auto last_memory_check = Clock::time_point{};
@@ -151,19 +117,14 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     }
     int wait_ms = -1;
     if (idle_timeout_seconds > 0) {
-      const double silent = std::chrono::duration<double>(Clock::now() - last_line).count();
-      // CPU time cannot pass faster than the wall clock (the child runs one thread), so the
-      // child's CPU is read only once it has been silent for the whole timeout.
-      const double busy = silent < idle_timeout_seconds
-                              ? silent
-                              : cpu_seconds(pid).value_or(silent) - cpu_at_last_line;
-      const double left = std::min(idle_timeout_seconds - busy, silent_backstop - silent);
+      const double idle = std::chrono::duration<double>(Clock::now() - last_line).count();
+      const double left = idle_timeout_seconds - idle;
       if (left <= 0) {
         ::kill(pid, SIGKILL);
         killed = true;
         break;
       }
-      wait_ms = static_cast<int>(std::min(left, 0.1) * 1000.0) + 1;
+      wait_ms = static_cast<int>(left * 1000.0) + 1;
     }
     if (stop) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
     if (max_resident_bytes > 0) wait_ms = wait_ms < 0 ? 50 : std::min(wait_ms, 50);
@@ -179,12 +140,6 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
       last_line = Clock::now();
       if (on_line) on_line(pending.substr(start, nl - start));
-    }
-    // The child's CPU at its last line, sampled at most every 20 ms (a busy child writes many).
-    if (idle_timeout_seconds > 0 && start > 0 &&
-        last_line - last_cpu_sample >= std::chrono::milliseconds(20)) {
-      last_cpu_sample = last_line;
-      cpu_at_last_line = cpu_seconds(pid).value_or(cpu_at_last_line);
     }
     pending.erase(0, start);
     // Batch the reads: a child that writes a few lines per trial would otherwise wake the parent
