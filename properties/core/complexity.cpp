@@ -151,6 +151,10 @@ double measure_peak(const std::function<void()>& run) {
   return static_cast<double>(peak - before) / (1024.0 * 1024.0);
 }
 
+// Below this a size's CPU time is no measurement for the prediction (timer and scheduling
+// noise), so it never stops a family.
+constexpr double min_measurable_seconds = 0.005;
+
 // What the next size n will take, from the last two measured sizes: their growth exponent, at
 // least 1 (no family gets cheaper per element as it grows), applied to the last value. Values
 // below `floor` are no measurement (a peak under 1 MiB): 0, or exponent 1 from the last one.
@@ -191,7 +195,10 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   row.weights = f.weights;
   row.runs = o.time_it ? std::max(1, o.runs) : 0;
   const auto start = clock::now();
-  std::vector<double> size_seconds; // wall clock of each measured size, all its runs included
+  // CPU time of each measured size, all its runs included: the prediction below extrapolates
+  // it, and on a loaded machine one descheduled wall-clock sample of a few milliseconds made a
+  // growth exponent of 9 and stopped a linear family at n = 20 "on time".
+  std::vector<double> size_seconds;
   for (const int n : f.sizes) {
     if (n > o.max_n) break;
     if (o.stop && o.stop->load()) {
@@ -203,7 +210,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.stopped = fmt::format("time budget ({:.0f} s) used before n = {}", o.family_seconds, n);
       break;
     }
-    if (const double need = predicted(row.n, size_seconds, n); used + need > o.family_seconds) {
+    if (const double need = predicted(row.n, size_seconds, n, min_measurable_seconds);
+        used + need > o.family_seconds) {
       row.stopped = fmt::format("time budget ({:.0f} s): n = {} would need about {:.0f} s more",
                                 o.family_seconds, n, need);
       break;
@@ -216,7 +224,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
                                 n, need, format_bytes(o.max_resident_bytes));
       break;
     }
-    const auto size_start = clock::now();
+    const double size_start = cpu_seconds();
     double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0, peak = 0;
     std::optional<std::pair<double, double>> ops; // weighted primitive firings, primal/derivative
     try {
@@ -239,7 +247,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       row.stopped = error_stop(n, e.diagnostic().message);
       break;
     }
-    size_seconds.push_back(std::chrono::duration<double>(clock::now() - size_start).count());
+    size_seconds.push_back(cpu_seconds() - size_start);
     row.n.push_back(n);
     row.primal_cost.push_back(primal);
     row.derivative_cost.push_back(derivative);
