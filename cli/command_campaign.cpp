@@ -206,7 +206,9 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
                 "with outcome crash/timeout and the campaign goes on; --no-isolate runs them "
                 "in-process");
   cmd->add_option("--trial-timeout", args->trial_timeout,
-                  "With --isolate: seconds one trial may run before it is killed (0 = none)")
+                  "With --isolate: CPU seconds one trial may use before it is killed (0 = none; "
+                  "CPU, not wall clock, so a loaded machine does not time out healthy trials; a "
+                  "trial that uses no CPU for as long is stuck and killed too)")
       ->capture_default_str();
   add_jobs_option(*cmd, args->jobs,
                   "the cores this process may use; with --trials the result is the same for "

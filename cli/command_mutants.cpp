@@ -71,7 +71,9 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
                 "Run each chunk of trials in a forked child process (the default), so a mutant "
                 "that crashes or hangs becomes an error cell; --no-isolate runs in-process");
   cmd->add_option("--trial-timeout", options.trial_timeout_seconds,
-                  "With --isolate: seconds one trial may run before it is killed (0 = none)")
+                  "With --isolate: CPU seconds one trial may use before it is killed (0 = none; "
+                  "CPU, not wall clock, so a loaded machine does not time out healthy trials; a "
+                  "trial that uses no CPU for as long is stuck and killed too)")
       ->capture_default_str();
   add_jobs_option(*cmd, args->jobs,
                   "the cores this process may use; the properties of a mutant run at once");

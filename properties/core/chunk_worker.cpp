@@ -227,12 +227,12 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
     record.outcome = "timeout";
     if (between_chunks) {
       record.message = fmt::format("the trial process sent nothing for the per-trial timeout "
-                                   "of {} s {}; killed",
+                                   "of {} s of CPU time {}; killed",
                                    plan.options.trial_timeout_seconds, when);
       break;
     }
-    record.message = fmt::format("trial {} of the chunk ran longer than the per-trial timeout "
-                                 "of {} s; killed",
+    record.message = fmt::format("trial {} of the chunk used more than the per-trial timeout "
+                                 "of {} s of CPU time (or was stuck for as long); killed",
                                  std::max(started, 1), plan.options.trial_timeout_seconds);
     break;
   case ChildOutcome::End::signalled:

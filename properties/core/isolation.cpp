@@ -5,19 +5,23 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-
+#include <optional>
 #include <thread>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "properties/core/fork_gate.hpp"
 #include "properties/core/memory.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::props {
+
+using Clock = std::chrono::steady_clock;
 
 void write_line(int fd, const std::string& line) {
   const std::string text = line + "\n";
@@ -51,10 +55,82 @@ std::string signal_name(int signal) {
   }
 }
 
+namespace {
+
+// The CPU time (user + system) a child has used so far; none once it is gone.
+class CpuClock {
+public:
+  explicit CpuClock(pid_t pid) : valid_(::clock_getcpuclockid(pid, &clock_) == 0) {}
+  std::optional<double> seconds() const {
+    timespec t{};
+    if (!valid_ || ::clock_gettime(clock_, &t) != 0) return std::nullopt;
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+  }
+
+private:
+  clockid_t clock_{};
+  bool valid_;
+};
+
+// The per-trial timeout counts the child's CPU time since its last line, not the wall clock: on
+// a loaded machine a trial's wall time is many times its CPU time, and a wall-clock limit killed
+// healthy trials (a false `timeout` counterexample: 62 s of wall time for 9.8 s of CPU at load
+// 19). A child that is stuck uses no CPU at all: once it has been silent for the timeout, its CPU
+// time is sampled, and CPU time that stays flat for the timeout ends it too (stalled).
+class TrialClock {
+public:
+  TrialClock(pid_t pid, double timeout) : cpu_(pid), timeout_(timeout) {}
+
+  void on_line(Clock::time_point now) {
+    spoke_ = true;
+    last_line_ = now;
+    stall_since_.reset();
+    // sampled at most every 20 ms: a busy child writes many lines
+    if (now - last_sample_ < std::chrono::milliseconds(20)) return;
+    last_sample_ = now;
+    cpu_at_line_ = cpu_.seconds().value_or(cpu_at_line_);
+  }
+
+  bool spoke() const { return spoke_; }
+
+  // None when the trial is over its time; else how long the parent may wait before asking again.
+  std::optional<int> wait_ms(Clock::time_point now) {
+    const double silent = std::chrono::duration<double>(now - last_line_).count();
+    // CPU time passes no faster than the wall clock (the child runs one thread): before the
+    // child has been silent for the whole timeout, it cannot be over it.
+    if (silent < timeout_) return static_cast<int>((timeout_ - silent) * 1000.0) + 1;
+    // Until its first line the worker is starting (the fork's copy-on-write faults, no trial
+    // yet), and the kernel accounts a new process's CPU time only at its next tick (a child
+    // that has written a line may still read 0 s): the wall clock counts.
+    if (!spoke_) return std::nullopt;
+    const std::optional<double> cpu = cpu_.seconds();
+    if (!cpu) return 100; // gone: its end of file is on the way
+    if (*cpu - cpu_at_line_ >= timeout_) return std::nullopt;
+    if (!stall_since_ || *cpu > stall_cpu_) {
+      stall_since_ = now;
+      stall_cpu_ = *cpu;
+    } else if (std::chrono::duration<double>(now - *stall_since_).count() >= timeout_) {
+      return std::nullopt; // no CPU used for the whole timeout: stuck
+    }
+    return 100;
+  }
+
+private:
+  CpuClock cpu_;
+  double timeout_;
+  bool spoke_ = false;
+  Clock::time_point last_line_ = Clock::now();
+  Clock::time_point last_sample_{};
+  double cpu_at_line_ = 0.0;
+  std::optional<Clock::time_point> stall_since_;
+  double stall_cpu_ = 0.0;
+};
+
+} // namespace
+
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
                           const std::atomic<bool>* stop, std::size_t max_resident_bytes) {
-  using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   int fds[2];
   if (::pipe(fds) != 0)
@@ -65,7 +141,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   (void)::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
 #endif
   const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
+  const pid_t pid = fork_gate::fork_alone();
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
@@ -94,7 +170,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   ChildOutcome outcome;
   std::string pending;
   char buffer[65536];
-  auto last_line = Clock::now();
+  TrialClock trial_clock(pid, idle_timeout_seconds);
   bool killed = false;
   bool stopped = false;
   auto last_memory_check = Clock::time_point{};
@@ -117,19 +193,24 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     }
     int wait_ms = -1;
     if (idle_timeout_seconds > 0) {
-      const double idle = std::chrono::duration<double>(Clock::now() - last_line).count();
-      const double left = idle_timeout_seconds - idle;
-      if (left <= 0) {
+      const std::optional<int> left = trial_clock.wait_ms(Clock::now());
+      // Once the child has spoken, lines already in the pipe are read first: the parent, not the
+      // child, may have been slow.
+      pollfd waiting_lines{fds[0], POLLIN, 0};
+      if (!left && (!trial_clock.spoke() || ::poll(&waiting_lines, 1, 0) <= 0)) {
         ::kill(pid, SIGKILL);
         killed = true;
         break;
       }
-      wait_ms = static_cast<int>(left * 1000.0) + 1;
+      wait_ms = left.value_or(0);
     }
     if (stop) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
     if (max_resident_bytes > 0) wait_ms = wait_ms < 0 ? 50 : std::min(wait_ms, 50);
     pollfd p{fds[0], POLLIN, 0};
-    const int ready = ::poll(&p, 1, wait_ms);
+    const int ready = [&] {
+      const fork_gate::Waiting waiting;
+      return ::poll(&p, 1, wait_ms);
+    }();
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue; // timeout: re-checked at the top
     const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
@@ -138,7 +219,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     pending.append(buffer, static_cast<std::size_t>(n));
     std::size_t start = 0;
     for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
-      last_line = Clock::now();
+      trial_clock.on_line(Clock::now());
       if (on_line) on_line(pending.substr(start, nl - start));
     }
     pending.erase(0, start);
@@ -146,12 +227,17 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     // for every line, and those cross-process wake-ups cost as much as a fast trial. A short nap
     // lets lines pile up in the pipe (the child does not wait for us); the idle timeout and the
     // stop flag are checked at the top, at most this much later.
-    if (static_cast<std::size_t>(n) < sizeof buffer)
+    if (static_cast<std::size_t>(n) < sizeof buffer) {
+      const fork_gate::Waiting waiting;
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
   }
   ::close(fds[0]);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  {
+    const fork_gate::Waiting waiting;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
   if (outcome.resident_bytes > 0) {
     outcome.end = ChildOutcome::End::over_memory;

@@ -20,7 +20,9 @@ std::size_t resident_bytes(pid_t pid) {
   const int read = std::fscanf(file, "%llu %llu", &size_pages, &resident_pages);
   std::fclose(file);
   if (read != 2) return 0;
-  static const long page = ::sysconf(_SC_PAGESIZE);
+  // Not a function-local static: the signal watcher thread calls this while campaign threads
+  // fork, and a fork during a static's first initialisation would leave it locked in the child.
+  const long page = ::sysconf(_SC_PAGESIZE);
   return static_cast<std::size_t>(resident_pages) *
          static_cast<std::size_t>(page > 0 ? page : 4096);
 }

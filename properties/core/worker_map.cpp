@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "properties/core/fork_gate.hpp"
 #include "properties/core/isolation.hpp"
 
 namespace adsem::props {
@@ -23,6 +24,7 @@ void map_in_workers(std::size_t count, int jobs,
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   const auto drive = [&] {
+    const fork_gate::Working working;
     for (std::size_t i; !stopped() && (i = next++) < count;) {
       std::optional<std::string> line;
       try {
@@ -46,6 +48,8 @@ void map_in_workers(std::size_t count, int jobs,
     }
     ready.notify_one();
   };
+  // This thread runs on_result while the drivers fork (fork_gate.hpp).
+  const fork_gate::Working working;
   const auto workers = static_cast<std::size_t>(std::max(1, jobs));
   std::vector<std::thread> threads;
   for (std::size_t t = 0; t < std::min(workers, count); ++t)
@@ -53,6 +57,7 @@ void map_in_workers(std::size_t count, int jobs,
   for (std::size_t i = 0; i < count;) {
     std::optional<std::string> line;
     {
+      const fork_gate::Waiting waiting;
       std::unique_lock lock(mutex);
       ready.wait_for(lock, std::chrono::milliseconds(100), [&] { return done[i] || failure; });
       if (failure) break;
@@ -64,8 +69,11 @@ void map_in_workers(std::size_t count, int jobs,
     }
     on_result(i++, std::move(line));
   }
-  for (std::thread& thread : threads)
-    thread.join();
+  {
+    const fork_gate::Waiting waiting;
+    for (std::thread& thread : threads)
+      thread.join();
+  }
   if (failure) std::rethrow_exception(failure);
 }
 

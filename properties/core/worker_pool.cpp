@@ -1,12 +1,14 @@
 #include "properties/core/worker_pool.hpp"
 
 #include "properties/core/chunk_worker.hpp"
+#include "properties/core/fork_gate.hpp"
 
 namespace adsem::props {
 
 WorkerPool::~WorkerPool() {
   for (auto& [task, run] : running_)
     run.stop->store(true);
+  const fork_gate::Waiting waiting; // the threads may be waiting to fork
   for (auto& [task, run] : running_)
     run.thread.join();
 }
@@ -15,6 +17,7 @@ void WorkerPool::start(std::size_t task, PropertyPlan plan) {
   auto stop = std::make_unique<std::atomic<bool>>(stop_ && stop_->load());
   plan.stop = stop.get();
   std::thread thread([this, task, plan] {
+    const fork_gate::Working working;
     VisitEvent end;
     end.task = task;
     const auto started = Clock::now();
@@ -52,6 +55,7 @@ std::vector<VisitEvent> WorkerPool::wait(std::chrono::milliseconds timeout) {
       run.stop->store(true);
   std::vector<VisitEvent> events;
   {
+    const fork_gate::Waiting waiting;
     std::unique_lock lock(mutex_);
     ready_.wait_for(lock, timeout, [&] { return !queue_.empty(); });
     events.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
@@ -60,6 +64,7 @@ std::vector<VisitEvent> WorkerPool::wait(std::chrono::milliseconds timeout) {
   for (const VisitEvent& event : events)
     if (!event.chunk) {
       const auto it = running_.find(event.task);
+      const fork_gate::Waiting waiting;
       it->second.thread.join();
       running_.erase(it);
     }

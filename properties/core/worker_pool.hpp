@@ -2,7 +2,9 @@
 // Up to --jobs visits of properties at once, each in its own worker process (chunk_worker.hpp),
 // each watched by a thread of this process. The threads only drive their worker and queue what
 // it sends; everything else (statistics, results.jsonl, corpus, progress) happens on the thread
-// that calls `wait`, so the campaign's state has a single writer.
+// that calls `wait`, so the campaign's state has a single writer. That thread runs code while
+// the others fork (fork_gate.hpp): it is Working from the pool's construction to its end, and
+// Waiting only inside `wait` and the joins; construct, use and destroy a pool on one thread.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "properties/core/chunk_plan.hpp"
+#include "properties/core/fork_gate.hpp"
 
 namespace adsem::props {
 
@@ -54,6 +57,7 @@ private:
   };
   void post(VisitEvent event);
 
+  fork_gate::Working working_; // the calling thread, for the pool's lifetime
   const std::atomic<bool>* stop_;
   std::mutex mutex_;
   std::condition_variable ready_;

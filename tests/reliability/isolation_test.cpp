@@ -1,14 +1,18 @@
 // Crash isolation and per-trial timeouts: a property that segfaults, aborts or hangs
 // becomes a counterexample with outcome crash/timeout and its reported input; the campaign goes
 // on with the next property, and nothing found earlier is lost.
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/app.hpp"
 #include "crash_calculus.hpp"
+#include "properties/core/fork_gate.hpp"
 #include "properties/core/isolation.hpp"
 #include "reports/json_lines.hpp"
 
@@ -54,6 +58,75 @@ TEST(RunInChild, ReportsExitSignalAndTimeout) {
       0.3, collect);
   EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
   EXPECT_LT(o.seconds, 3.0);
+}
+
+// Once a worker has spoken, the per-trial timeout counts CPU time: a child that gets a fifth of
+// a core (as a trial does on a loaded machine) runs past the timeout in wall time and is not
+// killed for it; one that uses no CPU at all (stuck) is killed once its CPU time has stayed flat
+// for the timeout.
+TEST(RunInChild, TimesOutOnCpuTimeNotOnTheWallClock) {
+  using namespace std::chrono_literals;
+  const auto ignore = [](const std::string&) {};
+  auto o = props::run_in_child(
+      [](int fd) {
+        props::write_line(fd, "started"); // a worker announces its chunk at once
+        const auto end = std::chrono::steady_clock::now() + 900ms;
+        while (std::chrono::steady_clock::now() < end) {
+          const auto spin = std::chrono::steady_clock::now() + 1ms;
+          while (std::chrono::steady_clock::now() < spin) {
+          }
+          std::this_thread::sleep_for(4ms);
+        }
+        props::write_line(fd, "done");
+        return 0;
+      },
+      0.3, ignore);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::exited);
+  EXPECT_GE(o.seconds, 0.9);
+  o = props::run_in_child(
+      [](int fd) {
+        props::write_line(fd, "started");
+        std::this_thread::sleep_for(1h);
+        return 0;
+      },
+      0.2, ignore);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
+  EXPECT_GE(o.seconds, 0.4); // silent for the timeout, then flat for the timeout
+  EXPECT_LT(o.seconds, 3.0);
+}
+
+// A fork while another thread initialises a function-local static used to leave the child
+// waiting for that initialisation forever. A thread that is Working (fork_gate.hpp) is never
+// caught half-way: here it initialises a slow static while the main thread forks, and the child
+// uses the same static.
+int slow_static_value() {
+  static const int value = [] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return 42;
+  }();
+  return value;
+}
+
+TEST(ForkGate, AForkWaitsForAThreadInsideAStaticInitialisation) {
+  std::atomic<bool> started{false};
+  std::thread initialiser([&] {
+    const props::fork_gate::Working working;
+    started = true;
+    (void)slow_static_value();
+  });
+  while (!started)
+    std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50)); // inside the initialisation now
+  std::string line;
+  const auto o = props::run_in_child(
+      [](int fd) {
+        props::write_line(fd, std::to_string(slow_static_value()));
+        return 0;
+      },
+      2.0, [&](const std::string& l) { line = l; });
+  initialiser.join();
+  EXPECT_EQ(o.end, props::ChildOutcome::End::exited);
+  EXPECT_EQ(line, "42");
 }
 
 TEST(Isolation, CrashesAndHangsBecomeRecordsAndTheCampaignGoesOn) {

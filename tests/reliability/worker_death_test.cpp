@@ -13,7 +13,8 @@ TEST(WorkerDeath, ATimeoutBeforeTheFirstChunkIsATimeoutRecord) {
   const auto registry = testing::toy_registry();
   auto options = testing::toy_options({"toy/even-discards", "toy/mutant-sensitive"}, 20, 11);
   options.isolate = true;
-  // Shorter than any fork: the parent kills the worker before it reads a line from it.
+  // Shorter than any fork: the parent kills the worker before it reads a line from it (until
+  // its first line, a worker's time is the wall clock).
   options.trial_timeout_seconds = 1e-9;
   const auto result = props::run_campaign(registry, options);
   ASSERT_EQ(result.properties.size(), 2u);
