@@ -410,6 +410,17 @@ Term make_node(Node n) {
   return std::make_shared<const Node>(std::move(n));
 }
 
+Term remake(const Node& like, std::string name, std::vector<Term> kids) {
+  return make_node({.kind = like.kind,
+                    .name = std::move(name),
+                    .type = like.type,
+                    .index = like.index,
+                    .value = like.value,
+                    .vec = like.vec,
+                    .kids = std::move(kids),
+                    .pos = like.pos});
+}
+
 const NodeFacts& facts(const Term& t) {
   if (const NodeFacts* f = t->facts_slot.get()) return *f;
   bool owned = false;

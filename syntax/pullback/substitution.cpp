@@ -42,13 +42,6 @@ std::size_t bound_child(Kind k) {
   return k == Kind::let ? 1 : 0;
 }
 
-Term rebuild(const Term& t, std::string name, std::vector<Term> kids) {
-  Node n = *t;
-  n.name = std::move(name);
-  n.kids = std::move(kids);
-  return make_node(std::move(n));
-}
-
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
 class Substituter {
@@ -100,7 +93,7 @@ public:
       if (copying) kids.push_back(std::move(r));
     }
     if (!copying) return t;
-    return rebuild(t, renamed ? name : t->name, std::move(kids));
+    return remake(*t, renamed ? name : t->name, std::move(kids));
   }
 
 private:
