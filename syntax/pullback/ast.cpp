@@ -16,7 +16,7 @@ Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
       k == TypeNode::Kind::real ? 1 : (euclidean ? l->dims + r->dims : std::size_t{0});
   return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
 }
-Term node(Node n) {
+Term node(Node&& n) {
   return make_node(std::move(n));
 }
 } // namespace
@@ -316,6 +316,8 @@ const NodeFacts* FactsSlot::publish(const NodeFacts* f, bool owned) const {
   return reinterpret_cast<const NodeFacts*>(expected & ~borrowed);
 }
 void FactsSlot::reset() {
+  // [perf] Most slots are empty when reset (moved-from and copied nodes): no atomic exchange.
+  if (p_.load(std::memory_order_relaxed) == 0) return;
   const std::uintptr_t old = p_.exchange(0);
   if (old != 0 && (old & borrowed) == 0) delete reinterpret_cast<const NodeFacts*>(old);
 }
@@ -398,7 +400,7 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
 }
 } // namespace
 
-Term make_node(Node n) {
+Term make_node(Node&& n) {
   return std::make_shared<const Node>(std::move(n));
 }
 
