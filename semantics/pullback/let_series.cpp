@@ -39,8 +39,7 @@ Rule<LetSeries>::Result rule_8(StageSlots slots) {
       return name == t->name || occurs_free(name, rest); // w ∉ FV(L) ∪ {y}
     });
     const auto [first, second] = slots(sigma, rho, var(w, wt));
-    Term l2 = substitute(rest, t->name, first);
-    l2 = substitute(l2, body->name, second);
+    const Term l2 = substitute_in_turn(rest, t->name, first, body->name, second);
     return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, t->kids[1]));
   };
 }

@@ -16,7 +16,7 @@ Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
       k == TypeNode::Kind::real ? 1 : (euclidean ? l->dims + r->dims : std::size_t{0});
   return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
 }
-Term node(Node n) {
+Term node(Node&& n) {
   return make_node(std::move(n));
 }
 } // namespace
@@ -316,6 +316,8 @@ const NodeFacts* FactsSlot::publish(const NodeFacts* f, bool owned) const {
   return reinterpret_cast<const NodeFacts*>(expected & ~borrowed);
 }
 void FactsSlot::reset() {
+  // [perf] Most slots are empty when reset (moved-from and copied nodes): no atomic exchange.
+  if (p_.load(std::memory_order_relaxed) == 0) return;
   const std::uintptr_t old = p_.exchange(0);
   if (old != 0 && (old & borrowed) == 0) delete reinterpret_cast<const NodeFacts*>(old);
 }
@@ -357,47 +359,39 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
     f->binder_mask = name_bit(n.name);
     f->binder_number_max = name_number(n.name);
   }
-  std::vector<std::string> merged;
-  for (std::size_t i = 0; i < n.kids.size(); ++i) {
-    const Term& kid = n.kids[i];
-    if (kid->kind == Kind::var) { // FV = {name}, no binders: no facts object for the variable
-      if (f->many || (binds(n.kind) && i == bound_child(n.kind) && kid->name == n.name)) continue;
-      const auto at = std::lower_bound(f->free.begin(), f->free.end(), kid->name);
-      if (at == f->free.end() || *at != kid->name) f->free.insert(at, kid->name);
-      if (f->free.size() > NodeFacts::max_free_names) f->many = true;
+  // [perf] The kids' names are merged into one vector reserved for all of them (one allocation
+  // per node; merging kid by kid into a new vector allocated once per kid).
+  std::size_t names = 0;
+  for (const Term& kid : n.kids) {
+    if (kid->kind == Kind::var) {
+      ++names;
       continue;
     }
     const NodeFacts& k = facts(kid);
     f->binder_mask |= k.binder_mask;
     f->binder_number_max = std::max(f->binder_number_max, k.binder_number_max);
-    if (f->many) continue;
-    if (k.many) {
-      f->many = true;
-      continue;
-    }
-    if (k.free.empty()) continue;
+    f->many = f->many || k.many;
+    names += k.free.size();
+  }
+  if (f->many) {
+    owned = true;
+    return f.release();
+  }
+  f->free.reserve(std::min(names, NodeFacts::max_free_names + 1));
+  const auto add = [&](const std::string& name) {
+    const auto at = std::lower_bound(f->free.begin(), f->free.end(), name);
+    if (at == f->free.end() || *at != name) f->free.insert(at, name);
+  };
+  for (std::size_t i = 0; i < n.kids.size() && !f->many; ++i) {
+    const Term& kid = n.kids[i];
+    // n.name is dropped only from the kid under the binder (a sibling may have it free).
     const bool under = binds(n.kind) && i == bound_child(n.kind);
-    if (f->free.empty()) { // the first names: no merge
-      f->free = k.free;
-      if (under) {
-        const auto it = std::lower_bound(f->free.begin(), f->free.end(), n.name);
-        if (it != f->free.end() && *it == n.name) f->free.erase(it);
-      }
-      continue;
+    if (kid->kind == Kind::var) {
+      if (!(under && kid->name == n.name)) add(kid->name);
+    } else {
+      for (const std::string& name : facts(kid).free)
+        if (!(under && name == n.name)) add(name);
     }
-    merged.clear();
-    merged.reserve(f->free.size() + k.free.size());
-    std::set_union(f->free.begin(), f->free.end(), k.free.begin(), k.free.end(),
-                   std::back_inserter(merged));
-    if (under) {
-      // n.name is removed only if it came from this kid alone (a sibling may have it free).
-      const bool free_before = std::binary_search(f->free.begin(), f->free.end(), n.name);
-      if (!free_before) {
-        const auto it = std::lower_bound(merged.begin(), merged.end(), n.name);
-        if (it != merged.end() && *it == n.name) merged.erase(it);
-      }
-    }
-    f->free.swap(merged);
     if (f->free.size() > NodeFacts::max_free_names) f->many = true;
   }
   if (f->many) f->free.clear();
@@ -406,8 +400,19 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
 }
 } // namespace
 
-Term make_node(Node n) {
+Term make_node(Node&& n) {
   return std::make_shared<const Node>(std::move(n));
+}
+
+Term remake(const Node& like, std::string name, std::vector<Term> kids) {
+  return make_node({.kind = like.kind,
+                    .name = std::move(name),
+                    .type = like.type,
+                    .index = like.index,
+                    .value = like.value,
+                    .vec = like.vec,
+                    .kids = std::move(kids),
+                    .pos = like.pos});
 }
 
 const NodeFacts& facts(const Term& t) {

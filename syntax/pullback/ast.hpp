@@ -127,7 +127,11 @@ struct Node {
 };
 
 // A node made from n (the construction path of every node; facts come at the first question).
-Term make_node(Node n);
+// [perf] n is moved once, into the shared block (by value, each call layer moved it again).
+Term make_node(Node&& n);
+// A node like `like` with another binder name and other kids: every other field copied, the old
+// kids not (a copy `Node n = *t` copies the kids' vector only to throw it away).
+Term remake(const Node& like, std::string name, std::vector<Term> kids);
 const NodeFacts& facts(const Term& t);
 // The facts recomputed by walking the whole term (free_vars and every binder); false and a
 // description in `why` if a node's stored facts differ (tests: facts must never go stale).

@@ -42,13 +42,6 @@ std::size_t bound_child(Kind k) {
   return k == Kind::let ? 1 : 0;
 }
 
-Term rebuild(const Term& t, std::string name, std::vector<Term> kids) {
-  Node n = *t;
-  n.name = std::move(name);
-  n.kids = std::move(kids);
-  return make_node(std::move(n));
-}
-
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
 class Substituter {
@@ -100,7 +93,7 @@ public:
       if (copying) kids.push_back(std::move(r));
     }
     if (!copying) return t;
-    return rebuild(t, renamed ? name : t->name, std::move(kids));
+    return remake(*t, renamed ? name : t->name, std::move(kids));
   }
 
 private:
@@ -136,11 +129,76 @@ Term rename_var(const Term& t, const std::string& from, const std::string& to) {
   return s.go(t);
 }
 
+// t[s1/x1, s2/x2] where no binder of t can capture: only the paths to free x1 / x2 are rebuilt.
+class PairSubstituter {
+public:
+  PairSubstituter(const std::string& x1, const Term& s1, const std::string& x2, const Term& s2)
+      : x1_(x1), s1_(s1), x2_(x2), s2_(s2) {}
+
+  // first / second: x1 / x2 may still be free here (not shadowed above).
+  Term go(const Term& t, bool first, bool second) {
+    const DepthGuard guard(depth_);
+    if (t->kind == Kind::var) {
+      if (first && t->name == x1_) return s1_;
+      if (second && t->name == x2_) return s2_;
+      return t;
+    }
+    if (t->kids.empty()) return t;
+    first = first && occurs_free(x1_, t);
+    second = second && occurs_free(x2_, t);
+    if (!first && !second) return t;
+    std::vector<Term> kids;
+    bool copying = false;
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      const bool under = binds(t->kind) && i == bound_child(t->kind);
+      Term r =
+          go(t->kids[i], first && !(under && t->name == x1_), second && !(under && t->name == x2_));
+      if (!copying && r != t->kids[i]) {
+        copying = true;
+        kids.reserve(t->kids.size());
+        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
+      }
+      if (copying) kids.push_back(std::move(r));
+    }
+    if (!copying) return t;
+    return remake(*t, t->name, std::move(kids));
+  }
+
+private:
+  const std::string& x1_;
+  const Term& s1_;
+  const std::string& x2_;
+  const Term& s2_;
+  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
+// No binder of t is named after a free variable of s (false also when s has too many to ask).
+bool captures_none(const Term& t, const Term& s) {
+  if (s->kind == Kind::var) return binds_no(t, s->name);
+  const NodeFacts& fs = facts(s);
+  if (fs.many) return false;
+  for (const std::string& y : fs.free)
+    if (!binds_no(t, y)) return false;
+  return true;
+}
+
 } // namespace
 
 Term substitute(const Term& t, const std::string& x, const Term& s) {
   Substituter sub(x, s);
   return sub.go(t);
+}
+
+Term substitute_in_turn(const Term& t, const std::string& x1, const Term& s1, const std::string& x2,
+                        const Term& s2) {
+  // Under these conditions neither walk renames (a binder is renamed only where its name is free
+  // in the substituted term), the second walk finds x2 only where t had it free, and so the two
+  // walks in turn build the simultaneous substitution.
+  const bool simultaneous = x1 != x2 && !occurs_free(x2, s1) && captures_none(t, s1) &&
+                            captures_none(t, s2) && captures_none(s1, s2);
+  if (!simultaneous) return substitute(substitute(t, x1, s1), x2, s2);
+  PairSubstituter sub(x1, s1, x2, s2);
+  return sub.go(t, true, true);
 }
 
 } // namespace adsem::pullback

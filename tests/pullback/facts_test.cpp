@@ -172,6 +172,50 @@ TEST(PullbackFacts, SubstitutionEqualsTheFullWalk) {
   EXPECT_GT(renamings, 10); // the case where x is absent but a binder is renamed is reached
 }
 
+void open_bodies(const Term& t, std::vector<Term>& out) {
+  if (binds(t->kind) && !facts(t->kids[bound_child(t->kind)]).free.empty())
+    out.push_back(t->kids[bound_child(t->kind)]);
+  for (const Term& k : t->kids)
+    open_bodies(k, out);
+}
+
+// Rule 8's two substitutions in one walk: the terms of the two walks in turn, also where a name
+// is shadowed, where x2 occurs in s1, where x1 = x2, or where a binder would capture.
+TEST(PullbackFacts, SubstitutionInTurnEqualsTwoSubstitutions) {
+  long compared = 0, both_changed = 0;
+  const Term w = var("w_77", prod(real_type(), real_type()));
+  for (int i = 0; i < 120; ++i) {
+    std::vector<Term> bodies;
+    open_bodies(generated(i), bodies);
+    for (std::size_t u = 0; u < bodies.size() && u < 4; ++u) {
+      const Term& t = bodies[u];
+      std::vector<std::string> xs(facts(t).free.begin(), facts(t).free.end());
+      binder_names(t, xs);
+      if (xs.size() > 4) xs.resize(4);
+      for (const std::string& x1 : xs) {
+        for (const std::string& x2 : xs) {
+          for (const Term& s1 :
+               {proj(1, w), pair(var(x2, real_type()), num(1.0)), var(xs.back(), real_type())}) {
+            for (const Term& s2 : {proj(2, w), var(xs.front(), real_type())}) {
+              const Term once = substitute_in_turn(t, x1, s1, x2, s2);
+              const Term twice = substitute(substitute(t, x1, s1), x2, s2);
+              ASSERT_EQ(canonical(print(once)), canonical(print(twice)))
+                  << "t = " << print(t) << "\n[" << print(s1) << "/" << x1 << "][" << print(s2)
+                  << "/" << x2 << "]";
+              std::string why;
+              ASSERT_TRUE(facts_consistent(once, why)) << why;
+              both_changed += x1 != x2 && occurs_free(x1, t) && occurs_free(x2, t);
+              ++compared;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(both_changed, 100);
+}
+
 TEST(PullbackFacts, ACopiedNodeNeverKeepsItsFacts) {
   const Term t =
       lam("y", real_type(), app(var("f", arrow(real_type(), real_type())), var("y", real_type())));
