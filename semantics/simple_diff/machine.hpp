@@ -85,8 +85,9 @@ public:
   Term sym(const FunEnv& phi, const Term& m);
   SymResult sym(const FunEnv& phi, const Term& m, bool want_value);
   // W.R_V(x:T. C) with the configured DiffMode; C's binders are renamed apart first
-  // (spec P-3) (symbolic_diff.cpp).
-  Term differentiate(const DiffGoal& goal, const Term& c);
+  // (spec P-3) (symbolic_diff.cpp). C is taken by value: the caller's last reference is released
+  // once it is renamed.
+  Term differentiate(const DiffGoal& goal, Term c);
   // One application of the Fig. 6 table (C already renamed apart) (symbolic_diff.cpp).
   Term R(const DiffGoal& goal, const Term& c);
 

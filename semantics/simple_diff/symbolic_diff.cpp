@@ -76,10 +76,11 @@ Term rename_apart(Machine& m, const Term& c, const std::string& x, const std::st
   return renamer.run(c);
 }
 
-Term Machine::differentiate(const DiffGoal& goal, const Term& c) {
+Term Machine::differentiate(const DiffGoal& goal, Term c) {
   // Fig. 6 assumes x ∉ FV(V, W) and distinct binders: rename x and every binder of C apart.
   const std::string x = names_.fresh(goal.x);
   const Term renamed = rename_apart(*this, c, goal.x, x);
+  c.reset(); // the trace's copy is all that is differentiated: a rd keeps one copy alive, not two
   const DiffGoal g{goal.w, goal.v, x, goal.t};
   // the whole trace at once (R-fast) when its rule fires, else Fig. 6 clause by clause
   const Derivative::Redex whole{g, renamed};
