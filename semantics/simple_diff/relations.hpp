@@ -103,8 +103,14 @@ struct Derivative : TermRelation {
 
 // W.R_V(x:T. C) for a whole trace C at once (R-fast, spec §9 P-1(b)); the rule counts its own
 // steps. When none fires, the Fig. 6 clauses are applied.
+// It reads C as traced, not a renamed copy: the binder x of C is `traced_x`, renamed apart to
+// goal.x, and every let of C is bound afresh by A-normal form (symbolic_diff_linear.cpp).
 struct TraceDerivative : TermRelation {
-  using Redex = Derivative::Redex;
+  struct Redex {
+    const DiffGoal& goal;
+    const Term& term;            // C, binders as traced
+    const std::string& traced_x; // the binder's name in C (goal.x is its fresh name)
+  };
   using Output = Term;
   static constexpr bool counts_own_steps = true;
 };
