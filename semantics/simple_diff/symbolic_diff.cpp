@@ -92,7 +92,8 @@ Term Machine::differentiate(const DiffGoal& goal, Term c) {
   const std::string x = names_.fresh(goal.x);
   const DiffGoal g{goal.w, goal.v, x, goal.t};
   // the whole trace at once (R-fast) when its rule fires: it binds every let of C afresh itself,
-  // so C is read as traced and the renaming only does its work, without the copy
+  // so C is read as traced and the renaming only does its work, without the copy; the rule takes
+  // over C (the redex's `term`) and may release it
   const TraceDerivative::Redex whole{g, c, goal.x};
   if (const Rule<TraceDerivative>* rule = select<TraceDerivative>(whole)) {
     Renamer(*this, false).run(c);

@@ -35,10 +35,12 @@ public:
       : m_(m), g_(g), op_r_(op_r), self_(self) {}
 
   // C as traced, its binder named `traced_x`: the binder is renamed to g.x here, and every let of
-  // C is bound to an atom by the A-normal form, so C needs no renamed copy.
-  Term run(const Term& c, const std::string& traced_x) {
+  // C is bound to an atom by the A-normal form, so C needs no renamed copy. C is released once in
+  // A-normal form: the backward pass reads only the bindings.
+  Term run(Term c, const std::string& traced_x) {
     let_atoms_.push(traced_x, mk::var(g_.x));
     const Term result = anf(c);
+    c.reset();
     relevant_.insert(g_.x);
     for (const Binding& b : forward_)
       relevant_.insert(b.name);
@@ -232,7 +234,7 @@ namespace rules {
 Rule<TraceDerivative>::Result r_fast(OpRTerm op_r) {
   return
       [op_r = std::move(op_r)](Machine& m, const TraceDerivative::Redex& r, const RuleInfo& self) {
-        return Fast(m, r.goal, op_r, self).run(r.term, r.traced_x);
+        return Fast(m, r.goal, op_r, self).run(std::move(r.term), r.traced_x);
       };
 }
 
