@@ -121,7 +121,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   else
     throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mechanism +
                                            "' for simple-diff (use rd or rd-literal)");
-  const BinderForm form = parse_binder_form(source, primitives());
+  BinderForm form = parse_binder_form(source, primitives());
   const Typed body = typecheck(form.body, primitives(), {{form.x, form.type}});
   if (!body.type->is_real())
     throw AdsemError(ErrorKind::type,
@@ -133,6 +133,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(n) + " reals for " + form.x +
                                            " : " + print_type(form.type) + ", got " +
                                            std::to_string(at.size()));
+  form.body.reset(); // the checked body runs: the parsed one is not kept beside the derivative
   const GradientOutcome out = gradient(form.x, form.type, body.term, at, o);
   props::GradResult result;
   result.value = out.value.as_real();

@@ -1,7 +1,9 @@
 #include "properties/simple_diff/oracles.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <variant>
 
 #include "properties/core/discards.hpp"
 #include "properties/simple_diff/user_rules.hpp"
@@ -40,6 +42,21 @@ Operational run(const Term& m, const std::string& x, const Type& t, const std::v
     out.unknown = is_unknown(e);
   }
   return out;
+}
+
+Options paper_rules_at_same_cost(const Options& options) {
+  const auto whole_trace = [](const Rules::Entry& e) {
+    return std::holds_alternative<Rule<TraceDerivative>>(e);
+  };
+  Options paper = options;
+  paper.rules = paper_rules();
+  paper.counter = nullptr; // not the campaign's rule coverage: these are not its rules
+  if (std::ranges::none_of(options.rules->entries(), whole_trace)) paper.diff = DiffMode::literal;
+  return paper;
+}
+
+bool runs_paper_rules(const Options& options) {
+  return options.rules == paper_rules();
 }
 
 Denotation denote(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,

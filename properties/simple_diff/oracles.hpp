@@ -29,6 +29,15 @@ struct Operational {
 Operational run(const Term& m, const std::string& x, const Type& t, const std::vector<double>& at,
                 const Options& options);
 
+// The paper's book (semantics/simple_diff/rules.hpp) at the cost of `options`' book, without the
+// campaign's rule counter. A book without a whole-trace entry (a rule file that replaces a Fig. 6
+// clause removes R-fast) differentiates by Fig. 6 literally, whose R-let handles a let body twice:
+// exponential in the lets of a trace, and an rd inside an rd symbolically evaluates to a long let
+// chain (seed 003 Fig. 6; spec §4.5 "cost warning"). The paper's rules must then run literally
+// too, or a budget they also exceed would be blamed on the patch.
+Options paper_rules_at_same_cost(const Options& options);
+bool runs_paper_rules(const Options& options);
+
 // [[M]]{x ↦ X} in doubles, and whether a box around X is certified (inside every domain and on
 // one side of every guard: spec §5.4).
 struct Denotation {

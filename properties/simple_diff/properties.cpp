@@ -192,13 +192,22 @@ TrialResult operational_completeness(const PropertyContext& context) {
   const Trial tr = draw_approximant(context);
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
-  const oracle::Operational op =
-      oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, oracle::machine_options(context));
+  const Options options = oracle::machine_options(context);
+  const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (d.status == oracle::Denotation::Status::undefined) {
     if (op.value)
       return tr.done(TrialResult::fail("M evaluates where its denotation is ⊥: " + d.message));
     if (op.unknown) return tr.done(TrialResult::discard("fuel"));
     return tr.done(TrialResult::pass());
+  }
+  if (!op.value && op.unknown && !oracle::runs_paper_rules(options)) {
+    // a patched book ran out of the budget: when the paper's rules at the same cost run out of
+    // it too, the budget stopped the evaluation, not the patch (Thm 6.7 is about termination)
+    const oracle::Operational paper =
+        oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, oracle::paper_rules_at_same_cost(options));
+    if (paper.unknown) return tr.done(TrialResult::discard("fuel"));
+    return tr.done(TrialResult::fail("the denotation is defined but evaluation fails: " +
+                                     op.message + "; the paper's rules evaluate M in the budget"));
   }
   if (!op.value)
     return tr.done(

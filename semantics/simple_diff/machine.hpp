@@ -84,9 +84,10 @@ public:
   // φ | ρ ⊢ M ⇝ C, M in tail position (symbolic_eval.cpp)
   Term sym(const FunEnv& phi, const Term& m);
   SymResult sym(const FunEnv& phi, const Term& m, bool want_value);
-  // W.R_V(x:T. C) with the configured DiffMode; C's binders are renamed apart first
-  // (spec P-3) (symbolic_diff.cpp).
-  Term differentiate(const DiffGoal& goal, const Term& c);
+  // W.R_V(x:T. C) with the configured DiffMode; C's binders are renamed apart (spec P-3): by a
+  // renamed copy for Fig. 6, by R-fast's A-normal form itself (symbolic_diff.cpp). C is taken by
+  // value, so that the caller's last reference can be released once C has been read.
+  Term differentiate(const DiffGoal& goal, Term c);
   // One application of the Fig. 6 table (C already renamed apart) (symbolic_diff.cpp).
   Term R(const DiffGoal& goal, const Term& c);
 

@@ -12,7 +12,7 @@ Term rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const Term& point,
     c = m.sym(phi, rd.c);
   }
   // x may occur in V or W (the outer x): differentiate() renames the binder apart (spec P-3)
-  return m.differentiate(DiffGoal{cotangent, point, rd.param, rd.type}, c);
+  return m.differentiate(DiffGoal{cotangent, point, rd.param, rd.type}, std::move(c));
 }
 
 } // namespace adsem::simple_diff

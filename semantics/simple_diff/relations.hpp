@@ -103,8 +103,16 @@ struct Derivative : TermRelation {
 
 // W.R_V(x:T. C) for a whole trace C at once (R-fast, spec §9 P-1(b)); the rule counts its own
 // steps. When none fires, the Fig. 6 clauses are applied.
+// It reads C as traced, not a renamed copy: the binder x of C is `traced_x`, renamed apart to
+// goal.x, and every let of C is bound afresh by A-normal form (symbolic_diff_linear.cpp). The
+// strategy hands over its last reference to C (`term` is not const): a rule may release the
+// trace once it has read it, so that C and its derivative are not alive together.
 struct TraceDerivative : TermRelation {
-  using Redex = Derivative::Redex;
+  struct Redex {
+    const DiffGoal& goal;
+    Term& term;                  // C, binders as traced
+    const std::string& traced_x; // the binder's name in C (goal.x is its fresh name)
+  };
   using Output = Term;
   static constexpr bool counts_own_steps = true;
 };

@@ -46,7 +46,7 @@ bool calls_closure(const Machine&, const auto& r) {
 bool calls_approximant(const Machine&, const auto& r) {
   return r.callee && r.callee->limit && *r.callee->limit > 0;
 }
-bool linear_mode(const Machine& m, const Derivative::Redex&) {
+bool linear_mode(const Machine& m, const TraceDerivative::Redex&) {
   return m.options().diff == DiffMode::linear;
 }
 

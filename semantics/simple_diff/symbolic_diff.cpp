@@ -28,9 +28,13 @@ void need_annotations(const Node& n) {
                      n.pos);
 }
 
+// Renames x and every binder of a trace apart. With `copy` false it builds nothing and does the
+// rest of the renaming's work: the same fuel charged, the same fresh names drawn, the same error
+// on a term that is not a trace, so that a rule reading C as traced (R-fast) leaves every step
+// count, fuel verdict and later fresh name as they were.
 class Renamer {
 public:
-  Renamer(Machine& m) : m_(m) {}
+  Renamer(Machine& m, bool copy) : m_(m), copy_(copy) {}
   ScopedEnv<std::string> names;
 
   Term run(const Term& term) {
@@ -40,24 +44,30 @@ public:
     switch (n.kind) {
     case Kind::var: {
       const std::string* renamed = names.find(n.name);
-      return renamed ? mk::var(*renamed, n.pos) : term;
+      return renamed && copy_ ? mk::var(*renamed, n.pos) : term;
     }
     case Kind::constant:
     case Kind::unit:
       return term;
     case Kind::add:
-    case Kind::pair:
-      return with_children(n, run(n.a), run(n.b));
+    case Kind::pair: {
+      Term a = run(n.a);
+      Term b = run(n.b);
+      return copy_ ? with_children(n, std::move(a), std::move(b)) : term;
+    }
     case Kind::op:
     case Kind::fst:
-    case Kind::snd:
-      return with_children(n, run(n.a));
+    case Kind::snd: {
+      Term a = run(n.a);
+      return copy_ ? with_children(n, std::move(a)) : term;
+    }
     case Kind::let: {
       Term bound = run(n.a);
       const std::string y = m_.names().fresh(n.name);
       ScopedEnv<std::string>::Scope scope(names);
       names.push(n.name, y);
-      return mk::let(y, n.type, bound, run(n.b), n.pos);
+      Term body = run(n.b);
+      return copy_ ? mk::let(y, n.type, std::move(bound), std::move(body), n.pos) : term;
     }
     default:
       not_a_trace(n);
@@ -66,24 +76,32 @@ public:
 
 private:
   Machine& m_;
+  const bool copy_;
 };
 
 } // namespace
 
 Term rename_apart(Machine& m, const Term& c, const std::string& x, const std::string& x_new) {
-  Renamer renamer(m);
+  Renamer renamer(m, true);
   renamer.names.push(x, x_new);
   return renamer.run(c);
 }
 
-Term Machine::differentiate(const DiffGoal& goal, const Term& c) {
+Term Machine::differentiate(const DiffGoal& goal, Term c) {
   // Fig. 6 assumes x ∉ FV(V, W) and distinct binders: rename x and every binder of C apart.
   const std::string x = names_.fresh(goal.x);
-  const Term renamed = rename_apart(*this, c, goal.x, x);
   const DiffGoal g{goal.w, goal.v, x, goal.t};
-  // the whole trace at once (R-fast) when its rule fires, else Fig. 6 clause by clause
-  const Derivative::Redex whole{g, renamed};
-  if (const Rule<TraceDerivative>* rule = select<TraceDerivative>(whole)) return fire(*rule, whole);
+  // the whole trace at once (R-fast) when its rule fires: it binds every let of C afresh itself,
+  // so C is read as traced and the renaming only does its work, without the copy; the rule takes
+  // over C (the redex's `term`) and may release it
+  const TraceDerivative::Redex whole{g, c, goal.x};
+  if (const Rule<TraceDerivative>* rule = select<TraceDerivative>(whole)) {
+    Renamer(*this, false).run(c);
+    return fire(*rule, whole);
+  }
+  // else Fig. 6 clause by clause, on the renamed copy (the trace itself is released)
+  const Term renamed = rename_apart(*this, c, goal.x, x);
+  c.reset();
   return R(g, renamed);
 }
 

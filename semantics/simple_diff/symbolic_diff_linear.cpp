@@ -34,8 +34,13 @@ public:
   Fast(Machine& m, const DiffGoal& g, const OpRTerm& op_r, const RuleInfo& self)
       : m_(m), g_(g), op_r_(op_r), self_(self) {}
 
-  Term run(const Term& c) {
+  // C as traced, its binder named `traced_x`: the binder is renamed to g.x here, and every let of
+  // C is bound to an atom by the A-normal form, so C needs no renamed copy. C is released once in
+  // A-normal form: the backward pass reads only the bindings.
+  Term run(Term c, const std::string& traced_x) {
+    let_atoms_.push(traced_x, mk::var(g_.x));
     const Term result = anf(c);
+    c.reset();
     relevant_.insert(g_.x);
     for (const Binding& b : forward_)
       relevant_.insert(b.name);
@@ -225,11 +230,12 @@ private:
 
 namespace rules {
 
-// (R-fast)  W.R_V(x:T. C) by A-normal form and one backward pass (C renamed apart).
+// (R-fast)  W.R_V(x:T. C) by A-normal form and one backward pass (C as traced).
 Rule<TraceDerivative>::Result r_fast(OpRTerm op_r) {
-  return [op_r = std::move(op_r)](Machine& m, const Derivative::Redex& r, const RuleInfo& self) {
-    return Fast(m, r.goal, op_r, self).run(r.term);
-  };
+  return
+      [op_r = std::move(op_r)](Machine& m, const TraceDerivative::Redex& r, const RuleInfo& self) {
+        return Fast(m, r.goal, op_r, self).run(std::move(r.term), r.traced_x);
+      };
 }
 
 } // namespace rules

@@ -4,6 +4,7 @@
 
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/large_stack.hpp"
+#include "syntax/simple_diff/nesting.hpp"
 
 namespace adsem::simple_diff {
 
@@ -318,7 +319,7 @@ private:
 
   AlphaScope vl_, vr_, fl_, fr_;
   int next_ = 0;
-  DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget budget_{max_source_nesting, 0, ErrorKind::eval};
 };
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "syntax/core/lexer.hpp"
 #include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/names.hpp"
+#include "syntax/simple_diff/nesting.hpp"
 
 namespace adsem::simple_diff {
 
@@ -404,7 +405,7 @@ private:
   TokenStream ts_;
   const Signature& sig_;
   NameSupply names_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::parse};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::parse};
 };
 
 } // namespace

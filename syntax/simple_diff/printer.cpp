@@ -7,6 +7,7 @@
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/large_stack.hpp"
 #include "syntax/core/real_text.hpp"
+#include "syntax/simple_diff/nesting.hpp"
 
 namespace adsem::simple_diff {
 
@@ -316,7 +317,7 @@ private:
   std::string out_;
   std::unordered_map<std::string, std::vector<std::string>> rename_, rename_fun_;
   int next_var_ = 0, next_fun_ = 0;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::usage};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::usage};
 };
 
 } // namespace

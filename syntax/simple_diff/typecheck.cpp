@@ -2,6 +2,7 @@
 
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/large_stack.hpp"
+#include "syntax/simple_diff/nesting.hpp"
 #include "syntax/simple_diff/printer.hpp"
 #include "syntax/simple_diff/scoped_env.hpp"
 
@@ -212,7 +213,7 @@ private:
   std::optional<SourcePos> enclosing_;
 
   const Signature& sig_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
 
 } // namespace

@@ -198,6 +198,50 @@ TEST(SimpleDiffParser, DeepNestingIsAnErrorNotACrash) {
   EXPECT_THROW(check_source(sums), AdsemError);
 }
 
+// A let is one level of the source walks' guard (syntax/simple_diff/nesting.hpp: 20,000 levels, on
+// a large stack), so the let series of 10,000 stages that docs/performance.md measures reads from
+// text, and so does the deepest series the guard admits (its last stage's sin(x) adds two levels);
+// one stage more is a located parse error, not a stack overflow.
+std::string let_series(int n) {
+  std::string s = "let x:real = 0.3 in let x1:real = sin(x) in ";
+  for (int i = 1; i < n; ++i)
+    s += "let x" + std::to_string(i + 1) + ":real = " + (i % 2 == 1 ? "tanh" : "sin") + "(x" +
+         std::to_string(i) + ") in ";
+  return s + "x" + std::to_string(n);
+}
+
+TEST(SimpleDiffParser, LetSeriesUpToTheSourceNestingGuard) {
+  const Typed deepest = check_source(let_series(19'996));
+  EXPECT_TRUE(alpha_equal(parse(print(deepest.term)), deepest.term));
+  EXPECT_EQ(print_type(deepest.type), "real");
+  const std::string beyond = let_series(19'997);
+  try {
+    parse(beyond);
+    FAIL() << "parsed a let series past the guard";
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
+    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 20000 levels");
+    ASSERT_TRUE(e.diagnostic().pos.has_value());
+    EXPECT_GT(e.diagnostic().pos->column, static_cast<int>(beyond.size()) - 100);
+  }
+}
+
+TEST(SimpleDiffSemantics, LetSeriesOfTenThousandStagesDifferentiates) {
+  // rd with R-fast on the complexity family's series (properties/simple_diff/
+  // complexity_families.cpp), which stopped at the parser's former 10,000-level guard
+  std::string body = "let x1:real = sin(x) in ";
+  for (int i = 1; i < 10'000; ++i)
+    body += "let x" + std::to_string(i + 1) + ":real = " + (i % 2 == 1 ? "tanh" : "sin") + "(x" +
+            std::to_string(i) + ") in ";
+  body += "x10000";
+  const Term n = check_source(body, {{"x", real_type()}}).term;
+  Options o;
+  o.fuel = 10'000'000;
+  const GradientOutcome g = gradient("x", real_type(), n, {0.3}, o);
+  EXPECT_NEAR(flatten(g.value).at(0), 0.014125296383803236, 1e-15);
+  EXPECT_NEAR(flatten(g.gradient).at(0), 0.00010310941680205072, 1e-17);
+}
+
 // ---- type checker --------------------------------------------------------------------------
 
 std::string type_of(const std::string& s, const TypeContext& gamma = {}) {

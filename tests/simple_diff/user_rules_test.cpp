@@ -13,9 +13,11 @@
 #include "properties/core/calculus.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/user_rules.hpp"
+#include "properties/simple_diff/oracles.hpp"
 #include "properties/simple_diff/register.hpp"
 #include "properties/simple_diff/user_rules.hpp"
 #include "semantics/simple_diff/rules.hpp"
+#include "semantics/simple_diff/run.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem {
@@ -250,6 +252,35 @@ TEST(SimpleDiffUserRules, CampaignCatchesTheTransposedClause) {
   const auto r =
       campaign(example("campaign-transposed-r-fst.rules"), {"simple-diff/rd-matches-model"}, 30);
   EXPECT_EQ(summary(r, "simple-diff/rd-matches-model").status, "failed");
+}
+
+// A rule file that replaces a Fig. 6 clause removes R-fast, so rd runs Fig. 6 literally: a nested
+// rd that R-fast differentiates in 70 steps takes 2,062,944 under the paper's own clauses. Running
+// out of fuel there is the literal clauses' cost, not the replaced clause: operational-completeness
+// compares with the paper's rules at the same cost before it blames the file.
+TEST(SimpleDiffUserRules, BudgetIsComparedWithThePaperRulesAtTheSameCost) {
+  using namespace simple_diff;
+  const auto transposed = example("campaign-transposed-r-fst.rules");
+  Options o = with_rules(Options{}, "", transposed.get());
+  o.fuel = 5'000;
+  const Options paper = oracle::paper_rules_at_same_cost(o);
+  EXPECT_FALSE(oracle::runs_paper_rules(o));
+  EXPECT_TRUE(oracle::runs_paper_rules(paper));
+  EXPECT_EQ(paper.diff, DiffMode::literal);
+  EXPECT_EQ(paper.fuel, o.fuel);
+  const Term m = check_source("grad[x](v1:real. <x, v1>.rd[tanh(v1)](v2:real. "
+                              "<log(mul(<x, x>) + 0.25), 2.75 + v2>))",
+                              {{"x", real_type()}})
+                     .term;
+  EXPECT_TRUE(oracle::run(m, "x", real_type(), {-3.0}, o).unknown);
+  EXPECT_TRUE(oracle::run(m, "x", real_type(), {-3.0}, paper).unknown);
+  Options fast = o;
+  fast.rules = paper_rules();
+  EXPECT_TRUE(oracle::run(m, "x", real_type(), {-3.0}, fast).value.has_value());
+  // a file that keeps R-fast is compared with R-fast: the looping rule still fails
+  const auto loop = example("campaign-loop.rules");
+  EXPECT_EQ(oracle::paper_rules_at_same_cost(with_rules(Options{}, "", loop.get())).diff,
+            DiffMode::linear);
 }
 
 } // namespace
