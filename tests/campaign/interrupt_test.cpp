@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/json_lines.hpp"
+#include "support/fresh_dir.hpp"
 #include "support/spawn_process.hpp"
 
 namespace adsem {
@@ -27,9 +28,7 @@ bool file_mentions(const std::filesystem::path& file, const std::string& needle)
 }
 
 TEST(Interrupt, SigintLeavesValidJsonLinesAndAnIncompleteReport) {
-  const auto dir = std::filesystem::temp_directory_path() / "adsem-interrupt-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = testing::fresh_dir("interrupt");
   const std::string report = (dir / "report").string();
   const std::string log = (dir / "log.txt").string();
   // The transposed-Jacobian mutant fails the first property at once; the other properties then

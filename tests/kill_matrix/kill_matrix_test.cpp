@@ -12,6 +12,7 @@
 #include "properties/core/kill_matrix.hpp"
 #include "reports/text_file.hpp"
 #include "support/cli_run.hpp"
+#include "support/fresh_dir.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem {
@@ -279,8 +280,7 @@ testing::CliRun run_cli(std::vector<std::string> args) {
 }
 
 TEST(KillMatrixCli, ReportWritesJsonMarkdownAndHtmlAndASurvivorExitsOne) {
-  const auto dir = std::filesystem::temp_directory_path() / "adsem-kill-matrix-test";
-  std::filesystem::remove_all(dir);
+  const auto dir = testing::scratch_path("kill-matrix");
   const auto run =
       run_cli({"mutants", "toy", "--trials", "50", "--seed", "3", "--report", dir.string()});
   EXPECT_EQ(run.code, 1) << run.out << run.err; // toy/harmless survives

@@ -17,6 +17,7 @@
 #include "cli/builtin_registry.hpp"
 #include "properties/core/isolation.hpp"
 #include "support/cli_run.hpp"
+#include "support/fresh_dir.hpp"
 #include "syntax/core/real_text.hpp"
 
 namespace adsem {
@@ -146,8 +147,7 @@ TEST(HostileNumbers, ExtremeFiniteLiteralsRoundTrip) {
 void expect_overflow_named(const std::vector<std::string>& args, const std::string& what) {
   const auto error = json_error(args, "eval");
   const std::string message = error.value("message", "");
-  EXPECT_NE(message.find("non-finite result of mul(1e+300, 1e+300) (overflow)"),
-            std::string::npos)
+  EXPECT_NE(message.find("non-finite result of mul(1e+300, 1e+300) (overflow)"), std::string::npos)
       << what << ": " << error.dump();
 }
 
@@ -243,7 +243,7 @@ TEST(HostileNumbers, TooFewAtRealsAreUsageErrors) {
 // whole file was read and tokenized first. Now refused at the size limit, located, in bounded
 // memory: the child may grow its address space by 512 MiB at most.
 TEST(HostileNumbers, FiftyMegabyteFlatChainIsRefusedEarly) {
-  const auto path = std::filesystem::temp_directory_path() / "adsem_hostile_numbers_chain.txt";
+  const auto path = testing::scratch_path("hostile-numbers-chain.txt");
   {
     std::ofstream out(path, std::ios::binary);
     const std::string chunk = [] {

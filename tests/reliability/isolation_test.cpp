@@ -15,6 +15,7 @@
 #include "properties/core/fork_gate.hpp"
 #include "properties/core/isolation.hpp"
 #include "reports/json_lines.hpp"
+#include "support/fresh_dir.hpp"
 
 namespace adsem {
 namespace {
@@ -131,8 +132,7 @@ TEST(ForkGate, AForkWaitsForAThreadInsideAStaticInitialisation) {
 
 TEST(Isolation, CrashesAndHangsBecomeRecordsAndTheCampaignGoesOn) {
   const auto registry = testing::crash_registry();
-  const auto dir = std::filesystem::temp_directory_path() / "adsem-reliability-isolation";
-  std::filesystem::remove_all(dir);
+  const auto dir = testing::scratch_path("reliability-isolation");
   auto options = crashy_options({}, 40);
   options.stream_dir = dir;
   const auto result = props::run_campaign(registry, options);
@@ -222,8 +222,7 @@ TEST(Isolation, SameResultsAsInProcess) {
 
 TEST(Isolation, CliFlagsWriteCrashRecords) {
   const auto registry = testing::crash_registry();
-  const auto dir = std::filesystem::temp_directory_path() / "adsem-reliability-cli-isolate";
-  std::filesystem::remove_all(dir);
+  const auto dir = testing::scratch_path("reliability-cli-isolate");
   std::ostringstream out, err;
   const int code = cli::run({"adsem", "campaign",    "crashy",   "-p",         "segfault",
                              "-p",    "hang",        "-p",       "fine",       "-n",

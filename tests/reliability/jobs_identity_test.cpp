@@ -10,6 +10,7 @@
 #include "crash_calculus.hpp"
 #include "properties/core/campaign.hpp"
 #include "reports/report_writer.hpp"
+#include "support/fresh_dir.hpp"
 
 namespace adsem {
 namespace {
@@ -79,8 +80,7 @@ nlohmann::json summary_with_jobs(const props::Registry& registry, int jobs,
 
 TEST(Jobs, WithTrialsFourWorkersGiveTheSummaryOfOne) {
   const auto registry = jobs_registry();
-  const auto dir = std::filesystem::temp_directory_path() / "adsem-jobs-identity";
-  std::filesystem::remove_all(dir);
+  const auto dir = testing::scratch_path("jobs-identity");
   const auto one = summary_with_jobs(registry, 1, dir / "one");
   const auto four = summary_with_jobs(registry, 4, dir / "four");
   std::filesystem::remove_all(dir);
