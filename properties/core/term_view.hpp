@@ -198,4 +198,51 @@ ViewTerm<V> rename_free(const V& v, const ViewTerm<V>& t, const std::string& x,
   return out;
 }
 
+// ---- zero mutants (rule_check.hpp ZeroVariant), with the view's `same(a, b)` (α-equal) and
+// `print(t)` ----
+
+// The places of a right-hand side a zero may replace (those `keep` accepts), largest subterm
+// first (traversal order among equals); the whole side is not among them.
+template <class V, class Path, class Keep, class Size>
+std::vector<Path> zero_places(const V& v, const ViewTerm<V>& rhs, Keep&& keep, Size&& size) {
+  std::vector<std::pair<long, Path>> found;
+  Path path;
+  const auto walk = [&](auto&& self, const ViewTerm<V>& t) -> void {
+    if (!path.empty() && keep(t)) found.emplace_back(static_cast<long>(size(t)), path);
+    const auto& kids = v.children(t);
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (!kids[i]) continue;
+      path.push_back(static_cast<typename Path::value_type>(i));
+      self(self, kids[i]);
+      path.pop_back();
+    }
+  };
+  walk(walk, rhs);
+  std::ranges::stable_sort(found, [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<Path> out;
+  for (auto& f : found)
+    out.push_back(std::move(f.second));
+  return out;
+}
+
+// At each place, the first of `zeros` that the subterm is not already and with which the side
+// still `fits` (type-checks at the rule's type).
+template <class V, class Path, class Fits>
+std::vector<ZeroVariant> first_fitting_zeros(const V& v, const ViewTerm<V>& rhs,
+                                             const std::vector<Path>& places,
+                                             const std::vector<ViewTerm<V>>& zeros, Fits&& fits) {
+  std::vector<ZeroVariant> out;
+  for (const Path& path : places) {
+    const ViewTerm<V> replaced = subterm(v, rhs, path);
+    for (const ViewTerm<V>& zero : zeros) {
+      if (v.same(zero, replaced)) break; // already zero
+      const ViewTerm<V> mutated = replace_at(v, rhs, path, zero);
+      if (!fits(mutated)) continue; // not of that type there
+      out.push_back({v.print(replaced), v.print(mutated), v.print(zero)});
+      break;
+    }
+  }
+  return out;
+}
+
 } // namespace adsem::rules

@@ -60,6 +60,10 @@ void TermView::binders(const Term& t, std::vector<std::string>& out) {
   if (t->kind == Kind::case_) out.push_back(t->name2);
 }
 
+std::string TermView::print(const Term& t) {
+  return delta_reverse::print(t);
+}
+
 Term TermView::rebuild(const Term& t, std::vector<Term> kids) {
   Node copy = *t;
   copy.kids = std::move(kids);
@@ -265,21 +269,11 @@ Term zero_of(const Type& t) {
   }
 }
 
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-  static Term replace_at(const Term& t, const Path& path, const Term& with) {
-    return delta_reverse::replace_at(t, path, with);
-  }
-  static bool same(const Term& a, const Term& b) { return same_term(a, b); }
-  static std::string print(const Term& t) { return delta_reverse::print(t); }
-};
-
 } // namespace
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
+  std::vector<Path> places = rules::zero_places<TermView, Path>(
+      view, p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
       [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Type> zero_types = {real_type(), delta_type(), p.type};
@@ -288,7 +282,7 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Term> zeros;
   for (const Type& t : zero_types)
     if (Term zero = zero_of(t)) zeros.push_back(std::move(zero));
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type);
   });
 }

@@ -40,6 +40,8 @@ struct TermView {
   std::optional<Scope> enter(const Term& t, std::size_t i, const Scope& s) const;
   static void binders(const Term& t, std::vector<std::string>& out);
   static Term rebuild(const Term& t, std::vector<Term> kids);
+  static bool same(const Term& a, const Term& b) { return same_term(a, b); }
+  static std::string print(const Term& t);
 };
 
 struct Metavariable {

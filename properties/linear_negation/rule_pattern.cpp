@@ -29,6 +29,10 @@ std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, con
   return inner;
 }
 
+std::string TermView::print(const Term& t) {
+  return linear_negation::print(t);
+}
+
 namespace {
 
 constexpr TermView view;
@@ -188,28 +192,14 @@ Term zero_of(const Type& a) {
   return num(0);
 }
 
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-  static Term replace_at(const Term& t, const Path& path, const Term& n) {
-    return linear_negation::replace_at(t, path, n);
-  }
-  static bool same(const Term& a, const Term& b) { return alpha_key(a) == alpha_key(b); }
-  static std::string print(const Term& t) { return linear_negation::print(t); }
-};
-
-} // namespace
-
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
+  std::vector<Path> places = rules::zero_places<TermView, Path>(
+      view, p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Term> zeros = {zero_of(real_type()), zero_of(p.type)};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type));
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type, signature());
   });
 }

@@ -34,6 +34,8 @@ struct TermView {
   static std::optional<SourcePos> pos(const Term& t) { return t->pos; }
   static bool bound(const Scope& s, const std::string& x);
   static std::optional<Scope> enter(const Term& t, std::size_t i, const Scope& s);
+  static bool same(const Term& a, const Term& b) { return alpha_key(a) == alpha_key(b); }
+  static std::string print(const Term& t);
   static Term rebuild(const Term& t, std::vector<Term> kids) {
     return linear_negation::rebuild(*t, std::move(kids));
   }

@@ -253,24 +253,15 @@ Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
   return rules::replace_at(view, m, path, n);
 }
 
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-};
-
-} // namespace
-
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<std::vector<int>> places = rules::zero_places<TermOps, std::vector<int>>(
-      p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
+  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+      view, p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
       [](const Term& m) { return size_of(m); });
   if (p.rhs->kind != Kind::zero) places.emplace_back(); // the whole right-hand side last
   const Context gamma(p.gamma.begin(), p.gamma.end());
   std::vector<rules::ZeroVariant> out;
   for (const std::vector<int>& path : places) {
-    const Term replaced = rules::subterm_at<TermOps>(p.rhs, path);
+    const Term replaced = rules::subterm(view, p.rhs, path);
     // the zero of the subterm's own type, where its position allows it (in a dual-map body the
     // linearity condition, lin⁺, is kept: lin⁺(0) = every variable)
     Type t;

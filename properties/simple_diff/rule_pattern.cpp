@@ -67,6 +67,10 @@ Term TermView::instantiated(const Term& m, std::vector<Term> kids,
   return out;
 }
 
+std::string TermView::print(const Term& m) {
+  return simple_diff::print(m);
+}
+
 Term TermView::renamed(const Term& var, const std::string& to) {
   return mk::var(to, var->pos);
 }
@@ -131,30 +135,16 @@ Term replace_at(const Term& m, const Path& path, const Term& n) {
   return rules::replace_at(view, m, path, n);
 }
 
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static std::array<Term, 3> children(const Term& m) { return TermView::children(m); }
-  static Term replace_at(const Term& m, const Path& path, const Term& n) {
-    return simple_diff::replace_at(m, path, n);
-  }
-  static bool same(const Term& a, const Term& b) { return alpha_equal(a, b); }
-  static std::string print(const Term& m) { return simple_diff::print(m); }
-};
-
-} // namespace
-
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term& m) { return !m->is_boolean(); },
+  std::vector<Path> places = rules::zero_places<TermView, Path>(
+      view, p.rhs, [](const Term& m) { return !m->is_boolean(); },
       [](const Term& m) { return term_size(*m); });
   places.emplace_back(); // the whole right-hand side last
   // 0 of the subterm's type: try real first, then the rule's type and the metavariables' types
   std::vector<Term> zeros = {zero_of(real_type(), false), zero_of(p.type, !p.type->is_real())};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type, !m.type->is_real())); // zero[T] printed, 0 at real
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     try {
       return same_type(typecheck(mutated, primitives(), p.gamma).type, p.type);
     } catch (const AdsemError&) {

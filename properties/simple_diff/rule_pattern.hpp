@@ -35,6 +35,8 @@ struct TermView {
   static Term instantiated(const Term& m, std::vector<Term> kids,
                            const std::map<std::string, Term>& sigma);
   static Term renamed(const Term& var, const std::string& to);
+  static bool same(const Term& a, const Term& b) { return alpha_equal(a, b); }
+  static std::string print(const Term& m);
 };
 
 struct Metavariable {
