@@ -121,17 +121,6 @@ void binder_names(const V& v, const ViewTerm<V>& t, std::vector<std::string>& ou
     if (k) binder_names(v, k, out);
 }
 
-// Both sides' binder names: a metavariable named like one of them is refused.
-template <class V>
-void refuse_bound_metavariables(const V& v, const RuleDecl& rule, const ViewTerm<V>& lhs,
-                                const ViewTerm<V>& rhs, const std::vector<std::string>& metas) {
-  std::vector<std::string> binders;
-  binder_names(v, lhs, binders);
-  binder_names(v, rhs, binders);
-  for (const std::string& m : metas)
-    refuse_bound_metavariable(rule, binders, m);
-}
-
 // Rules are small; a pattern deeper than `limit` is refused before the recursive walks here
 // (iteratively, so any depth is safe).
 template <class V>
@@ -196,6 +185,56 @@ ViewTerm<V> rename_free(const V& v, const ViewTerm<V>& t, const std::string& x,
   for (const auto& p : at)
     out = replace_at(v, out, p, v.renamed(subterm(v, out, p), y));
   return out;
+}
+
+// ---- the steps of compile_pattern ----
+
+template <class V> struct ParsedSides {
+  ViewTerm<V> lhs, rhs;
+  std::vector<std::string> on_left; // the metavariables of the left, in order of first occurrence
+};
+
+// Both sides parsed (`parse(text)`, located in the rule file), refused when too deep or when the
+// left is a lone variable, and their free names checked against the declarations.
+template <class V, class Parse>
+ParsedSides<V> parse_sides(const V& v, const RuleDecl& rule, Parse&& parse) {
+  ParsedSides<V> s;
+  s.lhs = within(rule.lhs, [&] { return parse(rule.lhs.text); });
+  s.rhs = within(rule.rhs, [&] { return parse(rule.rhs.text); });
+  check_depth(v, s.lhs, rule.lhs);
+  check_depth(v, s.rhs, rule.rhs);
+  if (v.is_var(s.lhs)) fail_lone_variable(rule);
+  s.on_left = check_free_names(rule, each_free_located(v, s.lhs, rule.lhs),
+                               each_free_located(v, s.rhs, rule.rhs));
+  return s;
+}
+
+// The declared type of each metavariable of the left (`parse_type(text)`), in order of first
+// occurrence; one named like a binder of either side is refused (it would be captured).
+template <class V, class ParseType>
+auto declared_types(const V& v, const RuleDecl& rule, const ParsedSides<V>& s,
+                    ParseType&& parse_type) {
+  std::vector<std::string> binders;
+  binder_names(v, s.lhs, binders);
+  binder_names(v, s.rhs, binders);
+  std::vector<std::pair<std::string, decltype(parse_type(std::string()))>> out;
+  for (const std::string& name : s.on_left) {
+    const MetaDecl& decl = *find_meta(rule, name);
+    out.emplace_back(name, within(decl.type, [&] { return parse_type(decl.type.text); }));
+    refuse_bound_metavariable(rule, binders, name);
+  }
+  return out;
+}
+
+// Both sides type-checked (`check(term)`, located in the rule file) at the same type; the two
+// results (a calculus's Typed).
+template <class Term, class Check, class Same, class Print>
+auto typecheck_sides(const RuleDecl& rule, const Term& lhs, const Term& rhs, Check&& check,
+                     Same&& same, Print&& print) {
+  auto left = within(rule.lhs, [&] { return check(lhs); });
+  auto right = within(rule.rhs, [&] { return check(rhs); });
+  if (!same(left.type, right.type)) fail_sides_differ(rule, print(left.type), print(right.type));
+  return std::pair{std::move(left), std::move(right)};
 }
 
 // ---- zero mutants (rule_check.hpp ZeroVariant), with the view's `same(a, b)` (α-equal) and

@@ -197,31 +197,17 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
                                    m.name),
                        m.pos);
   }
-  const Term lhs = rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text); });
-  const Term rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text); });
-  rules::check_depth(view, lhs, rule.lhs);
-  rules::check_depth(view, rhs, rule.rhs);
-  if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
-  p.lhs = lhs;
-  p.rhs = rhs;
-  const std::vector<std::string> on_left =
-      rules::check_free_names(rule, rules::each_free_located(view, lhs, rule.lhs),
-                              rules::each_free_located(view, rhs, rule.rhs));
-  for (const std::string& name : on_left)
-    p.metas.push_back(Metavariable{name, nullptr, {}});
-
-  rules::refuse_bound_metavariables(view, rule, lhs, rhs, on_left);
-  for (Metavariable& m : p.metas) {
-    const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
-    m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
-    p.gamma.emplace_back(m.name, m.type);
+  const auto sides =
+      rules::parse_sides(view, rule, [](const std::string& text) { return parse_term(text); });
+  for (const auto& [name, type] : rules::declared_types(
+           view, rule, sides, [](const auto& text) { return parse_type(text); })) {
+    p.metas.push_back(Metavariable{name, type, {}});
+    p.gamma.emplace_back(name, type);
   }
   rules::sort_by_declaration(p.metas, rule);
-
-  const Typed left = rules::within(rule.lhs, [&] { return typecheck(lhs, p.gamma); });
-  const Typed right = rules::within(rule.rhs, [&] { return typecheck(rhs, p.gamma); });
-  if (!same_type(left.type, right.type))
-    rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
+  const auto [left, right] = rules::typecheck_sides(
+      rule, sides.lhs, sides.rhs, [&](const Term& t) { return typecheck(t, p.gamma); }, same_type,
+      [](const Type& t) { return print_type(t); });
   p.lhs = left.term; // elaborated: e.i is fst/snd from here on
   p.rhs = right.term;
   p.type = left.type;

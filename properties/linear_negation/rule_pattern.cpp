@@ -41,28 +41,24 @@ bool in_scope(const VarScope& s, const std::string& x) {
   return std::ranges::any_of(s, [&](const auto& v) { return v.first == x; });
 }
 
-// Type-checks one side in Γ = the metavariables, located in the rule file. A metavariable in a
-// position that must be linear gets a hint: metavariables are exponential terms.
-Typed check_side(const rules::Fragment& side, const Term& t, const Context& gamma, bool source) {
-  return rules::within(side, [&] {
-    try {
-      TypeOptions o;
-      o.source = source;
-      return typecheck(t, gamma, signature(), std::nullopt, o);
-    } catch (const AdsemError& e) {
-      Diagnostic d = e.diagnostic();
-      for (const auto& [m, type] : gamma)
-        if (d.message.starts_with("exponential variable " + m + " where")) {
-          d.message += fmt::format(
-              "; metavariable {} stands for an exponential term (Γ ⊢ {} : {}), and a position "
-              "linear in a variable needs a term of Γ ⊢_z (linear metavariables are not part of "
-              "the rule language)",
-              m, m, type_text(type));
-          break;
-        }
-      throw AdsemError(std::move(d));
-    }
-  });
+// Type-checks one side in Γ = the metavariables. A metavariable in a position that must be linear
+// gets a hint: metavariables are exponential terms.
+Typed check_side(const Term& t, const Context& gamma) {
+  try {
+    return typecheck(t, gamma, signature());
+  } catch (const AdsemError& e) {
+    Diagnostic d = e.diagnostic();
+    for (const auto& [m, type] : gamma)
+      if (d.message.starts_with("exponential variable " + m + " where")) {
+        d.message += fmt::format(
+            "; metavariable {} stands for an exponential term (Γ ⊢ {} : {}), and a position "
+            "linear in a variable needs a term of Γ ⊢_z (linear metavariables are not part of "
+            "the rule language)",
+            m, m, type_text(type));
+        break;
+      }
+    throw AdsemError(std::move(d));
+  }
 }
 
 void apply_conditions(const rules::RuleDecl& rule, Pattern& p, const Term& lhs) {
@@ -133,10 +129,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     p.metas.push_back(std::move(m));
   }
 
-  const Typed left = check_side(rule.lhs, lhs, p.gamma, false);
-  const Typed right = check_side(rule.rhs, rhs, p.gamma, false);
-  if (!same_type(left.type, right.type))
-    rules::fail_sides_differ(rule, type_text(left.type), type_text(right.type));
+  const auto [left, right] = rules::typecheck_sides(
+      rule, lhs, rhs, [&](const Term& t) { return check_side(t, p.gamma); }, same_type,
+      [](const Type& t) { return type_text(t); });
   p.lhs = left.term;
   p.rhs = right.term;
   p.type = left.type;

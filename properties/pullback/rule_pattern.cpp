@@ -226,10 +226,11 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
       transformation_calls);
   if (transformation_calls) p.rhs = typed_transformation_calls(p.rhs);
   rules::check_depth(view, p.rhs, rule.rhs);
-  std::vector<std::string> declared_names;
+  std::vector<std::string> binders;
+  rules::binder_names(view, p.lhs, binders);
+  rules::binder_names(view, p.rhs, binders);
   for (const auto& [name, type] : declared)
-    declared_names.push_back(name);
-  rules::refuse_bound_metavariables(view, rule, p.lhs, p.rhs, declared_names);
+    rules::refuse_bound_metavariable(rule, binders, name);
   p.gamma = on_left;
   p.lhs = annotate_zeros(p.lhs);
   apply_conditions(rule, p);

@@ -16,8 +16,8 @@ namespace adsem::simple_diff {
 
 namespace {
 
-using rules::each_free_located;
 constexpr TermView view;
+const auto same = [](const Type& a, const Type& b) { return same_type(a, b); };
 
 } // namespace
 
@@ -81,37 +81,24 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   // reserved names: the generator's binders (v1, v2, ...) and the hole
   static const std::regex reserved("v[0-9]+|hole'");
   rules::refuse_reserved_names(rule, reserved, "binders (v1, v2, ...)");
-  p.lhs = rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, primitives()); });
-  p.rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, primitives()); });
-  rules::check_depth(view, p.lhs, rule.lhs);
-  rules::check_depth(view, p.rhs, rule.rhs);
-  if (p.lhs->kind == Kind::var) rules::fail_lone_variable(rule);
-
-  const std::vector<std::string> on_left = rules::check_free_names(
-      rule, each_free_located(view, p.lhs, rule.lhs), each_free_located(view, p.rhs, rule.rhs));
-  for (const std::string& name : on_left)
-    p.metas.push_back(Metavariable{name, nullptr, {}});
-  rules::scope_metas(view, p.lhs, p.metas,
-                     [](const Type& a, const Type& b) { return same_type(a, b); });
+  const auto sides = rules::parse_sides(
+      view, rule, [](const std::string& text) { return parse_term(text, primitives()); });
+  p.lhs = sides.lhs;
+  p.rhs = sides.rhs;
   // metavariables' types, and binders that would capture them
-  rules::refuse_bound_metavariables(view, rule, p.lhs, p.rhs, on_left);
-  for (Metavariable& m : p.metas) {
-    const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
-    m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
-    p.gamma.emplace_back(m.name, m.type);
+  for (const auto& [name, type] : rules::declared_types(
+           view, rule, sides, [](const auto& text) { return parse_type(text); })) {
+    p.metas.push_back(Metavariable{name, type, {}});
+    p.gamma.emplace_back(name, type);
   }
+  rules::scope_metas(view, p.lhs, p.metas, same);
   rules::sort_by_declaration(p.metas, rule);
   rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); },
-      [](const Type& a, const Type& b) { return same_type(a, b); },
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same,
       [](const Type& t) { return print_type(t); }, "simple-diff types are monomorphic");
-
-  const Typed left =
-      rules::within(rule.lhs, [&] { return typecheck(p.lhs, primitives(), p.gamma); });
-  const Typed right =
-      rules::within(rule.rhs, [&] { return typecheck(p.rhs, primitives(), p.gamma); });
-  if (!same_type(left.type, right.type))
-    rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
+  const auto [left, right] = rules::typecheck_sides(
+      rule, p.lhs, p.rhs, [&](const Term& t) { return typecheck(t, primitives(), p.gamma); }, same,
+      [](const Type& t) { return print_type(t); });
   p.type = left.type;
   for (const std::string& id : rules::identifiers(rule.lhs.text + " " + rule.rhs.text))
     p.names.push_back(id);
