@@ -16,6 +16,7 @@
 //   rebuild(t, kids)                    t with new children (derived caches dropped)
 //   pos(t)                              where t was written (std::optional<SourcePos>)
 // and, where substitution keeps more than children, `instantiated(t, kids, inst)`.
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -24,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "properties/core/rule_check.hpp"
 #include "properties/core/rule_compile.hpp"
 #include "properties/core/rule_pattern_kit.hpp"
 
