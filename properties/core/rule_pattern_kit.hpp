@@ -1,9 +1,9 @@
 #pragma once
-// The pattern walk every calculus's compile_pattern and instance drawing share (rule_compile.hpp
-// has the messages): the free names of both sides against the declarations, the scope of a
-// metavariable (the binders around every occurrence), declaration order, binders that would
-// capture a metavariable, and an instance plugged into one occurrence of a context's hole.
-// A calculus supplies only its walk: `each_free(f)` calls f(name, pos) on every free variable
+// The compile steps every calculus's compile_pattern and instance drawing share (rule_compile.hpp
+// has the messages; term_view.hpp the pattern walk itself): the free names of both sides against
+// the declarations, the scope of a metavariable (the binders around every occurrence),
+// declaration order, binders that would capture a metavariable, and an instance plugged into one
+// occurrence of a context's hole. `each_free(f)` calls f(name, pos) on every free variable
 // occurrence of one side, pos located in the rule file.
 #include <algorithm>
 #include <cstddef>
@@ -92,59 +92,6 @@ Plugged<Term> plug_instance(const Term& context, const std::vector<Occurrence>& 
   const Term c = zero_other_holes(context, holes, which, zero, replace_at);
   const auto& path = holes[which].path;
   return {replace_at(c, path, lhs), replace_at(c, path, rhs), replace_at(c, path, marker)};
-}
-
-// ---- zero mutants (rule_check.hpp ZeroVariant) over a calculus's term walk `Ops`:
-//   Ops::children(t) its children (an indexable range; null entries are skipped),
-//   Ops::replace_at(t, path, with), Ops::same(a, b) (α-equal), Ops::print(t). ----
-
-template <class Ops, class Term, class Path> Term subterm_at(Term t, const Path& path) {
-  for (const auto i : path)
-    t = Ops::children(t)[static_cast<std::size_t>(i)];
-  return t;
-}
-
-// The places of a right-hand side a zero may replace (those `keep` accepts), largest subterm
-// first (traversal order among equals); the whole side is not among them.
-template <class Ops, class Path, class Term, class Keep, class Size>
-std::vector<Path> zero_places(const Term& rhs, Keep&& keep, Size&& size) {
-  std::vector<std::pair<long, Path>> found;
-  Path path;
-  const auto walk = [&](auto&& self, const Term& t) -> void {
-    if (!path.empty() && keep(t)) found.emplace_back(static_cast<long>(size(t)), path);
-    const auto& kids = Ops::children(t);
-    for (std::size_t i = 0; i < kids.size(); ++i) {
-      if (!kids[i]) continue;
-      path.push_back(static_cast<typename Path::value_type>(i));
-      self(self, kids[i]);
-      path.pop_back();
-    }
-  };
-  walk(walk, rhs);
-  std::ranges::stable_sort(found, [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<Path> out;
-  for (auto& f : found)
-    out.push_back(std::move(f.second));
-  return out;
-}
-
-// At each place, the first of `zeros` that the subterm is not already and with which the side
-// still `fits` (type-checks at the rule's type).
-template <class Ops, class Term, class Path, class Fits>
-std::vector<ZeroVariant> first_fitting_zeros(const Term& rhs, const std::vector<Path>& places,
-                                             const std::vector<Term>& zeros, Fits&& fits) {
-  std::vector<ZeroVariant> out;
-  for (const Path& path : places) {
-    const Term replaced = subterm_at<Ops>(rhs, path);
-    for (const Term& zero : zeros) {
-      if (Ops::same(zero, replaced)) break; // already zero
-      const Term mutated = Ops::replace_at(rhs, path, zero);
-      if (!fits(mutated)) continue; // not of that type there
-      out.push_back({Ops::print(replaced), Ops::print(mutated), Ops::print(zero)});
-      break;
-    }
-  }
-  return out;
 }
 
 } // namespace adsem::rules

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/term_view.hpp"
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -14,6 +14,63 @@ namespace adsem::delta_reverse {
 namespace {
 
 using TK = TypeNode::Kind;
+bool binds(const Context& visible, const std::string& x);
+Type type_in(const Term& t, const Context* globals, const Context& visible);
+
+} // namespace
+
+bool TermView::bound(const Scope& s, const std::string& x) {
+  return binds(s, x);
+}
+
+// seed 001 App. A.1 / spec §3.1: λ, let and case bind in their bodies; do's x <- e1 binds in the
+// rest (§3.2).
+std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, const Scope& s) const {
+  Scope inner = s;
+  switch (t->kind) {
+  case Kind::lam:
+    inner.emplace_back(t->name, t->type);
+    return inner;
+  case Kind::let:
+    if (i != 1) return std::nullopt;
+    inner.emplace_back(t->name, type_in(t->kids[0], globals, s));
+    return inner;
+  case Kind::case_: {
+    if (i == 0) return std::nullopt;
+    const Type sum = type_in(t->kids[0], globals, s);
+    inner.emplace_back(i == 1 ? t->name : t->name2,
+                       sum ? (i == 1 ? sum->left : sum->right) : nullptr);
+    return inner;
+  }
+  case Kind::bind: {
+    if (i != 1 || t->name.empty()) return std::nullopt;
+    const Type m = type_in(t->kids[0], globals, s);
+    inner.emplace_back(t->name, m ? m->left : nullptr);
+    return inner;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+void TermView::binders(const Term& t, std::vector<std::string>& out) {
+  if (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::case_ ||
+      (t->kind == Kind::bind && !t->name.empty()))
+    out.push_back(t->name);
+  if (t->kind == Kind::case_) out.push_back(t->name2);
+}
+
+std::string TermView::print(const Term& t) {
+  return delta_reverse::print(t);
+}
+
+Term TermView::rebuild(const Term& t, std::vector<Term> kids) {
+  Node copy = *t;
+  copy.kids = std::move(kids);
+  return std::make_shared<const Node>(std::move(copy));
+}
+
+namespace {
 
 bool binds(const Context& visible, const std::string& x) {
   return std::ranges::any_of(visible, [&](const auto& v) { return v.first == x; });
@@ -26,63 +83,11 @@ Type type_in(const Term& t, const Context* globals, const Context& visible) {
   return typecheck(t, g).type;
 }
 
-// The binders kid i of n sees (seed 001 App. A.1 / spec §3.1: λ, let and case bind in their
-// bodies; do's x <- e1 binds in the rest, §3.2). Types come from the checker when globals is set.
-void enter(const Node& n, std::size_t i, Context& visible, const Context* globals) {
-  switch (n.kind) {
-  case Kind::lam:
-    visible.emplace_back(n.name, n.type);
-    break;
-  case Kind::let:
-    if (i == 1) visible.emplace_back(n.name, type_in(n.kids[0], globals, visible));
-    break;
-  case Kind::case_:
-    if (i > 0) {
-      const Type s = type_in(n.kids[0], globals, visible);
-      visible.emplace_back(i == 1 ? n.name : n.name2, s ? (i == 1 ? s->left : s->right) : nullptr);
-    }
-    break;
-  case Kind::bind:
-    if (i == 1 && !n.name.empty()) {
-      const Type m = type_in(n.kids[0], globals, visible);
-      visible.emplace_back(n.name, m ? m->left : nullptr);
-    }
-    break;
-  default:
-    break;
-  }
-}
-
-// Calls f(node, visible, path) on every free variable occurrence (names not bound inside t).
-template <class F>
-void free_vars(const Term& t, const Context& visible, const Context* globals, Path& path, F&& f) {
-  if (t->kind == Kind::var && !binds(visible, t->name)) f(*t, visible, path);
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    Context inner = visible;
-    enter(*t, i, inner, globals);
-    path.push_back(i);
-    free_vars(t->kids[i], inner, globals, path, f);
-    path.pop_back();
-  }
-}
-
-void binder_names(const Node& n, std::vector<std::string>& out) {
-  if (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::case_ ||
-      (n.kind == Kind::bind && !n.name.empty()))
-    out.push_back(n.name);
-  if (n.kind == Kind::case_) out.push_back(n.name2);
-  for (const Term& k : n.kids)
-    binder_names(*k, out);
-}
+constexpr TermView view;
 
 [[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
   throw AdsemError(kind, message, rules::locate(side, n.pos));
-}
-
-void check_depth(const Term& t, const rules::Fragment& side) {
-  rules::refuse_deep_pattern(
-      t, [](const Node& n) -> const std::vector<Term>& { return n.kids; }, side);
 }
 
 bool has_target_type(const Type& t) {
@@ -139,27 +144,6 @@ void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern&
           "not supported");
 }
 
-// The free variables of one side, located in the rule file.
-auto each_free(const Term& t, const rules::Fragment& side) {
-  return [&t, &side](auto&& f) {
-    Path path;
-    free_vars(t, {}, nullptr, path, [&](const Node& n, const Context&, const Path&) {
-      f(n.name, rules::locate(side, n.pos));
-    });
-  };
-}
-
-// Each metavariable's binders: those around every occurrence on the left (typed).
-void scope_metas(Pattern& p) {
-  Path path;
-  std::map<std::string, bool> seen;
-  free_vars(p.lhs, {}, &p.gamma, path, [&](const Node& n, const Context& visible, const Path&) {
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
-    it->binders = seen[n.name] ? rules::intersect_scopes(it->binders, visible, same_type) : visible;
-    seen[n.name] = true;
-  });
-}
-
 void decide_sort(const rules::RuleDecl& rule, Pattern& p) {
   if (p.type->kind == TK::delta) {
     p.sort = RuleSort::delta;
@@ -213,37 +197,22 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
                                    m.name),
                        m.pos);
   }
-  const Term lhs = rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text); });
-  const Term rhs = rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text); });
-  check_depth(lhs, rule.lhs);
-  check_depth(rhs, rule.rhs);
-  if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
-  p.lhs = lhs;
-  p.rhs = rhs;
-  for (const std::string& name :
-       rules::check_free_names(rule, each_free(lhs, rule.lhs), each_free(rhs, rule.rhs)))
-    p.metas.push_back(Metavariable{name, nullptr, {}});
-
-  std::vector<std::string> binders;
-  binder_names(*lhs, binders);
-  binder_names(*rhs, binders);
-  for (Metavariable& m : p.metas) {
-    const rules::MetaDecl& decl = *rules::find_meta(rule, m.name);
-    m.type = rules::within(decl.type, [&] { return parse_type(decl.type.text); });
-    p.gamma.emplace_back(m.name, m.type);
-    rules::refuse_bound_metavariable(rule, binders, m.name);
+  const auto sides =
+      rules::parse_sides(view, rule, [](const std::string& text) { return parse_term(text); });
+  for (const auto& [name, type] : rules::declared_types(
+           view, rule, sides, [](const auto& text) { return parse_type(text); })) {
+    p.metas.push_back(Metavariable{name, type, {}});
+    p.gamma.emplace_back(name, type);
   }
   rules::sort_by_declaration(p.metas, rule);
-
-  const Typed left = rules::within(rule.lhs, [&] { return typecheck(lhs, p.gamma); });
-  const Typed right = rules::within(rule.rhs, [&] { return typecheck(rhs, p.gamma); });
-  if (!same_type(left.type, right.type))
-    rules::fail_sides_differ(rule, print_type(left.type), print_type(right.type));
+  const auto [left, right] = rules::typecheck_sides(
+      rule, sides.lhs, sides.rhs, [&](const Term& t) { return typecheck(t, p.gamma); }, same_type,
+      [](const Type& t) { return print_type(t); });
   p.lhs = left.term; // elaborated: e.i is fst/snd from here on
   p.rhs = right.term;
   p.type = left.type;
   decide_sort(rule, p);
-  scope_metas(p);
+  rules::scope_metas(TermView{&p.gamma}, p.lhs, p.metas, same_type);
   rules::apply_conditions(
       rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return print_type(t); }, "delta-reverse types are monomorphic");
@@ -251,31 +220,19 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  if (t->kind == Kind::var)
-    if (const auto it = sigma.find(t->name); it != sigma.end()) return it->second;
-  if (t->kids.empty()) return t;
-  Node copy = *t;
-  for (Term& k : copy.kids)
-    k = instantiate(k, sigma);
-  return std::make_shared<const Node>(std::move(copy));
+  return rules::instantiate(view, t, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& t, const std::string& name,
                                     const Context& globals) {
-  std::vector<Occurrence> out;
-  Path path;
-  free_vars(t, {}, &globals, path, [&](const Node& n, const Context& visible, const Path& at) {
-    if (n.name == name) out.push_back(Occurrence{at, visible});
-  });
-  return out;
+  return rules::occurrences_of<TermView, Path>(TermView{&globals}, t, name, {},
+                                               [](const Path& at, const Context& visible) {
+                                                 return Occurrence{at, visible};
+                                               });
 }
 
 Term replace_at(const Term& t, const Path& path, const Term& with) {
-  if (path.empty()) return with;
-  Node copy = *t;
-  copy.kids[path.front()] =
-      replace_at(t->kids[path.front()], Path(path.begin() + 1, path.end()), with);
-  return std::make_shared<const Node>(std::move(copy));
+  return rules::replace_at(view, t, path, with);
 }
 
 namespace {
@@ -298,29 +255,11 @@ Term zero_of(const Type& t) {
   }
 }
 
-const Term& subterm(const Term& t, const Path& path, std::size_t from = 0) {
-  return from == path.size() ? t : subterm(t->kids[path[from]], path, from + 1);
-}
-
-} // namespace
-
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-  static Term replace_at(const Term& t, const Path& path, const Term& with) {
-    return delta_reverse::replace_at(t, path, with);
-  }
-  static bool same(const Term& a, const Term& b) { return same_term(a, b); }
-  static std::string print(const Term& t) { return delta_reverse::print(t); }
-};
-
 } // namespace
 
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
+  std::vector<Path> places = rules::zero_places<TermView, Path>(
+      view, p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
       [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Type> zero_types = {real_type(), delta_type(), p.type};
@@ -329,7 +268,7 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Term> zeros;
   for (const Type& t : zero_types)
     if (Term zero = zero_of(t)) zeros.push_back(std::move(zero));
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type);
   });
 }

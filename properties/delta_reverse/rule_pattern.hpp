@@ -14,6 +14,7 @@
 // Rules over the monadic layer (M A, pure, do, deltaLet), Delta2, δS or fixed DeltaIds are
 // rejected with a located message: the model has no meaning for them (docs, "Limits").
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,25 @@
 namespace adsem::delta_reverse {
 
 using Path = std::vector<std::size_t>;
+
+// The term view of the pattern walk (properties/core/term_view.hpp). The types of let, case and
+// do binders come from the checker when `globals` is set (then the walk types the bound terms).
+struct TermView {
+  using Term = delta_reverse::Term;
+  using Scope = Context;
+  const Context* globals = nullptr;
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static bool is_var(const Term& t) { return t->kind == Kind::var; }
+  static const std::string& var_name(const Term& t) { return t->name; }
+  static const Context& visible(const Scope& s) { return s; }
+  static std::optional<SourcePos> pos(const Term& t) { return t->pos; }
+  static bool bound(const Scope& s, const std::string& x);
+  std::optional<Scope> enter(const Term& t, std::size_t i, const Scope& s) const;
+  static void binders(const Term& t, std::vector<std::string>& out);
+  static Term rebuild(const Term& t, std::vector<Term> kids);
+  static bool same(const Term& a, const Term& b) { return same_term(a, b); }
+  static std::string print(const Term& t);
+};
 
 struct Metavariable {
   std::string name;

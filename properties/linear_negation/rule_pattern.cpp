@@ -5,93 +5,60 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/term_view.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/linear_negation/parser.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
 
+bool TermView::bound(const Scope& s, const std::string& x) {
+  return std::ranges::find(s.bound, x) != s.bound.end();
+}
+
+// λ, let and let-pair bind in their first child.
+std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, const Scope& s) {
+  if (i != 0 || (t->kind != Kind::lam && t->kind != Kind::let && t->kind != Kind::let_pair))
+    return std::nullopt;
+  Scope inner = s;
+  for (const Binder* b : {&t->x, &t->y}) {
+    if (b->name.empty() || (b == &t->y && t->kind != Kind::let_pair)) continue;
+    inner.bound.push_back(b->name);
+    if (!b->linear) inner.visible.emplace_back(b->name, b->type);
+  }
+  return inner;
+}
+
+std::string TermView::print(const Term& t) {
+  return linear_negation::print(t);
+}
+
 namespace {
 
-bool binds_kid(const Node& n, std::size_t i) {
-  return i == 0 && (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair);
-}
-
-// Calls f(node, visible, path) on every free variable occurrence. `visible` holds the exponential
-// variables in scope; `bound` every bound name (linear binders too: seed 002 Table 1, a linear
-// variable z is only usable inside Γ ⊢_z, never by an exponential term).
-template <class F>
-void free_vars(const Term& t, VarScope& visible, std::vector<std::string>& bound, Path& path,
-               F&& f) {
-  if (t->kind == Kind::var) {
-    if (std::ranges::find(bound, t->name) == bound.end()) f(*t, visible, path);
-    return;
-  }
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    std::size_t pushed_visible = 0, pushed_bound = 0;
-    if (binds_kid(*t, i)) {
-      for (const Binder* b : {&t->x, &t->y}) {
-        if (b->name.empty() || (b == &t->y && t->kind != Kind::let_pair)) continue;
-        bound.push_back(b->name);
-        ++pushed_bound;
-        if (!b->linear) {
-          visible.emplace_back(b->name, b->type);
-          ++pushed_visible;
-        }
-      }
-    }
-    path.push_back(static_cast<int>(i));
-    free_vars(t->kids[i], visible, bound, path, f);
-    path.pop_back();
-    visible.resize(visible.size() - pushed_visible);
-    bound.resize(bound.size() - pushed_bound);
-  }
-}
-
-template <class F> void each_free(const Term& t, VarScope visible, F&& f) {
-  std::vector<std::string> bound;
-  for (const auto& v : visible)
-    bound.push_back(v.first);
-  Path path;
-  free_vars(t, visible, bound, path, f);
-}
+constexpr TermView view;
 
 bool in_scope(const VarScope& s, const std::string& x) {
   return std::ranges::any_of(s, [&](const auto& v) { return v.first == x; });
 }
 
-// The free variables of one side, located in the rule file.
-auto each_free_located(const Term& t, const rules::Fragment& side) {
-  return [&t, &side](auto&& f) {
-    each_free(t, {}, [&](const Node& n, const VarScope&, const Path&) {
-      f(n.name, n.pos ? rules::locate(side, *n.pos) : side.pos);
-    });
-  };
-}
-
-// Type-checks one side in Γ = the metavariables, located in the rule file. A metavariable in a
-// position that must be linear gets a hint: metavariables are exponential terms.
-Typed check_side(const rules::Fragment& side, const Term& t, const Context& gamma, bool source) {
-  return rules::within(side, [&] {
-    try {
-      TypeOptions o;
-      o.source = source;
-      return typecheck(t, gamma, signature(), std::nullopt, o);
-    } catch (const AdsemError& e) {
-      Diagnostic d = e.diagnostic();
-      for (const auto& [m, type] : gamma)
-        if (d.message.starts_with("exponential variable " + m + " where")) {
-          d.message += fmt::format(
-              "; metavariable {} stands for an exponential term (Γ ⊢ {} : {}), and a position "
-              "linear in a variable needs a term of Γ ⊢_z (linear metavariables are not part of "
-              "the rule language)",
-              m, m, type_text(type));
-          break;
-        }
-      throw AdsemError(std::move(d));
-    }
-  });
+// Type-checks one side in Γ = the metavariables. A metavariable in a position that must be linear
+// gets a hint: metavariables are exponential terms.
+Typed check_side(const Term& t, const Context& gamma) {
+  try {
+    return typecheck(t, gamma, signature());
+  } catch (const AdsemError& e) {
+    Diagnostic d = e.diagnostic();
+    for (const auto& [m, type] : gamma)
+      if (d.message.starts_with("exponential variable " + m + " where")) {
+        d.message += fmt::format(
+            "; metavariable {} stands for an exponential term (Γ ⊢ {} : {}), and a position "
+            "linear in a variable needs a term of Γ ⊢_z (linear metavariables are not part of "
+            "the rule language)",
+            m, m, type_text(type));
+        break;
+      }
+    throw AdsemError(std::move(d));
+  }
 }
 
 void apply_conditions(const rules::RuleDecl& rule, Pattern& p, const Term& lhs) {
@@ -146,8 +113,9 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   const Term rhs =
       rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
   if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
-  const std::vector<std::string> on_left = rules::check_free_names(
-      rule, each_free_located(lhs, rule.lhs), each_free_located(rhs, rule.rhs));
+  const std::vector<std::string> on_left =
+      rules::check_free_names(rule, rules::each_free_located(view, lhs, rule.lhs),
+                              rules::each_free_located(view, rhs, rule.rhs));
 
   // the metavariables of the left, in declaration order, with their types
   std::set<std::string> binders;
@@ -161,23 +129,15 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
     p.metas.push_back(std::move(m));
   }
 
-  const Typed left = check_side(rule.lhs, lhs, p.gamma, false);
-  const Typed right = check_side(rule.rhs, rhs, p.gamma, false);
-  if (!same_type(left.type, right.type))
-    rules::fail_sides_differ(rule, type_text(left.type), type_text(right.type));
+  const auto [left, right] = rules::typecheck_sides(
+      rule, lhs, rhs, [&](const Term& t) { return check_side(t, p.gamma); }, same_type,
+      [](const Type& t) { return type_text(t); });
   p.lhs = left.term;
   p.rhs = right.term;
   p.type = left.type;
 
   // scopes: the exponential binders around every occurrence on the (elaborated) left
-  for (Metavariable& m : p.metas) {
-    bool first = true;
-    each_free(p.lhs, {}, [&](const Node& n, const VarScope& vis, const Path&) {
-      if (n.name != m.name) return;
-      m.binders = first ? vis : rules::intersect_scopes(m.binders, vis, same_type);
-      first = false;
-    });
-  }
+  rules::scope_metas(view, p.lhs, p.metas, same_type);
   apply_conditions(rule, p, p.lhs);
 
   // a source rule: both sides in Λ(F), so D of Table 3 applies to programs holding an instance
@@ -196,31 +156,21 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  if (t->kind == Kind::var) {
-    const auto it = sigma.find(t->name);
-    return it == sigma.end() ? t : it->second;
-  }
-  if (t->kids.empty()) return t;
-  std::vector<Term> kids;
-  for (const Term& k : t->kids)
-    kids.push_back(instantiate(k, sigma));
-  return rebuild(*t, std::move(kids));
+  return rules::instantiate(view, t, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& t, const std::string& name, VarScope visible) {
-  std::vector<Occurrence> out;
-  each_free(t, std::move(visible), [&](const Node& n, const VarScope& vis, const Path& at) {
-    if (n.name == name) out.push_back(Occurrence{at, vis});
-  });
-  return out;
+  TermView::Scope scope{std::move(visible), {}};
+  for (const auto& v : scope.visible)
+    scope.bound.push_back(v.first);
+  return rules::occurrences_of<TermView, Path>(view, t, name, scope,
+                                               [](const Path& at, const TermView::Scope& s) {
+                                                 return Occurrence{at, s.visible};
+                                               });
 }
 
 Term replace_at(const Term& t, const Path& path, const Term& n) {
-  if (path.empty()) return n;
-  std::vector<Term> kids = t->kids;
-  const auto i = static_cast<std::size_t>(path.front());
-  kids.at(i) = replace_at(kids[i], Path(path.begin() + 1, path.end()), n);
-  return rebuild(*t, std::move(kids));
+  return rules::replace_at(view, t, path, n);
 }
 
 Term zero_of(const Type& a) {
@@ -237,28 +187,14 @@ Term zero_of(const Type& a) {
   return num(0);
 }
 
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-  static Term replace_at(const Term& t, const Path& path, const Term& n) {
-    return linear_negation::replace_at(t, path, n);
-  }
-  static bool same(const Term& a, const Term& b) { return alpha_key(a) == alpha_key(b); }
-  static std::string print(const Term& t) { return linear_negation::print(t); }
-};
-
-} // namespace
-
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermOps, Path>(
-      p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
+  std::vector<Path> places = rules::zero_places<TermView, Path>(
+      view, p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Term> zeros = {zero_of(real_type()), zero_of(p.type)};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type));
-  return rules::first_fitting_zeros<TermOps>(p.rhs, places, zeros, [&](const Term& mutated) {
+  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type, signature());
   });
 }

@@ -3,6 +3,7 @@
 // mode with the declared metavariables as free exponential variables, their scopes,
 // instantiation, and the zero mutants of a right-hand side.
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +17,29 @@ namespace adsem::linear_negation {
 
 using gen::VarScope;
 using Path = std::vector<int>; // child indices (Node::kids)
+
+// The term view of the pattern walk (properties/core/term_view.hpp): `visible` holds the
+// exponential variables in scope, `bound` every bound name (linear binders too: seed 002 Table 1,
+// a linear variable z is only usable inside Γ ⊢_z, never by an exponential term).
+struct TermView {
+  using Term = linear_negation::Term;
+  struct Scope {
+    VarScope visible;
+    std::vector<std::string> bound;
+  };
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static bool is_var(const Term& t) { return t->kind == Kind::var; }
+  static const std::string& var_name(const Term& t) { return t->name; }
+  static const VarScope& visible(const Scope& s) { return s.visible; }
+  static std::optional<SourcePos> pos(const Term& t) { return t->pos; }
+  static bool bound(const Scope& s, const std::string& x);
+  static std::optional<Scope> enter(const Term& t, std::size_t i, const Scope& s);
+  static bool same(const Term& a, const Term& b) { return alpha_key(a) == alpha_key(b); }
+  static std::string print(const Term& t);
+  static Term rebuild(const Term& t, std::vector<Term> kids) {
+    return linear_negation::rebuild(*t, std::move(kids));
+  }
+};
 
 // A metavariable stands for an exponential term Γ ⊢ M : T (Table 1's ordinary judgment): it may
 // sit wherever an exponential term of its type may, never where the term must be linear in some

@@ -3,32 +3,12 @@
 #include <algorithm>
 #include <set>
 
+#include "properties/core/term_view.hpp"
 #include "syntax/pullback/substitution.hpp"
 
 namespace adsem::pullback {
 
 namespace {
-
-// The child of a binder node that the binder scopes over (seed 000 Fig. 1: λx.S, (λx.S₁)*·S₂ and
-// (Ω λx.P)·S bind x in their first child; let x = M in N in its second), or -1.
-int bound_child(Kind k) {
-  switch (k) {
-  case Kind::lam:
-  case Kind::dualmap:
-  case Kind::pullback:
-    return 0;
-  case Kind::let:
-    return 1;
-  default:
-    return -1;
-  }
-}
-
-void binder_names(const Term& t, std::set<std::string>& out) {
-  if (bound_child(t->kind) >= 0) out.insert(t->name);
-  for (const Term& k : t->kids)
-    binder_names(k, out);
-}
 
 class Matcher {
 public:
@@ -62,7 +42,7 @@ public:
     default:
       break;
     }
-    const int scoped = bound_child(pat->kind);
+    const int scoped = TermView::bound_child(pat->kind);
     for (std::size_t i = 0; i < pat->kids.size(); ++i) {
       Term kid = t->kids[i];
       if (static_cast<int>(i) == scoped && pat->name != t->name) {
@@ -92,15 +72,15 @@ private:
 // Every free variable of σ(M) that is a binder name of the rule is one M may mention (bound
 // around all its occurrences on the left, not excluded by `x # M`).
 bool captures_nothing(const Pattern& p, const Substitution& sigma) {
-  std::set<std::string> bound;
-  binder_names(p.lhs, bound);
-  binder_names(p.rhs, bound);
+  std::vector<std::string> bound;
+  rules::binder_names(TermView{}, p.lhs, bound);
+  rules::binder_names(TermView{}, p.rhs, bound);
   if (bound.empty()) return true;
   for (const Metavariable& m : p.metas) {
     const auto it = sigma.find(m.name);
     if (it == sigma.end()) continue;
     for (const std::string& x : free_vars(it->second))
-      if (bound.contains(x) &&
+      if (std::ranges::find(bound, x) != bound.end() &&
           std::ranges::none_of(m.binders, [&](const auto& b) { return b.first == x; }))
         return false;
   }

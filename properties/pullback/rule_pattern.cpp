@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/term_view.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/parser.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -13,56 +13,42 @@
 
 namespace adsem::pullback {
 
-namespace {
-
-// The binder a child of t introduces (seed 000 Fig. 1: λx.S, (λx.S₁)*·S₂ and (Ω λx.P)·S bind x in
-// their first child only; let x = M in N binds x in N).
-std::optional<std::pair<std::string, Type>> bound_in(const Node& t, std::size_t i) {
-  switch (t.kind) {
+// seed 000 Fig. 1: λx.S, (λx.S₁)*·S₂ and (Ω λx.P)·S bind x in their first child only; let x = M
+// in N binds x in N.
+int TermView::bound_child(Kind k) {
+  switch (k) {
   case Kind::lam:
   case Kind::dualmap:
   case Kind::pullback:
-    if (i == 0) return std::pair{t.name, t.type};
-    return std::nullopt;
+    return 0;
   case Kind::let:
-    if (i == 1) return std::pair{t.name, t.type};
-    return std::nullopt;
+    return 1;
   default:
-    return std::nullopt;
+    return -1;
   }
 }
 
-bool binds(const VarScope& visible, const std::string& x) {
-  return std::ranges::any_of(visible, [&](const auto& v) { return v.first == x; });
+bool TermView::bound(const Scope& s, const std::string& x) {
+  return std::ranges::any_of(s.visible, [&](const auto& v) { return v.first == x; });
 }
 
-using DualBinder = std::optional<std::pair<std::string, Type>>;
-
-// Calls f(node, visible, innermost dual-map binder, path) on every free variable occurrence.
-template <class F>
-void walk_free(const Term& m, VarScope& visible, const DualBinder& dual_binder,
-               std::vector<int>& path, F&& f) {
-  if (m->kind == Kind::var && !binds(visible, m->name)) f(*m, visible, dual_binder, path);
-  for (std::size_t i = 0; i < m->kids.size(); ++i) {
-    const auto b = bound_in(*m, i);
-    if (b) visible.push_back(*b);
-    path.push_back(static_cast<int>(i));
-    walk_free(m->kids[i], visible,
-              m->kind == Kind::dualmap && i == 0 ? DualBinder(std::pair{m->name, m->type})
-                                                 : dual_binder,
-              path, f);
-    path.pop_back();
-    if (b) visible.pop_back();
-  }
+std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, const Scope& s) {
+  if (bound_child(t->kind) != static_cast<int>(i)) return std::nullopt;
+  Scope inner = s;
+  inner.visible.emplace_back(t->name, t->type);
+  if (t->kind == Kind::dualmap) inner.dual = {t->name, t->type};
+  return inner;
 }
 
-void binder_names(const Term& t, std::vector<std::string>& out) {
-  if (t->kind == Kind::lam || t->kind == Kind::dualmap || t->kind == Kind::pullback ||
-      t->kind == Kind::let)
-    out.push_back(t->name);
-  for (const Term& k : t->kids)
-    binder_names(k, out);
+Term TermView::rebuild(const Term& t, std::vector<Term> kids) {
+  Node copy = *t;
+  copy.kids = std::move(kids);
+  return make_node(std::move(copy));
 }
+
+namespace {
+
+constexpr TermView view;
 
 [[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
@@ -120,35 +106,31 @@ Term typed_transformation_calls(const Term& m) {
   return make_node(std::move(copy));
 }
 
-void check_depth(const Term& m, const rules::Fragment& side) {
-  rules::refuse_deep_pattern(
-      m, [](const Node& n) -> const std::vector<Term>& { return n.kids; }, side);
-}
-
 void collect_metas(const rules::RuleDecl& rule, Pattern& p,
                    const std::map<std::string, Type>& declared) {
-  VarScope visible;
   std::vector<int> path;
-  walk_free(p.lhs, visible, std::nullopt, path,
-            [&](const Node& n, const VarScope& vis, const DualBinder& dual, auto&) {
-              if (!declared.contains(n.name)) return; // the parser resolved every other name
-              auto it =
-                  std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
-              if (it == p.metas.end()) {
-                p.metas.push_back(Metavariable{n.name, declared.at(n.name), vis, dual});
-                return;
-              }
-              it->binders = rules::intersect_scopes(it->binders, vis, same_type);
-              const bool same_dual = (!dual && !it->linear_in) ||
-                                     (dual && it->linear_in && dual->first == it->linear_in->first);
-              if (!same_dual)
-                fail_at(rule.lhs, n, ErrorKind::parse,
-                        fmt::format("metavariable '{}' occurs in the body of a dual map and "
-                                    "elsewhere: in a dual-map body (λx.S)* its instances must be "
-                                    "linear in x (rule (dual), seed 000 Fig. 2), so one term "
-                                    "cannot fill both places; use two metavariables",
-                                    n.name));
-            });
+  rules::each_free(
+      view, p.lhs, {}, path, [&](const Term& t, const TermView::Scope& scope, const auto&) {
+        const Node& n = *t;
+        const VarScope& vis = scope.visible;
+        const auto& dual = scope.dual;
+        if (!declared.contains(n.name)) return; // the parser resolved every other name
+        auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == n.name; });
+        if (it == p.metas.end()) {
+          p.metas.push_back(Metavariable{n.name, declared.at(n.name), vis, dual});
+          return;
+        }
+        it->binders = rules::intersect_scopes(it->binders, vis, same_type);
+        const bool same_dual = (!dual && !it->linear_in) ||
+                               (dual && it->linear_in && dual->first == it->linear_in->first);
+        if (!same_dual)
+          fail_at(rule.lhs, n, ErrorKind::parse,
+                  fmt::format("metavariable '{}' occurs in the body of a dual map and "
+                              "elsewhere: in a dual-map body (λx.S)* its instances must be "
+                              "linear in x (rule (dual), seed 000 Fig. 2), so one term "
+                              "cannot fill both places; use two metavariables",
+                              n.name));
+      });
   rules::sort_by_declaration(p.metas, rule);
 }
 
@@ -230,7 +212,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
   for (const rules::MetaDecl& d : rule.metas)
     declared[d.name] = rules::within(d.type, [&] { return parse_type(d.type.text); });
   p.lhs = parse_side(rule.lhs, declared, rules::fail_undeclared_on_left);
-  check_depth(p.lhs, rule.lhs);
+  rules::check_depth(view, p.lhs, rule.lhs);
   if (p.lhs->kind == Kind::var) rules::fail_lone_variable(rule);
   collect_metas(rule, p, declared);
   std::map<std::string, Type> on_left;
@@ -243,10 +225,10 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
       },
       transformation_calls);
   if (transformation_calls) p.rhs = typed_transformation_calls(p.rhs);
-  check_depth(p.rhs, rule.rhs);
+  rules::check_depth(view, p.rhs, rule.rhs);
   std::vector<std::string> binders;
-  binder_names(p.lhs, binders);
-  binder_names(p.rhs, binders);
+  rules::binder_names(view, p.lhs, binders);
+  rules::binder_names(view, p.rhs, binders);
   for (const auto& [name, type] : declared)
     rules::refuse_bound_metavariable(rule, binders, name);
   p.gamma = on_left;
@@ -257,54 +239,30 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  if (m->kind == Kind::var) {
-    const auto it = sigma.find(m->name);
-    return it == sigma.end() ? m : it->second;
-  }
-  if (m->kids.empty()) return m;
-  Node copy = *m;
-  for (Term& k : copy.kids)
-    k = instantiate(k, sigma);
-  return make_node(std::move(copy));
+  return rules::instantiate(view, m, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible) {
-  std::vector<Occurrence> out;
-  std::vector<int> path;
-  walk_free(m, visible, std::nullopt, path,
-            [&](const Node& n, const VarScope& vis, const DualBinder&, const auto& at) {
-              if (n.name == name) out.push_back(Occurrence{at, vis});
-            });
-  return out;
+  return rules::occurrences_of<TermView, std::vector<int>>(
+      view, m, name, {std::move(visible), std::nullopt},
+      [](const std::vector<int>& at, const TermView::Scope& s) {
+        return Occurrence{at, s.visible};
+      });
 }
 
 Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
-  if (path.empty()) return n;
-  Node copy = *m;
-  const std::vector<int> rest(path.begin() + 1, path.end());
-  auto& k = copy.kids[static_cast<std::size_t>(path.front())];
-  k = replace_at(k, rest, n);
-  return make_node(std::move(copy));
+  return rules::replace_at(view, m, path, n);
 }
 
-namespace {
-
-// The term walk of the zero mutants (rule_pattern_kit.hpp).
-struct TermOps {
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
-};
-
-} // namespace
-
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<std::vector<int>> places = rules::zero_places<TermOps, std::vector<int>>(
-      p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
+  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+      view, p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
       [](const Term& m) { return size_of(m); });
   if (p.rhs->kind != Kind::zero) places.emplace_back(); // the whole right-hand side last
   const Context gamma(p.gamma.begin(), p.gamma.end());
   std::vector<rules::ZeroVariant> out;
   for (const std::vector<int>& path : places) {
-    const Term replaced = rules::subterm_at<TermOps>(p.rhs, path);
+    const Term replaced = rules::subterm(view, p.rhs, path);
     // the zero of the subterm's own type, where its position allows it (in a dual-map body the
     // linearity condition, lin⁺, is kept: lin⁺(0) = every variable)
     Type t;

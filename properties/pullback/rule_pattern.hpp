@@ -18,6 +18,28 @@ namespace adsem::pullback {
 
 using VarScope = std::vector<std::pair<std::string, Type>>;
 
+// The term view of the pattern walk (properties/core/term_view.hpp); a scope also holds the
+// innermost dual map's binder around it.
+struct TermView {
+  using Term = pullback::Term;
+  struct Scope {
+    VarScope visible;
+    std::optional<std::pair<std::string, Type>> dual;
+  };
+  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static bool is_var(const Term& t) { return t->kind == Kind::var; }
+  static const std::string& var_name(const Term& t) { return t->name; }
+  static const VarScope& visible(const Scope& s) { return s.visible; }
+  // The child a binder node scopes over, or -1.
+  static int bound_child(Kind k);
+  static bool bound(const Scope& s, const std::string& x);
+  static std::optional<Scope> enter(const Term& t, std::size_t i, const Scope& s);
+  static void binders(const Term& t, std::vector<std::string>& out) {
+    if (bound_child(t->kind) >= 0) out.push_back(t->name);
+  }
+  static Term rebuild(const Term& t, std::vector<Term> kids);
+};
+
 struct Metavariable {
   std::string name;
   Type type;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "properties/core/term_view.hpp"
 #include "semantics/simple_diff/symbolic_diff.hpp"
 
 namespace adsem::simple_diff {
@@ -19,38 +20,7 @@ const std::string* find_in(const Scope& scope, const std::string& name) {
   return nullptr;
 }
 
-// Whether x occurs free in m (let and rd bind in their body; a letrec's parameter in its body).
-bool occurs_free(const Node& m, const std::string& x) {
-  switch (m.kind) {
-  case Kind::var:
-    return m.name == x;
-  case Kind::let:
-    return occurs_free(*m.a, x) || (m.name != x && occurs_free(*m.b, x));
-  case Kind::rd:
-    return occurs_free(*m.a, x) || occurs_free(*m.b, x) || (m.param != x && occurs_free(*m.c, x));
-  case Kind::letrec:
-    return (m.param != x && occurs_free(*m.a, x)) || occurs_free(*m.b, x);
-  default:
-    for (const Term& c : {m.a, m.b, m.c})
-      if (c && occurs_free(*c, x)) return true;
-    return false;
-  }
-}
-
-// m with the free occurrences of x renamed to y, a fresh name (so nothing is captured).
-Term rename_free(const Term& m, const std::string& x, const std::string& y) {
-  if (!occurs_free(*m, x)) return m;
-  if (m->kind == Kind::var) return mk::var(y, m->pos);
-  const bool a_bound = m->kind == Kind::letrec && m->param == x;
-  const bool b_bound = m->kind == Kind::let && m->name == x;
-  const bool c_bound = m->kind == Kind::rd && m->param == x;
-  Node copy = *m;
-  if (copy.a && !a_bound) copy.a = rename_free(copy.a, x, y);
-  if (copy.b && !b_bound) copy.b = rename_free(copy.b, x, y);
-  if (copy.c && !c_bound) copy.c = rename_free(copy.c, x, y);
-  if (copy.sugar && !copy.sugar->parts.empty()) copy.sugar = nullptr; // stale parts
-  return std::make_shared<const Node>(std::move(copy));
-}
+constexpr TermView view;
 
 // The type of a subterm of the redex: its annotations, the types of the binders around it, ρ for
 // the variables the evaluator has bound, φ for function names. nullptr where none of these says
@@ -224,7 +194,7 @@ private:
     // the left's binders around this occurrence that M may not mention
     for (const auto& [pb, tb] : scope_)
       if (std::ranges::none_of(m->binders, [&](const auto& b) { return b.first == pb; }) &&
-          occurs_free(*term, tb))
+          adsem::rules::occurs_free(view, term, tb))
         return false;
     const Type t = types_.of(*term);
     if (t ? !same_type(t, m->type) : !lenient_) return false;
@@ -262,7 +232,8 @@ private:
     for (const auto& [b, type] : m->binders) {
       const auto in_term = match_.binders.find(b);
       const std::string* here = find_in(scope_, b);
-      if (in_term != match_.binders.end() && here) out = rename_free(out, in_term->second, *here);
+      if (in_term != match_.binders.end() && here)
+        out = adsem::rules::rename_free(view, out, in_term->second, *here);
     }
     return out;
   }

@@ -1,7 +1,9 @@
 #pragma once
 // The patterns of a simple-diff user rule (rule_adapter.hpp): parsing with metavariables as
 // typed free variables, their scopes, instantiation and the zero mutants of a right-hand side.
+#include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +15,29 @@
 namespace adsem::simple_diff {
 
 using VarScope = std::vector<std::pair<std::string, Type>>;
+
+// The term view of the pattern walk (properties/core/term_view.hpp).
+struct TermView {
+  using Term = simple_diff::Term;
+  struct Scope {
+    VarScope visible;
+    bool outer = true; // false inside a letrec body (which sees its parameter only)
+  };
+  static std::array<Term, 3> children(const Term& m) { return {m->a, m->b, m->c}; }
+  static bool is_var(const Term& m) { return m->kind == Kind::var; }
+  static const std::string& var_name(const Term& m) { return m->name; }
+  static const VarScope& visible(const Scope& s) { return s.visible; }
+  static std::optional<SourcePos> pos(const Term& m) { return m->pos; }
+  static bool bound(const Scope& s, const std::string& x);
+  static std::optional<Scope> enter(const Term& m, std::size_t i, const Scope& s);
+  static void binders(const Term& m, std::vector<std::string>& out);
+  static Term rebuild(const Term& m, std::vector<Term> kids);
+  static Term instantiated(const Term& m, std::vector<Term> kids,
+                           const std::map<std::string, Term>& sigma);
+  static Term renamed(const Term& var, const std::string& to);
+  static bool same(const Term& a, const Term& b) { return alpha_equal(a, b); }
+  static std::string print(const Term& m);
+};
 
 struct Metavariable {
   std::string name;
