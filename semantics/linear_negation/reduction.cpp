@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
@@ -393,21 +394,25 @@ std::vector<Step> Reducer::all_steps() {
 }
 
 Run normalise(const Term& t, const RunOptions& options) {
-  Reducer r(t, options);
-  Run run;
-  while (auto s = r.step()) {
-    ++run.steps;
-    ++run.rule_counts[s->rule];
-    if (options.counter) options.counter->add(s->rule);
-    if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
-    if (run.steps >= options.fuel && r.step()) {
-      throw AdsemError(ErrorKind::fuel,
-                       "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
+  // the summaries, free-variable lists and (9)'s copy recurse on the term, whose depth the input's
+  // guard bounds only at the start (syntax/linear_negation/nesting.hpp)
+  return on_large_stack([&] {
+    Reducer r(t, options);
+    Run run;
+    while (auto s = r.step()) {
+      ++run.steps;
+      ++run.rule_counts[s->rule];
+      if (options.counter) options.counter->add(s->rule);
+      if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
+      if (run.steps >= options.fuel && r.step()) {
+        throw AdsemError(ErrorKind::fuel,
+                         "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
+      }
     }
-  }
-  run.result = r.current();
-  run.copy_volume = r.copy_volume_;
-  return run;
+    run.result = r.current();
+    run.copy_volume = r.copy_volume_;
+    return run;
+  });
 }
 
 Term eta_expand(const Term& t, const Type& type, Names& names) {

@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -451,7 +453,7 @@ struct FreshWalk {
   const BinderHook& on_binder;
   std::unordered_set<std::string>* seen = nullptr; // null: every binder is renamed
   // a copied value (rule (9)) can be deeper than any input: an error, not a stack overflow
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth{max_nesting, 0, ErrorKind::eval};
 };
 
 Term fresh_walk(const Term& t, FreshWalk& w) {
@@ -512,16 +514,20 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
 } // namespace
 
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
-  FreshWalk w{{}, names, on_binder};
-  return fresh_walk(t, w);
+  return on_large_stack([&] {
+    FreshWalk w{{}, names, on_binder};
+    return fresh_walk(t, w);
+  });
 }
 
 Term make_binders_unique(const Term& t, Names& names) {
-  const std::set<std::string> free = free_variables(t);
-  std::unordered_set<std::string> seen(free.begin(), free.end());
-  const BinderHook none;
-  FreshWalk w{{}, names, none, &seen};
-  return fresh_walk(t, w);
+  return on_large_stack([&] { // free_variables recurses too (the children's lists first)
+    const std::set<std::string> free = free_variables(t);
+    std::unordered_set<std::string> seen(free.begin(), free.end());
+    const BinderHook none;
+    FreshWalk w{{}, names, none, &seen};
+    return fresh_walk(t, w);
+  });
 }
 
 Term substitute(const Term& t, const std::string& x, const Term& v) {
