@@ -2,7 +2,6 @@
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/core/depth_check.hpp"
-#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
@@ -15,7 +14,7 @@ Typed elaborate(const Term& t, const Context& gamma, bool source) {
       t, DepthBudget{max_nesting, 0, ErrorKind::type},
       [](const Term& n) -> const std::vector<Term>& { return n->kids; },
       [](const Term& n) { return n->pos; });
-  return on_large_stack([&] {
+  return on_stack_for(t, [&] {
     Names names(t);
     for (const auto& [x, a] : gamma)
       names.reserve(x);

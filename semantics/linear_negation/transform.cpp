@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
-#include "syntax/core/large_stack.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -41,7 +41,7 @@ Term Differentiator::go(const Term& t) {
 }
 
 Term back(const Term& t, Names& names, const TransformOptions& options) {
-  return on_large_stack([&] { // D recurses on t (syntax/linear_negation/nesting.hpp)
+  return on_stack_for(t, [&] { // D recurses on t (syntax/linear_negation/nesting.hpp)
     Differentiator d(names, options);
     return d.go(t);
   });
@@ -57,7 +57,7 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
                          const std::vector<double>& r, const TransformOptions& options,
                          bool keep_primal) {
   if (inputs.size() != r.size()) throw AdsemError(ErrorKind::usage, "one real per input");
-  return on_large_stack([&] { return wrapper_of(t, inputs, r, options, keep_primal); });
+  return on_stack_for(t, [&] { return wrapper_of(t, inputs, r, options, keep_primal); });
 }
 
 namespace {
@@ -185,8 +185,8 @@ GradientRun gradient_run(const Term& t, const std::vector<std::string>& inputs,
 GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
                             const std::vector<double>& r, const RunOptions& options,
                             const TransformOptions& transform, bool keep_primal) {
-  return on_large_stack(
-      [&] { return gradient_run(t, inputs, r, options, transform, keep_primal); });
+  return on_stack_for(t,
+                      [&] { return gradient_run(t, inputs, r, options, transform, keep_primal); });
 }
 
 namespace {

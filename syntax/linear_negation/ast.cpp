@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
@@ -107,6 +106,9 @@ std::string type_text(const Type& t) {
 namespace {
 // Not a const object: the reducer's in-place step may replace a child of a node it alone holds.
 Term make(Node n) {
+  n.height = 1;
+  for (const Term& k : n.kids)
+    n.height = std::max(n.height, k->height + 1);
   return std::make_shared<Node>(std::move(n));
 }
 } // namespace
@@ -514,14 +516,14 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
 } // namespace
 
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
-  return on_large_stack([&] {
+  return on_stack_for(t, [&] {
     FreshWalk w{{}, names, on_binder};
     return fresh_walk(t, w);
   });
 }
 
 Term make_binders_unique(const Term& t, Names& names) {
-  return on_large_stack([&] { // free_variables recurses too (the children's lists first)
+  return on_stack_for(t, [&] { // free_variables recurses too (the children's lists first)
     const std::set<std::string> free = free_variables(t);
     std::unordered_set<std::string> seen(free.begin(), free.end());
     const BinderHook none;

@@ -3,7 +3,6 @@
 #include <set>
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/core/large_stack.hpp"
 #include "syntax/core/lexer.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
@@ -256,10 +255,12 @@ private:
 } // namespace
 
 Term parse_term(const std::string& text, const Signature& signature, Mode mode) {
-  return on_large_stack([&] { return Parser(text, mode, signature).whole_term(); });
+  const auto read = [&] { return Parser(text, mode, signature).whole_term(); };
+  return text.size() <= shallow_text ? read() : on_large_stack(read);
 }
 Type parse_type(const std::string& text) {
-  return on_large_stack([&] { return Parser(text, Mode::target, nullptr).whole_type(); });
+  const auto read = [&] { return Parser(text, Mode::target, nullptr).whole_type(); };
+  return text.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 } // namespace adsem::linear_negation

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
@@ -125,7 +124,7 @@ private:
 } // namespace
 
 std::string print(const Term& t) {
-  return on_large_stack([&] { return Printer().run(t); });
+  return on_stack_for(t, [&] { return Printer().run(t); });
 }
 
 } // namespace adsem::linear_negation

@@ -2,7 +2,6 @@
 #include "syntax/linear_negation/typecheck.hpp"
 
 #include "syntax/core/depth_guard.hpp"
-#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
@@ -202,7 +201,7 @@ private:
 
 Typed typecheck(const Term& t, const Context& gamma, const Signature& signature,
                 std::optional<std::string> linear, TypeOptions options) {
-  return on_large_stack([&] {
+  return on_stack_for(t, [&] {
     Context g = gamma;
     Checker checker(signature, options);
     return checker.synth(t, g, linear.value_or(""));

@@ -55,6 +55,23 @@ TEST(LinearNegationResources, ATermAtTheNestingLimitParsesPrintsAndNormalises) {
   EXPECT_EQ(normalise(t.term, RunOptions{}).steps, 0);
 }
 
+// f's body is 1,200 levels deep and its call sits under 1,000 more: the reduction starts on the
+// default stack and moves to the large stack when (9) copies f into the call (the normal form
+// λz. sin(… sin(z)) is 2,202 levels deep).
+TEST(LinearNegationResources, AReductionThatDeepensMovesToTheLargeStack) {
+  const auto sines = [](int n, const std::string& inner) {
+    std::string t = inner;
+    for (int i = 0; i < n; ++i)
+      t = "sin(" + t + ")";
+    return t;
+  };
+  const Typed t = parse_elaborated(
+      "let f = \\y:!R. " + sines(1'200, "y") + " in \\z:!R. " + sines(1'000, "f z"), Mode::target);
+  ASSERT_LT(depth_of(t.term), 2'000);
+  const linear_negation::Run run = normalise(t.term, RunOptions{});
+  EXPECT_EQ(depth_of(run.result), 2'202);
+}
+
 TEST(LinearNegationResources, DOfATermAtTheNestingLimitBuildsTheGradientWrapper) {
   const Typed t = parse_elaborated(primitive_chain(10'000), Mode::source);
   const RealFunction f = real_function(t);
