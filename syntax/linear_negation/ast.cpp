@@ -437,9 +437,12 @@ std::string Names::fresh(const std::string& base) {
   std::string stem = base;
   const auto cut = stem.find('_');
   if (cut != std::string::npos && cut > 0) stem = stem.substr(0, cut);
+  // A drawn name is not added to used_: it ends in '_' and the counter, which only grows, so no
+  // other draw equals it. used_ keeps the names taken before, and a run that renames Θ(n²)
+  // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
     std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (used_.insert(candidate).second) return candidate;
+    if (!used_.contains(candidate)) return candidate;
   }
 }
 
