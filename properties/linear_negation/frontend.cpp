@@ -9,6 +9,7 @@
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
@@ -103,7 +104,9 @@ std::string Frontend::type_of(const std::string& source) const {
 
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
-  return result_of(normalise(parse_elaborated(source, Mode::target).term, run_options(options)));
+  return on_large_stack([&] { // result_of's walks recurse on the normal form (nesting.hpp)
+    return result_of(normalise(parse_elaborated(source, Mode::target).term, run_options(options)));
+  });
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
@@ -115,6 +118,11 @@ props::EvalResult Frontend::reduce(const std::string& source,
 
 props::DenoteResult Frontend::denote(const std::string& source,
                                      const std::optional<std::vector<double>>& at) const {
+  return on_large_stack([&] { return denote_here(source, at); });
+}
+
+props::DenoteResult Frontend::denote_here(const std::string& source,
+                                          const std::optional<std::vector<double>>& at) const {
   const Typed t = parse_elaborated(source, at ? Mode::source : Mode::target);
   const model::Value<double> v = linear_negation::denote<double>(t.term, nullptr);
   props::DenoteResult result;
@@ -152,6 +160,12 @@ props::DenoteResult Frontend::denote(const std::string& source,
 props::GradResult Frontend::grad(const std::string& source, const std::vector<double>& at,
                                  const std::string& mechanism,
                                  const props::EvalOptions& options) const {
+  return on_large_stack([&] { return grad_here(source, at, mechanism, options); });
+}
+
+props::GradResult Frontend::grad_here(const std::string& source, const std::vector<double>& at,
+                                      const std::string& mechanism,
+                                      const props::EvalOptions& options) const {
   const std::string m = mechanism.empty() ? "backprop" : mechanism;
   const RealFunction f = real_function(parse_elaborated(source, Mode::source));
   if (at.size() != f.inputs.size())

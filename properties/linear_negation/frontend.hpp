@@ -23,6 +23,14 @@ public:
   std::vector<std::string> mechanisms() const override {
     return {"backprop", "injection", "bp", "forward"};
   }
+
+private:
+  // denote and grad on the large stack (syntax/linear_negation/nesting.hpp)
+  props::DenoteResult denote_here(const std::string& source,
+                                  const std::optional<std::vector<double>>& at) const;
+  props::GradResult grad_here(const std::string& source, const std::vector<double>& at,
+                              const std::string& mechanism,
+                              const props::EvalOptions& options) const;
 };
 
 } // namespace adsem::linear_negation

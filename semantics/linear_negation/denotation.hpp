@@ -11,6 +11,7 @@
 #include "semantics/core/value.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -30,9 +31,7 @@ template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env,
                        std::shared_ptr<DepthBudget> depth = nullptr) {
   using V = model::Value<C>;
-  if (!depth)
-    depth =
-        std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+  if (!depth) depth = std::make_shared<DepthBudget>(DepthBudget{max_nesting, 0, ErrorKind::eval});
   const DepthGuard guard(*depth);
   switch (t->kind) {
   case Kind::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a

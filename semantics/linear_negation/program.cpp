@@ -2,22 +2,26 @@
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/core/depth_check.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
 
 Typed elaborate(const Term& t, const Context& gamma, bool source) {
-  // the walks below recurse: the type checker's depth limit is checked first, without recursion
+  // the walks below recurse (on the large stack, nesting.hpp): the type checker's depth limit is
+  // checked first, without recursion
   check_depth(
-      t, DepthBudget{DepthBudget::default_limit, 0, ErrorKind::type},
+      t, DepthBudget{max_nesting, 0, ErrorKind::type},
       [](const Term& n) -> const std::vector<Term>& { return n->kids; },
       [](const Term& n) { return n->pos; });
-  Names names(t);
-  for (const auto& [x, a] : gamma)
-    names.reserve(x);
-  TypeOptions o;
-  o.source = source;
-  return typecheck(make_binders_unique(t, names), gamma, signature(), std::nullopt, o);
+  return on_stack_for(t, [&] {
+    Names names(t);
+    for (const auto& [x, a] : gamma)
+      names.reserve(x);
+    TypeOptions o;
+    o.source = source;
+    return typecheck(make_binders_unique(t, names), gamma, signature(), std::nullopt, o);
+  });
 }
 
 Typed parse_elaborated(const std::string& text, Mode mode, const Context& gamma) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
@@ -245,6 +246,9 @@ void Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth) 
   Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
   apply_in_place(n.kids[static_cast<std::size_t>(c.path[depth])], c, depth + 1);
   n.forget_derived();
+  n.height = 1;
+  for (const Term& k : n.kids)
+    n.height = std::max(n.height, k->height + 1);
 }
 
 // The summary of t's subtree, from its children's summaries and its own redex instances, in the
@@ -393,20 +397,31 @@ std::vector<Step> Reducer::all_steps() {
 }
 
 Run normalise(const Term& t, const RunOptions& options) {
-  Reducer r(t, options);
+  std::optional<Reducer> r;
   Run run;
-  while (auto s = r.step()) {
-    ++run.steps;
-    ++run.rule_counts[s->rule];
-    if (options.counter) options.counter->add(s->rule);
-    if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
-    if (run.steps >= options.fuel && r.step()) {
-      throw AdsemError(ErrorKind::fuel,
-                       "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
+  // Steps to a normal form. With `shallow` it stops (false) once the term is deeper than the
+  // default stack takes: the summaries, free-variable lists and (9)'s copy recurse on the term,
+  // and one step at most doubles its height (a copied value is no deeper than the term), so the
+  // rest runs on the large stack (syntax/linear_negation/nesting.hpp).
+  const auto steps = [&](bool shallow) {
+    if (!r) r.emplace(t, options); // learning the binders' types walks t
+    while (!shallow || r->current()->height <= shallow_nesting) {
+      const auto s = r->step();
+      if (!s) return true;
+      ++run.steps;
+      ++run.rule_counts[s->rule];
+      if (options.counter) options.counter->add(s->rule);
+      if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
+      if (run.steps >= options.fuel && r->step()) {
+        throw AdsemError(ErrorKind::fuel,
+                         "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
+      }
     }
-  }
-  run.result = r.current();
-  run.copy_volume = r.copy_volume_;
+    return false;
+  };
+  if (t->height > shallow_nesting || !steps(true)) on_large_stack([&] { steps(false); });
+  run.result = r->current();
+  run.copy_volume = r->copy_volume_;
   return run;
 }
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -40,14 +41,29 @@ Term Differentiator::go(const Term& t) {
 }
 
 Term back(const Term& t, Names& names, const TransformOptions& options) {
-  Differentiator d(names, options);
-  return d.go(t);
+  return on_stack_for(t, [&] { // D recurses on t (syntax/linear_negation/nesting.hpp)
+    Differentiator d(names, options);
+    return d.go(t);
+  });
 }
+
+namespace {
+// the wrapper of spec §4.9; substitute and D recurse on t (on the large stack, nesting.hpp)
+Wrapper wrapper_of(const Term& t, const std::vector<std::string>& inputs,
+                   const std::vector<double>& r, const TransformOptions& options, bool keep_primal);
+} // namespace
 
 Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
                          const std::vector<double>& r, const TransformOptions& options,
                          bool keep_primal) {
   if (inputs.size() != r.size()) throw AdsemError(ErrorKind::usage, "one real per input");
+  return on_stack_for(t, [&] { return wrapper_of(t, inputs, r, options, keep_primal); });
+}
+
+namespace {
+Wrapper wrapper_of(const Term& t, const std::vector<std::string>& inputs,
+                   const std::vector<double>& r, const TransformOptions& options,
+                   bool keep_primal) {
   Names names(t);
   for (const std::string& x : inputs)
     names.reserve(x);
@@ -83,6 +99,7 @@ Wrapper gradient_wrapper(const Term& t, const std::vector<std::string>& inputs,
     w.free_types[bp] = neg_type(options.d);
   return w;
 }
+} // namespace
 
 namespace {
 bool read_into(const Term& t, const std::vector<std::string>& backprop, std::vector<double>& g) {
@@ -158,9 +175,24 @@ Term injection_wrapper(const Wrapper& w) {
   return out;
 }
 
+namespace {
+// Cor. 16 end to end; the read-back recurses on the normal form (on the large stack)
+GradientRun gradient_run(const Term& t, const std::vector<std::string>& inputs,
+                         const std::vector<double>& r, const RunOptions& options,
+                         const TransformOptions& transform, bool keep_primal);
+} // namespace
+
 GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& inputs,
                             const std::vector<double>& r, const RunOptions& options,
                             const TransformOptions& transform, bool keep_primal) {
+  return on_stack_for(t,
+                      [&] { return gradient_run(t, inputs, r, options, transform, keep_primal); });
+}
+
+namespace {
+GradientRun gradient_run(const Term& t, const std::vector<std::string>& inputs,
+                         const std::vector<double>& r, const RunOptions& options,
+                         const TransformOptions& transform, bool keep_primal) {
   const Wrapper w = gradient_wrapper(t, inputs, r, transform, keep_primal);
   RunOptions o = options;
   o.free_types.insert(w.free_types.begin(), w.free_types.end());
@@ -178,6 +210,7 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
   out.gradient = *g;
   return out;
 }
+} // namespace
 
 // ---- computational graphs ----
 

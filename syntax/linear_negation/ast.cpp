@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -105,6 +106,9 @@ std::string type_text(const Type& t) {
 namespace {
 // Not a const object: the reducer's in-place step may replace a child of a node it alone holds.
 Term make(Node n) {
+  n.height = 1;
+  for (const Term& k : n.kids)
+    n.height = std::max(n.height, k->height + 1);
   return std::make_shared<Node>(std::move(n));
 }
 } // namespace
@@ -433,9 +437,12 @@ std::string Names::fresh(const std::string& base) {
   std::string stem = base;
   const auto cut = stem.find('_');
   if (cut != std::string::npos && cut > 0) stem = stem.substr(0, cut);
+  // A drawn name is not added to used_: it ends in '_' and the counter, which only grows, so no
+  // other draw equals it. used_ keeps the names taken before, and a run that renames Θ(n²)
+  // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
     std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (used_.insert(candidate).second) return candidate;
+    if (!used_.contains(candidate)) return candidate;
   }
 }
 
@@ -451,7 +458,7 @@ struct FreshWalk {
   const BinderHook& on_binder;
   std::unordered_set<std::string>* seen = nullptr; // null: every binder is renamed
   // a copied value (rule (9)) can be deeper than any input: an error, not a stack overflow
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth{max_nesting, 0, ErrorKind::eval};
 };
 
 Term fresh_walk(const Term& t, FreshWalk& w) {
@@ -512,16 +519,20 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
 } // namespace
 
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
-  FreshWalk w{{}, names, on_binder};
-  return fresh_walk(t, w);
+  return on_stack_for(t, [&] {
+    FreshWalk w{{}, names, on_binder};
+    return fresh_walk(t, w);
+  });
 }
 
 Term make_binders_unique(const Term& t, Names& names) {
-  const std::set<std::string> free = free_variables(t);
-  std::unordered_set<std::string> seen(free.begin(), free.end());
-  const BinderHook none;
-  FreshWalk w{{}, names, none, &seen};
-  return fresh_walk(t, w);
+  return on_stack_for(t, [&] { // free_variables recurses too (the children's lists first)
+    const std::set<std::string> free = free_variables(t);
+    std::unordered_set<std::string> seen(free.begin(), free.end());
+    const BinderHook none;
+    FreshWalk w{{}, names, none, &seen};
+    return fresh_walk(t, w);
+  });
 }
 
 Term substitute(const Term& t, const std::string& x, const Term& v) {

@@ -93,6 +93,9 @@ struct Node {
   std::vector<Term> kids;       // lam: {body}; app: {fn, arg}; pair/add: {l, r};
                                 // let/let_pair: {body, bound}; prim: args
   std::optional<SourcePos> pos; // where the parser found it (for type errors)
+  // 1 + the children's largest height, set when the node is made (and by the reducer's in-place
+  // step): whether a recursive walk needs the large stack (nesting.hpp) is read off here.
+  int height = 1;
 
   const Term& body() const { return kids.at(0); }  // lam, let, let_pair
   const Term& bound() const { return kids.at(1); } // let, let_pair

@@ -4,6 +4,7 @@
 
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/lexer.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -245,19 +246,21 @@ private:
   TokenStream ts_;
   Mode mode_;
   Signature signature_;
-  // each level of nesting is about six parser frames: a lower limit than the default keeps a
-  // 100,000-deep input an error, not a stack overflow (design.md "Engineering rules")
-  DepthBudget budget_{2000, 0, ErrorKind::parse};
+  // each level of nesting is about six parser frames, on the large stack (nesting.hpp): a
+  // 100,000-deep input stays an error, not a stack overflow (design.md "Engineering rules")
+  DepthBudget budget_{max_nesting, 0, ErrorKind::parse};
   std::set<std::pair<int, int>> signs_;
 };
 
 } // namespace
 
 Term parse_term(const std::string& text, const Signature& signature, Mode mode) {
-  return Parser(text, mode, signature).whole_term();
+  const auto read = [&] { return Parser(text, mode, signature).whole_term(); };
+  return text.size() <= shallow_text ? read() : on_large_stack(read);
 }
 Type parse_type(const std::string& text) {
-  return Parser(text, Mode::target, nullptr).whole_type();
+  const auto read = [&] { return Parser(text, Mode::target, nullptr).whole_type(); };
+  return text.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 } // namespace adsem::linear_negation

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 
 namespace adsem::linear_negation {
 
@@ -117,13 +118,13 @@ private:
       return;
     }
   }
-  DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget budget_{max_nesting, 0, ErrorKind::eval};
 };
 
 } // namespace
 
 std::string print(const Term& t) {
-  return Printer().run(t);
+  return on_stack_for(t, [&] { return Printer().run(t); });
 }
 
 } // namespace adsem::linear_negation

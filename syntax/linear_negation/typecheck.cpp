@@ -2,6 +2,7 @@
 #include "syntax/linear_negation/typecheck.hpp"
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
@@ -193,16 +194,18 @@ private:
   const Signature& signature_;
   TypeOptions options_;
   std::set<std::string> linear_in_scope_;
-  DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::type};
+  DepthBudget budget_{max_nesting, 0, ErrorKind::type};
 };
 
 } // namespace
 
 Typed typecheck(const Term& t, const Context& gamma, const Signature& signature,
                 std::optional<std::string> linear, TypeOptions options) {
-  Context g = gamma;
-  Checker checker(signature, options);
-  return checker.synth(t, g, linear.value_or(""));
+  return on_stack_for(t, [&] {
+    Context g = gamma;
+    Checker checker(signature, options);
+    return checker.synth(t, g, linear.value_or(""));
+  });
 }
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, const Type& expected,

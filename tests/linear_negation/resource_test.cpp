@@ -1,10 +1,13 @@
 // Every resource bounded: a flat sum as deep as it is long reaches the type checker's
-// located depth error instead of overflowing the stack in the renaming before it, and the values
+// located depth error instead of overflowing the stack in the renaming before it, a term at the
+// nesting limit is read, printed, differentiated and normalised on the large stack, and the values
 // rule (9) copies count against fuel (one step however large the copy, spec §7 P10).
 #include <gtest/gtest.h>
 
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
+#include "semantics/linear_negation/transform.hpp"
+#include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
 namespace {
@@ -18,17 +21,75 @@ Term flat_sum(int n) { // ((1 + 1) + 1) + ... : n - 1 levels
 
 TEST(LinearNegationResources, FlatSumPastTheLimitIsALocatedTypeError) {
   try {
-    (void)elaborate(flat_sum(20'000)); // 14,000 overflowed the stack
+    (void)elaborate(flat_sum(40'000)); // 14,000 overflowed the stack before the guard
     ADD_FAILURE() << "no error";
   } catch (const AdsemError& e) {
     EXPECT_EQ(e.diagnostic().kind, ErrorKind::type);
-    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 10000 levels");
+    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 30000 levels");
     ASSERT_TRUE(e.diagnostic().pos.has_value());
   }
 }
 
 TEST(LinearNegationResources, FlatSumBelowTheLimitElaborates) {
-  EXPECT_TRUE(is_real(elaborate(flat_sum(9'000)).type));
+  EXPECT_TRUE(is_real(elaborate(flat_sum(29'000)).type));
+}
+
+// sin(tanh(sin(… x))): each stage is two parser levels (the primitive and its argument list), so
+// 14,990 stages are just below the guard of 30,000 (syntax/linear_negation/nesting.hpp) and
+// 15,001 just beyond it.
+std::string primitive_chain(int stages) {
+  std::string open, close;
+  for (int i = 0; i < stages; ++i) {
+    open += i % 2 == 0 ? "sin(" : "tanh(";
+    close += ")";
+  }
+  return "\\x:!R. " + open + "x" + close;
+}
+
+TEST(LinearNegationResources, ATermAtTheNestingLimitParsesPrintsAndNormalises) {
+  const Typed t = parse_elaborated(primitive_chain(14'990), Mode::target);
+  EXPECT_EQ(depth_of(t.term), 14'992); // λ, the stages, x
+  // printed and read back: the printer and the parser keep the same guard
+  EXPECT_EQ(depth_of(parse_elaborated(print(t.term), Mode::target).term), 14'992);
+  // a value: no step, but the summaries walk all of it
+  EXPECT_EQ(normalise(t.term, RunOptions{}).steps, 0);
+}
+
+// f's body is 1,200 levels deep and its call sits under 1,000 more: the reduction starts on the
+// default stack and moves to the large stack when (9) copies f into the call (the normal form
+// λz. sin(… sin(z)) is 2,202 levels deep).
+TEST(LinearNegationResources, AReductionThatDeepensMovesToTheLargeStack) {
+  const auto sines = [](int n, const std::string& inner) {
+    std::string t = inner;
+    for (int i = 0; i < n; ++i)
+      t = "sin(" + t + ")";
+    return t;
+  };
+  const Typed t = parse_elaborated(
+      "let f = \\y:!R. " + sines(1'200, "y") + " in \\z:!R. " + sines(1'000, "f z"), Mode::target);
+  ASSERT_LT(depth_of(t.term), 2'000);
+  const linear_negation::Run run = normalise(t.term, RunOptions{});
+  EXPECT_EQ(depth_of(run.result), 2'202);
+}
+
+TEST(LinearNegationResources, DOfATermAtTheNestingLimitBuildsTheGradientWrapper) {
+  const Typed t = parse_elaborated(primitive_chain(10'000), Mode::source);
+  const RealFunction f = real_function(t);
+  const Wrapper w = gradient_wrapper(f.body, f.inputs, {0.5});
+  EXPECT_GT(depth_of(w.term), 10'000);
+  EXPECT_EQ(w.backprop.size(), 1U);
+}
+
+TEST(LinearNegationResources, ATermPastTheNestingLimitIsALocatedParseError) {
+  try {
+    (void)parse_elaborated(primitive_chain(15'001), Mode::target);
+    ADD_FAILURE() << "no error";
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
+    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 30000 levels");
+    ASSERT_TRUE(e.diagnostic().pos.has_value());
+    EXPECT_EQ(e.diagnostic().pos->line, 1);
+  }
 }
 
 // f, a λ of ~800 nodes, copied twice by (9): seven steps, 1,600 nodes copied.
