@@ -9,6 +9,7 @@
 
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/value.hpp"
+#include "semantics/core/work_budget.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/nesting.hpp"
@@ -27,12 +28,26 @@ template <class C> Env<C> bind(Env<C> env, std::string name, model::Value<C> val
   return std::make_shared<const EnvNode<C>>(EnvNode<C>{std::move(name), std::move(value), env});
 }
 
+// Nodes one denotation may visit, its closures' later applications (probes) included.
+inline constexpr long model_work_cap = 20'000'000;
+
+// One denotation's limits: the nesting guard, and a cap on its work. The model's work is not the
+// reduction's: an abstraction applied inside an abstraction runs its body again at every
+// application, so ⟦t⟧ can cost exponentially more than normalising t (a term of size 60 of
+// normal-forms-are-values took 80 s of CPU in ⟦−⟧ and was killed as a `timeout`). Past the cap,
+// a fuel error that WorkBudget::ran_over recognises: a counted discard, never a verdict.
+struct DenoteBudget {
+  DepthBudget depth{max_nesting, 0, ErrorKind::eval};
+  WorkBudget work{model_work_cap, 1};
+};
+
 template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env,
-                       std::shared_ptr<DepthBudget> depth = nullptr) {
+                       std::shared_ptr<DenoteBudget> depth = nullptr) {
   using V = model::Value<C>;
-  if (!depth) depth = std::make_shared<DepthBudget>(DepthBudget{max_nesting, 0, ErrorKind::eval});
-  const DepthGuard guard(*depth);
+  if (!depth) depth = std::make_shared<DenoteBudget>();
+  const DepthGuard guard(depth->depth);
+  depth->work.spend(1, "the denotation (⟦−⟧ of Table 4)");
   switch (t->kind) {
   case Kind::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a
     for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())

@@ -2,8 +2,11 @@
 // located depth error instead of overflowing the stack in the renaming before it, a term at the
 // nesting limit is read, printed, differentiated and normalised on the large stack, and the values
 // rule (9) copies count against fuel (one step however large the copy, spec §7 P10).
+#include <string>
+
 #include <gtest/gtest.h>
 
+#include "semantics/linear_negation/denotation.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -17,6 +20,25 @@ Term flat_sum(int n) { // ((1 + 1) + 1) + ... : n - 1 levels
   for (int i = 1; i < n; ++i)
     t = with_pos(add(t, num(1)), SourcePos{1, 4 * i});
   return t;
+}
+
+// f_k = λy. f_{k-1} (f_{k-1} y): a term of size O(n) whose denotation applies f_1 2^n times. The
+// model's work cap ends it as a fuel error the properties count as a discard
+// (WorkBudget::ran_over), where it ran for minutes and was killed as a `timeout` counterexample.
+TEST(LinearNegationResources, AnExponentialDenotationEndsAtTheModelsWorkCap) {
+  std::string text = "\\x:R. let f0 = \\y:R. y + y in ";
+  for (int k = 1; k <= 40; ++k)
+    text += "let f" + std::to_string(k) + " = \\y:R. f" + std::to_string(k - 1) + " (f" +
+            std::to_string(k - 1) + " y) in ";
+  text += "f40 x";
+  const Typed t = parse_elaborated(text, Mode::source);
+  try {
+    (void)denote<double>(t.term, nullptr)(model::Value<double>(model::Dual<double>(1.0)));
+    ADD_FAILURE() << "no error";
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::fuel);
+    EXPECT_TRUE(WorkBudget::ran_over(e.diagnostic())) << e.diagnostic().message;
+  }
 }
 
 TEST(LinearNegationResources, FlatSumPastTheLimitIsALocatedTypeError) {
