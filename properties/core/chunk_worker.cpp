@@ -33,6 +33,24 @@ struct WorkerEnd {
   bool restart = false;
 };
 
+// "trial 3 of the chunk used more than ... of CPU time; killed", and so on by the cause.
+std::string timeout_message(ChildOutcome::Timeout why, double seconds, const std::string& who,
+                            const std::string& when) {
+  switch (why) {
+  case ChildOutcome::Timeout::silent:
+    return fmt::format("{} sent nothing for the per-trial timeout of {} s{}; killed", who, seconds,
+                       when);
+  case ChildOutcome::Timeout::stuck:
+    return fmt::format("{} was stuck{}: silent, then no CPU time used for the per-trial timeout "
+                       "of {} s; killed",
+                       who, when, seconds);
+  case ChildOutcome::Timeout::cpu:
+    break;
+  }
+  return fmt::format("{} used more than the per-trial timeout of {} s of CPU time{}; killed", who,
+                     seconds, when);
+}
+
 WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun&&)>& on_chunk) {
   const auto worker = [&](int fd) {
     PropertyContext context = plan.context;
@@ -225,15 +243,11 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
   switch (outcome.end) {
   case ChildOutcome::End::timed_out:
     record.outcome = "timeout";
-    if (between_chunks) {
-      record.message = fmt::format("the trial process sent nothing for the per-trial timeout "
-                                   "of {} s of CPU time {}; killed",
-                                   plan.options.trial_timeout_seconds, when);
-      break;
-    }
-    record.message = fmt::format("trial {} of the chunk used more than the per-trial timeout "
-                                 "of {} s of CPU time (or was stuck for as long); killed",
-                                 std::max(started, 1), plan.options.trial_timeout_seconds);
+    record.message =
+        timeout_message(outcome.timeout, plan.options.trial_timeout_seconds,
+                        between_chunks ? "the trial process"
+                                       : fmt::format("trial {} of the chunk", std::max(started, 1)),
+                        between_chunks ? " " + when : "");
     break;
   case ChildOutcome::End::signalled:
     record.outcome = "crash";

@@ -92,6 +92,7 @@ public:
   }
 
   bool spoke() const { return spoke_; }
+  ChildOutcome::Timeout why() const { return why_; }
 
   // None when the trial is over its time; else how long the parent may wait before asking again.
   std::optional<int> wait_ms(Clock::time_point now) {
@@ -102,15 +103,22 @@ public:
     // Until its first line the worker is starting (the fork's copy-on-write faults, no trial
     // yet), and the kernel accounts a new process's CPU time only at its next tick (a child
     // that has written a line may still read 0 s): the wall clock counts.
-    if (!spoke_) return std::nullopt;
+    if (!spoke_) {
+      why_ = ChildOutcome::Timeout::silent;
+      return std::nullopt;
+    }
     const std::optional<double> cpu = cpu_.seconds();
     if (!cpu) return 100; // gone: its end of file is on the way
-    if (*cpu - cpu_at_line_ >= timeout_) return std::nullopt;
+    if (*cpu - cpu_at_line_ >= timeout_) {
+      why_ = ChildOutcome::Timeout::cpu;
+      return std::nullopt;
+    }
     if (!stall_since_ || *cpu > stall_cpu_) {
       stall_since_ = now;
       stall_cpu_ = *cpu;
     } else if (std::chrono::duration<double>(now - *stall_since_).count() >= timeout_) {
-      return std::nullopt; // no CPU used for the whole timeout: stuck
+      why_ = ChildOutcome::Timeout::stuck; // no CPU used for the whole timeout
+      return std::nullopt;
     }
     return 100;
   }
@@ -119,6 +127,7 @@ private:
   CpuClock cpu_;
   double timeout_;
   bool spoke_ = false;
+  ChildOutcome::Timeout why_ = ChildOutcome::Timeout::cpu;
   Clock::time_point last_line_ = Clock::now();
   Clock::time_point last_sample_{};
   double cpu_at_line_ = 0.0;
@@ -248,6 +257,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
   } else if (killed) {
     outcome.end = ChildOutcome::End::timed_out;
     outcome.code = SIGKILL;
+    outcome.timeout = trial_clock.why();
   } else if (WIFSIGNALED(status)) {
     outcome.end = ChildOutcome::End::signalled;
     outcome.code = WTERMSIG(status);

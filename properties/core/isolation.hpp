@@ -16,6 +16,10 @@ struct ChildOutcome {
   int code = 0; // the exit status (exited) or the signal number (signalled)
   double seconds = 0.0;
   std::size_t resident_bytes = 0; // over_memory: the child's resident memory when it was killed
+  // timed_out: why. cpu: it used the timeout's CPU time without a line; stuck: silent, and then
+  // no CPU used for the timeout; silent: no first line within the timeout (wall clock).
+  enum class Timeout { cpu, stuck, silent };
+  Timeout timeout = Timeout::cpu;
 };
 
 // Runs `work(fd)` in a forked child; the child writes lines to fd (write_line) and its return

@@ -84,6 +84,15 @@ TEST(RunInChild, TimesOutOnCpuTimeNotOnTheWallClock) {
       0.3, ignore);
   EXPECT_EQ(o.end, props::ChildOutcome::End::exited);
   EXPECT_GE(o.seconds, 0.9);
+  o = props::run_in_child( // busy: over the timeout in CPU time
+      [](int fd) {
+        props::write_line(fd, "started");
+        testing::hang();
+        return 0;
+      },
+      0.2, ignore);
+  EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
+  EXPECT_EQ(o.timeout, props::ChildOutcome::Timeout::cpu);
   o = props::run_in_child(
       [](int fd) {
         props::write_line(fd, "started");
@@ -92,6 +101,7 @@ TEST(RunInChild, TimesOutOnCpuTimeNotOnTheWallClock) {
       },
       0.2, ignore);
   EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
+  EXPECT_EQ(o.timeout, props::ChildOutcome::Timeout::stuck);
   EXPECT_GE(o.seconds, 0.4); // silent for the timeout, then flat for the timeout
   EXPECT_LT(o.seconds, 3.0);
 }
