@@ -191,18 +191,6 @@ std::string variable_at(const std::string& x, const std::string& type,
   return fmt::format("{}:{} = {}", x, type, point_text(at, show));
 }
 
-// The three semantic checks of a calculus, each run on an instance whose sides type-check.
-template <class... Args> struct SemanticBodies {
-  std::function<props::TrialResult(Args...)> denotation, adequacy, ad;
-  props::TrialResult run(const std::string& calculus, const std::string& check,
-                         Args... args) const {
-    if (check == "denotation-preservation") return denotation(args...);
-    if (check == "extended-adequacy") return adequacy(args...);
-    if (check == "extended-ad") return ad(args...);
-    throw std::logic_error(calculus + " rule adapter: unknown check " + check);
-  }
-};
-
 // The bodies take the instance and, when the calculus types sides into `D::Typed` terms, both.
 template <class D> struct BodiesOf {
   using type = SemanticBodies<const Instance<D>&, const props::PropertyContext&>;
@@ -236,34 +224,6 @@ props::TrialResult instance_trial(const typename D::Pattern& p, const std::strin
     return in.done(checked_trial(check, D::side_typing(in),
                                  [&] { return bodies.run(D::calculus, check, in, context); }));
   }
-}
-
-// A value computed by `compute` under a calculus's `guarded` (what is not a verdict becomes a
-// counted discard): nullopt, with that discard, when there is none.
-template <class T, class Guarded, class F>
-std::optional<T> guarded_value(Guarded&& guarded, F&& compute, props::TrialResult& discard) {
-  std::optional<T> out;
-  const props::TrialResult r = guarded([&] {
-    out = compute();
-    return props::TrialResult::pass();
-  });
-  if (!out) discard = r;
-  return out;
-}
-
-// The four checks every calculus's rules get, in this order; `texts` gives each its summary and
-// citation (the calculus's theorems).
-struct CheckText {
-  std::string summary, citation;
-};
-inline std::vector<RuleCheckDef> rule_checks(CheckText typing, CheckText soundness,
-                                             CheckText adequacy, CheckText ad) {
-  return {
-      {"type-preservation", "typing", std::move(typing.summary), std::move(typing.citation)},
-      {"denotation-preservation", "soundness", std::move(soundness.summary),
-       std::move(soundness.citation)},
-      {"extended-adequacy", "adequacy", std::move(adequacy.summary), std::move(adequacy.citation)},
-      {"extended-ad", "ad-correctness", std::move(ad.summary), std::move(ad.citation)}};
 }
 
 } // namespace adsem::rules

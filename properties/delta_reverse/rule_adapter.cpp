@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/rule_pattern_kit.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -58,7 +59,7 @@ Assignment draw_sigma(const Pattern& p, const Context& outer,
     const Term t = meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
                                                 : *gen::term(scope, meta.type, 2);
     a.sigma[meta.name] = t;
-    a.shown += fmt::format("{}{} := {}", a.shown.empty() ? "" : ", ", meta.name, print(t));
+    rules::add_assignment(a.shown, meta.name, print(t));
   }
   if (a.shown.empty()) a.shown = "no metavariables";
   return a;
@@ -220,7 +221,7 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
 }
 
 // The checks that read the three semantics, by name.
-using Semantic = rules::SemanticChecks<const Instance&, const PropertyContext&>;
+using Semantic = rules::SemanticBodies<const Instance&, const PropertyContext&>;
 
 // One check on a drawn instance whose sides should have type `want`; the semantic checks run
 // guarded (discards with reasons).
@@ -231,19 +232,20 @@ TrialResult run_check(const Instance& in, const std::string& check, const Type& 
   typing.at = " at " + print_type(want);
   typing.left_error = type_error(in.before, {}, want); // a generator bug if so
   if (!typing.left_error) typing.right_error = type_error(in.after, {}, want);
-  return in.done(
-      rules::checked_trial(
-          check, typing, [&] { return guarded([&] { return semantic.run(check, in, context); }); }),
-      print_type(want));
+  return in.done(rules::checked_trial(check, typing,
+                                      [&] {
+                                        return guarded([&] {
+                                          return semantic.run("delta-reverse", check, in, context);
+                                        });
+                                      }),
+                 print_type(want));
 }
 
 TrialResult source_trial(const Pattern& p, const std::string& check,
                          const PropertyContext& context) {
   const Instance in = draw_source(p);
   context.report_input(in.report);
-  static const Semantic semantic("delta-reverse", {{"denotation-preservation", source_denotation},
-                                                   {"extended-adequacy", source_adequacy},
-                                                   {"extended-ad", source_ad}});
+  static const Semantic semantic{source_denotation, source_adequacy, source_ad};
   return run_check(in, check, arrow_type(in.m.s, in.m.t), semantic, context);
 }
 
@@ -436,30 +438,23 @@ TrialResult delta_trial(const Pattern& p, const std::string& check,
   if (!drawn) return setup;
   const Instance& in = *drawn;
   context.report_input(in.report);
-  static const Semantic semantic("delta-reverse", {{"denotation-preservation", delta_denotation},
-                                                   {"extended-adequacy", delta_adequacy},
-                                                   {"extended-ad", delta_ad}});
+  static const Semantic semantic{delta_denotation, delta_adequacy, delta_ad};
   return run_check(in, check, delta_type(), semantic, context);
 }
 
 } // namespace
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return {
-      {"type-preservation", "typing",
-       "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
+  return rules::rule_checks(
+      {"C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 001 App. A.1 (L1019-1027), target typing L429-432; spec §6 P1, extended to the rule"},
-      {"denotation-preservation", "soundness",
-       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",
+      {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",
        "seed 001 App. A.2 (L1029-1049); Fig. 13 ⟦·⟧_D (L739-741) for Delta rules"},
-      {"extended-adequacy", "adequacy",
-       "the machine (and, for Delta rules, Fig. 10's eval) after one rewrite gives the meaning of "
+      {"the machine (and, for Delta rules, Fig. 10's eval) after one rewrite gives the meaning of "
        "C[σ(LHS)]",
        "spec §6 P2 (App. A.2, L1029-1049); Lemma 6 (L802-813) for Delta rules"},
-      {"extended-ad", "ad-correctness",
-       "R{·} after one rewrite (map eval and array sweep) gives the model's dtᵀJ of the original",
-       "seed 001 Thm. 3 (L727-735); Thm. 5 (L790-792) for Delta rules"},
-  };
+      {"R{·} after one rewrite (map eval and array sweep) gives the model's dtᵀJ of the original",
+       "seed 001 Thm. 3 (L727-735); Thm. 5 (L790-792) for Delta rules"});
 }
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
