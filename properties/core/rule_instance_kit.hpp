@@ -25,6 +25,8 @@
 //   static std::string at_text(const Frame&, const std::vector<double>&);
 //   static std::string result_text(); static int size(const Term&);
 //   static std::vector<std::string> tags(const Term&);
+// (a calculus whose point is not a vector of reals leaves out point and at_text, and draws and
+// reports its point itself after the instance: delta-reverse's source rules);
 // and where the calculus differs from the default:
 //   static int pick(int n);                                   a place among n (inRange)
 //   static Scope visible(const Hole&);                        Hole::visible
@@ -57,9 +59,11 @@ template <class D> struct Instance {
   using Term = typename D::Term;
   typename D::Frame frame;
   std::vector<double> at;
-  Term lhs, rhs;      // σ(LHS), σ(RHS)
-  Term before, after; // C[σ(LHS)], C[σ(RHS)]
-  std::string report; // the instance as reports show it
+  Term lhs, rhs;          // σ(LHS), σ(RHS)
+  Term before, after;     // C[σ(LHS)], C[σ(RHS)]
+  std::string report;     // the instance as reports show it
+  std::string assignment; // "M := ..., N := ..." or "no metavariables"
+  std::string shown;      // the context with "[ ]" at the hole
   // where the instance sits and what it mentions (campaign statistics: the hole under a context
   // binder, an instance that uses a context binder or a binder of the left-hand side)
   std::vector<std::string> placement;
@@ -173,11 +177,13 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
   const Term c = detail::fill_others<D>(context, holes, which, p);
   in.before = detail::place<D>(c, holes, which, in.lhs);
   in.after = detail::place<D>(c, holes, which, in.rhs);
-  in.at = D::point(in.frame);
-  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
-                          print(in.rhs), assignment.empty() ? "no metavariables" : assignment,
-                          print(detail::place<D>(c, holes, which, D::marker(p))),
-                          D::at_text(in.frame, in.at));
+  in.assignment = assignment.empty() ? "no metavariables" : assignment;
+  in.shown = print(detail::place<D>(c, holes, which, D::marker(p)));
+  if constexpr (requires { D::point(in.frame); }) {
+    in.at = D::point(in.frame);
+    in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
+                            print(in.rhs), in.assignment, in.shown, D::at_text(in.frame, in.at));
+  }
   return in;
 }
 template <class D> Instance<D> draw_instance(const typename D::Pattern& p) {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/rule_instance_kit.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -50,14 +50,17 @@ struct Instance {
   }
 };
 
-Assignment draw_sigma(const Pattern& p, const Context& outer,
-                      const std::vector<std::int64_t>& ids) {
+// A term of a metavariable's type over `scope` (a Delta over the ids `ids`).
+Term meta_term(const Context& scope, const Metavariable& meta,
+               const std::vector<std::int64_t>& ids) {
+  return meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
+                                      : *gen::term(scope, meta.type, 2);
+}
+
+Assignment draw_sigma(const Pattern& p, const std::vector<std::int64_t>& ids) {
   Assignment a;
   for (const Metavariable& meta : p.metas) {
-    Context scope = outer;
-    scope.insert(scope.end(), meta.binders.begin(), meta.binders.end());
-    const Term t = meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
-                                                : *gen::term(scope, meta.type, 2);
+    const Term t = meta_term(meta.binders, meta, ids);
     a.sigma[meta.name] = t;
     rules::add_assignment(a.shown, meta.name, print(t));
   }
@@ -100,36 +103,47 @@ Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
   return std::make_shared<const Node>(std::move(copy));
 }
 
+// How a source rule's instance is drawn (rule_instance_kit.hpp): a closed main expression with
+// real output (L117-121) whose generator sees the hole as a global; the point is drawn after.
+struct SourceDraw {
+  using Pattern = delta_reverse::Pattern;
+  using Term = delta_reverse::Term;
+  using Hole = Occurrence;
+  struct Frame {
+    gen::Options o;
+    gen::MainExpression m; // its term still has the hole
+  };
+  static constexpr int context_attempts = 1;
+
+  static Context outer(const Pattern& p, const Frame&) { return {{hole_name, p.type}}; }
+  static Term context(const Pattern& p, Frame& f) {
+    f.o.real_output = true;
+    f.o.scope = outer(p, f);
+    f.m = *gen::main_expression(f.o);
+    return f.m.term;
+  }
+  static Term use_hole(const Term& c, const Pattern& p, const Frame&) {
+    return map_main_body(
+        c, [&](const Term& body) { return call("addR", body, use_of(var(hole_name), p.type)); });
+  }
+  static Term meta_term(const Context& scope, const Metavariable& m, std::size_t) {
+    return delta_reverse::meta_term(scope, m, {});
+  }
+  // the other occurrences of the hole become closed terms of its type
+  static Term fill_others(Term c, const std::vector<Occurrence>& holes, std::size_t which,
+                          const Pattern& p) {
+    for (std::size_t i = 0; i < holes.size(); ++i)
+      if (i != which) c = replace_at(c, holes[i].path, *gen::term({}, p.type, 0));
+    return c;
+  }
+  static Term marker(const Pattern&) { return var("[ ]"); }
+};
+
 } // namespace
 
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
-  SourceInstance in;
-  o.real_output = true;
-  o.scope = {{hole_name, p.type}};
-  in.m = *gen::main_expression(o);
-  const Context globals = {{hole_name, p.type}};
-  Term context = in.m.term;
-  std::vector<Occurrence> holes = occurrences(context, hole_name, globals);
-  if (holes.empty()) {
-    context = map_main_body(context, [&](const Term& body) {
-      return call("addR", body, use_of(var(hole_name), p.type));
-    });
-    holes = occurrences(context, hole_name, globals);
-  }
-  const auto which =
-      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
-  const Occurrence& hole = holes[which];
-  const Assignment a = draw_sigma(p, hole.visible, {});
-  // the other occurrences of the hole become closed terms of its type
-  for (const Occurrence& other : holes)
-    if (&other != &hole) context = replace_at(context, other.path, *gen::term({}, p.type, 0));
-  in.lhs = instantiate(p.lhs, a.sigma);
-  in.rhs = instantiate(p.rhs, a.sigma);
-  in.before = replace_at(context, hole.path, in.lhs);
-  in.after = replace_at(context, hole.path, in.rhs);
-  in.shown_sigma = a.shown;
-  in.shown_context = print(replace_at(context, hole.path, var("[ ]")));
-  return in;
+  const auto in = rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
+  return {in.frame.m, in.lhs, in.rhs, in.before, in.after, in.assignment, in.shown};
 }
 
 namespace {
@@ -335,7 +349,7 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
     ids.push_back(i);
   for (std::size_t k = 0; k < in.binding; ++k)
     ids.push_back(binds[k].first);
-  const Assignment a = draw_sigma(p, {}, ids);
+  const Assignment a = draw_sigma(p, ids);
   const Term c = delta_context(ids);
   const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
   in.before = instantiate(c, {{hole_name, lhs}});
