@@ -135,8 +135,12 @@ inline std::vector<RuleCheckDef> rule_checks(CheckText typing, CheckText soundne
 //   static props::TrialResult trial(const Pattern&, const std::string& check,
 //                                   const props::PropertyContext&);
 //   static std::string type_text(const <metavariable type>&);
-//   static std::vector<ZeroVariant> zero_variants(const Pattern&);
 // and, where the calculus has them, checks_for(const Pattern&) and compile_file(const RuleFile&).
+// The zero variants are the calculus's zero_variants(const Pattern&) (rule_pattern.hpp), found by
+// argument-dependent lookup.
+template <class Pattern> std::vector<ZeroVariant> zero_variants_of(const Pattern& p) {
+  return zero_variants(p);
+}
 template <class Traits> class PatternAdapter final : public RuleAdapter {
 public:
   using Pattern = typename Traits::Pattern;
@@ -163,7 +167,7 @@ public:
     return out;
   }
   std::vector<ZeroVariant> zero_variants(const CompiledRule& rule) const override {
-    return Traits::zero_variants(pattern(rule));
+    return zero_variants_of(pattern(rule));
   }
   std::shared_ptr<const props::CompiledRuleFile> compile_file(const RuleFile& file) const override {
     if constexpr (requires { Traits::compile_file(file); })
