@@ -7,7 +7,7 @@
 //  - checked_trial is the trial's common order: a left side that does not type-check is an error
 //    (the schema was checked, so a generator bug), type-preservation decides by typing, and the
 //    semantic checks discard an ill-typed right side before their body runs;
-//  - SemanticChecks dispatches the semantic checks by name.
+//  - SemanticBodies dispatches the three semantic checks by name; rule_checks lists the four.
 #include <functional>
 #include <map>
 #include <memory>
@@ -88,23 +88,45 @@ props::TrialResult checked_trial(const std::string& check, const SideTyping& typ
   return semantic();
 }
 
-// The semantic checks of a calculus by name; an unknown name is a bug of the adapter.
-template <class... Args> class SemanticChecks {
-public:
-  using Body = std::function<props::TrialResult(Args...)>;
-  SemanticChecks(std::string calculus, std::map<std::string, Body> bodies)
-      : calculus_(std::move(calculus)), bodies_(std::move(bodies)) {}
-  props::TrialResult run(const std::string& check, Args... args) const {
-    const auto it = bodies_.find(check);
-    if (it == bodies_.end())
-      throw std::logic_error(calculus_ + " rule adapter: unknown check " + check);
-    return it->second(args...);
+// The three semantic checks of a calculus, each run on an instance whose sides type-check.
+template <class... Args> struct SemanticBodies {
+  std::function<props::TrialResult(Args...)> denotation, adequacy, ad;
+  props::TrialResult run(const std::string& calculus, const std::string& check,
+                         Args... args) const {
+    if (check == "denotation-preservation") return denotation(args...);
+    if (check == "extended-adequacy") return adequacy(args...);
+    if (check == "extended-ad") return ad(args...);
+    throw std::logic_error(calculus + " rule adapter: unknown check " + check);
   }
-
-private:
-  std::string calculus_;
-  std::map<std::string, Body> bodies_;
 };
+
+// A value computed by `compute` under a calculus's `guarded` (what is not a verdict becomes a
+// counted discard): nullopt, with that discard, when there is none.
+template <class T, class Guarded, class F>
+std::optional<T> guarded_value(Guarded&& guarded, F&& compute, props::TrialResult& discard) {
+  std::optional<T> out;
+  const props::TrialResult r = guarded([&] {
+    out = compute();
+    return props::TrialResult::pass();
+  });
+  if (!out) discard = r;
+  return out;
+}
+
+// The four checks every calculus's rules get, in this order; `texts` gives each its summary and
+// citation (the calculus's theorems).
+struct CheckText {
+  std::string summary, citation;
+};
+inline std::vector<RuleCheckDef> rule_checks(CheckText typing, CheckText soundness,
+                                             CheckText adequacy, CheckText ad) {
+  return {
+      {"type-preservation", "typing", std::move(typing.summary), std::move(typing.citation)},
+      {"denotation-preservation", "soundness", std::move(soundness.summary),
+       std::move(soundness.citation)},
+      {"extended-adequacy", "adequacy", std::move(adequacy.summary), std::move(adequacy.citation)},
+      {"extended-ad", "ad-correctness", std::move(ad.summary), std::move(ad.citation)}};
+}
 
 // A calculus's RuleAdapter from its traits:
 //   using Pattern (a CompiledRule with `metas`, each with `name` and `type`);
@@ -113,8 +135,12 @@ private:
 //   static props::TrialResult trial(const Pattern&, const std::string& check,
 //                                   const props::PropertyContext&);
 //   static std::string type_text(const <metavariable type>&);
-//   static std::vector<ZeroVariant> zero_variants(const Pattern&);
 // and, where the calculus has them, checks_for(const Pattern&) and compile_file(const RuleFile&).
+// The zero variants are the calculus's zero_variants(const Pattern&) (rule_pattern.hpp), found by
+// argument-dependent lookup.
+template <class Pattern> std::vector<ZeroVariant> zero_variants_of(const Pattern& p) {
+  return zero_variants(p);
+}
 template <class Traits> class PatternAdapter final : public RuleAdapter {
 public:
   using Pattern = typename Traits::Pattern;
@@ -141,7 +167,7 @@ public:
     return out;
   }
   std::vector<ZeroVariant> zero_variants(const CompiledRule& rule) const override {
-    return Traits::zero_variants(pattern(rule));
+    return zero_variants_of(pattern(rule));
   }
   std::shared_ptr<const props::CompiledRuleFile> compile_file(const RuleFile& file) const override {
     if constexpr (requires { Traits::compile_file(file); })

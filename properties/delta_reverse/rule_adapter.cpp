@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/rule_instance_kit.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -49,16 +50,19 @@ struct Instance {
   }
 };
 
-Assignment draw_sigma(const Pattern& p, const Context& outer,
-                      const std::vector<std::int64_t>& ids) {
+// A term of a metavariable's type over `scope` (a Delta over the ids `ids`).
+Term meta_term(const Context& scope, const Metavariable& meta,
+               const std::vector<std::int64_t>& ids) {
+  return meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
+                                      : *gen::term(scope, meta.type, 2);
+}
+
+Assignment draw_sigma(const Pattern& p, const std::vector<std::int64_t>& ids) {
   Assignment a;
   for (const Metavariable& meta : p.metas) {
-    Context scope = outer;
-    scope.insert(scope.end(), meta.binders.begin(), meta.binders.end());
-    const Term t = meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
-                                                : *gen::term(scope, meta.type, 2);
+    const Term t = meta_term(meta.binders, meta, ids);
     a.sigma[meta.name] = t;
-    a.shown += fmt::format("{}{} := {}", a.shown.empty() ? "" : ", ", meta.name, print(t));
+    rules::add_assignment(a.shown, meta.name, print(t));
   }
   if (a.shown.empty()) a.shown = "no metavariables";
   return a;
@@ -99,36 +103,47 @@ Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
   return std::make_shared<const Node>(std::move(copy));
 }
 
+// How a source rule's instance is drawn (rule_instance_kit.hpp): a closed main expression with
+// real output (L117-121) whose generator sees the hole as a global; the point is drawn after.
+struct SourceDraw {
+  using Pattern = delta_reverse::Pattern;
+  using Term = delta_reverse::Term;
+  using Hole = Occurrence;
+  struct Frame {
+    gen::Options o;
+    gen::MainExpression m; // its term still has the hole
+  };
+  static constexpr int context_attempts = 1;
+
+  static Context outer(const Pattern& p, const Frame&) { return {{hole_name, p.type}}; }
+  static Term context(const Pattern& p, Frame& f) {
+    f.o.real_output = true;
+    f.o.scope = outer(p, f);
+    f.m = *gen::main_expression(f.o);
+    return f.m.term;
+  }
+  static Term use_hole(const Term& c, const Pattern& p, const Frame&) {
+    return map_main_body(
+        c, [&](const Term& body) { return call("addR", body, use_of(var(hole_name), p.type)); });
+  }
+  static Term meta_term(const Context& scope, const Metavariable& m, std::size_t) {
+    return delta_reverse::meta_term(scope, m, {});
+  }
+  // the other occurrences of the hole become closed terms of its type
+  static Term fill_others(Term c, const std::vector<Occurrence>& holes, std::size_t which,
+                          const Pattern& p) {
+    for (std::size_t i = 0; i < holes.size(); ++i)
+      if (i != which) c = replace_at(c, holes[i].path, *gen::term({}, p.type, 0));
+    return c;
+  }
+  static Term marker(const Pattern&) { return var("[ ]"); }
+};
+
 } // namespace
 
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
-  SourceInstance in;
-  o.real_output = true;
-  o.scope = {{hole_name, p.type}};
-  in.m = *gen::main_expression(o);
-  const Context globals = {{hole_name, p.type}};
-  Term context = in.m.term;
-  std::vector<Occurrence> holes = occurrences(context, hole_name, globals);
-  if (holes.empty()) {
-    context = map_main_body(context, [&](const Term& body) {
-      return call("addR", body, use_of(var(hole_name), p.type));
-    });
-    holes = occurrences(context, hole_name, globals);
-  }
-  const auto which =
-      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
-  const Occurrence& hole = holes[which];
-  const Assignment a = draw_sigma(p, hole.visible, {});
-  // the other occurrences of the hole become closed terms of its type
-  for (const Occurrence& other : holes)
-    if (&other != &hole) context = replace_at(context, other.path, *gen::term({}, p.type, 0));
-  in.lhs = instantiate(p.lhs, a.sigma);
-  in.rhs = instantiate(p.rhs, a.sigma);
-  in.before = replace_at(context, hole.path, in.lhs);
-  in.after = replace_at(context, hole.path, in.rhs);
-  in.shown_sigma = a.shown;
-  in.shown_context = print(replace_at(context, hole.path, var("[ ]")));
-  return in;
+  const auto in = rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
+  return {in.frame.m, in.lhs, in.rhs, in.before, in.after, in.assignment, in.shown};
 }
 
 namespace {
@@ -220,7 +235,7 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
 }
 
 // The checks that read the three semantics, by name.
-using Semantic = rules::SemanticChecks<const Instance&, const PropertyContext&>;
+using Semantic = rules::SemanticBodies<const Instance&, const PropertyContext&>;
 
 // One check on a drawn instance whose sides should have type `want`; the semantic checks run
 // guarded (discards with reasons).
@@ -231,19 +246,20 @@ TrialResult run_check(const Instance& in, const std::string& check, const Type& 
   typing.at = " at " + print_type(want);
   typing.left_error = type_error(in.before, {}, want); // a generator bug if so
   if (!typing.left_error) typing.right_error = type_error(in.after, {}, want);
-  return in.done(
-      rules::checked_trial(
-          check, typing, [&] { return guarded([&] { return semantic.run(check, in, context); }); }),
-      print_type(want));
+  return in.done(rules::checked_trial(check, typing,
+                                      [&] {
+                                        return guarded([&] {
+                                          return semantic.run("delta-reverse", check, in, context);
+                                        });
+                                      }),
+                 print_type(want));
 }
 
 TrialResult source_trial(const Pattern& p, const std::string& check,
                          const PropertyContext& context) {
   const Instance in = draw_source(p);
   context.report_input(in.report);
-  static const Semantic semantic("delta-reverse", {{"denotation-preservation", source_denotation},
-                                                   {"extended-adequacy", source_adequacy},
-                                                   {"extended-ad", source_ad}});
+  static const Semantic semantic{source_denotation, source_adequacy, source_ad};
   return run_check(in, check, arrow_type(in.m.s, in.m.t), semantic, context);
 }
 
@@ -333,7 +349,7 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
     ids.push_back(i);
   for (std::size_t k = 0; k < in.binding; ++k)
     ids.push_back(binds[k].first);
-  const Assignment a = draw_sigma(p, {}, ids);
+  const Assignment a = draw_sigma(p, ids);
   const Term c = delta_context(ids);
   const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
   in.before = instantiate(c, {{hole_name, lhs}});
@@ -436,30 +452,23 @@ TrialResult delta_trial(const Pattern& p, const std::string& check,
   if (!drawn) return setup;
   const Instance& in = *drawn;
   context.report_input(in.report);
-  static const Semantic semantic("delta-reverse", {{"denotation-preservation", delta_denotation},
-                                                   {"extended-adequacy", delta_adequacy},
-                                                   {"extended-ad", delta_ad}});
+  static const Semantic semantic{delta_denotation, delta_adequacy, delta_ad};
   return run_check(in, check, delta_type(), semantic, context);
 }
 
 } // namespace
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return {
-      {"type-preservation", "typing",
-       "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
+  return rules::rule_checks(
+      {"C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 001 App. A.1 (L1019-1027), target typing L429-432; spec §6 P1, extended to the rule"},
-      {"denotation-preservation", "soundness",
-       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",
+      {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",
        "seed 001 App. A.2 (L1029-1049); Fig. 13 ⟦·⟧_D (L739-741) for Delta rules"},
-      {"extended-adequacy", "adequacy",
-       "the machine (and, for Delta rules, Fig. 10's eval) after one rewrite gives the meaning of "
+      {"the machine (and, for Delta rules, Fig. 10's eval) after one rewrite gives the meaning of "
        "C[σ(LHS)]",
        "spec §6 P2 (App. A.2, L1029-1049); Lemma 6 (L802-813) for Delta rules"},
-      {"extended-ad", "ad-correctness",
-       "R{·} after one rewrite (map eval and array sweep) gives the model's dtᵀJ of the original",
-       "seed 001 Thm. 3 (L727-735); Thm. 5 (L790-792) for Delta rules"},
-  };
+      {"R{·} after one rewrite (map eval and array sweep) gives the model's dtᵀJ of the original",
+       "seed 001 Thm. 3 (L727-735); Thm. 5 (L790-792) for Delta rules"});
 }
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,

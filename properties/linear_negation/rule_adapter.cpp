@@ -8,7 +8,7 @@
 
 #include "generators/linear_negation/terms.hpp"
 #include "properties/core/discards.hpp"
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/rule_instance_kit.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
 #include "properties/linear_negation/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
@@ -26,31 +26,9 @@ namespace {
 
 using props::TrialResult;
 
-const std::string hole_name = "hole'"; // never a name of the surface syntax
-
 int choose(int lo, int hi) { // uniform in [lo, hi) at every size; shrinks towards lo
   return *rc::gen::resize(100, rc::gen::inRange(lo, hi));
 }
-
-// One instance C[σ(LHS)] / C[σ(RHS)] of a rule at a point.
-struct Instance {
-  std::vector<std::string> inputs; // x1..xn : R, the program's free variables
-  std::vector<double> at;
-  Term lhs, rhs;      // σ(LHS), σ(RHS)
-  Term before, after; // C[σ(LHS)], C[σ(RHS)]
-  std::string report;
-
-  Context gamma() const {
-    Context g;
-    for (const std::string& x : inputs)
-      g[x] = real_type();
-    return g;
-  }
-  TrialResult done(TrialResult r) const {
-    r.on(report, "R", static_cast<int>(size_of(before)), gen::tags_of(before));
-    return r;
-  }
-};
 
 Context context_of(const VarScope& scope) {
   Context g;
@@ -67,74 +45,89 @@ template <class F> Term draw_term(const VarScope& scope, F make) {
   });
 }
 
-Instance draw_instance(const Pattern& p) {
-  Instance in;
-  // the context C: x1..xn : R, hole' : T ⊢ C : R, the hole wherever a leaf may be
-  const int n = choose(1, 3);
-  VarScope outer;
-  for (int i = 1; i <= n; ++i) {
-    in.inputs.push_back("x" + std::to_string(i));
-    outer.emplace_back(in.inputs.back(), real_type());
-  }
-  VarScope with_hole = outer;
-  with_hole.emplace_back(hole_name, p.type);
-  // (captures by value: RapidCheck re-runs the generator while shrinking, after this returns)
-  Term context = draw_term(
-      with_hole, [with_hole] { return gen::term_of(with_hole, real_type(), choose(0, 4), 0); });
-  std::vector<Occurrence> holes = occurrences(context, hole_name, outer);
-  if (holes.empty()) { // a context that happened not to mention the hole does, at the top
-    context = add(context, gen::use_of(var(hole_name), p.type, outer, choose(0, 2), 900));
-    holes = occurrences(context, hole_name, outer);
-  }
-  const auto which = static_cast<std::size_t>(choose(0, static_cast<int>(holes.size())));
-  const Occurrence& hole = holes[which];
+// How linear-negation draws an instance (rule_instance_kit.hpp): a real-valued context over
+// inputs x1..xn : R, the hole wherever a leaf may be.
+struct Draw {
+  using Pattern = linear_negation::Pattern;
+  using Term = linear_negation::Term;
+  using Hole = Occurrence;
+  using Typed = linear_negation::Typed;
+  using Frame = std::vector<std::string>; // the inputs x1..xn : R, the program's free variables
+  static constexpr const char* calculus = "linear-negation";
+  static constexpr int context_attempts = 1;
 
-  // σ: each metavariable an exponential term of its type over what it may see
-  std::map<std::string, Term> sigma;
-  std::string assignment;
-  int counter = 100;
-  for (const Metavariable& m : p.metas) {
-    VarScope scope = hole.visible;
-    scope.insert(scope.end(), m.binders.begin(), m.binders.end());
-    const Term t = draw_term(scope, [scope, type = m.type, counter] {
+  static Frame frame(const Pattern&) {
+    Frame inputs;
+    for (int i = 1, n = choose(1, 3); i <= n; ++i)
+      inputs.push_back("x" + std::to_string(i));
+    return inputs;
+  }
+  static VarScope outer(const Pattern&, const Frame& inputs) {
+    VarScope scope;
+    for (const std::string& x : inputs)
+      scope.emplace_back(x, real_type());
+    return scope;
+  }
+  static Term context(const Pattern& p, const Frame& inputs) {
+    VarScope with_hole = outer(p, inputs);
+    with_hole.emplace_back(rules::context_hole, p.type);
+    // (captures by value: RapidCheck re-runs the generator while shrinking, after this returns)
+    return draw_term(with_hole,
+                     [with_hole] { return gen::term_of(with_hole, real_type(), choose(0, 4), 0); });
+  }
+  static Term use_hole(const Term& c, const Pattern& p, const Frame& inputs) {
+    return add(c,
+               gen::use_of(var(rules::context_hole), p.type, outer(p, inputs), choose(0, 2), 900));
+  }
+  static int pick(int n) { return choose(0, n); }
+  static Term meta_term(const VarScope& scope, const Metavariable& m, std::size_t index) {
+    // an exponential term, its binders numbered apart from the other metavariables'
+    const int counter = 100 * static_cast<int>(index + 1);
+    return draw_term(scope, [scope, type = m.type, counter] {
       return gen::term_of(scope, type, choose(0, 3), counter);
     });
-    counter += 100;
-    sigma[m.name] = t;
-    rules::add_assignment(assignment, m.name, print(t));
   }
-  for (int i = 0; i < n; ++i) // the point: on the campaigns' grid, shrinking towards 0
-    in.at.push_back(*rc::gen::element(0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0) +
-                    choose(0, 10) / 100.0);
-  in.lhs = instantiate(p.lhs, sigma);
-  in.rhs = instantiate(p.rhs, sigma);
-  const auto plugged = rules::plug_instance(context, holes, which, zero_of(p.type), in.lhs, in.rhs,
-                                            var("[ ]"), replace_at);
-  in.before = plugged.before;
-  in.after = plugged.after;
-
-  std::string point;
-  for (std::size_t i = 0; i < in.inputs.size(); ++i)
-    point += fmt::format("{}{} = {}", i ? ", " : "", in.inputs[i], format_real(in.at[i]));
-  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
-                          print(in.rhs), assignment.empty() ? "no metavariables" : assignment,
-                          print(plugged.shown), point);
-  return in;
-}
-
-std::optional<Typed> typed(const Term& t, const Instance& in, std::string& error) {
-  try {
-    return elaborate(t, in.gamma());
-  } catch (const AdsemError& e) {
-    error = e.diagnostic().message;
-    return std::nullopt;
+  static Term marker(const Pattern&) { return var("[ ]"); }
+  static std::vector<double> point(const Frame& inputs) {
+    std::vector<double> at; // on the campaigns' grid, shrinking towards 0
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      at.push_back(*rc::gen::element(0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0) +
+                   choose(0, 10) / 100.0);
+    return at;
   }
-}
+  static std::string at_text(const Frame& inputs, const std::vector<double>& at) {
+    std::string shown;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      shown += fmt::format("{}{} = {}", i ? ", " : "", inputs[i], format_real(at[i]));
+    return shown;
+  }
+  static std::string result_text() { return "R"; }
+  static int size(const Term& t) { return static_cast<int>(size_of(t)); }
+  static std::vector<std::string> tags(const Term& t) { return gen::tags_of(t); }
+  static std::optional<Typed> typed(const Term& t, const rules::Instance<Draw>& in,
+                                    std::string& error) {
+    try {
+      return elaborate(t, gamma(in.frame));
+    } catch (const AdsemError& e) {
+      error = e.diagnostic().message;
+      return std::nullopt;
+    }
+  }
+  static Context gamma(const Frame& inputs) {
+    Context g;
+    for (const std::string& x : inputs)
+      g[x] = real_type();
+    return g;
+  }
+  static bool same_type(const Type& a, const Type& b) { return linear_negation::same_type(a, b); }
+  static std::string type_text(const Type& t) { return linear_negation::type_text(t); }
+};
+using Instance = rules::Instance<Draw>;
 
 // The program as a model function of its inputs, on any scalar (Table 4; never D or reduction).
 template <class C>
 model::VectorFunction<model::Dual<C>> model_function(const Term& body, const Instance& in) {
-  return [body, inputs = in.inputs](std::span<const model::Dual<C>> x) {
+  return [body, inputs = in.frame](std::span<const model::Dual<C>> x) {
     Env<C> env;
     for (std::size_t i = 0; i < x.size(); ++i)
       env = bind<C>(env, inputs[i], model::Value<C>(x[i]));
@@ -216,8 +209,8 @@ TrialResult denotation_preservation(const Instance& in, const Typed& left, const
 
 Term closed_at(const Term& body, const Instance& in) {
   Term t = body;
-  for (std::size_t i = 0; i < in.inputs.size(); ++i)
-    t = let(exp_binder(in.inputs[i], real_type()), t, num(in.at[i]));
+  for (std::size_t i = 0; i < in.frame.size(); ++i)
+    t = let(exp_binder(in.frame[i], real_type()), t, num(in.at[i]));
   return t;
 }
 
@@ -255,9 +248,8 @@ TrialResult extended_ad(const Instance& in, const Typed& left,
   std::vector<double> actual;
   try {
     // D (Table 3) on the rewritten source program, Cor. 16's wrapper, S_bp, read-back A
-    const Typed source = elaborate(in.after, in.gamma(), true);
-    actual =
-        reduce_gradient(source.term, in.inputs, in.at, run_options(context), {}, true).gradient;
+    const Typed source = elaborate(in.after, Draw::gamma(in.frame), true);
+    actual = reduce_gradient(source.term, in.frame, in.at, run_options(context), {}, true).gradient;
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
     return TrialResult::fail("the model differentiates C[σ(LHS)] but the gradient reduction of "
@@ -271,30 +263,26 @@ TrialResult extended_ad(const Instance& in, const Typed& left,
 } // namespace
 
 RuleInstance draw_rule_instance(const Pattern& rule) {
-  const Instance in = draw_instance(rule);
-  return RuleInstance{in.before, in.inputs, in.at};
+  const Instance in = rules::draw_instance<Draw>(rule);
+  return RuleInstance{in.before, in.frame, in.at};
 }
 
 Typed draw_closed_instance(const Pattern& rule) {
-  const Instance in = draw_instance(rule);
+  const Instance in = rules::draw_instance<Draw>(rule);
   return elaborate(closed_at(in.before, in));
 }
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return {
-      {"type-preservation", "typing",
-       "C[σ(RHS)] type-checks (Table 1, linearity included) at the type of C[σ(LHS)]",
+  return rules::rule_checks(
+      {"C[σ(RHS)] type-checks (Table 1, linearity included) at the type of C[σ(LHS)]",
        "seed 002 Prop. 2 (subject reduction), L407, proof L712-719, extended to the user's rule"},
-      {"denotation-preservation", "soundness",
-       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ at the point, wherever the left is certified defined",
+      {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ at the point, wherever the left is certified defined",
        "seed 002 Prop. 8, L428 (every step preserves the denotation, Table 4 L782-841)"},
-      {"extended-adequacy", "adequacy", "S_bp after one rewrite ends in the numeral ⟦C[σ(LHS)]⟧",
+      {"S_bp after one rewrite ends in the numeral ⟦C[σ(LHS)]⟧",
        "seed 002 Prop. 2, 5, 6, Cor. 9 (L407-434)"},
-      {"extended-ad", "ad-correctness",
-       "Cor. 16's wrapper around D(C[σ(RHS)]), S_bp-normalised, reads back ∇⟦C[σ(LHS)]⟧ (source "
+      {"Cor. 16's wrapper around D(C[σ(RHS)]), S_bp-normalised, reads back ∇⟦C[σ(LHS)]⟧ (source "
        "rules)",
-       "seed 002 Thm 15, Cor. 16 (L466, L562-566), Table 3 L453-468"},
-  };
+       "seed 002 Thm 15, Cor. 16 (L466, L562-566), Table 3 L453-468"});
 }
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
@@ -305,22 +293,12 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  static const rules::SemanticChecks<const Instance&, const Typed&, const Typed&,
-                                     const props::PropertyContext&>
-      semantic("linear-negation",
-               {{"denotation-preservation", denotation_preservation},
-                {"extended-adequacy", extended_adequacy},
-                {"extended-ad",
-                 [](const Instance& in, const Typed& left, const Typed&,
-                    const props::PropertyContext& c) { return extended_ad(in, left, c); }}});
-  const Instance in = draw_instance(p);
-  context.report_input(in.report);
-  const auto sides = rules::type_sides(
-      in.before, in.after, [&](const Term& t, std::string& error) { return typed(t, in, error); },
-      same_type, type_text);
-  return in.done(rules::checked_trial(check, sides.typing, [&] {
-    return semantic.run(check, in, *sides.left, *sides.right, context);
-  }));
+  return rules::instance_trial<Draw>(
+      p, check, context,
+      {denotation_preservation, extended_adequacy,
+       [](const Instance& in, const Typed& left, const Typed&, const props::PropertyContext& c) {
+         return extended_ad(in, left, c);
+       }});
 }
 
 std::string RuleTraits::type_text(const Type& t) {

@@ -8,7 +8,7 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/rule_instance_kit.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
@@ -26,34 +26,11 @@ namespace {
 using props::TrialResult;
 using support::V;
 
-const std::string hole_name = "hole'"; // never a user name (the lexer has no primes)
-
 // Generation depths (generators/perturbative: depth bounds the term). T_x output grows ×3 per
 // level of application nesting (docs/calculi/perturbative.md "Cost"), and extended-ad pushes
 // the whole program forward, so contexts and instances stay shallow.
 constexpr int context_depth = 3;
 constexpr int meta_depth = 2;
-
-// One instance C[σ(LHS)] / C[σ(RHS)] of a rule at a point.
-struct Instance {
-  std::string x; // the context's free variable x : t
-  Type t;
-  std::vector<double> at;
-  Term before, after; // C[σ(LHS)], C[σ(RHS)]
-  std::string report;
-  // where the instance sits and what it mentions (campaign statistics: the hole under a context
-  // binder, an instance that uses a context binder or a binder of the left-hand side)
-  std::vector<std::string> placement;
-
-  TrialResult done(TrialResult r) const {
-    std::vector<std::string> tags = gen::tags_of(before);
-    tags.insert(tags.end(), placement.begin(), placement.end());
-    r.on(report, print_type(real_type()), static_cast<int>(size_of(before)), std::move(tags));
-    return r;
-  }
-  Context gamma() const { return {{x, t}}; }
-  Term point() const { return ground_value(t, at); }
-};
 
 // A real-valued use of h : U, for a context that happened not to mention the hole. Either
 // projection of a product (at a tangent type Tσ = σ × σ, π1 alone would see only tangents).
@@ -66,89 +43,87 @@ Term use_of(const Term& h, const Type& u, const Context& gamma) {
   return use_of(app(h, *gen::term(gamma, u->left, 1)), u->right, gamma);
 }
 
-// The context C (x : t ⊢ C[hole : U] : R) and the place of the hole in it: wherever the
-// generator put a variable of type U.
-struct Place {
-  Term context;
-  Context scope;     // in scope at the hole (the hole itself left out)
-  std::size_t which; // the chosen occurrence of the hole (the others become 0)
-  bool under_binder; // a context binder is around it
-};
+std::optional<std::string> ill_typed(const Term& m, const Context& gamma);
 
-Place draw_place(const Pattern& p, const Instance& in) {
-  const Context outer = {{in.x, in.t}, {hole_name, p.type}};
-  Place place;
-  std::vector<Context> holes;
-  for (int attempt = 0; attempt < 3 && holes.empty(); ++attempt) {
-    place.context = *gen::term(outer, real_type(), context_depth);
-    holes = occurrences(place.context, hole_name, outer);
-  }
-  if (holes.empty()) { // the generator rarely puts a variable of the hole's type: use it on top
-    place.context = sum(place.context, use_of(var(hole_name, p.type), p.type, in.gamma()));
-    holes = occurrences(place.context, hole_name, outer);
-  }
-  // one of the places the generator chose, half of the time one under a context binder (when
-  // there is one), so that instances meet the context's binders
-  std::vector<std::size_t> under;
-  for (std::size_t i = 0; i < holes.size(); ++i)
-    if (holes[i].size() > outer.size()) under.push_back(i);
-  const auto pick = [](std::size_t n) {
-    return static_cast<std::size_t>(support::uniform(static_cast<int>(n)));
+// How perturbative draws an instance (rule_instance_kit.hpp): a real-valued context with one free
+// variable a : R or a : R * R, the hole wherever the generator put a variable of its type.
+struct Draw {
+  using Pattern = perturbative::Pattern;
+  using Term = perturbative::Term;
+  using Hole = Context; // in scope at the occurrence
+  struct Frame {
+    std::string x; // the context's free variable x : t
+    Type t;
   };
-  place.which =
-      !under.empty() && support::uniform(2) == 0 ? under[pick(under.size())] : pick(holes.size());
-  place.under_binder = holes[place.which].size() > outer.size();
-  for (const auto& v : holes[place.which])
-    if (v.first != hole_name) place.scope.push_back(v);
-  return place;
-}
+  static constexpr const char* calculus = "perturbative";
+  static constexpr int context_attempts = 3; // the generator rarely puts a variable of type U
 
-Instance draw_instance(const Pattern& p, const std::optional<Type>& domain = std::nullopt) {
-  Instance in;
-  in.x = rules::fresh_context_name(p.names);
-  in.t = domain ? *domain
-                : (support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type());
-  const Place place = draw_place(p, in);
-  const Context& visible = place.scope;
-  const Term& context = place.context;
-  const std::size_t which = place.which;
-
-  // σ: each metavariable a term of its type over what it may see (capture on purpose)
-  std::map<std::string, Term> sigma;
-  std::string assignment;
-  const auto mentions = [](const Term& term, const Context& names, const std::string& except) {
+  static Frame frame(const Pattern& p) {
+    return {rules::fresh_context_name(p.names),
+            support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type()};
+  }
+  static Context outer(const Pattern& p, const Frame& f) {
+    return {{f.x, f.t}, {rules::context_hole, p.type}};
+  }
+  static Term context(const Pattern& p, const Frame& f) {
+    return *gen::term(outer(p, f), real_type(), context_depth);
+  }
+  static Term use_hole(const Term& c, const Pattern& p, const Frame& f) {
+    return sum(c, use_of(var(rules::context_hole, p.type), p.type, {{f.x, f.t}}));
+  }
+  static int pick(int n) { return support::uniform(n); }
+  static bool under_binder(const Context& hole, const Frame&) { return hole.size() > 2; }
+  static Context visible(const Context& hole) {
+    Context out;
+    for (const auto& v : hole)
+      if (v.first != rules::context_hole) out.push_back(v);
+    return out;
+  }
+  static bool mentions(const Term& term, const Context& names, const Frame& f) {
     const auto fv = free_variables(term);
     return std::ranges::any_of(
-        names, [&](const auto& v) { return v.first != except && fv.contains(v.first); });
-  };
-  const auto tag = [&](const std::string& t) {
-    if (std::ranges::find(in.placement, t) == in.placement.end()) in.placement.push_back(t);
-  };
-  if (place.under_binder) tag("hole-under-binder");
-  for (const Metavariable& m : p.metas) {
-    Context scope = visible;
-    scope.insert(scope.end(), m.binders.begin(), m.binders.end());
-    const Term term = *gen::term(scope, m.type, meta_depth);
-    sigma[m.name] = term;
-    rules::add_assignment(assignment, m.name, print(term));
-    if (mentions(term, m.binders, "")) tag("instance-uses-pattern-binder");
-    if (mentions(term, visible, in.x)) tag("instance-uses-context-binder");
+        names, [&](const auto& v) { return v.first != f.x && fv.contains(v.first); });
   }
-  const Term lhs = instantiate(p.lhs, sigma);
-  const Term rhs = instantiate(p.rhs, sigma);
-  in.before = plug(context, hole_name, which, lhs);
-  in.after = plug(context, hole_name, which, rhs);
-  for (int i = 0; i < (is_product(in.t) ? 2 : 1); ++i)
-    in.at.push_back(*rc::gen::inRange(-250, 251) / 100.0); // the grid of the AD properties
+  static Term meta_term(const Context& scope, const Metavariable& m, std::size_t) {
+    return *gen::term(scope, m.type, meta_depth);
+  }
+  static Term fill_others(const Term& c, const std::vector<Context>&, std::size_t, const Pattern&) {
+    return c; // plug makes the other occurrences 0
+  }
+  static Term place(const Term& c, const std::vector<Context>&, std::size_t which,
+                    const Term& with) {
+    return plug(c, rules::context_hole, which, with);
+  }
+  static Term marker(const Pattern& p) { return var("[ ]", p.type); }
+  static std::vector<double> point(const Frame& f) {
+    std::vector<double> at;
+    for (int i = 0; i < (is_product(f.t) ? 2 : 1); ++i)
+      at.push_back(*rc::gen::inRange(-250, 251) / 100.0); // the grid of the AD properties
+    return at;
+  }
+  static std::string at_text(const Frame& f, const std::vector<double>& at) {
+    return rules::variable_at(f.x, print_type(f.t), at,
+                              [](double v) { return fmt::format("{}", v); });
+  }
+  static std::string result_text() { return print_type(real_type()); }
+  static int size(const Term& t) { return static_cast<int>(size_of(t)); }
+  static std::vector<std::string> tags(const Term& t) { return gen::tags_of(t); }
+  static rules::SideTyping side_typing(const rules::Instance<Draw>& in) {
+    rules::SideTyping typing;
+    const Context gamma = {{in.frame.x, in.frame.t}};
+    typing.left_error = ill_typed(in.before, gamma); // a well-typed schema's instance is well typed
+    if (!typing.left_error) typing.right_error = ill_typed(in.after, gamma);
+    return typing;
+  }
+};
+using Instance = rules::Instance<Draw>;
 
-  in.report = rules::instance_text({print(lhs), print(rhs), assignment,
-                                    print(plug(context, hole_name, which, var("[ ]", p.type))),
-                                    in.x, print_type(in.t), rules::point_text(in.at)});
-  return in;
+Term point_of(const Instance& in) {
+  return ground_value(in.frame.t, in.at);
 }
 
-std::optional<std::string> ill_typed(const Term& m, const Instance& in) {
-  if (auto e = type_error(m, in.gamma(), constant_types())) return e;
+std::optional<std::string> ill_typed(const Term& m, const Context& gamma) {
+  if (auto e = type_error(m, gamma, constant_types())) return e;
   if (!same_type(m.type, real_type())) return "the program has type " + type_text(m.type);
   return std::nullopt;
 }
@@ -156,12 +131,7 @@ std::optional<std::string> ill_typed(const Term& m, const Instance& in) {
 // Runs `compute` on the LEFT side: what is not a verdict (a point outside a primitive's domain,
 // fuel, overflow) is the calculus's counted discard (support::guarded).
 template <class T, class F> std::optional<T> on_left(F&& compute, TrialResult& discard) {
-  std::optional<T> out;
-  discard = support::guarded([&] {
-    out = compute();
-    return TrialResult::pass();
-  });
-  return out;
+  return rules::guarded_value<T>(support::guarded, compute, discard);
 }
 
 double real_of(const V& v) {
@@ -173,8 +143,8 @@ std::optional<double> left_meaning(const Instance& in, const DenoteContext& dc,
                                    TrialResult& discard) {
   auto l = on_left<double>(
       [&] {
-        const V point = support::denote_in(in.point(), "", V(0.0), dc);
-        return real_of(support::denote_in(in.before, in.x, point, dc));
+        const V point = support::denote_in(point_of(in), "", V(0.0), dc);
+        return real_of(support::denote_in(in.before, in.frame.x, point, dc));
       },
       discard);
   if (l && !std::isfinite(*l)) {
@@ -219,8 +189,8 @@ TrialResult denotation_preservation(const Instance& in, const props::PropertyCon
   if (!l) return discard;
   std::optional<double> r;
   try {
-    const V point = support::denote_in(in.point(), "", V(0.0), dc);
-    r = real_of(support::denote_in(in.after, in.x, point, dc));
+    const V point = support::denote_in(point_of(in), "", V(0.0), dc);
+    r = real_of(support::denote_in(in.after, in.frame.x, point, dc));
   } catch (const model::Undefined& e) {
     return TrialResult::fail(std::string("⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥: ") +
                              e.what());
@@ -248,13 +218,13 @@ TrialResult extended_adequacy(const Instance& in, const props::PropertyContext& 
   const auto l = left_meaning(in, dc, discard);
   if (!l) return discard;
   // the closed program (λa. C[σ(RHS)]) a0, normalised by the calculus's rules
-  const Term program = app(lam(in.x, in.t, in.after), in.point());
+  const Term program = app(lam(in.frame.x, in.frame.t, in.after), point_of(in));
   std::string shown;
   const auto r = normal_real(program, context, discard, shown);
   if (!r) return discard;
   if (!*r)
-    return stuck(app(lam(in.x, in.t, in.before), in.point()), "C[σ(RHS)] at the point", shown,
-                 context);
+    return stuck(app(lam(in.frame.x, in.frame.t, in.before), point_of(in)),
+                 "C[σ(RHS)] at the point", shown, context);
   return compare(*l, "⟦C[σ(LHS)]⟧", **r, "NF C[σ(RHS)]", CheckKind::probe, context);
 }
 
@@ -263,13 +233,13 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
   // the tangent: 1, or a unit vector e_i at a : R * R (as `grad` does)
   std::vector<double> e(in.at.size(), 0.0);
   e[static_cast<std::size_t>(support::uniform(static_cast<int>(e.size())))] = 1.0;
-  const Term tangent = ground_value(in.t, e);
+  const Term tangent = ground_value(in.frame.t, e);
   TrialResult discard;
   if (!left_meaning(in, dc, discard)) return discard;
   const auto expected = on_left<double>(
       [&] {
-        const V f = support::denote_in(lam(in.x, in.t, in.before), "", V(0.0), dc);
-        const V point = support::denote_in(in.point(), "", V(0.0), dc);
+        const V f = support::denote_in(lam(in.frame.x, in.frame.t, in.before), "", V(0.0), dc);
+        const V point = support::denote_in(point_of(in), "", V(0.0), dc);
         const V dir = support::denote_in(tangent, "", V(0.0), dc);
         return real_of(model::directional_derivative(f, point, dir, dc.diff));
       },
@@ -279,13 +249,14 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
   const Semantics& semantics = semantics_for(context);
   // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
   std::string shown;
-  const auto actual =
-      normal_real(semantics.derivative(lam(in.x, in.t, in.after), tangent, in.point()), context,
-                  discard, shown);
+  const auto actual = normal_real(
+      semantics.derivative(lam(in.frame.x, in.frame.t, in.after), tangent, point_of(in)), context,
+      discard, shown);
   if (!actual) return discard;
   if (!*actual)
-    return stuck(semantics.derivative(lam(in.x, in.t, in.before), tangent, in.point()),
-                 "D(λa. C[σ(RHS)])", shown, context);
+    return stuck(
+        semantics.derivative(lam(in.frame.x, in.frame.t, in.before), tangent, point_of(in)),
+        "D(λa. C[σ(RHS)])", shown, context);
   return compare(*expected, "model derivative of λa. C[σ(LHS)]", **actual, "D(λa. C[σ(RHS)]) by T",
                  CheckKind::derivative, context);
 }
@@ -293,43 +264,29 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
 } // namespace
 
 Targeted draw_targeted_instance(const Pattern& p, const Type& domain) {
-  const Instance in = draw_instance(p, domain);
-  return Targeted{lam(in.x, in.t, in.before), in.point()};
+  const Instance in = rules::draw_instance<Draw>(p, {rules::fresh_context_name(p.names), domain});
+  return Targeted{lam(in.frame.x, in.frame.t, in.before), point_of(in)};
 }
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return {
-      {"type-preservation", "typing",
-       "C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
+  return rules::rule_checks(
+      {"C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 004 Lemma 4.1(d) (L275, subject reduction), Fig. 1 (L145-164), extended to the "
        "user's rule"},
-      {"denotation-preservation", "soundness",
-       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined",
+      {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined",
        "seed 004 Thm 5.6 (L339-346): soundness of each rewrite step in the model of §5 "
        "(L281-293)"},
-      {"extended-adequacy", "adequacy",
-       "the reference normaliser after one rewrite gives a numeral equal to ⟦C[σ(LHS)]⟧",
+      {"the reference normaliser after one rewrite gives a numeral equal to ⟦C[σ(LHS)]⟧",
        "spec SEM-8 (adequacy at ground type) with seed 004 Thm 5.6 (L339-346)"},
-      {"extended-ad", "ad-correctness",
-       "D(λa. C[σ(RHS)], e, a0) by the T rule and T_x equals the model's derivative of "
+      {"D(λa. C[σ(RHS)], e, a0) by the T rule and T_x equals the model's derivative of "
        "λa. C[σ(LHS)]",
-       "seed 004 Lemma 5.5 (L316-338), L38-46; spec AD-8"},
-  };
+       "seed 004 Lemma 5.5 (L316-338), L38-46; spec AD-8"});
 }
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  static const rules::SemanticChecks<const Instance&, const props::PropertyContext&> semantic(
-      "perturbative", {{"denotation-preservation", denotation_preservation},
-                       {"extended-adequacy", extended_adequacy},
-                       {"extended-ad", extended_ad}});
-  const Instance in = draw_instance(p);
-  context.report_input(in.report);
-  rules::SideTyping typing;
-  typing.left_error = ill_typed(in.before, in); // a well-typed schema's instance is well typed
-  if (!typing.left_error) typing.right_error = ill_typed(in.after, in);
-  return in.done(
-      rules::checked_trial(check, typing, [&] { return semantic.run(check, in, context); }));
+  return rules::instance_trial<Draw>(p, check, context,
+                                     {denotation_preservation, extended_adequacy, extended_ad});
 }
 
 std::string RuleTraits::type_text(const Type& t) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/discards.hpp"
+#include "properties/core/rule_instance_kit.hpp"
 #include "properties/pullback/rule_instance.hpp"
 #include "properties/pullback/support.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -61,14 +62,9 @@ std::vector<double> normal_form_vector(const Term& nf, const Type& t, const Env<
 // The left side's value, or the discard that says why there is none (undefined-point, fuel, ...).
 std::optional<std::vector<double>> left_value(const Term& program, const Type& t,
                                               const Env<double>& env, TrialResult& discard) {
-  std::vector<double> out;
-  const TrialResult r = support::guarded([&] {
-    out = as_vector(support::denote_in(program, env), t);
-    return TrialResult::pass();
-  });
-  if (r.kind == TrialResult::Kind::pass) return out;
-  discard = r;
-  return std::nullopt;
+  return rules::guarded_value<std::vector<double>>(
+      [](const auto& body) { return support::guarded(body); },
+      [&] { return as_vector(support::denote_in(program, env), t); }, discard);
 }
 
 // Something the right side computes where the left side is defined: a failure when it is
@@ -214,34 +210,28 @@ Pattern RuleTraits::compile(const rules::RuleDecl& rule) {
 }
 
 std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return {
-      {"type-preservation", "typing",
-       "C[σ(RHS)] type-checks (lin⁺) with the type of C[σ(LHS)] for random contexts C and σ",
+  return rules::rule_checks(
+      {"C[σ(RHS)] type-checks (lin⁺) with the type of C[σ(LHS)] for random contexts C and σ",
        "seed 000 Cor. 4.7 (lines 494-496), spec §6 P3 and ID-3, extended to the user's rule"},
-      {"denotation-preservation", "soundness",
-       "⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (complete probes)",
+      {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (complete probes)",
        "seed 000 Thm 4.6 (lines 473-476), interpretation §4.2 (lines 448-458), spec §6 P1"},
-      {"extended-adequacy", "adequacy",
-       "the reduction after one rewrite reaches a normal form of the same type denoting "
+      {"the reduction after one rewrite reaches a normal form of the same type denoting "
        "⟦C[σ(LHS)]⟧",
        "seed 000 Thm 4.6 and Cor. 4.7 (lines 473-496), spec §6 P1, P3, P18"},
-      {"extended-ad", "ad-correctness",
-       "the reduced gradient query ((Ω λa0.C[σ(RHS)])·ω) V is the model's pullback of "
+      {"the reduced gradient query ((Ω λa0.C[σ(RHS)])·ω) V is the model's pullback of "
        "a0. C[σ(LHS)]",
-       "seed 000 Cor. 4.8 (lines 504-509), spec §6 P10, P11"},
-  };
+       "seed 000 Cor. 4.8 (lines 504-509), spec §6 P10, P11"});
 }
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  static const rules::SemanticChecks<const RuleInstance&, const props::PropertyContext&> semantic(
-      "pullback", {{"denotation-preservation", denotation_preservation},
-                   {"extended-adequacy", extended_adequacy},
-                   {"extended-ad", extended_ad}});
+  static const rules::SemanticBodies<const RuleInstance&, const props::PropertyContext&> semantic{
+      denotation_preservation, extended_adequacy, extended_ad};
   const RuleInstance in = draw_instance(p);
   context.report_input(in.report);
-  return done(in, rules::checked_trial(check, side_typing(in),
-                                       [&] { return semantic.run(check, in, context); }));
+  return done(in, rules::checked_trial(check, side_typing(in), [&] {
+                return semantic.run("pullback", check, in, context);
+              }));
 }
 
 std::string RuleTraits::type_text(const Type& t) {

@@ -36,9 +36,6 @@ struct RuleTraits {
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
-  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-    return pullback::zero_variants(p);
-  }
   // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
   static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };

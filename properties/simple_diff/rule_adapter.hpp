@@ -34,9 +34,6 @@ struct RuleTraits {
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
-  static std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-    return simple_diff::zero_variants(p);
-  }
   // The file joined to the semantics (`--rules`, user_rules.hpp).
   static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
 };
