@@ -121,7 +121,9 @@ std::uint64_t next_reducer_id() {
 
 Reducer::Reducer(const Term& t, RunOptions options)
     : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed),
-      copy_budget_(options_.fuel, options_.copy_per_step), id_(next_reducer_id()) {
+      copy_budget_(options_.fuel, options_.copy_per_step),
+      search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
+      id_(next_reducer_id()) {
   for (const auto& [x, a] : options_.free_types) {
     names_.reserve(x);
     types_[x] = a;
@@ -179,6 +181,7 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
     sum_leaves(t, summands_);
+    search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
     peeled_.clear();
     for (const Term& l : summands_)
       peeled_.push_back(peel(l));
@@ -263,6 +266,7 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   out.owner = id_;
   offers_.clear();
   offers_at(t, own_context, offers_);
+  search_budget_.spend(1 + static_cast<long>(offers_.size()), "finding redexes");
   out.own = static_cast<std::uint32_t>(offers_.size());
   out.count = out.own;
   for (const Offer& o : offers_) {
@@ -316,6 +320,7 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
 // the chosen instance is found by descending along the counts.
 std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   const RedexMemo::Summary& root = summary(current_, false);
+  search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
   std::mt19937_64 rng(rng_state_);
   long kept = -1;
   for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)

@@ -53,6 +53,16 @@ struct RunOptions {
   // (9) counts one step however large the value it copies (spec §7 P10): the nodes copied are
   // spent against fuel * copy_per_step, so fuel bounds the work and the memory too.
   long copy_per_step = 64;
+  // Finding a redex is not one step's work either: the summaries of the path above the last
+  // redex are computed again, and a maximal sum's summands are gathered and matched (AC, spec §9
+  // P3), so on a large term a step can cost thousands of node visits. Those visits are spent
+  // against max(fuel, search_floor) * search_per_step, so fuel bounds the search as well (a
+  // size-60 term of unique-normal-forms took over 10 s of CPU within its 200,000 steps). The floor
+  // (a campaign's default fuel): a small fuel bounds steps, as a cost bound's does, and a run that
+  // grows its term within those steps (BMP without rule (17)) must end on the steps, not on the
+  // search for them.
+  long search_per_step = 64;
+  static constexpr long search_floor = 200'000;
 };
 
 struct Run {
@@ -122,6 +132,7 @@ private:
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
   WorkBudget copy_budget_;
+  WorkBudget search_budget_;
   std::vector<Offer> offers_;  // offers_at's scratch buffer for summary()
   std::vector<Term> summands_; // a maximal sum's summands (offers_at, contract)
   std::vector<Peeled> peeled_; // and the same with their ES stacks peeled off

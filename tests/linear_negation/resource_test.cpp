@@ -141,5 +141,27 @@ TEST(LinearNegationResources, CopiedValuesSpendFuel) {
   }
 }
 
+// A maximal sum is gathered and matched again at each step (AC): 1,000 summands, each a β-redex,
+// cost thousands of visits per step. That search is spent against fuel too (RunOptions::
+// search_per_step), so a long search ends as a work-cap fuel error, not after minutes.
+TEST(LinearNegationResources, FindingRedexesSpendsFuel) {
+  std::string text = "(\\x:R. x) 1";
+  for (int i = 1; i < 1000; ++i)
+    text += " + (\\x:R. x) 1";
+  const Term t = parse_elaborated(text, Mode::target).term;
+  RunOptions o;
+  o.search_per_step = 1; // a cap of 200,000 visits; the normal form needs about 1,000 steps
+  try {
+    (void)normalise(t, o);
+    ADD_FAILURE() << "no fuel error";
+  } catch (const AdsemError& e) {
+    EXPECT_EQ(e.diagnostic().kind, ErrorKind::fuel);
+    EXPECT_NE(e.diagnostic().message.find("finding redexes"), std::string::npos)
+        << e.diagnostic().message;
+    EXPECT_TRUE(WorkBudget::ran_over(e.diagnostic()));
+  }
+  EXPECT_GT(normalise(t, RunOptions{}).steps, 999); // with the default allowance it normalises
+}
+
 } // namespace
 } // namespace adsem::linear_negation
