@@ -156,13 +156,6 @@ struct Answer {
   std::optional<reports::ComputedValue> expected, actual; // the two numbers that disagree
 };
 
-// Is g inside the enclosure, widened by the derivative tolerance for the mechanism's own rounding
-// (the enclosure is of the exact real gradient; a mechanism computes in floating point)?
-bool in_enclosure(double g, const model::Interval& e, Tolerance tol) {
-  const auto slack = [&](double bound) { return std::max(tol.rtol * std::abs(bound), tol.atol); };
-  return e.lower() - slack(e.lower()) <= g && g <= e.upper() + slack(e.upper());
-}
-
 void judge(Answer& a, const Oracles& o, const props::PropertyContext& context) {
   if (!a.result) {
     a.complaint = "no answer: " + a.error;
@@ -195,7 +188,7 @@ void judge(Answer& a, const Oracles& o, const props::PropertyContext& context) {
       a.tolerance_kind = std::string(to_string(CheckKind::derivative));
       return;
     }
-    if (!in_enclosure(r.gradient[j], o.enclosure[j], d_tol)) {
+    if (!model::encloses_rounded(o.enclosure[j], r.gradient[j], d_tol)) {
       a.complaint = fmt::format("gradient[{}] = {} lies outside the enclosure [{}, {}]", j,
                                 r.gradient[j], o.enclosure[j].lower(), o.enclosure[j].upper());
       return;

@@ -258,8 +258,7 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
       model::Interval acc(0.0);
       for (Eigen::Index i = 0; i < w.size(); ++i)
         acc += model::Interval(w(i)) * enclosure.jacobian(static_cast<std::size_t>(i), jx);
-      const double slack = std::max(der_tol.atol, der_tol.rtol * std::abs(got[jx]));
-      if (got[jx] < acc.lower() - slack || got[jx] > acc.upper() + slack)
+      if (!model::encloses_rounded(acc, got[jx], der_tol))
         return on(TrialResult::fail(fmt::format("R{{e}}[{}] = {} lies outside the interval "
                                                 "enclosure [{}, {}] of dtᵀJ over the box",
                                                 jx, got[jx], acc.lower(), acc.upper())),

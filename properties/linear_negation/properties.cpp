@@ -526,8 +526,7 @@ TrialResult gradient_soundness(const PropertyContext& c) {
       for (std::size_t i = 0; i < n && is_pass(r); ++i) {
         const model::Interval& iv = enc.jacobian(0, i);
         const Tolerance tol = c.tolerance(CheckKind::derivative);
-        const double slack = std::max(tol.atol, tol.rtol * std::abs(g.gradient[i]));
-        if (g.gradient[i] < iv.lower() - slack || g.gradient[i] > iv.upper() + slack)
+        if (!model::encloses_rounded(iv, g.gradient[i], tol))
           r = TrialResult::fail(
               fmt::format("read-back A[{}] = {} outside the interval enclosure [{}, {}]", i,
                           g.gradient[i], iv.lower(), iv.upper()));

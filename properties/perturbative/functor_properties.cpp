@@ -185,10 +185,6 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
     // The operational side rounds in double (its own evaluation order); allow the exact-value
     // tolerance beyond the enclosure's endpoints for that, and nothing else.
     const Tolerance tol = context.tolerance(CheckKind::exact_value);
-    const auto inside = [&tol](const I& box, double x) {
-      return model::encloses(box, x) || within_tolerance(box.lower(), x, tol) ||
-             within_tolerance(box.upper(), x, tol);
-    };
     std::vector<std::pair<std::string, std::pair<I, Term>>> checks;
     checks.push_back({"f(a)", {e.value.at(0), app(f, ground(at))}});
     for (std::size_t j = 0; j < n; ++j) {
@@ -203,7 +199,7 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
       if (!value) return on(TrialResult::fail(label + " did not normalise to a numeral"), f, tags);
       if (!std::isfinite(*value))
         return on(TrialResult::discard(props::discards::overflow), f, tags);
-      if (!inside(check.first, *value)) {
+      if (!model::encloses_rounded(check.first, *value, tol)) {
         TrialResult r = TrialResult::fail(fmt::format("{} = {} by reduction lies outside {}", label,
                                                       *value, model::to_string(check.first)));
         r.expected = reports::ComputedValue{"interval enclosure", model::to_string(check.first)};

@@ -160,10 +160,9 @@ TrialResult reverse_mode_vs_intervals(const PropertyContext& context) {
       model::Interval acc(0.0);
       for (std::size_t i = 0; i < q.cotangent.size(); ++i)
         acc += model::Interval(q.cotangent[i]) * enc.jacobian(i, j);
-      const double slack = std::max(tol.atol, tol.rtol * std::abs(actual[j]));
       if (!std::isfinite(acc.lower()) || !std::isfinite(acc.upper()))
         return on(TrialResult::discard(props::discards::overflow), q.term());
-      if (actual[j] < acc.lower() - slack || actual[j] > acc.upper() + slack) {
+      if (!model::encloses_rounded(acc, actual[j], tol)) {
         TrialResult r = TrialResult::fail(
             fmt::format("gradient entry {} = {} lies outside the enclosure [{}, {}]", j, actual[j],
                         acc.lower(), acc.upper()));

@@ -21,11 +21,14 @@
 // code uses lower()/upper() (or the helpers below) instead of comparison operators.
 #include <boost/numeric/interval.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
+
+#include "semantics/core/tolerance.hpp"
 
 namespace adsem::model {
 
@@ -204,6 +207,15 @@ inline bool is_exact_zero(double x) {
 }
 inline bool encloses(const Interval& x, double value) {
   return x.lower() <= value && value <= x.upper();
+}
+// Does `value`, computed in floating point in another order than the enclosure's own evaluation,
+// lie in the enclosure x of the exact real it approximates? The enclosure holds the exact value,
+// not the rounded one: a constant derivative 1 has the enclosure [1, 1] while a mechanism may
+// compute (1 - a) + a = 0.9999999999999999. So x is widened by the tolerance policy's bound at
+// `value`, max(rtol |value|, atol), each way, for the mechanism's own rounding and nothing else.
+inline bool encloses_rounded(const Interval& x, double value, Tolerance tol) {
+  const double slack = std::max(tol.atol, tol.rtol * std::abs(value));
+  return x.lower() - slack <= value && value <= x.upper() + slack;
 }
 inline bool is_empty_interval(const Interval& x) {
   return !(x.lower() <= x.upper());
