@@ -211,10 +211,14 @@ inline bool encloses(const Interval& x, double value) {
 // Does `value`, computed in floating point in another order than the enclosure's own evaluation,
 // lie in the enclosure x of the exact real it approximates? The enclosure holds the exact value,
 // not the rounded one: a constant derivative 1 has the enclosure [1, 1] while a mechanism may
-// compute (1 - a) + a = 0.9999999999999999. So x is widened by the tolerance policy's bound at
-// `value`, max(rtol |value|, atol), each way, for the mechanism's own rounding and nothing else.
-inline bool encloses_rounded(const Interval& x, double value, Tolerance tol) {
-  const double slack = std::max(tol.atol, tol.rtol * std::abs(value));
+// compute (1 - a) + a = 0.9999999999999999. So x is widened each way by the tolerance policy's
+// bound, max(rtol m, atol), for the mechanism's own rounding and nothing else; m is |value| or,
+// where the value is a sum (a derivative sums the chain rule's paths), the magnitude of its
+// terms when that is larger (docs/model.md, "Sums").
+inline bool encloses_rounded(const Interval& x, double value, Tolerance tol, double magnitude = 0) {
+  const double m =
+      std::isfinite(magnitude) ? std::max(std::abs(value), magnitude) : std::abs(value);
+  const double slack = std::max(tol.atol, tol.rtol * m);
   return x.lower() - slack <= value && value <= x.upper() + slack;
 }
 inline bool is_empty_interval(const Interval& x) {

@@ -7,6 +7,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace adsem::model {
 namespace {
@@ -64,4 +65,17 @@ RC_GTEST_PROP(IntervalProperties, EnclosesExtendedPrecisionReferences, ()) {
 }
 
 } // namespace
+// A value computed in another order may round beside an exact enclosure by the tolerance, scaled by
+// the value or by the size of the terms it sums, and by nothing else.
+TEST(Interval, EnclosesRoundedAllowsRoundingOnly) {
+  const Tolerance tol = default_tolerance(CheckKind::derivative);
+  EXPECT_TRUE(encloses_rounded(Interval(1.0), 0.9999999999999999, tol));
+  EXPECT_FALSE(encloses_rounded(Interval(1.0), 1.0 - 1e-6, tol));
+  // after cancellation: terms of size 1e3 leave an error far above atol beside the exact 0
+  EXPECT_FALSE(encloses_rounded(Interval(0.0), 1e-8, tol));
+  EXPECT_TRUE(encloses_rounded(Interval(0.0), 1e-8, tol, 1e3));
+  EXPECT_FALSE(encloses_rounded(Interval(0.0), 1e-3, tol, 1e3));
+  EXPECT_FALSE(encloses_rounded(Interval(0.0), 1e-3, tol, std::numeric_limits<double>::infinity()));
+}
+
 } // namespace adsem::model
