@@ -144,9 +144,10 @@ void Reducer::learn_types(const Term& t) const {
 }
 
 bool Reducer::is_neg_variable(const std::string& x) const {
-  // a name the run drew (not taken before it) ends in the draw's number
+  // A name of the term that the run did not take at its start was drawn by it (rules name new
+  // binders only through names_), and ends in the draw's number, written without leading zeros.
   const auto cut = x.rfind('_');
-  if (cut != std::string::npos && !names_.taken(x)) {
+  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0' && !names_.taken(x)) {
     std::size_t drawn = 0;
     const char* end = x.data() + x.size();
     const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);

@@ -75,7 +75,8 @@ TEST(LinearNegationRenaming, TheReducerKnowsWhichCopiedBindersAreNegative) {
   EXPECT_FALSE(r.is_neg_variable("e_2"));
   EXPECT_TRUE(r.is_neg_variable("d"));
   EXPECT_FALSE(r.is_neg_variable("e"));
-  EXPECT_FALSE(r.is_neg_variable("d_2")); // not a name of the run
+  EXPECT_FALSE(r.is_neg_variable("d_2"));  // not a name of the run
+  EXPECT_FALSE(r.is_neg_variable("d_01")); // nor is this: the draws have no leading zeros
 }
 
 TEST(LinearNegationRenaming, LetPairDrawsXThenY) {
