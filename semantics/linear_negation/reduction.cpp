@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -143,6 +144,17 @@ void Reducer::learn_types(const Term& t) const {
 }
 
 bool Reducer::is_neg_variable(const std::string& x) const {
+  // A name of the term that the run did not take at its start was drawn by it (rules name new
+  // binders only through names_), and ends in the draw's number, written without leading zeros.
+  const auto cut = x.rfind('_');
+  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0' && !names_.taken(x)) {
+    std::size_t drawn = 0;
+    const char* end = x.data() + x.size();
+    const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);
+    if (error == std::errc{} && at == end && drawn < copied_.size() &&
+        copied_[drawn] != Copied::unknown)
+      return copied_[drawn] == Copied::neg;
+  }
   auto it = types_.find(x);
   if (it == types_.end()) {
     learn_types(current_);
@@ -163,9 +175,15 @@ Term Reducer::copy_value(const Term& v) {
 
 Term Reducer::renamed_apart(const Term& t) {
   // the copy's binders are its only new ones: their types are learnt as they are renamed
-  return rename_bound(t, names_, [this](const Binder& b) {
-    if (b.type) types_[b.name] = b.type;
-  });
+  return rename_bound(
+      t, names_,
+      [this](const Binder& b) {
+        if (!b.type) return;
+        const auto drawn = static_cast<std::size_t>(names_.last_drawn());
+        if (copied_.size() <= drawn) copied_.resize(std::max(drawn + 1, 2 * copied_.size()));
+        copied_[drawn] = is_neg(b.type) ? Copied::neg : Copied::other;
+      },
+      rename_scratch_);
 }
 
 Binder Reducer::fresh_binder(const std::string& base, const Type& a) {

@@ -129,6 +129,12 @@ private:
   Names names_;
   mutable std::unordered_map<std::string, Type>
       types_; // the binders' types, learnt from the terms seen
+  // Whether each binder of (9)'s copies has type R^⊥d (all that is_neg_variable asks), indexed
+  // by the number its fresh name ends in (Names::last_drawn): a sharing chain of n stages renames
+  // Θ(n²) binders, which as entries of types_ took most of the run's memory.
+  enum class Copied : std::uint8_t { unknown, neg, other };
+  std::vector<Copied> copied_;
+  RenameScratch rename_scratch_; // (9)'s renaming map, reused from copy to copy
   std::uint64_t rng_state_;
   long copy_volume_ = 0;
   WorkBudget copy_budget_;

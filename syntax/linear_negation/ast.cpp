@@ -453,7 +453,7 @@ namespace {
 // Names are drawn in the order the traces print them: an ES's bound term, then x, then y, then
 // the body.
 struct FreshWalk {
-  std::unordered_map<std::string_view, std::string> env;
+  std::unordered_map<std::string_view, std::string>& env;
   Names& names;
   const BinderHook& on_binder;
   std::unordered_set<std::string>* seen = nullptr; // null: every binder is renamed
@@ -519,8 +519,16 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
 } // namespace
 
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder) {
+  RenameScratch scratch;
+  return rename_bound(t, names, on_binder, scratch);
+}
+
+Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder,
+                  RenameScratch& scratch) {
+  // a walk that threw (depth guard) left its scopes in the map: their keys view its term
+  if (!scratch.env.empty()) scratch.env.clear();
   return on_stack_for(t, [&] {
-    FreshWalk w{{}, names, on_binder};
+    FreshWalk w{scratch.env, names, on_binder};
     return fresh_walk(t, w);
   });
 }
@@ -530,7 +538,8 @@ Term make_binders_unique(const Term& t, Names& names) {
     const std::set<std::string> free = free_variables(t);
     std::unordered_set<std::string> seen(free.begin(), free.end());
     const BinderHook none;
-    FreshWalk w{{}, names, none, &seen};
+    RenameScratch scratch;
+    FreshWalk w{scratch.env, names, none, &seen};
     return fresh_walk(t, w);
   });
 }

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -180,6 +181,8 @@ public:
   void reserve(const std::string& name) { used_.insert(name); }
   bool taken(const std::string& name) const { return used_.count(name) > 0; }
   std::string fresh(const std::string& base);
+  // The number the last drawn name ends in (each draw's is larger than the one before).
+  long last_drawn() const { return counter_; }
 
 private:
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
@@ -191,6 +194,13 @@ private:
 // sees each renamed binder (the reducer learns their types there instead of walking the copy).
 using BinderHook = std::function<void(const Binder&)>;
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder = {});
+// The renaming map of the walk, kept by a caller that renames many times (the reducer's rule
+// (9)): empty between walks, but its buckets stay allocated, so a large copy no longer grows a
+// fresh map (each rehash of which made glibc consolidate every freed node).
+struct RenameScratch {
+  std::unordered_map<std::string_view, std::string> env;
+};
+Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder, RenameScratch& scratch);
 // Renames binders that shadow another binder or a free variable (input normalisation).
 Term make_binders_unique(const Term& t, Names& names);
 // Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),

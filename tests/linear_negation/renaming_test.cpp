@@ -4,6 +4,7 @@
 // learns them there). And the free-variable counts the side conditions of (9)/(10) read.
 #include <gtest/gtest.h>
 
+#include "semantics/linear_negation/reduction.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
@@ -45,6 +46,37 @@ TEST(LinearNegationRenaming, ReportsEachRenamedBinderWithItsType) {
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"b_1", "R"}, {"u_2", "R -> R"}, {"a_3", "R"}};
   EXPECT_EQ(seen, expected);
+}
+
+TEST(LinearNegationRenaming, AReusedMapRenamesAsAFreshOne) {
+  const Term t = sample();
+  Names names(t);
+  RenameScratch scratch;
+  EXPECT_EQ(print(rename_bound(t, names, {}, scratch)),
+            "(\\a_3:!R. u_2 (f a_3))[u_2:!(R -> R) := \\b_1:!R. b_1]");
+  EXPECT_TRUE(scratch.env.empty());
+  // a walk that threw leaves its scopes behind: the next one must not rename f by them
+  scratch.env.emplace("f", "g");
+  EXPECT_EQ(print(rename_bound(t, names, {}, scratch)),
+            "(\\a_6:!R. u_5 (f a_6))[u_5:!(R -> R) := \\b_4:!R. b_4]");
+}
+
+TEST(LinearNegationRenaming, TheReducerKnowsWhichCopiedBindersAreNegative) {
+  // the (17) side condition asks whether a call's head is of type R^⊥d: for a copy's binders
+  // the reducer answers from the number their fresh name ends in
+  const Term neg = lam(exp_binder("d", neg_type(1)), app(var("d"), num(1)));
+  const Term real = lam(exp_binder("e", real_type()), var("e"));
+  Reducer r(pair(neg, real), RunOptions{});
+  const Term neg_copy = r.copy_value(neg);
+  const Term real_copy = r.copy_value(real);
+  ASSERT_EQ(neg_copy->x.name, "d_1");
+  ASSERT_EQ(real_copy->x.name, "e_2");
+  EXPECT_TRUE(r.is_neg_variable("d_1"));
+  EXPECT_FALSE(r.is_neg_variable("e_2"));
+  EXPECT_TRUE(r.is_neg_variable("d"));
+  EXPECT_FALSE(r.is_neg_variable("e"));
+  EXPECT_FALSE(r.is_neg_variable("d_2"));  // not a name of the run
+  EXPECT_FALSE(r.is_neg_variable("d_01")); // nor is this: the draws have no leading zeros
 }
 
 TEST(LinearNegationRenaming, LetPairDrawsXThenY) {
