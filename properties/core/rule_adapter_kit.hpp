@@ -7,7 +7,8 @@
 //  - checked_trial is the trial's common order: a left side that does not type-check is an error
 //    (the schema was checked, so a generator bug), type-preservation decides by typing, and the
 //    semantic checks discard an ill-typed right side before their body runs;
-//  - SemanticBodies dispatches the three semantic checks by name; rule_checks lists the four.
+//  - SemanticBodies dispatches the three semantic checks by name (their one shape is
+//    rule_semantic_checks.hpp); rule_checks lists the four.
 #include <functional>
 #include <map>
 #include <memory>
@@ -21,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "properties/core/rule_check.hpp"
+#include "properties/core/rule_semantic_checks.hpp"
 
 namespace adsem::rules {
 
@@ -99,19 +101,6 @@ template <class... Args> struct SemanticBodies {
     throw std::logic_error(calculus + " rule adapter: unknown check " + check);
   }
 };
-
-// A value computed by `compute` under a calculus's `guarded` (what is not a verdict becomes a
-// counted discard): nullopt, with that discard, when there is none.
-template <class T, class Guarded, class F>
-std::optional<T> guarded_value(Guarded&& guarded, F&& compute, props::TrialResult& discard) {
-  std::optional<T> out;
-  const props::TrialResult r = guarded([&] {
-    out = compute();
-    return props::TrialResult::pass();
-  });
-  if (!out) discard = r;
-  return out;
-}
 
 // The four checks every calculus's rules get, in this order; `texts` gives each its summary and
 // citation (the calculus's theorems).

@@ -166,50 +166,50 @@ Value model_value(const Term& program, const Value& s) {
   return from_model(denote_closed<double>(program)(to_model(s)));
 }
 
-// The right side's failure where the left is defined is a verdict, not a discard.
-template <class F> std::optional<std::string> right_failure(F&& f) {
-  try {
-    f();
-  } catch (const model::Undefined& e) {
-    return std::string("undefined: ") + e.what();
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel) throw;
-    return e.diagnostic().render();
-  }
-  return std::nullopt;
+// ⟦C[σ(LHS)]⟧(s); undefined, out of fuel or not finite, the guarded body discards.
+rules::Meaning<Value> left_value(const Instance& in) {
+  const Value l = model_value(in.before, in.s);
+  require_finite(flatten_reals(l));
+  return l;
+}
+
+// Values compared by their tags, then their reals (support::compare_values).
+auto compared(std::string el, std::string al, const PropertyContext& context) {
+  return [el = std::move(el), al = std::move(al), &context](const Value& l, const Value& r) {
+    return compare_values(l, el, r, al, CheckKind::derivative, context);
+  };
 }
 
 TrialResult source_denotation(const Instance& in, const PropertyContext& context) {
-  const Value l = model_value(in.before, in.s);
-  require_finite(flatten_reals(l));
-  Value r;
-  if (const auto failure = right_failure([&] { r = model_value(in.after, in.s); }))
-    return TrialResult::fail("⟦C[σ(LHS)]⟧(s) is defined but ⟦C[σ(RHS)]⟧(s) is not: " + *failure);
-  return compare_values(l, "⟦C[σ(LHS)]⟧(s)", r, "⟦C[σ(RHS)]⟧(s)", CheckKind::derivative, context);
+  return rules::semantic_check([&] { return left_value(in); },
+                               [&] {
+                                 return rules::right_meaning(
+                                     "⟦C[σ(LHS)]⟧(s) is defined but ⟦C[σ(RHS)]⟧(s) is not",
+                                     [&] { return model_value(in.after, in.s); });
+                               },
+                               compared("⟦C[σ(LHS)]⟧(s)", "⟦C[σ(RHS)]⟧(s)", context));
 }
 
 TrialResult source_adequacy(const Instance& in, const PropertyContext& context) {
-  const Value l = model_value(in.before, in.s);
-  require_finite(flatten_reals(l));
-  Value r;
-  const Program after{in.after, in.m.s, in.m.t};
-  if (const auto failure = right_failure(
-          [&] { r = run_primal(after, in.s, fuel(context), context.rule_counter).result; }))
-    return TrialResult::fail("⟦C[σ(LHS)]⟧(s) is defined but the machine gets no value for "
-                             "C[σ(RHS)] s: " +
-                             *failure);
-  if (!has_type(r, in.m.t))
-    return TrialResult::fail(fmt::format("the machine's value {} of C[σ(RHS)] s is not of type {}",
-                                         print_value(r, nullptr), print_type(in.m.t)));
-  return compare_values(l, "⟦C[σ(LHS)]⟧(s)", r, "machine C[σ(RHS)] s", CheckKind::derivative,
-                        context);
+  const auto right = [&] {
+    const Program after{in.after, in.m.s, in.m.t};
+    auto r = rules::right_meaning(
+        "⟦C[σ(LHS)]⟧(s) is defined but the machine gets no value for C[σ(RHS)] s",
+        [&] { return run_primal(after, in.s, fuel(context), context.rule_counter).result; });
+    if (r && !has_type(*r, in.m.t))
+      return decltype(r)(
+          TrialResult::fail(fmt::format("the machine's value {} of C[σ(RHS)] s is not of type {}",
+                                        print_value(*r, nullptr), print_type(in.m.t))));
+    return r;
+  };
+  return rules::semantic_check([&] { return left_value(in); }, right,
+                               compared("⟦C[σ(LHS)]⟧(s)", "machine C[σ(RHS)] s", context));
 }
 
 TrialResult source_ad(const Instance& in, const PropertyContext& context) {
   if (flatten_reals(in.s).empty()) return TrialResult::discard("no-real-input");
   if (const auto reason = uncertified(in.program, in.s)) return TrialResult::discard(*reason);
-  const Value l = model_value(in.before, in.s);
-  require_finite(flatten_reals(l));
+  const Value l = *left_value(in);
   const Eigen::MatrixXd j = model_jacobian(in.program, in.s);
   require_finite(j);
   const Value dt = *gen::tangent_like(l);
@@ -219,13 +219,13 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
       unflatten_reals(in.s, std::vector<double>(g.data(), g.data() + g.size()), next);
   const Program after{in.after, in.m.s, in.m.t};
   for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
-    ReverseRun run;
-    if (const auto failure = right_failure([&] {
-          run = reverse(after, in.s, dt, Wrapper::fig15, impl, setup_of(context), fuel(context));
-        }))
-      return TrialResult::fail("the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails: " +
-                               *failure);
-    TrialResult r = compare_values(expected, "dtᵀJ⟦C[σ(LHS)]⟧ (model)", run.gradient,
+    const auto run =
+        rules::right_meaning("the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails", [&] {
+          return reverse(after, in.s, dt, Wrapper::fig15, impl, setup_of(context), fuel(context))
+              .gradient;
+        });
+    if (!run) return run.instead;
+    TrialResult r = compare_values(expected, "dtᵀJ⟦C[σ(LHS)]⟧ (model)", *run,
                                    impl == EvalImpl::map ? "R{C[σ(RHS)]} (map eval)"
                                                          : "R{C[σ(RHS)]} (array sweep)",
                                    CheckKind::derivative, context);
@@ -376,10 +376,10 @@ Delta machine_delta(const Term& u, const PropertyContext& context, Ledger& ledge
 
 TrialResult delta_denotation(const Instance& in, const PropertyContext& context) {
   const Coefficients l = dense_term(in.before);
-  Coefficients r;
-  if (const auto failure = right_failure([&] { r = dense_term(in.after); }))
-    return TrialResult::fail("⟦C[σ(LHS)]⟧_D is defined but ⟦C[σ(RHS)]⟧_D is not: " + *failure);
-  return compare_coefficients(l, "⟦C[σ(LHS)]⟧_D", r, "⟦C[σ(RHS)]⟧_D", context);
+  const auto r = rules::right_meaning("⟦C[σ(LHS)]⟧_D is defined but ⟦C[σ(RHS)]⟧_D is not",
+                                      [&] { return dense_term(in.after); });
+  if (!r) return r.instead;
+  return compare_coefficients(l, "⟦C[σ(LHS)]⟧_D", *r, "⟦C[σ(RHS)]⟧_D", context);
 }
 
 TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
@@ -387,17 +387,15 @@ TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
   const double x = *rc::gen::inRange(-1000, 1001) / 500.0;
   for (auto& [id, c] : l)
     c *= x;
-  DeltaMap m;
-  if (const auto failure = right_failure([&] {
+  const auto r = rules::right_meaning(
+      "⟦C[σ(LHS)]⟧_D is defined but the machine and eval fail on C[σ(RHS)]", [&] {
         Ledger ledger;
-        const Delta u = machine_delta(in.after, context, ledger);
-        eval_map(x, u, m, ledger, *setup_of(context).rules);
-      }))
-    return TrialResult::fail("⟦C[σ(LHS)]⟧_D is defined but the machine and eval fail on "
-                             "C[σ(RHS)]: " +
-                             *failure);
-  return compare_coefficients(l, "x·⟦C[σ(LHS)]⟧_D", Coefficients(m.begin(), m.end()),
-                              "eval x (machine C[σ(RHS)])", context);
+        DeltaMap m;
+        eval_map(x, machine_delta(in.after, context, ledger), m, ledger, *setup_of(context).rules);
+        return Coefficients(m.begin(), m.end());
+      });
+  if (!r) return r.instead;
+  return compare_coefficients(l, "x·⟦C[σ(LHS)]⟧_D", *r, "eval x (machine C[σ(RHS)])", context);
 }
 
 TrialResult delta_ad(const Instance& in, const PropertyContext& context) {
@@ -407,12 +405,12 @@ TrialResult delta_ad(const Instance& in, const PropertyContext& context) {
   require_finite(j);
   Ledger ledger;
   const Delta left = machine_delta(in.before, context, ledger);
-  Delta right;
-  if (const auto failure = right_failure([&] { right = machine_delta(in.after, context, ledger); }))
-    return TrialResult::fail("the machine evaluates C[σ(LHS)] but not C[σ(RHS)]: " + *failure);
+  const auto right = rules::right_meaning("the machine evaluates C[σ(LHS)] but not C[σ(RHS)]",
+                                          [&] { return machine_delta(in.after, context, ledger); });
+  if (!right) return right.instead;
   // the binding gets u + (C[σ(RHS)] − C[σ(LHS)]): with a sound rule its meaning, and the
   // gradient of e, are unchanged
-  const Delta patch = d_add(right, d_scale(-1.0, left));
+  const Delta patch = d_add(*right, d_scale(-1.0, left));
   Binds binds = in.run.binds;
   Delta result = in.run.final_delta;
   if (in.binding < binds.size())

@@ -142,31 +142,20 @@ double value_at(const Term& body, const Instance& in) {
 
 // ⟦C[σ(LHS)]⟧(r), certified on a box around r (design.md "Partial domains"); a counted discard
 // with the calculus's reasons otherwise (undefined-point, uncertified, non-finite).
-std::optional<double> left_value(const Term& left, const Instance& in, TrialResult& discard) {
+rules::Reals left_value(const Term& left, const Instance& in) {
   try {
     const auto f = model_function<model::Interval>(left, in);
     const model::Certificate c =
         model::certify(in.at, [&](const model::Box& box) { (void)model::enclose(f, box); });
-    if (c.status == model::CertificateStatus::outside) {
-      discard = TrialResult::discard("undefined-point");
-      return std::nullopt;
-    }
-    if (c.status != model::CertificateStatus::certified) {
-      discard = TrialResult::discard("uncertified");
-      return std::nullopt;
-    }
-    const double v = value_at(left, in);
-    if (!std::isfinite(v)) {
-      discard = TrialResult::discard(props::discards::overflow);
-      return std::nullopt;
-    }
-    return v;
+    if (c.status == model::CertificateStatus::outside)
+      return TrialResult::discard("undefined-point");
+    if (c.status != model::CertificateStatus::certified) return TrialResult::discard("uncertified");
+    return rules::finite_or_overflow(std::vector<double>{value_at(left, in)});
   } catch (const model::Undefined&) {
-    discard = TrialResult::discard("undefined-point");
+    return TrialResult::discard("undefined-point");
   } catch (const model::Undecided& e) {
-    discard = TrialResult::discard(e.reason());
+    return TrialResult::discard(e.reason());
   }
-  return std::nullopt;
 }
 
 RunOptions run_options(const props::PropertyContext& context) {
@@ -176,35 +165,16 @@ RunOptions run_options(const props::PropertyContext& context) {
   return o;
 }
 
-TrialResult compare(const std::vector<double>& expected, const std::string& el,
-                    const std::vector<double>& actual, const std::string& al,
-                    const props::PropertyContext& context) {
-  if (expected.size() != actual.size())
-    return TrialResult::fail(
-        fmt::format("{} has {} components, {} has {}", el, expected.size(), al, actual.size()));
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    // the two sides may associate sums and products differently: the derivative tolerance
-    TrialResult r = props::compare_reals(expected[i], fmt::format("{}[{}]", el, i), actual[i],
-                                         fmt::format("{}[{}]", al, i), CheckKind::derivative,
-                                         context.tolerance(CheckKind::derivative));
-    if (r.kind != TrialResult::Kind::pass) return r;
-  }
-  return TrialResult::pass();
-}
-
+// The two sides may associate sums and products differently: the derivative tolerance.
 TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
                                     const props::PropertyContext& context) {
-  TrialResult discard;
-  const auto l = left_value(left.term, in, discard);
-  if (!l) return discard;
-  double r = 0;
-  try {
-    r = value_at(right.term, in);
-  } catch (const model::Undefined& e) {
-    return TrialResult::fail(std::string("⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥: ") +
-                             e.what());
-  }
-  return compare({*l}, "⟦C[σ(LHS)]⟧", {r}, "⟦C[σ(RHS)]⟧", context);
+  return rules::semantic_check([&] { return left_value(left.term, in); },
+                               [&] {
+                                 return rules::right_meaning(
+                                     "⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥",
+                                     [&] { return std::vector<double>{value_at(right.term, in)}; });
+                               },
+                               {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧"}, context);
 }
 
 Term closed_at(const Term& body, const Instance& in) {
@@ -216,48 +186,43 @@ Term closed_at(const Term& body, const Instance& in) {
 
 TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed& right,
                               const props::PropertyContext& context) {
-  TrialResult discard;
-  const auto l = left_value(left.term, in, discard);
-  if (!l) return discard;
-  std::vector<double> result;
-  try {
-    const Run run = normalise(elaborate(closed_at(right.term, in)).term, run_options(context));
-    result = ground_result(run);
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
-    return TrialResult::fail("⟦C[σ(LHS)]⟧ is defined but S_bp on C[σ(RHS)][x := r] gives no "
-                             "numeral: " +
-                             e.diagnostic().message);
-  }
-  return compare({*l}, "⟦C[σ(LHS)]⟧", result, "S_bp normal form of C[σ(RHS)]", context);
+  return rules::semantic_check(
+      [&] { return left_value(left.term, in); },
+      [&] {
+        return rules::right_meaning(
+            "⟦C[σ(LHS)]⟧ is defined but S_bp on C[σ(RHS)][x := r] gives no numeral", [&] {
+              return ground_result(
+                  normalise(elaborate(closed_at(right.term, in)).term, run_options(context)));
+            });
+      },
+      {"⟦C[σ(LHS)]⟧", "S_bp normal form of C[σ(RHS)]"}, context);
 }
 
-TrialResult extended_ad(const Instance& in, const Typed& left,
+TrialResult extended_ad(const Instance& in, const Typed& left, const Typed&,
                         const props::PropertyContext& context) {
-  TrialResult discard;
-  if (!left_value(left.term, in, discard)) return discard;
-  const Eigen::VectorXd x =
-      Eigen::Map<const Eigen::VectorXd>(in.at.data(), static_cast<long>(in.at.size()));
-  Eigen::VectorXd exact;
-  try {
-    exact = model::gradient(model_function<double>(left.term, in), x);
-  } catch (const model::Undefined&) {
-    return TrialResult::discard("undefined-point");
-  }
-  if (!exact.allFinite()) return TrialResult::discard(props::discards::overflow);
-  std::vector<double> actual;
-  try {
-    // D (Table 3) on the rewritten source program, Cor. 16's wrapper, S_bp, read-back A
-    const Typed source = elaborate(in.after, Draw::gamma(in.frame), true);
-    actual = reduce_gradient(source.term, in.frame, in.at, run_options(context), {}, true).gradient;
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
-    return TrialResult::fail("the model differentiates C[σ(LHS)] but the gradient reduction of "
-                             "C[σ(RHS)] fails: " +
-                             e.diagnostic().message);
-  }
-  return compare({exact.data(), exact.data() + exact.size()}, "model ∇C[σ(LHS)]", actual,
-                 "read-back A of W(C[σ(RHS)])", context);
+  const auto expected = [&]() -> rules::Reals {
+    if (const auto l = left_value(left.term, in); !l) return l;
+    const Eigen::VectorXd x =
+        Eigen::Map<const Eigen::VectorXd>(in.at.data(), static_cast<long>(in.at.size()));
+    try {
+      const Eigen::VectorXd exact = model::gradient(model_function<double>(left.term, in), x);
+      return rules::finite_or_overflow(
+          std::vector<double>(exact.data(), exact.data() + exact.size()));
+    } catch (const model::Undefined&) {
+      return TrialResult::discard("undefined-point");
+    }
+  };
+  // D (Table 3) on the rewritten source program, Cor. 16's wrapper, S_bp, read-back A
+  const auto actual = [&] {
+    return rules::right_meaning(
+        "the model differentiates C[σ(LHS)] but the gradient reduction of C[σ(RHS)] fails", [&] {
+          const Typed source = elaborate(in.after, Draw::gamma(in.frame), true);
+          return reduce_gradient(source.term, in.frame, in.at, run_options(context), {}, true)
+              .gradient;
+        });
+  };
+  return rules::semantic_check(expected, actual,
+                               {"model ∇C[σ(LHS)]", "read-back A of W(C[σ(RHS)])"}, context);
 }
 
 } // namespace
@@ -293,12 +258,8 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  return rules::instance_trial<Draw>(
-      p, check, context,
-      {denotation_preservation, extended_adequacy,
-       [](const Instance& in, const Typed& left, const Typed&, const props::PropertyContext& c) {
-         return extended_ad(in, left, c);
-       }});
+  return rules::instance_trial<Draw>(p, check, context,
+                                     {denotation_preservation, extended_adequacy, extended_ad});
 }
 
 std::string RuleTraits::type_text(const Type& t) {

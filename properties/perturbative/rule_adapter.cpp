@@ -128,49 +128,29 @@ std::optional<std::string> ill_typed(const Term& m, const Context& gamma) {
   return std::nullopt;
 }
 
-// Runs `compute` on the LEFT side: what is not a verdict (a point outside a primitive's domain,
-// fuel, overflow) is the calculus's counted discard (support::guarded).
-template <class T, class F> std::optional<T> on_left(F&& compute, TrialResult& discard) {
-  return rules::guarded_value<T>(support::guarded, compute, discard);
-}
-
 double real_of(const V& v) {
   return model::flatten_primal(v).front();
 }
 
-// ⟦C[σ(LHS)]⟧ at the point, or nullopt with the discard.
-std::optional<double> left_meaning(const Instance& in, const DenoteContext& dc,
-                                   TrialResult& discard) {
-  auto l = on_left<double>(
-      [&] {
-        const V point = support::denote_in(point_of(in), "", V(0.0), dc);
-        return real_of(support::denote_in(in.before, in.frame.x, point, dc));
-      },
-      discard);
-  if (l && !std::isfinite(*l)) {
-    discard = TrialResult::discard(props::discards::overflow);
-    return std::nullopt;
-  }
-  return l;
+// ⟦m⟧ in the model, the context's variable at the point.
+double meaning_at(const Term& m, const Instance& in, const DenoteContext& dc) {
+  const V point = support::denote_in(point_of(in), "", V(0.0), dc);
+  return real_of(support::denote_in(m, in.frame.x, point, dc));
 }
 
-TrialResult compare(double expected, const std::string& expected_label, double actual,
-                    const std::string& actual_label, CheckKind kind,
-                    const props::PropertyContext& context) {
-  if (!std::isfinite(actual) && std::isfinite(expected))
-    return TrialResult::fail(
-        fmt::format("{} = {} but {} = {}", expected_label, expected, actual_label, actual));
-  return props::compare_reals(expected, expected_label, actual, actual_label, kind,
-                              context.tolerance(kind));
+// ⟦C[σ(LHS)]⟧ at the point, or the calculus's discard (support::guarded: a point outside a
+// primitive's domain, fuel, overflow).
+rules::Reals left_meaning(const Instance& in, const DenoteContext& dc) {
+  return rules::finite_or_overflow(rules::guarded_meaning<std::vector<double>>(
+      support::guarded, [&] { return std::vector<double>{meaning_at(in.before, in, dc)}; }));
 }
 
 // The normal form of m (reference normaliser, spec §4.7) as a real; nullopt when it is not a
-// numeral (stuck); fuel and overflow are discards in `discard`.
-std::optional<std::optional<double>> normal_real(const Term& m,
-                                                 const props::PropertyContext& context,
-                                                 TrialResult& discard, std::string& shown) {
-  return on_left<std::optional<double>>(
-      [&]() -> std::optional<double> {
+// numeral (stuck, printed in `shown`); fuel and overflow are discards.
+rules::Meaning<std::optional<double>>
+normal_real(const Term& m, const props::PropertyContext& context, std::string& shown) {
+  return rules::guarded_meaning<std::optional<double>>(
+      support::guarded, [&]() -> std::optional<double> {
         const Term nf =
             normalise(m, *semantics_for(context).rules, support::run_options(context)).result;
         if (!is_numeric_value(nf) || nf.type->kind != TypeNode::Kind::real) {
@@ -178,87 +158,85 @@ std::optional<std::optional<double>> normal_real(const Term& m,
           return std::nullopt;
         }
         return numeric_reals(nf).front();
-      },
-      discard);
+      });
 }
 
-TrialResult denotation_preservation(const Instance& in, const props::PropertyContext& context) {
-  const auto dc = support::denote_context(context);
-  TrialResult discard;
-  const auto l = left_meaning(in, dc, discard);
-  if (!l) return discard;
-  std::optional<double> r;
-  try {
-    const V point = support::denote_in(point_of(in), "", V(0.0), dc);
-    r = real_of(support::denote_in(in.after, in.frame.x, point, dc));
-  } catch (const model::Undefined& e) {
-    return TrialResult::fail(std::string("⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥: ") +
-                             e.what());
-  }
-  // a rewrite may reassociate sums: the tolerance of the calculus's step-soundness (probe kind)
-  return compare(*l, "⟦C[σ(LHS)]⟧", *r, "⟦C[σ(RHS)]⟧", CheckKind::probe, context);
-}
-
-// The right side is stuck: a failure unless the left side is stuck too (then the calculus's own
-// adequacy, not the rule, is at stake: a counted discard).
-TrialResult stuck(const Term& left_program, const std::string& what, const std::string& shown,
-                  const props::PropertyContext& context) {
-  TrialResult discard;
-  std::string left_shown;
-  const auto l = normal_real(left_program, context, discard, left_shown);
-  if (!l) return discard;
+// The right side's program normalised to a numeral. A stuck right side is a failure unless the
+// left side's program is stuck too (then the calculus's own adequacy, not the rule, is at
+// stake: a counted discard).
+template <class Left>
+rules::Reals normalised(const Term& right, Left&& left, const std::string& what,
+                        const props::PropertyContext& context) {
+  std::string shown, left_shown;
+  const auto r = normal_real(right, context, shown);
+  if (!r) return r.instead;
+  if (*r) return std::vector<double>{**r};
+  const auto l = normal_real(left(), context, left_shown);
+  if (!l) return l.instead;
   if (!*l) return TrialResult::discard("lhs-stuck");
   return TrialResult::fail(
       fmt::format("{} does not normalise to a numeral (the left does): {}", what, shown));
 }
 
-TrialResult extended_adequacy(const Instance& in, const props::PropertyContext& context) {
+// A rewrite may reassociate sums: the tolerance of the calculus's step-soundness (probe kind).
+TrialResult denotation_preservation(const Instance& in, const props::PropertyContext& context) {
   const auto dc = support::denote_context(context);
-  TrialResult discard;
-  const auto l = left_meaning(in, dc, discard);
-  if (!l) return discard;
-  // the closed program (λa. C[σ(RHS)]) a0, normalised by the calculus's rules
-  const Term program = app(lam(in.frame.x, in.frame.t, in.after), point_of(in));
-  std::string shown;
-  const auto r = normal_real(program, context, discard, shown);
-  if (!r) return discard;
-  if (!*r)
-    return stuck(app(lam(in.frame.x, in.frame.t, in.before), point_of(in)),
-                 "C[σ(RHS)] at the point", shown, context);
-  return compare(*l, "⟦C[σ(LHS)]⟧", **r, "NF C[σ(RHS)]", CheckKind::probe, context);
+  return rules::semantic_check([&] { return left_meaning(in, dc); },
+                               [&] {
+                                 return rules::right_meaning(
+                                     "⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥", [&] {
+                                       return std::vector<double>{meaning_at(in.after, in, dc)};
+                                     });
+                               },
+                               {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧", CheckKind::probe}, context);
 }
 
+// The closed program (λa. C[σ(RHS)]) a0, normalised by the calculus's rules.
+TrialResult extended_adequacy(const Instance& in, const props::PropertyContext& context) {
+  const auto dc = support::denote_context(context);
+  const auto at_point = [&](const Term& body) {
+    return app(lam(in.frame.x, in.frame.t, body), point_of(in));
+  };
+  return rules::semantic_check([&] { return left_meaning(in, dc); },
+                               [&] {
+                                 return normalised(
+                                     at_point(in.after), [&] { return at_point(in.before); },
+                                     "C[σ(RHS)] at the point", context);
+                               },
+                               {"⟦C[σ(LHS)]⟧", "NF C[σ(RHS)]", CheckKind::probe}, context);
+}
+
+// D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD against the
+// model's directional derivative.
 TrialResult extended_ad(const Instance& in, const props::PropertyContext& context) {
   const auto dc = support::denote_context(context);
   // the tangent: 1, or a unit vector e_i at a : R * R (as `grad` does)
   std::vector<double> e(in.at.size(), 0.0);
   e[static_cast<std::size_t>(support::uniform(static_cast<int>(e.size())))] = 1.0;
   const Term tangent = ground_value(in.frame.t, e);
-  TrialResult discard;
-  if (!left_meaning(in, dc, discard)) return discard;
-  const auto expected = on_left<double>(
+  const auto expected = [&]() -> rules::Reals {
+    if (const auto l = left_meaning(in, dc); !l) return l;
+    return rules::finite_or_overflow(
+        rules::guarded_meaning<std::vector<double>>(support::guarded, [&] {
+          const V f = support::denote_in(lam(in.frame.x, in.frame.t, in.before), "", V(0.0), dc);
+          const V point = support::denote_in(point_of(in), "", V(0.0), dc);
+          const V dir = support::denote_in(tangent, "", V(0.0), dc);
+          return std::vector<double>{
+              real_of(model::directional_derivative(f, point, dir, dc.diff))};
+        }));
+  };
+  const auto derivative = [&](const Term& body) {
+    return semantics_for(context).derivative(lam(in.frame.x, in.frame.t, body), tangent,
+                                             point_of(in));
+  };
+  return rules::semantic_check(
+      expected,
       [&] {
-        const V f = support::denote_in(lam(in.frame.x, in.frame.t, in.before), "", V(0.0), dc);
-        const V point = support::denote_in(point_of(in), "", V(0.0), dc);
-        const V dir = support::denote_in(tangent, "", V(0.0), dc);
-        return real_of(model::directional_derivative(f, point, dir, dc.diff));
+        return normalised(
+            derivative(in.after), [&] { return derivative(in.before); }, "D(λa. C[σ(RHS)])",
+            context);
       },
-      discard);
-  if (!expected) return discard;
-  if (!std::isfinite(*expected)) return TrialResult::discard(props::discards::overflow);
-  const Semantics& semantics = semantics_for(context);
-  // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD
-  std::string shown;
-  const auto actual = normal_real(
-      semantics.derivative(lam(in.frame.x, in.frame.t, in.after), tangent, point_of(in)), context,
-      discard, shown);
-  if (!actual) return discard;
-  if (!*actual)
-    return stuck(
-        semantics.derivative(lam(in.frame.x, in.frame.t, in.before), tangent, point_of(in)),
-        "D(λa. C[σ(RHS)])", shown, context);
-  return compare(*expected, "model derivative of λa. C[σ(LHS)]", **actual, "D(λa. C[σ(RHS)]) by T",
-                 CheckKind::derivative, context);
+      {"model derivative of λa. C[σ(LHS)]", "D(λa. C[σ(RHS)]) by T"}, context);
 }
 
 } // namespace

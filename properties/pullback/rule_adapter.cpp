@@ -39,11 +39,9 @@ std::vector<double> as_vector(const V& v, const Type& t) {
   return support::coefficients(v, t->left);
 }
 
-struct LargeNormalForm {};
-
 // A normal form that is a literal (numeral tuple, covector, 0) read directly; any other normal
 // form (a stuck term, Remark 3.6, or a symbolic dual value) through the model.
-std::vector<double> normal_form_vector(const Term& nf, const Type& t, const Env<double>& env) {
+rules::Reals normal_form_vector(const Term& nf, const Type& t, const Env<double>& env) {
   if (nf->kind == Kind::zero)
     return std::vector<double>(is_euclidean(t) ? dim(t) : dim(t->left), 0.0);
   if (is_euclidean(t) && is_numeral_tuple(nf)) {
@@ -55,38 +53,33 @@ std::vector<double> normal_form_vector(const Term& nf, const Type& t, const Env<
   // A large symbolic or stuck normal form: its closures are probed through long chains of
   // dual maps whose model evaluation grows exponentially; counted as the calculus's
   // "stuck-normal-form" discard instead of probed.
-  if (size_of(nf) > 250) throw LargeNormalForm{};
+  if (size_of(nf) > 250) return TrialResult::discard("stuck-normal-form");
   return as_vector(support::denote_in(nf, env), t);
 }
 
 // The left side's value, or the discard that says why there is none (undefined-point, fuel, ...).
-std::optional<std::vector<double>> left_value(const Term& program, const Type& t,
-                                              const Env<double>& env, TrialResult& discard) {
-  return rules::guarded_value<std::vector<double>>(
+rules::Reals left_value(const Term& program, const Type& t, const Env<double>& env) {
+  return rules::guarded_meaning<std::vector<double>>(
       [](const auto& body) { return support::guarded(body); },
-      [&] { return as_vector(support::denote_in(program, env), t); }, discard);
+      [&] { return as_vector(support::denote_in(program, env), t); });
 }
 
-// Something the right side computes where the left side is defined: a failure when it is
-// undefined (a rewrite may make a program more defined, never less), a discard on fuel.
-template <class F> std::optional<std::vector<double>> right_value(F f, TrialResult& outcome) {
-  try {
-    return f();
-  } catch (const LargeNormalForm&) {
-    outcome = TrialResult::discard("stuck-normal-form");
-  } catch (const model::Undefined& e) {
-    outcome = TrialResult::fail(
-        std::string("the left side is defined but the right side is not: ") + e.what());
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel)
-      outcome = TrialResult::discard("fuel");
-    else if (e.diagnostic().message.find("non-finite") != std::string::npos)
-      outcome = TrialResult::discard(props::discards::overflow);
-    else
-      outcome = TrialResult::fail("the left side is defined but the right side fails: " +
-                                  e.diagnostic().render());
-  }
-  return std::nullopt;
+// What the right side computes where the left side is defined: out of fuel or overflowed is a
+// discard; undefined or any other error a failure.
+template <class F> rules::Reals right_value(F&& f) {
+  return rules::right_meaning("the left side is defined but the right side is not", f,
+                              [](const AdsemError& e) -> std::optional<std::string> {
+                                if (auto fuel = rules::fuel_discard(e)) return fuel;
+                                if (e.diagnostic().message.find("non-finite") != std::string::npos)
+                                  return props::discards::overflow;
+                                return std::nullopt;
+                              });
+}
+
+// The two sides may associate sums differently: the derivative tolerance (spec §5.5).
+rules::Comparison compared(std::string expected, std::string actual) {
+  return {std::move(expected), std::move(actual), CheckKind::derivative,
+          rules::Overflow::both_discard};
 }
 
 // The paper's reduction (strategy.hpp) with the rule checks' budget: 2000 steps (premise steps
@@ -121,38 +114,33 @@ rules::SideTyping side_typing(const RuleInstance& in) {
 }
 
 TrialResult denotation_preservation(const RuleInstance& in, const props::PropertyContext& context) {
-  TrialResult outcome;
   const Env<double> env = point_env(in);
-  const auto left = left_value(in.before, in.type, env, outcome);
-  if (!left) return outcome;
-  const auto right =
-      right_value([&] { return as_vector(support::denote_in(in.after, env), in.type); }, outcome);
-  if (!right) return outcome;
-  // the two sides may associate sums differently: the derivative tolerance (spec §5.5)
-  return support::compare_vectors(*left, "⟦C[σ(LHS)]⟧", *right, "⟦C[σ(RHS)]⟧",
-                                  CheckKind::derivative, context);
+  return rules::semantic_check(
+      [&] { return left_value(in.before, in.type, env); },
+      [&] {
+        return right_value([&] { return as_vector(support::denote_in(in.after, env), in.type); });
+      },
+      compared("⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧"), context);
 }
 
 TrialResult extended_adequacy(const RuleInstance& in, const props::PropertyContext& context) {
-  TrialResult outcome;
-  const auto left = left_value(in.before, in.type, point_env(in), outcome);
-  if (!left) return outcome;
-  Term nf;
-  const auto right = right_value(
-      [&] {
-        nf = reduce(substitute(in.after, in.a, in.point), context);
-        return normal_form_vector(nf, in.type, nullptr);
-      },
-      outcome);
-  if (!right) return outcome;
-  // subject reduction through the extended reduction (Cor. 4.7; reducts are checked with lin⁺)
-  if (const auto err = type_error(nf, {}, LinMode::plus))
-    return TrialResult::fail("the normal form of C[σ(RHS)] does not type-check: " + *err);
-  if (!same_type(typecheck(nf, {}, LinMode::plus), in.type))
-    return TrialResult::fail(fmt::format("the normal form of C[σ(RHS)] has type {}, not {}",
-                                         type_text(type_of(nf)), type_text(in.type)));
-  return support::compare_vectors(*left, "⟦C[σ(LHS)]⟧", *right, "normal form of C[σ(RHS)]",
-                                  CheckKind::derivative, context);
+  const auto right = [&]() -> rules::Reals {
+    Term nf;
+    auto v = right_value([&] {
+      nf = reduce(substitute(in.after, in.a, in.point), context);
+      return normal_form_vector(nf, in.type, nullptr);
+    });
+    if (!v) return v;
+    // subject reduction through the extended reduction (Cor. 4.7; reducts are checked with lin⁺)
+    if (const auto err = type_error(nf, {}, LinMode::plus))
+      return TrialResult::fail("the normal form of C[σ(RHS)] does not type-check: " + *err);
+    if (!same_type(typecheck(nf, {}, LinMode::plus), in.type))
+      return TrialResult::fail(fmt::format("the normal form of C[σ(RHS)] has type {}, not {}",
+                                           type_text(type_of(nf)), type_text(in.type)));
+    return v;
+  };
+  return rules::semantic_check([&] { return left_value(in.before, in.type, point_env(in)); }, right,
+                               compared("⟦C[σ(LHS)]⟧", "normal form of C[σ(RHS)]"), context);
 }
 
 TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& context) {
@@ -172,19 +160,14 @@ TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& co
     return app(pullback(in.a, in.sigma_a, body, omega), in.point);
   };
   const Type result = dual(in.sigma_a);
-  TrialResult outcome;
-  const auto expected = left_value(query(in.before), result, env, outcome);
-  if (!expected) return outcome;
-  const auto actual = right_value(
+  return rules::semantic_check(
+      [&] { return left_value(query(in.before), result, env); },
       [&] {
-        const Term nf = reduce(query(in.after), context);
-        return normal_form_vector(nf, result, env);
+        return right_value(
+            [&] { return normal_form_vector(reduce(query(in.after), context), result, env); });
       },
-      outcome);
-  if (!actual) return outcome;
-  return support::compare_vectors(*expected, "model pullback of a0. C[σ(LHS)]", *actual,
-                                  "reduced gradient query of a0. C[σ(RHS)]", CheckKind::derivative,
-                                  context);
+      compared("model pullback of a0. C[σ(LHS)]", "reduced gradient query of a0. C[σ(RHS)]"),
+      context);
 }
 
 } // namespace

@@ -84,83 +84,77 @@ struct Draw {
 };
 using Instance = rules::Instance<Draw>;
 
-// [[C[σ(LHS)]]] at the point, certified; nullopt with a discard reason otherwise.
-std::optional<oracle::Denotation> left_denotation(const Term& before, const Instance& in,
-                                                  TrialResult& discard) {
+// [[C[σ(LHS)]]] at the point, certified; otherwise the discard that says why not.
+rules::Reals left_denotation(const Term& before, const Instance& in) {
   const oracle::Denotation d = oracle::denote(before, in.frame.x, in.frame.t, in.at);
-  if (d.status == oracle::Denotation::Status::fuel) {
-    discard = TrialResult::discard("fuel");
-    return std::nullopt;
-  }
-  if (d.status == oracle::Denotation::Status::undefined) {
-    discard = TrialResult::discard("lhs-undefined");
-    return std::nullopt;
-  }
-  if (!d.uncertified.empty()) {
-    discard = TrialResult::discard(d.uncertified);
-    return std::nullopt;
-  }
-  return d;
+  if (d.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
+  if (d.status == oracle::Denotation::Status::undefined)
+    return TrialResult::discard("lhs-undefined");
+  if (!d.uncertified.empty()) return TrialResult::discard(d.uncertified);
+  return d.value;
 }
 
 TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
                                     const props::PropertyContext& context) {
-  TrialResult discard;
-  const auto l = left_denotation(left.term, in, discard);
-  if (!l) return discard;
-  const oracle::Denotation r = oracle::denote(right.term, in.frame.x, in.frame.t, in.at, false);
-  if (r.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
-  if (r.status == oracle::Denotation::Status::undefined)
-    return TrialResult::fail("[[C[σ(LHS)]]] is defined but [[C[σ(RHS)]]] is ⊥: " + r.message);
-  // the two sides may associate sums differently: the derivative tolerance (spec §6)
-  return oracle::compare_vectors(l->value, "[[C[σ(LHS)]]]", r.value, "[[C[σ(RHS)]]]",
-                                 CheckKind::derivative, context);
+  return rules::semantic_check(
+      [&] { return left_denotation(left.term, in); },
+      [&]() -> rules::Reals {
+        const auto r = oracle::denote(right.term, in.frame.x, in.frame.t, in.at, false);
+        if (r.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
+        if (r.status == oracle::Denotation::Status::undefined)
+          return TrialResult::fail("[[C[σ(LHS)]]] is defined but [[C[σ(RHS)]]] is ⊥: " + r.message);
+        return r.value;
+      },
+      {"[[C[σ(LHS)]]]", "[[C[σ(RHS)]]]"}, context);
 }
 
 TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed& right,
                               const props::PropertyContext& context) {
-  TrialResult discard;
-  const auto l = left_denotation(left.term, in, discard);
-  if (!l) return discard;
-  const oracle::Operational op =
-      oracle::run(right.term, in.frame.x, in.frame.t, in.at, oracle::machine_options(context));
-  if (op.unknown) return TrialResult::discard("fuel");
-  if (!op.value)
-    return TrialResult::fail("[[C[σ(LHS)]]] is defined but evaluating C[σ(RHS)] gives no value: " +
-                             op.message);
-  if (!same_type(op.type, left.type))
-    return TrialResult::fail(fmt::format("evaluating C[σ(RHS)] gives a value of type {}, not {}",
-                                         print_type(op.type), print_type(left.type)));
-  return oracle::compare_vectors(l->value, "[[C[σ(LHS)]]]", *op.value, "eval C[σ(RHS)]",
-                                 CheckKind::derivative, context);
+  return rules::semantic_check(
+      [&] { return left_denotation(left.term, in); },
+      [&]() -> rules::Reals {
+        const oracle::Operational op = oracle::run(right.term, in.frame.x, in.frame.t, in.at,
+                                                   oracle::machine_options(context));
+        if (op.unknown) return TrialResult::discard("fuel");
+        if (!op.value)
+          return TrialResult::fail(
+              "[[C[σ(LHS)]]] is defined but evaluating C[σ(RHS)] gives no value: " + op.message);
+        if (!same_type(op.type, left.type))
+          return TrialResult::fail(
+              fmt::format("evaluating C[σ(RHS)] gives a value of type {}, not {}",
+                          print_type(op.type), print_type(left.type)));
+        return *op.value;
+      },
+      {"[[C[σ(LHS)]]]", "eval C[σ(RHS)]"}, context);
 }
 
 TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& right,
                         const props::PropertyContext& context) {
-  TrialResult discard;
-  if (!left_denotation(left.term, in, discard)) return discard;
-  std::vector<double> expected;
-  try {
-    expected = oracle::model_vjp(left.term, in.frame.x, in.frame.t, in.at, {1.0});
-  } catch (const model::Undefined&) {
-    return TrialResult::discard("non-differentiable");
-  } catch (const AdsemError& e) {
-    if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
-    throw;
-  }
-  std::vector<double> actual;
-  try {
-    actual = flatten(
-        gradient(in.frame.x, in.frame.t, right.term, in.at, oracle::machine_options(context))
-            .gradient);
-  } catch (const AdsemError& e) {
-    if (is_unknown(e)) return TrialResult::discard("fuel");
-    return TrialResult::fail("the model differentiates x. C[σ(LHS)] but rd of x. C[σ(RHS)] "
-                             "fails: " +
-                             std::string(e.what()));
-  }
-  return oracle::compare_vectors(expected, "model gradient of x. C[σ(LHS)]", actual,
-                                 "rd gradient of x. C[σ(RHS)]", CheckKind::derivative, context);
+  const auto expected = [&]() -> rules::Reals {
+    if (const auto d = left_denotation(left.term, in); !d) return d.instead;
+    try {
+      return oracle::model_vjp(left.term, in.frame.x, in.frame.t, in.at, {1.0});
+    } catch (const model::Undefined&) {
+      return TrialResult::discard("non-differentiable");
+    } catch (const AdsemError& e) {
+      if (e.diagnostic().kind == ErrorKind::fuel) return TrialResult::discard("fuel");
+      throw;
+    }
+  };
+  const auto actual = [&] {
+    return rules::right_meaning(
+        "the model differentiates x. C[σ(LHS)] but rd of x. C[σ(RHS)] fails",
+        [&] {
+          return flatten(
+              gradient(in.frame.x, in.frame.t, right.term, in.at, oracle::machine_options(context))
+                  .gradient);
+        },
+        [](const AdsemError& e) {
+          return is_unknown(e) ? std::optional<std::string>("fuel") : std::nullopt;
+        });
+  };
+  return rules::semantic_check(
+      expected, actual, {"model gradient of x. C[σ(LHS)]", "rd gradient of x. C[σ(RHS)]"}, context);
 }
 
 } // namespace
