@@ -1,13 +1,12 @@
 #include "properties/perturbative/rule_pattern.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <regex>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/term_view.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -15,110 +14,78 @@ namespace adsem::perturbative {
 
 namespace {
 
-// ---- traversals (one order for every walk: summands left to right; a simple term's operand
-// before its argument) ----
-
-// Calls f(var node, scope) on every variable occurrence not bound by a λ met on the way (the
-// pattern's or the context's binders are pushed onto `scope` as the walk descends; a λ that
-// rebinds `stop` hides the occurrences below it).
-void visit_vars(const Term& m, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f);
-void visit_vars(const Simple& s, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f) {
-  switch (s.kind) {
-  case Kind::var:
-    f(s, scope);
-    return;
-  case Kind::lam:
-    if (s.name == stop) return;
-    scope.emplace_back(s.name, s.binder_type);
-    visit_vars(*s.operand, scope, stop, f);
-    scope.pop_back();
-    return;
-  case Kind::app:
-    visit_vars(*s.operand, scope, stop, f);
-    visit_vars(s.argument, scope, stop, f);
-    return;
-  case Kind::push:
-  case Kind::inj:
-  case Kind::proj:
-    visit_vars(*s.operand, scope, stop, f);
-    return;
-  case Kind::numeral:
-  case Kind::primitive:
-    return;
+// The term view (properties/core/term_view.hpp): a bag of one summand is that simple term (so a
+// path never stops at a singleton bag), whose children are its operand and, for an application,
+// its argument; any other bag's children are its summands. Rebuilding goes through the smart
+// constructors, so the sugar of L165-185 re-normalises an instance; one order for every walk:
+// summands left to right, a simple term's operand before its argument.
+struct TermView {
+  using Term = perturbative::Term;
+  struct Scope {
+    Context around;                 // the context given, then the λs met on the way
+    std::vector<std::string> bound; // the λs met on the way (a context's names stay free)
+  };
+  static std::vector<Term> children(const Term& m) {
+    std::vector<Term> out;
+    if (m.items.size() != 1) {
+      for (const SimpleP& s : m.items)
+        out.push_back(single(s));
+      return out;
+    }
+    const Simple& s = *m.items.front();
+    if (s.operand) out.push_back(single(s.operand));
+    if (s.kind == Kind::app) out.push_back(s.argument);
+    return out;
   }
-}
-void visit_vars(const Term& m, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f) {
-  for (const SimpleP& s : m.items)
-    visit_vars(*s, scope, stop, f);
-}
-
-// Rebuilds m through the smart constructors (so the sugar of L165-185 re-normalises), replacing
-// each variable occurrence by what `leaf` returns (nullopt: keep it). A λ binding `stop` is kept
-// whole (its body's `stop` is another variable). No renaming anywhere: capture is intended.
-using Leaf = std::function<std::optional<Term>(const Simple&)>;
-Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf);
-Term rebuild(const SimpleP& sp, const std::string& stop, const Leaf& leaf) {
-  const Simple& s = *sp;
-  switch (s.kind) {
-  case Kind::var:
-    if (auto replaced = leaf(s)) return *replaced;
-    return single(sp);
-  case Kind::lam:
-    if (s.name == stop) return single(sp);
-    return lam(s.name, s.binder_type, rebuild(s.operand, stop, leaf));
-  case Kind::app: {
-    Term op = rebuild(s.operand, stop, leaf); // operand first: the traversal order of visit_vars
-    return app(op, rebuild(s.argument, stop, leaf));
+  static bool is_var(const Term& m) { return m.items.size() == 1 && m.items[0]->kind == Kind::var; }
+  static const std::string& var_name(const Term& m) { return m.items[0]->name; }
+  static bool bound(const Scope& s, const std::string& x) {
+    return std::ranges::find(s.bound, x) != s.bound.end();
   }
-  case Kind::push:
-  case Kind::inj:
-  case Kind::proj:
-    return with_operand(s, rebuild(s.operand, stop, leaf));
-  case Kind::numeral:
-  case Kind::primitive:
-    return single(sp);
+  // the scope with shadowed entries dropped (rightmost binding wins, Fig. 1 Var)
+  static Context visible(const Scope& s) {
+    Context out;
+    for (auto it = s.around.rbegin(); it != s.around.rend(); ++it)
+      if (std::ranges::none_of(out, [&](const auto& v) { return v.first == it->first; }))
+        out.insert(out.begin(), *it);
+    return out;
   }
-  return single(sp);
-}
-Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf) {
-  Term out = zero(m.type);
-  for (const SimpleP& s : m.items)
-    out = sum(out, rebuild(s, stop, leaf));
-  return out;
-}
+  static std::optional<Scope> enter(const Term& m, std::size_t, const Scope& s) {
+    if (m.items.size() != 1 || m.items[0]->kind != Kind::lam) return std::nullopt;
+    Scope inner = s;
+    inner.around.emplace_back(m.items[0]->name, m.items[0]->binder_type);
+    inner.bound.push_back(m.items[0]->name);
+    return inner;
+  }
+  static void binders(const Term& m, std::vector<std::string>& out) {
+    if (m.items.size() == 1 && m.items[0]->kind == Kind::lam) out.push_back(m.items[0]->name);
+  }
+  static Term rebuild(const Term& m, const std::vector<Term>& kids) {
+    if (m.items.size() != 1) {
+      Term out = zero(m.type);
+      for (const Term& k : kids)
+        out = sum(out, k);
+      return out;
+    }
+    const Simple& s = *m.items.front();
+    return s.kind == Kind::app ? app(kids[0], kids[1]) : with_operand(s, kids[0]);
+  }
+};
 
-// The scope with shadowed entries dropped (rightmost binding wins, Fig. 1 Var).
-Context effective(const Context& scope) {
-  Context out;
-  for (auto it = scope.rbegin(); it != scope.rend(); ++it)
-    if (std::ranges::none_of(out, [&](const auto& v) { return v.first == it->first; }))
-      out.insert(out.begin(), *it);
-  return out;
-}
+constexpr TermView view;
 
 bool has_atom(const Type& t) {
   if (t->kind == TypeNode::Kind::atom) return true;
   return (is_product(t) || is_arrow(t)) && (has_atom(t->left) || has_atom(t->right));
 }
 
-// Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
+// Parses one side in gamma; an unbound name is the rule language's located error `unbound(name,
+// pos)`.
+template <class Unbound>
 Term parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
-                const std::function<void(const std::string&, std::optional<SourcePos>)>& unbound) {
-  return rules::within(side, [&] {
-    try {
-      return parse_term(text, constant_types(), gamma);
-    } catch (const AdsemError& e) {
-      const Diagnostic& d = e.diagnostic();
-      static const std::string prefix = "unbound variable '";
-      if (d.kind != ErrorKind::type || !d.message.starts_with(prefix)) throw;
-      unbound(d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size()),
-              d.pos);
-      throw;
-    }
-  });
+                Unbound&& unbound) {
+  return rules::parse_reporting_unbound(
+      side, [&] { return parse_term(text, constant_types(), gamma); }, unbound);
 }
 
 // The declared metavariables that the rule mentions, with their types (located errors for types
@@ -164,14 +131,8 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 
 } // namespace
 
-void binders_of(const Simple& s, std::vector<std::string>& out) {
-  if (s.kind == Kind::lam) out.push_back(s.name);
-  if (s.operand) binders_of(*s.operand, out);
-  if (s.kind == Kind::app) binders_of(s.argument, out);
-}
 void binders_of(const Term& m, std::vector<std::string>& out) {
-  for (const SimpleP& s : m.items)
-    binders_of(*s, out);
+  rules::binder_names(view, m, out);
 }
 
 Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options) {
@@ -184,16 +145,13 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   if (depth_of(p.lhs) > depth_limit) rules::fail_too_deep(rule.lhs, depth_limit);
 
   // the metavariables of the left and the pattern binders around each of their occurrences
-  Context scope;
-  visit_vars(p.lhs, scope, "", [&](const Simple& v, const Context& around) {
-    if (std::ranges::none_of(declared, [&](const auto& d) { return d.first == v.name; })) return;
-    const Context visible = effective(around);
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == v.name; });
-    if (it == p.metas.end())
-      p.metas.push_back(Metavariable{v.name, v.type, visible});
-    else
-      it->binders = rules::intersect_scopes(it->binders, visible, same_type);
+  std::vector<int> path;
+  rules::each_free(view, p.lhs, {}, path, [&](const Term& v, const auto&, const auto&) {
+    const std::string& x = view.var_name(v);
+    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == x; }))
+      p.metas.push_back(Metavariable{x, v.items[0]->type, {}});
   });
+  rules::scope_metas(view, p.lhs, p.metas, same_type);
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->kind == Kind::var && !p.metas.empty())
     throw AdsemError(ErrorKind::parse,
@@ -251,25 +209,19 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  return rebuild(m, "", [&](const Simple& v) -> std::optional<Term> {
-    if (const auto it = sigma.find(v.name); it != sigma.end()) return it->second;
-    return std::nullopt;
-  });
+  return rules::instantiate(view, m, sigma);
 }
 
 std::vector<Context> occurrences(const Term& m, const std::string& name, const Context& scope) {
-  std::vector<Context> out;
-  Context at = scope;
-  visit_vars(m, at, name, [&](const Simple& v, const Context& around) {
-    if (v.name == name) out.push_back(effective(around));
-  });
-  return out;
+  return rules::occurrences_of<TermView, std::vector<int>>(
+      view, m, name, {scope, {}},
+      [](const std::vector<int>&, const TermView::Scope& s) { return view.visible(s); });
 }
 
 Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with) {
   std::size_t seen = 0;
-  return rebuild(m, name, [&](const Simple& v) -> std::optional<Term> {
-    if (v.name != name) return std::nullopt;
+  return rules::replace_free(view, m, {}, [&](const Term& v, const auto&) -> std::optional<Term> {
+    if (view.var_name(v) != name) return std::nullopt;
     return seen++ == k ? with : zero(v.type);
   });
 }
