@@ -272,18 +272,25 @@ auto typecheck_sides(const RuleDecl& rule, const Term& lhs, const Term& rhs, Che
 // ---- zero mutants (rule_check.hpp ZeroVariant), with the view's `same(a, b)` (α-equal) and
 // `print(t)` ----
 
-// The places of a right-hand side a zero may replace (those `keep` accepts), largest subterm
-// first (traversal order among equals); the whole side is not among them.
+// The places of a right-hand side a zero may replace (those `keep` accepts: keep(t), or
+// keep(t, parent, i) for the i-th child of parent), largest subterm first (traversal order among
+// equals); the whole side is not among them.
 template <class V, class Path, class Keep, class Size>
 std::vector<Path> zero_places(const V& v, const ViewTerm<V>& rhs, Keep&& keep, Size&& size) {
+  using T = ViewTerm<V>;
   std::vector<std::pair<long, Path>> found;
   Path path;
-  const auto walk = [&](auto&& self, const ViewTerm<V>& t) -> void {
-    if (!path.empty() && keep(t)) found.emplace_back(static_cast<long>(size(t)), path);
+  const auto walk = [&](auto&& self, const T& t) -> void {
     const auto& kids = v.children(t);
     for (std::size_t i = 0; i < kids.size(); ++i) {
       if (!present(kids[i])) continue;
       path.push_back(static_cast<typename Path::value_type>(i));
+      bool kept = false;
+      if constexpr (std::is_invocable_v<Keep&, const T&, const T&, std::size_t>)
+        kept = keep(kids[i], t, i);
+      else
+        kept = keep(kids[i]);
+      if (kept) found.emplace_back(static_cast<long>(size(kids[i])), path);
       self(self, kids[i]);
       path.pop_back();
     }

@@ -46,8 +46,7 @@ struct TermView {
   static Context visible(const Scope& s) {
     Context out;
     for (auto it = s.around.rbegin(); it != s.around.rend(); ++it)
-      if (std::ranges::none_of(out, [&](const auto& v) { return v.first == it->first; }))
-        out.insert(out.begin(), *it);
+      if (!rules::has_var(out, it->first)) out.insert(out.begin(), *it);
     return out;
   }
   static std::optional<Scope> enter(const Term& m, std::size_t, const Scope& s) {
@@ -95,7 +94,7 @@ Context declared_metas(const rules::RuleDecl& rule) {
   const auto mentioned = rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
   for (const std::string& name : mentioned) {
     const rules::MetaDecl* decl = rules::find_meta(rule, name);
-    if (!decl || std::ranges::any_of(out, [&](const auto& v) { return v.first == name; })) continue;
+    if (!decl || rules::has_var(out, name)) continue;
     if (constant_types()(name))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("metavariable '{}' has the name of a primitive of the "
@@ -123,7 +122,7 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
   binders_of(p.lhs, binders);
   binders_of(p.rhs, binders);
   for (const std::string& b : binders)
-    if (std::ranges::any_of(declared, [&](const auto& v) { return v.first == b; }))
+    if (rules::has_var(declared, b))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("'{}' is a metavariable and cannot also be a bound variable", b),
                        rule.pos);
@@ -173,8 +172,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   const Type right_type = options.right_is_tangent ? tangent_type(p.lhs.type) : p.lhs.type;
 
   const auto unbound_right = [&](const std::string& name, std::optional<SourcePos> pos) {
-    rules::fail_free_on_right(
-        name, std::ranges::any_of(declared, [&](const auto& d) { return d.first == name; }), pos);
+    rules::fail_free_on_right(name, rules::has_var(declared, name), pos);
   };
   try {
     p.rhs = parse_side(rule.rhs, rule.rhs.text, right_gamma, unbound_right);
@@ -226,80 +224,30 @@ Term plug(const Term& m, const std::string& name, std::size_t k, const Term& wit
   });
 }
 
-namespace {
-
-// The places of a right-hand side that 0 can replace without an equivalent place: each summand
-// of a bag (top level or an application's argument; a 0 in an operand position makes the
-// enclosing summand 0, so that is the summand's place), and each argument with several summands
-// as a whole.
-struct ZeroPlace {
-  bool whole_argument = false;
-  int index = 0; // among places of that kind, in traversal order
-  long size = 0;
-  std::string shown;
-};
-
-class Zeroer {
-public:
-  Zeroer(bool whole_argument, int target) : whole_(whole_argument), target_(target) {}
-  std::vector<ZeroPlace> places;
-
-  Term bag(const Term& m, bool argument) {
-    if (argument && m.items.size() > 1) {
-      const int at = arguments_++;
-      places.push_back({true, at, size_of(m), print(m)});
-      if (whole_ && at == target_) return zero(m.type);
-    }
-    Term out = zero(m.type);
-    for (const SimpleP& s : m.items) {
-      const int at = summands_++;
-      const Simple& inner = s->kind == Kind::inj ? *s->operand : *s; // show M for ⟨M, _⟩
-      places.push_back({false, at, size_of(single(s)), print_simple(inner)});
-      if (!whole_ && at == target_) continue;
-      out = sum(out, simple(s));
-    }
-    return out;
-  }
-
-private:
-  Term simple(const SimpleP& sp) {
-    const Simple& s = *sp;
-    switch (s.kind) {
-    case Kind::lam:
-      return lam(s.name, s.binder_type, simple(s.operand));
-    case Kind::app: {
-      Term op = simple(s.operand);
-      return app(op, bag(s.argument, true));
-    }
-    case Kind::push:
-    case Kind::inj:
-    case Kind::proj:
-      return with_operand(s, simple(s.operand));
-    default:
-      return single(sp);
-    }
-  }
-
-  bool whole_;
-  int target_;
-  int arguments_ = 0, summands_ = 0;
-};
-
-} // namespace
-
+// The places of a right-hand side that 0 can replace without an equivalent place: each summand of
+// a bag (top level or an application's argument; a 0 in an operand position makes the enclosing
+// summand 0, so that is the summand's place), and each argument with several summands as a whole.
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  Zeroer lister(false, -1);
-  lister.bag(p.rhs, false);
-  std::vector<ZeroPlace> places = lister.places;
-  std::ranges::stable_sort(places,
-                           [](const ZeroPlace& a, const ZeroPlace& b) { return a.size > b.size; });
+  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+      view, p.rhs,
+      [](const Term& t, const Term& parent, std::size_t i) {
+        return !t.is_zero() &&
+               (parent.items.size() != 1 || (parent.items[0]->kind == Kind::app && i == 1));
+      },
+      [](const Term& t) { return size_of(t); });
+  if (p.rhs.items.size() == 1)
+    places.insert(places.begin(), std::vector<int>{}); // the side's one summand
   std::vector<rules::ZeroVariant> out;
   std::set<std::string> seen = {canonical_key(p.rhs)};
   const auto offer = [&](const std::string& shown, const Term& mutated) {
     if (seen.insert(canonical_key(mutated)).second) out.push_back({shown, print(mutated), "0"});
   };
-  for (const ZeroPlace& place : places)
-    offer(place.shown, Zeroer(place.whole_argument, place.index).bag(p.rhs, false));
+  for (const std::vector<int>& path : places) {
+    const Term t = rules::subterm(view, p.rhs, path);
+    const Simple& s = *t.items.front(); // show M for ⟨M, _⟩
+    offer(t.items.size() > 1 ? print(t) : print_simple(s.kind == Kind::inj ? *s.operand : s),
+          rules::replace_at(view, p.rhs, path, zero(t.type)));
+  }
   offer(print(p.rhs), zero(p.type)); // the whole side, last
   return out;
 }

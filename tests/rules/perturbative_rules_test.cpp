@@ -190,6 +190,18 @@ TEST(PerturbativeRules, ZeroVariantsAreWellTypedAndDistinct) {
   EXPECT_EQ(variants.back().rhs, "(0 : R)");           // the whole side last
 }
 
+TEST(PerturbativeRules, ZeroVariantsOfAOneSummandSideStartWithThatSummand) {
+  // the side's one summand is a place (the largest), then the application's argument as a whole
+  // (a bag of two summands), then each of its summands (ι1 N shown as N); the whole side would
+  // repeat the first and is left out
+  const auto variants =
+      perturbative::zero_variants(compiled("meta M : R, N : R\nr: M * N --> N * M\n"));
+  std::vector<std::string> where;
+  for (const auto& v : variants)
+    where.push_back(v.where);
+  EXPECT_EQ(where, (std::vector<std::string>{"(mul ((N, M)))", "(N, M)", "N", "M"}));
+}
+
 TEST(PerturbativeRules, TermsGeneratedUnderGeneratedBindersAreWellTyped) {
   // An instance is generated in the scope at the hole, which holds the context generator's
   // binders x0, x1, ...; the generator's fresh binders must avoid them (its M15-shaped template
