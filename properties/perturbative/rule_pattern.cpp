@@ -143,13 +143,10 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   constexpr int depth_limit = 500;
   if (depth_of(p.lhs) > depth_limit) rules::fail_too_deep(rule.lhs, depth_limit);
 
-  // the metavariables of the left and the pattern binders around each of their occurrences
-  std::vector<int> path;
-  rules::each_free(view, p.lhs, {}, path, [&](const Term& v, const auto&, const auto&) {
-    const std::string& x = view.var_name(v);
-    if (std::ranges::none_of(p.metas, [&](const auto& m) { return m.name == x; }))
-      p.metas.push_back(Metavariable{x, v.items[0]->type, {}});
-  });
+  // the metavariables of the left, in declaration order (so that generation order does not depend
+  // on where they occur first), and the pattern binders around each of their occurrences
+  for (const auto& [name, type] : declared)
+    if (rules::occurs_free(view, p.lhs, name)) p.metas.push_back(Metavariable{name, type, {}});
   rules::scope_metas(view, p.lhs, p.metas, same_type);
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->kind == Kind::var && !p.metas.empty())
@@ -157,14 +154,6 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
                      "the left-hand side is a lone metavariable: the rule would rewrite every "
                      "term",
                      rule.lhs.pos);
-  // declaration order, so that generation order does not depend on where they occur first
-  const auto index = [&](const std::string& n) {
-    return std::ranges::find_if(declared, [&](const auto& d) { return d.first == n; }) -
-           declared.begin();
-  };
-  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
-    return index(a.name) < index(b.name);
-  });
   for (const Metavariable& m : p.metas)
     p.gamma.emplace_back(m.name, m.type);
   Context right_gamma = p.gamma;
