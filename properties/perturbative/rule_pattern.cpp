@@ -114,6 +114,13 @@ Context declared_metas(const rules::RuleDecl& rule) {
   return out;
 }
 
+// Whether m has a variable x, free or bound (a metavariable's name bound on the left makes it a
+// metavariable of the left too, so that check_names, not the right-hand side, refuses the rule).
+bool mentions(const Term& m, const std::string& x) {
+  if (view.is_var(m)) return view.var_name(m) == x;
+  return std::ranges::any_of(view.children(m), [&](const Term& k) { return mentions(k, x); });
+}
+
 void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& declared) {
   // the generator's binders are x0, x1, ...: a pattern binder of that name could capture them
   static const std::regex reserved("x[0-9]+");
@@ -146,7 +153,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   // the metavariables of the left, in declaration order (so that generation order does not depend
   // on where they occur first), and the pattern binders around each of their occurrences
   for (const auto& [name, type] : declared)
-    if (rules::occurs_free(view, p.lhs, name)) p.metas.push_back(Metavariable{name, type, {}});
+    if (mentions(p.lhs, name)) p.metas.push_back(Metavariable{name, type, {}});
   rules::scope_metas(view, p.lhs, p.metas, same_type);
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->kind == Kind::var && !p.metas.empty())

@@ -89,6 +89,11 @@ TEST(PerturbativeRules, UndeclaredNamesAndBadConditionsAreRejected) {
   const Diagnostic false_equality = compile_error("meta M : R\nr: sin M --> M  when T R = R\n");
   EXPECT_EQ(false_equality.kind, ErrorKind::type) << false_equality.render();
   EXPECT_EQ(false_equality.pos->line, 2) << false_equality.render();
+  // a metavariable's name used as a binder is refused as such, even where the name occurs on the
+  // left only under that binder and free on the right
+  const Diagnostic captured = compile_error("meta M : R\nr: (\\M:R. M) 1 --> M\n");
+  EXPECT_EQ(captured.message, "'M' is a metavariable and cannot also be a bound variable")
+      << captured.render();
 }
 
 TEST(PerturbativeRules, IllTypedSchemasAreRejected) {
