@@ -102,6 +102,24 @@ void refuse_deep_pattern(const Ptr& root, Children&& children, const Fragment& s
   }
 }
 
+// parse() run located in the rule file, with the parser's "unbound variable 'x'" turned into the
+// rule language's located error unbound(x, pos) (fail_undeclared_on_left, fail_free_on_right).
+template <class Parse, class Unbound>
+auto parse_reporting_unbound(const Fragment& side, Parse&& parse, Unbound&& unbound) {
+  return within(side, [&] {
+    try {
+      return parse();
+    } catch (const AdsemError& e) {
+      const Diagnostic& d = e.diagnostic();
+      const std::string prefix = "unbound variable '";
+      if (d.kind != ErrorKind::type || !d.message.starts_with(prefix)) throw;
+      unbound(d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size()),
+              d.pos);
+      throw;
+    }
+  });
+}
+
 // A left-hand side that is a lone variable would rewrite every term.
 [[noreturn]] inline void fail_lone_variable(const RuleDecl& rule) {
   throw AdsemError(ErrorKind::parse,

@@ -34,6 +34,11 @@ std::vector<std::string> check_free_names(const RuleDecl& rule, EachFreeLeft&& l
   return on_left;
 }
 
+// Whether a scope (a vector of (variable, type) pairs) has a variable named x.
+template <class Scope> bool has_var(const Scope& scope, const std::string& x) {
+  return std::ranges::any_of(scope, [&](const auto& v) { return v.first == x; });
+}
+
 // The variables of `a` that `b` binds at the same type (a metavariable sees only the binders
 // around every one of its occurrences).
 template <class Scope, class SameType>

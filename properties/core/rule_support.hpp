@@ -3,7 +3,9 @@
 // rule applied to its metavariables, the name of the context's free variable, and the one-line
 // text a counterexample shows for an instance C[σ(LHS)].
 #include <algorithm>
+#include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,16 +14,33 @@
 
 namespace adsem::rules {
 
+// The error of a condition `x # M` whose x is not bound around every occurrence of M.
+inline std::string not_bound_text(const Condition& c, const std::string& meta) {
+  return fmt::format("side condition '{}': '{}' is not bound around every occurrence of {} on "
+                     "the left, so the condition says nothing",
+                     c.text, c.left.text, meta);
+}
+template <class Unseen>
+std::string unseen_text(Unseen& unseen, const Condition& c, const std::string& meta) {
+  if constexpr (std::is_null_pointer_v<std::remove_cvref_t<Unseen>>)
+    return not_bound_text(c, meta);
+  else
+    return unseen(c, meta);
+}
+
 // Applies the side conditions of `rule` (syntax/core/rule_file.hpp) to the metavariables of its
 // left-hand side. Each Meta has `name` and `binders`, a vector of (variable, type) pairs: the
 // variables bound around every occurrence of it on the left. `x # M` removes x from M's binders
 // (a located parse error when M is not a metavariable of the left or x is not among its
 // binders: the condition would say nothing). `A = B` parses both types with
 // parse_type(fragment) and throws a located type error when same_type says they differ;
-// `why` ends that message (how the calculus's types compare).
-template <class Meta, class ParseType, class SameType, class PrintType>
+// `why` ends that message (how the calculus's types compare); unseen(c, meta), when given, words
+// the error for an x that is not among M's binders.
+template <class Meta, class ParseType, class SameType, class PrintType,
+          class Unseen = std::nullptr_t>
 void apply_conditions(const RuleDecl& rule, std::vector<Meta>& metas, ParseType&& parse_type,
-                      SameType&& same_type, PrintType&& print_type, const std::string& why) {
+                      SameType&& same_type, PrintType&& print_type, const std::string& why,
+                      Unseen&& unseen = nullptr) {
   for (const Condition& c : rule.conditions) {
     if (c.kind == Condition::Kind::type_equal) {
       const auto a = within(c.left, [&] { return parse_type(c.left); });
@@ -42,11 +61,7 @@ void apply_conditions(const RuleDecl& rule, std::vector<Meta>& metas, ParseType&
                                    c.text, c.right.text),
                        c.right.pos);
     if (std::ranges::none_of(it->binders, [&](const auto& v) { return v.first == c.left.text; }))
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not bound around every occurrence "
-                                   "of {} on the left, so the condition says nothing",
-                                   c.text, c.left.text, it->name),
-                       c.left.pos);
+      throw AdsemError(ErrorKind::parse, unseen_text(unseen, c, it->name), c.left.pos);
     std::erase_if(it->binders, [&](const auto& v) { return v.first == c.left.text; });
   }
 }

@@ -34,6 +34,14 @@ namespace adsem::rules {
 template <class V> using ViewTerm = typename V::Term;
 template <class V> using ViewScope = typename V::Scope;
 
+// A null child (a pointer handle) is skipped; a value handle is always there.
+template <class T> bool present(const T& t) {
+  if constexpr (std::is_constructible_v<bool, T>)
+    return static_cast<bool>(t);
+  else
+    return true;
+}
+
 template <class V> std::vector<ViewTerm<V>> kids_of(const V& v, const ViewTerm<V>& t) {
   const auto& kids = v.children(t);
   return std::vector<ViewTerm<V>>(kids.begin(), kids.end());
@@ -53,7 +61,7 @@ bool each_free(const V& v, const ViewTerm<V>& t, const ViewScope<V>& scope, Path
   }
   const auto& kids = v.children(t);
   for (std::size_t i = 0; i < kids.size(); ++i) {
-    if (!kids[i]) continue;
+    if (!present(kids[i])) continue;
     path.push_back(static_cast<typename Path::value_type>(i));
     const std::optional<ViewScope<V>> inner = v.enter(t, i, scope);
     const bool stop = each_free(v, kids[i], inner ? *inner : scope, path, f);
@@ -120,7 +128,7 @@ template <class V>
 void binder_names(const V& v, const ViewTerm<V>& t, std::vector<std::string>& out) {
   v.binders(t, out);
   for (const auto& k : v.children(t))
-    if (k) binder_names(v, k, out);
+    if (present(k)) binder_names(v, k, out);
 }
 
 // Rules are small; a pattern deeper than `limit` is refused before the recursive walks here
@@ -133,7 +141,7 @@ void check_depth(const V& v, const ViewTerm<V>& t, const Fragment& side, int lim
     todo.pop_back();
     if (depth > limit) fail_too_deep(side, limit);
     for (const auto& k : v.children(n))
-      if (k) todo.emplace_back(k, depth + 1);
+      if (present(k)) todo.emplace_back(k, depth + 1);
   }
 }
 
@@ -147,7 +155,7 @@ ViewTerm<V> instantiate(const V& v, const ViewTerm<V>& t,
   std::vector<ViewTerm<V>> kids = kids_of(v, t);
   bool any = false;
   for (auto& k : kids)
-    if (k) {
+    if (present(k)) {
       k = instantiate(v, k, sigma);
       any = true;
     }
@@ -168,6 +176,32 @@ ViewTerm<V> replace_at(const V& v, const ViewTerm<V>& t, const Path& path, const
   return v.rebuild(t, std::move(kids));
 }
 
+// t with every free occurrence n replaced by leaf(n, scope) where that is not nullopt, in one
+// pass in traversal order, without renaming; only the nodes above a replacement are rebuilt
+// (nullopt: nothing was replaced).
+template <class V, class Leaf>
+std::optional<ViewTerm<V>> replaced_free(const V& v, const ViewTerm<V>& t,
+                                         const ViewScope<V>& scope, Leaf& leaf) {
+  if (v.is_var(t) && !v.bound(scope, v.var_name(t)))
+    if (std::optional<ViewTerm<V>> with = leaf(t, scope)) return with;
+  std::vector<ViewTerm<V>> kids = kids_of(v, t);
+  bool changed = false;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    if (!present(kids[i])) continue;
+    const std::optional<ViewScope<V>> inner = v.enter(t, i, scope);
+    if (auto k = replaced_free(v, kids[i], inner ? *inner : scope, leaf)) {
+      kids[i] = std::move(*k);
+      changed = true;
+    }
+  }
+  if (!changed) return std::nullopt;
+  return v.rebuild(t, std::move(kids));
+}
+template <class V, class Leaf>
+ViewTerm<V> replace_free(const V& v, const ViewTerm<V>& t, const ViewScope<V>& scope, Leaf leaf) {
+  return replaced_free(v, t, scope, leaf).value_or(t);
+}
+
 template <class V, class Path> ViewTerm<V> subterm(const V& v, ViewTerm<V> t, const Path& path) {
   for (const auto i : path)
     t = v.children(t)[static_cast<std::size_t>(i)];
@@ -178,15 +212,11 @@ template <class V, class Path> ViewTerm<V> subterm(const V& v, ViewTerm<V> t, co
 template <class V>
 ViewTerm<V> rename_free(const V& v, const ViewTerm<V>& t, const std::string& x,
                         const std::string& y) {
-  std::vector<std::vector<int>> at;
-  std::vector<int> path;
-  each_free(v, t, ViewScope<V>{}, path, [&](const ViewTerm<V>& n, const auto&, const auto& p) {
-    if (v.var_name(n) == x) at.push_back(p);
-  });
-  ViewTerm<V> out = t;
-  for (const auto& p : at)
-    out = replace_at(v, out, p, v.renamed(subterm(v, out, p), y));
-  return out;
+  return replace_free(v, t, ViewScope<V>{},
+                      [&](const ViewTerm<V>& n, const auto&) -> std::optional<ViewTerm<V>> {
+                        if (v.var_name(n) != x) return std::nullopt;
+                        return v.renamed(n, y);
+                      });
 }
 
 // ---- the steps of compile_pattern ----
@@ -242,18 +272,25 @@ auto typecheck_sides(const RuleDecl& rule, const Term& lhs, const Term& rhs, Che
 // ---- zero mutants (rule_check.hpp ZeroVariant), with the view's `same(a, b)` (α-equal) and
 // `print(t)` ----
 
-// The places of a right-hand side a zero may replace (those `keep` accepts), largest subterm
-// first (traversal order among equals); the whole side is not among them.
+// The places of a right-hand side a zero may replace (those `keep` accepts: keep(t), or
+// keep(t, parent, i) for the i-th child of parent), largest subterm first (traversal order among
+// equals); the whole side is not among them.
 template <class V, class Path, class Keep, class Size>
 std::vector<Path> zero_places(const V& v, const ViewTerm<V>& rhs, Keep&& keep, Size&& size) {
+  using T = ViewTerm<V>;
   std::vector<std::pair<long, Path>> found;
   Path path;
-  const auto walk = [&](auto&& self, const ViewTerm<V>& t) -> void {
-    if (!path.empty() && keep(t)) found.emplace_back(static_cast<long>(size(t)), path);
+  const auto walk = [&](auto&& self, const T& t) -> void {
     const auto& kids = v.children(t);
     for (std::size_t i = 0; i < kids.size(); ++i) {
-      if (!kids[i]) continue;
+      if (!present(kids[i])) continue;
       path.push_back(static_cast<typename Path::value_type>(i));
+      bool kept = false;
+      if constexpr (std::is_invocable_v<Keep&, const T&, const T&, std::size_t>)
+        kept = keep(kids[i], t, i);
+      else
+        kept = keep(kids[i]);
+      if (kept) found.emplace_back(static_cast<long>(size(kids[i])), path);
       self(self, kids[i]);
       path.pop_back();
     }

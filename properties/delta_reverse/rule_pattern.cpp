@@ -14,13 +14,12 @@ namespace adsem::delta_reverse {
 namespace {
 
 using TK = TypeNode::Kind;
-bool binds(const Context& visible, const std::string& x);
 Type type_in(const Term& t, const Context* globals, const Context& visible);
 
 } // namespace
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return binds(s, x);
+  return rules::has_var(s, x);
 }
 
 // seed 001 App. A.1 / spec §3.1: λ, let and case bind in their bodies; do's x <- e1 binds in the
@@ -72,10 +71,6 @@ Term TermView::rebuild(const Term& t, std::vector<Term> kids) {
 
 namespace {
 
-bool binds(const Context& visible, const std::string& x) {
-  return std::ranges::any_of(visible, [&](const auto& v) { return v.first == x; });
-}
-
 Type type_in(const Term& t, const Context* globals, const Context& visible) {
   if (globals == nullptr) return nullptr;
   Context g = *globals;
@@ -119,7 +114,7 @@ void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern&
   case Kind::d_zero:
     return;
   case Kind::var:
-    if (binds(p.gamma, t->name)) return;
+    if (rules::has_var(p.gamma, t->name)) return;
     break;
   case Kind::d_scale:
     if (const Node* n = first_target_node(t->kids[0]))

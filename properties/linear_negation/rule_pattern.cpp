@@ -37,10 +37,6 @@ namespace {
 
 constexpr TermView view;
 
-bool in_scope(const VarScope& s, const std::string& x) {
-  return std::ranges::any_of(s, [&](const auto& v) { return v.first == x; });
-}
-
 // Type-checks one side in Γ = the metavariables. A metavariable in a position that must be linear
 // gets a hint: metavariables are exponential terms.
 Typed check_side(const Term& t, const Context& gamma) {
@@ -61,43 +57,20 @@ Typed check_side(const Term& t, const Context& gamma) {
   }
 }
 
-void apply_conditions(const rules::RuleDecl& rule, Pattern& p, const Term& lhs) {
-  for (const rules::Condition& c : rule.conditions) {
-    if (c.kind == rules::Condition::Kind::type_equal) {
-      const Type a = rules::within(c.left, [&] { return parse_type(c.left.text); });
-      const Type b = rules::within(c.right, [&] { return parse_type(c.right.text); });
-      if (!same_type(a, b))
-        throw AdsemError(ErrorKind::type,
-                         fmt::format("the side condition '{}' is false: {} and {} are different "
-                                     "types (linear-negation types are monomorphic)",
-                                     c.text, type_text(a), type_text(b)),
-                         c.pos);
-      continue;
-    }
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == c.right.text; });
-    if (it == p.metas.end())
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("side condition '{}': '{}' is not a metavariable of the "
-                                   "left-hand side",
-                                   c.text, c.right.text),
-                       c.right.pos);
-    if (!in_scope(it->binders, c.left.text)) {
-      std::set<std::string> binders;
-      binder_names(lhs, binders);
-      throw AdsemError(
-          ErrorKind::parse,
-          binders.count(c.left.text)
-              ? fmt::format("side condition '{}': '{}' is not an exponential binder around every "
-                            "occurrence of {} on the left (a linear variable can never occur in "
-                            "a metavariable's instance), so the condition says nothing",
-                            c.text, c.left.text, it->name)
-              : fmt::format("side condition '{}': '{}' is not bound around every occurrence of {} "
-                            "on the left, so the condition says nothing",
-                            c.text, c.left.text, it->name),
-          c.left.pos);
-    }
-    std::erase_if(it->binders, [&](const auto& v) { return v.first == c.left.text; });
-  }
+// A linear binder is bound but never visible: `z # M` says nothing, for another reason.
+void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
+  rules::apply_conditions(
+      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+      [](const Type& t) { return type_text(t); }, "linear-negation types are monomorphic",
+      [&](const rules::Condition& c, const std::string& meta) {
+        std::set<std::string> binders;
+        binder_names(p.lhs, binders);
+        if (!binders.count(c.left.text)) return rules::not_bound_text(c, meta);
+        return fmt::format("side condition '{}': '{}' is not an exponential binder around every "
+                           "occurrence of {} on the left (a linear variable can never occur in a "
+                           "metavariable's instance), so the condition says nothing",
+                           c.text, c.left.text, meta);
+      });
 }
 
 } // namespace
@@ -138,7 +111,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 
   // scopes: the exponential binders around every occurrence on the (elaborated) left
   rules::scope_metas(view, p.lhs, p.metas, same_type);
-  apply_conditions(rule, p, p.lhs);
+  apply_conditions(rule, p);
 
   // a source rule: both sides in Λ(F), so D of Table 3 applies to programs holding an instance
   p.source = std::ranges::none_of(p.metas, [](const auto& m) { return has_neg(m.type); });

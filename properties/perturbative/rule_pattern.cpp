@@ -1,13 +1,12 @@
 #include "properties/perturbative/rule_pattern.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <regex>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "properties/core/rule_pattern_kit.hpp"
+#include "properties/core/term_view.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -15,110 +14,77 @@ namespace adsem::perturbative {
 
 namespace {
 
-// ---- traversals (one order for every walk: summands left to right; a simple term's operand
-// before its argument) ----
-
-// Calls f(var node, scope) on every variable occurrence not bound by a λ met on the way (the
-// pattern's or the context's binders are pushed onto `scope` as the walk descends; a λ that
-// rebinds `stop` hides the occurrences below it).
-void visit_vars(const Term& m, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f);
-void visit_vars(const Simple& s, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f) {
-  switch (s.kind) {
-  case Kind::var:
-    f(s, scope);
-    return;
-  case Kind::lam:
-    if (s.name == stop) return;
-    scope.emplace_back(s.name, s.binder_type);
-    visit_vars(*s.operand, scope, stop, f);
-    scope.pop_back();
-    return;
-  case Kind::app:
-    visit_vars(*s.operand, scope, stop, f);
-    visit_vars(s.argument, scope, stop, f);
-    return;
-  case Kind::push:
-  case Kind::inj:
-  case Kind::proj:
-    visit_vars(*s.operand, scope, stop, f);
-    return;
-  case Kind::numeral:
-  case Kind::primitive:
-    return;
+// The term view (properties/core/term_view.hpp): a bag of one summand is that simple term (so a
+// path never stops at a singleton bag), whose children are its operand and, for an application,
+// its argument; any other bag's children are its summands. Rebuilding goes through the smart
+// constructors, so the sugar of L165-185 re-normalises an instance; one order for every walk:
+// summands left to right, a simple term's operand before its argument.
+struct TermView {
+  using Term = perturbative::Term;
+  struct Scope {
+    Context around;                 // the context given, then the λs met on the way
+    std::vector<std::string> bound; // the λs met on the way (a context's names stay free)
+  };
+  static std::vector<Term> children(const Term& m) {
+    std::vector<Term> out;
+    if (m.items.size() != 1) {
+      for (const SimpleP& s : m.items)
+        out.push_back(single(s));
+      return out;
+    }
+    const Simple& s = *m.items.front();
+    if (s.operand) out.push_back(single(s.operand));
+    if (s.kind == Kind::app) out.push_back(s.argument);
+    return out;
   }
-}
-void visit_vars(const Term& m, Context& scope, const std::string& stop,
-                const std::function<void(const Simple&, const Context&)>& f) {
-  for (const SimpleP& s : m.items)
-    visit_vars(*s, scope, stop, f);
-}
-
-// Rebuilds m through the smart constructors (so the sugar of L165-185 re-normalises), replacing
-// each variable occurrence by what `leaf` returns (nullopt: keep it). A λ binding `stop` is kept
-// whole (its body's `stop` is another variable). No renaming anywhere: capture is intended.
-using Leaf = std::function<std::optional<Term>(const Simple&)>;
-Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf);
-Term rebuild(const SimpleP& sp, const std::string& stop, const Leaf& leaf) {
-  const Simple& s = *sp;
-  switch (s.kind) {
-  case Kind::var:
-    if (auto replaced = leaf(s)) return *replaced;
-    return single(sp);
-  case Kind::lam:
-    if (s.name == stop) return single(sp);
-    return lam(s.name, s.binder_type, rebuild(s.operand, stop, leaf));
-  case Kind::app: {
-    Term op = rebuild(s.operand, stop, leaf); // operand first: the traversal order of visit_vars
-    return app(op, rebuild(s.argument, stop, leaf));
+  static bool is_var(const Term& m) { return m.items.size() == 1 && m.items[0]->kind == Kind::var; }
+  static const std::string& var_name(const Term& m) { return m.items[0]->name; }
+  static bool bound(const Scope& s, const std::string& x) {
+    return std::ranges::find(s.bound, x) != s.bound.end();
   }
-  case Kind::push:
-  case Kind::inj:
-  case Kind::proj:
-    return with_operand(s, rebuild(s.operand, stop, leaf));
-  case Kind::numeral:
-  case Kind::primitive:
-    return single(sp);
+  // the scope with shadowed entries dropped (rightmost binding wins, Fig. 1 Var)
+  static Context visible(const Scope& s) {
+    Context out;
+    for (auto it = s.around.rbegin(); it != s.around.rend(); ++it)
+      if (!rules::has_var(out, it->first)) out.insert(out.begin(), *it);
+    return out;
   }
-  return single(sp);
-}
-Term rebuild(const Term& m, const std::string& stop, const Leaf& leaf) {
-  Term out = zero(m.type);
-  for (const SimpleP& s : m.items)
-    out = sum(out, rebuild(s, stop, leaf));
-  return out;
-}
+  static std::optional<Scope> enter(const Term& m, std::size_t, const Scope& s) {
+    if (m.items.size() != 1 || m.items[0]->kind != Kind::lam) return std::nullopt;
+    Scope inner = s;
+    inner.around.emplace_back(m.items[0]->name, m.items[0]->binder_type);
+    inner.bound.push_back(m.items[0]->name);
+    return inner;
+  }
+  static void binders(const Term& m, std::vector<std::string>& out) {
+    if (m.items.size() == 1 && m.items[0]->kind == Kind::lam) out.push_back(m.items[0]->name);
+  }
+  static Term rebuild(const Term& m, const std::vector<Term>& kids) {
+    if (m.items.size() != 1) {
+      Term out = zero(m.type);
+      for (const Term& k : kids)
+        out = sum(out, k);
+      return out;
+    }
+    const Simple& s = *m.items.front();
+    return s.kind == Kind::app ? app(kids[0], kids[1]) : with_operand(s, kids[0]);
+  }
+};
 
-// The scope with shadowed entries dropped (rightmost binding wins, Fig. 1 Var).
-Context effective(const Context& scope) {
-  Context out;
-  for (auto it = scope.rbegin(); it != scope.rend(); ++it)
-    if (std::ranges::none_of(out, [&](const auto& v) { return v.first == it->first; }))
-      out.insert(out.begin(), *it);
-  return out;
-}
+constexpr TermView view;
 
 bool has_atom(const Type& t) {
   if (t->kind == TypeNode::Kind::atom) return true;
   return (is_product(t) || is_arrow(t)) && (has_atom(t->left) || has_atom(t->right));
 }
 
-// Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
+// Parses one side in gamma; an unbound name is the rule language's located error `unbound(name,
+// pos)`.
+template <class Unbound>
 Term parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
-                const std::function<void(const std::string&, std::optional<SourcePos>)>& unbound) {
-  return rules::within(side, [&] {
-    try {
-      return parse_term(text, constant_types(), gamma);
-    } catch (const AdsemError& e) {
-      const Diagnostic& d = e.diagnostic();
-      static const std::string prefix = "unbound variable '";
-      if (d.kind != ErrorKind::type || !d.message.starts_with(prefix)) throw;
-      unbound(d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size()),
-              d.pos);
-      throw;
-    }
-  });
+                Unbound&& unbound) {
+  return rules::parse_reporting_unbound(
+      side, [&] { return parse_term(text, constant_types(), gamma); }, unbound);
 }
 
 // The declared metavariables that the rule mentions, with their types (located errors for types
@@ -128,7 +94,7 @@ Context declared_metas(const rules::RuleDecl& rule) {
   const auto mentioned = rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
   for (const std::string& name : mentioned) {
     const rules::MetaDecl* decl = rules::find_meta(rule, name);
-    if (!decl || std::ranges::any_of(out, [&](const auto& v) { return v.first == name; })) continue;
+    if (!decl || rules::has_var(out, name)) continue;
     if (constant_types()(name))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("metavariable '{}' has the name of a primitive of the "
@@ -148,6 +114,13 @@ Context declared_metas(const rules::RuleDecl& rule) {
   return out;
 }
 
+// Whether m has a variable x, free or bound (a metavariable's name bound on the left makes it a
+// metavariable of the left too, so that check_names, not the right-hand side, refuses the rule).
+bool mentions(const Term& m, const std::string& x) {
+  if (view.is_var(m)) return view.var_name(m) == x;
+  return std::ranges::any_of(view.children(m), [&](const Term& k) { return mentions(k, x); });
+}
+
 void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& declared) {
   // the generator's binders are x0, x1, ...: a pattern binder of that name could capture them
   static const std::regex reserved("x[0-9]+");
@@ -156,7 +129,7 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
   binders_of(p.lhs, binders);
   binders_of(p.rhs, binders);
   for (const std::string& b : binders)
-    if (std::ranges::any_of(declared, [&](const auto& v) { return v.first == b; }))
+    if (rules::has_var(declared, b))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("'{}' is a metavariable and cannot also be a bound variable", b),
                        rule.pos);
@@ -164,14 +137,8 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 
 } // namespace
 
-void binders_of(const Simple& s, std::vector<std::string>& out) {
-  if (s.kind == Kind::lam) out.push_back(s.name);
-  if (s.operand) binders_of(*s.operand, out);
-  if (s.kind == Kind::app) binders_of(s.argument, out);
-}
 void binders_of(const Term& m, std::vector<std::string>& out) {
-  for (const SimpleP& s : m.items)
-    binders_of(*s, out);
+  rules::binder_names(view, m, out);
 }
 
 Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options) {
@@ -183,31 +150,17 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   constexpr int depth_limit = 500;
   if (depth_of(p.lhs) > depth_limit) rules::fail_too_deep(rule.lhs, depth_limit);
 
-  // the metavariables of the left and the pattern binders around each of their occurrences
-  Context scope;
-  visit_vars(p.lhs, scope, "", [&](const Simple& v, const Context& around) {
-    if (std::ranges::none_of(declared, [&](const auto& d) { return d.first == v.name; })) return;
-    const Context visible = effective(around);
-    auto it = std::ranges::find_if(p.metas, [&](const auto& m) { return m.name == v.name; });
-    if (it == p.metas.end())
-      p.metas.push_back(Metavariable{v.name, v.type, visible});
-    else
-      it->binders = rules::intersect_scopes(it->binders, visible, same_type);
-  });
+  // the metavariables of the left, in declaration order (so that generation order does not depend
+  // on where they occur first), and the pattern binders around each of their occurrences
+  for (const auto& [name, type] : declared)
+    if (mentions(p.lhs, name)) p.metas.push_back(Metavariable{name, type, {}});
+  rules::scope_metas(view, p.lhs, p.metas, same_type);
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->kind == Kind::var && !p.metas.empty())
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side is a lone metavariable: the rule would rewrite every "
                      "term",
                      rule.lhs.pos);
-  // declaration order, so that generation order does not depend on where they occur first
-  const auto index = [&](const std::string& n) {
-    return std::ranges::find_if(declared, [&](const auto& d) { return d.first == n; }) -
-           declared.begin();
-  };
-  std::ranges::stable_sort(p.metas, [&](const Metavariable& a, const Metavariable& b) {
-    return index(a.name) < index(b.name);
-  });
   for (const Metavariable& m : p.metas)
     p.gamma.emplace_back(m.name, m.type);
   Context right_gamma = p.gamma;
@@ -215,8 +168,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   const Type right_type = options.right_is_tangent ? tangent_type(p.lhs.type) : p.lhs.type;
 
   const auto unbound_right = [&](const std::string& name, std::optional<SourcePos> pos) {
-    rules::fail_free_on_right(
-        name, std::ranges::any_of(declared, [&](const auto& d) { return d.first == name; }), pos);
+    rules::fail_free_on_right(name, rules::has_var(declared, name), pos);
   };
   try {
     p.rhs = parse_side(rule.rhs, rule.rhs.text, right_gamma, unbound_right);
@@ -251,103 +203,47 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  return rebuild(m, "", [&](const Simple& v) -> std::optional<Term> {
-    if (const auto it = sigma.find(v.name); it != sigma.end()) return it->second;
-    return std::nullopt;
-  });
+  return rules::instantiate(view, m, sigma);
 }
 
 std::vector<Context> occurrences(const Term& m, const std::string& name, const Context& scope) {
-  std::vector<Context> out;
-  Context at = scope;
-  visit_vars(m, at, name, [&](const Simple& v, const Context& around) {
-    if (v.name == name) out.push_back(effective(around));
-  });
-  return out;
+  return rules::occurrences_of<TermView, std::vector<int>>(
+      view, m, name, {scope, {}},
+      [](const std::vector<int>&, const TermView::Scope& s) { return view.visible(s); });
 }
 
 Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with) {
   std::size_t seen = 0;
-  return rebuild(m, name, [&](const Simple& v) -> std::optional<Term> {
-    if (v.name != name) return std::nullopt;
+  return rules::replace_free(view, m, {}, [&](const Term& v, const auto&) -> std::optional<Term> {
+    if (view.var_name(v) != name) return std::nullopt;
     return seen++ == k ? with : zero(v.type);
   });
 }
 
-namespace {
-
-// The places of a right-hand side that 0 can replace without an equivalent place: each summand
-// of a bag (top level or an application's argument; a 0 in an operand position makes the
-// enclosing summand 0, so that is the summand's place), and each argument with several summands
-// as a whole.
-struct ZeroPlace {
-  bool whole_argument = false;
-  int index = 0; // among places of that kind, in traversal order
-  long size = 0;
-  std::string shown;
-};
-
-class Zeroer {
-public:
-  Zeroer(bool whole_argument, int target) : whole_(whole_argument), target_(target) {}
-  std::vector<ZeroPlace> places;
-
-  Term bag(const Term& m, bool argument) {
-    if (argument && m.items.size() > 1) {
-      const int at = arguments_++;
-      places.push_back({true, at, size_of(m), print(m)});
-      if (whole_ && at == target_) return zero(m.type);
-    }
-    Term out = zero(m.type);
-    for (const SimpleP& s : m.items) {
-      const int at = summands_++;
-      const Simple& inner = s->kind == Kind::inj ? *s->operand : *s; // show M for ⟨M, _⟩
-      places.push_back({false, at, size_of(single(s)), print_simple(inner)});
-      if (!whole_ && at == target_) continue;
-      out = sum(out, simple(s));
-    }
-    return out;
-  }
-
-private:
-  Term simple(const SimpleP& sp) {
-    const Simple& s = *sp;
-    switch (s.kind) {
-    case Kind::lam:
-      return lam(s.name, s.binder_type, simple(s.operand));
-    case Kind::app: {
-      Term op = simple(s.operand);
-      return app(op, bag(s.argument, true));
-    }
-    case Kind::push:
-    case Kind::inj:
-    case Kind::proj:
-      return with_operand(s, simple(s.operand));
-    default:
-      return single(sp);
-    }
-  }
-
-  bool whole_;
-  int target_;
-  int arguments_ = 0, summands_ = 0;
-};
-
-} // namespace
-
+// The places of a right-hand side that 0 can replace without an equivalent place: each summand of
+// a bag (top level or an application's argument; a 0 in an operand position makes the enclosing
+// summand 0, so that is the summand's place), and each argument with several summands as a whole.
 std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  Zeroer lister(false, -1);
-  lister.bag(p.rhs, false);
-  std::vector<ZeroPlace> places = lister.places;
-  std::ranges::stable_sort(places,
-                           [](const ZeroPlace& a, const ZeroPlace& b) { return a.size > b.size; });
+  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+      view, p.rhs,
+      [](const Term& t, const Term& parent, std::size_t i) {
+        return !t.is_zero() &&
+               (parent.items.size() != 1 || (parent.items[0]->kind == Kind::app && i == 1));
+      },
+      [](const Term& t) { return size_of(t); });
+  if (p.rhs.items.size() == 1)
+    places.insert(places.begin(), std::vector<int>{}); // the side's one summand
   std::vector<rules::ZeroVariant> out;
   std::set<std::string> seen = {canonical_key(p.rhs)};
   const auto offer = [&](const std::string& shown, const Term& mutated) {
     if (seen.insert(canonical_key(mutated)).second) out.push_back({shown, print(mutated), "0"});
   };
-  for (const ZeroPlace& place : places)
-    offer(place.shown, Zeroer(place.whole_argument, place.index).bag(p.rhs, false));
+  for (const std::vector<int>& path : places) {
+    const Term t = rules::subterm(view, p.rhs, path);
+    const Simple& s = *t.items.front(); // show M for ⟨M, _⟩
+    offer(t.items.size() > 1 ? print(t) : print_simple(s.kind == Kind::inj ? *s.operand : s),
+          rules::replace_at(view, p.rhs, path, zero(t.type)));
+  }
   offer(print(p.rhs), zero(p.type)); // the whole side, last
   return out;
 }

@@ -29,7 +29,7 @@ int TermView::bound_child(Kind k) {
 }
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return std::ranges::any_of(s.visible, [&](const auto& v) { return v.first == x; });
+  return rules::has_var(s.visible, x);
 }
 
 std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, const Scope& s) {
@@ -59,26 +59,16 @@ constexpr TermView view;
 template <class Unbound>
 Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& free,
                 Unbound unbound, bool transformation_calls = false) {
-  return rules::within(side, [&] {
-    ParseOptions o;
-    o.signature = signature();
-    if (transformation_calls)
-      o.signature = [paper = o.signature](const std::string& f) -> std::optional<PrimitiveInfo> {
-        if (f == anf_call) return PrimitiveInfo{f, arrow(any_type(), any_type())};
-        return paper(f);
-      };
-    o.free = free;
-    try {
-      return parse_term(side.text, o);
-    } catch (const AdsemError& e) {
-      const std::string& msg = e.diagnostic().message;
-      const std::string prefix = "unbound variable '";
-      if (e.diagnostic().kind == ErrorKind::type && msg.rfind(prefix, 0) == 0) {
-        unbound(msg.substr(prefix.size(), msg.size() - prefix.size() - 1), e.diagnostic().pos);
-      }
-      throw;
-    }
-  });
+  ParseOptions o;
+  o.signature = signature();
+  if (transformation_calls)
+    o.signature = [paper = o.signature](const std::string& f) -> std::optional<PrimitiveInfo> {
+      if (f == anf_call) return PrimitiveInfo{f, arrow(any_type(), any_type())};
+      return paper(f);
+    };
+  o.free = free;
+  return rules::parse_reporting_unbound(
+      side, [&] { return parse_term(side.text, o); }, unbound);
 }
 
 // A representative term of type ty linear in x : sigma (x itself, its atoms, pairs of them), for

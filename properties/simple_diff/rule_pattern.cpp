@@ -22,7 +22,7 @@ const auto same = [](const Type& a, const Type& b) { return same_type(a, b); };
 } // namespace
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return std::ranges::any_of(s.visible, [&](const auto& v) { return v.first == x; });
+  return rules::has_var(s.visible, x);
 }
 
 // seed 003 Fig. 1: let and rd bind in their body; a letrec body sees its parameter only (T-letrec).

@@ -89,6 +89,11 @@ TEST(PerturbativeRules, UndeclaredNamesAndBadConditionsAreRejected) {
   const Diagnostic false_equality = compile_error("meta M : R\nr: sin M --> M  when T R = R\n");
   EXPECT_EQ(false_equality.kind, ErrorKind::type) << false_equality.render();
   EXPECT_EQ(false_equality.pos->line, 2) << false_equality.render();
+  // a metavariable's name used as a binder is refused as such, even where the name occurs on the
+  // left only under that binder and free on the right
+  const Diagnostic captured = compile_error("meta M : R\nr: (\\M:R. M) 1 --> M\n");
+  EXPECT_EQ(captured.message, "'M' is a metavariable and cannot also be a bound variable")
+      << captured.render();
 }
 
 TEST(PerturbativeRules, IllTypedSchemasAreRejected) {
@@ -188,6 +193,18 @@ TEST(PerturbativeRules, ZeroVariantsAreWellTypedAndDistinct) {
   EXPECT_EQ(std::ranges::adjacent_find(texts), texts.end()) << "duplicate zero variants";
   EXPECT_EQ(variants.front().where, "(mul ((M, N)))"); // the largest first
   EXPECT_EQ(variants.back().rhs, "(0 : R)");           // the whole side last
+}
+
+TEST(PerturbativeRules, ZeroVariantsOfAOneSummandSideStartWithThatSummand) {
+  // the side's one summand is a place (the largest), then the application's argument as a whole
+  // (a bag of two summands), then each of its summands (ι1 N shown as N); the whole side would
+  // repeat the first and is left out
+  const auto variants =
+      perturbative::zero_variants(compiled("meta M : R, N : R\nr: M * N --> N * M\n"));
+  std::vector<std::string> where;
+  for (const auto& v : variants)
+    where.push_back(v.where);
+  EXPECT_EQ(where, (std::vector<std::string>{"(mul ((N, M)))", "(N, M)", "N", "M"}));
 }
 
 TEST(PerturbativeRules, TermsGeneratedUnderGeneratedBindersAreWellTyped) {
