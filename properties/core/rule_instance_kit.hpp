@@ -124,6 +124,13 @@ Term fill_others(const Term& c, const std::vector<typename D::Hole>& holes, std:
 }
 } // namespace detail
 
+// "σ(LHS)  -->  σ(RHS)   with σ   in context C[[ ]]": an instance as reports show it, before
+// where it is evaluated.
+template <class D> std::string instance_text(const Instance<D>& in) {
+  return fmt::format("{}  -->  {}   with {}   in context {}", print(in.lhs), print(in.rhs),
+                     in.assignment, in.shown);
+}
+
 template <class D>
 Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame) {
   using Term = typename D::Term;
@@ -208,8 +215,7 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
   in.shown = print(detail::place<D>(c, holes, which, D::marker(p)));
   if constexpr (requires { D::point(in.frame); }) {
     in.at = D::point(in.frame);
-    in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
-                            print(in.rhs), in.assignment, in.shown, D::at_text(in.frame, in.at));
+    in.report = instance_text(in) + "   at " + D::at_text(in.frame, in.at);
   }
   return in;
 }

@@ -122,23 +122,17 @@ struct SourceDraw {
 
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
   const auto in = rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
-  return {in.frame.m, in.lhs, in.rhs, in.before, in.after, in.assignment, in.shown};
+  return {in.frame.m, in.before, in.after, rules::instance_text(in)};
 }
 
 namespace {
 
 Instance draw_source(const Pattern& p) {
   const SourceInstance source = draw_source_instance(p, {});
-  Instance in;
-  in.m = source.m;
-  in.before = source.before;
-  in.after = source.after;
-  in.program = Program{in.before, in.m.s, in.m.t};
-  in.s = *gen::value_of(in.m.s);
-  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(source.lhs),
-                          print(source.rhs), source.shown_sigma, source.shown_context,
-                          print_value(in.s, in.m.s));
-  return in;
+  const Program program{source.before, source.m.s, source.m.t};
+  const Value s = *gen::value_of(source.m.s);
+  const std::string report = source.shown + "   at " + print_value(s, source.m.s);
+  return {source.before, source.after, source.m, program, s, report, {}, 0};
 }
 
 Value model_value(const Term& program, const Value& s) {
@@ -341,18 +335,15 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
   for (std::size_t k = 0; k < f.binding; ++k)
     f.ids.push_back(f.run.binds[k].first);
   const auto d = rules::draw_instance<DeltaDraw>(p, std::move(f));
-  const std::string where =
-      d.frame.binding < n
-          ? fmt::format("the rhs of binding {}", d.frame.run.binds[d.frame.binding].first)
-          : std::string("the result's Delta");
-  Instance in{d.before,    d.after, d.frame.d.m, d.frame.d.program,
-              d.frame.d.s, "",      d.frame.run, d.frame.binding};
-  in.report = fmt::format(
-      "{}  -->  {}   with {}   in context {}   added to {} of the tape of R{{e}} (inputs are ids "
-      "1..{}) for e = {} at {}",
-      print(d.lhs), print(d.rhs), d.assignment, d.shown, where, in.run.inputs, print(in.m.term),
-      print_value(in.s, in.m.s));
-  return in;
+  const DeltaDraw::Frame& g = d.frame;
+  const std::string where = g.binding < n
+                                ? fmt::format("the rhs of binding {}", g.run.binds[g.binding].first)
+                                : std::string("the result's Delta");
+  const std::string report =
+      rules::instance_text(d) +
+      fmt::format("   added to {} of the tape of R{{e}} (inputs are ids 1..{}) for e = {} at {}",
+                  where, g.run.inputs, print(g.d.m.term), print_value(g.d.s, g.d.m.s));
+  return {d.before, d.after, g.d.m, g.d.program, g.d.s, report, g.run, g.binding};
 }
 
 Delta machine_delta(const Term& u, const PropertyContext& context, Ledger& ledger) {
