@@ -8,7 +8,8 @@
 // The draw order is fixed (RapidCheck seeds replay it): the context's free variables, the
 // context (up to `context_attempts` times until it mentions the hole, else the hole is used on
 // top), the hole's place, σ (each metavariable in declaration order, over what it sees at the
-// hole), the other holes filled, the point.
+// hole), the other holes filled, the point. A context without binders (`sigma_first`) draws σ
+// before the context, over the frame.
 //
 // Draw traits (a calculus's term functions found by argument-dependent lookup where it has them:
 // occurrences, instantiate, print, replace_at, zero_of):
@@ -18,7 +19,9 @@
 //   static Term context(const Pattern&, Frame&);              ⊢ C : result, the hole in scope
 //   static Scope outer(const Pattern&, const Frame&);         around C (`occurrences`' scope)
 //   static Term use_hole(const Term& c, const Pattern&, const Frame&);  C mentioning the hole
+//     (left out where every context has the hole by construction)
 //   static Term meta_term(const Scope& visible, const Metavariable&, std::size_t index)
+//     (or with a last `Frame&`, when the frame carries what σ draws from: binder numbering, ids)
 //     or static std::map<std::string, Term> sigma(const Pattern&, const Hole&, std::string& shown)
 //   static Term marker(const Pattern&);                       "[ ]" at the hole's type
 //   static std::vector<double> point(const Frame&);
@@ -29,6 +32,7 @@
 // reports its point itself after the instance: delta-reverse's source rules);
 // and where the calculus differs from the default:
 //   static int pick(int n);                                   a place among n (inRange)
+//   static constexpr bool sigma_first = true;                 the hole sees no context binder
 //   static Scope visible(const Hole&);                        Hole::visible
 //   static Term place(const Term& c, const std::vector<Hole>&, std::size_t, const Term& with),
 //     fill_others(c, holes, which, const Pattern&)            replace_at, other holes zero_of
@@ -40,6 +44,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +80,12 @@ template <class D> struct Instance {
     return r;
   }
 };
+
+// A choice in [lo, hi), uniform at every size, shrinking towards lo (RapidCheck's nominal size,
+// so that a choice does not depend on how far a campaign has grown its terms).
+inline int uniform(int lo, int hi) {
+  return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(lo, hi));
+}
 
 namespace detail {
 inline void tag(std::vector<std::string>& tags, const std::string& t) {
@@ -113,6 +124,13 @@ Term fill_others(const Term& c, const std::vector<typename D::Hole>& holes, std:
 }
 } // namespace detail
 
+// "σ(LHS)  -->  σ(RHS)   with σ   in context C[[ ]]": an instance as reports show it, before
+// where it is evaluated.
+template <class D> std::string instance_text(const Instance<D>& in) {
+  return fmt::format("{}  -->  {}   with {}   in context {}", print(in.lhs), print(in.rhs),
+                     in.assignment, in.shown);
+}
+
 template <class D>
 Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame) {
   using Term = typename D::Term;
@@ -121,6 +139,35 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
   };
   Instance<D> in;
   in.frame = std::move(frame);
+  // σ: each metavariable a term of its type over what it may see (capture on purpose)
+  std::map<std::string, Term> sigma;
+  std::string assignment;
+  const auto draw_sigma = [&](const auto& visible) {
+    for (std::size_t i = 0; i < p.metas.size(); ++i) {
+      const auto& m = p.metas[i];
+      auto scope = visible;
+      scope.insert(scope.end(), m.binders.begin(), m.binders.end());
+      const Term term = [&] {
+        if constexpr (requires { D::meta_term(scope, m, i, in.frame); })
+          return D::meta_term(scope, m, i, in.frame);
+        else
+          return D::meta_term(scope, m, i);
+      }();
+      sigma[m.name] = term;
+      add_assignment(assignment, m.name, print(term));
+      if constexpr (placement) {
+        if (D::mentions(term, m.binders, in.frame))
+          detail::tag(in.placement, "instance-uses-pattern-binder");
+        if (D::mentions(term, visible, in.frame))
+          detail::tag(in.placement, "instance-uses-context-binder");
+      }
+    }
+  };
+  // a context without binders: the hole sees only the frame, and σ is drawn first
+  constexpr bool sigma_first = requires {
+    requires D::sigma_first;
+  };
+  if constexpr (sigma_first) draw_sigma(D::outer(p, in.frame));
   // the context C over the frame, with the hole wherever the generator put a variable of its type
   Term context;
   std::vector<typename D::Hole> holes;
@@ -129,8 +176,12 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
     holes = occurrences(context, context_hole, D::outer(p, in.frame));
   }
   if (holes.empty()) { // a context that happened not to mention the hole does, on top
-    context = D::use_hole(context, p, in.frame);
-    holes = occurrences(context, context_hole, D::outer(p, in.frame));
+    if constexpr (requires { D::use_hole(context, p, in.frame); }) {
+      context = D::use_hole(context, p, in.frame);
+      holes = occurrences(context, context_hole, D::outer(p, in.frame));
+    } else {
+      throw std::logic_error(fmt::format("{} rule instance: a context lost its hole", D::calculus));
+    }
   }
   std::size_t which = 0;
   const auto pick = [](std::size_t n) {
@@ -150,27 +201,10 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
   }
   const typename D::Hole& hole = holes[which];
 
-  // σ: each metavariable a term of its type over what it may see (capture on purpose)
-  std::map<std::string, Term> sigma;
-  std::string assignment;
   if constexpr (requires { D::sigma(p, hole, assignment); }) {
     sigma = D::sigma(p, hole, assignment);
-  } else {
-    const auto visible = detail::visible<D>(hole);
-    for (std::size_t i = 0; i < p.metas.size(); ++i) {
-      const auto& m = p.metas[i];
-      auto scope = visible;
-      scope.insert(scope.end(), m.binders.begin(), m.binders.end());
-      const Term term = D::meta_term(scope, m, i);
-      sigma[m.name] = term;
-      add_assignment(assignment, m.name, print(term));
-      if constexpr (placement) {
-        if (D::mentions(term, m.binders, in.frame))
-          detail::tag(in.placement, "instance-uses-pattern-binder");
-        if (D::mentions(term, visible, in.frame))
-          detail::tag(in.placement, "instance-uses-context-binder");
-      }
-    }
+  } else if constexpr (!sigma_first) {
+    draw_sigma(detail::visible<D>(hole));
   }
   in.lhs = instantiate(p.lhs, sigma);
   in.rhs = instantiate(p.rhs, sigma);
@@ -181,8 +215,7 @@ Instance<D> draw_instance(const typename D::Pattern& p, typename D::Frame frame)
   in.shown = print(detail::place<D>(c, holes, which, D::marker(p)));
   if constexpr (requires { D::point(in.frame); }) {
     in.at = D::point(in.frame);
-    in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(in.lhs),
-                            print(in.rhs), in.assignment, in.shown, D::at_text(in.frame, in.at));
+    in.report = instance_text(in) + "   at " + D::at_text(in.frame, in.at);
   }
   return in;
 }

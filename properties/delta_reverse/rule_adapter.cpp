@@ -26,12 +26,6 @@ using namespace support;
 
 const std::string hole_name = "hole'"; // never a user name (compile_pattern reserves it)
 
-// σ drawn for the metavariables, and how reports show it.
-struct Assignment {
-  std::map<std::string, Term> sigma;
-  std::string shown;
-};
-
 // One instance: C[σ(LHS)] and C[σ(RHS)], as reports show them.
 struct Instance {
   Term before, after; // source: closed main expressions; delta: closed Delta terms
@@ -55,21 +49,6 @@ Term meta_term(const Context& scope, const Metavariable& meta,
                const std::vector<std::int64_t>& ids) {
   return meta.type->kind == TK::delta ? *gen::delta_term(ids, scope, 2)
                                       : *gen::term(scope, meta.type, 2);
-}
-
-Assignment draw_sigma(const Pattern& p, const std::vector<std::int64_t>& ids) {
-  Assignment a;
-  for (const Metavariable& meta : p.metas) {
-    const Term t = meta_term(meta.binders, meta, ids);
-    a.sigma[meta.name] = t;
-    rules::add_assignment(a.shown, meta.name, print(t));
-  }
-  if (a.shown.empty()) a.shown = "no metavariables";
-  return a;
-}
-
-std::string shown_point(const Value& s, const Type& t) {
-  return print_value(s, t);
 }
 
 // ---- source rules ----
@@ -143,23 +122,17 @@ struct SourceDraw {
 
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
   const auto in = rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
-  return {in.frame.m, in.lhs, in.rhs, in.before, in.after, in.assignment, in.shown};
+  return {in.frame.m, in.before, in.after, rules::instance_text(in)};
 }
 
 namespace {
 
 Instance draw_source(const Pattern& p) {
   const SourceInstance source = draw_source_instance(p, {});
-  Instance in;
-  in.m = source.m;
-  in.before = source.before;
-  in.after = source.after;
-  in.program = Program{in.before, in.m.s, in.m.t};
-  in.s = *gen::value_of(in.m.s);
-  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}", print(source.lhs),
-                          print(source.rhs), source.shown_sigma, source.shown_context,
-                          shown_point(in.s, in.m.s));
-  return in;
+  const Program program{source.before, source.m.s, source.m.t};
+  const Value s = *gen::value_of(source.m.s);
+  const std::string report = source.shown + "   at " + print_value(s, source.m.s);
+  return {source.before, source.after, source.m, program, s, report, {}, 0};
 }
 
 Value model_value(const Term& program, const Value& s) {
@@ -314,55 +287,63 @@ TrialResult compare_coefficients(const Coefficients& expected, const std::string
   return TrialResult::pass();
 }
 
-// Coefficients evaluated to doubles, the literal `r` coefficient for a Scale context (depth 0).
-Term delta_context(const std::vector<std::int64_t>& ids) {
-  const Term h = var(hole_name);
-  switch (*rc::gen::inRange(0, 4)) {
-  case 1:
-    return node(Kind::d_scale, {*gen::term({}, real_type(), 0), h});
-  case 2:
-    return node(Kind::d_add, {h, *gen::delta_term(ids, {}, 1)});
-  case 3:
-    return node(Kind::d_add, {*gen::delta_term(ids, {}, 1), h});
-  default:
-    return h;
+// How a Delta rule's instance is drawn (rule_instance_kit.hpp): the frame is the tape of R{e}
+// (Fig. 11) and a binding of it that receives the instance (binds.size(): the result's Delta); σ
+// over the ids that binding may mention, then a context without binders around the hole, its
+// coefficients evaluated to doubles (the literal `r` of a Scale at depth 0).
+struct DeltaDraw : SourceDraw { // the same terms, marker and filling
+  struct Frame {
+    Drawn d;
+    ReverseRun run;
+    std::size_t binding = 0;
+    std::vector<std::int64_t> ids;
+  };
+  static constexpr const char* calculus = "delta-reverse";
+  static constexpr bool sigma_first = true;
+  static Context outer(const Pattern&, const Frame&) { return {}; }
+  static Term meta_term(const Context& scope, const Metavariable& m, std::size_t, const Frame& f) {
+    return delta_reverse::meta_term(scope, m, f.ids);
   }
-}
+  static Term context(const Pattern&, const Frame& f) {
+    const Term h = var(rules::context_hole);
+    switch (*rc::gen::inRange(0, 4)) {
+    case 1:
+      return node(Kind::d_scale, {*gen::term({}, real_type(), 0), h});
+    case 2:
+      return node(Kind::d_add, {h, *gen::delta_term(f.ids, {}, 1)});
+    case 3:
+      return node(Kind::d_add, {*gen::delta_term(f.ids, {}, 1), h});
+    default:
+      return h;
+    }
+  }
+  static int pick(int) { return 0; } // the one hole
+};
 
 Instance draw_delta(const Pattern& p, const PropertyContext& context) {
-  Instance in;
   gen::Options o;
   o.real_output = true;
   o.partial_primitives = false; // the tape is the context: a defined program, fewer discards
-  const Drawn d = draw(o);
-  in.m = d.m;
-  in.program = d.program;
-  in.s = d.s;
-  in.run = reverse(d.program, d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, setup_of(context),
-                   fuel(context));
-  const auto& binds = in.run.binds;
-  in.binding =
-      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(binds.size()) + 1));
+  DeltaDraw::Frame f{draw(o), {}, 0, {}};
+  f.run = reverse(f.d.program, f.d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, setup_of(context),
+                  fuel(context));
+  const std::size_t n = f.run.binds.size();
+  f.binding = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(n) + 1));
   // the ids a binding may mention: the inputs and earlier bindings (tape invariant, L571)
-  std::vector<std::int64_t> ids;
-  for (std::int64_t i = 1; i <= in.run.inputs; ++i)
-    ids.push_back(i);
-  for (std::size_t k = 0; k < in.binding; ++k)
-    ids.push_back(binds[k].first);
-  const Assignment a = draw_sigma(p, ids);
-  const Term c = delta_context(ids);
-  const Term lhs = instantiate(p.lhs, a.sigma), rhs = instantiate(p.rhs, a.sigma);
-  in.before = instantiate(c, {{hole_name, lhs}});
-  in.after = instantiate(c, {{hole_name, rhs}});
-  const std::string where = in.binding < binds.size()
-                                ? fmt::format("the rhs of binding {}", binds[in.binding].first)
+  for (std::int64_t i = 1; i <= f.run.inputs; ++i)
+    f.ids.push_back(i);
+  for (std::size_t k = 0; k < f.binding; ++k)
+    f.ids.push_back(f.run.binds[k].first);
+  const auto d = rules::draw_instance<DeltaDraw>(p, std::move(f));
+  const DeltaDraw::Frame& g = d.frame;
+  const std::string where = g.binding < n
+                                ? fmt::format("the rhs of binding {}", g.run.binds[g.binding].first)
                                 : std::string("the result's Delta");
-  in.report = fmt::format(
-      "{}  -->  {}   with {}   in context {}   added to {} of the tape of R{{e}} (inputs are ids "
-      "1..{}) for e = {} at {}",
-      print(lhs), print(rhs), a.shown, print(instantiate(c, {{hole_name, var("[ ]")}})), where,
-      in.run.inputs, print(d.m.term), shown_point(d.s, d.m.s));
-  return in;
+  const std::string report =
+      rules::instance_text(d) +
+      fmt::format("   added to {} of the tape of R{{e}} (inputs are ids 1..{}) for e = {} at {}",
+                  where, g.run.inputs, print(g.d.m.term), print_value(g.d.s, g.d.m.s));
+  return {d.before, d.after, g.d.m, g.d.program, g.d.s, report, g.run, g.binding};
 }
 
 Delta machine_delta(const Term& u, const PropertyContext& context, Ledger& ledger) {

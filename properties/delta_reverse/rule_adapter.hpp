@@ -39,9 +39,8 @@ namespace adsem::delta_reverse {
 // campaign with `--rules` (support::draw).
 struct SourceInstance {
   gen::MainExpression m; // its term still has the hole (a free variable)
-  Term lhs, rhs;         // σ(LHS), σ(RHS)
   Term before, after;    // C[σ(LHS)], C[σ(RHS)]: closed main expressions
-  std::string shown_sigma, shown_context;
+  std::string shown;     // the instance as reports show it, before its point
 };
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o);
 

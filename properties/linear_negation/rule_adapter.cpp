@@ -26,15 +26,20 @@ namespace {
 
 using props::TrialResult;
 
-int choose(int lo, int hi) { // uniform in [lo, hi) at every size; shrinks towards lo
-  return *rc::gen::resize(100, rc::gen::inRange(lo, hi));
-}
+using rules::uniform;
 
 Context context_of(const VarScope& scope) {
   Context g;
   for (const auto& [x, a] : scope)
     g[x] = a;
   return g;
+}
+
+VarScope real_inputs(const std::vector<std::string>& inputs) {
+  VarScope scope;
+  for (const std::string& x : inputs)
+    scope.emplace_back(x, real_type());
+  return scope;
 }
 
 // A term drawn by `make` that shrinks by its generator's choices and by the calculus's typed
@@ -58,33 +63,29 @@ struct Draw {
 
   static Frame frame(const Pattern&) {
     Frame inputs;
-    for (int i = 1, n = choose(1, 3); i <= n; ++i)
+    for (int i = 1, n = uniform(1, 3); i <= n; ++i)
       inputs.push_back("x" + std::to_string(i));
     return inputs;
   }
-  static VarScope outer(const Pattern&, const Frame& inputs) {
-    VarScope scope;
-    for (const std::string& x : inputs)
-      scope.emplace_back(x, real_type());
-    return scope;
-  }
+  static VarScope outer(const Pattern&, const Frame& inputs) { return real_inputs(inputs); }
+  static Context gamma(const Frame& inputs) { return context_of(real_inputs(inputs)); }
   static Term context(const Pattern& p, const Frame& inputs) {
     VarScope with_hole = outer(p, inputs);
     with_hole.emplace_back(rules::context_hole, p.type);
     // (captures by value: RapidCheck re-runs the generator while shrinking, after this returns)
-    return draw_term(with_hole,
-                     [with_hole] { return gen::term_of(with_hole, real_type(), choose(0, 4), 0); });
+    return draw_term(
+        with_hole, [with_hole] { return gen::term_of(with_hole, real_type(), uniform(0, 4), 0); });
   }
   static Term use_hole(const Term& c, const Pattern& p, const Frame& inputs) {
     return add(c,
-               gen::use_of(var(rules::context_hole), p.type, outer(p, inputs), choose(0, 2), 900));
+               gen::use_of(var(rules::context_hole), p.type, outer(p, inputs), uniform(0, 2), 900));
   }
-  static int pick(int n) { return choose(0, n); }
+  static int pick(int n) { return uniform(0, n); }
   static Term meta_term(const VarScope& scope, const Metavariable& m, std::size_t index) {
     // an exponential term, its binders numbered apart from the other metavariables'
     const int counter = 100 * static_cast<int>(index + 1);
     return draw_term(scope, [scope, type = m.type, counter] {
-      return gen::term_of(scope, type, choose(0, 3), counter);
+      return gen::term_of(scope, type, uniform(0, 3), counter);
     });
   }
   static Term marker(const Pattern&) { return var("[ ]"); }
@@ -92,7 +93,7 @@ struct Draw {
     std::vector<double> at; // on the campaigns' grid, shrinking towards 0
     for (std::size_t i = 0; i < inputs.size(); ++i)
       at.push_back(*rc::gen::element(0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0) +
-                   choose(0, 10) / 100.0);
+                   uniform(0, 10) / 100.0);
     return at;
   }
   static std::string at_text(const Frame& inputs, const std::vector<double>& at) {
@@ -112,12 +113,6 @@ struct Draw {
       error = e.diagnostic().message;
       return std::nullopt;
     }
-  }
-  static Context gamma(const Frame& inputs) {
-    Context g;
-    for (const std::string& x : inputs)
-      g[x] = real_type();
-    return g;
   }
   static bool same_type(const Type& a, const Type& b) { return linear_negation::same_type(a, b); }
   static std::string type_text(const Type& t) { return linear_negation::type_text(t); }

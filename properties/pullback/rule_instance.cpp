@@ -1,9 +1,9 @@
 #include "properties/pullback/rule_instance.hpp"
 
-#include <fmt/format.h>
 #include <rapidcheck.h>
 
 #include "generators/pullback/terms.hpp"
+#include "properties/core/rule_instance_kit.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/printer.hpp"
 
@@ -11,19 +11,15 @@ namespace adsem::pullback {
 
 namespace {
 
-const std::string hole = "hole_";
 const std::string slot = "slot_";
 
 int pick(int n) {
-  return n <= 1 ? 0 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, n));
+  return n <= 1 ? 0 : rules::uniform(0, n);
 }
-double number() { // the generator's grid: multiples of 1/4 in [-2, 2]
-  return (*rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 17)) - 8) / 4.0;
-}
-std::vector<double> numbers(std::size_t n) {
+std::vector<double> numbers(std::size_t n) { // the generator's grid: multiples of 1/4 in [-2, 2]
   std::vector<double> c;
   for (std::size_t i = 0; i < n; ++i)
-    c.push_back(number());
+    c.push_back((rules::uniform(0, 17) - 8) / 4.0);
   return c;
 }
 Type small_euclid() {
@@ -43,13 +39,20 @@ VarScope with(VarScope s, const std::string& x, const Type& t) {
   s.emplace_back(x, t);
   return s;
 }
-
 Term euclid(const VarScope& scope, const Type& t, Naming& nm, int depth = 1) {
   return *gen::euclid_over(scope, t, nm.take(), depth);
 }
-
 Term constant_form(Naming& nm, const Type& rho) {
   return lam(nm.fresh("u"), rho, covec(numbers(dim(rho)), rho));
+}
+// ((Ω λy:σ.P)·ω) applied to a point when `at` (a gradient query), P drawn with y in scope
+// (one expression per shape: argument evaluation order decides the order of RapidCheck draws)
+template <class Omega>
+Term query(const VarScope& scope, const Type& sy, const Type& tau, Naming& nm, Omega&& omega,
+           bool at = true) {
+  const std::string y = nm.fresh("y");
+  if (!at) return pullback(y, sy, euclid(with(scope, y, sy), tau, nm), omega());
+  return app(pullback(y, sy, euclid(with(scope, y, sy), tau, nm), omega()), euclid(scope, sy, nm));
 }
 
 const std::vector<std::string>& jacobian_primitives() {
@@ -57,28 +60,35 @@ const std::vector<std::string>& jacobian_primitives() {
                                                  "mult", "add", "sub",  "g"};
   return names;
 }
+template <class T> const T& one_of(const std::vector<T>& xs) {
+  return xs[static_cast<std::size_t>(pick(static_cast<int>(xs.size())))];
+}
+bool is_one_form(const Type& t) {
+  return is_arrow(t) && is_euclidean(t->left) && is_dual(t->right) &&
+         same_type(t->right->left, t->left);
+}
 
 Term value_of(const Type& t, const VarScope& scope, Naming& nm, int depth) {
   if (!is_euclidean(t)) { // a variable of this type in scope (Euclidean ones: euclid's atoms)
     std::vector<Term> same;
     for (const auto& [x, ty] : scope)
       if (same_type(ty, t)) same.push_back(var(x, ty));
-    if (!same.empty() && pick(4) == 0)
-      return same[static_cast<std::size_t>(pick(static_cast<int>(same.size())))];
+    if (!same.empty() && pick(4) == 0) return one_of(same);
   }
   if (is_euclidean(t)) return euclid(scope, t, nm, 2);
   if (is_prod(t))
     return pair(value_of(t->left, scope, nm, depth), value_of(t->right, scope, nm, depth));
+  const auto form = [&nm](const Type& rho) {
+    return [&nm, rho] { return constant_form(nm, rho); };
+  };
   if (is_dual(t)) {
     const Type rho = t->left;
     switch (pick(depth > 0 ? 4 : 1)) {
     case 0:
       return covec(numbers(dim(rho)), rho);
     case 1: { // a gradient query ((Ω λy:ρ.P)·Ω c) V
-      const std::string y = nm.fresh("y");
       const Type tau = small_euclid();
-      return app(pullback(y, rho, euclid(with(scope, y, rho), tau, nm), constant_form(nm, tau)),
-                 euclid(scope, rho, nm));
+      return query(scope, rho, tau, nm, form(tau));
     }
     case 2: { // a dual map (λx:ρ.L)*·D, L linear in x (genLin)
       const std::string x = nm.fresh("x");
@@ -93,14 +103,13 @@ Term value_of(const Type& t, const VarScope& scope, Naming& nm, int depth) {
   // t = A -> B
   const Type a = t->left, b = t->right;
   const std::string z = nm.fresh("z");
-  if (is_euclidean(a) && is_dual(b) && same_type(b->left, a)) { // a 1-form Ω A
+  if (is_one_form(t)) { // a 1-form Ω A
     switch (pick(3)) {
     case 0:
       return constant_form(nm, a);
     case 1: { // (Ω λy:A.P)·Ω c
-      const std::string y = nm.fresh("y");
       const Type tau = small_euclid();
-      return pullback(y, a, euclid(with(scope, y, a), tau, nm), constant_form(nm, tau));
+      return query(scope, a, tau, nm, form(tau), false);
     }
     default:
       return lam(z, a, value_of(b, with(scope, z, a), nm, depth - 1));
@@ -110,9 +119,7 @@ Term value_of(const Type& t, const VarScope& scope, Naming& nm, int depth) {
     std::vector<std::string> fs;
     for (const std::string& f : jacobian_primitives())
       if (same_type(type_of(make_jac(f, zero(a))), t)) fs.push_back(f);
-    if (!fs.empty() && pick(3) == 0)
-      return make_jac(fs[static_cast<std::size_t>(pick(static_cast<int>(fs.size())))],
-                      euclid(scope, a, nm));
+    if (!fs.empty() && pick(3) == 0) return make_jac(one_of(fs), euclid(scope, a, nm));
     return lam(z, a, euclid(with(scope, z, a), b, nm));
   }
   return lam(z, a, value_of(b, with(scope, z, a), nm, depth));
@@ -124,14 +131,6 @@ struct Step {
   Type in, out;
   int index = 1; // proj
 };
-
-bool is_one_form(const Type& t) {
-  return is_arrow(t) && is_euclidean(t->left) && is_dual(t->right) &&
-         same_type(t->right->left, t->left);
-}
-bool dual_of_euclid(const Type& t) {
-  return is_dual(t) && is_euclidean(t->left);
-}
 
 // Bottom-up: the frames from the hole's type to the program's type.
 std::vector<Step> plan(const Type& u) {
@@ -151,7 +150,7 @@ std::vector<Step> plan(const Type& u) {
       } else {
         steps.push_back({Frame::builder, t, small_euclid()});
       }
-    } else if (dual_of_euclid(t)) {
+    } else if (is_dual(t) && is_euclidean(t->left)) {
       if (steps.size() >= 3) break;
       const int k = pick(6);
       if (k < 3 || (k == 5 && differentiated)) break;
@@ -180,15 +179,8 @@ std::vector<Step> plan(const Type& u) {
   return steps;
 }
 
-// A term of type `out` built by the generator over scope + slot_ : in, with slot_ at one place;
-// returns it with the slot's path and the variables visible there.
-struct Framed {
-  Term term;
-  std::vector<int> path;
-  VarScope visible;
-};
-
-Framed builder_frame(const Type& in, const Type& out, const VarScope& scope, Naming& nm) {
+// A term of type `out` drawn by the generator over scope + slot_ : in, slot_ at one of its uses.
+Term builder_frame(const Type& in, const Type& out, const VarScope& scope, Naming& nm) {
   Term b = euclid(with(scope, slot, in), out, nm, 2);
   auto occ = occurrences(b, slot, scope);
   if (occ.empty()) { // the generator did not use the slot: add a use of it
@@ -197,12 +189,13 @@ Framed builder_frame(const Type& in, const Type& out, const VarScope& scope, Nam
     occ = occurrences(b, slot, scope);
   }
   const auto k = static_cast<std::size_t>(pick(static_cast<int>(occ.size())));
-  for (std::size_t i = 0; i < occ.size(); ++i) // the other uses become 0 of the slot's type
-    if (i != k) b = replace_at(b, occ[i].path, zero(in));
-  return {b, occ[k].path, occ[k].visible};
+  return rules::zero_other_holes(
+      b, occ, k, zero(in),
+      [](const Term& t, const auto& path, const Term& z) { return replace_at(t, path, z); });
 }
 
-Framed frame(const Step& s, const VarScope& scope, Naming& nm) {
+// One frame: a term of type s.out with slot_ : s.in at one place.
+Term frame(const Step& s, const VarScope& scope, Naming& nm) {
   const Term x = var(slot, s.in);
   switch (s.frame) {
   case Frame::builder:
@@ -210,68 +203,78 @@ Framed frame(const Step& s, const VarScope& scope, Naming& nm) {
   case Frame::pullback_body: { // ((Ω λy:σ.B[slot])·Ω c) V: the hole under y, differentiated
     const std::string y = nm.fresh("y");
     const Type sy = s.out->left, rho = small_euclid();
-    Framed body = builder_frame(s.in, rho, with(scope, y, sy), nm);
-    body.path.insert(body.path.begin(), {0, 0});
-    return {app(pullback(y, sy, body.term, constant_form(nm, rho)), euclid(scope, sy, nm)),
-            body.path, body.visible};
+    const Term body = builder_frame(s.in, rho, with(scope, y, sy), nm);
+    return app(pullback(y, sy, body, constant_form(nm, rho)), euclid(scope, sy, nm));
   }
   case Frame::apply:
-    return {app(x, value_of(s.in->left, scope, nm, 2)), {0}, scope};
-  case Frame::one_form: { // ((Ω λy:σ.P)·slot) V
-    const std::string y = nm.fresh("y");
-    const Type sy = s.out->left;
-    return {
-        app(pullback(y, sy, euclid(with(scope, y, sy), s.in->left, nm), x), euclid(scope, sy, nm)),
-        {0, 1},
-        scope};
-  }
+    return app(x, value_of(s.in->left, scope, nm, 2));
+  case Frame::one_form: // ((Ω λy:σ.P)·slot) V
+    return query(scope, s.out->left, s.in->left, nm, [&] { return x; });
   case Frame::dual_map: { // (λz:σ.L)*·slot, L linear in z
     const std::string z = nm.fresh("x");
     const Type sz = s.out->left;
-    return {dualmap(z, sz, *gen::linear_term_named(z, sz, s.in->left, nm.take()), x), {1}, scope};
+    return dualmap(z, sz, *gen::linear_term_named(z, sz, s.in->left, nm.take()), x);
   }
   case Frame::dual_sum: {
     const Term other = value_of(s.in, scope, nm, 1);
-    if (pick(2) == 0) return {sum({x, other}), {0}, scope};
-    return {sum({other, x}), {1}, scope};
+    return pick(2) == 0 ? sum({x, other}) : sum({other, x});
   }
   case Frame::form_output: { // ((Ω λy:σ.P)·(λu:ρ.slot)) V: the hole under u
-    const std::string y = nm.fresh("y"), u = nm.fresh("u");
-    const Type sy = s.out->left, rho = s.in->left;
-    return {app(pullback(y, sy, euclid(with(scope, y, sy), rho, nm), lam(u, rho, x)),
-                euclid(scope, sy, nm)),
-            {0, 1, 0},
-            with(scope, u, rho)};
+    return query(scope, s.out->left, s.in->left, nm,
+                 [&] { return lam(nm.fresh("u"), s.in->left, x); });
   }
   case Frame::proj:
-    return {proj(s.index, x), {0}, scope};
+    return proj(s.index, x);
   }
   throw std::logic_error("pullback rule instance: unknown frame");
 }
 
-// Top-down: frames outermost first; returns C with hole_ at `path`, and what the hole sees.
-Term build(const std::vector<Step>& steps, int i, const Type& u, const VarScope& scope, Naming& nm,
-           VarScope& visible) {
-  if (i < 0) {
-    visible = scope;
-    return var(hole, u);
-  }
-  const Framed f = frame(steps[static_cast<std::size_t>(i)], scope, nm);
+// Top-down: frames outermost first; the innermost slot is the hole.
+Term build(const std::vector<Step>& steps, std::size_t i, const Type& u, const VarScope& scope,
+           Naming& nm) {
+  if (i == 0) return var(rules::context_hole, u);
+  const Term f = frame(steps[i - 1], scope, nm);
   // the slot's place (sum() flattens, so it is looked up rather than predicted)
-  const auto occ = occurrences(f.term, slot, scope);
+  const auto occ = occurrences(f, slot, scope);
   if (occ.size() != 1) throw std::logic_error("pullback rule instance: a frame lost its slot");
-  const Term inner = build(steps, i - 1, u, occ.front().visible, nm, visible);
-  return replace_at(f.term, occ.front().path, inner);
+  return replace_at(f, occ.front().path, build(steps, i - 1, u, occ.front().visible, nm));
 }
 
-std::string point_text(const Term& v) {
-  std::vector<double> xs;
-  flatten_numerals(v, xs);
-  std::string out;
-  for (const double x : xs)
-    out += (out.empty() ? "" : ",") + number_text(x);
-  return out;
-}
+// How pullback draws an instance (rule_instance_kit.hpp): the context is the plan's frames
+// around the one hole; the point is a numeral tuple of a0's type.
+struct Draw {
+  using Pattern = pullback::Pattern;
+  using Term = pullback::Term;
+  using Hole = Occurrence;
+  struct Frame {
+    Type sigma_a;
+    Naming nm;
+  };
+  static constexpr int context_attempts = 1;
+  static constexpr const char* calculus = "pullback";
+
+  static Frame frame(const Pattern&) { return {small_euclid(), {}}; }
+  static VarScope outer(const Pattern&, const Frame& f) { return {{"a0", f.sigma_a}}; }
+  static Term context(const Pattern& p, Frame& f) {
+    const std::vector<Step> steps = plan(p.type);
+    return build(steps, steps.size(), p.type, outer(p, f), f.nm);
+  }
+  static int pick(int n) { return pullback::pick(n); }
+  static Term meta_term(const VarScope& scope, const Metavariable& m, std::size_t, Frame& f) {
+    if (m.linear_in)
+      return *gen::linear_term_named(m.linear_in->first, m.linear_in->second, m.type, f.nm.take());
+    return value_of(m.type, scope, f.nm, 2);
+  }
+  static Term fill_others(const Term& c, const std::vector<Occurrence>&, std::size_t,
+                          const Pattern&) {
+    return c; // the one hole
+  }
+  static Term marker(const Pattern& p) { return var("[ ]", p.type); }
+  static std::vector<double> point(const Frame& f) { return numbers(dim(f.sigma_a)); }
+  static std::string at_text(const Frame& f, const std::vector<double>& at) {
+    return rules::variable_at("a0", type_text(f.sigma_a), at, number_text);
+  }
+};
 
 } // namespace
 
@@ -292,44 +295,20 @@ bool can_place(const Type& t) {
 }
 
 RuleInstance draw_instance(const Pattern& p) {
-  RuleInstance in;
-  Naming nm;
-  in.sigma_a = small_euclid();
-  const std::vector<Step> steps = plan(p.type);
-  VarScope visible;
-  const VarScope outer = {{in.a, in.sigma_a}};
-  in.context = build(steps, static_cast<int>(steps.size()) - 1, p.type, outer, nm, visible);
-
-  std::map<std::string, Term> sigma;
-  std::string assignment;
-  for (const Metavariable& m : p.metas) {
-    Term t;
-    if (m.linear_in) {
-      t = *gen::linear_term_named(m.linear_in->first, m.linear_in->second, m.type, nm.take());
-    } else {
-      VarScope scope = visible;
-      scope.insert(scope.end(), m.binders.begin(), m.binders.end());
-      t = value_of(m.type, scope, nm, 2);
-    }
-    sigma[m.name] = t;
-    assignment += fmt::format("{}{} := {}", assignment.empty() ? "" : ", ", m.name, print(t));
-  }
-  in.lhs = instantiate(p.lhs, sigma);
-  in.rhs = instantiate(p.rhs, sigma);
-  in.before = instantiate(in.context, {{hole, in.lhs}});
-  in.after = instantiate(in.context, {{hole, in.rhs}});
-  in.type = type_of(in.before);
-  in.point = numeral_tuple(in.sigma_a, numbers(dim(in.sigma_a)));
+  const auto d = rules::draw_instance<Draw>(p);
+  RuleInstance in{"a0",
+                  d.frame.sigma_a,
+                  numeral_tuple(d.frame.sigma_a, d.at),
+                  type_of(d.before),
+                  d.lhs,
+                  d.rhs,
+                  d.before,
+                  d.after,
+                  {},
+                  d.report};
   if (is_euclidean(in.type))
     for (std::size_t i = 0; i < dim(in.type); ++i)
       in.cotangent.push_back((1 + pick(4)) * (pick(2) == 0 ? 1.0 : -1.0) / 2.0);
-
-  std::string shown = print(in.context);
-  for (std::size_t at = shown.find(hole); at != std::string::npos; at = shown.find(hole))
-    shown.replace(at, hole.size(), "[ ]");
-  in.report = fmt::format("{}  -->  {}   with {}   in context {}   at {}:{} = {}", print(in.lhs),
-                          print(in.rhs), assignment.empty() ? "no metavariables" : assignment,
-                          shown, in.a, type_text(in.sigma_a), point_text(in.point));
   return in;
 }
 

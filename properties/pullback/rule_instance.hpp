@@ -24,16 +24,16 @@ bool can_place(const Type& t);
 struct RuleInstance {
   std::string a = "a0"; // the context's free variable
   Type sigma_a;
-  Term point; // a numeral tuple of sigma_a
-  Type type;  // of C[σ(LHS)], Euclidean or a Euclidean dual
-  Term context;
+  Term point;                    // a numeral tuple of sigma_a
+  Type type;                     // of C[σ(LHS)], Euclidean or a Euclidean dual
   Term lhs, rhs;                 // σ(LHS), σ(RHS)
   Term before, after;            // C[σ(LHS)], C[σ(RHS)]
   std::vector<double> cotangent; // for the gradient query when `type` is Euclidean
   std::string report;
 };
 
-// Draws an instance (RapidCheck draws: shrinks with the trial).
+// Draws an instance (RapidCheck draws: shrinks with the trial) with rule_instance_kit.hpp's
+// drawer, then the cotangent.
 RuleInstance draw_instance(const Pattern& p);
 
 } // namespace adsem::pullback
