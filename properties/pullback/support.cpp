@@ -8,6 +8,7 @@
 #include "generators/pullback/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/guarded.hpp"
+#include "properties/core/rule_semantic_checks.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/core/probe.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -180,18 +181,9 @@ std::vector<double> coefficients(const V& functional, const Type& sigma) {
 TrialResult compare_vectors(const std::vector<double>& expected, const std::string& el,
                             const std::vector<double>& actual, const std::string& al,
                             CheckKind kind, const PropertyContext& context) {
-  if (expected.size() != actual.size())
-    return TrialResult::fail(
-        fmt::format("{} has {} entries, {} has {}", el, expected.size(), al, actual.size()));
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (!std::isfinite(expected[i]) || !std::isfinite(actual[i]))
-      return TrialResult::discard(props::discards::overflow);
-    TrialResult r =
-        props::compare_reals(expected[i], fmt::format("{}[{}]", el, i), actual[i],
-                             fmt::format("{}[{}]", al, i), kind, context.tolerance(kind));
-    if (r.kind != TrialResult::Kind::pass) return r;
-  }
-  return TrialResult::pass();
+  // an overflowed entry on either side is a counted discard, not a verdict
+  return rules::compare_meanings(expected, el, actual, al, kind, context,
+                                 rules::Overflow::both_discard);
 }
 
 std::uint64_t draw_seed() {
