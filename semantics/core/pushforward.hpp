@@ -45,10 +45,9 @@ template <class C> Value<C> perturb(const Value<C>& a, const Value<C>& da, Tag e
       throw AdsemError(ErrorKind::eval, "model: tangent and point are different injections");
     return Value<C>::injection(a.injection().index,
                                perturb(*a.injection().payload, *da.injection().payload, e));
-  case ValueKind::function:
-    return Value<C>::function([g = a.function(), dg = da.function(), e](const Value<C>& z) {
-      return perturb(g(z), dg(z), e);
-    });
+  case ValueKind::function: // captures the values (shared closures), never copies of their code
+    return Value<C>::function(
+        [g = a, dg = da, e](const Value<C>& z) { return perturb(g(z), dg(z), e); });
   }
   return a;
 }
@@ -71,9 +70,8 @@ template <class C> Value<C> swap_tags(const Value<C>& v, Tag e, Tag e2) {
   case ValueKind::injection:
     return Value<C>::injection(v.injection().index, swap_tags(*v.injection().payload, e, e2));
   case ValueKind::function:
-    return Value<C>::function([h = v.function(), e, e2](const Value<C>& z) {
-      return swap_tags(h(swap_tags(z, e, e2)), e, e2);
-    });
+    return Value<C>::function(
+        [h = v, e, e2](const Value<C>& z) { return swap_tags(h(swap_tags(z, e, e2)), e, e2); });
   }
   return v;
 }
@@ -100,13 +98,12 @@ Value<C> extract(const Value<C>& v, Tag e, Part part, const DiffContext& context
                                extract(*v.injection().payload, e, part, context));
   case ValueKind::function:
     if (context.renames_tags())
-      return Value<C>::function([h = v.function(), e, part, context](const Value<C>& z) {
+      return Value<C>::function([h = v, e, part, context](const Value<C>& z) {
         const Tag e2 = context.fresh_tag();
         return swap_tags(extract(h(swap_tags(z, e, e2)), e, part, context), e, e2);
       });
-    return Value<C>::function([h = v.function(), e, part, context](const Value<C>& z) {
-      return extract(h(z), e, part, context);
-    });
+    return Value<C>::function(
+        [h = v, e, part, context](const Value<C>& z) { return extract(h(z), e, part, context); });
   }
   return v;
 }

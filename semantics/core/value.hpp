@@ -8,8 +8,8 @@
 //   integer    a leaf integer (krawiec's Z); never perturbed
 //   tuple      products, pairs, Tσ = (tangent, primal), real^n
 //   injection  sums (krawiec's A + B)
-//   function   a closure Value -> Value (std::function): λ, covectors and linear maps (bmp's
-//              R^⊥d, mak-ong's σ*), compared by probing (probe.hpp)
+//   function   a closure Value -> Value (shared, one allocation): λ, covectors and linear
+//              maps (bmp's R^⊥d, mak-ong's σ*), compared by probing (probe.hpp)
 // A calculus's denotation is written once, generic in C:
 //   template <class C> Value<C> denote(const Term&, const Env<C>&, const DiffContext&);
 // primitives are applied with Primitive::apply<Dual<C>>, guards with Primitive::holds<Dual<C>>,
@@ -26,6 +26,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -47,7 +48,22 @@ template <class C> struct Injection {
   std::size_t index = 0; // 0 = inl, 1 = inr, ...
   std::shared_ptr<const Value<C>> payload;
 };
-template <class C> struct Closure { std::shared_ptr<const Function<C>> apply; };
+// A closure's code and captures in one shared allocation (a std::function inside a shared_ptr
+// took two, and the model builds a closure per λ, per perturbed or extracted function, per sum).
+template <class C> class Callable {
+public:
+  virtual ~Callable() = default;
+  virtual Value<C> operator()(const Value<C>& argument) const = 0;
+};
+template <class C, class F> class CallableOf final : public Callable<C> {
+public:
+  explicit CallableOf(F f) : f_(std::move(f)) {}
+  Value<C> operator()(const Value<C>& argument) const override { return f_(argument); }
+
+private:
+  F f_;
+};
+template <class C> struct Closure { std::shared_ptr<const Callable<C>> apply; };
 
 enum class ValueKind { real, unit, integer, tuple, injection, function };
 std::string_view to_string(ValueKind kind);
@@ -75,8 +91,10 @@ public:
   static Value injection(std::size_t index, Value payload) {
     return Value(Injection<C>{index, std::make_shared<const Value>(std::move(payload))});
   }
-  static Value function(Function<C> f) {
-    return Value(Closure<C>{std::make_shared<const Function<C>>(std::move(f))});
+  template <class F>
+  requires std::is_invocable_r_v<Value, const F&, const Value&>
+  static Value function(F f) {
+    return Value(Closure<C>{std::make_shared<const CallableOf<C, F>>(std::move(f))});
   }
   static Value integer(std::int64_t i) { return Value(Integer{i}); }
   // (x_1, ..., x_n) as a tuple of reals (n = 1: still a 1-tuple; use Value(x) for a real).
@@ -107,10 +125,11 @@ public:
   const Value& first() const { return item(0); }
   const Value& second() const { return item(1); }
   const Injection<C>& injection() const { return get<Injection<C>>("an injection"); }
-  const Function<C>& function() const { return *get<Closure<C>>("a function").apply; }
 
   // Application of a function value.
-  Value operator()(const Value& argument) const { return function()(argument); }
+  Value operator()(const Value& argument) const {
+    return (*get<Closure<C>>("a function").apply)(argument);
+  }
 
 private:
   template <class T> const T& get(const char* wanted) const {
@@ -222,8 +241,7 @@ template <class C> Value<C> sum(const Value<C>& a, const Value<C>& b) {
     return Value<C>::tuple(std::move(items));
   }
   case ValueKind::function:
-    return Value<C>::function(
-        [f = a.function(), g = b.function()](const Value<C>& z) { return sum(f(z), g(z)); });
+    return Value<C>::function([f = a, g = b](const Value<C>& z) { return sum(f(z), g(z)); });
   case ValueKind::integer:
   case ValueKind::injection:
     break;
@@ -246,7 +264,7 @@ template <class C> Value<C> scale(const Dual<C>& s, const Value<C>& v) {
     return Value<C>::tuple(std::move(items));
   }
   case ValueKind::function:
-    return Value<C>::function([s, f = v.function()](const Value<C>& z) { return scale(s, f(z)); });
+    return Value<C>::function([s, f = v](const Value<C>& z) { return scale(s, f(z)); });
   case ValueKind::integer:
   case ValueKind::injection:
     break;

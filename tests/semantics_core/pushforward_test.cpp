@@ -169,6 +169,39 @@ TEST(Pushforward, PerturbExtractSwapAtEveryType) {
   EXPECT_EQ(swapped.second()(V(3.0)).real().coefficient({u}), 3.0);
 }
 
+// A capture that counts its copies: a function value is shared, so perturbing, extracting,
+// swapping, adding, scaling and applying it must never copy the closure's captures.
+struct CountedCapture {
+  int* copies;
+  explicit CountedCapture(int* counter) : copies(counter) {}
+  CountedCapture(const CountedCapture& other) : copies(other.copies) { ++*copies; }
+  CountedCapture(CountedCapture&&) noexcept = default;
+  CountedCapture& operator=(const CountedCapture&) = delete;
+  CountedCapture& operator=(CountedCapture&&) = delete;
+  ~CountedCapture() = default;
+};
+
+TEST(ValueAlgebra, FunctionValuesAreSharedNotCopied) {
+  const DiffContext ctx;
+  const Tag t = ctx.fresh_tag(), u = ctx.fresh_tag();
+  int copies = 0;
+  const V f = V::function([c = CountedCapture(&copies)](const V& x) { return mul(x, x); });
+  const V g = V::function([c = CountedCapture(&copies)](const V& x) { return x; });
+  const int built = copies;
+  const V p = perturb(f, g, t);
+  const V tangent = extract(p, t, Part::tangent, ctx);
+  const V swapped = swap_tags(p, t, u);
+  const V both = sum(f, g);
+  const V twice = scale(Dual<double>(2.0), f);
+  const V copied = f; // NOLINT(performance-unnecessary-copy-initialization): the copy is the test
+  EXPECT_EQ(real(tangent(V(3.0))), 3.0);
+  EXPECT_EQ(swapped(V(3.0)).real().coefficient({u}), 3.0);
+  EXPECT_EQ(real(both(V(3.0))), 12.0);
+  EXPECT_EQ(real(twice(V(3.0))), 18.0);
+  EXPECT_EQ(real(copied(V(3.0))), 9.0);
+  EXPECT_EQ(copies, built);
+}
+
 TEST(ValueAlgebra, TypedZeroSumScaleFlatten) {
   const ModelType fun =
       ModelType::function(ModelType::real(), ModelType::pair(ModelType::real(), ModelType::unit()));
