@@ -67,6 +67,7 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
           {"derivative_cost", r.derivative_cost},
           {"ratio", r.ratio},
           {"slope", r.slope},
+          {"slope_measured", r.slope_measured()},
           {"time_ratio", r.time_ratio},
           {"time_slope", r.time_slope},
           {"primal_seconds", r.primal_seconds},
@@ -133,7 +134,8 @@ std::string row_text(const props::ComplexityRow& r) {
   std::string out = fmt::format("{:<16} {:<42} {:<16} {:<8} ", r.calculus, r.mechanism, r.family,
                                 r.known_violation ? "violated" : props::to_string(r.claim));
   if (r.n.empty())
-    return out + "no sizes ran" + (r.stopped.empty() ? "" : " (" + r.stopped + ")") + "\n";
+    return out + "no sizes ran" + (r.stopped.empty() ? "" : " (" + r.stopped + ")") +
+           (r.asserted() ? " [unmeasured: the claim is not checked]" : "") + "\n";
   out += fmt::format("n {}..{}  ratio {:.3g}..{:.3g}  slope {:+.3f}", r.n.front(), r.n.back(),
                      r.ratio.front(), r.ratio.back(), r.slope);
   if (!r.time_ratio.empty())
@@ -153,6 +155,10 @@ std::string row_text(const props::ComplexityRow& r) {
         fmt::format("  ω {:.3g}..{:.3g} [finding: {} the {} bound {:.3g}]", r.omega.front(),
                     r.omega.back(), r.omega_verdict(), props::to_string(r.mode), r.omega_bound());
   if (!r.stopped.empty()) out += "  [stopped: " + r.stopped + "]";
+  if (r.asserted() && !r.slope_measured())
+    out +=
+        fmt::format("  [unmeasured: {} size{} ran, a slope needs {}: the claim is not checked]",
+                    r.n.size(), r.n.size() == 1 ? "" : "s", props::ComplexityRow::sizes_for_slope);
   return out + "\n";
 }
 
@@ -214,7 +220,7 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
       "finding, never asserted; --weights lists the weighting).\n"
       "Negative controls stop early at a cost cap; a family stops early at its time budget,\n"
       "a depth guard or the memory ceiling and says which. Exit 1 when a mechanism the paper\n"
-      "proves linear shows a slope >= 0.05.");
+      "proves linear shows a slope >= 0.05, or ran on fewer than 3 sizes (no slope: unmeasured).");
   cmd->add_option("calculi", s->calculi, "Calculus ids or aliases, or 'all' (default)");
   cmd->add_option("--max-n", s->run.max_n, "Largest family size n (default 10000)")
       ->check(CLI::PositiveNumber);
@@ -290,9 +296,8 @@ void add_complexity_command(CLI::App& app, CommandContext& ctx) {
           run.stop, ctx.max_memory_bytes);
     }
     if (!s->out_dir.empty()) write_outputs(s->out_dir, rows);
-    bool held = true;
-    for (const auto& r : rows)
-      if (r.asserted() && r.slope >= 0.05) held = false;
+    const bool held =
+        std::all_of(rows.begin(), rows.end(), [](const auto& r) { return r.holds(); });
     if (ctx.json) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& r : rows)

@@ -216,13 +216,20 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
                                 o.family_seconds, n, need);
       break;
     }
-    if (const double need = predicted(row.n, row.peak_mb, n, 1.0);
-        o.max_resident_bytes > 0 &&
-        (resident_bytes() + need * 1024 * 1024) > 0.5 * static_cast<double>(o.max_resident_bytes)) {
-      row.stopped = fmt::format("memory: n = {} would need about {:.0f} MiB, above half of the "
-                                "memory ceiling ({})",
-                                n, need, format_bytes(o.max_resident_bytes));
-      break;
+    if (const double need = predicted(row.n, row.peak_mb, n, 1.0); o.max_resident_bytes > 0) {
+      const double half = 0.5 * static_cast<double>(o.max_resident_bytes);
+      const auto over = [&] { return resident_bytes() + need * 1024 * 1024 > half; };
+      // Memory an earlier family freed can stay resident in the heap (freed nodes between live
+      // ones): give it back before reading, or one large family stops every family after it.
+      if (over()) ::malloc_trim(0);
+      if (over()) {
+        row.stopped = fmt::format(
+            "memory: n = {} would need about {:.0f} MiB beside the {:.0f} MiB resident, above "
+            "half of the memory ceiling ({})",
+            n, need, static_cast<double>(resident_bytes()) / (1024.0 * 1024.0),
+            format_bytes(o.max_resident_bytes));
+        break;
+      }
     }
     const double size_start = cpu_seconds();
     double primal = 0, derivative = 0, tp = 0, td = 0, primal2 = 0, derivative2 = 0, peak = 0;

@@ -131,6 +131,12 @@ struct ComplexityRow {
   bool control() const { return claim == ComplexityClaim::control; }
   // A linear claim that is asserted (not a known violation).
   bool asserted() const { return claim == ComplexityClaim::linear && !known_violation; }
+  // The slope is a measurement only over at least three sizes (tail_slope fits three or more); a
+  // family stopped before that has no verdict, and an asserted claim without one does not hold.
+  static constexpr std::size_t sizes_for_slope = 3;
+  bool slope_measured() const { return n.size() >= sizes_for_slope; }
+  // An asserted claim holds when its slope was measured and is below 0.05.
+  bool holds() const { return !asserted() || (slope_measured() && slope < 0.05); }
   double omega_bound() const { return cheap_gradient_bound(mode); }
   // "within" when every measured ω is at most the bound, "above" otherwise, "" without ω.
   std::string omega_verdict() const;

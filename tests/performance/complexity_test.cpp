@@ -4,6 +4,7 @@
 // counts are asserted here; wall-clock ratios live in the benchmarks and `adsem complexity`.
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -331,6 +332,63 @@ TEST(ComplexityRunner, NamesTheDepthGuardAndTheMemoryCeilingWhenItStops) {
   EXPECT_NEAR(m.peak_growth, 1.0, 0.2); // 16 then 64 MiB: linear in n
 }
 
+// Memory an earlier family freed but the heap kept resident (free blocks below a live one) is
+// not the next family's: it is given back before the ceiling is read. Without that, one large
+// family (simple-diff's Fig. 6 sharing chain, 3.3 GB at n = 10) stopped every family after it
+// with "no sizes ran".
+TEST(ComplexityRunner, MemoryAnEarlierFamilyFreedDoesNotStopTheNext) {
+  props::ComplexityOptions o;
+  o.time_it = false;
+  o.family_seconds = 1e9;
+  o.max_resident_bytes = 2 * (props::resident_bytes() + (std::size_t{64} << 20));
+  {
+    std::vector<std::unique_ptr<char[]>> freed;
+    for (int i = 0; i < 100 * 1024; ++i) { // 100 MiB in blocks of 1 KiB, written
+      freed.push_back(std::make_unique<char[]>(1024));
+      freed.back()[0] = 1;
+    }
+    const auto pin = std::make_unique<char[]>(1024); // a live block above them
+    freed.clear();
+    const props::ComplexityRow r = props::run_complexity_family(
+        toy_family(
+            "after", {1, 2, 4},
+            [](int n) {
+              return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
+            }),
+        o);
+    EXPECT_EQ(r.n, (std::vector<int>{1, 2, 4})) << r.stopped;
+    EXPECT_TRUE(r.holds());
+  }
+}
+
+// A linear claim is checked by its slope, which needs three sizes: a family stopped before that
+// has no verdict, and the command does not call it held.
+TEST(ComplexityRunner, AnAssertedClaimOnFewerThanThreeSizesDoesNotHold) {
+  props::ComplexityOptions o;
+  o.time_it = false;
+  o.max_n = 2;
+  const props::ComplexityRow r = props::run_complexity_family(
+      toy_family(
+          "short", {1, 2, 4},
+          [](int n) {
+            return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
+          }),
+      o);
+  ASSERT_TRUE(r.asserted());
+  EXPECT_EQ(r.n, (std::vector<int>{1, 2}));
+  EXPECT_FALSE(r.slope_measured());
+  EXPECT_FALSE(r.holds());
+  o.max_n = 4;
+  EXPECT_TRUE(props::run_complexity_family(toy_family("short", {1, 2, 4},
+                                                      [](int n) {
+                                                        return props::ComplexityInstance{
+                                                            [n] { return double(n); },
+                                                            [n] { return 2.0 * n; }};
+                                                      }),
+                                           o)
+                  .holds());
+}
+
 TEST(ComplexitySlope, PeakGrowthLeavesOutPeaksBelowOneMebibyte) {
   EXPECT_NEAR(props::peak_growth({10, 100, 1000, 10'000}, {0.2, 0.05, 3, 30}), 1.0, 1e-12);
   EXPECT_NEAR(props::peak_growth({10, 100, 1000}, {1, 100, 10'000}), 2.0, 1e-12);
@@ -379,6 +437,25 @@ TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
   }
 }
 
+TEST(ComplexityCommand, AnUnmeasuredLinearClaimIsNotAPass) {
+  std::string out;
+  // R's wide sum has sizes 10, 20, 50, ...: two sizes below --max-n 20
+  EXPECT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "20", "--no-time",
+                     "--family", "wide-sum"},
+                    out),
+            1)
+      << out;
+  EXPECT_NE(out.find("[unmeasured: 2 sizes ran, a slope needs 3: the claim is not checked]"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "20", "--no-time",
+                     "--family", "wide-sum", "--json"},
+                    out),
+            1);
+  for (const auto& row : nlohmann::json::parse(out)["rows"])
+    EXPECT_FALSE(row["slope_measured"].get<bool>()) << row.dump();
+}
+
 // BMP's (9) counts 1 step however large the copied value (spec §7 P10), so the copied-value
 // volume Σ|v| is reported beside the step ratio (spec §6 P20.4). Its primal values come from the
 // primal run and are linear in n on the let series (numerals are copied); the derivative copies
@@ -413,7 +490,7 @@ TEST(ComplexityCommand, LinearNegationReportsTheCopyVolumeOfRule9) {
             0);
   EXPECT_NE(text.find("copy volume: primal"), std::string::npos) << text;
   // a family without a secondary measure prints none and has a null "secondary"
-  EXPECT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "20", "--no-time",
+  EXPECT_EQ(run_cli({"adsem", "complexity", "delta-reverse", "--max-n", "50", "--no-time",
                      "--family", "wide-sum", "--json"},
                     out),
             0);
@@ -460,7 +537,7 @@ TEST(CheapGradientRunner, ComputesOmegaAndItsVerdict) {
 
 TEST(CheapGradientCommand, ReportsOmegaInTextAndJsonAndListsTheWeights) {
   std::string out;
-  ASSERT_EQ(run_cli({"adsem", "complexity", "simple-diff", "--max-n", "20", "--no-time", "--family",
+  ASSERT_EQ(run_cli({"adsem", "complexity", "simple-diff", "--max-n", "50", "--no-time", "--family",
                      "let-series", "--family-seconds", "0.1", "--json"},
                     out),
             0)
