@@ -1,5 +1,5 @@
 #pragma once
-// Checks every calculus's test program runs on its registry entry (issue "shape of done"):
+// Checks every calculus's test program runs on its registry entry:
 //  - the un-mutated calculus passes every property within a modest trial count;
 //  - generators are not vacuous: at least half the trials of each property are not discarded,
 //    and each construct tag a property reports appears in at least 5% of its trials;
