@@ -6,6 +6,7 @@
 #include "semantics/core/primitives.hpp"
 #include "semantics/delta_reverse/derivative_rules.hpp"
 #include "semantics/delta_reverse/source_eval.hpp"
+#include "syntax/core/large_stack.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -14,6 +15,10 @@ namespace {
 using VK = ValueNode::Kind;
 
 constexpr int max_depth = 20'000;
+// Past this depth eval continues on the large stack (syntax/core/large_stack.hpp): 20,000 nested
+// evaluations (E-App into a closure body into E-App ...) need more than the default 8 MiB stack,
+// and a shallower term pays no stack switch.
+constexpr int shallow_depth = 2'000;
 
 class DepthScope {
 public:
@@ -72,6 +77,12 @@ template RunNext Machine::fire<Monad>(MonadRun&, const Monad::Redex&, std::strin
                                       std::optional<SourcePos>);
 
 Value Machine::eval(const Env& start_env, const Term& start) {
+  if (depth_ == shallow_depth)
+    return on_large_stack([&] { return eval_in_place(start_env, start); });
+  return eval_in_place(start_env, start);
+}
+
+Value Machine::eval_in_place(const Env& start_env, const Term& start) {
   Env env = start_env;
   Term t = start;
   const DepthScope scope(depth_, t);

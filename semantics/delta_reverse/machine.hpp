@@ -59,6 +59,9 @@ public:
   int dense_dimension = 0; // a, for zeroS (Drev1_S)
 
 private:
+  // eval on the current stack (eval moves to the large stack when the nesting gets deep)
+  Value eval_in_place(const Env& env, const Term& t);
+
   const Rules& rules_;
   Ledger& ledger_;
   int depth_ = 0;

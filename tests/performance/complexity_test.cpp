@@ -237,6 +237,21 @@ props::ComplexityFamily allocating(std::vector<int> sizes) {
   });
 }
 
+// Krawiec's machine recurses through E-App into closure bodies; nested closures of 4,500 stages
+// are about 18,000 nested evaluations, within its 20,000-level guard but past the default 8 MiB
+// stack (it crashed `adsem complexity delta-reverse` at n = 5,000): the walk continues on the
+// large stack.
+TEST(ComplexityFamilies, DeltaReverseNestedClosuresRunPastTheDefaultStack) {
+  const props::CalculusEntry* entry = registry().find("delta-reverse");
+  ASSERT_NE(entry, nullptr);
+  for (const props::ComplexityFamily& f : entry->complexity_families()) {
+    if (f.family != "nested-closures") continue;
+    const props::ComplexityInstance in = f.make(4500);
+    EXPECT_GT(in.primal(), 0);
+    EXPECT_GT(in.derivative(), 0);
+  }
+}
+
 TEST(ComplexityRunner, ReportsTheDerivativesPeakResidentMemory) {
   const props::ComplexityFamily f = allocating({16, 64});
   props::ComplexityOptions o;
