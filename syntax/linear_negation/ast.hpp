@@ -71,9 +71,10 @@ struct RedexMemo {
   };
   struct Summary {
     std::uint64_t owner = 0;
-    Choice best, first;      // S_bp's and S_lo's choice
-    std::uint32_t own = 0;   // redex instances at this node
-    std::uint32_t count = 0; // redex instances in the subtree (S_rand draws among them)
+    Choice best, first;         // S_bp's and S_lo's choice
+    Choice own_best, own_first; // the same among the instances at this node only
+    std::uint32_t own = 0;      // redex instances at this node
+    std::uint32_t count = 0;    // redex instances in the subtree (S_rand draws among them)
   };
   Summary top, in_sum; // in_sum: the node is a summand of a larger sum (only sums differ)
 
@@ -119,6 +120,9 @@ struct Node {
     memo = RedexMemo{};
     fv_cache_.counts.reset();
   }
+  // The same for the free-variable counts only: the reducer's in-place step brings the summaries
+  // of a path node up to date itself when the paper's rules cannot see the change below.
+  void forget_free_counts() const { fv_cache_.counts.reset(); }
 
 private:
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
