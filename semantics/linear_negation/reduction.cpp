@@ -147,12 +147,13 @@ bool Reducer::is_neg_variable(const std::string& x) const {
   // A name of the term that the run did not take at its start was drawn by it (rules name new
   // binders only through names_), and ends in the draw's number, written without leading zeros.
   const auto cut = x.rfind('_');
-  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0' && !names_.taken(x)) {
+  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0') {
     std::size_t drawn = 0;
     const char* end = x.data() + x.size();
     const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);
     if (error == std::errc{} && at == end && drawn < copied_.size() &&
-        copied_[drawn] != Copied::unknown)
+        copied_[drawn] != Copied::unknown &&
+        (!names_.number_taken(static_cast<long>(drawn)) || !names_.taken(x)))
       return copied_[drawn] == Copied::neg;
   }
   auto it = types_.find(x);
@@ -269,7 +270,7 @@ bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
-// t's free names (a variable is its own), appended.
+// t's free names in order (a variable is its own), appended.
 void free_names(const Term& t, std::vector<std::string>& out) {
   if (t->kind == Kind::var) {
     out.push_back(t->name);
@@ -324,17 +325,14 @@ bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_
   }
 }
 
-// contract, noting the names free in the redex or in its contractum (the only free counts a step
-// changes) for rereads.
+// contract, noting the names free in the redex for rereads: a step changes the free counts of
+// those only, since no rule makes a variable free (a copy of (9) renames only its bound ones).
 Term Reducer::contract_noting(const Term& t, const Candidate& c) {
-  Term out = contract(t, c);
   if (known_reads_) {
     touched_.clear();
-    free_names(t, touched_);
-    free_names(out, touched_);
-    std::sort(touched_.begin(), touched_.end());
+    free_names(t, touched_); // sorted
   }
-  return out;
+  return contract(t, c);
 }
 
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries

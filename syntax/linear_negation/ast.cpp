@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <span>
@@ -424,13 +425,23 @@ Names::Names(const Term& t) {
   while (!todo.empty()) {
     const Node& at = *todo.back();
     todo.pop_back();
-    if (at.kind == Kind::var) used_.insert(at.name);
+    if (at.kind == Kind::var) reserve(at.name);
     if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair)
-      used_.insert(at.x.name);
-    if (at.kind == Kind::let_pair) used_.insert(at.y.name);
+      reserve(at.x.name);
+    if (at.kind == Kind::let_pair) reserve(at.y.name);
     for (const Term& k : at.kids)
       todo.push_back(k.get());
   }
+}
+
+void Names::reserve(const std::string& name) {
+  if (!used_.insert(name).second) return;
+  const auto cut = name.rfind('_');
+  if (cut == std::string::npos || cut + 1 >= name.size()) return;
+  long n = 0;
+  const char* end = name.data() + name.size();
+  const auto [at, error] = std::from_chars(name.data() + cut + 1, end, n);
+  if (error == std::errc{} && at == end) numbered_.insert(n);
 }
 
 std::string Names::fresh(const std::string& base) {
@@ -442,7 +453,7 @@ std::string Names::fresh(const std::string& base) {
   // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
     std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (!used_.contains(candidate)) return candidate;
+    if (!numbered_.contains(counter_) || !used_.contains(candidate)) return candidate;
   }
 }
 

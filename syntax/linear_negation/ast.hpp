@@ -182,14 +182,19 @@ class Names {
 public:
   Names() = default;
   explicit Names(const Term& t); // every name of t (binders and variables) is taken
-  void reserve(const std::string& name) { used_.insert(name); }
+  void reserve(const std::string& name);
   bool taken(const std::string& name) const { return used_.count(name) > 0; }
+  // Whether a taken name ends in '_' and this number: only then can a name drawn with it be
+  // taken (a draw's name is a stem, '_' and the counter), so fresh() and the reducer hash a
+  // drawn name only then.
+  bool number_taken(long n) const { return numbered_.contains(n); }
   std::string fresh(const std::string& base);
   // The number the last drawn name ends in (each draw's is larger than the one before).
   long last_drawn() const { return counter_; }
 
 private:
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
+  std::unordered_set<long> numbered_;    // the numbers the names of used_ end in
   long counter_ = 0;
 };
 
