@@ -7,6 +7,7 @@
 #include <charconv>
 #include <optional>
 #include <random>
+#include <span>
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
@@ -270,14 +271,12 @@ bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
-// t's free names in order (a variable is its own), appended.
-void free_names(const Term& t, std::vector<std::string>& out) {
-  if (t->kind == Kind::var) {
-    out.push_back(t->name);
-    return;
-  }
-  for (const auto& [v, count] : t->free_counts())
-    out.emplace_back(v);
+using FreeEntry = std::pair<std::string_view, int>;
+// n's free-variable counts, sorted by name (a variable is its own one entry, held in `single`).
+std::span<const FreeEntry> counts_of(const Node& n, FreeEntry& single) {
+  if (n.kind != Kind::var) return n.free_counts();
+  single = {n.name, 1};
+  return {&single, 1};
 }
 
 } // namespace
@@ -325,14 +324,30 @@ bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_
   }
 }
 
-// contract, noting the names free in the redex for rereads: a step changes the free counts of
-// those only, since no rule makes a variable free (a copy of (9) renames only its bound ones).
+// contract, noting for rereads the names whose free count the step changed (most rules only
+// move subterms: (7), (8), (12)-(14), (16) and (23) change none).
 Term Reducer::contract_noting(const Term& t, const Candidate& c) {
+  Term out = contract(t, c);
   if (known_reads_) {
     touched_.clear();
-    free_names(t, touched_); // sorted
+    FreeEntry single_before, single_after;
+    const auto before = counts_of(*t, single_before);
+    const auto after = counts_of(*out, single_after);
+    auto a = before.begin();
+    auto b = after.begin();
+    while (a != before.end() || b != after.end()) {
+      if (b == after.end() || (a != before.end() && a->first < b->first)) {
+        touched_.emplace_back((a++)->first);
+      } else if (a == before.end() || b->first < a->first) {
+        touched_.emplace_back((b++)->first);
+      } else {
+        if (a->second != b->second) touched_.emplace_back(a->first);
+        ++a;
+        ++b;
+      }
+    }
   }
-  return contract(t, c);
+  return out;
 }
 
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries
