@@ -7,7 +7,6 @@
 #include <charconv>
 #include <optional>
 #include <random>
-#include <span>
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
@@ -271,14 +270,6 @@ bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
-using FreeEntry = std::pair<std::string_view, int>;
-// n's free-variable counts, sorted by name (a variable is its own one entry, held in `single`).
-std::span<const FreeEntry> counts_of(const Node& n, FreeEntry& single) {
-  if (n.kind != Kind::var) return n.free_counts();
-  single = {n.name, 1};
-  return {&single, 1};
-}
-
 } // namespace
 
 // The reach of a path node whose path goes on to its child k, of reach `below`.
@@ -330,9 +321,9 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
   Term out = contract(t, c);
   if (known_reads_) {
     touched_.clear();
-    FreeEntry single_before, single_after;
-    const auto before = counts_of(*t, single_before);
-    const auto after = counts_of(*out, single_after);
+    std::pair<std::string_view, int> single_before, single_after;
+    const auto before = free_counts_of(*t, single_before);
+    const auto after = free_counts_of(*out, single_after);
     auto a = before.begin();
     auto b = after.begin();
     while (a != before.end() || b != after.end()) {
@@ -407,7 +398,8 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
 // The summary of t's subtree, from its children's summaries and its own redex instances, in the
 // order enumerate visits them: the node's own instances, then the children left to right. S_bp
 // keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
-// Nodes are immutable, so a summary stays valid for this reducer (same rules, same types).
+// A summary stays valid for this reducer (same rules, same types) while its node is unchanged;
+// apply_in_place brings up to date or forgets those of the nodes it changes.
 const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
   RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;

@@ -121,15 +121,12 @@ const Node::FreeCounts& no_free_variables() {
 }
 } // namespace
 
-namespace {
 using FreeEntry = std::pair<std::string_view, int>;
-// A child's list; a variable child is its own one-entry list (held in `single`, no allocation).
-std::span<const FreeEntry> child_counts(const Node& k, FreeEntry& single) {
-  if (k.kind != Kind::var) return k.free_counts();
-  single = {k.name, 1};
+std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
+  if (n.kind != Kind::var) return n.free_counts();
+  single = {n.name, 1};
   return {&single, 1};
 }
-} // namespace
 
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
@@ -140,7 +137,7 @@ const Node::FreeCounts& Node::free_counts() const {
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
     FreeEntry single;
-    const auto child = child_counts(*kids[i], single);
+    const auto child = free_counts_of(*kids[i], single);
     const bool binds = binder && i == 0;
     merged.clear();
     merged.reserve(out.size() + child.size());

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -158,6 +159,10 @@ Binder lin_binder(std::string name);
 
 // ---- observations ----
 bool is_value(const Term& t); // v ::= x | r | λ | ⟨v, v⟩ (grammar (5))
+// n's free-variable counts sorted by name, a variable's included: it is its own one entry, held
+// in `single` (no allocation).
+std::span<const std::pair<std::string_view, int>>
+free_counts_of(const Node& n, std::pair<std::string_view, int>& single);
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);
 std::set<std::string> free_variables(const Term& t);
