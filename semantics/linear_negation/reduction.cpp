@@ -124,7 +124,7 @@ Reducer::Reducer(const Term& t, RunOptions options)
     : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
-      id_(next_reducer_id()) {
+      id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {
   for (const auto& [x, a] : options_.free_types) {
     names_.reserve(x);
     types_[x] = a;
@@ -147,12 +147,13 @@ bool Reducer::is_neg_variable(const std::string& x) const {
   // A name of the term that the run did not take at its start was drawn by it (rules name new
   // binders only through names_), and ends in the draw's number, written without leading zeros.
   const auto cut = x.rfind('_');
-  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0' && !names_.taken(x)) {
+  if (cut != std::string::npos && cut + 1 < x.size() && x[cut + 1] != '0') {
     std::size_t drawn = 0;
     const char* end = x.data() + x.size();
     const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);
     if (error == std::errc{} && at == end && drawn < copied_.size() &&
-        copied_[drawn] != Copied::unknown)
+        copied_[drawn] != Copied::unknown &&
+        (!names_.number_taken(static_cast<long>(drawn)) || !names_.taken(x)))
       return copied_[drawn] == Copied::neg;
   }
   auto it = types_.find(x);
@@ -250,32 +251,155 @@ Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
   return rebuild(*t, std::move(kids));
 }
 
+// Where a step's redex lies below a node of its path, in the terms the paper's side conditions
+// (rules.cpp) look into a node's children: through ES bodies to a core (core_of: (7), (8),
+// (11), (14), (23)), then through pair components (is_value, leaf_value: (9), (10), (16)); a
+// summand's call (17) through ES bodies, an application's function and ES bodies again; a
+// maximal sum's summands ((12), (13), (17)) through sum operands first. All hold at the redex.
+struct Reducer::Reach {
+  bool core = true;    // ES bodies only
+  bool pairs = true;   // pair components only
+  bool value = true;   // ES bodies, then pair components
+  bool call = true;    // ES bodies, or ES bodies, an application's function, ES bodies
+  bool summand = true; // sum operands, then as `call`
+};
+
+namespace {
+
+bool binds_es(const Node& n) {
+  return n.kind == Kind::let || n.kind == Kind::let_pair;
+}
+
+} // namespace
+
+// The reach of a path node whose path goes on to its child k, of reach `below`.
+Reducer::Reach Reducer::reach_above(const Node& n, std::size_t k, const Reach& below) {
+  Reach r{false, false, false, false, false};
+  if (binds_es(n) && k == 0) {
+    r.core = below.core;
+    r.value = below.value;
+    r.call = below.call;
+    r.summand = below.call;
+  } else if (n.kind == Kind::pair) {
+    r.pairs = below.pairs;
+    r.value = below.pairs;
+  } else if (n.kind == Kind::app && k == 0) {
+    r.call = below.core;
+    r.summand = below.core;
+  } else if (n.kind == Kind::add) {
+    r.summand = below.summand;
+  }
+  return r;
+}
+
+// Whether n's own redex instances may differ after a step below its child k: n is a node of
+// the path and keeps its tag and binders, so its side conditions see the change only where they
+// look into the child (Reach) or through the free count of n's binder in its body (touched_).
+bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const {
+  if (!known_reads_) return true;
+  switch (n.kind) {
+  case Kind::let:
+  case Kind::let_pair:
+    if (k == 1) return below.value;
+    return std::binary_search(touched_.begin(), touched_.end(), n.x.name) ||
+           (n.kind == Kind::let_pair &&
+            std::binary_search(touched_.begin(), touched_.end(), n.y.name));
+  case Kind::app:
+    return k == 0 && below.core;
+  case Kind::prim:
+    return below.core;
+  case Kind::add:
+    return !in_sum && below.summand; // a summand of a larger sum has no instances of its own
+  default:
+    return false;
+  }
+}
+
+// contract, noting for rereads the names whose free count the step changed (most rules only
+// move subterms: (7), (8), (12)-(14), (16) and (23) change none).
+Term Reducer::contract_noting(const Term& t, const Candidate& c) {
+  Term out = contract(t, c);
+  if (known_reads_) {
+    touched_.clear();
+    std::pair<std::string_view, int> single_before, single_after;
+    const auto before = free_counts_of(*t, single_before);
+    const auto after = free_counts_of(*out, single_after);
+    auto a = before.begin();
+    auto b = after.begin();
+    while (a != before.end() || b != after.end()) {
+      if (b == after.end() || (a != before.end() && a->first < b->first)) {
+        touched_.emplace_back((a++)->first);
+      } else if (a == before.end() || b->first < a->first) {
+        touched_.emplace_back((b++)->first);
+      } else {
+        if (a->second != b->second) touched_.emplace_back(a->first);
+        ++a;
+        ++b;
+      }
+    }
+  }
+  return out;
+}
+
+// apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries
+// are computed when asked), and the reach of the rebuilt path is returned to the nodes above.
+Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach) {
+  if (depth == c.path.size()) {
+    reach = Reach{};
+    return contract_noting(t, c);
+  }
+  std::vector<Term> kids = t->kids;
+  const auto k = static_cast<std::size_t>(c.path[depth]);
+  kids[k] = rebuild_noting(kids[k], c, depth + 1, reach);
+  reach = reach_above(*t, k, reach);
+  return rebuild(*t, std::move(kids));
+}
+
 // apply_at without rebuilding what only this reducer holds: a node on the path whose one owner
 // is its parent (use_count 1, and so for every node above it, so nothing else reaches it) takes
-// its new child in place and forgets its summaries and free-variable counts; from the first
-// shared node down, the path is rebuilt. The term is the one apply_at builds, but a step on a
-// deep term no longer allocates a copy of every node above the redex.
-void Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth) {
+// its new child in place and forgets its free-variable counts; from the first shared node down,
+// the path is rebuilt. The term is the one apply_at builds, but a step on a deep term no longer
+// allocates a copy of every node above the redex. A path node's summary is brought up to date
+// from its children's when its own redex instances cannot have changed (rereads), and forgotten
+// otherwise, so a step no longer runs the side conditions of every node above the redex.
+Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth,
+                                       bool in_sum) {
   if (depth == c.path.size()) {
-    slot = contract(slot, c);
-    return;
+    slot = contract_noting(slot, c);
+    return Reach{};
   }
   if (slot.use_count() != 1) {
-    slot = apply_at(slot, c, depth);
-    return;
+    Reach reach;
+    slot = rebuild_noting(slot, c, depth, reach);
+    return reach;
   }
   Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
-  apply_in_place(n.kids[static_cast<std::size_t>(c.path[depth])], c, depth + 1);
-  n.forget_derived();
+  const auto k = static_cast<std::size_t>(c.path[depth]);
+  const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
+  n.forget_free_counts();
   n.height = 1;
-  for (const Term& k : n.kids)
-    n.height = std::max(n.height, k->height + 1);
+  for (const Term& kid : n.kids)
+    n.height = std::max(n.height, kid->height + 1);
+  const bool own_context = in_sum && n.kind == Kind::add;
+  RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
+  (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
+  if (kept.owner == id_ && !rereads(n, k, below, in_sum)) {
+    search_budget_.spend(1, "finding redexes");
+    kept.best = kept.own_best;
+    kept.first = kept.own_first;
+    kept.count = kept.own;
+    add_children(slot, kept);
+  } else {
+    kept.owner = 0;
+  }
+  return reach_above(n, k, below);
 }
 
 // The summary of t's subtree, from its children's summaries and its own redex instances, in the
 // order enumerate visits them: the node's own instances, then the children left to right. S_bp
 // keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
-// Nodes are immutable, so a summary stays valid for this reducer (same rules, same types).
+// A summary stays valid for this reducer (same rules, same types) while its node is unchanged;
+// apply_in_place brings up to date or forgets those of the nodes it changes.
 const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
   RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
@@ -294,6 +418,15 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
     if (out.best.cls == 0 || c.cls < out.best.cls) out.best = c;
     if (out.first.cls == 0) out.first = c;
   }
+  out.own_best = out.best;
+  out.own_first = out.first;
+  add_children(t, out);
+  slot = out;
+  return slot;
+}
+
+// Adds the children's summaries to `out`, which holds t's own instances, in enumeration order.
+void Reducer::add_children(const Term& t, RedexMemo::Summary& out) {
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const RedexMemo::Summary& k = summary(t->kids[i], t->kind == Kind::add);
     out.count += k.count;
@@ -307,8 +440,6 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
       out.first.cls = k.first.cls;
     }
   }
-  slot = out;
-  return slot;
 }
 
 // Follows the summaries from the root to the chosen redex instance.
@@ -379,7 +510,7 @@ std::optional<Step> Reducer::step() {
                      ? sampled_choice()
                      : cached_choice(options_.strategy == Strategy::bp);
   if (!c) return std::nullopt;
-  apply_in_place(current_, *c, 0);
+  apply_in_place(current_, *c, 0, false);
   return Step{c->rule->info.name, current_};
 }
 

@@ -117,11 +117,17 @@ private:
   void enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out);
   // The redex instances at node t: the book's entries for t's tag, in book order.
   void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out);
+  struct Reach;
+  void add_children(const Term& t, RedexMemo::Summary& out);
   std::optional<Candidate> cached_choice(bool best);
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
-  void apply_in_place(Term& slot, const Candidate& c, std::size_t depth);
+  Term contract_noting(const Term& t, const Candidate& c);
+  Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
+  Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
+  bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
+  static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
 
   Term current_;
@@ -143,6 +149,10 @@ private:
   std::vector<Term> summands_; // a maximal sum's summands (offers_at, contract)
   std::vector<Peeled> peeled_; // and the same with their ES stacks peeled off
   std::uint64_t id_;           // owner of the summaries this reducer writes into the nodes' memos
+  // The book is the paper's, whose side conditions read only what Reach and touched_ describe:
+  // a step then brings the summaries of its path up to date instead of recomputing them.
+  bool known_reads_;
+  std::vector<std::string> touched_; // the names free in a step's redex or its contractum
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <span>
@@ -120,15 +121,12 @@ const Node::FreeCounts& no_free_variables() {
 }
 } // namespace
 
-namespace {
 using FreeEntry = std::pair<std::string_view, int>;
-// A child's list; a variable child is its own one-entry list (held in `single`, no allocation).
-std::span<const FreeEntry> child_counts(const Node& k, FreeEntry& single) {
-  if (k.kind != Kind::var) return k.free_counts();
-  single = {k.name, 1};
+std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
+  if (n.kind != Kind::var) return n.free_counts();
+  single = {n.name, 1};
   return {&single, 1};
 }
-} // namespace
 
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
@@ -139,7 +137,7 @@ const Node::FreeCounts& Node::free_counts() const {
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
     FreeEntry single;
-    const auto child = child_counts(*kids[i], single);
+    const auto child = free_counts_of(*kids[i], single);
     const bool binds = binder && i == 0;
     merged.clear();
     merged.reserve(out.size() + child.size());
@@ -424,13 +422,23 @@ Names::Names(const Term& t) {
   while (!todo.empty()) {
     const Node& at = *todo.back();
     todo.pop_back();
-    if (at.kind == Kind::var) used_.insert(at.name);
+    if (at.kind == Kind::var) reserve(at.name);
     if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair)
-      used_.insert(at.x.name);
-    if (at.kind == Kind::let_pair) used_.insert(at.y.name);
+      reserve(at.x.name);
+    if (at.kind == Kind::let_pair) reserve(at.y.name);
     for (const Term& k : at.kids)
       todo.push_back(k.get());
   }
+}
+
+void Names::reserve(const std::string& name) {
+  if (!used_.insert(name).second) return;
+  const auto cut = name.rfind('_');
+  if (cut == std::string::npos || cut + 1 >= name.size()) return;
+  long n = 0;
+  const char* end = name.data() + name.size();
+  const auto [at, error] = std::from_chars(name.data() + cut + 1, end, n);
+  if (error == std::errc{} && at == end) numbered_.insert(n);
 }
 
 std::string Names::fresh(const std::string& base) {
@@ -442,7 +450,7 @@ std::string Names::fresh(const std::string& base) {
   // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
     std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (!used_.contains(candidate)) return candidate;
+    if (!numbered_.contains(counter_) || !used_.contains(candidate)) return candidate;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -71,9 +72,10 @@ struct RedexMemo {
   };
   struct Summary {
     std::uint64_t owner = 0;
-    Choice best, first;      // S_bp's and S_lo's choice
-    std::uint32_t own = 0;   // redex instances at this node
-    std::uint32_t count = 0; // redex instances in the subtree (S_rand draws among them)
+    Choice best, first;         // S_bp's and S_lo's choice
+    Choice own_best, own_first; // the same among the instances at this node only
+    std::uint32_t own = 0;      // redex instances at this node
+    std::uint32_t count = 0;    // redex instances in the subtree (S_rand draws among them)
   };
   Summary top, in_sum; // in_sum: the node is a summand of a larger sum (only sums differ)
 
@@ -119,6 +121,9 @@ struct Node {
     memo = RedexMemo{};
     fv_cache_.counts.reset();
   }
+  // The same for the free-variable counts only: the reducer's in-place step brings the summaries
+  // of a path node up to date itself when the paper's rules cannot see the change below.
+  void forget_free_counts() const { fv_cache_.counts.reset(); }
 
 private:
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
@@ -154,6 +159,10 @@ Binder lin_binder(std::string name);
 
 // ---- observations ----
 bool is_value(const Term& t); // v ::= x | r | λ | ⟨v, v⟩ (grammar (5))
+// n's free-variable counts sorted by name, a variable's included: it is its own one entry, held
+// in `single` (no allocation).
+std::span<const std::pair<std::string_view, int>>
+free_counts_of(const Node& n, std::pair<std::string_view, int>& single);
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);
 std::set<std::string> free_variables(const Term& t);
@@ -178,14 +187,19 @@ class Names {
 public:
   Names() = default;
   explicit Names(const Term& t); // every name of t (binders and variables) is taken
-  void reserve(const std::string& name) { used_.insert(name); }
+  void reserve(const std::string& name);
   bool taken(const std::string& name) const { return used_.count(name) > 0; }
+  // Whether a taken name ends in '_' and this number: only then can a name drawn with it be
+  // taken (a draw's name is a stem, '_' and the counter), so fresh() and the reducer hash a
+  // drawn name only then.
+  bool number_taken(long n) const { return numbered_.contains(n); }
   std::string fresh(const std::string& base);
   // The number the last drawn name ends in (each draw's is larger than the one before).
   long last_drawn() const { return counter_; }
 
 private:
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
+  std::unordered_set<long> numbered_;    // the numbers the names of used_ end in
   long counter_ = 0;
 };
 
