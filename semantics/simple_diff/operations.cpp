@@ -114,6 +114,9 @@ Type predicate_domain(const Primitive& predicate) {
 
 std::vector<double> apply(const Operation& op, std::span<const double> x) {
   try {
+    // op itself on plain doubles: the entry's one definition on double computes exactly what its
+    // tag-free Dual<double> instance does (same IEEE operations), without building duals
+    if (op.order == 0) return op.base->apply<double>(x);
     return model::apply_reverse(*op.base, op.order, x);
   } catch (const model::Undefined& e) {
     throw AdsemError(ErrorKind::domain, op.name() + " is undefined at " + flat_text(x) + " (" +

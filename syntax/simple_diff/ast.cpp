@@ -220,14 +220,18 @@ long term_size(const Node& m) {
   return count;
 }
 
-void collect_names(const Node& m, std::vector<std::string>& out) {
+void for_each_name(const Node& m, const std::function<void(const std::string&)>& visit) {
   for_each_node(m, [&](const Node& n) {
-    if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) out.push_back(n.name);
-    if (!n.param.empty()) out.push_back(n.param);
+    if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) visit(n.name);
+    if (!n.param.empty()) visit(n.param);
     if (n.sugar)
       for (const auto& b : n.sugar->binders)
-        out.push_back(b.name);
+        visit(b.name);
   });
+}
+
+void collect_names(const Node& m, std::vector<std::string>& out) {
+  for_each_name(m, [&](const std::string& name) { out.push_back(name); });
 }
 
 namespace {
