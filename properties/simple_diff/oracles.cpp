@@ -87,9 +87,17 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
   }
   if (!certify) return out;
   try {
-    const auto on_box = denotation::as_function<model::Interval>(x, t, m, {}, context);
-    const model::Certificate c =
-        model::certify(at, [&](const model::Box& box) { on_box(model::as_duals(box)); });
+    // f^(0) = ⊥ on the box is returned, not thrown (adequacy trials meet it often)
+    const auto on_box = [&](const model::Box& box) -> std::optional<std::string> {
+      const std::vector<model::Dual<model::Interval>> v = model::as_duals(box);
+      const denotation::MEnv<model::Interval> rho_box = {
+          {x, denotation::unflatten_value<model::Interval>(
+                  t, std::span<const model::Dual<model::Interval>>(v))}};
+      const auto d = denotation::denote_unless_bottom<model::Interval>(m, rho_box, context);
+      if (d.bottom) return model::Undefined(denotation::approximant_bottom, *d.bottom).what();
+      return std::nullopt;
+    };
+    const model::Certificate c = model::certify_partial(at, on_box);
     switch (c.status) {
     case model::CertificateStatus::certified:
       out.uncertified = "";

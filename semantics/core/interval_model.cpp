@@ -94,6 +94,19 @@ std::string_view to_string(CertificateStatus status) {
 Certificate certify(std::span<const double> point,
                     const std::function<void(const Box&)>& evaluate_on_box,
                     const CertifyOptions& options) {
+  return certify_partial(
+      point,
+      [&](const Box& box) -> std::optional<std::string> {
+        evaluate_on_box(box);
+        return std::nullopt;
+      },
+      options);
+}
+
+Certificate
+certify_partial(std::span<const double> point,
+                const std::function<std::optional<std::string>(const Box&)>& evaluate_on_box,
+                const CertifyOptions& options) {
   Certificate certificate;
   certificate.relative_radius = options.initial_relative_radius > 0
                                     ? options.initial_relative_radius
@@ -102,7 +115,11 @@ Certificate certify(std::span<const double> point,
     certificate.box = box_around(point, certificate.relative_radius);
     certificate.shrinks = attempt;
     try {
-      evaluate_on_box(certificate.box);
+      if (std::optional<std::string> undefined = evaluate_on_box(certificate.box)) {
+        certificate.status = CertificateStatus::outside;
+        certificate.reason = std::move(*undefined);
+        return certificate;
+      }
       certificate.status = CertificateStatus::certified;
       certificate.reason.clear();
       return certificate;

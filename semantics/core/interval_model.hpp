@@ -18,6 +18,7 @@
 #include <Eigen/Core>
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -93,5 +94,11 @@ struct CertifyOptions {
 Certificate certify(std::span<const double> point,
                     const std::function<void(const Box&)>& evaluate_on_box,
                     const CertifyOptions& options = {});
+// The same for an evaluation that reports ⊥ by returning its message (outside) rather than by
+// throwing Undefined; nullopt is a value.
+Certificate
+certify_partial(std::span<const double> point,
+                const std::function<std::optional<std::string>(const Box&)>& evaluate_on_box,
+                const CertifyOptions& options = {});
 
 } // namespace adsem::model

@@ -1,5 +1,7 @@
 #include "semantics/simple_diff/operations.hpp"
 
+#include <unordered_set>
+
 #include "semantics/core/model_errors.hpp"
 #include "semantics/core/reverse_derivative.hpp"
 #include "syntax/simple_diff/printer.hpp"
@@ -35,6 +37,17 @@ bool excluded(const Primitive& p) {
   for (const char* name : spec)
     if (p.name() == name) return false;
   return p.name().rfind("dprod", 0) != 0;
+}
+
+// The entries that are operations, decided once per entry (every ev and every type rule asks).
+bool is_operation(const Primitive& p) {
+  static const std::unordered_set<const Primitive*> operations = [] {
+    std::unordered_set<const Primitive*> out;
+    for (const Primitive& entry : table().entries())
+      if (!entry.is_predicate() && !excluded(entry)) out.insert(&entry);
+    return out;
+  }();
+  return operations.count(&p) > 0;
 }
 
 // n for DProd_n (0 for any other entry).
@@ -99,7 +112,7 @@ std::optional<Operation> find_operation(std::string_view name) {
   }
   if (order > max_order) return std::nullopt;
   const Primitive* base = table().find(name);
-  if (!base || base->is_predicate() || excluded(*base)) return std::nullopt;
+  if (!base || !is_operation(*base)) return std::nullopt;
   return Operation{base, order};
 }
 
@@ -114,6 +127,9 @@ Type predicate_domain(const Primitive& predicate) {
 
 std::vector<double> apply(const Operation& op, std::span<const double> x) {
   try {
+    // op itself on plain doubles: the entry's one definition on double computes exactly what its
+    // tag-free Dual<double> instance does (same IEEE operations), without building duals
+    if (op.order == 0) return op.base->apply<double>(x);
     return model::apply_reverse(*op.base, op.order, x);
   } catch (const model::Undefined& e) {
     throw AdsemError(ErrorKind::domain, op.name() + " is undefined at " + flat_text(x) + " (" +

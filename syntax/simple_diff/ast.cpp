@@ -9,162 +9,157 @@
 namespace adsem::simple_diff {
 
 namespace mk {
-namespace {
-Term make(Node n) {
-  return std::make_shared<const Node>(std::move(n));
-}
-} // namespace
-
+// Each node is built in its shared block (no stack copy moved in and destroyed).
 Term var(std::string x, Pos pos) {
-  Node n;
-  n.kind = Kind::var;
-  n.name = std::move(x);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::var;
+  n->name = std::move(x);
+  n->pos = pos;
+  return n;
 }
 Term constant(double r, Pos pos) {
-  Node n;
-  n.kind = Kind::constant;
-  n.value = r;
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::constant;
+  n->value = r;
+  n->pos = pos;
+  return n;
 }
 Term add(Term m, Term nn, Pos pos) {
-  Node n;
-  n.kind = Kind::add;
-  n.a = std::move(m);
-  n.b = std::move(nn);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::add;
+  n->a = std::move(m);
+  n->b = std::move(nn);
+  n->pos = pos;
+  return n;
 }
 Term op(std::string name, Term m, Pos pos) {
-  Node n;
-  n.kind = Kind::op;
-  n.name = std::move(name);
-  n.a = std::move(m);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::op;
+  n->name = std::move(name);
+  n->a = std::move(m);
+  n->pos = pos;
+  return n;
 }
 Term let(std::string x, Type t, Term m, Term body, Pos pos) {
-  Node n;
-  n.kind = Kind::let;
-  n.name = std::move(x);
-  n.type = std::move(t);
-  n.a = std::move(m);
-  n.b = std::move(body);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::let;
+  n->name = std::move(x);
+  n->type = std::move(t);
+  n->a = std::move(m);
+  n->b = std::move(body);
+  n->pos = pos;
+  return n;
 }
 Term unit(Pos pos) {
-  Node n;
-  n.kind = Kind::unit;
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::unit;
+  n->pos = pos;
+  return n;
 }
 Term pair(Term m, Term nn, Type t, Type u, Pos pos) {
-  Node n;
-  n.kind = Kind::pair;
-  n.a = std::move(m);
-  n.b = std::move(nn);
-  n.ann_left = std::move(t);
-  n.ann_right = std::move(u);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::pair;
+  n->a = std::move(m);
+  n->b = std::move(nn);
+  n->ann_left = std::move(t);
+  n->ann_right = std::move(u);
+  n->pos = pos;
+  return n;
 }
 Term fst(Term m, Type t, Type u, Pos pos) {
-  Node n;
-  n.kind = Kind::fst;
-  n.a = std::move(m);
-  n.ann_left = std::move(t);
-  n.ann_right = std::move(u);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::fst;
+  n->a = std::move(m);
+  n->ann_left = std::move(t);
+  n->ann_right = std::move(u);
+  n->pos = pos;
+  return n;
 }
 Term snd(Term m, Type t, Type u, Pos pos) {
-  Node n;
-  n.kind = Kind::snd;
-  n.a = std::move(m);
-  n.ann_left = std::move(t);
-  n.ann_right = std::move(u);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::snd;
+  n->a = std::move(m);
+  n->ann_left = std::move(t);
+  n->ann_right = std::move(u);
+  n->pos = pos;
+  return n;
 }
 Term if_(Term guard, Term m, Term nn, Pos pos) {
-  Node n;
-  n.kind = Kind::if_;
-  n.a = std::move(guard);
-  n.b = std::move(m);
-  n.c = std::move(nn);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::if_;
+  n->a = std::move(guard);
+  n->b = std::move(m);
+  n->c = std::move(nn);
+  n->pos = pos;
+  return n;
 }
 Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term body,
             std::optional<int> limit, Pos pos) {
-  Node n;
-  n.kind = Kind::letrec;
-  n.name = std::move(f);
-  n.param = std::move(x);
-  n.type = std::move(t);
-  n.result_type = std::move(u);
-  n.a = std::move(m);
-  n.b = std::move(body);
-  n.limit = limit;
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::letrec;
+  n->name = std::move(f);
+  n->param = std::move(x);
+  n->type = std::move(t);
+  n->result_type = std::move(u);
+  n->a = std::move(m);
+  n->b = std::move(body);
+  n->limit = limit;
+  n->pos = pos;
+  return n;
 }
 Term call(std::string f, Term m, Pos pos) {
-  Node n;
-  n.kind = Kind::call;
-  n.name = std::move(f);
-  n.a = std::move(m);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::call;
+  n->name = std::move(f);
+  n->a = std::move(m);
+  n->pos = pos;
+  return n;
 }
 Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos) {
-  Node n;
-  n.kind = Kind::rd;
-  n.a = std::move(cotangent);
-  n.b = std::move(point);
-  n.param = std::move(x);
-  n.type = std::move(t);
-  n.c = std::move(body);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::rd;
+  n->a = std::move(cotangent);
+  n->b = std::move(point);
+  n->param = std::move(x);
+  n->type = std::move(t);
+  n->c = std::move(body);
+  n->pos = pos;
+  return n;
 }
 Term b_true(Pos pos) {
-  Node n;
-  n.kind = Kind::b_true;
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::b_true;
+  n->pos = pos;
+  return n;
 }
 Term b_false(Pos pos) {
-  Node n;
-  n.kind = Kind::b_false;
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::b_false;
+  n->pos = pos;
+  return n;
 }
 Term pred(std::string name, Term m, Pos pos) {
-  Node n;
-  n.kind = Kind::pred;
-  n.name = std::move(name);
-  n.a = std::move(m);
-  n.pos = pos;
-  return make(std::move(n));
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::pred;
+  n->name = std::move(name);
+  n->a = std::move(m);
+  n->pos = pos;
+  return n;
 }
 } // namespace mk
 
 Term with_sugar(const Term& node, Sugar sugar) {
-  Node copy = *node;
-  copy.sugar = std::make_shared<const Sugar>(std::move(sugar));
-  return std::make_shared<const Node>(std::move(copy));
+  auto copy = std::make_shared<Node>(*node);
+  copy->sugar = std::make_shared<const Sugar>(std::move(sugar));
+  return copy;
 }
 
 Term with_children(const Node& node, Term a, Term b, Term c) {
-  Node copy = node;
-  copy.a = std::move(a);
-  copy.b = std::move(b);
-  copy.c = std::move(c);
-  return std::make_shared<const Node>(std::move(copy));
+  auto copy = std::make_shared<Node>(node);
+  copy->a = std::move(a);
+  copy->b = std::move(b);
+  copy->c = std::move(c);
+  return copy;
 }
 
 bool is_value(const Node& m) {
@@ -220,14 +215,18 @@ long term_size(const Node& m) {
   return count;
 }
 
-void collect_names(const Node& m, std::vector<std::string>& out) {
+void for_each_name(const Node& m, const std::function<void(const std::string&)>& visit) {
   for_each_node(m, [&](const Node& n) {
-    if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) out.push_back(n.name);
-    if (!n.param.empty()) out.push_back(n.param);
+    if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) visit(n.name);
+    if (!n.param.empty()) visit(n.param);
     if (n.sugar)
       for (const auto& b : n.sugar->binders)
-        out.push_back(b.name);
+        visit(b.name);
   });
+}
+
+void collect_names(const Node& m, std::vector<std::string>& out) {
+  for_each_name(m, [&](const std::string& name) { out.push_back(name); });
 }
 
 namespace {

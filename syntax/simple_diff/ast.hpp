@@ -10,6 +10,7 @@
 // The derived forms of Section 2.3 (tuple let, 0_T, +_T, grad, fd, let f(x) = ...) are macros:
 // the parser expands them into these core nodes and keeps a `Sugar` record on the expansion so
 // the printer can show the user's form (see sugar.hpp).
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -134,5 +135,7 @@ bool alpha_equal(const Term& a, const Term& b);
 
 // Every identifier that occurs in the term (bound or free, ordinary or function variables).
 void collect_names(const Node& m, std::vector<std::string>& out);
+// The same identifiers, each passed to `visit` (nothing is copied).
+void for_each_name(const Node& m, const std::function<void(const std::string&)>& visit);
 
 } // namespace adsem::simple_diff

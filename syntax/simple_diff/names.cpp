@@ -1,14 +1,18 @@
 #include "syntax/simple_diff/names.hpp"
 
-#include <vector>
-
 namespace adsem::simple_diff {
 
+bool NameSupply::could_be_fresh(std::string_view name) {
+  // every fresh name is a non-empty stem, '_' and the digits of a counter (see fresh)
+  const auto underscore = name.find_last_of('_');
+  return underscore != std::string_view::npos && underscore > 0 && underscore + 1 < name.size() &&
+         name.find_first_not_of("0123456789", underscore + 1) == std::string_view::npos;
+}
+
 void NameSupply::avoid_all(const Node& term) {
-  std::vector<std::string> names;
-  collect_names(term, names);
-  for (auto& n : names)
-    used_.insert(std::move(n));
+  for_each_name(term, [this](const std::string& name) {
+    if (could_be_fresh(name)) used_.insert(name);
+  });
 }
 
 std::string NameSupply::fresh(std::string_view base) {

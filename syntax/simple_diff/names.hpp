@@ -12,12 +12,17 @@ namespace adsem::simple_diff {
 
 class NameSupply {
 public:
-  void avoid(std::string name) { used_.insert(std::move(name)); }
+  // Only a name that fresh() could produce (stem_digits) is remembered: no other can collide.
+  void avoid(std::string name) {
+    if (could_be_fresh(name)) used_.insert(std::move(name));
+  }
   void avoid_all(const Node& term);
   // base_k for the first k that is unused ("x_3" gives "x_4", not "x_3_4").
   std::string fresh(std::string_view base);
 
 private:
+  static bool could_be_fresh(std::string_view name);
+
   std::unordered_set<std::string> used_;
   long counter_ = 0;
 };

@@ -10,14 +10,20 @@ namespace adsem::simple_diff {
 
 template <typename V> class ScopedEnv {
 public:
+  ScopedEnv() = default;
+  // not copyable: the push order points into this environment's own map
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
   void push(const std::string& x, V v) {
-    map_[x].push_back(Entry{std::move(v), frame_});
-    order_.push_back(x);
+    std::vector<Entry>& bindings = map_[x];
+    bindings.push_back(Entry{std::move(v), frame_});
+    order_.push_back(&bindings);
   }
   std::size_t mark() const { return order_.size(); }
   void pop_to(std::size_t m) {
     while (order_.size() > m) {
-      map_[order_.back()].pop_back();
+      order_.back()->pop_back();
       order_.pop_back();
     }
   }
@@ -75,7 +81,9 @@ private:
     int frame;
   };
   std::unordered_map<std::string, std::vector<Entry>> map_;
-  std::vector<std::string> order_;
+  // the binding lists in the order of the pushes (a map's elements never move), so that leaving
+  // a scope neither copies nor hashes a name
+  std::vector<std::vector<Entry>*> order_;
   int frame_ = 0;
   int next_frame_ = 0;
 };

@@ -189,12 +189,12 @@ private:
   }
 
   static Term annotated(const Node& n, Type left, Type right, Term a, Term b = nullptr) {
-    Node copy = n;
-    copy.a = std::move(a);
-    copy.b = std::move(b);
-    copy.ann_left = std::move(left);
-    copy.ann_right = std::move(right);
-    return std::make_shared<const Node>(std::move(copy));
+    auto copy = std::make_shared<Node>(n);
+    copy->a = std::move(a);
+    copy->b = std::move(b);
+    copy->ann_left = std::move(left);
+    copy->ann_right = std::move(right);
+    return copy;
   }
 
   // Generated nodes (inside an expanded derived form) report the nearest user position.

@@ -117,6 +117,27 @@ TEST(IntervalModel, CertifyShrinksTheBox) {
   EXPECT_EQ(kink.reason, domain_boundary);
 }
 
+// An evaluation that returns its ⊥ (certify_partial) is outside with that message, at once; a value
+// certifies as with certify.
+TEST(IntervalModel, CertifyPartialTakesAReturnedBottomAsOutside) {
+  int calls = 0;
+  const Certificate bottom =
+      certify_partial(std::vector<double>{2.0}, [&](const Box&) -> std::optional<std::string> {
+        ++calls;
+        return "f^(0) = ⊥";
+      });
+  EXPECT_EQ(bottom.status, CertificateStatus::outside);
+  EXPECT_EQ(bottom.reason, "f^(0) = ⊥");
+  EXPECT_EQ(calls, 1);
+  const Certificate value =
+      certify_partial(std::vector<double>{1e-3}, [](const Box& box) -> std::optional<std::string> {
+        (void)guarded<Interval>(Args<Interval>(box));
+        return std::nullopt;
+      });
+  EXPECT_EQ(value.status, CertificateStatus::certified);
+  EXPECT_EQ(value.shrinks, certify_guarded(1e-3).shrinks);
+}
+
 // exp(3x · 6 / x) is the constant exp(18), but the chain rule sums exp(18)·18/x and
 // −exp(18)·18x/x²: the magnitude of those terms is what rounding in J v is relative to.
 TEST(IntervalModel, JvpMagnitudeSumsThePathsAbsolutely) {

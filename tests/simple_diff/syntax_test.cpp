@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "syntax/core/lexer.hpp"
+#include "syntax/simple_diff/names.hpp"
 #include "tests/simple_diff/helpers.hpp"
 
 namespace adsem::simple_diff {
@@ -246,6 +247,21 @@ TEST(SimpleDiffSemantics, LetSeriesOfTenThousandStagesDifferentiates) {
 
 std::string type_of(const std::string& s, const TypeContext& gamma = {}) {
   return print_type(check_source(s, gamma).type);
+}
+
+// Fresh names avoid every identifier of the program of the form stem_digits (the only ones a
+// fresh name can equal) and are never handed out twice.
+TEST(SimpleDiffNames, FreshNamesAvoidTheProgramsNumberedNames) {
+  NameSupply names;
+  names.avoid_all(*mk::let("t_1", real_type(), mk::var("t"), mk::var("t_2_x")));
+  names.avoid("t_3");
+  EXPECT_EQ(names.fresh("t"), "t_2");   // t_1 is the program's; t_2_x is another name
+  EXPECT_EQ(names.fresh("t_9"), "t_4"); // a numbered base keeps its stem; t_3 is avoided
+  EXPECT_EQ(names.fresh("t_"), "t__5"); // no digits after the '_': the stem is "t_"
+  NameSupply other;
+  other.avoid("x_2");
+  EXPECT_EQ(other.fresh("x"), "x_1");
+  EXPECT_EQ(other.fresh("x"), "x_3");
 }
 
 TEST(SimpleDiffTypes, SpecTypingExamples) {
