@@ -5,6 +5,7 @@
 #include <functional>
 #include <string_view>
 
+#include "generators/core/uniform.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
@@ -22,8 +23,7 @@ Type RR() {
 }
 
 std::size_t pick(std::size_t n) {
-  return static_cast<std::size_t>(
-      *rc::gen::resize(100, rc::gen::inRange<int>(0, static_cast<int>(n))));
+  return adsem::gen::uniform_below(n);
 }
 
 double literal() {

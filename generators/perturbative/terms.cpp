@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "generators/core/uniform.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/substitution.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -21,6 +22,20 @@ Type RtoR() {
 
 bool type_is(const Type& a, const Type& b) {
   return same_type(a, b);
+}
+
+// The first constant (table order) of type sigma, or none. The constants' types are built once:
+// asking constant_types() per name at every arrow-typed node was a twentieth of a trial.
+const std::string* first_constant_of(const Type& sigma) {
+  static const std::vector<std::pair<std::string, Type>> typed = [] {
+    std::vector<std::pair<std::string, Type>> out;
+    for (const std::string& c : constant_names())
+      out.emplace_back(c, *constant_types()(c));
+    return out;
+  }();
+  for (const auto& [name, type] : typed)
+    if (type_is(type, sigma)) return &name;
+  return nullptr;
 }
 
 // Draws: every choice is a RapidCheck value, so RapidCheck shrinks the choices too.
@@ -82,11 +97,9 @@ public:
         offer(30, [&] {
           return push(term(g, arrow_type(sigma->left->left, sigma->right->left), d - 1));
         });
-      for (const std::string& c : constant_names())
-        if (type_is(*constant_types()(c), sigma) && d > 0) {
-          offer(10, [&, c] { return primitive(c, sigma); });
-          break;
-        }
+      if (d > 0)
+        if (const std::string* c = first_constant_of(sigma))
+          offer(10, [&, c] { return primitive(*c, sigma); });
       if (d > 0) offer(4, [&] { return sum(term(g, sigma, d - 1), term(g, sigma, d - 1)); });
     } else { // atomic types: only variables and 0
     }
@@ -129,8 +142,7 @@ public:
 private:
   std::size_t pick(std::size_t n) {
     // Uniform whatever the size (RapidCheck scales inRange by size; depth bounds the term).
-    return static_cast<std::size_t>(
-        *rc::gen::resize(100, rc::gen::inRange<int>(0, static_cast<int>(n))));
+    return adsem::gen::uniform_below(n);
   }
   int pick(int n) { return static_cast<int>(pick(static_cast<std::size_t>(n))); }
 

@@ -5,6 +5,7 @@
 #include "properties/perturbative/properties.hpp"
 
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include <fmt/format.h>
@@ -194,19 +195,33 @@ TrialResult lemma_5_5(const PropertyContext& context) {
 // (the types stay) before the trial's blow-up discard. One more draw, not more: the terms whose
 // T_x grows fastest hold T and nested T, and further draws would all but leave them out.
 constexpr int judgeable_draws = 2;
-Term tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
-                       const Type& tau, const Rules& book) {
-  const auto judgeable = [&](const Term& m) {
+// A drawn M, and T_x M when the draw was judged on it (the engine that built it holds the
+// clauses' firings): the trial uses that T_x instead of building it again.
+struct Judged {
+  Term m;
+  std::optional<Term> tx;
+  std::optional<Engine> engine;
+};
+Judged tx_judgeable_term(const Context& gamma, const std::string& x, const Type& sigma,
+                         const Type& tau, const Rules& book) {
+  Judged out{*gen::term(gamma, tau, 3), std::nullopt, std::nullopt};
+  const auto judgeable = [&] {
     try {
-      return tree_size(transform(book, x, sigma, m), tx_size_cap + 1) <= tx_size_cap;
+      out.engine.emplace(book);
+      out.tx = transform(*out.engine, x, sigma, out.m);
+      if (tree_size(*out.tx, tx_size_cap + 1) <= tx_size_cap) return true;
     } catch (const AdsemError&) {
+      out.tx.reset();
       return true; // the trial reports the error
     }
+    out.tx.reset();
+    return false;
   };
-  Term m = *gen::term(gamma, tau, 3);
-  for (int draw = 1; draw < judgeable_draws && !judgeable(m); ++draw)
-    m = *gen::term(gamma, tau, 3);
-  return m;
+  for (int draw = 1; draw < judgeable_draws && !judgeable(); ++draw) {
+    out.m = *gen::term(gamma, tau, 3);
+    out.engine.reset();
+  }
+  return out;
 }
 
 // ---- SYN-7: NF(π2(T_x M)) ≡ NF(M[π2 x / x]) [DERIVED] ----
@@ -214,12 +229,16 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"x", sigma}};
-  const Term m = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
+  const Judged judged = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
+  const Term& m = judged.m;
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Type tsigma = tangent_type(sigma);
-    const Term t = tx(context, "x", sigma, m);
-    if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
+    if (judged.tx)
+      if (RuleCounter* counter = context.rule_counter.get()) judged.engine->add_firings(*counter);
+    const Term t = judged.tx ? *judged.tx : tx(context, "x", sigma, m);
+    if (!judged.tx && tree_size(t, tx_size_cap + 1) > tx_size_cap)
+      return on(TrialResult::discard("blow-up"), m);
     const Term lhs = normalise(proj(2, t), rules, run_options(context)).result;
     const Term rhs =
         normalise(substitute(m, "x", proj(2, var("x", tsigma))), rules, run_options(context))

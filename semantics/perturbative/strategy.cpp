@@ -1,5 +1,8 @@
 #include "semantics/perturbative/strategy.hpp"
 
+#include <algorithm>
+#include <unordered_map>
+
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/perturbative/printer.hpp"
 
@@ -52,11 +55,41 @@ public:
     return out;
   }
 
+  // A simple term this run has already found normal is not walked again (the contractum of a
+  // step holds its redex's normal parts: β's body and argument), but its walk's work is still
+  // spent, and it is walked after all where its walk would pass the depth guard, so that the
+  // fuel and depth errors are the same.
+  // Leaves are walked at once, and a node held once is not in the table (which holds it too).
+  Term simple(const SimpleP& p) {
+    const bool leaf =
+        p->kind == Kind::var || p->kind == Kind::numeral || p->kind == Kind::primitive;
+    if (leaf) return walk(p);
+    if (p.use_count() > 1)
+      if (const auto it = normal_.find(p.get());
+          it != normal_.end() && budget_.depth + it->second.height <= budget_.limit) {
+        work_.spend(it->second.work, growth);
+        return single(p);
+      }
+    const long used = work_.used();
+    const int depth = budget_.depth;
+    const int deepest = deepest_;
+    deepest_ = depth;
+    Term out = walk(p);
+    if (out.items.size() == 1 && out.items.front() == p)
+      normal_.emplace(p.get(), Normal{p, work_.used() - used, deepest_ - depth});
+    deepest_ = std::max(deepest, deepest_);
+    return out;
+  }
+
+  const Engine& engine() const { return engine_; }
+
+private:
   // Terms are immutable: a leaf, and a node whose operand normalises to itself, is returned as
   // it is instead of rebuilt (the copies were a tenth of an adequacy trial).
-  Term simple(const SimpleP& p) {
+  Term walk(const SimpleP& p) {
     const DepthGuard guard(budget_);
-    work_.spend(1, "the term's growth");
+    deepest_ = std::max(deepest_, budget_.depth);
+    work_.spend(1, growth);
     const Simple& s = *p;
     switch (s.kind) {
     case Kind::var:
@@ -69,7 +102,9 @@ public:
     case Kind::app: {
       const Term op = simple(s.operand);
       const Term argument = bag(s.argument);
-      return roots(app(op, argument));
+      const bool same = op.items.size() == 1 && op.items.front() == s.operand &&
+                        argument.items == s.argument.items;
+      return roots(same ? single(p) : app(op, argument));
     }
     case Kind::push:
     case Kind::proj:
@@ -78,9 +113,6 @@ public:
     return single(p);
   }
 
-  const Engine& engine() const { return engine_; }
-
-private:
   // p with its operand replaced by the operand's normal form; p itself when that is the operand.
   static Term with_normal_operand(const SimpleP& p, const Term& operand) {
     if (operand.items.size() == 1 && operand.items.front() == p->operand) return single(p);
@@ -137,8 +169,19 @@ private:
     int* depth_;
   };
 
+  static constexpr const char* growth = "the term's growth";
+  // A normal simple term met on this run: the work and the depth its walk takes. It holds the
+  // node, so that its address is not reused while it is a key.
+  struct Normal {
+    SimpleP node;
+    long work;
+    int height;
+  };
+
   const RunOptions& options_;
   Run& run_;
+  std::unordered_map<const Simple*, Normal> normal_;
+  int deepest_ = 0; // the deepest level of the depth guard on the current walk
   int user_nesting_ = 0;
   WorkBudget work_{options_.fuel, options_.work_per_step};
   Engine engine_;

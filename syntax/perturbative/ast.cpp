@@ -275,10 +275,14 @@ struct TreeSize {
   // its one holder, which is itself met once or memoised. So only shared nodes are memoised
   // (memoising every node was half of a T_x property's trial).
   std::unordered_map<const Simple*, long> memo;
+  // A walk stops where the count reaches the cap: the rest cannot change a saturated count, and
+  // a node memoised at the cap is at least that large (half of a judged T_x was walked past it).
   long bag(const Term& m) {
     long n = 1;
-    for (const SimpleP& s : m.items)
+    for (const SimpleP& s : m.items) {
+      if (n >= cap) break;
       n = std::min(cap, n + simple(s));
+    }
     return n;
   }
   long simple(const SimpleP& p) {
@@ -288,7 +292,7 @@ struct TreeSize {
     const Simple& s = *p;
     long n = 1;
     if (s.operand) n = std::min(cap, n + simple(s.operand));
-    if (s.kind == Kind::app) n = std::min(cap, n + bag(s.argument));
+    if (s.kind == Kind::app && n < cap) n = std::min(cap, n + bag(s.argument));
     if (shared) memo.emplace(p.get(), n);
     return n;
   }

@@ -65,6 +65,21 @@ TEST(PerturbativeCost, TreeTriplesPerChainLevelWhileTheHashConsedDagGrowsLinearl
   }
 }
 
+// A capped count stops walking at the cap: it must still be min(cap, the tree size), for every
+// cap, on shared T_x output (where a node memoised at the cap is met again).
+TEST(PerturbativeCost, ACappedTreeSizeIsTheSaturatedTreeSize) {
+  for (int k = 3; k <= 6; ++k) {
+    for (const Term& m : {chain(k), curried(k)}) {
+      const Term t = transform(*paper_rules(), "x", R, m);
+      const long full = tree_size(t, cap);
+      for (long c : {1L, 2L, 7L, full / 3, full / 2, full - 1, full, full + 1})
+        if (c > 0) {
+          EXPECT_EQ(tree_size(t, c), std::min(c, full)) << "k = " << k << ", cap " << c;
+        }
+    }
+  }
+}
+
 TEST(PerturbativeCost, CurriedNestingTriplesTheSummandsEvenWithSharing) {
   for (int k = 1; k <= 8; ++k) {
     const Term t = transform(*paper_rules(), "x", R, curried(k));
