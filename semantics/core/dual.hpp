@@ -8,11 +8,13 @@
 // coefficient at every point of the box).
 //
 // Representation: the sorted list of live tags t_0 < ... < t_{k-1} and a dense array of 2^k
-// coefficients; bit i of an index says whether ε_{t_i} is in the monomial. The constant term is
-// stored apart, so an unperturbed number (the common case) allocates nothing. The flat form makes
-// tag extraction and swapping direct (manzyuk spec §5.3). Tags whose coefficients are all exactly
-// zero are dropped after each operation, so k is the number of perturbations actually present;
-// nested derivatives keep k at the nesting depth.
+// coefficients; bit i of an index says whether ε_{t_i} is in the monomial (index 0 is the constant
+// term). Both are stored inside the number up to two live tags (InlineVector), so an unperturbed
+// number, a first derivative and a nested second one allocate nothing: heap vectors for a few
+// coefficients made malloc and free the largest cost of the probing comparisons. The flat form
+// makes tag extraction and swapping direct (manzyuk spec §5.3). Tags whose coefficients are all
+// exactly zero are dropped after each operation, so k is the number of perturbations actually
+// present; nested derivatives keep k at the nesting depth.
 //
 // Higher derivatives. A smooth unary function is applied by the truncated Taylor expansion
 //   f(c + n) = Σ_{j=0}^{k} f^(j)(c) n^j / j!     (n nilpotent, n^{k+1} = 0 with k live tags),
@@ -27,6 +29,7 @@
 #include "semantics/core/interval.hpp"
 #include "semantics/core/tags.hpp"
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 #include <algorithm>
 #include <array>
@@ -55,14 +58,18 @@ inline std::string coefficient_string(const Interval& x) {
 template <class C> class Dual {
 public:
   using Coefficient = C;
-  using TagList = std::vector<Tag>;
-  using Coefficients = std::vector<C>; // all 2^k coefficients, index = monomial mask
+  // Inline up to two live tags (the nesting depth of the properties' derivatives, almost always).
+  static constexpr std::size_t inline_tags = 2;
+  using TagList = InlineVector<Tag, inline_tags>;
+  using Coefficients = InlineVector<C, std::size_t{1} << inline_tags>; // all 2^k, index = mask
+  // f(c), f'(c), ..., f^(k)(c) for the Taylor expansion of a unary function.
+  using Tower = InlineVector<C, inline_tags + 2>;
   // 2^20 coefficients: far beyond any nesting depth a property reaches.
   static constexpr std::size_t max_live_tags = 20;
 
-  Dual() : primal_(0.0) {}
-  Dual(double value) : primal_(value) {} // implicit: literals mix with duals
-  Dual(const C& value) requires(!std::is_same_v<C, double>) : primal_(value) {}
+  Dual() : coefficients_{C(0.0)} {}
+  Dual(double value) : coefficients_{C(value)} {} // implicit: literals mix with duals
+  Dual(const C& value) requires(!std::is_same_v<C, double>) : coefficients_{value} {}
 
   // value + tangent·ε_tag: the perturbation of manzyuk spec §5.3.
   static Dual perturbation(const C& value, Tag tag, const C& tangent) {
@@ -71,7 +78,7 @@ public:
   }
 
   // The tag-free part (all ε := 0).
-  const C& primal() const { return primal_; }
+  const C& primal() const { return coefficients_[0]; }
   const TagList& tags() const { return tags_; }
   bool is_constant() const { return tags_.empty(); }
   bool depends_on(Tag tag) const { return std::binary_search(tags_.begin(), tags_.end(), tag); }
@@ -92,13 +99,13 @@ public:
 
   // Calls visit(monomial_tags, coefficient) for every nonzero term, constant term first.
   template <class Visit> void for_each_term(Visit visit) const {
-    std::vector<Tag> monomial;
+    TagList monomial;
     for (std::size_t mask = 0; mask < size(); ++mask) {
       if (mask != 0 && is_exact_zero(at(mask))) continue;
       monomial.clear();
       for (std::size_t i = 0; i < tags_.size(); ++i)
         if (mask >> i & 1) monomial.push_back(tags_[i]);
-      visit(std::span<const Tag>(monomial), at(mask));
+      visit(std::span<const Tag>(monomial.data(), monomial.size()), at(mask));
     }
   }
 
@@ -136,8 +143,7 @@ public:
   }
   friend Dual operator-(const Dual& a) {
     Dual result = a;
-    result.primal_ = -result.primal_;
-    for (C& c : result.perturbations_)
+    for (C& c : result.coefficients_)
       c = -c;
     return result;
   }
@@ -162,13 +168,13 @@ public:
   }
   friend Dual operator/(const Dual& a, const Dual& b) {
     if (b.is_constant()) {
-      Coefficients out = a.full();
+      Coefficients out = a.coefficients_;
       for (C& c : out)
         c = c / b.primal();
       return Dual(a.tags_, std::move(out));
     }
     Dual result = a * reciprocal(b);
-    result.primal_ = a.primal() / b.primal(); // the IEEE quotient, not a * (1/b)
+    result.coefficients_[0] = a.primal() / b.primal(); // the IEEE quotient, not a * (1/b)
     return result;
   }
   Dual& operator+=(const Dual& b) { return *this = *this + b; }
@@ -181,13 +187,13 @@ public:
   friend Dual exp(const Dual& x) {
     return taylor(x, [](const C& c, std::size_t k) {
       using std::exp;
-      return std::vector<C>(k + 1, exp(c));
+      return Tower(k + 1, exp(c));
     });
   }
   friend Dual log(const Dual& x) {
     return taylor(x, [](const C& c, std::size_t k) {
       using std::log;
-      std::vector<C> d{log(c)};
+      Tower d{log(c)};
       if (k >= 1) d.push_back(C(1.0) / c);
       for (std::size_t j = 1; j < k; ++j) // f^(j+1) = f^(j) * (-j) / c
         d.push_back(d[j] * C(-static_cast<double>(j)) / c);
@@ -211,7 +217,7 @@ public:
   friend Dual sqrt(const Dual& x) {
     return taylor(x, [](const C& c, std::size_t k) {
       using std::sqrt;
-      std::vector<C> d{sqrt(c)};
+      Tower d{sqrt(c)};
       for (std::size_t j = 0; j < k; ++j) // f^(j+1) = f^(j) * (1/2 - j) / c
         d.push_back(d[j] * C(0.5 - static_cast<double>(j)) / c);
       return d;
@@ -222,10 +228,10 @@ public:
       using std::tanh;
       const C t = tanh(c);
       // f^(j) = P_j(t) with P_0 = t and P_{j+1} = P_j' * (1 - t^2), coefficients kept in C.
-      std::vector<C> polynomial{C(0.0), C(1.0)};
-      std::vector<C> d{t};
+      Tower polynomial{C(0.0), C(1.0)};
+      Tower d{t};
       for (std::size_t j = 0; j < k; ++j) {
-        std::vector<C> next(polynomial.size() + 1, C(0.0));
+        Tower next(polynomial.size() + 1, C(0.0));
         for (std::size_t p = 1; p < polynomial.size(); ++p) {
           const C term = polynomial[p] * C(static_cast<double>(p)); // derivative: p a_p t^{p-1}
           next[p - 1] += term;
@@ -242,7 +248,7 @@ public:
   }
   friend Dual reciprocal(const Dual& x) {
     return taylor(x, [](const C& c, std::size_t k) {
-      std::vector<C> d{C(1.0) / c};
+      Tower d{C(1.0) / c};
       for (std::size_t j = 0; j < k; ++j) // f^(j+1) = f^(j) * (-(j+1)) / c
         d.push_back(d[j] * C(-static_cast<double>(j + 1)) / c);
       return d;
@@ -254,7 +260,8 @@ public:
     typename Dual<D>::Coefficients out;
     for (std::size_t mask = 0; mask < size(); ++mask)
       out.push_back(f(at(mask)));
-    return Dual<D>::from_parts(tags_, std::move(out));
+    return Dual<D>::from_parts(typename Dual<D>::TagList(tags_.begin(), tags_.end()),
+                               std::move(out));
   }
 
   // Raw constructor for code that builds elements term by term (map_coefficients, tests).
@@ -270,20 +277,14 @@ private:
       throw AdsemError(ErrorKind::eval, "model: more than " + std::to_string(max_live_tags) +
                                             " live perturbation tags in one number");
     trim(tags_, coefficients);
-    primal_ = coefficients[0];
-    perturbations_.assign(coefficients.begin() + 1, coefficients.end());
+    coefficients_ = std::move(coefficients);
   }
 
-  std::size_t size() const { return perturbations_.size() + 1; }
-  const C& at(std::size_t mask) const { return mask == 0 ? primal_ : perturbations_[mask - 1]; }
-  Coefficients full() const {
-    Coefficients out{primal_};
-    out.insert(out.end(), perturbations_.begin(), perturbations_.end());
-    return out;
-  }
+  std::size_t size() const { return coefficients_.size(); }
+  const C& at(std::size_t mask) const { return coefficients_[mask]; }
 
-  static std::vector<C> sine_cycle(const C& f0, const C& f1, std::size_t k) {
-    std::vector<C> d{f0};
+  static Tower sine_cycle(const C& f0, const C& f1, std::size_t k) {
+    Tower d{f0};
     if (k >= 1) d.push_back(f1);
     for (std::size_t j = 2; j <= k; ++j)
       d.push_back(-d[j - 2]); // f'' = -f
@@ -291,13 +292,13 @@ private:
   }
 
   // f(c + n) = Σ_j f^(j)(c) n^j / j! with tower(c, k) = {f(c), f'(c), ..., f^(k)(c)}.
-  template <class Tower> static Dual taylor(const Dual& x, Tower tower) {
+  template <class Derivatives> static Dual taylor(const Dual& x, Derivatives tower) {
     const std::size_t k = x.tags_.size();
-    const std::vector<C> d = tower(x.primal(), k);
+    const Tower d = tower(x.primal(), k);
     if (k == 0) return Dual(d[0]);
     if (k == 1) return Dual(x.tags_, Coefficients{d[0], d[1] * x.at(1)});
     Dual nilpotent = x;
-    nilpotent.primal_ = C(0.0);
+    nilpotent.coefficients_[0] = C(0.0);
     Dual result(d[0]);
     Dual power = nilpotent;
     double factorial = 1;
@@ -310,7 +311,7 @@ private:
   }
 
   Dual scaled(const C& factor) const {
-    Coefficients out = full();
+    Coefficients out = coefficients_;
     for (C& c : out)
       c = factor * c;
     return Dual(tags_, std::move(out));
@@ -353,7 +354,7 @@ private:
 
   // x's coefficients re-indexed over the larger tag list `all` (a superset of x's tags).
   static Coefficients embed(const Dual& x, const TagList& all) {
-    if (x.tags_ == all) return x.full();
+    if (x.tags_ == all) return x.coefficients_;
     std::array<std::size_t, max_live_tags> position{};
     for (std::size_t i = 0, j = 0; i < x.tags_.size(); ++i) {
       while (all[j] != x.tags_[i])
@@ -369,7 +370,7 @@ private:
   template <class Op> static Dual combine(const Dual& a, const Dual& b, Op op) {
     if (a.is_constant() && b.is_constant()) {
       Dual result = a;
-      op(result.primal_, b.primal_);
+      op(result.coefficients_[0], b.primal());
       return result;
     }
     const TagList all = union_of(a.tags_, b.tags_);
@@ -395,9 +396,8 @@ private:
     }
   }
 
-  TagList tags_;                 // sorted, distinct
-  C primal_;                     // the coefficient of the empty monomial
-  std::vector<C> perturbations_; // the other 2^|tags_| - 1, index mask - 1 (bit i <-> tags_[i])
+  TagList tags_;              // sorted, distinct
+  Coefficients coefficients_; // all 2^|tags_|, index = monomial mask (bit i <-> tags_[i])
 };
 
 // "1 + 2·ε3 + 0.5·ε3ε7": for messages, reports and test output.

@@ -36,6 +36,7 @@ template <class C> Value<C> perturb(const Value<C>& a, const Value<C>& da, Tag e
     if (da.items().size() != a.items().size())
       throw AdsemError(ErrorKind::eval, "model: tangent and point have different shapes");
     std::vector<Value<C>> items;
+    items.reserve(a.items().size()); // one allocation per tuple, not one per growth
     for (std::size_t i = 0; i < a.items().size(); ++i)
       items.push_back(perturb(a.items()[i], da.items()[i], e));
     return Value<C>::tuple(std::move(items));
@@ -63,6 +64,7 @@ template <class C> Value<C> swap_tags(const Value<C>& v, Tag e, Tag e2) {
     return v;
   case ValueKind::tuple: {
     std::vector<Value<C>> items;
+    items.reserve(v.items().size());
     for (const Value<C>& item : v.items())
       items.push_back(swap_tags(item, e, e2));
     return Value<C>::tuple(std::move(items));
@@ -89,6 +91,7 @@ Value<C> extract(const Value<C>& v, Tag e, Part part, const DiffContext& context
     return v;
   case ValueKind::tuple: {
     std::vector<Value<C>> items;
+    items.reserve(v.items().size());
     for (const Value<C>& item : v.items())
       items.push_back(extract(item, e, part, context));
     return Value<C>::tuple(std::move(items));

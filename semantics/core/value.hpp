@@ -100,6 +100,7 @@ public:
   // (x_1, ..., x_n) as a tuple of reals (n = 1: still a 1-tuple; use Value(x) for a real).
   static Value reals(std::span<const double> xs) {
     std::vector<Value> items;
+    items.reserve(xs.size());
     for (const double x : xs)
       items.emplace_back(x);
     return tuple(std::move(items));
@@ -207,6 +208,7 @@ template <class C> Value<C> zero(const ModelType& type) {
     return Value<C>(Unit{});
   case ModelType::Kind::tuple: {
     std::vector<Value<C>> items;
+    items.reserve(type.parts().size());
     for (const ModelType& part : type.parts())
       items.push_back(zero<C>(part));
     return Value<C>::tuple(std::move(items));
@@ -236,6 +238,7 @@ template <class C> Value<C> sum(const Value<C>& a, const Value<C>& b) {
     if (a.items().size() != b.items().size())
       throw AdsemError(ErrorKind::eval, "model: cannot add tuples of different lengths");
     std::vector<Value<C>> items;
+    items.reserve(a.items().size()); // one allocation per tuple, not one per growth
     for (std::size_t i = 0; i < a.items().size(); ++i)
       items.push_back(sum(a.items()[i], b.items()[i]));
     return Value<C>::tuple(std::move(items));
@@ -259,6 +262,7 @@ template <class C> Value<C> scale(const Dual<C>& s, const Value<C>& v) {
     return v;
   case ValueKind::tuple: {
     std::vector<Value<C>> items;
+    items.reserve(v.items().size());
     for (const Value<C>& item : v.items())
       items.push_back(scale(s, item));
     return Value<C>::tuple(std::move(items));
@@ -326,6 +330,7 @@ Value<C> unflatten(const Value<C>& shape, std::span<const Dual<C>> xs, std::size
     return shape;
   case ValueKind::tuple: {
     std::vector<Value<C>> items;
+    items.reserve(shape.items().size());
     for (const Value<C>& item : shape.items())
       items.push_back(unflatten(item, xs, next));
     return Value<C>::tuple(std::move(items));

@@ -121,6 +121,37 @@ TEST(Dual, IntervalCoefficientsEncloseTheDerivativesOverABox) {
   EXPECT_EQ(lifted.coefficient({1}).lower(), 1.0);
 }
 
+// Up to Dual::inline_tags live tags are stored inside the number, more on the heap: the ring
+// and the tag operations must not depend on where the coefficients live.
+TEST(Dual, SameResultsInsideAndBeyondTheInlineStorage) {
+  static_assert(D::inline_tags == 2);
+  D x = 1.0;
+  for (Tag t = 1; t <= 5; ++t)
+    x *= 1.0 + eps(t); // Π (1 + ε_t): every one of the 32 coefficients is 1
+  EXPECT_EQ(x.tags().size(), 5u);
+  EXPECT_EQ(x.coefficient({1, 3, 5}), 1.0);
+  EXPECT_EQ(x.coefficient({1, 2, 3, 4, 5}), 1.0);
+  const D t3 = tangent_part(x, 3); // Π_{t≠3} (1 + ε_t): back to 4 tags
+  EXPECT_EQ(t3.tags().size(), 4u);
+  EXPECT_FALSE(t3.depends_on(3));
+  EXPECT_EQ(t3.coefficient({1, 2, 4, 5}), 1.0);
+  const D two = primal_part(primal_part(primal_part(x, 5), 4), 3); // (1 + ε1)(1 + ε2): inline
+  EXPECT_EQ(to_string(two), "1 + 1·ε1 + 1·ε2 + 1·ε1ε2");
+  const D swapped = swap_tags(x * (2.0 + eps(7)), 1, 7); // ε1 now carries the 2 + ε part
+  EXPECT_EQ(swapped.coefficient({7}), 2.0);
+  EXPECT_EQ(swapped.coefficient({1}), 1.0);
+  EXPECT_EQ(swapped.coefficient({1, 7}), 1.0);
+  D copy = x; // copies and moves of a heap-stored number keep its coefficients
+  const D moved = std::move(copy);
+  EXPECT_EQ(moved.coefficient({2, 4}), 1.0);
+  EXPECT_TRUE((x - moved).is_constant());
+  EXPECT_EQ((x - moved).primal(), 0.0);
+  // Cancelling the high tags brings the number back to inline size, value unchanged.
+  const D back = x - (x - two);
+  EXPECT_EQ(back.tags().size(), 2u);
+  EXPECT_EQ(to_string(back), to_string(two));
+}
+
 TEST(Dual, TooManyLiveTagsIsAnError) {
   D x = 1.0;
   for (Tag t = 1; t <= D::max_live_tags; ++t)
