@@ -237,6 +237,13 @@ props::ComplexityFamily allocating(std::vector<int> sizes) {
   });
 }
 
+// A linear toy family of sizes 1, 2, 4: derivative twice the primal at every size.
+props::ComplexityFamily doubling(const std::string& mechanism) {
+  return toy_family(mechanism, {1, 2, 4}, [](int n) {
+    return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
+  });
+}
+
 // Krawiec's machine recurses through E-App into closure bodies; nested closures of 4,500 stages
 // are about 18,000 nested evaluations, within its 20,000-level guard but past the default 8 MiB
 // stack (it crashed `adsem complexity delta-reverse` at n = 5,000): the walk continues on the
@@ -364,13 +371,7 @@ TEST(ComplexityRunner, MemoryAnEarlierFamilyFreedDoesNotStopTheNext) {
     }
     const auto pin = std::make_unique<char[]>(1024); // a live block above them
     freed.clear();
-    const props::ComplexityRow r = props::run_complexity_family(
-        toy_family(
-            "after", {1, 2, 4},
-            [](int n) {
-              return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
-            }),
-        o);
+    const props::ComplexityRow r = props::run_complexity_family(doubling("after"), o);
     EXPECT_EQ(r.n, (std::vector<int>{1, 2, 4})) << r.stopped;
     EXPECT_TRUE(r.holds());
   }
@@ -382,26 +383,13 @@ TEST(ComplexityRunner, AnAssertedClaimOnFewerThanThreeSizesDoesNotHold) {
   props::ComplexityOptions o;
   o.time_it = false;
   o.max_n = 2;
-  const props::ComplexityRow r = props::run_complexity_family(
-      toy_family(
-          "short", {1, 2, 4},
-          [](int n) {
-            return props::ComplexityInstance{[n] { return double(n); }, [n] { return 2.0 * n; }};
-          }),
-      o);
+  const props::ComplexityRow r = props::run_complexity_family(doubling("short"), o);
   ASSERT_TRUE(r.asserted());
   EXPECT_EQ(r.n, (std::vector<int>{1, 2}));
   EXPECT_FALSE(r.slope_measured());
   EXPECT_FALSE(r.holds());
   o.max_n = 4;
-  EXPECT_TRUE(props::run_complexity_family(toy_family("short", {1, 2, 4},
-                                                      [](int n) {
-                                                        return props::ComplexityInstance{
-                                                            [n] { return double(n); },
-                                                            [n] { return 2.0 * n; }};
-                                                      }),
-                                           o)
-                  .holds());
+  EXPECT_TRUE(props::run_complexity_family(doubling("short"), o).holds());
 }
 
 TEST(ComplexitySlope, PeakGrowthLeavesOutPeaksBelowOneMebibyte) {
