@@ -7,7 +7,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CAMPAIGN_TIME ?= 60
 REPORT_DIR ?= adsem-report
 DEBIAN_PACKAGES = cmake g++ make python3 python3-jsonschema librapidcheck-dev libeigen3-dev libboost-dev \
-  libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-utils
+  libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-utils \
+  libjemalloc-dev
 # clang with libFuzzer and the sanitizer runtimes (libclang-rt-dev), llvm-symbolizer (llvm).
 FUZZ_PACKAGES = clang libclang-rt-dev llvm
 FUZZ_BUILD_DIR ?= build/fuzz

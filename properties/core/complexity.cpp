@@ -9,8 +9,6 @@
 #include <optional>
 #include <utility>
 
-#include <malloc.h>
-
 #include <fmt/format.h>
 
 #include "properties/core/memory.hpp"
@@ -137,12 +135,12 @@ double min_cpu_seconds(const std::function<double()>& f, double min_seconds, int
 }
 
 // The peak resident memory of `run` above the resident memory before it, in MiB: the heap's free
-// pages go back to the system first (malloc_trim), so that the run cannot hide its allocations in
-// memory an earlier size left resident; then the peak (VmHWM) is set to the current resident
-// memory. Process-wide: exact while this thread is the only one allocating (adsem complexity
-// measures one family at a time per process). 0 where the peak cannot be reset.
+// pages go back to the system first (release_free_memory), so that the run cannot hide its
+// allocations in memory an earlier size left resident; then the peak (VmHWM) is set to the current
+// resident memory. Process-wide: exact while this thread is the only one allocating (adsem
+// complexity measures one family at a time per process). 0 where the peak cannot be reset.
 double measure_peak(const std::function<void()>& run) {
-  ::malloc_trim(0);
+  release_free_memory();
   const bool reset = reset_peak_resident();
   const std::size_t before = resident_bytes();
   run();
@@ -221,7 +219,7 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
       const auto over = [&] { return resident_bytes() + need * 1024 * 1024 > half; };
       // Memory an earlier family freed can stay resident in the heap (freed nodes between live
       // ones): give it back before reading, or one large family stops every family after it.
-      if (over()) ::malloc_trim(0);
+      if (over()) release_free_memory();
       if (over()) {
         row.stopped = fmt::format(
             "memory: n = {} would need about {:.0f} MiB beside the {:.0f} MiB resident, above "

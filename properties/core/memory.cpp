@@ -5,11 +5,23 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include "syntax/core/diagnostic.hpp"
 
+// jemalloc's control interface, present only when the executable links jemalloc (a weak
+// reference: null otherwise, so no jemalloc header or library is needed to build).
+extern "C" int mallctl(const char* name, void* oldp, std::size_t* oldlenp, void* newp,
+                       std::size_t newlen) __attribute__((weak));
+
 namespace adsem::props {
+
+void release_free_memory() {
+  ::malloc_trim(0);
+  // "arena.4096.purge": MALLCTL_ARENAS_ALL (4096) purges the unused dirty pages of every arena
+  if (mallctl != nullptr) mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+}
 
 std::size_t resident_bytes(pid_t pid) {
   const std::string path = pid == 0 ? "/proc/self/statm" : fmt::format("/proc/{}/statm", pid);

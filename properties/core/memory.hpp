@@ -25,6 +25,11 @@ bool reset_peak_resident();
 // last reset_peak_resident, in bytes; 0 when it cannot be read.
 std::size_t peak_resident_bytes();
 
+// Gives the heap's free pages back to the system, so that resident memory counts what is in use:
+// glibc's malloc_trim, and where the executable is linked with jemalloc (CMake ADSEM_JEMALLOC),
+// a purge of every jemalloc arena (which keeps freed pages resident for seconds otherwise).
+void release_free_memory();
+
 // "4G", "512M", "100k", "1073741824" (bytes), case-insensitive, binary units (K = 1024 bytes);
 // "0" means no ceiling. Throws AdsemError(usage) naming `option` otherwise.
 std::size_t parse_memory_size(const std::string& text, const std::string& option);
