@@ -1,7 +1,9 @@
 #include "syntax/delta_reverse/parser.hpp"
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/core/lexer.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse {
@@ -415,19 +417,19 @@ private:
 
   TokenStream ts_;
   FreshNames fresh_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::parse};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::parse};
 };
 
 } // namespace
 
 Term parse_term(const std::string& source) {
-  Parser p(lex(source, config()));
-  return p.whole();
+  const auto read = [&] { return Parser(lex(source, config())).whole(); };
+  return source.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 Type parse_type(const std::string& source) {
-  Parser p(lex(source, config()));
-  return p.whole_type();
+  const auto read = [&] { return Parser(lex(source, config())).whole_type(); };
+  return source.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 } // namespace adsem::delta_reverse
