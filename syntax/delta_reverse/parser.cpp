@@ -61,16 +61,19 @@ private:
   // ---- types ----
   Type type() {
     const DepthGuard g(depth_, ts_.peek().pos);
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = sum_ty();
     if (ts_.accept_symbol("->")) return arrow_type(a, type());
     return a;
   }
   Type sum_ty() {
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = prod_ty();
     if (ts_.accept_symbol("+")) return sum_type(a, sum_ty());
     return a;
   }
   Type prod_ty() {
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = atom_ty();
     if (ts_.accept_symbol("*")) return product_type(a, prod_ty());
     return a;
@@ -91,6 +94,7 @@ private:
   }
   Type base_ty() {
     const DepthGuard g(depth_, ts_.peek().pos);
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     const Token& t = ts_.peek();
     if (ts_.accept_keyword("Real")) return real_type();
     if (ts_.accept_keyword("Int")) return int_type();
@@ -418,6 +422,10 @@ private:
   TokenStream ts_;
   FreshNames fresh_;
   DepthBudget depth_{max_source_nesting, 0, ErrorKind::parse};
+  // A written type nests at most this deep: the type walks (printing, equality, the translations'
+  // type clauses) recurse without a guard of their own on the caller's stack, and
+  // `Real * Real * ... * Real` of 50,000 factors overflowed it in print_type.
+  DepthBudget type_depth_{DepthBudget::default_limit, 0, ErrorKind::parse};
 };
 
 } // namespace

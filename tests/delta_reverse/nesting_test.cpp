@@ -1,8 +1,8 @@
 // delta-reverse's depth guards (syntax/delta_reverse/nesting.hpp: 50,000 levels for the parser,
 // the type checker, the printer, the translations and the Delta evaluation; as many nested
-// evaluations in the machine), all on a large stack past 2,000 levels: the complexity families of
-// 10,000 stages (seed 001 §7.4) read, check and differentiate, and one level past a guard is a
-// located error, never a stack overflow.
+// evaluations in the machine; 10,000 for a written type), all on a large stack past 2,000 levels:
+// the complexity families of 10,000 stages (seed 001 §7.4) read, check and differentiate, and one
+// level past a guard is a located error, never a stack overflow.
 #include <string>
 #include <vector>
 
@@ -51,6 +51,27 @@ TEST(DeltaReverseNesting, LetSeriesUpToTheSourceGuard) {
     expect_depth_error(e, ErrorKind::parse, "term nested deeper than 50000 levels");
     if (e.diagnostic().pos) {
       EXPECT_GT(e.diagnostic().pos->column, static_cast<int>(beyond.size()) - 100);
+    }
+  }
+}
+
+// A written type nests at most 10,000 levels (its walks have no guard of their own):
+// `Real * ... * Real` of 50,000 factors overflowed the stack in print_type.
+std::string product_parameter(int factors) {
+  std::string s = "\\(p : Real";
+  for (int i = 1; i < factors; ++i)
+    s += " * Real";
+  return s + "). 1.0";
+}
+
+TEST(DeltaReverseNesting, WrittenTypesUpToTheirGuard) {
+  EXPECT_NO_THROW((void)print_type(typecheck(parse_term(product_parameter(9'990))).type));
+  for (const int factors : {10'000, 50'000}) {
+    try {
+      (void)parse_term(product_parameter(factors));
+      FAIL() << "parsed a type past its guard";
+    } catch (const AdsemError& e) {
+      expect_depth_error(e, ErrorKind::parse, "term nested deeper than 10000 levels");
     }
   }
 }
