@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "semantics/delta_reverse/setup.hpp"
+#include "syntax/core/deep_walk.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -11,6 +12,10 @@ using DK = DeltaNode::Kind;
 } // namespace
 
 void MapEval::eval(double x, const Delta& u) {
+  deeper(depth, [&] { eval_here(x, u); });
+}
+
+void MapEval::eval_here(double x, const Delta& u) {
   const DepthGuard guard(depth);
   fire_step<DeltaEval>(rules, *this, {x, u}, ledger,
                        "eval: OneHot is a Delta2 constructor (Fig. 7)");

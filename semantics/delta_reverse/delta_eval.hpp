@@ -20,6 +20,7 @@
 #include "semantics/delta_reverse/rules.hpp"
 #include "semantics/delta_reverse/values.hpp"
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -28,9 +29,10 @@ struct MapEval {
   const Rules& rules;
   DeltaMap& m;
   Ledger& ledger;
-  DepthBudget depth{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth{max_source_nesting, 0, ErrorKind::eval};
   // eval x u m: the rule for u's constructor selected from the book and fired.
   void eval(double x, const Delta& u);
+  void eval_here(double x, const Delta& u); // eval on the current stack
 };
 // eval x (Let id u1 u2) m's lookup for one Let of the spine (Fig. 10): Nothing skips the id,
 // Just x' evaluates u1 with x' after deleting id.

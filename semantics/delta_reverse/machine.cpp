@@ -7,6 +7,7 @@
 #include "semantics/delta_reverse/derivative_rules.hpp"
 #include "semantics/delta_reverse/source_eval.hpp"
 #include "syntax/core/large_stack.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -14,10 +15,13 @@ namespace {
 
 using VK = ValueNode::Kind;
 
-constexpr int max_depth = 20'000;
-// Past this depth eval continues on the large stack (syntax/core/large_stack.hpp): 20,000 nested
-// evaluations (E-App into a closure body into E-App ...) need more than the default 8 MiB stack,
-// and a shallower term pays no stack switch.
+// Nested evaluations (E-App into a closure body into E-App ...): as many as the source walks'
+// levels (syntax/delta_reverse/nesting.hpp); nested closures, a complexity family of seed 001
+// §7.4's claim, nest four a stage: 40,000 at 10,000 stages.
+constexpr int max_depth = max_source_nesting;
+// Past this depth eval continues on the large stack (syntax/core/large_stack.hpp): the nested
+// evaluations above need far more than the default 8 MiB stack, and a shallower term pays no
+// stack switch.
 constexpr int shallow_depth = 2'000;
 
 class DepthScope {

@@ -1,5 +1,6 @@
 #include "semantics/delta_reverse/translate.hpp"
 
+#include "syntax/core/deep_walk.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse {
@@ -191,6 +192,10 @@ template <class R> Term Translator::walk(const Term& e) {
 }
 
 Term Translator::term(const Term& e) {
+  return deeper(depth_, [&] { return term_here(e); });
+}
+
+Term Translator::term_here(const Term& e) {
   const DepthGuard guard(depth_, e->pos);
   switch (t_) {
   case Translation::dfwd:

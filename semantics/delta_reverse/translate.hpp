@@ -18,6 +18,7 @@
 #include "semantics/delta_reverse/setup.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/delta_reverse/ast.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -49,6 +50,7 @@ public:
   std::string fresh(const std::string& stem) { return fresh_(stem); }
 
 private:
+  Term term_here(const Term& e); // term on the current stack
   template <class R> Term walk(const Term& e);
 
   Translation t_;
@@ -56,7 +58,7 @@ private:
   RuleCounter* coverage_;
   std::vector<long> fired_; // per book position, when coverage_ is set
   FreshNames fresh_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::eval};
 };
 
 // The clauses' results (rules.cpp lists them under their names).

@@ -1,7 +1,9 @@
 #include "syntax/delta_reverse/parser.hpp"
 
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/core/lexer.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
 namespace adsem::delta_reverse {
@@ -59,16 +61,19 @@ private:
   // ---- types ----
   Type type() {
     const DepthGuard g(depth_, ts_.peek().pos);
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = sum_ty();
     if (ts_.accept_symbol("->")) return arrow_type(a, type());
     return a;
   }
   Type sum_ty() {
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = prod_ty();
     if (ts_.accept_symbol("+")) return sum_type(a, sum_ty());
     return a;
   }
   Type prod_ty() {
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     Type a = atom_ty();
     if (ts_.accept_symbol("*")) return product_type(a, prod_ty());
     return a;
@@ -89,6 +94,7 @@ private:
   }
   Type base_ty() {
     const DepthGuard g(depth_, ts_.peek().pos);
+    const DepthGuard type_level(type_depth_, ts_.peek().pos);
     const Token& t = ts_.peek();
     if (ts_.accept_keyword("Real")) return real_type();
     if (ts_.accept_keyword("Int")) return int_type();
@@ -415,19 +421,23 @@ private:
 
   TokenStream ts_;
   FreshNames fresh_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::parse};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::parse};
+  // A written type nests at most this deep: the type walks (printing, equality, the translations'
+  // type clauses) recurse without a guard of their own on the caller's stack, and
+  // `Real * Real * ... * Real` of 50,000 factors overflowed it in print_type.
+  DepthBudget type_depth_{DepthBudget::default_limit, 0, ErrorKind::parse};
 };
 
 } // namespace
 
 Term parse_term(const std::string& source) {
-  Parser p(lex(source, config()));
-  return p.whole();
+  const auto read = [&] { return Parser(lex(source, config())).whole(); };
+  return source.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 Type parse_type(const std::string& source) {
-  Parser p(lex(source, config()));
-  return p.whole_type();
+  const auto read = [&] { return Parser(lex(source, config())).whole_type(); };
+  return source.size() <= shallow_text ? read() : on_large_stack(read);
 }
 
 } // namespace adsem::delta_reverse

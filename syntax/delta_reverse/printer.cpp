@@ -2,8 +2,9 @@
 
 #include <cmath>
 
-#include "syntax/core/depth_guard.hpp"
+#include "syntax/core/deep_walk.hpp"
 #include "syntax/core/real_text.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 
 namespace adsem::delta_reverse {
 
@@ -21,7 +22,7 @@ namespace {
 
 // Levels: 0 expr (λ, let, case, do), 1 '+' '-', 2 '*' '/', 3 application, 4 prefix item, 5 atom.
 struct Printer {
-  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget budget{max_source_nesting, 0, ErrorKind::eval};
 
   static const char* infix(const Node& n) {
     if (n.kind != Kind::app || n.kids[0]->kind != Kind::prim || n.kids[1]->kind != Kind::pair)
@@ -61,6 +62,9 @@ struct Printer {
   }
 
   std::string at(const Term& t, int level) {
+    return deeper(budget, [&] { return at_here(t, level); });
+  }
+  std::string at_here(const Term& t, int level) {
     const DepthGuard guard(budget);
     const std::string s = bare(*t);
     return level_of(*t) < level ? "(" + s + ")" : s;

@@ -1,6 +1,7 @@
 #include "syntax/delta_reverse/typecheck.hpp"
 
-#include "syntax/core/depth_guard.hpp"
+#include "syntax/core/deep_walk.hpp"
+#include "syntax/delta_reverse/nesting.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 #include "syntax/delta_reverse/signature.hpp"
 
@@ -13,6 +14,11 @@ using K = TypeNode::Kind;
 class Checker {
 public:
   Typed run(const Term& t, Context& g) {
+    return deeper(depth_, [&] { return run_here(t, g); });
+  }
+
+private:
+  Typed run_here(const Term& t, Context& g) {
     const DepthGuard guard(depth_, t->pos);
     const Node& n = *t;
     const auto fail = [&](const std::string& message) -> Typed {
@@ -181,8 +187,7 @@ public:
     return fail("unknown term form");
   }
 
-private:
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::type};
+  DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
 
 } // namespace
