@@ -81,16 +81,18 @@ const Simple* linear_numeral(const Simple& s) {
   return at->kind == Kind::numeral ? at : nullptr;
 }
 
-// L1 = L2 for two summands that both end in a numeral: the same formers, binders and types, in
-// order. (Compared in place: building each context's text was a twentieth of an adequacy trial.)
+// L1 = L2 for two summands that both end in a numeral: the same formers and types, in order,
+// modulo α (seed 004, L141: terms are identified up to α). A context of λy. and ι_k ending in a
+// numeral has no variable occurrence, so its binder names never matter: λx.1 + λy.1 is
+// λx.1 + λx.1 ≡ λx.(1 + 1) (L165-185) and merges to λx.2. (Compared in place: building each
+// context's text was a twentieth of an adequacy trial.)
 bool same_linear_context(const Simple& a, const Simple& b) {
   const Simple* p = &a;
   const Simple* q = &b;
   while (p->kind == Kind::lam || p->kind == Kind::inj) {
     if (q->kind != p->kind) return false;
-    const bool same = p->kind == Kind::lam
-                          ? p->name == q->name && same_type(p->binder_type, q->binder_type)
-                          : p->index == q->index && same_type(p->type, q->type);
+    const bool same = p->kind == Kind::lam ? same_type(p->binder_type, q->binder_type)
+                                           : p->index == q->index && same_type(p->type, q->type);
     if (!same) return false;
     p = p->operand.get();
     q = q->operand.get();

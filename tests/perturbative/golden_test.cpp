@@ -117,6 +117,23 @@ TEST(PerturbativeGolden, SmallFixedNormalForms) {
             key("\\x:T R. (mul (pi1 x, pi2 x) + mul (pi1 x, pi2 x), mul (pi2 x, pi2 x) + 1)"));
 }
 
+// ν merges L[r1] + L[r2] modulo α (seed 004, L141, L165-185): the binders of a context of λ and
+// ι ending in a numeral are never referenced. A campaign found primal-is-substitution failing on
+// NF(π2(T_x M)) = λx'.2 against NF(M[π2 x/x]) = λx'.1 + λx.1 while the merge compared names.
+TEST(PerturbativeGolden, NuMergesNumeralsUnderAlphaEquivalentBinders) {
+  const auto nf = [](const std::string& s) {
+    return canonical_key(normalise(parse_closed(s), *paper_rules()).result);
+  };
+  const auto key = [](const std::string& s) { return canonical_key(parse_closed(s)); };
+  EXPECT_EQ(nf("(\\x:R * R. 1) + (\\y:R * R. 1)"), key("\\z:R * R. 2"));
+  EXPECT_EQ(nf("(\\x:R. (in1 3 : R * R)) + (\\y:R. (in1 3 : R * R))"),
+            key("\\x:R. (in1 6 : R * R)"));
+  // the same binder type merges; a different injection is a different context: no merge
+  EXPECT_EQ(nf("(\\x:R. 1) + (\\y:R. 1)"), key("\\x:R. 2"));
+  EXPECT_NE(nf("(\\x:R. (in1 3 : R * R)) + (\\y:R. (in2 3 : R * R))"),
+            key("\\x:R. (in1 6 : R * R)"));
+}
+
 // Open terms: f free is stuck (spec §4.1 "no rule for T applied to a non-λ").
 TEST(PerturbativeGolden, TOfAFreeVariableIsStuckAndChainRuleVisible) {
   const Context gamma = {{"f", arrow_type(real_type(), real_type())}};
