@@ -32,8 +32,8 @@ TrialResult reverse_mode_higher_order(const PropertyContext&);
 TrialResult tape_agreement(const PropertyContext&);
 TrialResult cost_reverse_mode(const PropertyContext&);
 TrialResult cost_linear_steps(const PropertyContext&);
-// (k, steps) sorted by k -> the largest over the smallest marginal steps per added primitive
-double marginal_step_spread(const std::vector<std::pair<long, long>>& k_steps);
+// (stages of ANF(P), steps) per chain -> the largest over the smallest steps per stage
+double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_steps);
 // model_checks.cpp
 TrialResult premise_jacobian(const PropertyContext&);
 TrialResult adequacy(const PropertyContext&);

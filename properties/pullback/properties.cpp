@@ -86,7 +86,7 @@ std::vector<props::PropertyDef> properties() {
           "seed 000, Ex. 3.7 (⋆) lines 349-351, §5.1 line 519, Remark 2.1 line 109; spec §6 P19",
           cost_reverse_mode),
       def("cost-linear-steps", "cost",
-          "the steps per added primitive bounded (factor 2) over chains of 4..32 primitives",
+          "steps per stage of ANF(P) bounded (factor 2) over chains of 4..32 primitives",
           "seed 000, §5.1 line 519 (reduction simulates reverse mode); spec §6 P19",
           cost_linear_steps),
   };
