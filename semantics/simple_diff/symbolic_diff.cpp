@@ -28,10 +28,10 @@ void need_annotations(const Node& n) {
                      n.pos);
 }
 
-// Renames x and every binder of a trace apart. With `copy` false it builds nothing and does the
-// rest of the renaming's work: the same fuel charged, the same fresh names drawn, the same error
-// on a term that is not a trace, so that a rule reading C as traced (R-fast) leaves every step
-// count, fuel verdict and later fresh name as they were.
+// Renames x and every binder of a trace apart. With `copy` false it builds nothing (no copy, no
+// renaming environment) and does the rest of the renaming's work: the same fuel charged, the same
+// fresh names drawn, the same error on a term that is not a trace, so that a rule reading C as
+// traced (R-fast) leaves every step count, fuel verdict and later fresh name as they were.
 class Renamer {
 public:
   Renamer(Machine& m, bool copy) : m_(m), copy_(copy) {}
@@ -43,8 +43,9 @@ public:
     m_.charge(1, &n); // renaming is linear work, bounded by the fuel like the rules
     switch (n.kind) {
     case Kind::var: {
+      if (!copy_) return term;
       const std::string* renamed = names.find(n.name);
-      return renamed && copy_ ? mk::var(*renamed, n.pos) : term;
+      return renamed ? mk::var(*renamed, n.pos) : term;
     }
     case Kind::constant:
     case Kind::unit:
@@ -65,7 +66,7 @@ public:
       Term bound = run(n.a);
       const std::string y = m_.names().fresh(n.name);
       ScopedEnv<std::string>::Scope scope(names);
-      names.push(n.name, y);
+      if (copy_) names.push(n.name, y); // without the copy no occurrence is renamed
       Term body = run(n.b);
       return copy_ ? mk::let(y, n.type, std::move(bound), std::move(body), n.pos) : term;
     }

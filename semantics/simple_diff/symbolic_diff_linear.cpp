@@ -13,11 +13,9 @@
 // The forward pass evaluates every redex of C at x = V, and Dom(op_r) = Dom(op) × R^m, so the
 // output is defined exactly where C is (Theorem 6.1 / P-AD-1 is its acceptance test). A binding
 // with no contribution has adjoint 0_S; its pullback would only add zeros, so it is skipped.
-#include <unordered_map>
-#include <unordered_set>
-
 #include "semantics/simple_diff/symbolic_diff.hpp"
 #include "syntax/simple_diff/derived.hpp"
+#include "syntax/simple_diff/name_index.hpp"
 
 namespace adsem::simple_diff {
 
@@ -44,6 +42,7 @@ public:
     relevant_.insert(g_.x);
     for (const Binding& b : forward_)
       relevant_.insert(b.name);
+    contributions_.resize(relevant_.size());
     push(g_.w, result);
     for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
       pull_back(*it);
@@ -125,7 +124,7 @@ private:
   bool mentions_relevant(const Node& a) const {
     switch (a.kind) {
     case Kind::var:
-      return relevant_.count(a.name) > 0;
+      return relevant_.find(a.name) != NameIndex::none;
     case Kind::pair:
       return mentions_relevant(*a.a) || mentions_relevant(*a.b);
     default:
@@ -151,7 +150,7 @@ private:
     if (!mentions_relevant(*atom) || is_zero_value(*g)) return;
     const Node& a = *atom;
     if (a.kind == Kind::var) {
-      contributions_[a.name].push_back(g);
+      contributions_[relevant_.find(a.name)].push_back(g);
       return;
     }
     // a pair of atoms <A1, A2>_{U,S}: split G
@@ -171,11 +170,12 @@ private:
 
   // Σ contributions to `name` at type `type` (nullptr if there are none).
   Term sum(const Type& type, const std::string& name) {
-    auto it = contributions_.find(name);
-    if (it == contributions_.end() || it->second.empty()) return nullptr;
-    Term total = it->second.front();
-    for (std::size_t i = 1; i < it->second.size(); ++i)
-      total = plus_of(type, total, it->second[i], m_.names());
+    const std::uint32_t id = relevant_.find(name);
+    if (id == NameIndex::none || contributions_[id].empty()) return nullptr;
+    const std::vector<Term>& terms = contributions_[id];
+    Term total = terms.front();
+    for (std::size_t i = 1; i < terms.size(); ++i)
+      total = plus_of(type, total, terms[i], m_.names());
     return total;
   }
 
@@ -222,8 +222,9 @@ private:
   const RuleInfo& self_; // R-fast: each binding and each pullback is one step
   ScopedEnv<Term> let_atoms_;
   std::vector<Binding> forward_, backward_;
-  std::unordered_set<std::string> relevant_;
-  std::unordered_map<std::string, std::vector<Term>> contributions_;
+  // x and the forward bindings' names, each with its id; by id, the cotangents pushed to it
+  NameIndex relevant_;
+  std::vector<std::vector<Term>> contributions_;
 };
 
 } // namespace

@@ -2,42 +2,45 @@
 // An environment with shadowing and call frames, with O(1) extension and lookup: the
 // Γ[x:T] / ρ[x ↦ V] of the paper without copying. A call enters a new frame in which only the
 // bindings made inside it are visible (the callee runs in {x ↦ V'}, seed 003 Fig. 2 O-call).
+// The bindings are one stack; each name's id (NameIndex) leads to its innermost binding, and
+// each binding to the one of the same name it shadows.
+#include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
+
+#include "syntax/simple_diff/name_index.hpp"
 
 namespace adsem::simple_diff {
 
 template <typename V> class ScopedEnv {
 public:
   ScopedEnv() = default;
-  // not copyable: the push order points into this environment's own map
   ScopedEnv(const ScopedEnv&) = delete;
   ScopedEnv& operator=(const ScopedEnv&) = delete;
 
   void push(const std::string& x, V v) {
-    std::vector<Entry>& bindings = map_[x];
-    bindings.push_back(Entry{std::move(v), frame_});
-    order_.push_back(&bindings);
+    const std::uint32_t id = ids_.insert(x);
+    if (id == innermost_.size()) innermost_.push_back(none);
+    bindings_.push_back(Binding{std::move(v), frame_, id, innermost_[id]});
+    innermost_[id] = static_cast<std::uint32_t>(bindings_.size() - 1);
   }
-  std::size_t mark() const { return order_.size(); }
+  std::size_t mark() const { return bindings_.size(); }
   void pop_to(std::size_t m) {
-    while (order_.size() > m) {
-      order_.back()->pop_back();
-      order_.pop_back();
+    while (bindings_.size() > m) {
+      const Binding& b = bindings_.back();
+      innermost_[b.id] = b.shadowed;
+      bindings_.pop_back();
     }
   }
-  // The binding visible in the current frame, or nullptr.
+  // The binding visible in the current frame, or nullptr. Valid until the next push.
   const V* find(const std::string& x) const {
-    auto it = map_.find(x);
-    if (it == map_.end() || it->second.empty()) return nullptr;
-    const Entry& e = it->second.back();
-    return e.frame == frame_ ? &e.value : nullptr;
+    const Binding* b = innermost(x);
+    return b && b->frame == frame_ ? &b->value : nullptr;
   }
   // Bound in some enclosing frame but hidden by the current one (for error messages).
   bool bound_outside(const std::string& x) const {
-    auto it = map_.find(x);
-    return it != map_.end() && !it->second.empty() && it->second.back().frame != frame_;
+    const Binding* b = innermost(x);
+    return b && b->frame != frame_;
   }
   int enter_frame() {
     const int saved = frame_;
@@ -76,14 +79,22 @@ public:
   };
 
 private:
-  struct Entry {
+  static constexpr std::uint32_t none = NameIndex::none;
+  struct Binding {
     V value;
     int frame;
+    std::uint32_t id;       // the name's id
+    std::uint32_t shadowed; // the binding of the same name this one hides, or none
   };
-  std::unordered_map<std::string, std::vector<Entry>> map_;
-  // the binding lists in the order of the pushes (a map's elements never move), so that leaving
-  // a scope neither copies nor hashes a name
-  std::vector<std::vector<Entry>*> order_;
+  const Binding* innermost(const std::string& x) const {
+    const std::uint32_t id = ids_.find(x);
+    if (id == none || innermost_[id] == none) return nullptr;
+    return &bindings_[innermost_[id]];
+  }
+
+  NameIndex ids_;                        // every name ever bound here
+  std::vector<std::uint32_t> innermost_; // by id: the innermost binding, or none
+  std::vector<Binding> bindings_;        // in the order of the pushes; leaving a scope pops them
   int frame_ = 0;
   int next_frame_ = 0;
 };

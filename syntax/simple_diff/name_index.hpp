@@ -1,0 +1,78 @@
+#pragma once
+// Dense ids for names: the n-th distinct name inserted gets id n - 1. An open-addressing table of
+// ids over one vector of names, so that a name costs no allocation of its own (short names sit in
+// the string's inline buffer) and a lookup touches two arrays. The environments of a run hold one
+// fresh name per binding of a trace (R-fast's A-normal form binds one per redex, spec §9 P-1(b)),
+// so on a wide term they hold thousands: a node-based hash map per name made the derivative's
+// time per binding grow with their number (docs/performance.md, "What is still open").
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace adsem::simple_diff {
+
+class NameIndex {
+public:
+  static constexpr std::uint32_t none = UINT32_MAX;
+
+  // The id of x, or `none`.
+  std::uint32_t find(std::string_view x) const {
+    if (slots_.empty()) return none;
+    return slots_[probe(x, hash(x))].id;
+  }
+  // The id of x, inserting it when new (its id is then size() - 1).
+  std::uint32_t insert(std::string_view x) {
+    if (2 * (names_.size() + 1) > slots_.size()) grow();
+    const std::size_t h = hash(x);
+    Slot& slot = slots_[probe(x, h)];
+    if (slot.id == none) {
+      slot = Slot{static_cast<std::uint32_t>(names_.size()), tag(h)};
+      names_.push_back(Name{std::string(x), h});
+    }
+    return slot.id;
+  }
+  std::size_t size() const { return names_.size(); }
+  const std::string& name(std::uint32_t id) const { return names_[id].text; }
+
+private:
+  struct Name {
+    std::string text;
+    std::size_t hash;
+  };
+  // An empty slot has id `none`; the tag (the hash's high half) spares reading the names of
+  // the other ids on the probe path.
+  struct Slot {
+    std::uint32_t id = none;
+    std::uint32_t tag = 0;
+  };
+  static std::size_t hash(std::string_view x) { return std::hash<std::string_view>{}(x); }
+  static std::uint32_t tag(std::size_t h) { return static_cast<std::uint32_t>(h >> 32); }
+
+  // The slot holding x, or the empty slot where it belongs (linear probing; never full).
+  std::size_t probe(std::string_view x, std::size_t h) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+      const Slot slot = slots_[i];
+      if (slot.id == none) return i;
+      if (slot.tag == tag(h) && names_[slot.id].text == x) return i;
+    }
+  }
+  // Doubles the table (load at most 1/2) and places every id again.
+  void grow() {
+    slots_.assign(slots_.empty() ? 16 : 2 * slots_.size(), Slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t id = 0; id < names_.size(); ++id) {
+      std::size_t i = names_[id].hash & mask;
+      while (slots_[i].id != none)
+        i = (i + 1) & mask;
+      slots_[i] = Slot{static_cast<std::uint32_t>(id), tag(names_[id].hash)};
+    }
+  }
+
+  std::vector<Name> names_;
+  std::vector<Slot> slots_; // a power of two in size
+};
+
+} // namespace adsem::simple_diff
