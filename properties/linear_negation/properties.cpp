@@ -682,7 +682,8 @@ TrialResult rnn_recurrence(const PropertyContext& c) {
   const std::string text = family::rnn(list);
   const Term shown = parse_term(text, signature(), Mode::source);
   return guarded([&] {
-    const RealFunction f = real_function(parse_elaborated(text, Mode::source));
+    // the term parsed once: parse_elaborated(text) is elaborate(parse_term(text))
+    const RealFunction f = real_function(elaborate(shown, {}, true));
     const GradientRun g =
         reduce_gradient(f.body, f.inputs, {eps, rho}, run_options(c), transform_options(c), true);
     const auto rec = family::rnn_recurrence(list, eps, rho,

@@ -9,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "semantics/core/lazy_mt19937_64.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
@@ -470,7 +471,7 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
 std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   const RedexMemo::Summary& root = summary(current_, false);
   search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
-  std::mt19937_64 rng(rng_state_);
+  LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
   long kept = -1;
   for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
     if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;

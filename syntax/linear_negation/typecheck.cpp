@@ -1,6 +1,9 @@
 // Rules of spec §3.2 (seed 002 Table 1, L308-316, [RECON]); the comments name them.
 #include "syntax/linear_negation/typecheck.hpp"
 
+#include <algorithm>
+#include <span>
+
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
@@ -47,13 +50,13 @@ public:
         if (!is_euclidean(body.type))
           fail(t, "the body of a linear abstraction must have a Euclidean type R^d, not " +
                       type_text(body.type));
-        return {rebuild(*t, {body.term}), neg_type(euclidean_dim(body.type))};
+        return {rebuilt(t, {body.term}), neg_type(euclidean_dim(body.type))};
       }
       if (!t->x.type) fail(t, "λ binder " + t->x.name + " needs a type");
       check_source_type(t, t->x.type);
       const Typed body =
           under(gamma, t->x.name, t->x.type, [&] { return synth(t->body(), gamma, ""); });
-      return {rebuild(*t, {body.term}), arrow_type(t->x.type, body.type)}; // (λ)
+      return {rebuilt(t, {body.term}), arrow_type(t->x.type, body.type)}; // (λ)
     }
     case Kind::app: {
       const Typed f = synth(t->left(), gamma, "");
@@ -61,19 +64,19 @@ public:
         if (!L.empty()) fail(t, "an ordinary application cannot be linear in " + L);
         const Typed u = synth(t->right(), gamma, "");
         expect(t->right(), u.type, f.type->left, "argument");
-        return {rebuild(*t, {f.term, u.term}), f.type->right};
+        return {rebuilt(t, {f.term, u.term}), f.type->right};
       }
       if (is_neg(f.type)) { // (app-lin)
         const Typed u = synth(t->right(), gamma, L);
         expect(t->right(), u.type, real_type(), "argument of a linear application");
-        return {rebuild(*t, {f.term, u.term}), euclidean(f.type->dim)};
+        return {rebuilt(t, {f.term, u.term}), euclidean(f.type->dim)};
       }
       fail(t->left(), "applying a term of type " + type_text(f.type) + ", not a function");
     }
     case Kind::pair: { // (pair)
       const Typed a = synth(t->left(), gamma, L);
       const Typed b = synth(t->right(), gamma, L);
-      return {rebuild(*t, {a.term, b.term}), product_type(a.type, b.type)};
+      return {rebuilt(t, {a.term, b.term}), product_type(a.type, b.type)};
     }
     case Kind::add: { // (sum)
       const Typed a = synth(t->left(), gamma, L);
@@ -84,7 +87,7 @@ public:
         fail(t, "sum at type " + type_text(a.type) + ": sums are at Euclidean types only");
       if (options_.source && !is_real(a.type))
         fail(t, "source sums are at type R only (spec §3.5)");
-      return {rebuild(*t, {a.term, b.term}), a.type};
+      return {rebuilt(t, {a.term, b.term}), a.type};
     }
     case Kind::prim: {
       const auto info = signature_ ? signature_(t->name) : std::nullopt;
@@ -102,7 +105,7 @@ public:
           const Typed b = synth(t->kids[1], gamma, right_linear ? L : "");
           expect(t->kids[0], a.type, real_type(), "factor");
           expect(t->kids[1], b.type, real_type(), "factor");
-          return {rebuild(*t, {a.term, b.term}), real_type()};
+          return {rebuilt(t, {a.term, b.term}), real_type()};
         };
         if (in_left && in_right)
           fail(t, "the linear variable " + L + " occurs in both factors of a product");
@@ -119,7 +122,7 @@ public:
         expect(k, a.type, real_type(), "argument of " + t->name);
         kids.push_back(a.term);
       }
-      return {rebuild(*t, std::move(kids)), real_type()};
+      return {rebuilt(t, kids), real_type()};
     }
     case Kind::let: {
       if (t->x.linear) { // (let-lin)
@@ -132,12 +135,14 @@ public:
         linear_in_scope_.erase(t->x.name);
         if (!is_first_order(body.type))
           fail(t, "the body of a linear substitution must have a Euclidean type");
-        return {rebuild(*t, {body.term, u.term}), body.type};
+        return {rebuilt(t, {body.term, u.term}), body.type};
       }
       const Typed u = synth(t->bound(), gamma, ""); // (let)
       if (t->x.type) expect(t->bound(), u.type, t->x.type, "content of [" + t->x.name + " := …]");
       const Typed body =
           under(gamma, t->x.name, u.type, [&] { return synth(t->body(), gamma, L); });
+      if (t->x.type) // checked against u's type above
+        return {rebuilt(t, {body.term, u.term}), body.type};
       Node n = *t;
       n.x.type = u.type;
       return {rebuild(n, {body.term, u.term}), body.type};
@@ -152,6 +157,8 @@ public:
       const Typed body = under(gamma, t->x.name, u.type->left, [&] {
         return under(gamma, t->y.name, u.type->right, [&] { return synth(t->body(), gamma, L); });
       });
+      if (t->x.type && t->y.type) // both checked against u's type above
+        return {rebuilt(t, {body.term, u.term}), body.type};
       Node n = *t;
       n.x.type = u.type->left;
       n.y.type = u.type->right;
@@ -162,6 +169,17 @@ public:
   }
 
 private:
+  // t itself when the checked children are t's own (an elaborated term checked again, as after
+  // every step of subject reduction): no node is built; otherwise t over the new children.
+  static Term rebuilt(const Term& t, std::span<const Term> kids) {
+    const auto same = [](const Term& a, const Term& b) { return a.get() == b.get(); };
+    if (std::equal(t->kids.begin(), t->kids.end(), kids.begin(), kids.end(), same)) return t;
+    return rebuild(*t, std::vector<Term>(kids.begin(), kids.end()));
+  }
+  static Term rebuilt(const Term& t, std::initializer_list<Term> kids) {
+    return rebuilt(t, std::span<const Term>(kids.begin(), kids.size()));
+  }
+
   template <class F> Typed under(Context& gamma, const std::string& x, const Type& a, F body) {
     if (linear_in_scope_.count(x))
       throw AdsemError(ErrorKind::type, "binder " + x + " shadows a linear variable");

@@ -92,6 +92,27 @@ TEST(LinearNegationSyntax, PrintParseRoundTripOnSpecExamples) {
   }
 }
 
+// Checking an elaborated term again (subject reduction checks every step's result) builds no
+// node: the term comes back as it is. A term whose ES binder has no type yet is rebuilt with it.
+TEST(LinearNegationSyntax, CheckingAnElaboratedTermAgainKeepsItsNodes) {
+  for (const std::string text :
+       {"\\a:R. x' (a + a)", "\\a:R. (2 * b)[b : R := a]", "\\a:R. (x' a)[q := 3]",
+        "(let (p, q) = (1, y) in p * q)[z := 2]", "\\u:!R. sin(u) + u"}) {
+    SCOPED_TRACE(text);
+    const Typed once = parse_elaborated(text, Mode::target, e10_context());
+    const Typed twice = typecheck(once.term, e10_context(), signature());
+    EXPECT_EQ(twice.term.get(), once.term.get());
+    EXPECT_EQ(print(twice.term), print(once.term));
+    EXPECT_TRUE(same_type(twice.type, once.type));
+  }
+  const Term untyped = parse_term("(2 * b)[b := 1]", signature(), Mode::target);
+  ASSERT_FALSE(untyped->x.type);
+  const Typed filled = typecheck(untyped, {}, signature());
+  EXPECT_NE(filled.term.get(), untyped.get());
+  ASSERT_TRUE(filled.term->x.type);
+  EXPECT_EQ(print_type(filled.term->x.type), "R");
+}
+
 TEST(LinearNegationSyntax, SourceModeReadsRealBindersAsExponential) {
   const Typed t = parse_elaborated("\\x:R. x * x", Mode::source);
   EXPECT_EQ(print_type(t.type), "R -> R");

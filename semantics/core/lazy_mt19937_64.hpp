@@ -1,0 +1,84 @@
+#pragma once
+// std::mt19937_64 seeded with one number, producing the same sequence, but seeding and twisting
+// its state only as far as the numbers drawn need. A freshly seeded std::mt19937_64 fills its 312
+// words and then twists all of them before its first number; a caller that seeds one per step and
+// draws a few numbers (linear-negation's S_rand: one draw per redex instance) spent most of a step
+// there. Output k of the first round needs only words 0..k+156 of the seeded state, so a draw of
+// c < 156 numbers costs about 157 + c word updates instead of 624. From the 313th number on it
+// twists whole rounds as the standard engine does. LazyMt19937_64.MatchesTheStandardEngine
+// compares the two.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace adsem {
+
+class LazyMt19937_64 {
+public:
+  using result_type = std::uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
+
+  explicit LazyMt19937_64(result_type seed) {
+    x_[0] = seed;
+    seeded_ = 1;
+  }
+
+  result_type operator()() {
+    if (next_ == n) {
+      twist_all();
+      next_ = 0;
+      first_round_ = false;
+    }
+    if (first_round_) twist_one(next_);
+    return temper(x_[next_++]);
+  }
+
+private:
+  static constexpr std::size_t n = 312, m = 156;
+  static constexpr result_type matrix = 0xb5026f5aa96619e9ULL;
+  static constexpr result_type upper = ~result_type{0} << 31, lower = ~upper;
+  static constexpr result_type init_multiplier = 6364136223846793005ULL;
+
+  static result_type mix(result_type hi, result_type lo) {
+    const result_type y = (hi & upper) | (lo & lower);
+    return (y >> 1) ^ ((y & 1U) != 0 ? matrix : 0);
+  }
+  static result_type temper(result_type z) {
+    z ^= (z >> 29) & 0x5555555555555555ULL;
+    z ^= (z << 17) & 0x71d67fffeda60000ULL;
+    z ^= (z << 37) & 0xfff7eee000000000ULL;
+    z ^= z >> 43;
+    return z;
+  }
+  // The seeded state's words up to index `upto` (inclusive), as std::mersenne_twister_engine::seed.
+  void seed_upto(std::size_t upto) {
+    for (; seeded_ <= upto; ++seeded_)
+      x_[seeded_] = init_multiplier * (x_[seeded_ - 1] ^ (x_[seeded_ - 1] >> 62)) + seeded_;
+  }
+  // Word k of the first twist, in the order and in place as the standard engine's twist.
+  void twist_one(std::size_t k) {
+    if (k + 1 < n) {
+      seed_upto(k < n - m ? k + m : k + 1);
+      const result_type far = k < n - m ? x_[k + m] : x_[k - (n - m)];
+      x_[k] = far ^ mix(x_[k], x_[k + 1]);
+    } else {
+      x_[k] = x_[m - 1] ^ mix(x_[k], x_[0]);
+    }
+  }
+  void twist_all() {
+    for (std::size_t k = 0; k < n - m; ++k)
+      x_[k] = x_[k + m] ^ mix(x_[k], x_[k + 1]);
+    for (std::size_t k = n - m; k < n - 1; ++k)
+      x_[k] = x_[k - (n - m)] ^ mix(x_[k], x_[k + 1]);
+    x_[n - 1] = x_[m - 1] ^ mix(x_[n - 1], x_[0]);
+  }
+
+  std::array<result_type, n> x_; // filled lazily: words at or past seeded_ are not yet written
+  std::size_t seeded_ = 0;
+  std::size_t next_ = 0;
+  bool first_round_ = true;
+};
+
+} // namespace adsem
