@@ -8,10 +8,12 @@
 // (every occurrence counted) grows quadratically against the source size.
 #include "properties/perturbative/complexity_families.hpp"
 
+#include <functional>
+
 #include <fmt/format.h>
 
-#include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/operation_weights.hpp"
+#include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 #include "semantics/perturbative/transform.hpp"
@@ -32,11 +34,21 @@ std::string sharing_chain(int n) {
     s += fmt::format("let x{} = x{} * x{} in ", i + 1, i, i);
   return s + fmt::format("x{}", n);
 }
-std::string wide_sum(int n) { // a bag of n summands (the calculus's own +)
-  std::string s = "sin x";
-  for (int i = 1; i < n; ++i)
-    s += fmt::format(" + {} x", unary[i % 4]);
-  return s;
+// The bag of summands first..last-1 of sin x + cos x + tanh x + exp x + sin x + ..., the
+// calculus's own + (L165-185: a sum is a multiset). Built as a term, not parsed: written out, n
+// summands are a left-nested chain of n - 1 '+' that the parser bounds at 10,000 levels. Halving
+// keeps the bag unions O(n log n) and gives the summands in the parser's order.
+Term wide_sum_range(int first, int last) {
+  if (last - first == 1) {
+    const Type r = real_type();
+    const char* const f = unary[first % 4];
+    return app(primitive(f, *constant_types()(f)), var("x", r));
+  }
+  const int middle = first + (last - first) / 2;
+  return sum(wide_sum_range(first, middle), wide_sum_range(middle, last));
+}
+Term wide_sum(int n) {
+  return wide_sum_range(0, n);
 }
 std::string nested_closures(int n) {
   std::string s = "let g0 = \\y:R. sin y in ";
@@ -70,7 +82,12 @@ RunOptions options() {
   return o;
 }
 
-ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) {
+// A family whose body M (in x : R) is written as text.
+std::function<Term(int)> parsed(std::string (*text)(int)) {
+  return [text](int n) { return parse_term(text(n), constant_types(), {{"x", real_type()}}); };
+}
+
+ComplexityFamily pushforward(const std::string& name, std::function<Term(int)> body) {
   ComplexityFamily f;
   f.calculus = "perturbative";
   f.family = name;
@@ -81,10 +98,11 @@ ComplexityFamily pushforward(const std::string& name, std::string (*body)(int)) 
   f.sizes = props::sizes_1_2_5(1, 10'000);
   f.mode = props::AdMode::forward;
   f.weights = operation_weights();
-  f.make = [body, weights = f.weights](int n) {
-    const std::string lambda = "(\\x:R. " + body(n) + ")";
-    const Term primal = parse_closed(lambda + " 0.5");
-    const Term derivative = parse_closed("pi1 (T " + lambda + " (1, 0.5))");
+  f.make = [body = std::move(body), weights = f.weights](int n) {
+    const Term lambda = lam("x", real_type(), body(n));
+    const Term primal = app(lambda, numeral(0.5)); // (λx.M) 0.5
+    const Term derivative =
+        proj(1, app(push(lambda), pair(numeral(1), numeral(0.5)))); // π1 (T (λx.M) (1, 0.5))
     const RulesPtr rules = paper_rules();
     const auto run = [rules, weights](const Term& m) {
       const Run r = normalise(m, *rules, options());
@@ -131,12 +149,12 @@ ComplexityFamily unshared_symbolic() {
 
 std::vector<props::ComplexityFamily> complexity_families() {
   return {
-      pushforward("sharing-chain", sharing_chain),
+      pushforward("sharing-chain", parsed(sharing_chain)),
       pushforward("wide-sum", wide_sum),
-      pushforward("nested-closures", nested_closures),
-      pushforward("rnn", rnn),
-      pushforward("let-series", let_series),
-      pushforward("long-range-let", long_range_let),
+      pushforward("nested-closures", parsed(nested_closures)),
+      pushforward("rnn", parsed(rnn)),
+      pushforward("let-series", parsed(let_series)),
+      pushforward("long-range-let", parsed(long_range_let)),
       unshared_symbolic(),
   };
 }

@@ -111,6 +111,10 @@ public:
   }
   // Records one firing of `rule` (rule coverage).
   void record(const RuleInfo& rule) { ++fired_[rule.position]; }
+  // The firings so far by position in the book, and `count` more of the entry at `position`
+  // (the normaliser replays a walk it has already made).
+  const std::vector<long>& fired() const { return fired_; }
+  void record(std::size_t position, long count) { fired_[position] += count; }
   // Fires a clause of T_x: recorded, traced as "clause: s" when tracing, no step.
   Term fire(const Rule<Tx>& clause, const Tx::Redex& redex);
 

@@ -40,7 +40,8 @@ private:
 class Normaliser {
 public:
   Normaliser(const Rules& book, const RunOptions& options, Run& run)
-      : options_(options), run_(run), engine_(book, &work_, options.trace ? &run.trace : nullptr) {}
+      : options_(options), run_(run), remember_walks_(!options.trace && !has_user_rules(book)),
+        engine_(book, &work_, options.trace ? &run.trace : nullptr) {}
 
   // norm(Σ s_i) = canon(Σ norm_s(s_i))
   Term bag(const Term& m) {
@@ -55,28 +56,41 @@ public:
     return out;
   }
 
-  // A simple term this run has already found normal is not walked again (the contractum of a
-  // step holds its redex's normal parts: β's body and argument), but its walk's work is still
-  // spent, and it is walked after all where its walk would pass the depth guard, so that the
-  // fuel and depth errors are the same.
-  // Leaves are walked at once, and a node held once is not in the table (which holds it too).
+  // A simple term this run has already walked is not walked again: its normal form is taken from
+  // the walk before (normalisation is a function of the term; the contractum of a step holds its
+  // redex's normal parts, and T_x's output shares its subterms, which β copies), but everything the
+  // walk counted is counted again: its steps and rule firings, its work and its depth, so that the
+  // counts, the fuel and the depth guard read as if it were walked. It is walked after all where
+  // the repeat would pass the fuel, the work cap or the depth guard, so that the error is the same;
+  // and where a walk is not only a function of the term: when tracing (the trace shows each step)
+  // and with user rules (their nesting limit depends on the context). Leaves are walked at once,
+  // and a node held once is not in the table (which holds it too).
   Term simple(const SimpleP& p) {
     const bool leaf =
         p->kind == Kind::var || p->kind == Kind::numeral || p->kind == Kind::primitive;
     if (leaf) return walk(p);
     if (p.use_count() > 1)
-      if (const auto it = normal_.find(p.get());
-          it != normal_.end() && budget_.depth + it->second.height <= budget_.limit) {
-        work_.spend(it->second.work, growth);
-        return single(p);
-      }
+      if (const auto it = known_.find(p.get()); it != known_.end() && repeatable(it->second))
+        return repeat(it->second);
     const long used = work_.used();
+    const long steps = run_.steps;
     const int depth = budget_.depth;
     const int deepest = deepest_;
     deepest_ = depth;
+    const std::size_t fired = before_.size();
+    const bool shared = p.use_count() > 1 && remember_walks_;
+    if (shared) before_.insert(before_.end(), engine_.fired().begin(), engine_.fired().end());
     Term out = walk(p);
-    if (out.items.size() == 1 && out.items.front() == p)
-      normal_.emplace(p.get(), Normal{p, work_.used() - used, deepest_ - depth});
+    if (out.items.size() == 1 && out.items.front() == p) {
+      known_.emplace(p.get(), Known{p, {}, work_.used() - used, deepest_ - depth, 0, {}});
+    } else if (shared) {
+      Known walked{p, out, work_.used() - used, deepest_ - depth, run_.steps - steps, {}};
+      for (std::size_t i = 0; i < engine_.fired().size(); ++i)
+        if (const long more = engine_.fired()[i] - before_[fired + i]; more > 0)
+          walked.fired.emplace_back(i, more);
+      known_.emplace(p.get(), std::move(walked));
+    }
+    before_.resize(fired);
     deepest_ = std::max(deepest, deepest_);
     return out;
   }
@@ -170,17 +184,41 @@ private:
   };
 
   static constexpr const char* growth = "the term's growth";
-  // A normal simple term met on this run: the work and the depth its walk takes. It holds the
-  // node, so that its address is not reused while it is a key.
-  struct Normal {
+  // A simple term walked on this run: its normal form (none: the term itself) and what its walk
+  // counted. It holds the node, so that its address is not reused while it is a key.
+  struct Known {
     SimpleP node;
+    Term normal; // empty items and no type: the node is normal
     long work;
     int height;
+    long steps;
+    std::vector<std::pair<std::size_t, long>> fired; // (position in the book, firings)
   };
+  bool repeatable(const Known& k) const {
+    return budget_.depth + k.height <= budget_.limit && k.steps <= options_.fuel - run_.steps &&
+           k.work <= work_.remaining();
+  }
+  Term repeat(const Known& k) {
+    work_.spend(k.work, growth);
+    run_.steps += k.steps;
+    for (const auto& [position, count] : k.fired)
+      engine_.record(position, count);
+    deepest_ = std::max(deepest_, budget_.depth + k.height);
+    return k.normal.type ? k.normal : single(k.node);
+  }
+  static bool has_user_rules(const Rules& book) {
+    for (std::size_t i = 0; i < book.size(); ++i)
+      if (book.info(i).kind == RuleKind::user) return true;
+    return false;
+  }
 
   const RunOptions& options_;
   Run& run_;
-  std::unordered_map<const Simple*, Normal> normal_;
+  std::unordered_map<const Simple*, Known> known_;
+  // Whether a walk that takes steps is remembered (see `simple`), and the firings before each
+  // such walk in progress.
+  const bool remember_walks_;
+  std::vector<long> before_;
   int deepest_ = 0; // the deepest level of the depth guard on the current walk
   int user_nesting_ = 0;
   WorkBudget work_{options_.fuel, options_.work_per_step};
