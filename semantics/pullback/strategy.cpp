@@ -112,7 +112,23 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       count(f.rule);
       ++steps;
     }
-    if (!frames.empty() && !frames.back().clean) rebuild(); // search from the root again
+    if (!frames.empty() && !frames.back().clean) {
+      rebuild(); // search from the root again
+      return;
+    }
+    // [perf] The parent frame still holds the contracted redex as its kid until the search moves
+    // up past it. When only the frame holds the parent (it is an earlier contractum, not a node
+    // of a term above), that redex is released now: else a series of rule 8 steps (seed 000
+    // Fig. 3 L240), each firing inside the previous contractum, keeps every earlier version of
+    // the rest of the series alive (memory cubic in the wide sum's width). The kid is released
+    // in place (the node is made non-const, ast.cpp, and held by nobody else; a copy per step
+    // cost 7% of adequacy's CPU): the holed node is only read again to be rebuilt with its new
+    // kid (with_kid).
+    if (!frames.empty() && frames.back().node.use_count() == 1) {
+      Node& parent = const_cast<Node&>(*frames.back().node);
+      parent.kids[static_cast<std::size_t>(frames.back().kid)] = nullptr;
+      parent.facts_slot = FactsSlot{}; // they described (or borrowed from) the released kid
+    }
   };
   for (;;) {
     const long impure_before = impure_attempts_;
@@ -393,14 +409,13 @@ bool Machine::is_let_series_remembered(const Term& t) {
   for (const Term* at = &t; (*at)->kind == Kind::let && length <= 32; at = &(*at)->kids[1])
     ++length;
   if (length <= 32) return is_let_series(t);
-  if (let_series_.size() > inert_limit) let_series_.clear();
   std::vector<const Term*> spine;
   bool result = false;
   for (const Term* at = &t;;) {
     const Term& l = *at;
     if (l->kind != Kind::let) break;
-    if (const auto it = let_series_.find(l.get()); it != let_series_.end()) {
-      result = it->second.second;
+    if (const bool* known = let_series_.find(l)) {
+      result = *known;
       break;
     }
     spine.push_back(at);
@@ -413,7 +428,7 @@ bool Machine::is_let_series_remembered(const Term& t) {
     at = &body;
   }
   for (const Term* l : spine)
-    let_series_.emplace(l->get(), std::pair<Term, bool>{*l, result});
+    let_series_.insert(*l, result);
   return result;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
+#include "semantics/pullback/node_memo.hpp"
 #include "semantics/pullback/relations.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "syntax/pullback/ast.hpp"
@@ -128,7 +129,7 @@ private:
   // The entry holds the term, so its address is not reused while cached.
   std::unordered_map<const Node*, std::pair<Term, int>> inert_;
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
-  std::unordered_map<const Node*, std::pair<Term, bool>> let_series_;
+  NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
   int reached_ = 0;          // deepest depth search visited in the current search

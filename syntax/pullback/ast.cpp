@@ -401,7 +401,9 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
 } // namespace
 
 Term make_node(Node&& n) {
-  return std::make_shared<const Node>(std::move(n));
+  // Made non-const: the reducer may release a kid of a node that only its own search holds
+  // (semantics/pullback/strategy.cpp, run_refocusing); every other user sees a const Node.
+  return std::make_shared<Node>(std::move(n));
 }
 
 Term remake(const Node& like, std::string name, std::vector<Term> kids) {
