@@ -151,13 +151,21 @@ std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
   if (copy.unforced) { // the original's, renamed (the views point into the suspension)
-    const Suspension& s = *copy.from;
+    Suspension& s = *copy.from;
     FreeCounts out = s.original->free_counts();
-    for (auto& [v, c] : out) {
+    const bool named = !s.free_names.empty();     // asked again: the same names, the same order
+    if (!named) s.free_names.reserve(out.size()); // no reallocation: the views stay valid
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      auto& v = out[i].first;
+      if (named) {
+        v = s.free_names[i];
+        continue;
+      }
       const auto it =
           std::lower_bound(s.env.begin(), s.env.end(), v,
                            [](const auto& e, std::string_view n) { return e.first < n; });
-      if (it != s.env.end() && it->first == v) v = it->second;
+      v = s.free_names.emplace_back(it != s.env.end() && it->first == v ? it->second
+                                                                        : std::string(v));
     }
     std::sort(out.begin(), out.end());
     return fv_cache_.counts.emplace(std::move(out));

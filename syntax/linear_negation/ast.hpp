@@ -101,10 +101,13 @@ struct BinderLog { // where the binders of a shared copy are noted as they are n
   virtual void named(const Binder& b, long number) = 0;
 };
 struct Suspension {
-  Term original;                                        // never itself unforced
+  Term original;                                        // never itself unforced; null once forced
   long base = 0;                                        // its binders: base + 1, …
   std::vector<std::pair<std::string, std::string>> env; // sorted by the original name
   std::shared_ptr<BinderLog> log;
+  // The free names of the unforced copy, owned here: its free-count list (and its parents')
+  // view them, and they outlive the original, which is let go once forced.
+  std::vector<std::string> free_names;
 };
 
 struct Node {
@@ -123,7 +126,7 @@ struct Node {
   bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
   struct Pending {
-    std::shared_ptr<const Suspension> from;
+    std::shared_ptr<Suspension> from; // forced: only its env (free-count lists view its names)
     bool unforced = false;
   };
   mutable Pending copy;
