@@ -20,9 +20,11 @@ Peeled peel(const Term& t) {
   Peeled p{t, {}};
   std::vector<Term> outer_first;
   Term at = t;
+  force(*at);
   while (at->kind == Kind::let || at->kind == Kind::let_pair) {
     outer_first.push_back(at);
     at = at->body();
+    force(*at);
   }
   p.core = at;
   p.frames.assign(outer_first.rbegin(), outer_first.rend());
@@ -42,6 +44,7 @@ bool exponential_stack(const std::vector<Term>& frames) {
 
 void sum_leaves(const Term& t, std::vector<Term>& out) {
   if (t->kind == Kind::add) {
+    force(*t);
     sum_leaves(t->left(), out);
     sum_leaves(t->right(), out);
   } else {
@@ -55,24 +58,6 @@ Term sum_of(const std::vector<Term>& leaves) {
     out = add(out, leaves[i]);
   return out;
 }
-
-namespace {
-
-// |t| as a tree (what rename_bound builds), counted only up to `limit`.
-long size_up_to(const Term& t, long limit) {
-  long n = 0;
-  std::vector<const Node*> todo{t.get()};
-  while (!todo.empty() && n < limit) {
-    const Node* at = todo.back();
-    todo.pop_back();
-    ++n;
-    for (const Term& k : at->kids)
-      todo.push_back(k.get());
-  }
-  return n;
-}
-
-} // namespace
 
 struct Reducer::Candidate {
   std::vector<int> path;
@@ -121,8 +106,22 @@ std::uint64_t next_reducer_id() {
 }
 } // namespace
 
+// Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
+// the copy names it (eagerly, or when a shared copy is read).
+struct Reducer::CopiedBinders : BinderLog {
+  enum class Copied : std::uint8_t { unknown, neg, other };
+  std::vector<Copied> kinds;
+  void named(const Binder& b, long number) override {
+    if (!b.type) return;
+    const auto at = static_cast<std::size_t>(number);
+    if (kinds.size() <= at) kinds.resize(std::max(at + 1, 2 * kinds.size()));
+    kinds[at] = is_neg(b.type) ? Copied::neg : Copied::other;
+  }
+};
+
 Reducer::Reducer(const Term& t, RunOptions options)
-    : current_(t), options_(std::move(options)), names_(t), rng_state_(options_.seed),
+    : current_(t), options_(std::move(options)), names_(t),
+      copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
       id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {
@@ -152,10 +151,12 @@ bool Reducer::is_neg_variable(const std::string& x) const {
     std::size_t drawn = 0;
     const char* end = x.data() + x.size();
     const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);
-    if (error == std::errc{} && at == end && drawn < copied_.size() &&
-        copied_[drawn] != Copied::unknown &&
+    using Copied = CopiedBinders::Copied;
+    const std::vector<Copied>& copied = copied_->kinds;
+    if (error == std::errc{} && at == end && drawn < copied.size() &&
+        copied[drawn] != Copied::unknown &&
         (!names_.number_taken(static_cast<long>(drawn)) || !names_.taken(x)))
-      return copied_[drawn] == Copied::neg;
+      return copied[drawn] == Copied::neg;
   }
   auto it = types_.find(x);
   if (it == types_.end()) {
@@ -168,23 +169,20 @@ bool Reducer::is_neg_variable(const std::string& x) const {
 Term Reducer::copy_value(const Term& v) {
   // spent before copying: a value past the cap is never built; below the cap the count is |v|,
   // which is the copy's size too
-  const long size = size_up_to(v, copy_budget_.remaining() + 1);
+  const long size = std::min(v->size, copy_budget_.remaining() + 1);
   copy_budget_.spend(size, "copying values (rule 9)");
-  const Term copy = renamed_apart(v);
   copy_volume_ += size;
-  return copy;
+  // Shared when the names it would draw form a block and keep their stems; a copy deeper than
+  // the renaming's guard is built, so that it stops there as before.
+  if (share_copies_ && v->plain_stems && v->height <= max_nesting)
+    if (const auto base = names_.reserve_block(v->binders)) return share_copy(v, *base, copied_);
+  return renamed_apart(v);
 }
 
 Term Reducer::renamed_apart(const Term& t) {
   // the copy's binders are its only new ones: their types are learnt as they are renamed
   return rename_bound(
-      t, names_,
-      [this](const Binder& b) {
-        if (!b.type) return;
-        const auto drawn = static_cast<std::size_t>(names_.last_drawn());
-        if (copied_.size() <= drawn) copied_.resize(std::max(drawn + 1, 2 * copied_.size()));
-        copied_[drawn] = is_neg(b.type) ? Copied::neg : Copied::other;
-      },
+      t, names_, [this](const Binder& b) { copied_->named(b, names_.last_drawn()); },
       rename_scratch_);
 }
 
@@ -197,6 +195,7 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
 void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   const auto candidates = options_.book->candidates<Reduction>(t->kind);
   if (candidates.empty()) return;
+  force(*t);
   Reduction::Redex redex{t, in_sum};
   if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
@@ -217,6 +216,7 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
 }
 
 void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out) {
+  force(*t);
   std::vector<Offer> offers;
   offers_at(t, in_sum, offers);
   for (const Offer& o : offers)
@@ -230,6 +230,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 
 // The chosen entry's result at the node (the summands as offers_at saw them).
 Term Reducer::contract(const Term& t, const Candidate& c) {
+  force(*t);
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   std::vector<Term> summands;
@@ -246,6 +247,7 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
 
 Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
   if (depth == c.path.size()) return contract(t, c);
+  force(*t);
   std::vector<Term> kids = t->kids;
   const auto k = static_cast<std::size_t>(c.path[depth]);
   kids[k] = apply_at(kids[k], c, depth + 1);
@@ -349,6 +351,7 @@ Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t dept
     reach = Reach{};
     return contract_noting(t, c);
   }
+  force(*t);
   std::vector<Term> kids = t->kids;
   const auto k = static_cast<std::size_t>(c.path[depth]);
   kids[k] = rebuild_noting(kids[k], c, depth + 1, reach);
@@ -375,12 +378,11 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
     return reach;
   }
   Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
+  force(n);
   const auto k = static_cast<std::size_t>(c.path[depth]);
   const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
   n.forget_free_counts();
-  n.height = 1;
-  for (const Term& kid : n.kids)
-    n.height = std::max(n.height, kid->height + 1);
+  measure(n);
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
   (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
@@ -405,6 +407,10 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
   RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
   if (slot.owner == id_) return slot;
+  if (t->copy.unforced) { // a shared copy's redexes are its original's, renamed
+    slot = summary(t->copy.from->original, in_sum);
+    return slot;
+  }
   RedexMemo::Summary out;
   out.owner = id_;
   offers_.clear();
@@ -458,6 +464,7 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
       return c;
     }
     c.path.push_back(ch.child);
+    force(*at);
     const bool in_sum = at->kind == Kind::add;
     const Term& kid = at->kids[static_cast<std::size_t>(ch.child)];
     at = kid.get();
@@ -494,6 +501,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
     }
     k -= s.own;
     const Node& n = **at;
+    force(n);
     std::size_t i = 0;
     for (; i < n.kids.size(); ++i) {
       const std::uint32_t here = summary(n.kids[i], n.kind == Kind::add).count;
@@ -559,7 +567,10 @@ Run normalise(const Term& t, const RunOptions& options) {
   // and one step at most doubles its height (a copied value is no deeper than the term), so the
   // rest runs on the large stack (syntax/linear_negation/nesting.hpp).
   const auto steps = [&](bool shallow) {
-    if (!r) r.emplace(t, options); // learning the binders' types walks t
+    if (!r) {
+      r.emplace(t, options); // learning the binders' types walks t
+      r->share_copies_ = r->known_reads_ && options.share_copies;
+    }
     while (!shallow || r->current()->height <= shallow_nesting) {
       const auto s = r->step();
       if (!s) return true;
@@ -575,6 +586,7 @@ Run normalise(const Term& t, const RunOptions& options) {
     return false;
   };
   if (t->height > shallow_nesting || !steps(true)) on_large_stack([&] { steps(false); });
+  force_all(r->current());
   run.result = r->current();
   run.copy_volume = r->copy_volume_;
   return run;

@@ -63,6 +63,10 @@ struct RunOptions {
   // search for them.
   long search_per_step = 64;
   static constexpr long search_floor = 200'000;
+  // normalise shares (9)'s copies and builds what the reduction reads of them (ast.hpp,
+  // Suspension); off, it builds every copy whole, as the step-by-step Reducer does (the terms
+  // and traces are the same: tests/linear_negation/shared_copy_test.cpp).
+  bool share_copies = true;
 };
 
 struct Run {
@@ -138,8 +142,11 @@ private:
   // Whether each binder of (9)'s copies has type R^⊥d (all that is_neg_variable asks), indexed
   // by the number its fresh name ends in (Names::last_drawn): a sharing chain of n stages renames
   // Θ(n²) binders, which as entries of types_ took most of the run's memory.
-  enum class Copied : std::uint8_t { unknown, neg, other };
-  std::vector<Copied> copied_;
+  struct CopiedBinders;
+  std::shared_ptr<CopiedBinders> copied_;
+  // (9) shares its copies (RunOptions::share_copies): only within normalise, with the paper's
+  // book, so the terms every other caller sees are built.
+  bool share_copies_ = false;
   RenameScratch rename_scratch_; // (9)'s renaming map, reused from copy to copy
   std::uint64_t rng_state_;
   long copy_volume_ = 0;

@@ -52,16 +52,21 @@ Rule<Transform> clause(RuleInfo i, Kind kind, Rule<Transform>::Result result) {
 
 // ---- the shapes the side conditions read ----
 
-// The core of t under its explicit substitutions (peel without building the stack).
+// The core of t under its explicit substitutions (peel without building the stack). Each node
+// on the way is made, if a shared copy of (9) (force), for the side conditions to read.
 const Term& core_of(const Term& t) {
   const Term* at = &t;
-  while ((*at)->kind == Kind::let || (*at)->kind == Kind::let_pair)
+  force(**at);
+  while ((*at)->kind == Kind::let || (*at)->kind == Kind::let_pair) {
     at = &(*at)->body();
+    force(**at);
+  }
   return *at;
 }
 
 bool leaf_value(const Term& v) {
   if (v->kind == Kind::var || v->kind == Kind::num) return true;
+  force(*v);
   return v->kind == Kind::pair && leaf_value(v->left()) && leaf_value(v->right());
 }
 
@@ -80,6 +85,7 @@ std::vector<Term> concat(std::initializer_list<const std::vector<Term>*> parts) 
 std::optional<Term> replace_first(const Term& t, const std::string& x, const Term& v) {
   if (!occurs_free(x, t)) return std::nullopt;
   if (t->kind == Kind::var) return v;
+  force(*t);
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const bool under =
         (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) && i == 0;

@@ -107,12 +107,32 @@ std::string type_text(const Type& t) {
 namespace {
 // Not a const object: the reducer's in-place step may replace a child of a node it alone holds.
 Term make(Node n) {
-  n.height = 1;
-  for (const Term& k : n.kids)
-    n.height = std::max(n.height, k->height + 1);
+  measure(n);
   return std::make_shared<Node>(std::move(n));
 }
+
+bool binds_names(Kind k) {
+  return k == Kind::lam || k == Kind::let || k == Kind::let_pair;
+}
 } // namespace
+
+void measure(Node& n) {
+  n.height = 1;
+  n.size = 1;
+  n.binders = 0;
+  n.plain_stems = true;
+  if (binds_names(n.kind)) {
+    n.binders = n.kind == Kind::let_pair ? 2 : 1;
+    n.plain_stems =
+        !n.x.name.starts_with('_') && (n.kind != Kind::let_pair || !n.y.name.starts_with('_'));
+  }
+  for (const Term& k : n.kids) {
+    n.height = std::max(n.height, k->height + 1);
+    n.size += k->size;
+    n.binders += k->binders;
+    n.plain_stems = n.plain_stems && k->plain_stems;
+  }
+}
 
 namespace {
 const Node::FreeCounts& no_free_variables() {
@@ -130,6 +150,26 @@ std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
 
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
+  if (copy.unforced) { // the original's, renamed (the views point into the suspension)
+    Suspension& s = *copy.from;
+    FreeCounts out = s.original->free_counts();
+    const bool named = !s.free_names.empty();     // asked again: the same names, the same order
+    if (!named) s.free_names.reserve(out.size()); // no reallocation: the views stay valid
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      auto& v = out[i].first;
+      if (named) {
+        v = s.free_names[i];
+        continue;
+      }
+      const auto it =
+          std::lower_bound(s.env.begin(), s.env.end(), v,
+                           [](const auto& e, std::string_view n) { return e.first < n; });
+      v = s.free_names.emplace_back(it != s.env.end() && it->first == v ? it->second
+                                                                        : std::string(v));
+    }
+    std::sort(out.begin(), out.end());
+    return fv_cache_.counts.emplace(std::move(out));
+  }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   // merge the children's sorted lists, the binder's names left out of the body's
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
@@ -258,6 +298,7 @@ Binder lin_binder(std::string name) {
 // ---- observations ----
 
 bool is_value(const Term& t) {
+  force(*t);
   switch (t->kind) {
   case Kind::var:
   case Kind::num:
@@ -441,10 +482,23 @@ void Names::reserve(const std::string& name) {
   if (error == std::errc{} && at == end) numbered_.insert(n);
 }
 
+namespace {
+std::string stem_of(const std::string& base) {
+  const auto cut = base.find('_');
+  return cut != std::string::npos && cut > 0 ? base.substr(0, cut) : base;
+}
+} // namespace
+
+std::optional<long> Names::reserve_block(long count) {
+  const auto next = numbered_.upper_bound(counter_);
+  if (next != numbered_.end() && *next <= counter_ + count) return std::nullopt;
+  const long base = counter_;
+  counter_ += count;
+  return base;
+}
+
 std::string Names::fresh(const std::string& base) {
-  std::string stem = base;
-  const auto cut = stem.find('_');
-  if (cut != std::string::npos && cut > 0) stem = stem.substr(0, cut);
+  const std::string stem = stem_of(base);
   // A drawn name is not added to used_: it ends in '_' and the counter, which only grows, so no
   // other draw equals it. used_ keeps the names taken before, and a run that renames Θ(n²)
   // binders (rule (9)'s copies) no longer grows it.
@@ -471,6 +525,7 @@ struct FreshWalk {
 
 Term fresh_walk(const Term& t, FreshWalk& w) {
   const DepthGuard guard(w.depth, t->pos);
+  force(*t);
   switch (t->kind) {
   case Kind::var: {
     const auto it = w.env.find(t->name);
@@ -555,6 +610,7 @@ Term make_binders_unique(const Term& t, Names& names) {
 Term substitute(const Term& t, const std::string& x, const Term& v) {
   if (!occurs_free(x, t)) return t;
   if (t->kind == Kind::var) return v;
+  force(*t);
   std::vector<Term> kids;
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     const bool under =

@@ -88,6 +88,28 @@ struct RedexMemo {
   }
 };
 
+// A copy that rule (9) shares instead of building (seed 002, Table 2a, rule (9): C{x}[x := v]
+// → C{v}[x := v], the copy of v with its binders renamed apart): the node stands for
+// `original` with every binder renamed to its stem and a number of a block reserved for the copy
+// (base + 1, base + 2, … in the order the eager renaming draws them: an ES's bound term, its
+// binders, its body), and the names free in `original` that the copy binds above this node
+// renamed by `env`. Its own binders are named when it is made; its children are made, one level
+// at a time, when something first reads them (force). What the eager copy would build is what a
+// forced node holds, name for name.
+struct BinderLog { // where the binders of a shared copy are noted as they are named
+  virtual ~BinderLog() = default;
+  virtual void named(const Binder& b, long number) = 0;
+};
+struct Suspension {
+  Term original;                                        // never itself unforced; null once forced
+  long base = 0;                                        // its binders: base + 1, …
+  std::vector<std::pair<std::string, std::string>> env; // sorted by the original name
+  std::shared_ptr<BinderLog> log;
+  // The free names of the unforced copy, owned here: its free-count list (and its parents')
+  // view them, and they outlive the original, which is let go once forced.
+  std::vector<std::string> free_names;
+};
+
 struct Node {
   Kind kind = Kind::num;
   std::string name;             // var: the variable; prim: the primitive's table name
@@ -99,6 +121,15 @@ struct Node {
   // 1 + the children's largest height, set when the node is made (and by the reducer's in-place
   // step): whether a recursive walk needs the large stack (nesting.hpp) is read off here.
   int height = 1;
+  long size = 1;           // |t| as a tree (spec §2.6)
+  long binders = 0;        // the binders of the subtree: the numbers (9)'s renaming draws for it
+  bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
+  // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
+  struct Pending {
+    std::shared_ptr<Suspension> from; // forced: only its env (free-count lists view its names)
+    bool unforced = false;
+  };
+  mutable Pending copy;
 
   const Term& body() const { return kids.at(0); }  // lam, let, let_pair
   const Term& bound() const { return kids.at(1); } // let, let_pair
@@ -137,6 +168,16 @@ private:
   };
   mutable FreeCountsCache fv_cache_;
 };
+
+// height, size, binders and plain_stems from the children (the reducer's in-place step)
+void measure(Node& n);
+// Makes the children of a shared copy (one level; nothing when n is not one).
+void force(const Node& n);
+// Makes every child of every shared copy below t (before a term leaves the reducer).
+void force_all(const Term& t);
+// The copy of v whose binders are numbered base + 1, … (Names::reserve_block), built lazily: the
+// term rename_bound would build with those numbers drawn.
+Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log);
 
 // ---- constructors ----
 Term var(std::string name);
@@ -194,12 +235,15 @@ public:
   // drawn name only then.
   bool number_taken(long n) const { return numbered_.contains(n); }
   std::string fresh(const std::string& base);
+  // Draws `count` numbers at once, when fresh() would draw them in a row without skipping one
+  // (no taken name ends in any of them): the number before the block, else nothing.
+  std::optional<long> reserve_block(long count);
   // The number the last drawn name ends in (each draw's is larger than the one before).
   long last_drawn() const { return counter_; }
 
 private:
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
-  std::unordered_set<long> numbered_;    // the numbers the names of used_ end in
+  std::set<long> numbered_;              // the numbers the names of used_ end in (ordered: blocks)
   long counter_ = 0;
 };
 

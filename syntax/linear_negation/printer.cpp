@@ -43,6 +43,7 @@ private:
   }
   void go(const Term& t, int level, std::string& out) {
     const DepthGuard guard(budget_);
+    force(*t); // a shared copy of rule (9) is printed as the copy it stands for
     const auto open = [&](int mine) {
       if (level > mine) out += "(";
     };

@@ -1,0 +1,166 @@
+// Rule (9)'s copy of a value, shared instead of built (seed 002, Table 2a, rule (9); ast.hpp,
+// Suspension): a copied node names its own binders when it is made and makes its children when
+// they are first read, so a copy costs what the reduction reads of it, not |v|. The names are
+// those rename_bound draws: a block of numbers per copy, in its walk order (an ES's bound term,
+// then its binders, then its body).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/nesting.hpp"
+
+namespace adsem::linear_negation {
+
+namespace {
+
+using Renaming = std::vector<std::pair<std::string, std::string>>; // sorted by the first
+
+const std::string* renamed(const Renaming& env, std::string_view x) {
+  const auto it = std::lower_bound(env.begin(), env.end(), x,
+                                   [](const auto& e, std::string_view n) { return e.first < n; });
+  return it != env.end() && it->first == x ? &it->second : nullptr;
+}
+
+void bind(Renaming& env, const std::string& from, const std::string& to) {
+  const auto it = std::lower_bound(env.begin(), env.end(), from,
+                                   [](const auto& e, const std::string& n) { return e.first < n; });
+  if (it != env.end() && it->first == from)
+    it->second = to; // shadowing: the inner binder wins
+  else
+    env.emplace(it, from, to);
+}
+
+bool free_in(const Node& n, std::string_view x) {
+  std::pair<std::string_view, int> single;
+  const auto counts = free_counts_of(n, single);
+  return std::binary_search(counts.begin(), counts.end(), std::pair<std::string_view, int>{x, 0},
+                            [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+// The entries of env whose name is free in n: the only ones n's copy needs.
+Renaming restricted(const Renaming& env, const Node& n) {
+  Renaming out;
+  for (const auto& e : env)
+    if (free_in(n, e.first)) out.push_back(e);
+  return out;
+}
+
+// The name rename_bound draws for a binder named `name` with this number (Names::fresh).
+std::string drawn_name(const std::string& name, long number) {
+  const auto cut = name.find('_');
+  const std::string stem = cut != std::string::npos && cut > 0 ? name.substr(0, cut) : name;
+  return stem + "_" + std::to_string(number);
+}
+
+Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
+  Binder out{drawn_name(b.name, number), b.type, b.linear};
+  log.named(out, number);
+  return out;
+}
+
+// The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
+// names free in c): c itself when nothing in it is renamed, a new variable, or a shared node.
+Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log) {
+  if (c->kind == Kind::var) {
+    const std::string* to = renamed(env, c->name);
+    return to && *to != c->name ? var(*to) : c;
+  }
+  if (c->kind == Kind::num || (env.empty() && c->binders == 0)) return c;
+  Term original = c;
+  if (c->copy.unforced) { // a copy of a copy renames the first copy's original at once
+    const Suspension& s = *c->copy.from;
+    original = s.original;
+    Renaming composed;
+    for (const auto& [from, to] : s.env) {
+      const std::string* again = renamed(env, to);
+      composed.emplace_back(from, again ? *again : to);
+    }
+    for (const auto& [from, to] : env) // free in c and not renamed by the first copy
+      if (std::none_of(s.env.begin(), s.env.end(), [&](const auto& e) { return e.second == from; }))
+        bind(composed, from, to);
+    env = std::move(composed);
+  }
+  const Node& o = *original;
+  Node n;
+  n.kind = o.kind;
+  n.name = o.name;
+  n.value = o.value;
+  n.pos = o.pos;
+  n.height = o.height;
+  n.size = o.size;
+  n.binders = o.binders;
+  n.plain_stems = o.plain_stems;
+  if (o.kind == Kind::lam) n.x = renamed_binder(o.x, base + 1, *log);
+  if (o.kind == Kind::let || o.kind == Kind::let_pair) {
+    const long before = base + o.bound()->binders; // the bound term is walked first
+    n.x = renamed_binder(o.x, before + 1, *log);
+    if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, before + 2, *log);
+  }
+  n.copy.from = std::make_shared<Suspension>(Suspension{original, base, std::move(env), log, {}});
+  n.copy.unforced = true;
+  return std::make_shared<Node>(std::move(n));
+}
+
+void force_all_below(const Term& t) {
+  force(*t);
+  for (const Term& k : t->kids)
+    force_all_below(k);
+}
+
+} // namespace
+
+void force(const Node& n) {
+  if (!n.copy.unforced) return;
+  const Suspension& s = *n.copy.from;
+  const Node& o = *s.original;
+  std::vector<Term> kids(o.kids.size());
+  long at = s.base;
+  const auto make_kid = [&](std::size_t i, const Renaming& env) {
+    kids[i] = copy_of(o.kids[i], at, restricted(env, *o.kids[i]), s.log);
+    at += o.kids[i]->binders;
+  };
+  switch (o.kind) {
+  case Kind::lam: {
+    ++at;
+    Renaming env = s.env;
+    bind(env, o.x.name, n.x.name);
+    make_kid(0, env);
+    break;
+  }
+  case Kind::let:
+  case Kind::let_pair: {
+    make_kid(1, s.env); // the bound term is outside the binders' scope
+    Renaming env = s.env;
+    bind(env, o.x.name, n.x.name);
+    ++at;
+    if (o.kind == Kind::let_pair) {
+      bind(env, o.y.name, n.y.name);
+      ++at;
+    }
+    make_kid(0, env);
+    break;
+  }
+  default:
+    for (std::size_t i = 0; i < kids.size(); ++i)
+      make_kid(i, s.env);
+  }
+  Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
+  m.kids = std::move(kids);
+  m.copy.unforced = false;
+  // The original is let go (a forced copy held every value it was copied from: 11 times the peak
+  // memory on the RNN family). The free-count lists computed while unforced view the names the
+  // suspension keeps (free_names), not the original's.
+  m.copy.from->original.reset();
+  m.copy.from->log.reset();
+}
+
+void force_all(const Term& t) {
+  on_stack_for(t, [&] { force_all_below(t); });
+}
+
+Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
+  return copy_of(v, base, {}, log);
+}
+
+} // namespace adsem::linear_negation

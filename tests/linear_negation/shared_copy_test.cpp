@@ -1,0 +1,109 @@
+// Rule (9)'s shared copies (seed 002 Table 2a; syntax/linear_negation/shared_copy.cpp): a copy
+// made lazily, with a block of numbers, reads as the copy rename_bound builds with the same
+// numbers drawn, name for name; a copy of a copy too; and normalise with shared copies takes the
+// same steps, prints the same trace and reaches the same normal form as with built copies.
+#include <gtest/gtest.h>
+
+#include "semantics/linear_negation/families.hpp"
+#include "semantics/linear_negation/program.hpp"
+#include "semantics/linear_negation/reduction.hpp"
+#include "semantics/linear_negation/transform.hpp"
+#include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/printer.hpp"
+
+namespace adsem::linear_negation {
+namespace {
+
+struct Noted : BinderLog {
+  std::vector<std::pair<std::string, long>> seen;
+  void named(const Binder& b, long number) override { seen.emplace_back(b.name, number); }
+};
+
+// λa. (u f a)[u := λb.b][⟨p, q⟩ := ⟨a, g⟩] : bound terms, ES binders, bodies and free names.
+Term sample() {
+  const Type r = real_type();
+  const Term inner = let(exp_binder("u", arrow_type(r, r)), app(var("u"), app(var("f"), var("a"))),
+                         lam(exp_binder("b_70", r), var("b_70")));
+  const Term body = let_pair(exp_binder("p", r), exp_binder("q", r), app(inner, var("p")),
+                             pair(var("a"), var("g")));
+  return lam(exp_binder("a", r), body);
+}
+
+TEST(LinearNegationSharedCopy, ReadsAsTheCopyRenameBoundBuilds) {
+  const Term v = sample();
+  Names eager_names(v);
+  const Term eager = rename_bound(v, eager_names);
+  Names names(v);
+  const auto base = names.reserve_block(v->binders);
+  ASSERT_TRUE(base.has_value());
+  EXPECT_EQ(names.last_drawn(), eager_names.last_drawn());
+  auto noted = std::make_shared<Noted>();
+  const Term copy = share_copy(v, *base, noted);
+  EXPECT_TRUE(copy->copy.unforced);
+  EXPECT_EQ(copy->free_counts(), eager->free_counts()); // before anything is made
+  EXPECT_EQ(noted->seen.size(), 1U);                    // only the root's binder is named
+  force_all(copy);
+  EXPECT_EQ(print(copy), print(eager));
+  EXPECT_EQ(copy->size, size_of(eager));
+  EXPECT_EQ(noted->seen.size(), static_cast<std::size_t>(v->binders));
+}
+
+TEST(LinearNegationSharedCopy, ACopyOfACopyRenamesTheOriginalOnce) {
+  const Term v = sample();
+  Names eager_names(v);
+  const Term eager = rename_bound(rename_bound(v, eager_names), eager_names);
+  Names names(v);
+  auto noted = std::make_shared<Noted>();
+  const auto block = names.reserve_block(v->binders);
+  ASSERT_TRUE(block.has_value());
+  const Term first = share_copy(v, *block, noted);
+  const auto next = names.reserve_block(first->binders);
+  ASSERT_TRUE(next.has_value());
+  const Term second = share_copy(first, *next, noted);
+  ASSERT_TRUE(second->copy.unforced);
+  EXPECT_EQ(second->copy.from->original.get(), v.get()); // not a copy of the unforced copy
+  EXPECT_EQ(print(second), print(eager));
+  Names once(v);
+  EXPECT_EQ(print(first), print(rename_bound(v, once)));
+}
+
+TEST(LinearNegationSharedCopy, ABlockIsRefusedWhereATakenNameEndsInItsNumbers) {
+  const Term v = sample(); // takes b_70
+  Names names(v);
+  EXPECT_FALSE(names.reserve_block(70).has_value());
+  EXPECT_EQ(names.last_drawn(), 0);
+  EXPECT_EQ(names.reserve_block(69), std::optional<long>(0));
+  EXPECT_FALSE(names.reserve_block(1).has_value());
+  EXPECT_EQ(names.fresh("b"), "b_71"); // fresh skips the taken b_70 as before
+  EXPECT_EQ(names.reserve_block(3), std::optional<long>(71));
+}
+
+Run run_family(const std::string& source, Strategy strategy, bool share) {
+  const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+  const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.3));
+  RunOptions o;
+  o.trace = true;
+  o.strategy = strategy;
+  o.seed = 11;
+  o.free_types = w.free_types;
+  o.share_copies = share;
+  return normalise(w.term, o);
+}
+
+TEST(LinearNegationSharedCopy, NormaliseTakesTheSameStepsAsWithBuiltCopies) {
+  const std::vector<std::string> sources = {
+      family::square_chain(5), family::square_chain_higher_order(4), family::sum_chain(5),
+      family::nested_chain(6), family::rnn({0.1, -0.2, 0.3})};
+  for (const std::string& source : sources)
+    for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random}) {
+      const linear_negation::Run built = run_family(source, s, false);
+      const linear_negation::Run shared = run_family(source, s, true);
+      EXPECT_EQ(shared.trace, built.trace) << source;
+      EXPECT_EQ(shared.copy_volume, built.copy_volume) << source;
+      EXPECT_EQ(print(shared.result), print(built.result)) << source;
+      EXPECT_FALSE(shared.result->copy.unforced);
+    }
+}
+
+} // namespace
+} // namespace adsem::linear_negation
