@@ -76,9 +76,11 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
       const std::string* again = renamed(env, to);
       composed.emplace_back(from, again ? *again : to);
     }
-    for (const auto& [from, to] : env) // free in c and not renamed by the first copy
-      if (std::none_of(s.env.begin(), s.env.end(), [&](const auto& e) { return e.second == from; }))
+    for (const auto& [from, to] : env) { // free in c and not renamed by the first copy
+      const std::string& name = from;    // a structured binding is not captured (clang 14)
+      if (std::none_of(s.env.begin(), s.env.end(), [&](const auto& e) { return e.second == name; }))
         bind(composed, from, to);
+    }
     env = std::move(composed);
   }
   const Node& o = *original;
