@@ -25,9 +25,11 @@ TrialResult sum_law(const PropertyContext&);
 TrialResult dot_product(const PropertyContext&);
 // reverse_mode.cpp
 TrialResult reverse_mode_first_order(const PropertyContext&);
+TrialResult reverse_mode_first_order_at(const gen::Query&, const PropertyContext&); // one query
 TrialResult reverse_mode_vs_fd(const PropertyContext&);
 TrialResult reverse_mode_vs_fd_at(const gen::Query&, const PropertyContext&); // one query
 TrialResult reverse_mode_vs_intervals(const PropertyContext&);
+TrialResult reverse_mode_vs_intervals_at(const gen::Query&, const PropertyContext&); // one query
 TrialResult reverse_mode_higher_order(const PropertyContext&);
 TrialResult tape_agreement(const PropertyContext&);
 TrialResult cost_reverse_mode(const PropertyContext&);

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "properties/core/discards.hpp"
+#include "properties/core/sum_compare.hpp"
 #include "properties/simple_diff/user_rules.hpp"
 #include "semantics/core/interval_model.hpp"
 #include "semantics/core/model_errors.hpp"
@@ -126,6 +127,24 @@ std::vector<double> model_vjp(const Term& m, const std::string& x, const Type& t
   for (const auto& d : model::vjp_dual<double>(f, a, c, context))
     out.push_back(d.primal());
   return out;
+}
+
+props::TrialResult compare_with_model_vjp(const Term& m, const std::string& x, const Type& t,
+                                          const std::vector<double>& at,
+                                          const std::vector<double>& w, const std::string& what_e,
+                                          const std::vector<double>& actual,
+                                          const std::string& what_a,
+                                          const props::PropertyContext& context) {
+  const std::vector<double> expected = model_vjp(m, x, t, at, w);
+  return props::unless_rounding_of_sums(
+      compare_vectors(expected, what_e, actual, what_a, CheckKind::derivative, context), expected,
+      what_e, actual, what_a,
+      [&] {
+        const model::DiffContext dc;
+        return model::vjp_magnitude(denotation::as_function<model::Interval>(x, t, m, {}, dc), at,
+                                    w, dc);
+      },
+      CheckKind::derivative, context.tolerance(CheckKind::derivative));
 }
 
 props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,

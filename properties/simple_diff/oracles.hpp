@@ -57,6 +57,16 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
 std::vector<double> model_vjp(const Term& m, const std::string& x, const Type& t,
                               const std::vector<double>& at, const std::vector<double>& w);
 
+// The model's J^T w against a calculus's, component by component; a component is a sum over the
+// chain rule's paths and is compared relative to their magnitudes where it differs by more than the
+// derivative tolerance (props::unless_rounding_of_sums).
+props::TrialResult compare_with_model_vjp(const Term& m, const std::string& x, const Type& t,
+                                          const std::vector<double>& at,
+                                          const std::vector<double>& w, const std::string& what_e,
+                                          const std::vector<double>& actual,
+                                          const std::string& what_a,
+                                          const props::PropertyContext& context);
+
 // Elementwise compare_reals; pass when all agree.
 props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,
                                    const std::vector<double>& actual, const std::string& what_a,

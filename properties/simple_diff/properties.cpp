@@ -332,9 +332,8 @@ TrialResult symbolic_differentiation_correct(const PropertyContext& context) {
     return tr.done(TrialResult::fail("W.R_V(x.C) is defined where [[C]] is not"));
   }
   if (!op) return tr.done(TrialResult::fail("W.R_V(x.C) fails where [[C]] is defined: " + failure));
-  return tr.done(oracle::compare_vectors(oracle::model_vjp(tr.t.term, tr.t.x, tr.t.t, tr.at, w),
-                                         "model J^T W", *op, "W.R_V(x.C)", CheckKind::derivative,
-                                         context));
+  return tr.done(oracle::compare_with_model_vjp(tr.t.term, tr.t.x, tr.t.t, tr.at, w, "model J^T W",
+                                                *op, "W.R_V(x.C)", context));
 }
 
 // A real-valued N with x : T, certified at X, and the calculus's gradient 1.rd_X(x:T. N).
@@ -385,9 +384,9 @@ TrialResult rd_matches_model(const PropertyContext& context) {
   const GradientTrial g = gradient_trial(context);
   if (g.early) return *g.early;
   const Trial& tr = g.tr;
-  return tr.done(oracle::compare_vectors(oracle::model_vjp(tr.t.term, tr.t.x, tr.t.t, tr.at, {1.0}),
-                                         "model gradient", g.gradient, "1.rd_V(x.N)",
-                                         CheckKind::derivative, context));
+  return tr.done(oracle::compare_with_model_vjp(tr.t.term, tr.t.x, tr.t.t, tr.at, {1.0},
+                                                "model gradient", g.gradient, "1.rd_V(x.N)",
+                                                context));
 }
 
 // The gradient against finite differences of the operational x ↦ eval(N) (design.md "Three

@@ -71,6 +71,23 @@ std::vector<double> jvp_magnitude(const VectorFunction<Dual<Interval>>& f,
   return out;
 }
 
+std::vector<double> vjp_magnitude(const VectorFunction<Dual<Interval>>& f,
+                                  std::span<const double> x, std::span<const double> c,
+                                  const DiffContext& context) {
+  std::vector<double> out;
+  std::vector<double> unit(x.size(), 0.0);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    unit[j] = 1.0;
+    const std::vector<double> per_output = jvp_magnitude(f, x, unit, context);
+    unit[j] = 0.0;
+    double m = 0.0;
+    for (std::size_t k = 0; k < per_output.size() && k < c.size(); ++k)
+      m += std::abs(c[k]) * per_output[k];
+    out.push_back(m);
+  }
+  return out;
+}
+
 BoxClass classify(const Primitive& primitive, const Box& box) {
   return primitive.classify(box);
 }

@@ -64,6 +64,12 @@ std::vector<double> jvp_magnitude(const VectorFunction<Dual<Interval>>& f,
                                   std::span<const double> x, std::span<const double> v,
                                   const DiffContext& context = DiffContext());
 
+// The same for cᵀJ at x, per input j: Σ_k |c_k| · (jvp_magnitude for the unit tangent e_j)_k, the
+// magnitude of the terms reverse mode sums into component j. One interval JVP per input.
+std::vector<double> vjp_magnitude(const VectorFunction<Dual<Interval>>& f,
+                                  std::span<const double> x, std::span<const double> c,
+                                  const DiffContext& context = DiffContext());
+
 // A primitive's domain / a predicate's truth on a box.
 BoxClass classify(const Primitive& primitive, const Box& box);
 Truth truth_on_box(const Primitive& predicate, const Box& box);
