@@ -154,17 +154,15 @@ std::vector<double> gradient_magnitudes(const gen::Source& s) {
 }
 
 // The model's gradient against a computed one, component by component, each a sum whose terms
-// have the given magnitudes.
+// have the given magnitudes; they are computed only for a comparison that fails without them
+// (props::unless_rounding_of_sums).
 TrialResult compare_gradients(const std::vector<double>& exact, const std::string& el,
                               const std::vector<double>& actual, const std::string& al,
-                              const std::vector<double>& magnitudes, const PropertyContext& c) {
-  std::vector<SumWithMagnitude> e, a;
-  for (std::size_t i = 0; i < exact.size(); ++i)
-    e.push_back({exact[i], i < magnitudes.size() ? magnitudes[i] : 0.0});
-  for (std::size_t i = 0; i < actual.size(); ++i)
-    a.push_back({actual[i], i < magnitudes.size() ? magnitudes[i] : 0.0});
-  return props::compare_sum_vectors(e, el, a, al, CheckKind::derivative,
-                                    c.tolerance(CheckKind::derivative));
+                              const std::function<std::vector<double>()>& magnitudes,
+                              const PropertyContext& c) {
+  return props::unless_rounding_of_sums(
+      compare_vectors(exact, el, actual, al, CheckKind::derivative, c), exact, el, actual, al,
+      magnitudes, CheckKind::derivative, c.tolerance(CheckKind::derivative));
 }
 
 TrialResult probe_equal(const V& a, const std::string& al, const V& b, const std::string& bl,
@@ -525,7 +523,7 @@ TrialResult gradient_soundness_at(const gen::Source& s, const PropertyContext& c
     const GradientRun g =
         reduce_gradient(s.body, s.inputs, s.point, run_options(c), transform_options(c), true);
     std::vector<double> ex(exact.data(), exact.data() + exact.size());
-    const std::vector<double> magnitudes = gradient_magnitudes(s);
+    const auto magnitudes = [&] { return gradient_magnitudes(s); };
     TrialResult r =
         props::compare_reals(value, "⟦t⟧(r)", *g.value, "primal k", CheckKind::exact_value,
                              c.tolerance(CheckKind::exact_value));
@@ -560,7 +558,8 @@ TrialResult gradient_soundness_at(const gen::Source& s, const PropertyContext& c
       for (std::size_t i = 0; i < n && is_pass(r); ++i) {
         const model::Interval& iv = enc.jacobian(0, i);
         const Tolerance tol = c.tolerance(CheckKind::derivative);
-        if (!model::encloses_rounded(iv, g.gradient[i], tol, magnitudes[i]))
+        if (!model::encloses_rounded(iv, g.gradient[i], tol) &&
+            !model::encloses_rounded(iv, g.gradient[i], tol, magnitudes().at(i)))
           r = TrialResult::fail(
               fmt::format("read-back A[{}] = {} outside the interval enclosure [{}, {}]", i,
                           g.gradient[i], iv.lower(), iv.upper()));
@@ -602,9 +601,12 @@ TrialResult bp_soundness(const PropertyContext& c) {
         model_function<double>(s)(std::vector<D>(s.point.begin(), s.point.end())).front())};
     for (long i = 0; i < exact.size(); ++i)
       expected.push_back(exact(i));
-    std::vector<double> magnitudes{std::abs(expected.front())};
-    for (const double m : gradient_magnitudes(s))
-      magnitudes.push_back(m);
+    const auto magnitudes = [&] {
+      std::vector<double> m{std::abs(expected.front())};
+      for (const double mi : gradient_magnitudes(s))
+        m.push_back(mi);
+      return m;
+    };
     TrialResult r = compare_gradients(expected, "(⟦G⟧, ∇G)", out, "bp normal form", magnitudes, c);
     if (is_pass(r) && run.steps > bp_step_constant * (size_of(g) + static_cast<long>(n)))
       r = TrialResult::fail(fmt::format("bp took {} steps > {}·(|G| + n) = {}", run.steps,
@@ -626,7 +628,7 @@ TrialResult forward_soundness(const PropertyContext& c) {
         Eigen::Map<const Eigen::VectorXd>(s.point.data(), static_cast<long>(n));
     const Eigen::VectorXd exact = model::gradient(model_function<double>(s), x);
     const TransformOptions seeding = transform_options(c);
-    const std::vector<double> magnitudes = gradient_magnitudes(s);
+    std::vector<double> magnitudes; // computed for the first component that needs them
     for (std::size_t j = 0; j < n; ++j) {
       Term t = forward_graph(g, names);
       for (std::size_t i = 0; i < n; ++i) // Prop. 1's seeds: x_j := ⟨r_j, 1⟩, x_i := ⟨r_i, 0⟩
@@ -634,10 +636,14 @@ TrialResult forward_soundness(const PropertyContext& c) {
                 forward_seed(*seeding.book, s.point[i], i, j, seeding.counter));
       const Run run = normalise(elaborate(t).term, run_options(c));
       const auto out = ground_result(run);
-      TrialResult r = props::compare_sums(
-          {exact(static_cast<long>(j)), magnitudes[j]}, fmt::format("model ∂{}", j + 1),
-          {out.at(1), magnitudes[j]}, fmt::format("D→ ∂{}", j + 1), CheckKind::derivative,
-          c.tolerance(CheckKind::derivative));
+      const std::vector<double> exact_j{exact(static_cast<long>(j))}, out_j{out.at(1)};
+      TrialResult r = compare_gradients(
+          exact_j, fmt::format("model ∂{}", j + 1), out_j, fmt::format("D→ ∂{}", j + 1),
+          [&] {
+            if (magnitudes.empty()) magnitudes = gradient_magnitudes(s);
+            return std::vector<double>{magnitudes.at(j)};
+          },
+          c);
       if (!is_pass(r)) return on(r, s.body, real_type());
     }
     return on(TrialResult::pass(), s.body, real_type());
