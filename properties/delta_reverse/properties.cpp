@@ -160,22 +160,28 @@ TrialResult primal_preservation(const PropertyContext& context) {
 }
 
 // ---- forward-correctness (Prop. 2, L273-278; Fig. 2 L125-127): F{e}(s, ds) = J⟦e⟧(s)·ds ----
+// F{e}(s, ds) against J ds, J computed by the caller before ds is drawn.
+TrialResult forward_against_model(const Drawn& d, const Eigen::MatrixXd& j, const Value& ds,
+                                  const PropertyContext& context) {
+  const ForwardRun run = forward(d.program, d.s, ds, setup_of(context), fuel(context));
+  const Eigen::VectorXd expected = j * as_vector(flatten_reals(ds));
+  const std::vector<double> got = flatten_reals(run.tangent);
+  require_finite(got);
+  std::size_t next = 0;
+  const Value want = unflatten_reals(
+      run.tangent, std::vector<double>(expected.data(), expected.data() + expected.size()), next);
+  return on(compare_value_sums(want, "J·ds (model)", run.tangent, "F{e}(s, ds)",
+                               CheckKind::derivative, context,
+                               [&] { return model_jvp_magnitude(d.program, d.s, ds); }),
+            d.m);
+}
+
 TrialResult forward_correctness(const PropertyContext& context) {
   const Drawn d = draw(context);
   return guarded([&] {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
-    const Value ds = *gen::tangent_like(d.s);
-    const ForwardRun run = forward(d.program, d.s, ds, setup_of(context), fuel(context));
-    const Eigen::VectorXd expected = j * as_vector(flatten_reals(ds));
-    const std::vector<double> got = flatten_reals(run.tangent);
-    require_finite(got);
-    std::size_t next = 0;
-    const Value want = unflatten_reals(
-        run.tangent, std::vector<double>(expected.data(), expected.data() + expected.size()), next);
-    return on(compare_values(want, "J·ds (model)", run.tangent, "F{e}(s, ds)",
-                             CheckKind::derivative, context),
-              d.m);
+    return forward_against_model(d, j, *gen::tangent_like(d.s), context);
   });
 }
 
@@ -194,22 +200,7 @@ TrialResult reverse_correctness(const PropertyContext& context) {
   const Drawn d = draw(context);
   return guarded([&] {
     const Trial trial = prepare(d, context);
-    const RunSetup& v = trial.setup;
-    const long f = trial.fuel;
-    const Value& dt = trial.dt;
-    const Value expected = model_vjp(d, dt);
-    for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
-      const ReverseRun run = reverse(d.program, d.s, dt, Wrapper::fig15, impl, v, f);
-      TrialResult r = compare_values(expected, "dtᵀJ (model)", run.gradient,
-                                     impl == EvalImpl::map ? "R{e} (map eval)" : "R{e} (array)",
-                                     CheckKind::derivative, context);
-      if (r.kind != TrialResult::Kind::pass) {
-        for (const auto& [id, rhs] : run.binds)
-          r.trace.push_back(std::to_string(id) + " = " + print_delta(rhs));
-        return on(r, d.m);
-      }
-    }
-    return on(TrialResult::pass(), d.m);
+    return reverse_correctness_at(d, trial.dt, context);
   });
 }
 
@@ -574,6 +565,37 @@ PropertyDef def(std::string name, std::string kind, std::string summary, std::st
 }
 
 } // namespace
+
+TrialResult forward_correctness_at(const Drawn& d, const Value& ds,
+                                   const PropertyContext& context) {
+  return guarded([&] {
+    const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
+    require_finite(j);
+    return forward_against_model(d, j, ds, context);
+  });
+}
+
+TrialResult reverse_correctness_at(const Drawn& d, const Value& dt,
+                                   const PropertyContext& context) {
+  return guarded([&] {
+    const RunSetup v = setup_of(context);
+    const long f = fuel(context);
+    const Value expected = model_vjp(d, dt);
+    for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
+      const ReverseRun run = reverse(d.program, d.s, dt, Wrapper::fig15, impl, v, f);
+      TrialResult r = compare_value_sums(expected, "dtᵀJ (model)", run.gradient,
+                                         impl == EvalImpl::map ? "R{e} (map eval)" : "R{e} (array)",
+                                         CheckKind::derivative, context,
+                                         [&] { return model_vjp_magnitude(d.program, d.s, dt); });
+      if (r.kind != TrialResult::Kind::pass) {
+        for (const auto& [id, rhs] : run.binds)
+          r.trace.push_back(std::to_string(id) + " = " + print_delta(rhs));
+        return on(r, d.m);
+      }
+    }
+    return on(TrialResult::pass(), d.m);
+  });
+}
 
 std::vector<props::PropertyDef> properties() {
   std::vector<PropertyDef> out = {

@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "properties/core/discards.hpp"
+#include "properties/core/sum_compare.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/rule_adapter.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
@@ -88,7 +89,11 @@ Eigen::MatrixXd model_jacobian(const Program& p, const Value& s) {
   return model::jacobian(f, to_model(s));
 }
 
-std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const Value& ds) {
+namespace {
+// `magnitude` applied to x ↦ ⟦e⟧ on tagged interval duals at s; empty where the point box meets a
+// boundary or a guard.
+template <class Magnitude>
+std::vector<double> interval_magnitude(const Program& p, const Value& s, Magnitude&& magnitude) {
   const auto fi = denote_closed<model::Interval>(p.term);
   const model::Value<model::Interval> shape = to_model_on<model::Interval>(s);
   const model::VectorFunction<model::Dual<model::Interval>> g =
@@ -96,12 +101,25 @@ std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const 
         return model::flatten(fi(model::unflatten(shape, xs)));
       };
   try {
-    return model::jvp_magnitude(g, flatten_reals(s), flatten_reals(ds));
+    return magnitude(g);
   } catch (const model::Undecided&) {
     return {};
   } catch (const model::Undefined&) {
     return {};
   }
+}
+} // namespace
+
+std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const Value& ds) {
+  return interval_magnitude(p, s, [&](const auto& g) {
+    return model::jvp_magnitude(g, flatten_reals(s), flatten_reals(ds));
+  });
+}
+
+std::vector<double> model_vjp_magnitude(const Program& p, const Value& s, const Value& dt) {
+  return interval_magnitude(p, s, [&](const auto& g) {
+    return model::vjp_magnitude(g, flatten_reals(s), flatten_reals(dt));
+  });
 }
 
 std::optional<std::string> uncertified(const Program& p, const Value& s,
@@ -183,6 +201,18 @@ TrialResult compare_values(const Value& expected, const std::string& expected_la
     if (r.kind != TrialResult::Kind::pass) return r;
   }
   return TrialResult::pass();
+}
+
+TrialResult compare_value_sums(const Value& expected, const std::string& expected_label,
+                               const Value& actual, const std::string& actual_label, CheckKind kind,
+                               const PropertyContext& context,
+                               const std::function<std::vector<double>()>& magnitudes) {
+  const TrialResult plain =
+      compare_values(expected, expected_label, actual, actual_label, kind, context);
+  if (!same_shape(expected, actual)) return plain;
+  return props::unless_rounding_of_sums(plain, flatten_reals(expected), expected_label,
+                                        flatten_reals(actual), actual_label, magnitudes, kind,
+                                        context.tolerance(kind));
 }
 
 } // namespace adsem::delta_reverse::support

@@ -57,6 +57,9 @@ Eigen::MatrixXd model_jacobian(const Program& p, const Value& s);
 // the model; empty where the point box meets a boundary or a guard (the caller keeps the
 // magnitudes of its own sums then).
 std::vector<double> model_jvp_magnitude(const Program& p, const Value& s, const Value& ds);
+// Per input of s, the magnitude of the chain rule's terms of (dtᵀJ)_j (model::vjp_magnitude);
+// empty as above.
+std::vector<double> model_vjp_magnitude(const Program& p, const Value& s, const Value& dt);
 // Interval certification of ⟦e⟧ on a box around s (design.md "Partial domains"): nullopt when a
 // box inside every domain and on one side of every branch was found (its Jacobian enclosure in
 // *enclosure when given), else the discard reason ("undefined-point", or the straddled guard).
@@ -71,6 +74,12 @@ Eigen::VectorXd as_vector(const std::vector<double>& xs);
 TrialResult compare_values(const Value& expected, const std::string& expected_label,
                            const Value& actual, const std::string& actual_label, CheckKind kind,
                            const PropertyContext& context);
+// The same where each real is a sum whose terms have the magnitudes `magnitudes` returns, computed
+// only where the plain comparison fails on the reals (props::unless_rounding_of_sums).
+TrialResult compare_value_sums(const Value& expected, const std::string& expected_label,
+                               const Value& actual, const std::string& actual_label, CheckKind kind,
+                               const PropertyContext& context,
+                               const std::function<std::vector<double>()>& magnitudes);
 // Does a Scale coefficient of the tape overflow? The dense meaning evaluates every binding, dead
 // ones too, so 0·inf = NaN there (spec §9.4): a rounding limit, not a verdict.
 bool has_non_finite_coefficient(const Binds& binds);
