@@ -14,12 +14,60 @@
 // output is defined exactly where C is (Theorem 6.1 / P-AD-1 is its acceptance test). A binding
 // with no contribution has adjoint 0_S; its pullback would only add zeros, so it is skipped.
 #include "semantics/simple_diff/symbolic_diff.hpp"
+
+#include <cstdint>
+#include <functional>
+
 #include "syntax/simple_diff/derived.hpp"
-#include "syntax/simple_diff/name_index.hpp"
 
 namespace adsem::simple_diff {
 
 namespace {
+
+// The atoms whose adjoints the backward pass sums (x and each forward binding's variable),
+// resolved to their slot when they are made: each such variable node lives in a block owned by
+// the pass, so an occurrence's slot is its place in the blocks, found without reading its name
+// (a name lookup per occurrence was the pass's largest cost per binding on wide traces). Other
+// variables (C's free ones) lie outside the blocks. The blocks double in size, so there are
+// O(log n) of them, and a node never moves: its block is shared by every term that holds it.
+class AtomSlots {
+public:
+  static constexpr std::uint32_t none = UINT32_MAX;
+
+  // A new variable node x with the next slot.
+  Term make(std::string x) {
+    if (blocks_.empty() || blocks_.back().nodes->size() == blocks_.back().nodes->capacity()) {
+      auto nodes = std::make_shared<std::vector<Node>>();
+      nodes->reserve(blocks_.empty() ? 16 : 2 * blocks_.back().nodes->capacity());
+      blocks_.push_back(Block{std::move(nodes), count_});
+    }
+    const Block& block = blocks_.back();
+    Node& n = block.nodes->emplace_back();
+    n.kind = Kind::var;
+    n.name = std::move(x);
+    ++count_;
+    return Term(block.nodes, &n);
+  }
+  // The slot of a variable node made here, or `none`.
+  std::uint32_t slot(const Node& n) const {
+    const std::less<const Node*> before;
+    for (auto it = blocks_.rbegin(); it != blocks_.rend(); ++it) {
+      const Node* base = it->nodes->data();
+      if (!before(&n, base) && before(&n, base + it->nodes->size()))
+        return it->first + static_cast<std::uint32_t>(&n - base);
+    }
+    return none;
+  }
+  std::size_t size() const { return count_; }
+
+private:
+  struct Block {
+    std::shared_ptr<std::vector<Node>> nodes; // reserved once: never reallocated
+    std::uint32_t first;                      // the slot of its first node
+  };
+  std::vector<Block> blocks_;
+  std::uint32_t count_ = 0;
+};
 
 struct Binding {
   std::string name;
@@ -36,17 +84,14 @@ public:
   // C is bound to an atom by the A-normal form, so C needs no renamed copy. C is released once in
   // A-normal form: the backward pass reads only the bindings.
   Term run(Term c, const std::string& traced_x) {
-    let_atoms_.push(traced_x, mk::var(g_.x));
+    let_atoms_.push(traced_x, atoms_.make(g_.x)); // slot 0
     const Term result = anf(c);
     c.reset();
-    relevant_.insert(g_.x);
-    for (const Binding& b : forward_)
-      relevant_.insert(b.name);
-    contributions_.resize(relevant_.size());
+    contributions_.resize(atoms_.size());
     push(g_.w, result);
-    for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
-      pull_back(*it);
-    Term out = sum(g_.t, g_.x);
+    for (std::size_t i = forward_.size(); i-- > 0;)
+      pull_back(forward_[i], forward_slot(i));
+    Term out = sum(g_.t, 0);
     if (!out) out = zero_of(g_.t);
     for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
       out = mk::let(it->name, it->type, it->term, out);
@@ -109,9 +154,12 @@ private:
   Term bind(Type type, Term redex) {
     m_.step(self_, redex.get());
     const std::string t = m_.names().fresh("t");
+    Term atom = atoms_.make(t);
     forward_.push_back(Binding{t, std::move(type), std::move(redex)});
-    return mk::var(t);
+    return atom;
   }
+  // The slot of forward binding i's variable (x has slot 0).
+  static std::uint32_t forward_slot(std::size_t i) { return static_cast<std::uint32_t>(i + 1); }
 
   [[noreturn]] static void unannotated(const Node& n) {
     throw AdsemError(ErrorKind::eval,
@@ -124,7 +172,7 @@ private:
   bool mentions_relevant(const Node& a) const {
     switch (a.kind) {
     case Kind::var:
-      return relevant_.find(a.name) != NameIndex::none;
+      return atoms_.slot(a) != AtomSlots::none;
     case Kind::pair:
       return mentions_relevant(*a.a) || mentions_relevant(*a.b);
     default:
@@ -150,7 +198,7 @@ private:
     if (!mentions_relevant(*atom) || is_zero_value(*g)) return;
     const Node& a = *atom;
     if (a.kind == Kind::var) {
-      contributions_[relevant_.find(a.name)].push_back(g);
+      contributions_[atoms_.slot(a)].push_back(g);
       return;
     }
     // a pair of atoms <A1, A2>_{U,S}: split G
@@ -168,19 +216,18 @@ private:
     push(mk::var(p2), a.b);
   }
 
-  // Σ contributions to `name` at type `type` (nullptr if there are none).
-  Term sum(const Type& type, const std::string& name) {
-    const std::uint32_t id = relevant_.find(name);
-    if (id == NameIndex::none || contributions_[id].empty()) return nullptr;
-    const std::vector<Term>& terms = contributions_[id];
+  // Σ contributions to the atom of slot `slot` at type `type` (nullptr if there are none).
+  Term sum(const Type& type, std::uint32_t slot) {
+    const std::vector<Term>& terms = contributions_[slot];
+    if (terms.empty()) return nullptr;
     Term total = terms.front();
     for (std::size_t i = 1; i < terms.size(); ++i)
       total = plus_of(type, total, terms[i], m_.names());
     return total;
   }
 
-  void pull_back(const Binding& b) {
-    Term total = sum(b.type, b.name);
+  void pull_back(const Binding& b, std::uint32_t slot) {
+    Term total = sum(b.type, slot);
     if (!total) return;
     m_.step(self_, b.term.get());
     Term adj = total;
@@ -222,8 +269,8 @@ private:
   const RuleInfo& self_; // R-fast: each binding and each pullback is one step
   ScopedEnv<Term> let_atoms_;
   std::vector<Binding> forward_, backward_;
-  // x and the forward bindings' names, each with its id; by id, the cotangents pushed to it
-  NameIndex relevant_;
+  // x and the forward bindings' variables, by slot; by slot, the cotangents pushed to each
+  AtomSlots atoms_;
   std::vector<std::vector<Term>> contributions_;
 };
 
