@@ -5,6 +5,7 @@
 #include "properties/perturbative/properties.hpp"
 
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <random>
 
@@ -130,11 +131,13 @@ TrialResult step_soundness(const PropertyContext& context) {
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     Term current = m;
-    V before = denote_closed(current, context);
+    // A step leaves most of the term's nodes as they were: their closed ground values are kept.
+    const auto ground_values = std::make_shared<GroundValues>();
+    V before = denote_closed(current, context, ground_values);
     for (int n = 0; n < 200; ++n) {
       auto s = step(current, rules);
       if (!s) return on(TrialResult::pass(), m);
-      const V after = denote_closed(s->result, context);
+      const V after = denote_closed(s->result, context, ground_values);
       TrialResult r = compare_values(before, "before " + s->rule, after, "after " + s->rule, m.type,
                                      seed, context);
       if (r.kind == TrialResult::Kind::fail) {

@@ -84,8 +84,11 @@ Term tx(const PropertyContext& context, const std::string& x, const Type& sigma,
   return out;
 }
 
-V denote_closed(const Term& m, const PropertyContext& context) {
-  return denote<double>(m, nullptr, denote_context(context));
+V denote_closed(const Term& m, const PropertyContext& context,
+                std::shared_ptr<GroundValues> ground_values) {
+  DenoteContext dc = denote_context(context);
+  dc.ground_values = std::move(ground_values);
+  return denote<double>(m, nullptr, dc);
 }
 
 V denote_in(const Term& m, const std::string& y_name, const V& y_value, const DenoteContext& dc) {

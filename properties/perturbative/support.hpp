@@ -6,6 +6,7 @@
 // lemma_properties.cpp (SEM-3, SEM-4, SEM-11, cost) and model_properties.cpp (MOD-*).
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,7 +45,10 @@ TrialResult compare_values(const V& expected, const std::string& expected_label,
 
 // The model's context under the active mutant (the model mutants break the model, spec §5.3).
 DenoteContext denote_context(const PropertyContext& context);
-V denote_closed(const Term& m, const PropertyContext& context);
+// `ground_values` (optional) keeps the values of closed ground subterms across the calls that
+// share it (the terms of one reduction sequence).
+V denote_closed(const Term& m, const PropertyContext& context,
+                std::shared_ptr<GroundValues> ground_values = nullptr);
 // ⟦m⟧ in the environment y ↦ y_value (when y_name is not empty).
 V denote_in(const Term& m, const std::string& y_name, const V& y_value, const DenoteContext& dc);
 

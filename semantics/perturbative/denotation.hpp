@@ -4,7 +4,10 @@
 // |T s| = 𝒯 ∘ |s| (L293), is model::pushforward: never this calculus's own T_x or reduction.
 // Generic in the scalar C (double: points; Interval: boxes).
 #include <memory>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <unordered_map>
 
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/pushforward.hpp"
@@ -27,14 +30,61 @@ template <class C> Env<C> extend(Env<C> env, std::string name, model::Value<C> v
   return std::make_shared<const EnvNode<C>>(EnvNode<C>{std::move(name), std::move(value), env});
 }
 
+// The values of closed subterms of ground type (no arrow in the type), kept by node across the
+// denotations of one run of terms that share nodes (the terms of a reduction sequence share what a
+// step did not touch). A ground value is data without closures, so it does not depend on the
+// context's tag source, and a closed term's meaning does not read the environment (seed 004 §5,
+// L281-293): the same node denotes the same value in every environment and every step.
+// The nodes are held, so that an address is never reused while its entry lives.
+class GroundValues {
+public:
+  struct Entry {
+    SimpleP node;
+    bool cacheable = false; // closed (and of ground type: may_keep)
+    std::optional<model::Value<double>> value;
+  };
+  // Whether a node can have an entry that is kept: an application, projection or injection (the
+  // other nodes cost nothing to denote or are never of ground type) of ground type. Checked before
+  // the lookup, which is the cost of the cache.
+  static bool may_keep(const Simple& node);
+  Entry& entry(const SimpleP& node);
+
+private:
+  std::unordered_map<const Simple*, Entry> entries_;
+};
+
 struct DenoteContext {
   model::DiffContext diff = model::DiffContext();
   std::shared_ptr<DepthBudget> depth =
       std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+  // Null: every subterm is denoted afresh. Used by the scalar double only.
+  std::shared_ptr<GroundValues> ground_values = nullptr;
 };
 
 template <class C>
 model::Value<C> denote(const Term& m, const Env<C>& env, const DenoteContext& context);
+
+template <class C>
+model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& context);
+
+// ⟦s⟧, from the context's ground values when s is a closed subterm of ground type.
+template <class C>
+model::Value<C> denote(const SimpleP& s, const Env<C>& env, const DenoteContext& context) {
+  if constexpr (std::is_same_v<C, double>) {
+    if (context.ground_values && GroundValues::may_keep(*s)) {
+      GroundValues::Entry& entry = context.ground_values->entry(s);
+      if (entry.value) return *entry.value;
+      if (entry.cacheable) {
+        model::Value<C> v = denote<C>(*s, nullptr, context);
+        // A value that carries perturbations (a model mutant's leaked tags) names tags of this
+        // context's source: it is not kept.
+        if (!model::has_perturbations(v)) entry.value = v;
+        return v;
+      }
+    }
+  }
+  return denote<C>(*s, env, context);
+}
 
 template <class C>
 model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& context) {
@@ -47,19 +97,19 @@ model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& 
     throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + s.name);
   case Kind::lam: // |λx.s| = Λ(|s|)
     return V::function([body = s.operand, x = s.name, env, context](const V& v) {
-      return denote<C>(*body, extend<C>(env, x, v), context);
+      return denote<C>(body, extend<C>(env, x, v), context);
     });
   case Kind::app: // |s N| = ev ∘ ⟨|s|, |N|⟩
-    return denote<C>(*s.operand, env, context)(denote<C>(s.argument, env, context));
+    return denote<C>(s.operand, env, context)(denote<C>(s.argument, env, context));
   case Kind::push: // |T s| = 𝒯 ∘ |s|  (L293)
-    return model::pushforward(denote<C>(*s.operand, env, context), context.diff);
+    return model::pushforward(denote<C>(s.operand, env, context), context.diff);
   case Kind::inj: { // |ι1 s| = ⟨id, 0⟩ ∘ |s|, |ι2 s| = ⟨0, id⟩ ∘ |s|
-    const V v = denote<C>(*s.operand, env, context);
+    const V v = denote<C>(s.operand, env, context);
     const V other = model::zero<C>(model_type(component(s.type, 3 - s.index)));
     return s.index == 1 ? V::pair(v, other) : V::pair(other, v);
   }
   case Kind::proj: // |π_k s| = π_k ∘ |s|
-    return denote<C>(*s.operand, env, context).item(static_cast<std::size_t>(s.index - 1));
+    return denote<C>(s.operand, env, context).item(static_cast<std::size_t>(s.index - 1));
   case Kind::numeral: // [OURS]
     return V(model::Dual<C>(C(s.value)));
   case Kind::primitive: { // [OURS] the shared table's action on the scalar ring (spec §7)
@@ -77,9 +127,9 @@ model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& 
 template <class C>
 model::Value<C> denote(const Term& m, const Env<C>& env, const DenoteContext& context) {
   if (m.items.empty()) return model::zero<C>(model_type(m.type));
-  model::Value<C> out = denote<C>(*m.items.front(), env, context);
+  model::Value<C> out = denote<C>(m.items.front(), env, context);
   for (std::size_t i = 1; i < m.items.size(); ++i)
-    out = model::sum(out, denote<C>(*m.items[i], env, context));
+    out = model::sum(out, denote<C>(m.items[i], env, context));
   return out;
 }
 
