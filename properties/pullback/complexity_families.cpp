@@ -216,7 +216,7 @@ std::vector<props::ComplexityFamily> complexity_families() {
                            "n <= 100 (steps ~ n^2), peak memory 297 MB at n = 100"));
     all.push_back(family("sharing-chain", sharing_chain, literal, props::sizes_1_2_5(10, 1000)));
     all.push_back(
-        family("wide-sum", wide_sum, literal, props::sizes_1_2_5(10, literal ? 20 : 100)));
+        family("wide-sum", wide_sum, literal, props::sizes_1_2_5(10, literal ? 20 : 10'000)));
     all.push_back(finding(family("rnn", rnn, literal, {5, 10, 20, 50, 100}),
                           "rule 20a's E[V/y] projects the shared weight along a path as long as "
                           "the stage distance (rule 8 nesting): quadratic rule-2 steps"));

@@ -1,5 +1,7 @@
 #include "properties/pullback/frontend.hpp"
 
+#include <set>
+
 #include "properties/core/result_checks.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "properties/pullback/user_rules.hpp"
@@ -55,13 +57,6 @@ RunOptions run_options(const props::EvalOptions& o, bool trace) {
   return r;
 }
 
-// Component i (0-based) of p : Rⁿ (left nested).
-Term component(const Term& p, std::size_t n, std::size_t i) {
-  if (n == 1) return p;
-  if (i == n - 1) return proj(2, p);
-  return component(proj(1, p), n - 1, i);
-}
-
 } // namespace
 
 Term parse_closed(const std::string& source) {
@@ -99,12 +94,28 @@ Tupled tupled_real_function(const Term& f) {
   // 000 §3.1.3 L167-173, spec §2.3): the function's own body, first order when B is. Applying f
   // instead (λp. f p₁ … pₙ) would put f's λ inside the differentiated body, where rule 19b's
   // premise differentiates it symbolically (docs/performance.md, pullback).
+  const std::vector<Term> parts = components(var(p, sigma), n); // over one shared spine
+  // The λs' names distinct and not p: no λ of the chain shadows or renames, so substituting
+  // through the chain is substituting into the body below it (one walk, substitute_each).
   Term body = f;
+  std::vector<std::pair<std::string, Term>> by;
+  std::set<std::string> names;
+  bool plain = true;
   std::size_t k = 0;
-  for (; k < n && body->kind == Kind::lam; ++k)
-    body = substitute(body->kids[0], body->name, component(var(p, sigma), n, k));
+  for (; k < n && body->kind == Kind::lam; ++k) {
+    plain = plain && body->name != p && names.insert(body->name).second;
+    by.emplace_back(body->name, parts[k]);
+    body = body->kids[0];
+  }
+  if (plain) {
+    body = substitute_each(body, by);
+  } else {
+    body = f;
+    for (const auto& [x, part] : by)
+      body = substitute(body->kids[0], x, part);
+  }
   for (; k < n; ++k)
-    body = app(body, component(var(p, sigma), n, k));
+    body = app(body, parts[k]);
   return {lam(p, sigma, body), sigma};
 }
 

@@ -128,6 +128,7 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       Node& parent = const_cast<Node&>(*frames.back().node);
       parent.kids[static_cast<std::size_t>(frames.back().kid)] = nullptr;
       parent.facts_slot = FactsSlot{}; // they described (or borrowed from) the released kid
+      parent.atom_mark = AtomMark{};
     }
   };
   for (;;) {

@@ -539,7 +539,12 @@ bool alpha_equal(const Term& a, const Term& b) {
 
 bool is_atom(const Term& t) {
   if (t->kind == Kind::var) return true;
-  return t->kind == Kind::proj && is_atom(t->kids[0]);
+  if (t->kind != Kind::proj) return false;
+  if (const std::uint8_t known = t->atom_mark.get(); known != AtomMark::unknown)
+    return known == AtomMark::yes;
+  const bool atom = is_atom(t->kids[0]);
+  t->atom_mark.set(atom);
+  return atom;
 }
 const std::string& atom_root(const Term& t) {
   return t->kind == Kind::var ? t->name : atom_root(t->kids[0]);
@@ -549,6 +554,16 @@ std::vector<int> atom_path(const Term& t) {
   std::vector<int> p = atom_path(t->kids[0]);
   p.push_back(t->index);
   return p;
+}
+std::vector<Term> components(const Term& p, std::size_t n) {
+  std::vector<Term> out(n);
+  Term spine = p; // π₁^(n−1−i)(p) for the component i being built, last first
+  for (std::size_t i = n; i-- > 1;) {
+    out[i] = proj(2, spine);
+    if (i > 1) spine = proj(1, spine);
+  }
+  if (n > 0) out[0] = n == 1 ? p : proj(1, spine);
+  return out;
 }
 bool is_numeral_tuple(const Term& t) {
   if (t->kind == Kind::num) return true;

@@ -111,15 +111,38 @@ private:
   mutable std::atomic<std::uintptr_t> p_{0};
 };
 
+// Whether a node is an atom (is_atom), remembered at the first question and, like the facts, never
+// copied (a copy may get other kids). [perf] An atom is a projection path of its root variable;
+// rule 8 (seed 000 Fig. 3 L240) lengthens every path of the rest of the series by one projection
+// per stage, and the substitutions share the paths (substitution.cpp), so asking a path answers
+// from its operand's mark instead of walking to the root.
+class AtomMark {
+public:
+  AtomMark() = default;
+  AtomMark(const AtomMark&) noexcept {}
+  AtomMark& operator=(const AtomMark&) noexcept {
+    v_.store(unknown, std::memory_order_relaxed);
+    return *this;
+  }
+  ~AtomMark() = default;
+  std::uint8_t get() const { return v_.load(std::memory_order_relaxed); }
+  void set(bool atom) const { v_.store(atom ? yes : no, std::memory_order_relaxed); }
+  static constexpr std::uint8_t unknown = 0, no = 1, yes = 2;
+
+private:
+  mutable std::atomic<std::uint8_t> v_{unknown};
+};
+
 struct Node;
 using Term = std::shared_ptr<const Node>;
 struct Node {
   Kind kind = Kind::zero;
-  std::string name = {}; // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
-  Type type = {};        // var: its type; binders: the bound variable's type; covec: σ; zero;
-                         // prim/jac: the primitive's signature dom ⇒ cod
-  int index = 0;         // proj
-  double value = 0.0;    // num
+  std::string name = {};   // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
+  Type type = {};          // var: its type; binders: the bound variable's type; covec: σ; zero;
+                           // prim/jac: the primitive's signature dom ⇒ cod
+  int index = 0;           // proj
+  AtomMark atom_mark = {}; // use is_atom (in the padding after index: the node does not grow)
+  double value = 0.0;      // num
   std::vector<double> vec = {}; // covec
   std::vector<Term> kids = {};
   SourcePos pos = {};
@@ -158,6 +181,11 @@ Term sum(std::vector<Term> items, SourcePos pos = {}); // flattens; 0 items → 
 Term let(std::string x, Type rho, Term bound, Term body, SourcePos pos = {});
 // A left-nested numeral tuple of a Euclidean type (zero-filled by flat values).
 Term numeral_tuple(const Type& sigma, const std::vector<double>& flat);
+// The n components of p : Rⁿ (left nested: component i of n is π₂(π₁^(n−1−i)(p)), the first
+// π₁^(n−1)(p)) as atoms over one shared spine π₁(p), π₁(π₁(p)), … (the pattern λ of seed 000
+// §3.1.3 L167-173). [perf] Substitution keeps a shared spine shared (substitution.cpp), so when
+// rule 8 lengthens every path at a stage it rebuilds the spine once, not once per path.
+std::vector<Term> components(const Term& p, std::size_t n);
 
 // Type of a term from the annotations (no checking; zero: its annotation or any).
 Type type_of(const Term& t);
@@ -182,7 +210,7 @@ std::size_t size_of(const Term& t);
 bool alpha_equal(const Term& a, const Term& b);
 
 // Atoms y_p (spec §2.5 ID-1): a variable followed by a projection path.
-bool is_atom(const Term& t);
+bool is_atom(const Term& t); // remembered per node (AtomMark)
 const std::string& atom_root(const Term& t);
 std::vector<int> atom_path(const Term& t); // outermost projection last
 bool is_numeral_tuple(const Term& t);

@@ -1,7 +1,10 @@
 #include "syntax/pullback/substitution.hpp"
 
+#include <array>
 #include <atomic>
 #include <cctype>
+#include <unordered_map>
+#include <utility>
 
 #include "syntax/core/depth_guard.hpp"
 
@@ -44,6 +47,33 @@ std::size_t bound_child(Kind k) {
 
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
+// [perf] The results of one substitution on projection nodes held by more than one parent. An
+// atom is a projection path of its root (spec §2.5 ID-1); rule 8 (seed 000 Fig. 3 L240)
+// substitutes y := π₁(w) into the rest of the series at every stage, adding one projection at the
+// root of every path still to be read. The inputs of a tupled argument are paths over one shared
+// spine (pullback::components): a walk that rebuilt every path would make Θ(n·(n−k)) nodes at
+// stage k of the wide sum; rebuilding each shared node once keeps the spine shared in the result
+// and the work per stage linear in the stage's size. A projection binds nothing, so its result
+// depends on the node alone (no fresh name is drawn below it): the terms are those of the full
+// walk, only shared. The key is held, so its address cannot be reused within the walk (renamed
+// subterms are built and dropped during it).
+class SharedProjections {
+public:
+  // The remembered result for t, or nullptr (t not shared or not seen).
+  const Term* find(const Term& t) const {
+    if (!worth(t)) return nullptr;
+    const auto it = done_.find(t.get());
+    return it == done_.end() ? nullptr : &it->second.second;
+  }
+  void remember(const Term& t, const Term& result) {
+    if (worth(t)) done_.emplace(t.get(), std::pair<Term, Term>{t, result});
+  }
+
+private:
+  static bool worth(const Term& t) { return t->kind == Kind::proj && t.use_count() > 1; }
+  std::unordered_map<const Node*, std::pair<Term, Term>> done_;
+};
+
 class Substituter {
 public:
   Substituter(std::string x, Term s) : x_(std::move(x)), s_(std::move(s)) {}
@@ -58,6 +88,14 @@ public:
     // facts answer both without walking t, so rule 8 (seed 000 Fig. 3 L240) and the `let` rule
     // pay only for the part of the rest of the series that mentions the variable.
     if (!occurs_free(x_, t) && no_capture_below(t)) return t;
+    if (const Term* known = shared_.find(t)) return *known;
+    Term r = walk(t);
+    shared_.remember(t, r);
+    return r;
+  }
+
+private:
+  Term walk(const Term& t) {
     // The children are copied only from the first one that changes (most subterms do not), so an
     // unchanged subterm costs no allocation and is returned shared.
     std::vector<Term> kids;
@@ -96,7 +134,6 @@ public:
     return remake(*t, renamed ? name : t->name, std::move(kids));
   }
 
-private:
   // No binder of t is named after a free variable of s (s closed: trivially).
   bool no_capture_below(const Term& t) const {
     const NodeFacts& fs = facts(s_);
@@ -107,6 +144,7 @@ private:
   }
   std::string x_;
   Term s_;
+  SharedProjections shared_;
   DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -147,6 +185,17 @@ public:
     first = first && occurs_free(x1_, t);
     second = second && occurs_free(x2_, t);
     if (!first && !second) return t;
+    // which of x1, x2 may be free here is part of the key (a shared path may sit under a binder
+    // that shadows one of them)
+    SharedProjections& shared = shared_[(first ? 2 : 0) + (second ? 1 : 0)];
+    if (const Term* known = shared.find(t)) return *known;
+    Term r = walk(t, first, second);
+    shared.remember(t, r);
+    return r;
+  }
+
+private:
+  Term walk(const Term& t, bool first, bool second) {
     std::vector<Term> kids;
     bool copying = false;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
@@ -164,11 +213,11 @@ public:
     return remake(*t, t->name, std::move(kids));
   }
 
-private:
   const std::string& x1_;
   const Term& s1_;
   const std::string& x2_;
   const Term& s2_;
+  std::array<SharedProjections, 4> shared_; // by which of x1, x2 may be free
   DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
@@ -182,10 +231,96 @@ bool captures_none(const Term& t, const Term& s) {
   return true;
 }
 
+// t[s1/x1, …, sn/xn] where no binder of t can capture and no si mentions an xj: each variable
+// is looked up once; a binder named xj hides it in its scope.
+class ManySubstituter {
+public:
+  explicit ManySubstituter(const std::vector<std::pair<std::string, Term>>& by) {
+    for (const auto& [x, s] : by)
+      by_.emplace(x, Entry{s, 0});
+  }
+
+  Term go(const Term& t) {
+    const DepthGuard guard(depth_);
+    if (t->kind == Kind::var) {
+      const auto it = by_.find(t->name);
+      return it != by_.end() && it->second.hidden == 0 ? it->second.s : t;
+    }
+    if (t->kids.empty()) return t;
+    // a shared path's result depends on the node alone where no x is hidden
+    if (const Term* known = hiding_ == 0 ? shared_.find(t) : nullptr) return *known;
+    std::vector<Term> kids;
+    bool copying = false;
+    for (std::size_t i = 0; i < t->kids.size(); ++i) {
+      Entry* hidden = nullptr;
+      if (binds(t->kind) && i == bound_child(t->kind)) {
+        if (const auto it = by_.find(t->name); it != by_.end()) hidden = &it->second;
+      }
+      if (hidden) {
+        ++hidden->hidden;
+        ++hiding_;
+      }
+      Term r = go(t->kids[i]);
+      if (hidden) {
+        --hidden->hidden;
+        --hiding_;
+      }
+      if (!copying && r != t->kids[i]) {
+        copying = true;
+        kids.reserve(t->kids.size());
+        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
+      }
+      if (copying) kids.push_back(std::move(r));
+    }
+    Term r = copying ? remake(*t, t->name, std::move(kids)) : t;
+    if (hiding_ == 0) shared_.remember(t, r);
+    return r;
+  }
+
+private:
+  struct Entry {
+    Term s;
+    int hidden; // binders named x around the current node
+  };
+  std::unordered_map<std::string, Entry> by_;
+  int hiding_ = 0; // binders around the current node that hide some x
+  SharedProjections shared_;
+  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
 } // namespace
 
 Term substitute(const Term& t, const std::string& x, const Term& s) {
   Substituter sub(x, s);
+  return sub.go(t);
+}
+
+Term substitute_each(const Term& t, const std::vector<std::pair<std::string, Term>>& by) {
+  // In turn equals at once when every step finds only t's own free xi and renames nothing.
+  bool simultaneous = true;
+  std::set<std::string> names, free;
+  for (const auto& [x, s] : by) {
+    simultaneous = simultaneous && names.insert(x).second;
+    const NodeFacts& fs = facts(s);
+    if (s->kind == Kind::var) {
+      free.insert(s->name);
+    } else {
+      simultaneous = simultaneous && !fs.many;
+      free.insert(fs.free.begin(), fs.free.end());
+    }
+  }
+  for (const std::string& y : free) {
+    simultaneous = simultaneous && !names.contains(y) && binds_no(t, y);
+    for (const auto& [x, s] : by)
+      simultaneous = simultaneous && binds_no(s, y);
+  }
+  if (!simultaneous) {
+    Term r = t;
+    for (const auto& [x, s] : by)
+      r = substitute(r, x, s);
+    return r;
+  }
+  ManySubstituter sub(by);
   return sub.go(t);
 }
 
