@@ -41,6 +41,32 @@ template <typename Counts> std::uint8_t lowest(const Counts& counts) {
   return 0;
 }
 
+// Whether a step at an ES node left the core under its ES bodies the same node: the side
+// conditions that read through ES bodies to a core then read what they read before (Reach's
+// core and value). The contractum's first few ES bodies are looked for along the old ones (each
+// of (8), (10) and (16) puts at most two new ES nodes above a body it keeps, and (9) rebuilds
+// the bodies down to the occurrence it replaces); past them, or at a shared copy not made yet,
+// the answer is no, which only rereads more.
+bool same_core(const Term& before, const Term& after) {
+  constexpr std::size_t looked = 8;
+  std::array<const Node*, looked> fresh{};
+  std::size_t m = 0;
+  for (const Node* b = after.get(); m < looked && !b->copy.unforced;) {
+    fresh[m++] = b;
+    if (!binds_es(*b)) break;
+    b = b->body().get();
+  }
+  const Node* a = before.get();
+  for (std::size_t i = 0; i < looked && !a->copy.unforced; ++i) {
+    if (std::find(fresh.begin(), fresh.begin() + static_cast<long>(m), a) !=
+        fresh.begin() + static_cast<long>(m))
+      return true;
+    if (!binds_es(*a)) return false;
+    a = a->body().get();
+  }
+  return false;
+}
+
 Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
@@ -203,16 +229,19 @@ std::optional<Step> Reducer::focused_step() {
   const auto c = focused_choice(options_.strategy == Strategy::bp);
   if (!c) return std::nullopt;
   Term& slot = focus_slot();
-  slot = contract_noting(slot, *c);
-  after_focused_step();
+  const Term redex = slot;
+  slot = contract_noting(redex, *c);
+  Reach reach;
+  if (binds_es(*redex) && same_core(redex, slot)) reach.core = reach.value = false;
+  after_focused_step(reach);
   return Step{c->rule->info.name, current_};
 }
 
 // After a step at the focus: the free-variable counts computed above it are stale, and the
-// frames whose own instances may have changed (rereads) reread them. Those are the frames a
-// reach from the redex leads to (a run of transparent frames maps it once and rereads nothing
-// by it) and the ES binders of the names whose free count the step changed.
-void Reducer::after_focused_step() {
+// frames whose own instances may have changed (rereads) reread them. Those are the frames the
+// step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
+// and the ES binders of the names whose free count the step changed.
+void Reducer::after_focused_step(Reach reach) {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
   for (std::size_t i = f.counted_from; i < frames.size(); ++i)
@@ -220,7 +249,6 @@ void Reducer::after_focused_step() {
   f.counted_from = frames.size();
   f.clean_from = frames.size();
   f.marked.clear();
-  Reach reach;
   for (std::size_t i = frames.size();
        i > 0 && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
     const Frame& fr = frames[i - 1];

@@ -154,7 +154,7 @@ private:
   void push_focus(std::size_t k);
   void pop_focus();
   void unwind_focus();
-  void after_focused_step();
+  void after_focused_step(Reach reach);
   void reread_frame(std::size_t i);
   std::uint8_t key(const RedexMemo::Choice& best, const RedexMemo::Choice& first) const;
 
