@@ -540,6 +540,10 @@ std::vector<Step> Reducer::all_steps() {
   return out;
 }
 
+namespace {
+constexpr int focus_height = 32;
+} // namespace
+
 Run normalise(const Term& t, const RunOptions& options) {
   std::optional<Reducer> r;
   Run run;
@@ -551,9 +555,11 @@ Run normalise(const Term& t, const RunOptions& options) {
     if (!r) {
       r.emplace(t, options); // learning the binders' types walks t
       r->share_copies_ = r->known_reads_ && options.share_copies;
-      r->keep_focus();
     }
     while (!shallow || r->current()->height <= shallow_nesting) {
+      // the focus pays for itself where the walk from the root is long (a campaign's small
+      // terms keep the walk: its summaries are the focus's starting point)
+      if (r->current()->height > focus_height) r->keep_focus();
       { // the step's result is let go before the next step, which writes the path in place
         const auto s = r->step();
         if (!s) return true;
