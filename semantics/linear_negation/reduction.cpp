@@ -2,6 +2,8 @@
 // which are the entries of the rule book (rules.cpp): where a rule is tried, and which instance.
 #include "semantics/linear_negation/reduction.hpp"
 
+#include "semantics/linear_negation/reducer_parts.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -58,13 +60,6 @@ Term sum_of(const std::vector<Term>& leaves) {
     out = add(out, leaves[i]);
   return out;
 }
-
-struct Reducer::Candidate {
-  std::vector<int> path;
-  const Rule<Reduction>* rule = nullptr;
-  int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
-  std::size_t nth = 0; // which instance of the rule at the node
-};
 
 // Receives the redex instances in leftmost-outermost order and keeps what the strategy needs:
 // all of them (all_steps), the first (S_lo), the first of the best class (S_bp), or a uniform one
@@ -254,27 +249,6 @@ Term Reducer::apply_at(const Term& t, const Candidate& c, std::size_t depth) {
   return rebuild(*t, std::move(kids));
 }
 
-// Where a step's redex lies below a node of its path, in the terms the paper's side conditions
-// (rules.cpp) look into a node's children: through ES bodies to a core (core_of: (7), (8),
-// (11), (14), (23)), then through pair components (is_value, leaf_value: (9), (10), (16)); a
-// summand's call (17) through ES bodies, an application's function and ES bodies again; a
-// maximal sum's summands ((12), (13), (17)) through sum operands first. All hold at the redex.
-struct Reducer::Reach {
-  bool core = true;    // ES bodies only
-  bool pairs = true;   // pair components only
-  bool value = true;   // ES bodies, then pair components
-  bool call = true;    // ES bodies, or ES bodies, an application's function, ES bodies
-  bool summand = true; // sum operands, then as `call`
-};
-
-namespace {
-
-bool binds_es(const Node& n) {
-  return n.kind == Kind::let || n.kind == Kind::let_pair;
-}
-
-} // namespace
-
 // The reach of a path node whose path goes on to its child k, of reach `below`.
 Reducer::Reach Reducer::reach_above(const Node& n, std::size_t k, const Reach& below) {
   Reach r{false, false, false, false, false};
@@ -412,6 +386,15 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
     return slot;
   }
   RedexMemo::Summary out;
+  own_summary(t, own_context, out);
+  add_children(t, out);
+  slot = out;
+  return slot;
+}
+
+// A summary holding t's own redex instances only (its children's are added by add_children).
+void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& out) {
+  out = RedexMemo::Summary{};
   out.owner = id_;
   offers_.clear();
   offers_at(t, own_context, offers_);
@@ -427,9 +410,6 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   }
   out.own_best = out.best;
   out.own_first = out.first;
-  add_children(t, out);
-  slot = out;
-  return slot;
 }
 
 // Adds the children's summaries to `out`, which holds t's own instances, in enumeration order.
@@ -515,6 +495,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
 }
 
 std::optional<Step> Reducer::step() {
+  if (focus_) return focused_step();
   const auto c = options_.strategy == Strategy::random
                      ? sampled_choice()
                      : cached_choice(options_.strategy == Strategy::bp);
@@ -559,6 +540,10 @@ std::vector<Step> Reducer::all_steps() {
   return out;
 }
 
+namespace {
+constexpr int focus_height = 32;
+} // namespace
+
 Run normalise(const Term& t, const RunOptions& options) {
   std::optional<Reducer> r;
   Run run;
@@ -572,12 +557,17 @@ Run normalise(const Term& t, const RunOptions& options) {
       r->share_copies_ = r->known_reads_ && options.share_copies;
     }
     while (!shallow || r->current()->height <= shallow_nesting) {
-      const auto s = r->step();
-      if (!s) return true;
-      ++run.steps;
-      ++run.rule_counts[s->rule];
-      if (options.counter) options.counter->add(s->rule);
-      if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
+      // the focus pays for itself where the walk from the root is long (a campaign's small
+      // terms keep the walk: its summaries are the focus's starting point)
+      if (r->current()->height > focus_height) r->keep_focus();
+      { // the step's result is let go before the next step, which writes the path in place
+        const auto s = r->step();
+        if (!s) return true;
+        ++run.steps;
+        ++run.rule_counts[s->rule];
+        if (options.counter) options.counter->add(s->rule);
+        if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
+      }
       if (run.steps >= options.fuel && r->step()) {
         throw AdsemError(ErrorKind::fuel,
                          "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
@@ -586,6 +576,7 @@ Run normalise(const Term& t, const RunOptions& options) {
     return false;
   };
   if (t->height > shallow_nesting || !steps(true)) on_large_stack([&] { steps(false); });
+  on_stack_for(r->current(), [&] { r->close_focus(); });
   force_all(r->current());
   run.result = r->current();
   run.copy_volume = r->copy_volume_;

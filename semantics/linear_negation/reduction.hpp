@@ -13,6 +13,7 @@
 // [spec §4.4 caveat] (12), (13) and (17) fire only when the moved stacks hold no linear ES.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -86,7 +87,16 @@ struct Step {
 class Reducer {
 public:
   Reducer(const Term& t, RunOptions options);
+  ~Reducer();
   std::optional<Step> step(); // advances the current term
+  // From here on, step() keeps a focus at the last redex (focus.cpp): the next redex is searched
+  // from there and the nodes above it are brought up to date only as the focus leaves them, so
+  // a step under a deep stack of explicit substitutions no longer walks from the root. Between
+  // steps current() may only be printed (the sizes and free-variable counts of the nodes above
+  // the focus are stale) until close_focus(). With the paper's book and S_bp or S_lo only (a
+  // mutant's or user's book, and S_rand, keep the walk from the root).
+  void keep_focus();
+  void close_focus(); // brings every node above the focus up to date; step() walks from the root
   // The same step chosen from the full enumeration of the redex instances (all_steps' way): the
   // reference the cached choices of step() are tested against.
   std::optional<Step> step_by_enumeration();
@@ -133,6 +143,20 @@ private:
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
+  // the focus (focus.cpp)
+  struct Frame;
+  struct Focus;
+  void own_summary(const Term& t, bool own_context, RedexMemo::Summary& out);
+  std::optional<Candidate> focused_choice(bool best);
+  std::optional<Step> focused_step();
+  Term& focus_slot();
+  bool focus_in_sum() const;
+  void push_focus(std::size_t k);
+  void pop_focus();
+  void unwind_focus();
+  void after_focused_step(Reach reach);
+  void reread_frame(std::size_t i);
+  std::uint8_t key(const RedexMemo::Choice& best, const RedexMemo::Choice& first) const;
 
   Term current_;
   RunOptions options_;
@@ -160,6 +184,7 @@ private:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
   std::vector<std::string> touched_; // the names free in a step's redex or its contractum
+  std::unique_ptr<Focus> focus_;     // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 

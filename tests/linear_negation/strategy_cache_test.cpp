@@ -49,13 +49,27 @@ RunOptions rules_variant(int v) {
   return o;
 }
 
-// Returns the number of steps compared.
-long expect_lockstep(const Drawn& d, Strategy strategy, RunOptions o, int i,
-                     long max_steps = 1000) {
+// Every node's measure and free-variable counts are what building it again gives.
+void expect_up_to_date(const Term& t, int i) {
+  force(*t);
+  for (const Term& k : t->kids)
+    expect_up_to_date(k, i);
+  const Term fresh = rebuild(*t, t->kids);
+  EXPECT_EQ(t->size, fresh->size) << "term " << i << ": " << print(t);
+  EXPECT_EQ(t->height, fresh->height) << "term " << i << ": " << print(t);
+  EXPECT_EQ(t->binders, fresh->binders) << "term " << i << ": " << print(t);
+  EXPECT_EQ(t->free_counts(), fresh->free_counts()) << "term " << i << ": " << print(t);
+}
+
+// Returns the number of steps compared. With `focus`, the cached reducer keeps a focus at the
+// last redex (Reducer::keep_focus; the paper's book with S_bp and S_lo).
+long expect_lockstep(const Drawn& d, Strategy strategy, RunOptions o, int i, long max_steps = 1000,
+                     bool focus = false) {
   o.strategy = strategy;
   o.seed = 977 * static_cast<std::uint64_t>(i) + 13;
   o.free_types = d.free_types;
   Reducer cached(d.term, o);
+  if (focus) cached.keep_focus();
   Reducer reference(d.term, o);
   long n = 0;
   for (; n < max_steps; ++n) {
@@ -67,6 +81,10 @@ long expect_lockstep(const Drawn& d, Strategy strategy, RunOptions o, int i,
     EXPECT_EQ(print(a->result), print(b->result)) << "term " << i << " step " << n;
     if (a->rule != b->rule) break;
   }
+  if (focus) { // the nodes above the focus, brought up to date, are those a fresh build has
+    cached.close_focus();
+    expect_up_to_date(cached.current(), i);
+  }
   return n;
 }
 
@@ -77,7 +95,7 @@ TEST(LinearNegationStrategyCache, CachedChoiceIsTheEnumeratedOne) {
     for (int v = 0; v < 5; ++v) {
       if (v > 0 && i % 4 != 0) continue;
       for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random})
-        steps += expect_lockstep(d, s, rules_variant(v), i);
+        steps += expect_lockstep(d, s, rules_variant(v), i, 1000, i % 2 == 1); // half focused
     }
   }
   std::printf("  %ld steps compared\n", steps);
@@ -86,7 +104,8 @@ TEST(LinearNegationStrategyCache, CachedChoiceIsTheEnumeratedOne) {
 
 // The complexity families' gradient wrappers (Cor. 16): their redexes lie under long stacks of
 // explicit substitutions, so a step brings many path summaries up to date instead of
-// recomputing them (Reducer::apply_in_place); those must still give the enumerated choice.
+// recomputing them (Reducer::apply_in_place), or keeps a focus at the last redex (focus.cpp);
+// both must still give the enumerated choice.
 TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
   // S_lo and S_rand duplicate unshared work on these families: only small instances for them
   const struct {
@@ -108,8 +127,10 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
     const Wrapper w =
         gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), c.point));
     const Drawn d{w.term, w.free_types};
-    for (const Strategy s : c.strategies)
-      steps += expect_lockstep(d, s, RunOptions{}, i++, 5000);
+    for (const Strategy s : c.strategies) {
+      steps += expect_lockstep(d, s, RunOptions{}, i, 5000);
+      steps += expect_lockstep(d, s, RunOptions{}, i++, 5000, true);
+    }
   }
   EXPECT_GT(steps, 1'000);
 }

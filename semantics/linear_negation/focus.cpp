@@ -1,0 +1,292 @@
+// A focus kept at the last redex of S_bp and S_lo (spec §4.7.4): a zipper over the path from the
+// root to it. The redexes of the complexity families lie under an O(n)-deep stack of explicit
+// substitutions (the wrappers of seed 002, Cor. 16), and each stage's redexes lie next to the
+// last stage's, so walking from the root at every step (reduction.cpp, step) made a run Θ(n²).
+// A frame of the path keeps what the strategy reads of the rest of its node: the best key among
+// the node's own instances and its children before the path (which come before the focus in the
+// order enumerate visits them), and among its children after the path (which come after). The
+// nodes of the path are written in place and brought up to date (measure, free-variable counts,
+// summary) only when the focus moves above them. The instances, classes and choices are
+// reduction.cpp's; tests/linear_negation/strategy_cache_test.cpp runs the focus in lockstep with
+// the full enumeration.
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+
+#include "semantics/linear_negation/reducer_parts.hpp"
+
+namespace adsem::linear_negation {
+
+namespace {
+
+// The better of two keys (0: no redex): S_bp's smaller class, S_lo's any.
+std::uint8_t merged(std::uint8_t a, std::uint8_t b) {
+  if (a == 0) return b;
+  if (b == 0) return a;
+  return std::min(a, b);
+}
+
+template <typename Counts> void count(Counts& counts, std::uint8_t key, long by) {
+  if (key == 0) return;
+  if (key >= counts.size())
+    throw std::logic_error("linear-negation focus: S_bp class out of range");
+  counts[key] += by;
+}
+
+template <typename Counts> std::uint8_t lowest(const Counts& counts) {
+  for (std::size_t c = 1; c < counts.size(); ++c)
+    if (counts[c] > 0) return static_cast<std::uint8_t>(c);
+  return 0;
+}
+
+// Whether a step at an ES node left the core under its ES bodies the same node: the side
+// conditions that read through ES bodies to a core then read what they read before (Reach's
+// core and value). The contractum's first few ES bodies are looked for along the old ones (each
+// of (8), (10) and (16) puts at most two new ES nodes above a body it keeps, and (9) rebuilds
+// the bodies down to the occurrence it replaces); past them, or at a shared copy not made yet,
+// the answer is no, which only rereads more.
+bool same_core(const Term& before, const Term& after) {
+  constexpr std::size_t looked = 8;
+  std::array<const Node*, looked> fresh{};
+  std::size_t m = 0;
+  for (const Node* b = after.get(); m < looked && !b->copy.unforced;) {
+    fresh[m++] = b;
+    if (!binds_es(*b)) break;
+    b = b->body().get();
+  }
+  const Node* a = before.get();
+  for (std::size_t i = 0; i < looked && !a->copy.unforced; ++i) {
+    if (std::find(fresh.begin(), fresh.begin() + static_cast<long>(m), a) !=
+        fresh.begin() + static_cast<long>(m))
+      return true;
+    if (!binds_es(*a)) return false;
+    a = a->body().get();
+  }
+  return false;
+}
+
+Node& writable(const Term& t) {
+  return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
+}
+
+} // namespace
+
+Reducer::~Reducer() = default;
+
+void Reducer::keep_focus() {
+  if (focus_ || !known_reads_ || options_.strategy == Strategy::random) return;
+  focus_ = std::make_unique<Focus>();
+}
+
+void Reducer::close_focus() {
+  if (!focus_) return;
+  unwind_focus();
+  focus_.reset();
+}
+
+void Reducer::unwind_focus() {
+  while (!focus_->frames.empty())
+    pop_focus();
+}
+
+// S_bp reads the class of the best instance, S_lo whether there is one.
+std::uint8_t Reducer::key(const RedexMemo::Choice& best, const RedexMemo::Choice& first) const {
+  if (options_.strategy == Strategy::bp) return best.cls;
+  return first.cls == 0 ? 0 : 1;
+}
+
+Term& Reducer::focus_slot() {
+  const std::vector<Frame>& frames = focus_->frames;
+  if (frames.empty()) return current_;
+  return writable(*frames.back().slot).kids[frames.back().k];
+}
+
+bool Reducer::focus_in_sum() const {
+  const std::vector<Frame>& frames = focus_->frames;
+  return !frames.empty() && (*frames.back().slot)->kind == Kind::add;
+}
+
+// The focus node becomes a frame whose path goes on to its child k (a node others hold is
+// replaced by its own copy first, as apply_in_place rebuilds below a shared node).
+void Reducer::push_focus(std::size_t k) {
+  Focus& f = *focus_;
+  Term& slot = focus_slot();
+  const bool in_sum = focus_in_sum();
+  force(*slot);
+  if (slot.use_count() != 1) slot = rebuild(*slot, slot->kids);
+  const RedexMemo::Summary& s = summary(slot, in_sum);
+  const Node& n = *slot;
+  const std::size_t i = f.frames.size();
+  Frame fr;
+  fr.slot = &slot;
+  fr.k = k;
+  fr.in_sum = in_sum;
+  fr.before = key(s.own_best, s.own_first);
+  int height = static_cast<int>(i) + 1;
+  for (std::size_t j = 0; j < n.kids.size(); ++j) {
+    if (j == k) continue;
+    const RedexMemo::Summary& kid = summary(n.kids[j], n.kind == Kind::add);
+    std::uint8_t& side = j < k ? fr.before : fr.after;
+    side = merged(side, key(kid.best, kid.first));
+    height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
+  }
+  if (binds_es(n) && k == 0) fr.transparent = 1;
+  if (n.kind == Kind::add && in_sum) fr.transparent = 2;
+  const bool run_goes_on =
+      fr.transparent != 0 && i > 0 && f.frames.back().transparent == fr.transparent;
+  fr.run_top = run_goes_on ? f.frames.back().run_top : i;
+  fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
+  if (fr.transparent == 1) {
+    f.binders[n.x.name].push_back(i);
+    if (n.kind == Kind::let_pair) f.binders[n.y.name].push_back(i);
+  }
+  count(f.before, fr.before, 1);
+  count(f.after, fr.after, 1);
+  f.counted_from = std::min(f.counted_from, i);
+  search_budget_.spend(1, "finding redexes");
+  f.frames.push_back(fr);
+}
+
+// The last frame's node becomes the focus node: if a step below changed it since it was pushed,
+// its measure, free-variable counts and summary are brought up to date, the summary from its own
+// instances (kept up to date by reread_frame) and its children's summaries.
+void Reducer::pop_focus() {
+  Focus& f = *focus_;
+  const Frame fr = f.frames.back();
+  const std::size_t i = f.frames.size() - 1;
+  count(f.before, fr.before, -1);
+  count(f.after, fr.after, -1);
+  Node& n = writable(*fr.slot);
+  if (fr.transparent == 1) {
+    for (const std::string* name : {&n.x.name, &n.y.name}) {
+      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
+      const auto it = f.binders.find(*name);
+      it->second.pop_back();
+      if (it->second.empty()) f.binders.erase(it);
+    }
+  }
+  f.frames.pop_back();
+  if (i >= f.clean_from) return;
+  f.clean_from = i;
+  n.forget_free_counts();
+  measure(n);
+  const bool own_context = fr.in_sum && n.kind == Kind::add;
+  RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
+  (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
+  if (kept.owner != id_) {
+    summary(*fr.slot, fr.in_sum);
+    return;
+  }
+  search_budget_.spend(1, "finding redexes");
+  kept.best = kept.own_best;
+  kept.first = kept.own_first;
+  kept.count = kept.own;
+  add_children(*fr.slot, kept);
+}
+
+// The strategy's choice: the best key before the path, in the focus's subtree and after the path
+// (in the order enumerate visits them, S_bp's first instance of the smallest class, S_lo's first
+// instance). The focus moves up to the frame that holds it, then down along the summaries.
+std::optional<Reducer::Candidate> Reducer::focused_choice(bool best) {
+  Focus& f = *focus_;
+  const std::uint8_t before = lowest(f.before);
+  const std::uint8_t after = lowest(f.after);
+  const RedexMemo::Summary& here = summary(focus_slot(), focus_in_sum());
+  const std::uint8_t at = key(here.best, here.first);
+  const std::uint8_t k = merged(merged(before, at), after);
+  if (k == 0) return std::nullopt;
+  if (before == k) { // the outermost frame with the key before the path
+    for (bool last = false; !last;) {
+      last = f.frames.back().before == k && f.before[k] == 1;
+      pop_focus();
+    }
+  } else if (at != k) { // the innermost frame with the key after the path
+    for (bool last = false; !last;) {
+      last = f.frames.back().after == k;
+      pop_focus();
+    }
+  }
+  for (;;) {
+    const RedexMemo::Summary& s = summary(focus_slot(), focus_in_sum());
+    const RedexMemo::Choice& ch = best ? s.best : s.first;
+    if (ch.child < 0) {
+      Candidate c;
+      c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
+      c.cls = ch.cls;
+      c.nth = ch.nth;
+      return c;
+    }
+    push_focus(static_cast<std::size_t>(ch.child));
+  }
+}
+
+std::optional<Step> Reducer::focused_step() {
+  // a term someone else holds is not written in place: its path is brought up to date first,
+  // and the frames pushed again take their own copies of its nodes
+  if (!focus_->frames.empty() && current_.use_count() != 1) unwind_focus();
+  const auto c = focused_choice(options_.strategy == Strategy::bp);
+  if (!c) return std::nullopt;
+  Term& slot = focus_slot();
+  const Term redex = slot;
+  slot = contract_noting(redex, *c);
+  Reach reach;
+  if (binds_es(*redex) && same_core(redex, slot)) reach.core = reach.value = false;
+  after_focused_step(reach);
+  return Step{c->rule->info.name, current_};
+}
+
+// After a step at the focus: the free-variable counts computed above it are stale, and the
+// frames whose own instances may have changed (rereads) reread them. Those are the frames the
+// step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
+// and the ES binders of the names whose free count the step changed.
+void Reducer::after_focused_step(Reach reach) {
+  Focus& f = *focus_;
+  const std::vector<Frame>& frames = f.frames;
+  for (std::size_t i = f.counted_from; i < frames.size(); ++i)
+    (*frames[i].slot)->forget_free_counts();
+  f.counted_from = frames.size();
+  f.clean_from = frames.size();
+  f.marked.clear();
+  for (std::size_t i = frames.size();
+       i > 0 && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
+    const Frame& fr = frames[i - 1];
+    const Node& n = **fr.slot;
+    if (fr.transparent == 0 && rereads(n, fr.k, reach, fr.in_sum)) f.marked.push_back(i - 1);
+    reach = reach_above(n, fr.k, reach);
+    i = fr.transparent != 0 ? fr.run_top : i - 1;
+  }
+  for (const std::string& x : touched_)
+    if (const auto it = f.binders.find(x); it != f.binders.end())
+      f.marked.insert(f.marked.end(), it->second.begin(), it->second.end());
+  std::sort(f.marked.begin(), f.marked.end());
+  f.marked.erase(std::unique(f.marked.begin(), f.marked.end()), f.marked.end());
+  for (const std::size_t i : f.marked)
+    reread_frame(i);
+  // the root's height, which the printer and normalise read (the rest waits for the pops)
+  if (!frames.empty())
+    writable(current_).height =
+        std::max(frames.back().side_height, static_cast<int>(frames.size()) + focus_slot()->height);
+}
+
+// Frame i's own instances again (its side conditions read the path's free-variable counts,
+// computed down to the focus), and its key before the path.
+void Reducer::reread_frame(std::size_t i) {
+  Focus& f = *focus_;
+  Frame& fr = f.frames[i];
+  const Term& t = *fr.slot;
+  const bool own_context = fr.in_sum && t->kind == Kind::add;
+  RedexMemo::Summary& kept = own_context ? t->memo.in_sum : t->memo.top;
+  own_summary(t, own_context, kept);
+  f.counted_from = std::min(f.counted_from, i);
+  count(f.before, fr.before, -1);
+  fr.before = key(kept.own_best, kept.own_first);
+  for (std::size_t j = 0; j < fr.k; ++j) {
+    const RedexMemo::Summary& kid = summary(t->kids[j], t->kind == Kind::add);
+    fr.before = merged(fr.before, key(kid.best, kid.first));
+  }
+  count(f.before, fr.before, 1);
+}
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,64 @@
+#pragma once
+// The reducer's private pieces that its two files share (reduction.cpp: the walk from the root;
+// focus.cpp: the focus kept at the last redex).
+#include <array>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "semantics/linear_negation/reduction.hpp"
+
+namespace adsem::linear_negation {
+
+struct Reducer::Candidate {
+  std::vector<int> path;
+  const Rule<Reduction>* rule = nullptr;
+  int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
+  std::size_t nth = 0; // which instance of the rule at the node
+};
+
+// Where a step's redex lies below a node of its path, in the terms the paper's side conditions
+// (rules.cpp) look into a node's children: through ES bodies to a core (core_of: (7), (8),
+// (11), (14), (23)), then through pair components (is_value, leaf_value: (9), (10), (16)); a
+// summand's call (17) through ES bodies, an application's function and ES bodies again; a
+// maximal sum's summands ((12), (13), (17)) through sum operands first. All hold at the redex.
+struct Reducer::Reach {
+  bool core = true;    // ES bodies only
+  bool pairs = true;   // pair components only
+  bool value = true;   // ES bodies, then pair components
+  bool call = true;    // ES bodies, or ES bodies, an application's function, ES bodies
+  bool summand = true; // sum operands, then as `call`
+};
+
+// The focus at the last redex (focus.cpp).
+struct Reducer::Frame {
+  Term* slot = nullptr;    // the path's node: its parent's child (or the root), held only there
+  std::size_t k = 0;       // the child the path goes on to
+  bool in_sum = false;     // the node is a summand of a larger sum (its summary's context)
+  std::uint8_t before = 0; // key of the node's own instances and of its children before k
+  std::uint8_t after = 0;  // key of its children after k
+  // 1: the path goes on to an ES body; 2: the node is a summand of a larger sum. reach_above
+  // maps a reach the same way at each frame of a run of one of these, and their own instances
+  // change only when the step changes the free count of an ES binder (rereads).
+  int transparent = 0;
+  std::size_t run_top = 0; // the first frame of the run of the same transparency this one ends
+  int side_height = 0;     // the root's height from frames 0..this, the path below left out
+};
+
+struct Reducer::Focus {
+  std::vector<Frame> frames;
+  // how many frames have each key before and after the path
+  std::array<long, last_priority_class + 1> before{}, after{};
+  std::size_t clean_from = 0;   // the frames from here were pushed since the last step
+  std::size_t counted_from = 0; // the frames from here may hold free-variable counts
+  // The frames going on to an ES body, by the binder's name (it views the node's binder): a step
+  // that changes the free count of the name makes them reread.
+  std::unordered_map<std::string_view, std::vector<std::size_t>> binders;
+  std::vector<std::size_t> marked; // the frames to reread after a step
+};
+
+inline bool binds_es(const Node& n) {
+  return n.kind == Kind::let || n.kind == Kind::let_pair;
+}
+
+} // namespace adsem::linear_negation
