@@ -1,6 +1,8 @@
 #include "properties/pullback/support.hpp"
 
 #include <cmath>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -34,15 +36,26 @@ TrialResult on(TrialResult&& r, const Term& t) {
   return on(r, t);
 }
 
+namespace {
+// Preorder, the first occurrence of each name wins; true once every name in `names` has a type.
+bool first_annotations(const Term& u, const std::set<std::string>& names,
+                       std::map<std::string, Type>& out) {
+  if (u->kind == Kind::var && names.count(u->name)) out.emplace(u->name, u->type);
+  if (out.size() == names.size()) return true;
+  for (const Term& k : u->kids)
+    if (first_annotations(k, names, out)) return true;
+  return false;
+}
+} // namespace
+
 std::map<std::string, Type> free_var_types(const Term& t) {
   std::map<std::string, Type> out;
-  const auto fv = free_vars(t);
-  const std::function<void(const Term&)> walk = [&](const Term& u) {
-    if (u->kind == Kind::var && fv.count(u->name)) out.emplace(u->name, u->type);
-    for (const Term& k : u->kids)
-      walk(k);
-  };
-  walk(t);
+  // The nodes' facts hold FV(t) unless it is large; a closed term needs no walk, and the walk
+  // stops once every free name has its annotation (later occurrences never replace it).
+  const bool known = !t->kids.empty() && !facts(t).many;
+  const std::set<std::string> fv =
+      known ? std::set<std::string>(facts(t).free.begin(), facts(t).free.end()) : free_vars(t);
+  if (!fv.empty()) first_annotations(t, fv, out);
   return out;
 }
 
