@@ -66,15 +66,22 @@ TrialResult subject_reduction(const PropertyContext& context) {
   return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     std::optional<std::string> failure;
+    // One memo for the run: each term is checked in full, but a node an earlier check of the run
+    // already typed in the same bindings is not walked again (syntax/pullback/typecheck.hpp).
+    CheckMemo memo(LinMode::plus);
     m.observe([&](const Term& before, const Step& s, bool premise) {
       if (failure) return;
       const Context g = context_of(before);
-      const Type a = typecheck(before, g, LinMode::plus);
-      const auto err = type_error(s.result, g, LinMode::plus);
-      if (err)
-        failure =
-            fmt::format("{}step {} broke typing: {}", premise ? "premise " : "", s.rule, *err);
-      else if (!same_type(a, typecheck(s.result, g, LinMode::plus)))
+      const Type a = typecheck(before, g, memo);
+      Type b;
+      try {
+        b = typecheck(s.result, g, memo);
+      } catch (const AdsemError& e) {
+        failure = fmt::format("{}step {} broke typing: {}", premise ? "premise " : "", s.rule,
+                              e.diagnostic().render());
+        return;
+      }
+      if (!same_type(a, b))
         failure = fmt::format("step {} changed the type from {}", s.rule, type_text(a));
     });
     m.normalise(t);

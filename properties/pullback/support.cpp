@@ -1,6 +1,8 @@
 #include "properties/pullback/support.hpp"
 
 #include <cmath>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -34,15 +36,26 @@ TrialResult on(TrialResult&& r, const Term& t) {
   return on(r, t);
 }
 
+namespace {
+// Preorder, the first occurrence of each name wins; true once every name in `names` has a type.
+bool first_annotations(const Term& u, const std::set<std::string>& names,
+                       std::map<std::string, Type>& out) {
+  if (u->kind == Kind::var && names.count(u->name)) out.emplace(u->name, u->type);
+  if (out.size() == names.size()) return true;
+  for (const Term& k : u->kids)
+    if (first_annotations(k, names, out)) return true;
+  return false;
+}
+} // namespace
+
 std::map<std::string, Type> free_var_types(const Term& t) {
   std::map<std::string, Type> out;
-  const auto fv = free_vars(t);
-  const std::function<void(const Term&)> walk = [&](const Term& u) {
-    if (u->kind == Kind::var && fv.count(u->name)) out.emplace(u->name, u->type);
-    for (const Term& k : u->kids)
-      walk(k);
-  };
-  walk(t);
+  // The nodes' facts hold FV(t) unless it is large; a closed term needs no walk, and the walk
+  // stops once every free name has its annotation (later occurrences never replace it).
+  const bool known = !t->kids.empty() && !facts(t).many;
+  const std::set<std::string> fv =
+      known ? std::set<std::string>(facts(t).free.begin(), facts(t).free.end()) : free_vars(t);
+  if (!fv.empty()) first_annotations(t, fv, out);
   return out;
 }
 
@@ -110,7 +123,9 @@ struct Probing {
   double worst_difference = 0;
   std::string worst_place = {};
 
-  void go(const V& a, const V& b, const Type& t, const std::string& place, int depth) {
+  // `place` is one buffer, extended around each recursive call and cut back after it (a new
+  // string per probe and per component was a large part of the comparison's allocations).
+  void go(const V& a, const V& b, const Type& t, std::string& place, int depth) {
     if (depth > 6 || probes > 400) return;
     if (is_euclidean(t)) {
       const auto xa = model::flatten_primal(a), xb = model::flatten_primal(b);
@@ -126,9 +141,12 @@ struct Probing {
       }
       return;
     }
+    const std::size_t length = place.size();
     if (is_prod(t)) {
-      go(a.first(), b.first(), t->left, place + " π1", depth);
-      go(a.second(), b.second(), t->right, place + " π2", depth);
+      go(a.first(), b.first(), t->left, place.append(" π1"), depth);
+      place.resize(length);
+      go(a.second(), b.second(), t->right, place.append(" π2"), depth);
+      place.resize(length);
       return;
     }
     const Type arg = is_dual(t) ? t->left : t->left;
@@ -147,7 +165,9 @@ struct Probing {
     if (!is_dual(t)) args.push_back(random_model_value(arg, rng));
     for (std::size_t k = 0; k < args.size(); ++k) {
       ++probes;
-      go(a(args[k]), b(args[k]), res, place + " @arg" + std::to_string(k + 1), depth + 1);
+      go(a(args[k]), b(args[k]), res, place.append(" @arg").append(std::to_string(k + 1)),
+         depth + 1);
+      place.resize(length);
     }
   }
 };
@@ -159,7 +179,8 @@ TrialResult compare(const V& expected, const std::string& expected_label, const 
                     const PropertyContext& context, CheckKind kind) {
   const Tolerance tol = context.tolerance(kind);
   Probing p{std::mt19937_64(seed), tol};
-  p.go(expected, actual, t, "", 0);
+  std::string place;
+  p.go(expected, actual, t, place, 0);
   if (p.worst_ratio <= 1.0) return TrialResult::pass();
   if (!std::isfinite(p.worst_difference)) return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(

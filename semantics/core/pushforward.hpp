@@ -129,11 +129,13 @@ template <class C> Value<C> pushforward(const Value<C>& f, const DiffContext& co
   });
 }
 
-// π1(𝒯 f (a′, a)): the directional derivative of f at a along a′, at any type.
+// π1(𝒯 f (a′, a)): the directional derivative of f at a along a′, at any type. The tangent part
+// alone: the primal part π2 would be extracted (a walk and a copy of y) only to be dropped.
 template <class C>
 Value<C> directional_derivative(const Value<C>& f, const Value<C>& point, const Value<C>& tangent,
                                 const DiffContext& context) {
-  return pushforward(f, tangent, point, context).first();
+  const Tag e = context.fresh_tag();
+  return extract(f(perturb(point, tangent, e)), e, Part::tangent, context);
 }
 
 // D(f, a) = π1(𝒯 f (1, a)) for a real a (manzyuk §8 E2).

@@ -357,8 +357,24 @@ void Machine::decompose(const Term& t, std::vector<int>& path, std::vector<std::
   }
   }
   if (!kids_values) return;
+  if (probe_root(t)) out.push_back(path);
+}
+
+bool Machine::probe_root(const Term& t) {
+  if (const auto hit = root_probes_.find(t.get()); hit != root_probes_.end()) {
+    if (options_.counter)
+      for (const auto& [rule, n] : hit->second.fired)
+        options_.counter->add(rules_.book->info(rule).name, n);
+    return hit->second.redex;
+  }
   Machine probe(rules_, options_); // premises run on a scratch machine
-  if (probe.contract_root(t)) out.push_back(path);
+  RootProbe entry{t, probe.contract_root(t).has_value(), {}};
+  for (std::size_t i = 0; i < probe.fired_.size(); ++i)
+    if (probe.fired_[i] > 0) entry.fired.emplace_back(i, probe.fired_[i]);
+  const bool redex = entry.redex;
+  if (root_probes_.size() >= (1U << 16)) root_probes_.clear(); // memory bound
+  root_probes_.emplace(t.get(), std::move(entry));
+  return redex;
 }
 
 std::vector<std::vector<int>> Machine::decompositions(const Term& t) {

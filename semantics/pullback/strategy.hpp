@@ -121,6 +121,17 @@ private:
   StepObserver observer_;
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
+  // [perf] decompositions(): whether contract_root on a scratch machine finds a redex at a node,
+  // and the rules that scratch machine fired (its premises), by node. A node is immutable and a
+  // scratch machine starts empty, so the answer is the node's own; the firings are counted again
+  // at each later ask, as the scratch machine counted them. The entry holds the node.
+  struct RootProbe {
+    Term node;
+    bool redex = false;
+    std::vector<std::pair<std::size_t, long>> fired; // (book position, firings), the nonzero ones
+  };
+  std::unordered_map<const Node*, RootProbe> root_probes_;
+  bool probe_root(const Term& t);
   // [perf] Subterms in which search found no redex, with the depth its search reached
   // below them. A term is immutable and shared, so once the search found nothing in it, it finds
   // nothing there in every later step: the search skips it instead of walking every value again.

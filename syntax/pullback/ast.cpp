@@ -76,6 +76,7 @@ std::size_t dim(const Type& t) {
   throw AdsemError(ErrorKind::eval, "dim of the non-Euclidean type " + type_text(t));
 }
 bool same_type(const Type& a, const Type& b) {
+  if (a == b) return true; // one shared type (the common case: types are shared, not rebuilt)
   if (is_any(a) || is_any(b)) return true;
   if (a->kind != b->kind) return false;
   switch (a->kind) {

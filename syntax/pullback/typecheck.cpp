@@ -75,15 +75,50 @@ LinSet lin_of(const Term& t, LinMode mode, DepthBudget& depth) {
   return none();
 }
 
+// Leaves cost less to check than to look up.
+bool worth_remembering(const Term& t) {
+  return !t->kids.empty();
+}
+
 class Checker {
 public:
-  Checker(const Context& gamma, LinMode mode) : mode_(mode) {
+  Checker(const Context& gamma, LinMode mode, CheckMemo* memo = nullptr)
+      : mode_(mode), memo_(memo) {
     for (const auto& [x, t] : gamma)
       scope_.push_back({x, t});
   }
 
   Type go(const Term& t) {
     const DepthGuard guard(depth_, t->pos);
+    if (!memo_ || !worth_remembering(t) || facts(t).many) return check(t);
+    if (const CheckMemo::Entry* e = memo_->find(t.get()); e && depth_.depth <= e->depth) {
+      if (bound_as_before(t, e->free_types)) return e->type;
+    }
+    Type ty = check(t);
+    CheckMemo::Entry e{t, ty, {}, depth_.depth};
+    for (const std::string& x : facts(t).free)
+      e.free_types.push_back(*bound_type(x)); // bound: the check succeeded
+    memo_->remember(std::move(e));
+    return ty;
+  }
+
+private:
+  // The innermost binding of x in scope, or null when x is unbound.
+  const Type* bound_type(const std::string& x) const {
+    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
+      if (it->first == x) return &it->second;
+    return nullptr;
+  }
+  bool bound_as_before(const Term& t, const std::vector<Type>& types) const {
+    const std::vector<std::string>& free = facts(t).free;
+    for (std::size_t i = 0; i < free.size(); ++i) {
+      const Type* now = bound_type(free[i]);
+      if (!now || *now != types[i]) return false;
+    }
+    return true;
+  }
+
+  Type check(const Term& t) {
     switch (t->kind) {
     case Kind::zero:
       return t->type ? t->type : any_type();
@@ -175,7 +210,6 @@ public:
     fail(t, "unknown term");
   }
 
-private:
   Type under(const std::string& x, const Type& ty, const Term& body) {
     scope_.push_back({x, ty});
     const Type out = go(body);
@@ -186,6 +220,7 @@ private:
     throw AdsemError(ErrorKind::type, message, at->pos);
   }
   LinMode mode_;
+  CheckMemo* memo_;
   std::vector<std::pair<std::string, Type>> scope_;
   DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
@@ -201,6 +236,16 @@ LinSet lin(const Term& t, LinMode mode) {
 
 Type typecheck(const Term& t, const Context& gamma, LinMode mode) {
   return on_large_stack([&] { return Checker(gamma, mode).go(t); });
+}
+
+Type typecheck(const Term& t, const Context& gamma, CheckMemo& memo) {
+  return on_large_stack([&] { return Checker(gamma, memo.mode(), &memo).go(t); });
+}
+
+void CheckMemo::remember(Entry e) {
+  if (entries_.size() >= max_entries) entries_.clear();
+  const Node* key = e.node.get();
+  entries_.insert_or_assign(key, std::move(e));
 }
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, LinMode mode) {

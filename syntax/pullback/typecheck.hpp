@@ -10,6 +10,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "syntax/pullback/ast.hpp"
 
@@ -24,6 +26,39 @@ Type typecheck(const Term& t, const Context& gamma = {}, LinMode mode = LinMode:
 // The error message, or nullopt when t is well typed.
 std::optional<std::string> type_error(const Term& t, const Context& gamma = {},
                                       LinMode mode = LinMode::strict);
+
+// The types of compound subterms already checked, kept across checks of terms that share nodes:
+// a reduction step rebuilds only the path down to its redex and the contractum, so checking every
+// term of a run node by node is quadratic while most of each term was checked a step earlier. A
+// node is taken from the memo only where checking it again must give the same answer: it was
+// checked in this mode, every free variable is bound to the very type it was bound to then, and it
+// sits no deeper than then (the depth guard). Only successful checks are remembered, so an
+// ill-typed node is checked, and reported, every time it appears.
+class CheckMemo {
+public:
+  explicit CheckMemo(LinMode mode) : mode_(mode) {}
+  LinMode mode() const { return mode_; }
+
+  struct Entry {
+    Term node;                    // held: its address cannot be reused while the memo lives
+    Type type;                    // the type the check gave
+    std::vector<Type> free_types; // the types its free variables (facts(node).free) were bound to
+    int depth = 0;                // the depth it was checked at
+  };
+  const Entry* find(const Node* n) const {
+    const auto it = entries_.find(n);
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+  void remember(Entry e);
+
+private:
+  static constexpr std::size_t max_entries = 200'000; // then it starts again (memory bound)
+  LinMode mode_;
+  std::unordered_map<const Node*, Entry> entries_;
+};
+
+// typecheck with a memo: the same type, or the same error, as typecheck(t, gamma, memo.mode()).
+Type typecheck(const Term& t, const Context& gamma, CheckMemo& memo);
 
 // Linear variables (spec §2.4). `all` stands for 𝒱 (lin⁺(0) = every variable).
 struct LinSet {
