@@ -12,6 +12,7 @@
 #include "properties/core/user_rules.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/user_rules.hpp"
+#include "support/fresh_dir.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::perturbative {
@@ -28,7 +29,8 @@ std::shared_ptr<const props::UserRules> load_path(const std::string& path) {
 
 std::shared_ptr<const props::UserRules> load_text(const std::string& name,
                                                   const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("adsem-pt-user-" + name + ".rules");
+  // one file per process: ctest runs the tests of this program side by side
+  const auto path = testing::scratch_path("pt-user-" + name + ".rules");
   std::ofstream(path) << text;
   return load_path(path.string());
 }
