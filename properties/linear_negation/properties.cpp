@@ -182,8 +182,8 @@ TrialResult probe_equal(const V& a, const std::string& al, const V& b, const std
   return r;
 }
 
-V denote_closed(const Term& t) {
-  return denote<double>(t, nullptr);
+V denote_closed(const Term& t, std::shared_ptr<DenoteBudget> budget = nullptr) {
+  return denote<double>(t, nullptr, std::move(budget));
 }
 
 // A closed term of the linear calculus: gen_lin or a "realistic" instance (the closed gradient
@@ -295,23 +295,7 @@ TrialResult normalisation(const PropertyContext& c) {
 // ---- P7 semantic soundness of every step (Prop. 8, L428), by probing ----
 TrialResult step_soundness(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
-  return guarded([&] {
-    Reducer r(t.term, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
-    V before = denote_closed(t.term);
-    for (int n = 0; n < 400; ++n) {
-      const auto s = r.step();
-      if (!s) break;
-      const V after = denote_closed(s->result);
-      TrialResult res =
-          probe_equal(before, "before " + s->rule, after, "after " + s->rule, t.type, c);
-      if (!is_pass(res)) {
-        res.trace = {s->rule + ": " + print(s->result)};
-        return on(res, t.term, t.type);
-      }
-      before = after;
-    }
-    return on(TrialResult::pass(), t.term, t.type);
-  });
+  return step_soundness_at(t, *rc::gen::arbitrary<std::uint64_t>(), c);
 }
 
 // ---- Prop. 2 + Prop. 8 for ≡ (18)-(22) (Table 2d L369-383) ----
@@ -805,6 +789,29 @@ std::vector<PropertyDef> properties() {
           "the RNN of §6 differentiates to the corrected BPTT recurrence",
           "seed 002, Prop. 17 L612-618, Lemma 20 L1012-1026 (erratum 4)", rnn_recurrence),
   };
+}
+
+TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed, const PropertyContext& c,
+                              long work_cap) {
+  return guarded([&] {
+    Reducer r(t.term, run_options(c, Strategy::random, strategy_seed));
+    // One budget for every denotation of the trial (denotation.hpp, trial_model_work_cap).
+    const auto budget = std::make_shared<DenoteBudget>(work_cap);
+    V before = denote_closed(t.term, budget);
+    for (int n = 0; n < 400; ++n) {
+      const auto s = r.step();
+      if (!s) break;
+      const V after = denote_closed(s->result, budget);
+      TrialResult res =
+          probe_equal(before, "before " + s->rule, after, "after " + s->rule, t.type, c);
+      if (!is_pass(res)) {
+        res.trace = {s->rule + ": " + print(s->result)};
+        return on(res, t.term, t.type);
+      }
+      before = after;
+    }
+    return on(TrialResult::pass(), t.term, t.type);
+  });
 }
 
 } // namespace adsem::linear_negation

@@ -1,8 +1,10 @@
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "generators/linear_negation/terms.hpp"
 #include "properties/core/property.hpp"
+#include "semantics/linear_negation/denotation.hpp"
 
 namespace adsem::linear_negation {
 
@@ -11,5 +13,11 @@ std::vector<props::PropertyDef> properties();
 
 // gradient-soundness on one source and point (the property draws them).
 props::TrialResult gradient_soundness_at(const gen::Source& s, const props::PropertyContext& c);
+
+// step-soundness on one closed term, under S_rand with the given seed (the property draws both),
+// every denotation of the trial within one work cap.
+props::TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed,
+                                     const props::PropertyContext& c,
+                                     long work_cap = trial_model_work_cap);
 
 } // namespace adsem::linear_negation
