@@ -1,5 +1,6 @@
 #include "properties/core/rapidcheck_adapter.hpp"
 
+#include <ctime>
 #include <tuple>
 #include <unordered_map>
 
@@ -195,6 +196,31 @@ ChunkRun run_chunk(const ChunkSpec& spec, std::function<void()> on_trial_start,
   return run;
 }
 
+namespace {
+
+// The CPU time of each trial of a chunk, read at each trial's start (process CPU time: a replay
+// runs in this process, on one thread).
+struct TrialCpuClock {
+  int trials = 0;
+  int slowest_trial = 0;
+  double slowest_seconds = 0.0;
+  std::clock_t last = 0;
+  void start() {
+    const std::clock_t now = std::clock();
+    if (trials > 0) {
+      const double seconds = static_cast<double>(now - last) / CLOCKS_PER_SEC;
+      if (seconds >= slowest_seconds) {
+        slowest_seconds = seconds;
+        slowest_trial = trials;
+      }
+    }
+    last = now;
+    ++trials;
+  }
+};
+
+} // namespace
+
 TokenRun run_token(const PropertyDef& def, const PropertyContext& context,
                    const ReplayToken& token) {
   TrialRunner runner{def, context};
@@ -203,12 +229,20 @@ TokenRun run_token(const PropertyDef& def, const PropertyContext& context,
   const rc::detail::TestMetadata metadata{def.name, def.summary};
   // A crash/timeout record re-runs its whole chunk from the seed (ReplayToken::chunk_trials).
   const bool whole_chunk = token.chunk_trials > 0;
+  TokenRun run;
+  const auto clock = std::make_shared<TrialCpuClock>();
+  if (whole_chunk) runner.on_trial_start = [clock] { clock->start(); };
   using ReproduceMap = std::unordered_map<std::string, rc::detail::Reproduce>;
   const auto outcome = rc::detail::checkProperty(
       runner.property(), metadata,
       params_for(token.seed, whole_chunk ? token.chunk_trials : 1, token.max_size), listener,
       whole_chunk ? ReproduceMap{} : ReproduceMap{{def.name, token.reproduce}});
-  TokenRun run;
+  if (whole_chunk) {
+    clock->start(); // ends the last trial
+    run.trials = clock->trials - 1;
+    run.slowest_trial = clock->slowest_trial;
+    run.slowest_cpu_seconds = clock->slowest_seconds;
+  }
   if (outcome.is<rc::detail::FailureResult>()) run.failure = *runner.last;
   if (outcome.is<rc::detail::Error>()) run.error = outcome.get<rc::detail::Error>().description;
   return run;

@@ -21,6 +21,12 @@ ChunkRun run_chunk(const ChunkSpec& spec, std::function<void()> on_trial_start =
 struct TokenRun {
   std::optional<TrialResult> failure; // the failing case, when the property still fails
   std::string error;                  // RapidCheck's description of an Error, if any
+  // A whole chunk's run: how many trials ran (discarded ones too, as a campaign counts them for
+  // its per-trial timeout) and the slowest one's CPU time, which tells whether a timeout record
+  // is still over the limit.
+  int trials = 0;
+  int slowest_trial = 0; // 1-based
+  double slowest_cpu_seconds = 0.0;
 };
 TokenRun run_token(const PropertyDef& def, const PropertyContext& context,
                    const ReplayToken& token);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/core/campaign.hpp"
 #include "properties/core/counterexample_record.hpp"
 #include "properties/core/rapidcheck_adapter.hpp"
 #include "properties/core/user_rules.hpp"
@@ -56,6 +57,14 @@ ReplayOutcome replay(const Registry& registry, const ReplayToken& token,
     replayed.reproduced = true;
     replayed.record = make_record(*def, *run.failure, token, 0, command_name);
     replayed.message = fmt::format("{}: counterexample reproduced", def->name);
+  } else if (token.chunk_trials > 0 && run.error.empty()) {
+    // A crash or timeout record: the chunk ran whole in this process, without the campaign's
+    // per-trial timeout, so say how slow its slowest trial still is.
+    replayed.message = fmt::format(
+        "{}: the recorded chunk no longer fails: its {} trials ran without a crash, the slowest "
+        "(trial {}) in {:.2f} s of CPU (a campaign's --trial-timeout is {} s unless set)",
+        def->name, run.trials, run.slowest_trial, run.slowest_cpu_seconds,
+        CampaignOptions{}.trial_timeout_seconds);
   } else if (!run.error.empty()) {
     replayed.message =
         fmt::format("{}: the recorded input no longer fails ({})", def->name, run.error);

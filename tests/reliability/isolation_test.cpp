@@ -3,6 +3,7 @@
 // on with the next property, and nothing found earlier is lost.
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <sstream>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "crash_calculus.hpp"
 #include "properties/core/fork_gate.hpp"
 #include "properties/core/isolation.hpp"
+#include "properties/core/replay.hpp"
 #include "reports/json_lines.hpp"
 #include "support/fresh_dir.hpp"
 
@@ -205,6 +207,36 @@ TEST(Isolation, ACrashTokenReplaysTheCrash) {
       10, {});
   EXPECT_EQ(o.end, props::ChildOutcome::End::signalled);
   EXPECT_EQ(o.code, SIGSEGV);
+}
+
+// A trial slower than the per-trial timeout is a `timeout` record; its replay runs the chunk in
+// process, without the timeout, and says how slow the slowest trial still is, so "no longer
+// fails" is not read as fixed when the trial is as slow as it was.
+TEST(Isolation, ATimeoutTokenReplaySaysHowSlowTheSlowestTrialIs) {
+  props::Registry registry = testing::toy_registry();
+  props::CalculusEntry slow;
+  slow.id = "crashy";
+  slow.paper = "none (timeout replay self-test)";
+  slow.properties = {testing::crash_property("slow", "uses 0.3 s of CPU when n > 5", true, [] {
+    const std::clock_t start = std::clock();
+    while (std::clock() - start < CLOCKS_PER_SEC * 3 / 10) {
+    }
+  })};
+  registry.add(std::move(slow));
+  auto options = crashy_options({"crashy/slow"}, 10);
+  options.trial_timeout_seconds = 0.1;
+  const auto result = props::run_campaign(registry, options);
+  ASSERT_EQ(result.counterexamples.size(), 1u);
+  EXPECT_EQ(result.counterexamples[0].outcome, "timeout");
+  const auto token = props::decode_replay_token(result.counterexamples[0].replay_token);
+  const auto replayed = props::replay(registry, token);
+  EXPECT_FALSE(replayed.reproduced);
+  EXPECT_NE(replayed.message.find("the recorded chunk no longer fails"), std::string::npos)
+      << replayed.message;
+  const auto slowest = replayed.message.find("the slowest (trial ");
+  ASSERT_NE(slowest, std::string::npos) << replayed.message;
+  const double seconds = std::stod(replayed.message.substr(replayed.message.find(") in ") + 5));
+  EXPECT_GE(seconds, 0.25) << replayed.message;
 }
 
 // Isolation changes where trials run, not what they find: same counts, same counterexamples.
