@@ -795,7 +795,7 @@ TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed, const
                               long work_cap) {
   return guarded([&] {
     Reducer r(t.term, run_options(c, Strategy::random, strategy_seed));
-    // One budget for every denotation of the trial (denotation.hpp, trial_model_work_cap).
+    // One budget for every denotation of the trial (denotation.hpp, DenoteBudget).
     const auto budget = std::make_shared<DenoteBudget>(work_cap);
     V before = denote_closed(t.term, budget);
     for (int n = 0; n < 400; ++n) {

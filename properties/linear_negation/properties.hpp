@@ -18,6 +18,6 @@ props::TrialResult gradient_soundness_at(const gen::Source& s, const props::Prop
 // every denotation of the trial within one work cap.
 props::TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed,
                                      const props::PropertyContext& c,
-                                     long work_cap = trial_model_work_cap);
+                                     long work_cap = model::work_cap);
 
 } // namespace adsem::linear_negation

@@ -23,8 +23,11 @@ public:
     used_ += units;
     if (used_ > cap_)
       throw AdsemError(ErrorKind::fuel, std::string("out of fuel: ") + what + " " + marker + " (" +
-                                            std::to_string(per_step_) + " units per step of fuel " +
-                                            std::to_string(fuel_) + ")");
+                                            (per_step_ == 1 ? std::to_string(cap_) + " units"
+                                                            : std::to_string(per_step_) +
+                                                                  " units per step of fuel " +
+                                                                  std::to_string(fuel_)) +
+                                            ")");
   }
   // Whether a fuel error is this cap's, not the step count's: a property that reads running out
   // of steps as evidence (no normal form, a cost bound exceeded) must not read this one so.

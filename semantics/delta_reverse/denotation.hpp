@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/value.hpp"
 #include "syntax/core/depth_guard.hpp"
@@ -24,8 +25,7 @@ template <class C> struct DenEnvNode {
 template <class C> using DenEnv = std::shared_ptr<const DenEnvNode<C>>;
 
 struct DenoteContext {
-  std::shared_ptr<DepthBudget> depth =
-      std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+  model::Limits limits = {}; // nesting and work (semantics/core/model_limits.hpp)
 };
 
 namespace denotation_detail {
@@ -61,7 +61,7 @@ template <class C> model::Value<C> prim_meaning(const std::string& op) {
 template <class C>
 model::Value<C> denote(const Term& t, const DenEnv<C>& env, const DenoteContext& context) {
   using V = model::Value<C>;
-  const DepthGuard guard(*context.depth, t->pos);
+  const model::NodeVisit visit(context.limits, t->pos);
   const Node& n = *t;
   switch (n.kind) {
   case Kind::var: // ⟦x⟧γ = γ(x)

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/value.hpp"
 #include "semantics/core/work_budget.hpp"
@@ -28,27 +29,18 @@ template <class C> Env<C> bind(Env<C> env, std::string name, model::Value<C> val
   return std::make_shared<const EnvNode<C>>(EnvNode<C>{std::move(name), std::move(value), env});
 }
 
-// Nodes one denotation may visit, its closures' later applications (probes) included.
-inline constexpr long model_work_cap = 20'000'000;
-
-// One denotation's limits: the nesting guard, and a cap on its work. The model's work is not the
-// reduction's: an abstraction applied inside an abstraction runs its body again at every
-// application, so ⟦t⟧ can cost exponentially more than normalising t (a term of size 60 of
-// normal-forms-are-values took 80 s of CPU in ⟦−⟧ and was killed as a `timeout`). Past the cap,
-// a fuel error that WorkBudget::ran_over recognises: a counted discard, never a verdict.
+// One denotation's limits: the nesting guard (this calculus's own depth) and the models' work cap
+// (semantics/core/model_limits.hpp: a term of size 60 of normal-forms-are-values took 80 s of CPU
+// in ⟦−⟧ and was killed as a `timeout`). A property that denotes many terms in one trial shares
+// one budget among them (step soundness denotes the term after each of up to 400 steps: each
+// under the cap, together 12 s of CPU on one term of size 60, a `timeout` on the paper's own
+// calculus).
 struct DenoteBudget {
   DenoteBudget() = default;
   explicit DenoteBudget(long work_cap) : work(work_cap, 1) {}
   DepthBudget depth{max_nesting, 0, ErrorKind::eval};
-  WorkBudget work{model_work_cap, 1};
+  WorkBudget work{model::work_cap, 1};
 };
-
-// A property that denotes many terms in one trial (step soundness denotes the term after each of
-// up to 400 steps) shares one budget among them, with the cap of one denotation: 400 denotations,
-// each under the cap, took 12 s of CPU on one term of size 60 (forward-mode code applying a tangent
-// map within itself) and ran into the harness's per-trial timeout, a failed verdict on the paper's
-// own calculus. Past the cap the trial is a counted discard ("fuel"), as for one denotation.
-inline constexpr long trial_model_work_cap = model_work_cap;
 
 template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env,

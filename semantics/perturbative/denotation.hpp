@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/pushforward.hpp"
 #include "syntax/core/depth_guard.hpp"
@@ -55,8 +56,7 @@ private:
 
 struct DenoteContext {
   model::DiffContext diff = model::DiffContext();
-  std::shared_ptr<DepthBudget> depth =
-      std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+  model::Limits limits = {}; // nesting and work (semantics/core/model_limits.hpp)
   // Null: every subterm is denoted afresh. Used by the scalar double only.
   std::shared_ptr<GroundValues> ground_values = nullptr;
 };
@@ -89,7 +89,7 @@ model::Value<C> denote(const SimpleP& s, const Env<C>& env, const DenoteContext&
 template <class C>
 model::Value<C> denote(const Simple& s, const Env<C>& env, const DenoteContext& context) {
   using V = model::Value<C>;
-  const DepthGuard guard(*context.depth);
+  const model::NodeVisit visit(context.limits);
   switch (s.kind) {
   case Kind::var: // |x| = π2, |y| = |y| ∘ π1
     for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())

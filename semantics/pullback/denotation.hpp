@@ -12,6 +12,7 @@
 #include "semantics/core/environment.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/core/linear_maps.hpp"
+#include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/pushforward.hpp"
 #include "syntax/core/depth_guard.hpp"
@@ -27,8 +28,7 @@ using model::extend;
 
 struct DenoteContext {
   model::DiffContext diff = model::DiffContext();
-  std::shared_ptr<DepthBudget> depth =
-      std::make_shared<DepthBudget>(DepthBudget{DepthBudget::default_limit, 0, ErrorKind::eval});
+  model::Limits limits = {}; // nesting and work (semantics/core/model_limits.hpp)
 };
 
 // A ground value of a Euclidean type from flat reals, and back.
@@ -46,7 +46,7 @@ template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env, const DenoteContext& context) {
   using V = model::Value<C>;
   using D = model::Dual<C>;
-  const DepthGuard guard(*context.depth);
+  const model::NodeVisit visit(context.limits);
   switch (t->kind) {
   case Kind::var:
     if (const V* v = model::lookup<C>(env, t->name)) return *v;

@@ -111,7 +111,7 @@ model::Value<double> denote(const DTerm& t, const Env<double>& env, const Denote
   using V = model::Value<double>;
   using D = model::Dual<double>;
   using K = Node::Kind;
-  const DepthGuard guard(*context.depth);
+  const model::NodeVisit visit(context.limits);
   switch (t->kind) {
   case K::var:
     if (const V* v = model::lookup<double>(env, t->name)) return *v;

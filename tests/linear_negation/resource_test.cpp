@@ -50,7 +50,7 @@ TEST(LinearNegationResources, AnExponentialDenotationEndsAtTheModelsWorkCap) {
 // fresh budget each time. Every denotation stayed under the model's cap, yet the trial took 12 s of
 // CPU and the harness's per-trial timeout called the paper's own calculus failed. One budget for
 // the whole trial makes it a counted discard. (The test uses a small cap to stay fast; the
-// property's cap is trial_model_work_cap.)
+// property's cap is model::work_cap.)
 TEST(LinearNegationResources, StepSoundnessSharesOneModelBudgetPerTrial) {
   const std::string text =
       "((k_128, dk_129 1))[(k_128:!R, dk_129:!(R -o R)) := ((\\f1:!(R * (R -o R) -> R * (R -o R)"
