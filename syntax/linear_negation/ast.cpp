@@ -142,6 +142,7 @@ const Node::FreeCounts& no_free_variables() {
 } // namespace
 
 using FreeEntry = std::pair<std::string_view, int>;
+
 std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
   if (n.kind != Kind::var) return n.free_counts();
   single = {n.name, 1};
@@ -184,9 +185,10 @@ const Node::FreeCounts& Node::free_counts() const {
     auto a = out.begin();
     for (const auto& [v, c] : child) {
       if (binds && (v == x.name || (kind == Kind::let_pair && v == y.name))) continue;
-      while (a != out.end() && a->first < v)
+      int order = -1;
+      while (a != out.end() && (order = compare_names(a->first, v)) < 0)
         merged.push_back(*a++);
-      if (a != out.end() && a->first == v)
+      if (a != out.end() && order == 0)
         merged.emplace_back(v, (a++)->second + c);
       else
         merged.emplace_back(v, c);
@@ -313,8 +315,9 @@ bool is_value(const Term& t) {
 int free_count(const std::string& x, const Term& t) {
   if (t->kind == Kind::var) return t->name == x ? 1 : 0;
   const auto& m = t->free_counts();
-  const auto it = std::lower_bound(m.begin(), m.end(), std::string_view(x),
-                                   [](const auto& e, std::string_view v) { return e.first < v; });
+  const auto it = std::lower_bound(
+      m.begin(), m.end(), std::string_view(x),
+      [](const auto& e, std::string_view v) { return compare_names(e.first, v) < 0; });
   return it != m.end() && it->first == x ? it->second : 0;
 }
 bool occurs_free(const std::string& x, const Term& t) {

@@ -3,6 +3,7 @@
 // §4.1 L285-306, grammar (5),(6); spec §2). Immutable shared nodes with named binders (spec §2.8:
 // Barendregt-style freshness instead of de Bruijn indices, because the micro-step rule (9) and the
 // rules "at a distance" move substitution stacks around).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -204,6 +205,19 @@ bool is_value(const Term& t); // v ::= x | r | λ | ⟨v, v⟩ (grammar (5))
 // in `single` (no allocation).
 std::span<const std::pair<std::string_view, int>>
 free_counts_of(const Node& n, std::pair<std::string_view, int>& single);
+// a <=> b in the order of std::string_view (bytes as unsigned char, then length), inline: the
+// names are short and mostly differ in their first bytes, and the free-variable lists of a deep
+// stack of explicit substitutions compare them so often that a call of memcmp each time cost
+// more than the comparison (free_counts sorts by this order).
+inline int compare_names(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto ca = static_cast<unsigned char>(a[i]);
+    const auto cb = static_cast<unsigned char>(b[i]);
+    if (ca != cb) return ca < cb ? -1 : 1;
+  }
+  return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);
 std::set<std::string> free_variables(const Term& t);

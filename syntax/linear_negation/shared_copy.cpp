@@ -34,8 +34,9 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
 bool free_in(const Node& n, std::string_view x) {
   std::pair<std::string_view, int> single;
   const auto counts = free_counts_of(n, single);
-  return std::binary_search(counts.begin(), counts.end(), std::pair<std::string_view, int>{x, 0},
-                            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return std::binary_search(
+      counts.begin(), counts.end(), std::pair<std::string_view, int>{x, 0},
+      [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
 }
 
 // The entries of env whose name is free in n: the only ones n's copy needs.

@@ -130,5 +130,20 @@ TEST(LinearNegationSyntax, DeepTermsGiveAnErrorNotACrash) {
   EXPECT_THROW((void)parse_term(deep, signature()), AdsemError);
 }
 
+// The free-variable lists are sorted, merged and searched by compare_names: it must order names
+// exactly as std::string_view does (bytes as unsigned char, a prefix first), or a lookup misses.
+TEST(LinearNegationSyntax, CompareNamesOrdersAsStringView) {
+  const std::vector<std::string> names = {"",     "a",     "a_1",    "a_10",  "a_2",  "ab",
+                                          "b",    "x1h_1", "x1h_10", "x2h_2", "dx_8", "dy_10",
+                                          "\xff", "\x7f",  "z'",     "z"};
+  for (const std::string& a : names)
+    for (const std::string& b : names) {
+      const int expected = std::string_view(a) < std::string_view(b)   ? -1
+                           : std::string_view(b) < std::string_view(a) ? 1
+                                                                       : 0;
+      EXPECT_EQ(compare_names(a, b), expected) << a << " vs " << b;
+    }
+}
+
 } // namespace
 } // namespace adsem::linear_negation
