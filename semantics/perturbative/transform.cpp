@@ -86,8 +86,9 @@ private:
 
 Term diamond(const Term& m, const Term& n) {
   const Term f_tangent = proj(1, m), f = proj(2, m);
-  const Term tangent = sum(app(f_tangent, proj(2, n)), proj(1, app(push(f), n)));
-  return pair(tangent, app(f, proj(2, n)));
+  const Argument primal_n(proj(2, n)); // one π2 N for the 2|M| applications that take it
+  const Term tangent = sum(app(f_tangent, primal_n), proj(1, app(push(f), n)));
+  return pair(tangent, app(f, primal_n));
 }
 
 Term transform(Engine& engine, const std::string& x, const Type& sigma, const Term& m) {

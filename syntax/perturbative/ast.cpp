@@ -125,8 +125,12 @@ Term lam(std::string x, Type sigma, const Term& body) {
   return out;
 }
 Term app(const Term& op, Term argument) {
+  return app(op, Argument(std::move(argument)));
+}
+Term app(const Term& op, const Argument& argument) {
   if (!is_arrow(op.type)) throw std::logic_error("app: operator of non-function type");
   Term out = zero(op.type->right);
+  out.items.reserve(op.items.size());
   for (const SimpleP& f : op.items) {
     Simple s;
     s.kind = Kind::app;
@@ -219,7 +223,7 @@ void free_variables(const Simple& s, std::set<std::string>& out) {
   }
   case Kind::app:
     free_variables(*s.operand, out);
-    for (const SimpleP& a : s.argument.items)
+    for (const SimpleP& a : s.argument->items)
       free_variables(*a, out);
     return;
   case Kind::push:
@@ -275,6 +279,7 @@ struct TreeSize {
   // its one holder, which is itself met once or memoised. So only shared nodes are memoised
   // (memoising every node was half of a T_x property's trial).
   std::unordered_map<const Simple*, long> memo;
+  std::unordered_map<const Term*, long> arguments; // the bags more than one application holds
   // A walk stops where the count reaches the cap: the rest cannot change a saturated count, and
   // a node memoised at the cap is at least that large (half of a judged T_x was walked past it).
   long bag(const Term& m) {
@@ -292,15 +297,22 @@ struct TreeSize {
     const Simple& s = *p;
     long n = 1;
     if (s.operand) n = std::min(cap, n + simple(s.operand));
-    if (s.kind == Kind::app && n < cap) n = std::min(cap, n + bag(s.argument));
+    if (s.kind == Kind::app && n < cap) n = std::min(cap, n + argument(s.argument));
     if (shared) memo.emplace(p.get(), n);
+    return n;
+  }
+  long argument(const Argument& a) {
+    if (!a.shared()) return bag(*a);
+    if (const auto it = arguments.find(&*a); it != arguments.end()) return it->second;
+    const long n = bag(*a);
+    arguments.emplace(&*a, n);
     return n;
   }
 };
 } // namespace
 
 long tree_size(const Term& m, long cap) {
-  return TreeSize{cap, {}}.bag(m);
+  return TreeSize{cap, {}, {}}.bag(m);
 }
 
 long size_of(const Term& m) {
