@@ -1,5 +1,7 @@
 #include "semantics/perturbative/transform.hpp"
 
+#include <iterator>
+
 #include "semantics/perturbative/substitution.hpp"
 #include "syntax/core/depth_guard.hpp"
 
@@ -20,8 +22,9 @@ public:
   Term bag(const Term& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
     Term out = zero(tangent_type(m.type));
     for (const SimpleP& s : m.items) {
-      const Term part = simple(*s);
-      out.items.insert(out.items.end(), part.items.begin(), part.items.end());
+      Term part = simple(*s);
+      out.items.insert(out.items.end(), std::make_move_iterator(part.items.begin()),
+                       std::make_move_iterator(part.items.end()));
     }
     return out;
   }
