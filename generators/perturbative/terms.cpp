@@ -238,7 +238,7 @@ std::vector<Term> shrinks_of_simple(const SimpleP& s, std::size_t limit) {
   case Kind::app: {
     if (s->operand->kind == Kind::lam) // contract the β-redex
       out.push_back(substitute(*s->operand->operand, s->operand->name, s->argument));
-    for (const SimpleP& a : s->argument.items) // inline a same-typed argument
+    for (const SimpleP& a : s->argument->items) // inline a same-typed argument
       if (same_type(a->type, s->type)) out.push_back(single(a));
     std::vector<Term> inner;
     shrinks_of(s->argument, inner, limit);
@@ -299,7 +299,7 @@ struct TagScan {
       simple(*s.operand);
       return;
     case Kind::app:
-      if (is_arrow(s.argument.type)) tags.insert("higher-order");
+      if (is_arrow(s.argument->type)) tags.insert("higher-order");
       simple(*s.operand);
       bag(s.argument);
       return;

@@ -44,10 +44,13 @@ public:
         engine_(book, &work_, options.trace ? &run.trace : nullptr) {}
 
   // norm(Σ s_i) = canon(Σ norm_s(s_i))
-  Term bag(const Term& m) {
+  Term bag(const Term& m) { return bag(m, false); }
+  // `reached_twice`: m is an argument more than one application holds (Argument::shared), so
+  // its summands are met once per holder even where the bag alone holds them.
+  Term bag(const Term& m, bool reached_twice) {
     Term out = zero(m.type);
     for (const SimpleP& s : m.items)
-      append(out, simple(s));
+      append(out, simple(s, reached_twice));
     while (const Rule<Merge>* rule = engine_.select<Merge>({out})) {
       Term merged = rule->result(engine_, {out}, rule->info);
       count(rule->info, "", run_.trace.size());
@@ -65,11 +68,12 @@ public:
   // and where a walk is not only a function of the term: when tracing (the trace shows each step)
   // and with user rules (their nesting limit depends on the context). Leaves are walked at once,
   // and a node held once is not in the table (which holds it too).
-  Term simple(const SimpleP& p) {
+  Term simple(const SimpleP& p, bool reached_twice = false) {
     const bool leaf =
         p->kind == Kind::var || p->kind == Kind::numeral || p->kind == Kind::primitive;
     if (leaf) return walk(p);
-    if (p.use_count() > 1)
+    const bool held_twice = reached_twice || p.use_count() > 1;
+    if (held_twice)
       if (const auto it = known_.find(p.get()); it != known_.end() && repeatable(it->second))
         return repeat(it->second);
     const long used = work_.used();
@@ -78,7 +82,7 @@ public:
     const int deepest = deepest_;
     deepest_ = depth;
     const std::size_t fired = before_.size();
-    const bool shared = p.use_count() > 1 && remember_walks_;
+    const bool shared = held_twice && remember_walks_;
     if (shared) before_.insert(before_.end(), engine_.fired().begin(), engine_.fired().end());
     Term out = walk(p);
     if (out.items.size() == 1 && out.items.front() == p) {
@@ -115,10 +119,11 @@ private:
       return with_normal_operand(p, simple(s.operand));
     case Kind::app: {
       const Term op = simple(s.operand);
-      const Term argument = bag(s.argument);
-      const bool same = op.items.size() == 1 && op.items.front() == s.operand &&
-                        argument.items == s.argument.items;
-      return roots(same ? single(p) : app(op, argument));
+      const Term argument = bag(s.argument, s.argument.shared());
+      const bool same_argument = argument.items == s.argument->items;
+      if (same_argument && op.items.size() == 1 && op.items.front() == s.operand)
+        return roots(single(p));
+      return roots(same_argument ? app(op, s.argument) : app(op, argument));
     }
     case Kind::push:
     case Kind::proj:

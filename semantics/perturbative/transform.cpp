@@ -1,5 +1,7 @@
 #include "semantics/perturbative/transform.hpp"
 
+#include <iterator>
+
 #include "semantics/perturbative/substitution.hpp"
 #include "syntax/core/depth_guard.hpp"
 
@@ -20,8 +22,9 @@ public:
   Term bag(const Term& m) { // T_x 0 = 0; T_x (s + N) = T_x s + T_x N
     Term out = zero(tangent_type(m.type));
     for (const SimpleP& s : m.items) {
-      const Term part = simple(*s);
-      out.items.insert(out.items.end(), part.items.begin(), part.items.end());
+      Term part = simple(*s);
+      out.items.insert(out.items.end(), std::make_move_iterator(part.items.begin()),
+                       std::make_move_iterator(part.items.end()));
     }
     return out;
   }
@@ -86,8 +89,9 @@ private:
 
 Term diamond(const Term& m, const Term& n) {
   const Term f_tangent = proj(1, m), f = proj(2, m);
-  const Term tangent = sum(app(f_tangent, proj(2, n)), proj(1, app(push(f), n)));
-  return pair(tangent, app(f, proj(2, n)));
+  const Argument primal_n(proj(2, n)); // one π2 N for the 2|M| applications that take it
+  const Term tangent = sum(app(f_tangent, primal_n), proj(1, app(push(f), n)));
+  return pair(tangent, app(f, primal_n));
 }
 
 Term transform(Engine& engine, const std::string& x, const Type& sigma, const Term& m) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
@@ -111,76 +112,72 @@ Term primitive(std::string name, Type type) {
   s.name = std::move(name);
   return single(make(std::move(s)));
 }
-Term lam(std::string x, Type sigma, const Term& body) {
-  Term out = zero(arrow_type(sigma, body.type));
-  for (const SimpleP& b : body.items) {
-    Simple s;
-    s.kind = Kind::lam;
-    s.type = out.type;
-    s.name = x;
-    s.binder_type = sigma;
-    s.operand = b;
-    out.items.push_back(make(std::move(s)));
+namespace {
+// Σ s_i with one new node per summand v_i of `operand` (its operand v_i, its type `type`, the rest
+// set by `fill`): the sugar of L165-185 for a linear former. Each node is built in place (T_x's
+// output is mostly these nodes, spec §9.6).
+template <class Fill> Term distribute(Type type, const Term& operand, const Fill& fill) {
+  Term out = zero(std::move(type));
+  out.items.reserve(operand.items.size());
+  for (const SimpleP& v : operand.items) {
+    auto s = std::make_shared<Simple>();
+    s->type = out.type;
+    s->operand = v;
+    fill(*s);
+    out.items.push_back(std::move(s));
   }
   return out;
 }
+} // namespace
+
+Term lam(std::string x, Type sigma, const Term& body) {
+  return distribute(arrow_type(sigma, body.type), body, [&](Simple& s) {
+    s.kind = Kind::lam;
+    s.name = x;
+    s.binder_type = sigma;
+  });
+}
 Term app(const Term& op, Term argument) {
+  return app(op, Argument(std::move(argument)));
+}
+Term app(const Term& op, const Argument& argument) {
   if (!is_arrow(op.type)) throw std::logic_error("app: operator of non-function type");
-  Term out = zero(op.type->right);
-  for (const SimpleP& f : op.items) {
-    Simple s;
+  return distribute(op.type->right, op, [&](Simple& s) {
     s.kind = Kind::app;
-    s.type = out.type;
-    s.operand = f;
     s.argument = argument;
-    out.items.push_back(make(std::move(s)));
-  }
-  return out;
+  });
 }
 Term push(const Term& op) {
   if (!is_arrow(op.type)) throw std::logic_error("T: operand of non-function type");
-  Term out = zero(arrow_type(tangent_type(op.type->left), tangent_type(op.type->right)));
-  for (const SimpleP& f : op.items) {
-    Simple s;
-    s.kind = Kind::push;
-    s.type = out.type;
-    s.operand = f;
-    out.items.push_back(make(std::move(s)));
-  }
-  return out;
+  return distribute(arrow_type(tangent_type(op.type->left), tangent_type(op.type->right)), op,
+                    [](Simple& s) { s.kind = Kind::push; });
 }
 Term inj(int k, Type product, const Term& operand) {
-  Term out = zero(std::move(product));
-  for (const SimpleP& v : operand.items) {
-    Simple s;
+  return distribute(std::move(product), operand, [k](Simple& s) {
     s.kind = Kind::inj;
-    s.type = out.type;
     s.index = k;
-    s.operand = v;
-    out.items.push_back(make(std::move(s)));
-  }
-  return out;
+  });
 }
 Term proj(int k, const Term& operand) {
-  Term out = zero(component(operand.type, k));
-  for (const SimpleP& v : operand.items) {
-    Simple s;
+  return distribute(component(operand.type, k), operand, [k](Simple& s) {
     s.kind = Kind::proj;
-    s.type = out.type;
     s.index = k;
-    s.operand = v;
-    out.items.push_back(make(std::move(s)));
-  }
-  return out;
+  });
 }
 Term sum(const Term& a, const Term& b) {
-  Term out = a;
+  Term out = zero(a.type);
+  out.items.reserve(a.items.size() + b.items.size());
+  out.items.insert(out.items.end(), a.items.begin(), a.items.end());
   out.items.insert(out.items.end(), b.items.begin(), b.items.end());
   return out;
 }
 Term pair(const Term& a, const Term& b) {
   const Type t = product_type(a.type, b.type);
-  return sum(inj(1, t, a), inj(2, t, b));
+  Term out = inj(1, t, a);
+  Term second = inj(2, t, b);
+  out.items.insert(out.items.end(), std::make_move_iterator(second.items.begin()),
+                   std::make_move_iterator(second.items.end()));
+  return out;
 }
 
 Term with_operand(const Simple& s, const Term& operand) {
@@ -219,7 +216,7 @@ void free_variables(const Simple& s, std::set<std::string>& out) {
   }
   case Kind::app:
     free_variables(*s.operand, out);
-    for (const SimpleP& a : s.argument.items)
+    for (const SimpleP& a : s.argument->items)
       free_variables(*a, out);
     return;
   case Kind::push:
@@ -275,6 +272,7 @@ struct TreeSize {
   // its one holder, which is itself met once or memoised. So only shared nodes are memoised
   // (memoising every node was half of a T_x property's trial).
   std::unordered_map<const Simple*, long> memo;
+  std::unordered_map<const Term*, long> arguments; // the bags more than one application holds
   // A walk stops where the count reaches the cap: the rest cannot change a saturated count, and
   // a node memoised at the cap is at least that large (half of a judged T_x was walked past it).
   long bag(const Term& m) {
@@ -292,15 +290,22 @@ struct TreeSize {
     const Simple& s = *p;
     long n = 1;
     if (s.operand) n = std::min(cap, n + simple(s.operand));
-    if (s.kind == Kind::app && n < cap) n = std::min(cap, n + bag(s.argument));
+    if (s.kind == Kind::app && n < cap) n = std::min(cap, n + argument(s.argument));
     if (shared) memo.emplace(p.get(), n);
+    return n;
+  }
+  long argument(const Argument& a) {
+    if (!a.shared()) return bag(*a);
+    if (const auto it = arguments.find(&*a); it != arguments.end()) return it->second;
+    const long n = bag(*a);
+    arguments.emplace(&*a, n);
     return n;
   }
 };
 } // namespace
 
 long tree_size(const Term& m, long cap) {
-  return TreeSize{cap, {}}.bag(m);
+  return TreeSize{cap, {}, {}}.bag(m);
 }
 
 long size_of(const Term& m) {

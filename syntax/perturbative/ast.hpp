@@ -47,16 +47,38 @@ struct Term {
   bool is_zero() const { return items.empty(); }
 };
 
+// An application's argument N, held by pointer: the nodes s_i N of one (Σ s_i) N (L165-185)
+// share one N, so an application copies no bag (the ⬦ of Fig. 4 applies every summand of T_x s
+// to the same bag, which made building T_x quadratic in its summands, spec §9.6). Immutable.
+class Argument {
+public:
+  Argument() = default; // a node that is not an application: an empty bag of no type
+  explicit Argument(Term n) : term_(std::make_shared<const Term>(std::move(n))) {}
+  const Term& operator*() const { return term_ ? *term_ : none(); }
+  const Term* operator->() const { return &**this; }
+  operator const Term&() const { return **this; } // NOLINT: an argument reads as its bag
+  // Whether more than one application node holds this bag: a walk over the DAG meets its
+  // summands once per holder (they may be held once, by the bag, yet be reached twice).
+  bool shared() const { return term_.use_count() > 1; }
+
+private:
+  static const Term& none() {
+    static const Term empty;
+    return empty;
+  }
+  std::shared_ptr<const Term> term_;
+};
+
 // A simple term s ::= x | λx.s | s N | T s | ι_k s | π_k s, plus [OURS] numerals and primitives.
 struct Simple {
   Kind kind = Kind::var;
-  Type type;        // the type of this node
-  std::string name; // var: the variable; lam: the binder; primitive: its table name
-  Type binder_type; // lam: σ of λx:σ
-  int index = 0;    // inj / proj: k ∈ {1, 2}
-  double value = 0; // numeral
-  SimpleP operand;  // lam body, T / ι / π operand, application operator
-  Term argument;    // application argument (a sum: not linear, spec §2.3)
+  Type type;         // the type of this node
+  std::string name;  // var: the variable; lam: the binder; primitive: its table name
+  Type binder_type;  // lam: σ of λx:σ
+  int index = 0;     // inj / proj: k ∈ {1, 2}
+  double value = 0;  // numeral
+  SimpleP operand;   // lam body, T / ι / π operand, application operator
+  Argument argument; // application argument (a sum: not linear, spec §2.3)
 };
 
 // ---- smart constructors: the sugar of L165-185 ----
@@ -67,6 +89,7 @@ Term numeral(double r); // 0.0 gives the empty bag (spec §4.5 "A result of 0.0 
 Term primitive(std::string name, Type type);
 Term lam(std::string x, Type sigma, const Term& body); // λx.Σ s_i := Σ λx.s_i
 Term app(const Term& op, Term argument);               // (Σ s_i) N := Σ s_i N
+Term app(const Term& op, const Argument& argument);    // the same, sharing an existing N
 Term push(const Term& op);                             // T Σ s_i := Σ T s_i
 Term inj(int k, Type product, const Term& s);          // ι_k Σ s_i := Σ ι_k s_i
 Term proj(int k, const Term& s);                       // π_k Σ s_i := Σ π_k s_i

@@ -55,8 +55,8 @@ public:
       if (auto e = bag(s.argument)) return e;
       const Type& f = s.operand->type;
       if (!is_arrow(f)) return "(App) operator of type " + type_text(f);
-      if (!same_type(f->left, s.argument.type))
-        return "(App) argument of type " + type_text(s.argument.type) + " for domain " +
+      if (!same_type(f->left, s.argument->type))
+        return "(App) argument of type " + type_text(s.argument->type) + " for domain " +
                type_text(f->left);
       return expect(f->right, "App");
     }
