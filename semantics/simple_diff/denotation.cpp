@@ -220,7 +220,7 @@ private:
   // it right (found by simple-diff/compositionality on an R ⇝ C trace).
   MValue<C> shape(const ops::Operation& op, const std::vector<D<C>>& y) {
     if (y.size() == 1) return MValue<C>(y[0]);
-    return unflatten_value<C>(op.arity().second, std::span<const D<C>>(y));
+    return unflatten_value<C>(op.codomain(), std::span<const D<C>>(y));
   }
 
   const model::DiffContext& context_;

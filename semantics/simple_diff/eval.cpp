@@ -234,7 +234,7 @@ Value ev(const std::string& op, const Value& arg) {
   const std::vector<double> out = ops::apply(*found, flatten(arg));
   // a base entry with one result is real → ... → real: no codomain type to build
   if (found->order == 0 && found->base->coarity() == 1) return Value::real(out.at(0));
-  return unflatten(found->arity().second, out);
+  return unflatten(found->codomain(), out);
 }
 
 bool bev(const std::string& pred, const Value& arg) {

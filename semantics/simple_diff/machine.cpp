@@ -1,5 +1,6 @@
 #include "semantics/simple_diff/machine.hpp"
 
+#include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
 namespace adsem::simple_diff {
@@ -49,6 +50,12 @@ void Machine::step(const RuleInfo& rule, const Node* at) {
     if (detail.size() > 120) detail = detail.substr(0, 117) + "...";
   }
   trace_.push_back(TraceLine{rule.name, std::move(detail)});
+}
+
+const Term& Machine::zero(const Type& t) {
+  for (const auto& [type, term] : zeros_)
+    if (type == t) return term;
+  return zeros_.emplace_back(t, zero_of(t)).second;
 }
 
 ApproximantStuck approximant_stuck(const Node& call) {

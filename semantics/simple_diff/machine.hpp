@@ -94,6 +94,11 @@ public:
   // One application of the Fig. 6 table (C already renamed apart) (symbolic_diff.cpp).
   Term R(const DiffGoal& goal, const Term& c);
 
+  // 0_T (seed 003 lines 128-130), one term per type for the whole run: the rules of Fig. 6 and
+  // R-fast ask for it at every variable, constant and projection, and terms are immutable, so
+  // one shared copy replaces a new one per request (fewer nodes to build and release).
+  const Term& zero(const Type& t);
+
   ScopedEnv<Value>& rho() { return rho_; }
   const ScopedEnv<Value>& rho() const { return rho_; }
   NameSupply& names() { return names_; }
@@ -148,6 +153,8 @@ private:
   int depth_ = 0;
   std::vector<TraceLine> trace_;
   std::optional<ApproximantStuck> stuck_;
+  // zero(): by type node (the type is held, so its address names it for the machine's life)
+  std::vector<std::pair<Type, Term>> zeros_;
   // Rule firings by position in the book, added to options_.counter (a map keyed by name) when
   // the machine ends: a string-keyed map lookup per step was 3% of an adequacy campaign.
   std::vector<long> fired_;

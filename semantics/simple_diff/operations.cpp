@@ -104,6 +104,12 @@ std::pair<Type, Type> Operation::arity() const {
   return {dom, cod};
 }
 
+Type Operation::codomain() const {
+  if (order == 0) return real_power(static_cast<int>(base->coarity()));
+  if (order == 1) return base_domain(*base);
+  return Operation{base, order - 1}.arity().first; // op_r : T × U → T
+}
+
 std::optional<Operation> find_operation(std::string_view name) {
   int order = 0;
   while (name.size() > 2 && name.substr(name.size() - 2) == "_r") {

@@ -30,6 +30,9 @@ struct Operation {
   int order = 0;
   std::string name() const;            // "mul_r_r"
   std::pair<Type, Type> arity() const; // (T, U) of op_r^order : T → U
+  // U alone, without building T (every ev and every [[op(M)]] shapes its result by it):
+  // real^m for op : real^n → real^m, and the domain of op_r^(order-1) for op_r^order.
+  Type codomain() const;
 };
 
 // "mul", "mult_r", "dprod3_r_r", ... (nullopt for an unknown symbol).

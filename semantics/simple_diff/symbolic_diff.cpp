@@ -118,13 +118,13 @@ namespace rules {
 // (R-var)  W.R_V(x:T. y) = W if y ≡ x, 0_T otherwise. The transcript prints a tuple-of-variables
 // form (line 425); every other rule uses one variable x, so this is the single-variable rule
 // (spec §11.1).
-Term r_var(Machine&, const DRedex& r, const RuleInfo&) {
-  return r.term->name == r.goal.x ? r.goal.w : zero_of(r.goal.t);
+Term r_var(Machine& m, const DRedex& r, const RuleInfo&) {
+  return r.term->name == r.goal.x ? r.goal.w : m.zero(r.goal.t);
 }
 
 // (R-const)  W.R_V(x:T. r) = 0_T
-Term r_const(Machine&, const DRedex& r, const RuleInfo&) {
-  return zero_of(r.goal.t);
+Term r_const(Machine& m, const DRedex& r, const RuleInfo&) {
+  return m.zero(r.goal.t);
 }
 
 // (R-add)  W.R_V(x:T. D + E) = W.R_V(x:T. D) +_T W.R_V(x:T. E)
@@ -168,8 +168,8 @@ Term r_let(Machine& m, const DRedex& r, const RuleInfo&) {
 }
 
 // (R-unit)  W.R_V(x:T. *) = 0_T
-Term r_unit(Machine&, const DRedex& r, const RuleInfo&) {
-  return zero_of(r.goal.t);
+Term r_unit(Machine& m, const DRedex& r, const RuleInfo&) {
+  return m.zero(r.goal.t);
 }
 
 // (R-pair)  W.R_V(x:T. <M, N>_{U,S}) = let <y:U, z:S> = W in y.R_V(x:T. M) +_T z.R_V(x:T. N)
@@ -192,7 +192,7 @@ Term r_fst(Machine& m, const DRedex& r, const RuleInfo&) {
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  Term w = mk::pair(g.w, zero_of(c.ann_right), c.ann_left, c.ann_right);
+  Term w = mk::pair(g.w, m.zero(c.ann_right), c.ann_left, c.ann_right);
   Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
   return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
 }
@@ -203,7 +203,7 @@ Term r_snd(Machine& m, const DRedex& r, const RuleInfo&) {
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  Term w = mk::pair(zero_of(c.ann_left), g.w, c.ann_left, c.ann_right);
+  Term w = mk::pair(m.zero(c.ann_left), g.w, c.ann_left, c.ann_right);
   Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
   return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
 }

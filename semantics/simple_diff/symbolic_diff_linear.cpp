@@ -92,7 +92,7 @@ public:
     for (std::size_t i = forward_.size(); i-- > 0;)
       pull_back(forward_[i], forward_slot(i));
     Term out = sum(g_.t, 0);
-    if (!out) out = zero_of(g_.t);
+    if (!out) out = m_.zero(g_.t);
     for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
       out = mk::let(it->name, it->type, it->term, out);
     for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
@@ -250,10 +250,10 @@ private:
       return;
     }
     case Kind::fst:
-      push(mk::pair(adj, zero_of(p.ann_right), p.ann_left, p.ann_right), p.a);
+      push(mk::pair(adj, m_.zero(p.ann_right), p.ann_left, p.ann_right), p.a);
       return;
     case Kind::snd:
-      push(mk::pair(zero_of(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
+      push(mk::pair(m_.zero(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
       return;
     case Kind::pair: // an atom copy: its adjoint goes to the copied atom
       push(adj, b.term);

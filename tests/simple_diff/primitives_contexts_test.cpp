@@ -73,6 +73,22 @@ TEST(SimpleDiffPrimitives, DotProductsOfEverySize) {
   EXPECT_EQ(test::reals("let g(y:real):real = y * 2 in g(1)"), std::vector<double>{2});
 }
 
+// codomain() is the U of arity() = (T, U) for op_r^k : T → U at every order (seed 003 lines
+// 233-241): op_r : T × U → T, so the codomain of op_r^k is the domain of op_r^(k-1).
+TEST(SimpleDiffPrimitives, CodomainIsTheArityCodomain) {
+  for (const std::string base : {"sin", "mul", "dot2", "dprod3", "add"}) {
+    std::string name = base;
+    for (int order = 0; order <= 3; ++order, name += "_r") {
+      const auto op = ops::find_operation(name);
+      ASSERT_TRUE(op) << name;
+      EXPECT_TRUE(same_type(op->codomain(), op->arity().second))
+          << name << ": " << print_type(op->codomain()) << " vs " << print_type(op->arity().second);
+    }
+  }
+  EXPECT_EQ(print_type(ops::find_operation("mul_r")->codomain()), "real * real");
+  EXPECT_EQ(print_type(ops::find_operation("dprod3")->codomain()), "real");
+}
+
 TEST(SimpleDiffContexts, DecomposeFollowsTheGrammar) {
   const auto redex_text = [](const std::string& source) {
     const Term m = check_source(source, {{"x", real_type()}}).term;
