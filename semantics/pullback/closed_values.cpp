@@ -89,6 +89,7 @@ V ClosedValues::remembering(V f) {
   // The table is what the closure has been asked; the closure itself stays immutable.
   return V::function([f = std::move(f), results = std::make_shared<Results>()](const V& a) {
     Key key;
+    key.reserve(16); // one allocation for the arguments of these terms (a few reals, nested pairs)
     if (!append_key(a, key)) return f(a);
     if (const auto it = results->find(key); it != results->end()) return it->second;
     V out = f(a);
