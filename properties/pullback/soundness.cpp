@@ -79,6 +79,12 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     });
     m.normalise(t);
     std::mt19937_64 rng(seed);
+    // A step leaves the nodes it did not touch shared, and its result is the next step's term:
+    // closed subterms' values and their closures' results at the probes are kept over the run
+    // (one context, so one tag source; closed_values.hpp).
+    ClosedValues closed;
+    DenoteContext dc;
+    dc.closed_values = &closed;
     for (const Observed& o : seen) {
       const Type ty = type_of(o.before);
       if (is_any(ty)) continue;
@@ -86,8 +92,8 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
       for (const auto& kv : free_var_types(o.step.result))
         free.insert(kv);
       const Env<double> env = random_env(free, rng);
-      const V a = denote_in(o.before, env);
-      const V b = denote_in(o.step.result, env);
+      const V a = denote_in(o.before, env, dc);
+      const V b = denote_in(o.step.result, env, dc);
       TrialResult r = compare(a, "⟦before⟧", b, "⟦after " + o.step.rule + "⟧", ty, rng(), context);
       if (r.kind != TrialResult::Kind::pass) {
         if (r.kind == TrialResult::Kind::fail) {

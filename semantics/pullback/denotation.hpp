@@ -8,6 +8,7 @@
 //   ⟦(λx.S₁)*·S₂⟧ = v ↦ ⟦S₂⟧(⟦S₁⟧⟨γ,v⟩)            ⟦(Ω λx.P)·S⟧ = x ↦ v ↦ ⟦S⟧(F x)(DF(x)·v)
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "semantics/core/environment.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -15,6 +16,7 @@
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/pushforward.hpp"
+#include "semantics/pullback/closed_values.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/ast.hpp"
 
@@ -29,6 +31,10 @@ using model::extend;
 struct DenoteContext {
   model::DiffContext diff = model::DiffContext();
   model::Limits limits = {}; // nesting and work (semantics/core/model_limits.hpp)
+  // Null: every subterm is denoted afresh. Otherwise closed subterms' values are kept there (the
+  // scalar double only); it must outlive every value denoted with this context, and every
+  // denotation that reads it shares this context's tag source (closed_values.hpp).
+  ClosedValues* closed_values = nullptr;
 };
 
 // A ground value of a Euclidean type from flat reals, and back.
@@ -43,7 +49,22 @@ model::Value<C> ground(const Type& t, std::span<const model::Dual<C>> xs, std::s
 }
 
 template <class C>
+model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContext& context);
+
+// ⟦t⟧γ, from the context's closed values when t is closed.
+template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env, const DenoteContext& context) {
+  if constexpr (std::is_same_v<C, double>) {
+    if (context.closed_values && ClosedValues::may_keep(t)) {
+      if (const model::Value<C>* v = context.closed_values->find(t)) return *v;
+      return context.closed_values->keep(t, denote_node<C>(t, nullptr, context));
+    }
+  }
+  return denote_node<C>(t, env, context);
+}
+
+template <class C>
+model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContext& context) {
   using V = model::Value<C>;
   using D = model::Dual<C>;
   const model::NodeVisit visit(context.limits);

@@ -1,0 +1,103 @@
+#include "semantics/pullback/closed_values.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace adsem::pullback {
+
+namespace {
+
+using V = ClosedValues::V;
+
+// A ground argument as words: its shape (a kind word, a tuple's length) and its reals' bits (0
+// and -0 differ, as they may in a result). False when it carries a perturbation or holds anything
+// but reals and tuples.
+using Key = std::vector<std::uint64_t>;
+
+bool append_key(const V& v, Key& key) {
+  switch (v.kind()) {
+  case model::ValueKind::real:
+    if (!v.real().is_constant()) return false;
+    key.push_back(1);
+    key.push_back(std::bit_cast<std::uint64_t>(v.real().primal()));
+    return true;
+  case model::ValueKind::tuple:
+    key.push_back(2);
+    key.push_back(v.items().size());
+    return std::all_of(v.items().begin(), v.items().end(),
+                       [&key](const V& item) { return append_key(item, key); });
+  default:
+    return false;
+  }
+}
+
+struct KeyHash {
+  std::size_t operator()(const Key& key) const {
+    std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the words
+    for (const std::uint64_t w : key)
+      h = (h ^ w) * 0x100000001b3ULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
+using Results = std::unordered_map<Key, V, KeyHash>;
+
+// Whether a value holds a perturbed real outside its closures (a leaked tag names a tag of the
+// source that drew it: such a value is not kept).
+bool carries_tags(const V& v) {
+  switch (v.kind()) {
+  case model::ValueKind::real:
+    return !v.real().is_constant();
+  case model::ValueKind::tuple:
+    return std::any_of(v.items().begin(), v.items().end(), carries_tags);
+  case model::ValueKind::injection:
+    return carries_tags(*v.injection().payload);
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+bool ClosedValues::may_keep(const Term& t) {
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
+  case Kind::zero:
+    return false;
+  default: {
+    const NodeFacts& f = facts(t);
+    return !f.many && f.free.empty();
+  }
+  }
+}
+
+V ClosedValues::keep(const Term& t, V v) {
+  if (carries_tags(v)) return v;
+  if (v.is_function()) v = remembering(std::move(v));
+  values_.insert(t, v);
+  return v;
+}
+
+V ClosedValues::remembering(V f) {
+  // The table is what the closure has been asked; the closure itself stays immutable.
+  return V::function([f = std::move(f), results = std::make_shared<Results>()](const V& a) {
+    Key key;
+    key.reserve(16); // one allocation for the arguments of these terms (a few reals, nested pairs)
+    if (!append_key(a, key)) return f(a);
+    if (const auto it = results->find(key); it != results->end()) return it->second;
+    V out = f(a);
+    if (carries_tags(out)) return out;
+    if (out.is_function()) out = remembering(std::move(out));
+    results->emplace(std::move(key), out);
+    return out;
+  });
+}
+
+} // namespace adsem::pullback
