@@ -97,12 +97,12 @@ public:
       return {rebuilt(t, {a.term, b.term}), a.type};
     }
     case Kind::prim: {
-      const auto info = signature_ ? signature_(t->name) : std::nullopt;
-      if (!info) fail(t, "unknown primitive " + t->name);
-      if (static_cast<int>(t->kids.size()) != info->arity)
-        fail(t, t->name + " takes " + std::to_string(info->arity) + " argument(s), got " +
+      const Primitive info = primitive(t->name);
+      if (!info.known) fail(t, "unknown primitive " + t->name);
+      if (static_cast<int>(t->kids.size()) != info.arity)
+        fail(t, t->name + " takes " + std::to_string(info.arity) + " argument(s), got " +
                     std::to_string(t->kids.size()));
-      if (info->name == "mul" && !L.empty()) { // (mul) / (mul'), Note M
+      if (info.mul && !L.empty()) { // (mul) / (mul'), Note M
         // z in u: (mul); z in t: (mul'); in neither: one factor must be 0-like (spec §3.4)
         const bool in_left = occurs_free(L, t->kids[0]);
         const bool in_right = occurs_free(L, t->kids[1]);
@@ -222,6 +222,22 @@ private:
     const Scope::Entry* e = scope_.find(z);
     if (e && (e->bound || e->linear)) fail(t, "linear binder " + z + " shadows another variable");
   }
+  // The signature's answer for a spelling, asked once per check (a term calls few primitives,
+  // each many times).
+  struct Primitive {
+    std::string_view spelling;
+    bool known = false;
+    int arity = 0;
+    bool mul = false; // the table's mul, under any spelling
+  };
+  Primitive primitive(const std::string& spelling) {
+    for (const Primitive& p : primitives_)
+      if (same_name(p.spelling, spelling)) return p;
+    const auto info = signature_ ? signature_(spelling) : std::nullopt;
+    primitives_.push_back(info ? Primitive{spelling, true, info->arity, info->name == "mul"}
+                               : Primitive{spelling});
+    return primitives_.back();
+  }
   void check_source_type(const Term& t, const Type& a) {
     if (options_.source && has_neg(a)) fail(t, "type " + type_text(a) + " is not a source type");
   }
@@ -238,6 +254,7 @@ private:
   const Signature& signature_;
   TypeOptions options_;
   Scope scope_;
+  std::vector<Primitive> primitives_;
   const Type real_ = real_type();
   DepthBudget budget_{max_nesting, 0, ErrorKind::type};
 };
