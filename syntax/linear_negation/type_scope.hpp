@@ -2,11 +2,11 @@
 // The type checker's scope (typecheck.cpp): per name, its exponential type in Γ and whether it
 // is a linear variable in scope, read and written as the checker's std::map Γ and set of linear
 // names were. A name's entry stays once made (unbound: no type, not linear), so binding and
-// unbinding allocate nothing; a run sees few distinct names, found by a scan, and a table of
-// many (a long let series) is indexed by a hash map instead.
+// unbinding allocate nothing; entries are found through an open-addressing table of their
+// indices, hashed in line (the names are short, and a reduced term has many).
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "syntax/linear_negation/ast.hpp"
@@ -40,33 +40,42 @@ public:
     const std::size_t i = index_of(name);
     if (i != npos) return entries_[i];
     entries_.push_back(Entry{name, nullptr, false, false});
-    if (!index_.empty() || entries_.size() > scan_limit) {
-      if (index_.empty())
-        for (std::size_t k = 0; k < entries_.size(); ++k)
-          index_.emplace(entries_[k].name, k);
-      else
-        index_.emplace(name, entries_.size() - 1);
+    if (2 * entries_.size() > table_.size()) { // at most half full: short probe runs
+      table_.assign(table_.empty() ? 64 : 2 * table_.size(), 0);
+      for (std::size_t k = 0; k < entries_.size(); ++k)
+        place(k);
+    } else {
+      place(entries_.size() - 1);
     }
     return entries_.back();
   }
 
 private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-  static constexpr std::size_t scan_limit = 64;
 
+  static std::size_t hash(std::string_view name) { // FNV-1a
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const char c : name)
+      h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+  void place(std::size_t k) {
+    const std::size_t mask = table_.size() - 1;
+    std::size_t at = hash(entries_[k].name) & mask;
+    while (table_[at] != 0)
+      at = (at + 1) & mask;
+    table_[at] = static_cast<std::uint32_t>(k + 1);
+  }
   std::size_t index_of(std::string_view name) const {
-    if (!index_.empty()) {
-      const auto it = index_.find(name);
-      return it == index_.end() ? npos : it->second;
-    }
-    // newest first: a variable is most often bound by a binder near it
-    for (std::size_t k = entries_.size(); k > 0; --k)
-      if (same_name(entries_[k - 1].name, name)) return k - 1;
+    if (table_.empty()) return npos;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t at = hash(name) & mask; table_[at] != 0; at = (at + 1) & mask)
+      if (same_name(entries_[table_[at] - 1].name, name)) return table_[at] - 1;
     return npos;
   }
 
   std::vector<Entry> entries_;
-  std::unordered_map<std::string_view, std::size_t> index_; // filled past scan_limit names
+  std::vector<std::uint32_t> table_; // entry index + 1 by hash, linear probing; 0: empty
 };
 
 } // namespace adsem::linear_negation

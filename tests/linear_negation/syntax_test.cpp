@@ -113,8 +113,9 @@ TEST(LinearNegationSyntax, CheckingAnElaboratedTermAgainKeepsItsNodes) {
   EXPECT_EQ(print_type(filled.term->x.type), "R");
 }
 
-// The checker's scope (type_scope.hpp) scans a few names and indexes many: both ways, an inner
-// binder's type is undone when its scope ends, and the shadowing rules of spec §3.4 hold.
+// The checker's scope (type_scope.hpp), with few names and with more than its first table
+// holds: an inner binder's type is undone when its scope ends, and the shadowing rules of spec
+// §3.4 hold.
 Term under_binders(int n, Term body) {
   for (int i = n - 1; i >= 0; --i)
     body = lam(exp_binder("v" + std::to_string(i), real_type()), body);
@@ -140,7 +141,7 @@ TEST(LinearNegationSyntax, ScopeUndoesShadowingAndRejectsItWhereTheRulesDo) {
   const Term linear_over_exp = lam(exp_binder("x", real_type()), lam(lin_binder("x"), var("x")));
   const Term linear_outside =
       lam(lin_binder("a"), app(lam(exp_binder("u", real_type()), var("a")), num(1)));
-  for (const int outer : {0, 3, 40}) { // 40 names: past the scan, the index
+  for (const int outer : {0, 3, 40}) { // 40 names: the table grows (half of 64 slots)
     SCOPED_TRACE(outer);
     std::string prefix;
     for (int i = 0; i < outer; ++i)
