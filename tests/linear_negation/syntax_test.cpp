@@ -113,6 +113,55 @@ TEST(LinearNegationSyntax, CheckingAnElaboratedTermAgainKeepsItsNodes) {
   EXPECT_EQ(print_type(filled.term->x.type), "R");
 }
 
+// The checker's scope (type_scope.hpp), with few names and with more than its first table
+// holds: an inner binder's type is undone when its scope ends, and the shadowing rules of spec
+// §3.4 hold.
+Term under_binders(int n, Term body) {
+  for (int i = n - 1; i >= 0; --i)
+    body = lam(exp_binder("v" + std::to_string(i), real_type()), body);
+  return body;
+}
+std::string type_text_or_error(const Term& t) {
+  try {
+    return print_type(typecheck(t, {}, signature()).type);
+  } catch (const AdsemError& e) {
+    return e.diagnostic().render();
+  }
+}
+
+TEST(LinearNegationSyntax, ScopeUndoesShadowingAndRejectsItWhereTheRulesDo) {
+  const Type r2 = product_type(real_type(), real_type());
+  // \x:!R. ((\x:!R^2. x) (x, x), x): the inner x is R^2, the outer one R again after it
+  const Term shadow =
+      lam(exp_binder("x", real_type()),
+          pair(app(lam(exp_binder("x", r2), var("x")), pair(var("x"), var("x"))), var("x")));
+  // \a:R. (\a:!R. 0) 1, \x:!R. \x:R. x, \a:R. (\u:!R. a) 1
+  const Term exp_over_linear =
+      lam(lin_binder("a"), app(lam(exp_binder("a", real_type()), num(0)), num(1)));
+  const Term linear_over_exp = lam(exp_binder("x", real_type()), lam(lin_binder("x"), var("x")));
+  const Term linear_outside =
+      lam(lin_binder("a"), app(lam(exp_binder("u", real_type()), var("a")), num(1)));
+  for (const int outer : {0, 3, 40}) { // 40 names: the table grows (half of 64 slots)
+    SCOPED_TRACE(outer);
+    std::string prefix;
+    for (int i = 0; i < outer; ++i)
+      prefix += "R -> ";
+    EXPECT_EQ(type_text_or_error(under_binders(outer, shadow)), prefix + "R -> (R * R) * R");
+    EXPECT_NE(type_text_or_error(under_binders(outer, exp_over_linear))
+                  .find("binder a shadows a linear variable"),
+              std::string::npos);
+    EXPECT_NE(type_text_or_error(under_binders(outer, linear_over_exp))
+                  .find("linear binder x shadows another variable"),
+              std::string::npos);
+    EXPECT_NE(type_text_or_error(under_binders(outer, linear_outside))
+                  .find("linear variable a used outside its linear judgment"),
+              std::string::npos);
+    EXPECT_NE(type_text_or_error(under_binders(outer, var("v" + std::to_string(outer))))
+                  .find("unbound variable v"),
+              std::string::npos);
+  }
+}
+
 TEST(LinearNegationSyntax, SourceModeReadsRealBindersAsExponential) {
   const Typed t = parse_elaborated("\\x:R. x * x", Mode::source);
   EXPECT_EQ(print_type(t.type), "R -> R");
