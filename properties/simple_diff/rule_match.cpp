@@ -62,7 +62,7 @@ public:
     case Kind::if_:
       return of(*m.b);
     case Kind::letrec: {
-      funs.emplace_back(m.name, m.result_type);
+      funs.emplace_back(m.name, m.result_type());
       Type t = of(*m.b);
       funs.pop_back();
       return t;
@@ -144,18 +144,18 @@ private:
     case Kind::if_:
       return match(*pat.a, n.a) && match(*pat.b, n.b) && match(*pat.c, n.c);
     case Kind::letrec:
-      return same_type(pat.type, n.type) && same_type(pat.result_type, n.result_type) &&
-             pat.limit == n.limit &&
-             under({{pat.param, n.param, n.type}}, {{pat.name, n.name, n.result_type}}, *pat.a,
-                   n.a) &&
-             under({}, {{pat.name, n.name, n.result_type}}, *pat.b, n.b);
+      return same_type(pat.type, n.type) && same_type(pat.result_type(), n.result_type()) &&
+             pat.limit() == n.limit() &&
+             under({{pat.param(), n.param(), n.type}}, {{pat.name, n.name, n.result_type()}},
+                   *pat.a, n.a) &&
+             under({}, {{pat.name, n.name, n.result_type()}}, *pat.b, n.b);
     case Kind::call: {
       const std::string* f = find_in(scope_, pat.name);
       return (f ? *f : pat.name) == n.name && match(*pat.a, n.a);
     }
     case Kind::rd:
       return same_type(pat.type, n.type) && match(*pat.a, n.a) && match(*pat.b, n.b) &&
-             under({{pat.param, n.param, n.type}}, {}, *pat.c, n.c);
+             under({{pat.param(), n.param(), n.type}}, {}, *pat.c, n.c);
     }
     return false;
   }
@@ -257,19 +257,19 @@ private:
     case Kind::rd: {
       Term cotangent = run(*n.a), point = run(*n.b);
       if (goal_) { // the differentiation itself, on σ(M)
-        const std::string x = binder(n.param);
+        const std::string x = binder(n.param());
         return m_.R(DiffGoal{cotangent, point, x, n.type}, meta(n.c->name));
       }
-      const std::string x = binder(n.param);
+      const std::string x = binder(n.param());
       return mk::rd(cotangent, point, x, n.type, run(*n.c));
     }
     case Kind::letrec: {
       const std::string f = binder(n.name);
       const auto outer = scope_.size();
-      const std::string x = binder(n.param);
+      const std::string x = binder(n.param());
       Term body = run(*n.a);
       scope_.resize(outer);
-      return mk::letrec(f, x, n.type, n.result_type, body, run(*n.b), n.limit);
+      return mk::letrec(f, x, n.type, n.result_type(), body, run(*n.b), n.limit());
     }
     case Kind::call: {
       const std::string* f = find_in(scope_, n.name);
@@ -304,7 +304,7 @@ std::optional<RuleMatch> match_goal(const Pattern& p, const Term& lhs, const Dif
   Matcher matcher(p, Types(nullptr, nullptr), true);
   if (!same_type(lhs->type, goal.t) || !matcher(lhs->a, goal.w) || !matcher(lhs->b, goal.v))
     return std::nullopt;
-  matcher.bind(lhs->param, goal.x, goal.t);
+  matcher.bind(lhs->param(), goal.x, goal.t);
   if (!matcher(lhs->c, c)) return std::nullopt;
   return RuleMatch{std::move(matcher.sigma), std::move(matcher.binders)};
 }

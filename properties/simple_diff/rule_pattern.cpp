@@ -33,15 +33,15 @@ std::optional<TermView::Scope> TermView::enter(const Term& m, std::size_t i, con
     return inner;
   };
   if (m->kind == Kind::let && i == 1) return with(m->name);
-  if (m->kind == Kind::rd && i == 2) return with(m->param);
-  if (m->kind == Kind::letrec && i == 0) return Scope{{{m->param, m->type}}, false};
+  if (m->kind == Kind::rd && i == 2) return with(m->param());
+  if (m->kind == Kind::letrec && i == 0) return Scope{{{m->param(), m->type}}, false};
   return std::nullopt;
 }
 
 // let, rd, letrec and its parameter: a pattern's binders must be fresh.
 void TermView::binders(const Term& m, std::vector<std::string>& out) {
   if (m->kind == Kind::let || m->kind == Kind::letrec) out.push_back(m->name);
-  if (m->kind == Kind::rd || m->kind == Kind::letrec) out.push_back(m->param);
+  if (m->kind == Kind::rd || m->kind == Kind::letrec) out.push_back(m->param());
 }
 
 // Derived-form records whose parts would be stale are dropped.
@@ -50,7 +50,7 @@ Term TermView::rebuild(const Term& m, std::vector<Term> kids) {
   copy.a = kids[0];
   copy.b = kids[1];
   copy.c = kids[2];
-  if (copy.sugar && !copy.sugar->parts.empty()) copy.sugar = nullptr;
+  if (copy.sugar() && !copy.sugar()->parts.empty()) copy.edit_extra().sugar.reset();
   return std::make_shared<const Node>(std::move(copy));
 }
 
@@ -58,8 +58,8 @@ Term TermView::rebuild(const Term& m, std::vector<Term> kids) {
 Term TermView::instantiated(const Term& m, std::vector<Term> kids,
                             const std::map<std::string, Term>& sigma) {
   Term out = with_children(*m, kids[0], kids[1], kids[2]);
-  if (m->sugar && !m->sugar->parts.empty()) {
-    Sugar s = *m->sugar;
+  if (m->sugar() && !m->sugar()->parts.empty()) {
+    Sugar s = *m->sugar();
     for (Term& part : s.parts)
       part = rules::instantiate(view, part, sigma);
     out = with_sugar(out, std::move(s));

@@ -114,8 +114,9 @@ const char* construct(Kind kind) {
 
 void distinct_binders(const Node& n, const adsem::rules::RuleDecl& rule,
                       std::vector<std::string>& seen) {
-  for (const std::string* b : {n.kind == Kind::let || n.kind == Kind::letrec ? &n.name : nullptr,
-                               n.kind == Kind::rd || n.kind == Kind::letrec ? &n.param : nullptr}) {
+  for (const std::string* b :
+       {n.kind == Kind::let || n.kind == Kind::letrec ? &n.name : nullptr,
+        n.kind == Kind::rd || n.kind == Kind::letrec ? &n.param() : nullptr}) {
     if (!b) continue;
     if (std::ranges::find(seen, *b) != seen.end())
       fail(rule.lhs.pos, fmt::format("the binder '{}' is bound twice on the left-hand side: a rule "

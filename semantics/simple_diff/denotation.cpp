@@ -110,7 +110,7 @@ public:
       return holds ? term(phi, rho, *n.b) : term(phi, rho, *n.c);
     }
     case Kind::letrec: // the least fixed point, unfolded on demand
-      return term(std::make_shared<const FunDef>(FunDef{&n, phi, n.limit}), rho, *n.b);
+      return term(std::make_shared<const FunDef>(FunDef{&n, phi, n.limit()}), rho, *n.b);
     case Kind::call:
       return call(phi, rho, n);
     case Kind::rd:
@@ -147,7 +147,7 @@ public:
                                             std::to_string(budget_.unfoldings) +
                                             " times (⊥ fuel: unknown)");
     // the body sees f itself (φ' at the definition, extended by f) and only its parameter
-    if (!at->limit) return term(at, bind(VarEnv<C>{}, f->param, arg), *f->a);
+    if (!at->limit) return term(at, bind(VarEnv<C>{}, f->param(), arg), *f->a);
     // letrec_n (Fig. 8, Lemma 6.5): f^(n+1) = M[f^(n)/f], f^(0) = ⊥
     // μ_0 = ⊥ is a definite ⊥ of M^(n) (not "unknown"): the same outcome as the operational
     // side's stuck call through clo_0 (ApproximantStuck), so adequacy compares definedness exactly.
@@ -156,7 +156,7 @@ public:
       return none();
     }
     const FunEnv lower = std::make_shared<const FunDef>(FunDef{f, at->next, *at->limit - 1});
-    return term(lower, bind(VarEnv<C>{}, f->param, arg), *f->a);
+    return term(lower, bind(VarEnv<C>{}, f->param(), arg), *f->a);
   }
 
   // [[W.rd_V(x:T. N)]]ρ = J^T W with J the Jacobian of v ↦ [[N]]ρ[x ↦ v] at V (spec §5.3).
@@ -167,7 +167,7 @@ public:
     if (bottom()) return none();
     const Type t = n.type;
     const Node& body = *n.c;
-    const std::string x = n.param;
+    const std::string x = n.param();
     // vjp_dual (semantics/core) knows nothing of bottom(): a ⊥ inside the body leaves it as
     // the model::Undefined it always was (rare: an rd body calling f^(0)).
     const Fn<C> f = [this, phi, rho, t, &body, x](std::span<const D<C>> v) {

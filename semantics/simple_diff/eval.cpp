@@ -186,7 +186,7 @@ Value o_iff(Machine& m, const ORedex& r, const RuleInfo&) {
 Value o_letrec(Machine& m, const ORedex& r, const RuleInfo&) {
   const Node& n = *r.term;
   auto closure = std::make_shared<const Closure>(
-      Closure{n.name, n.param, n.type, n.result_type, n.a, r.phi, n.limit});
+      Closure{n.name, n.param(), n.type, n.result_type(), n.a, r.phi, n.limit()});
   return m.eval(extend(r.phi, n.name, closure), n.b);
 }
 

@@ -8,11 +8,11 @@ Term rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const Term& point,
   {
     // the binder x scopes over N only (spec P-17); it shadows any outer x while tracing
     ScopedEnv<Value>::Scope scope(m.rho());
-    m.rho().push(rd.param, point_value);
+    m.rho().push(rd.param(), point_value);
     c = m.sym(phi, rd.c);
   }
   // x may occur in V or W (the outer x): differentiate() renames the binder apart (spec P-3)
-  return m.differentiate(DiffGoal{cotangent, point, rd.param, rd.type}, std::move(c));
+  return m.differentiate(DiffGoal{cotangent, point, rd.param(), rd.type}, std::move(c));
 }
 
 } // namespace adsem::simple_diff

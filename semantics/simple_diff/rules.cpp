@@ -33,10 +33,10 @@ bool guard_false(const Machine&, const auto& r) {
   return !r.guard;
 }
 bool unlimited(const Machine&, const auto& r) {
-  return !r.term->limit;
+  return !r.term->limit();
 }
 bool limited(const Machine&, const auto& r) {
-  return r.term->limit.has_value();
+  return r.term->limit().has_value();
 }
 // φ(f) = clo_φ'(...)
 bool calls_closure(const Machine&, const auto& r) {

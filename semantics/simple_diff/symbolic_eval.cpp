@@ -191,7 +191,7 @@ SymResult s_iff(Machine& m, const SRedex& r, const RuleInfo&) {
 SymResult s_letrec(Machine& m, const SRedex& r, const RuleInfo&) {
   const Node& n = *r.term;
   auto closure = std::make_shared<const Closure>(
-      Closure{n.name, n.param, n.type, n.result_type, n.a, r.phi, n.limit});
+      Closure{n.name, n.param(), n.type, n.result_type(), n.a, r.phi, n.limit()});
   return m.sym(extend(r.phi, n.name, closure), n.b, r.want_value);
 }
 

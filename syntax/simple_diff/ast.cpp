@@ -98,12 +98,10 @@ Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term body,
   auto n = std::make_shared<Node>();
   n->kind = Kind::letrec;
   n->name = std::move(f);
-  n->param = std::move(x);
   n->type = std::move(t);
-  n->result_type = std::move(u);
   n->a = std::move(m);
   n->b = std::move(body);
-  n->limit = limit;
+  n->extra = std::make_shared<const NodeExtra>(NodeExtra{limit, std::move(x), std::move(u), {}});
   n->pos = pos;
   return n;
 }
@@ -120,7 +118,7 @@ Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos) {
   n->kind = Kind::rd;
   n->a = std::move(cotangent);
   n->b = std::move(point);
-  n->param = std::move(x);
+  n->extra = std::make_shared<const NodeExtra>(NodeExtra{{}, std::move(x), nullptr, {}});
   n->type = std::move(t);
   n->c = std::move(body);
   n->pos = pos;
@@ -148,9 +146,26 @@ Term pred(std::string name, Term m, Pos pos) {
 }
 } // namespace mk
 
+const std::string& Node::param() const {
+  static const std::string none;
+  return extra ? extra->param : none;
+}
+
+const Type& Node::result_type() const {
+  static const Type none;
+  return extra ? extra->result_type : none;
+}
+
+NodeExtra& Node::edit_extra() {
+  auto own = extra ? std::make_shared<NodeExtra>(*extra) : std::make_shared<NodeExtra>();
+  NodeExtra& fields = *own;
+  extra = std::move(own);
+  return fields;
+}
+
 Term with_sugar(const Term& node, Sugar sugar) {
   auto copy = std::make_shared<Node>(*node);
-  copy->sugar = std::make_shared<const Sugar>(std::move(sugar));
+  copy->edit_extra().sugar = std::move(sugar);
   return copy;
 }
 
@@ -218,9 +233,9 @@ long term_size(const Node& m) {
 void for_each_name(const Node& m, const std::function<void(const std::string&)>& visit) {
   for_each_node(m, [&](const Node& n) {
     if (!n.name.empty() && n.kind != Kind::op && n.kind != Kind::pred) visit(n.name);
-    if (!n.param.empty()) visit(n.param);
-    if (n.sugar)
-      for (const auto& b : n.sugar->binders)
+    if (!n.param().empty()) visit(n.param());
+    if (const Sugar* sugar = n.sugar())
+      for (const auto& b : sugar->binders)
         visit(b.name);
   });
 }
@@ -286,20 +301,20 @@ public:
       return eq(x.a, y.a);
     }
     case Kind::letrec: {
-      if (x.limit != y.limit || !same_type(x.type, y.type) ||
-          !same_type(x.result_type, y.result_type))
+      if (x.limit() != y.limit() || !same_type(x.type, y.type) ||
+          !same_type(x.result_type(), y.result_type()))
         return false;
       const int level = next_++;
       fl_.push(x.name, level);
       fr_.push(y.name, level);
-      const bool ok = under_var(x.param, y.param, [&] { return eq(x.a, y.a); }) && eq(x.b, y.b);
+      const bool ok = under_var(x.param(), y.param(), [&] { return eq(x.a, y.a); }) && eq(x.b, y.b);
       fl_.pop(x.name);
       fr_.pop(y.name);
       return ok;
     }
     case Kind::rd:
       if (!same_type(x.type, y.type) || !eq(x.a, y.a) || !eq(x.b, y.b)) return false;
-      return under_var(x.param, y.param, [&] { return eq(x.c, y.c); });
+      return under_var(x.param(), y.param(), [&] { return eq(x.c, y.c); });
     }
     return false;
   }

@@ -65,6 +65,19 @@ struct Sugar {
   std::vector<Term> parts;     // grad: L, N; fd: M, L, N; tuple_let: M, N; plus: M, N
 };
 
+// The fields only letrec, rd and the expansions of derived forms carry, kept out of the node
+// so that the common nodes (variables, constants, sums, lets, pairs: nearly all of a
+// derivative) stay small: a smaller node is fewer cache lines to build, walk and free.
+struct NodeExtra {
+  std::optional<int> limit; // letrec_n (Fig. 8)
+  // letrec: the parameter x; rd: the binder x
+  std::string param;
+  // letrec: the result type U
+  Type result_type;
+  // Held here rather than behind its own pointer: a sugared node costs one allocation more.
+  std::optional<Sugar> sugar;
+};
+
 struct Node {
   // The fields every walk reads (kind, a constant's value, the children) come first: behind the
   // shared pointer's 16-byte count they fill the allocation's first cache line (up to b) and
@@ -82,17 +95,20 @@ struct Node {
 
   // var: x; op, pred: the symbol; let: bound x; letrec, call: f
   std::string name;
-  std::optional<int> limit; // letrec_n (Fig. 8)
-  // letrec: the parameter x; rd: the binder x
-  std::string param;
   // let: T; letrec: the parameter type T; rd: the binder type T
   Type type;
-  // letrec: the result type U
-  Type result_type;
   // pair, fst, snd: the annotations T, U (null until the type checker fills them in)
   Type ann_left, ann_right;
 
-  std::shared_ptr<const Sugar> sugar;
+  // The rare fields (null when all are absent); read them through the accessors below.
+  std::shared_ptr<const NodeExtra> extra;
+
+  std::optional<int> limit() const { return extra ? extra->limit : std::nullopt; }
+  const std::string& param() const;
+  const Type& result_type() const;
+  const Sugar* sugar() const { return extra && extra->sugar ? &*extra->sugar : nullptr; }
+  // The rare fields of this (freshly built, not yet shared) node, for writing: a private copy.
+  NodeExtra& edit_extra();
 
   bool is_boolean() const {
     return kind == Kind::b_true || kind == Kind::b_false || kind == Kind::pred;

@@ -121,15 +121,16 @@ namespace adsem::simple_diff {
 Term approximant(const Term& m, int n) {
   if (!m) return m;
   const Term a = approximant(m->a, n), b = approximant(m->b, n), c = approximant(m->c, n);
-  if (m->kind != Kind::letrec || m->limit) {
+  if (m->kind != Kind::letrec || m->limit()) {
     // A subterm without an unlimited letrec is its own approximant: share it, do not copy it
     // (nodes are immutable; measured: copying every node was 3% of an adequacy campaign).
     if (a == m->a && b == m->b && c == m->c) return m;
     return with_children(*m, a, b, c);
   }
   auto limited = std::make_shared<Node>(*with_children(*m, a, b, c));
-  limited->limit = n;
-  limited->sugar = nullptr; // printed as letrec[n], not as the let f(x) = ... sugar
+  NodeExtra& extra = limited->edit_extra();
+  extra.limit = n;
+  extra.sugar.reset(); // printed as letrec[n], not as the let f(x) = ... sugar
   return limited;
 }
 } // namespace adsem::simple_diff

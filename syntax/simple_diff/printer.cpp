@@ -42,7 +42,7 @@ private:
   }
 
   bool infix_shape(const Node& n) const {
-    return opt_.sugar && n.sugar && n.sugar->kind == Sugar::Kind::infix &&
+    return opt_.sugar && n.sugar() && n.sugar()->kind == Sugar::Kind::infix &&
            n.a->kind == Kind::pair && infix_symbol(n) != nullptr;
   }
   static const char* infix_symbol(const Node& n) {
@@ -53,7 +53,7 @@ private:
     if (n.name == "gt") return ">";
     return nullptr;
   }
-  const Sugar* sugar(const Node& n) const { return opt_.sugar ? n.sugar.get() : nullptr; }
+  const Sugar* sugar(const Node& n) const { return opt_.sugar ? n.sugar() : nullptr; }
 
   Level level_of(const Node& n) const {
     if (const Sugar* s = sugar(n)) {
@@ -217,14 +217,14 @@ private:
       print(*n.c, L_term);
       return;
     case Kind::letrec:
-      letrec(n, n.limit ? "letrec[" + std::to_string(*n.limit) + "] " : "letrec ");
+      letrec(n, n.limit() ? "letrec[" + std::to_string(*n.limit()) + "] " : "letrec ");
       return;
     case Kind::rd:
       print(*n.a, L_post);
       out_ += ".rd[";
       print(*n.b, L_term);
       out_ += "]";
-      binder_suffix(n.param, n.type, *n.c);
+      binder_suffix(n.param(), n.type, *n.c);
       return;
     }
   }
@@ -234,15 +234,15 @@ private:
     push_fun(n.name);
     out_ += bound_fun(n.name);
     out_ += "(";
-    push(n.param);
-    binder_name(n.param);
+    push(n.param());
+    binder_name(n.param());
     out_ += ":";
     type(n.type);
     out_ += "):";
-    type(n.result_type);
+    type(n.result_type());
     out_ += " = ";
     print(*n.a, L_term);
-    pop(n.param);
+    pop(n.param());
     out_ += " in ";
     print(*n.b, L_term);
     pop_fun(n.name);
@@ -304,7 +304,7 @@ private:
       return true;
     }
     case Sugar::Kind::let_fun:
-      if (n.kind != Kind::letrec || n.limit) return false;
+      if (n.kind != Kind::letrec || n.limit()) return false;
       letrec(n, "let ");
       return true;
     case Sugar::Kind::infix:

@@ -143,13 +143,13 @@ private:
   // (T-letrec)  Φ[f:T→U] | x:T ⊢ M : U    Φ[f:T→U] | Γ ⊢ N : S   (FV(M) ⊆ {x})
   Typed rule_letrec(const Node& n) {
     ScopedEnv<FunType>::Scope fscope(phi);
-    phi.push(n.name, FunType{n.type, n.result_type});
+    phi.push(n.name, FunType{n.type, n.result_type()});
     Term body;
     {
       ScopedEnv<Type>::Frame frame(gamma); // the body sees only x:T
-      gamma.push(n.param, n.type);
+      gamma.push(n.param(), n.type);
       Typed m = check(n.a);
-      expect(m, n.result_type, "the body of function " + n.name + " (declared result type)");
+      expect(m, n.result_type(), "the body of function " + n.name + " (declared result type)");
       body = m.term;
     }
     Typed k = check(n.b);
@@ -161,12 +161,12 @@ private:
     Typed body;
     {
       ScopedEnv<Type>::Scope scope(gamma);
-      gamma.push(n.param, n.type);
+      gamma.push(n.param(), n.type);
       body = check(n.c);
     }
     // L and M are not under the binder (spec P-17)
     Typed point = check(n.b);
-    expect(point, n.type, "the point of rd (the binder " + n.param + " has that type)");
+    expect(point, n.type, "the point of rd (the binder " + n.param() + " has that type)");
     Typed cot = check(n.a);
     expect(cot, body.type, "the cotangent of rd (the body of rd has that type)");
     return {rebuild(n, cot.term, point.term, body.term), n.type};
