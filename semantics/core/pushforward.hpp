@@ -16,6 +16,8 @@
 //   fresh_tag_no_swap  fresh tags, no renaming: M15 gives 0, not e
 // Every other derivative construct of the five calculi (AP's rd, BMP's and Mak–Ong's Jacobians
 // and pullbacks, Krawiec's JVP/VJP) reduces to this pushforward or to jacobian.hpp.
+#include <type_traits>
+
 #include "semantics/core/tags.hpp"
 #include "semantics/core/value.hpp"
 
@@ -28,6 +30,17 @@ enum class Part { tangent, primal };
 template <class C> Value<C> perturb(const Value<C>& a, const Value<C>& da, Tag e) {
   switch (a.kind()) {
   case ValueKind::real:
+    if constexpr (std::is_same_v<C, double>) {
+      // [perf] Both unperturbed (a point and a direction of a probe, almost always): the same
+      // IEEE operations the ring operations below perform, without their temporaries. ε·da is
+      // (0·d, 1·d), its tag dropped when 1·d is exactly zero; a + ε·da adds 0 + 1·d to the ε part.
+      if (a.real().is_constant() && da.real().is_constant()) {
+        const double d = da.real().primal();
+        const double constant = d * 0.0, coefficient = d * 1.0;
+        if (coefficient == 0.0) return Value<C>(Dual<C>(a.real().primal() + constant));
+        return Value<C>(Dual<C>::perturbation(a.real().primal() + constant, e, 0.0 + coefficient));
+      }
+    }
     return Value<C>(a.real() + Dual<C>::perturbation(C(0.0), e, C(1.0)) * da.real());
   case ValueKind::unit:
   case ValueKind::integer:

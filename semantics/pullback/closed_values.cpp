@@ -5,9 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "syntax/core/inline_vector.hpp"
 
 namespace adsem::pullback {
 
@@ -17,10 +20,13 @@ using V = ClosedValues::V;
 
 // A ground argument as words: its shape (a kind word, a tuple's length) and its reals' bits (0
 // and -0 differ, as they may in a result). False when it carries a perturbation or holds anything
-// but reals and tuples.
+// but reals and tuples. [perf] Built inline (the arguments of these terms are a few reals in
+// nested pairs), so a question answered from the table allocates nothing; a kept key is copied
+// into a vector.
+using Words = InlineVector<std::uint64_t, 16>;
 using Key = std::vector<std::uint64_t>;
 
-bool append_key(const V& v, Key& key) {
+bool append_key(const V& v, Words& key) {
   switch (v.kind()) {
   case model::ValueKind::real:
     if (!v.real().is_constant()) return false;
@@ -38,15 +44,26 @@ bool append_key(const V& v, Key& key) {
 }
 
 struct KeyHash {
-  std::size_t operator()(const Key& key) const {
+  using is_transparent = void;
+  std::size_t operator()(std::span<const std::uint64_t> key) const {
     std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the words
     for (const std::uint64_t w : key)
       h = (h ^ w) * 0x100000001b3ULL;
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
+  std::size_t operator()(const Key& key) const {
+    return (*this)(std::span<const std::uint64_t>(key));
+  }
 };
 
-using Results = std::unordered_map<Key, V, KeyHash>;
+struct KeyEqual {
+  using is_transparent = void;
+  bool operator()(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) const {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+};
+
+using Results = std::unordered_map<Key, V, KeyHash, KeyEqual>;
 
 // Whether a value holds a perturbed real outside its closures (a leaked tag names a tag of the
 // source that drew it: such a value is not kept).
@@ -88,14 +105,14 @@ V ClosedValues::keep(const Term& t, V v) {
 V ClosedValues::remembering(V f) {
   // The table is what the closure has been asked; the closure itself stays immutable.
   return V::function([f = std::move(f), results = std::make_shared<Results>()](const V& a) {
-    Key key;
-    key.reserve(16); // one allocation for the arguments of these terms (a few reals, nested pairs)
+    Words key;
     if (!append_key(a, key)) return f(a);
-    if (const auto it = results->find(key); it != results->end()) return it->second;
+    const std::span<const std::uint64_t> words(key.data(), key.size());
+    if (const auto it = results->find(words); it != results->end()) return it->second;
     V out = f(a);
     if (carries_tags(out)) return out;
     if (out.is_function()) out = remembering(std::move(out));
-    results->emplace(std::move(key), out);
+    results->emplace(Key(words.begin(), words.end()), out);
     return out;
   });
 }

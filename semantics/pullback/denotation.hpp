@@ -17,6 +17,7 @@
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/pushforward.hpp"
 #include "semantics/pullback/closed_values.hpp"
+#include "semantics/pullback/primitive_table.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/ast.hpp"
 
@@ -96,9 +97,8 @@ model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContex
     const std::vector<D> s = model::flatten(denote<C>(t->kids[0], env, context));
     return V::function([&p, s, cod = t->type->right, context](const V& x) {
       const std::vector<D> xs = model::flatten(x);
-      const std::vector<D> ys =
-          model::jvp_dual<C>(model::as_vector_function<D>(p), std::span<const D>(xs),
-                             std::span<const D>(s), context.diff);
+      const std::vector<D> ys = model::jvp_dual<C>(primitive_function<D>(p), std::span<const D>(xs),
+                                                   std::span<const D>(s), context.diff);
       std::size_t next = 0;
       return ground<C>(cod, std::span<const D>(ys), next);
     });

@@ -36,7 +36,7 @@ Eigen::MatrixXd prim_jacobian(const std::string& f, const std::vector<double>& x
   const Primitive& p = primitives().at(f);
   const Eigen::VectorXd point =
       Eigen::Map<const Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size()));
-  return model::jacobian(model::as_vector_function<model::Dual<double>>(p), point);
+  return model::jacobian(primitive_function<model::Dual<double>>(p), point);
 }
 
 Term parse(const std::string& source, const std::map<std::string, Type>& free) {
