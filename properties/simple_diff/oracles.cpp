@@ -64,11 +64,13 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
                   bool certify) {
   Denotation out;
   const model::DiffContext context;
+  bool decided_everywhere = false;
   try {
     const std::vector<model::Dual<double>> in(at.begin(), at.end());
     const denotation::MEnv<double> rho = {
         {x, denotation::unflatten_value<double>(t, std::span<const model::Dual<double>>(in))}};
     const auto d = denotation::denote_unless_bottom<double>(m, rho, context);
+    decided_everywhere = d.decided_everywhere;
     if (d.bottom) {
       out.status = Denotation::Status::undefined;
       out.message = model::Undefined(denotation::approximant_bottom, *d.bottom).what();
@@ -87,6 +89,12 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
     return out;
   }
   if (!certify) return out;
+  if (decided_everywhere) {
+    // The box's walk would take the point's path and meet nothing partial: the certificate is
+    // "certified" on the first box, or "outside" with the point's own ⊥ (denotation.hpp).
+    out.fd_safe = out.status == Denotation::Status::defined;
+    return out;
+  }
   try {
     // f^(0) = ⊥ on the box is returned, not thrown (adequacy trials meet it often)
     const auto on_box = [&](const model::Box& box) -> std::optional<std::string> {

@@ -75,6 +75,8 @@ public:
       // op_r^k is J^T w of op_r^(k-1) by the model's duals (spec §5.4, §7 A4)
       const auto op = ops::find_operation(n.name);
       if (!op) throw AdsemError(ErrorKind::eval, "model: no primitive '" + n.name + "'");
+      // op_r^k is defined where op is (Dom(op_r) = Dom(op) × R^m): the base's domain decides
+      if (!op->base->domain().empty()) partial_met_ = true;
       const MValue<C> arg = term(phi, rho, *n.a);
       if (bottom()) return none();
       const std::vector<D<C>> x = flatten_value(arg);
@@ -127,6 +129,7 @@ public:
   bool guard(const FunEnv& phi, const VarEnv<C>& rho, const Node& b) {
     if (b.kind == Kind::b_true) return true;
     if (b.kind == Kind::b_false) return false;
+    partial_met_ = true; // a partial predicate: the path depends on the point
     const Primitive* pred = ops::find_predicate(b.name);
     if (!pred) throw AdsemError(ErrorKind::eval, "model: no predicate '" + b.name + "'");
     const MValue<C> arg = term(phi, rho, *b.a);
@@ -188,6 +191,7 @@ public:
   // visiting the next subterm, so the walk stops exactly where the throw stopped it.
   bool bottom() const { return bottom_.has_value(); }
   const std::optional<std::string>& bottom_message() const { return bottom_; }
+  bool decided_everywhere() const { return !partial_met_; }
   void throw_if_bottom() const {
     if (bottom_) throw model::Undefined(approximant_bottom, *bottom_);
   }
@@ -229,6 +233,7 @@ private:
   long unfoldings_ = 0;
   int depth_ = 0;
   std::optional<std::string> bottom_; // the message of the ⊥ met, if any
+  bool partial_met_ = false;          // a predicate or a primitive with a domain was met
 };
 
 template <class C> void flatten_value_into(const MValue<C>& v, std::vector<D<C>>& out) {
@@ -294,7 +299,7 @@ Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
     env = std::make_shared<const VarBinding<C>>(VarBinding<C>{x, v, env});
   Denoter<C> denoter(context, budget);
   MValue<C> v = denoter.term(nullptr, env, *m);
-  return Denoted<C>{std::move(v), denoter.bottom_message()};
+  return Denoted<C>{std::move(v), denoter.bottom_message(), denoter.decided_everywhere()};
 }
 
 template <class C>

@@ -49,9 +49,15 @@ MValue<C> denote(const Term& m, const MEnv<C>& rho, const model::DiffContext& co
 // denote, except that the approximant f^(0) = ⊥ met at the top of the walk is returned as the
 // message of its model::Undefined (reason approximant_bottom), not thrown: adequacy trials meet
 // it often. Every other ⊥ and error still throws.
+//
+// decided_everywhere: the walk met no predicate and no primitive with a domain (spec §5.4). Its
+// path then depends on no value, and nothing on it is partial in the point: over any box it
+// visits the same nodes and is defined exactly where it is at the point (the interval
+// certificate of such a walk is certified at the first box, or outside with the same ⊥).
 template <class C> struct Denoted {
   MValue<C> value;
   std::optional<std::string> bottom;
+  bool decided_everywhere = false;
 };
 template <class C>
 Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
