@@ -149,6 +149,83 @@ std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
   return {&single, 1};
 }
 
+namespace {
+
+bool binds_name(const Node& n, std::string_view v) {
+  return v == n.x.name || (n.kind == Kind::let_pair && v == n.y.name);
+}
+
+using FreeList = std::span<const FreeEntry>;
+
+// The children's sorted lists merged, the binder's names left out of the body's.
+Node::FreeCounts merged_counts(const Node& n, bool binder, std::span<const FreeList> lists) {
+  Node::FreeCounts out;
+  Node::FreeCounts merged;
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    const bool binds = binder && i == 0;
+    merged.clear();
+    merged.reserve(out.size() + lists[i].size());
+    auto a = out.begin();
+    for (const auto& [v, c] : lists[i]) {
+      if (binds && binds_name(n, v)) continue;
+      int order = -1;
+      while (a != out.end() && (order = compare_names(a->first, v)) < 0)
+        merged.push_back(*a++);
+      if (a != out.end() && order == 0)
+        merged.emplace_back(v, (a++)->second + c);
+      else
+        merged.emplace_back(v, c);
+    }
+    merged.insert(merged.end(), a, out.end());
+    out.swap(merged);
+  }
+  return out;
+}
+
+// The same list when one child lists nearly all the node's free names (a stack of explicit
+// substitutions, seed 002 Cor. 16's wrappers: each body lists O(n) names, its bound term a few):
+// the big child's list is copied and the few other entries are put in by binary search, instead
+// of merging every name by comparison. None when the node is not of that shape.
+std::optional<Node::FreeCounts> spliced_counts(const Node& n, bool binder,
+                                               std::span<const FreeList> lists) {
+  constexpr std::size_t few = 8;   // the other children's entries put in one at a time
+  constexpr std::size_t many = 32; // a big child's list at least this long
+  std::size_t big = 0;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    total += lists[i].size();
+    if (lists[i].size() > lists[big].size()) big = i;
+  }
+  if (lists[big].size() < many || total - lists[big].size() > few) return std::nullopt;
+  const auto by_name = [](const FreeEntry& e, std::string_view v) {
+    return compare_names(e.first, v) < 0;
+  };
+  Node::FreeCounts out;
+  out.reserve(total);
+  out.assign(lists[big].begin(), lists[big].end());
+  if (binder && big == 0) { // the binder's names left out of the body's
+    for (const std::string* name : {&n.x.name, &n.y.name}) {
+      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
+      const auto at = std::lower_bound(out.begin(), out.end(), std::string_view(*name), by_name);
+      if (at != out.end() && at->first == *name) out.erase(at);
+    }
+  }
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    if (i == big) continue;
+    for (const auto& [v, c] : lists[i]) {
+      if (binder && i == 0 && binds_name(n, v)) continue;
+      const auto at = std::lower_bound(out.begin(), out.end(), v, by_name);
+      if (at != out.end() && compare_names(at->first, v) == 0)
+        at->second += c; // its view may be another child's: the same name, alive as long
+      else
+        out.insert(at, FreeEntry{v, c});
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
   if (copy.unforced) { // the original's, renamed (the views point into the suspension)
@@ -172,31 +249,23 @@ const Node::FreeCounts& Node::free_counts() const {
     return fv_cache_.counts.emplace(std::move(out));
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
-  // merge the children's sorted lists, the binder's names left out of the body's
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
-  FreeCounts out;
-  FreeCounts merged;
-  for (std::size_t i = 0; i < kids.size(); ++i) {
-    FreeEntry single;
-    const auto child = free_counts_of(*kids[i], single);
-    const bool binds = binder && i == 0;
-    merged.clear();
-    merged.reserve(out.size() + child.size());
-    auto a = out.begin();
-    for (const auto& [v, c] : child) {
-      if (binds && (v == x.name || (kind == Kind::let_pair && v == y.name))) continue;
-      int order = -1;
-      while (a != out.end() && (order = compare_names(a->first, v)) < 0)
-        merged.push_back(*a++);
-      if (a != out.end() && order == 0)
-        merged.emplace_back(v, (a++)->second + c);
-      else
-        merged.emplace_back(v, c);
-    }
-    merged.insert(merged.end(), a, out.end());
-    out.swap(merged);
+  constexpr std::size_t most_kids = 3; // the lists of more children are merged
+  if (kids.size() > most_kids) {
+    std::vector<FreeEntry> singles(kids.size());
+    std::vector<FreeList> lists(kids.size());
+    for (std::size_t i = 0; i < kids.size(); ++i)
+      lists[i] = free_counts_of(*kids[i], singles[i]);
+    return fv_cache_.counts.emplace(merged_counts(*this, binder, lists));
   }
-  return fv_cache_.counts.emplace(std::move(out));
+  std::array<FreeEntry, most_kids> singles;
+  std::array<FreeList, most_kids> lists;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    lists[i] = free_counts_of(*kids[i], singles[i]);
+  const std::span<const FreeList> made(lists.data(), kids.size());
+  if (auto spliced = spliced_counts(*this, binder, made))
+    return fv_cache_.counts.emplace(std::move(*spliced));
+  return fv_cache_.counts.emplace(merged_counts(*this, binder, made));
 }
 
 Term var(std::string name) {
