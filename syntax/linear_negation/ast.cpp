@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -141,7 +142,7 @@ const Node::FreeCounts& no_free_variables() {
 }
 } // namespace
 
-using FreeEntry = std::pair<std::string_view, int>;
+static_assert(std::is_trivially_copyable_v<FreeEntry>);
 
 std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
   if (n.kind != Kind::var) return n.free_counts();
@@ -245,7 +246,10 @@ const Node::FreeCounts& Node::free_counts() const {
       v = s.free_names.emplace_back(it != s.env.end() && it->first == v ? it->second
                                                                         : std::string(v));
     }
-    std::sort(out.begin(), out.end());
+    std::sort(out.begin(), out.end(), [](const FreeEntry& a, const FreeEntry& b) {
+      const int order = compare_names(a.first, b.first);
+      return order < 0 || (order == 0 && a.second < b.second);
+    });
     return fv_cache_.counts.emplace(std::move(out));
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count

@@ -152,7 +152,9 @@ TEST(LinearNegationRenaming, FreeCountsOfOneWideChildAndFewOthers) {
       EXPECT_EQ(free_count(x, t), walked_count(x, t)) << x << " in " << print(t);
     }
     const auto& list = t->free_counts();
-    EXPECT_TRUE(std::is_sorted(list.begin(), list.end())) << print(t);
+    EXPECT_TRUE(std::is_sorted(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return a.first < b.first;
+    })) << print(t);
     std::set<std::string> walked;
     for (const auto& [v, c] : list) {
       EXPECT_EQ(c, walked_count(std::string(v), t)) << v << " in " << print(t);
