@@ -158,42 +158,23 @@ bool binds_name(const Node& n, std::string_view v) {
 
 using FreeList = std::span<const FreeEntry>;
 
-// The children's sorted lists merged, the binder's names left out of the body's.
-Node::FreeCounts merged_counts(const Node& n, bool binder, std::span<const FreeList> lists) {
-  Node::FreeCounts out;
-  Node::FreeCounts merged;
-  for (std::size_t i = 0; i < lists.size(); ++i) {
-    const bool binds = binder && i == 0;
-    merged.clear();
-    merged.reserve(out.size() + lists[i].size());
-    auto a = out.begin();
-    for (const auto& [v, c] : lists[i]) {
-      if (binds && binds_name(n, v)) continue;
-      int order = -1;
-      while (a != out.end() && (order = compare_names(a->first, v)) < 0)
-        merged.push_back(*a++);
-      if (a != out.end() && order == 0)
-        merged.emplace_back(v, (a++)->second + c);
-      else
-        merged.emplace_back(v, c);
-    }
-    merged.insert(merged.end(), a, out.end());
-    out.swap(merged);
-  }
-  return out;
-}
-
-// The same list when one child lists nearly all the node's free names (a stack of explicit
+// The list of a node one of whose children lists nearly all its free names (a stack of explicit
 // substitutions, seed 002 Cor. 16's wrappers: each body lists O(n) names, its bound term a few):
 // the big child's list is copied and the few other entries are put in by binary search, instead
-// of merging every name by comparison. None when the node is not of that shape.
-std::optional<Node::FreeCounts> spliced_counts(const Node& n, bool binder,
-                                               std::span<const FreeList> lists) {
-  constexpr std::size_t few = 8;   // the other children's entries put in one at a time
-  constexpr std::size_t many = 32; // a big child's list at least this long
+// of merging every name by comparison. None when the node is not of that shape. Kept out of
+// Node::free_counts, whose merge of small lists stays as small as it was.
+constexpr std::size_t many = 32; // a big child's list at least this long
+
+[[gnu::noinline]] std::optional<Node::FreeCounts> spliced_counts(const Node& n, bool binder) {
+  constexpr std::size_t most_kids = 3;
+  constexpr std::size_t few = 8; // the other children's entries put in one at a time
+  if (n.kids.size() > most_kids) return std::nullopt;
+  std::array<FreeEntry, most_kids> singles;
+  std::array<FreeList, most_kids> lists;
   std::size_t big = 0;
   std::size_t total = 0;
-  for (std::size_t i = 0; i < lists.size(); ++i) {
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
+    lists[i] = free_counts_of(*n.kids[i], singles[i]);
     total += lists[i].size();
     if (lists[i].size() > lists[big].size()) big = i;
   }
@@ -211,7 +192,7 @@ std::optional<Node::FreeCounts> spliced_counts(const Node& n, bool binder,
       if (at != out.end() && at->first == *name) out.erase(at);
     }
   }
-  for (std::size_t i = 0; i < lists.size(); ++i) {
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
     if (i == big) continue;
     for (const auto& [v, c] : lists[i]) {
       if (binder && i == 0 && binds_name(n, v)) continue;
@@ -254,22 +235,35 @@ const Node::FreeCounts& Node::free_counts() const {
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
-  constexpr std::size_t most_kids = 3; // the lists of more children are merged
-  if (kids.size() > most_kids) {
-    std::vector<FreeEntry> singles(kids.size());
-    std::vector<FreeList> lists(kids.size());
-    for (std::size_t i = 0; i < kids.size(); ++i)
-      lists[i] = free_counts_of(*kids[i], singles[i]);
-    return fv_cache_.counts.emplace(merged_counts(*this, binder, lists));
+  // A node below a few times `many` is merged: it lists few names, and its small terms (a
+  // campaign's) are the most frequent, where looking at the children's lists twice cost more.
+  if (size >= static_cast<long>(4 * many))
+    if (auto spliced = spliced_counts(*this, binder))
+      return fv_cache_.counts.emplace(std::move(*spliced));
+  // merge the children's sorted lists, the binder's names left out of the body's
+  FreeCounts out;
+  FreeCounts merged;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    FreeEntry single;
+    const auto child = free_counts_of(*kids[i], single);
+    const bool binds = binder && i == 0;
+    merged.clear();
+    merged.reserve(out.size() + child.size());
+    auto a = out.begin();
+    for (const auto& [v, c] : child) {
+      if (binds && (v == x.name || (kind == Kind::let_pair && v == y.name))) continue;
+      int order = -1;
+      while (a != out.end() && (order = compare_names(a->first, v)) < 0)
+        merged.push_back(*a++);
+      if (a != out.end() && order == 0)
+        merged.push_back(FreeEntry{v, (a++)->second + c});
+      else
+        merged.push_back(FreeEntry{v, c});
+    }
+    merged.insert(merged.end(), a, out.end());
+    out.swap(merged);
   }
-  std::array<FreeEntry, most_kids> singles;
-  std::array<FreeList, most_kids> lists;
-  for (std::size_t i = 0; i < kids.size(); ++i)
-    lists[i] = free_counts_of(*kids[i], singles[i]);
-  const std::span<const FreeList> made(lists.data(), kids.size());
-  if (auto spliced = spliced_counts(*this, binder, made))
-    return fv_cache_.counts.emplace(std::move(*spliced));
-  return fv_cache_.counts.emplace(merged_counts(*this, binder, made));
+  return fv_cache_.counts.emplace(std::move(out));
 }
 
 Term var(std::string name) {
