@@ -298,7 +298,7 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
   Term out = contract(t, c);
   if (known_reads_) {
     touched_.clear();
-    std::pair<std::string_view, int> single_before, single_after;
+    FreeEntry single_before, single_after;
     const auto before = free_counts_of(*t, single_before);
     const auto after = free_counts_of(*out, single_after);
     auto a = before.begin();

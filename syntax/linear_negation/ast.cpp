@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -141,13 +142,71 @@ const Node::FreeCounts& no_free_variables() {
 }
 } // namespace
 
-using FreeEntry = std::pair<std::string_view, int>;
+static_assert(std::is_trivially_copyable_v<FreeEntry>);
 
 std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single) {
   if (n.kind != Kind::var) return n.free_counts();
   single = {n.name, 1};
   return {&single, 1};
 }
+
+namespace {
+
+bool binds_name(const Node& n, std::string_view v) {
+  return v == n.x.name || (n.kind == Kind::let_pair && v == n.y.name);
+}
+
+using FreeList = std::span<const FreeEntry>;
+
+// The list of a node one of whose children lists nearly all its free names (a stack of explicit
+// substitutions, seed 002 Cor. 16's wrappers: each body lists O(n) names, its bound term a few):
+// the big child's list is copied and the few other entries are put in by binary search, instead
+// of merging every name by comparison. None when the node is not of that shape. Kept out of
+// Node::free_counts, whose merge of small lists stays as small as it was.
+constexpr std::size_t many = 32; // a big child's list at least this long
+
+[[gnu::noinline]] std::optional<Node::FreeCounts> spliced_counts(const Node& n, bool binder) {
+  constexpr std::size_t most_kids = 3;
+  constexpr std::size_t few = 8; // the other children's entries put in one at a time
+  if (n.kids.size() > most_kids) return std::nullopt;
+  std::array<FreeEntry, most_kids> singles;
+  std::array<FreeList, most_kids> lists;
+  std::size_t big = 0;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
+    lists[i] = free_counts_of(*n.kids[i], singles[i]);
+    total += lists[i].size();
+    if (lists[i].size() > lists[big].size()) big = i;
+  }
+  if (lists[big].size() < many || total - lists[big].size() > few) return std::nullopt;
+  const auto by_name = [](const FreeEntry& e, std::string_view v) {
+    return compare_names(e.first, v) < 0;
+  };
+  Node::FreeCounts out;
+  out.reserve(total);
+  out.assign(lists[big].begin(), lists[big].end());
+  if (binder && big == 0) { // the binder's names left out of the body's
+    for (const std::string* name : {&n.x.name, &n.y.name}) {
+      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
+      const auto at = std::lower_bound(out.begin(), out.end(), std::string_view(*name), by_name);
+      if (at != out.end() && at->first == *name) out.erase(at);
+    }
+  }
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
+    if (i == big) continue;
+    for (const auto& [v, c] : lists[i]) {
+      if (binder && i == 0 && binds_name(n, v)) continue;
+      const auto at = std::lower_bound(out.begin(), out.end(), v, by_name);
+      if (at != out.end() && compare_names(at->first, v) == 0)
+        at->second += c; // its view may be another child's: the same name, alive as long
+      else
+        out.insert(at, FreeEntry{v, c});
+    }
+  }
+  return out;
+}
+
+} // namespace
 
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
@@ -168,12 +227,20 @@ const Node::FreeCounts& Node::free_counts() const {
       v = s.free_names.emplace_back(it != s.env.end() && it->first == v ? it->second
                                                                         : std::string(v));
     }
-    std::sort(out.begin(), out.end());
+    std::sort(out.begin(), out.end(), [](const FreeEntry& a, const FreeEntry& b) {
+      const int order = compare_names(a.first, b.first);
+      return order < 0 || (order == 0 && a.second < b.second);
+    });
     return fv_cache_.counts.emplace(std::move(out));
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
-  // merge the children's sorted lists, the binder's names left out of the body's
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
+  // A node below a few times `many` is merged: it lists few names, and its small terms (a
+  // campaign's) are the most frequent, where looking at the children's lists twice cost more.
+  if (size >= static_cast<long>(4 * many))
+    if (auto spliced = spliced_counts(*this, binder))
+      return fv_cache_.counts.emplace(std::move(*spliced));
+  // merge the children's sorted lists, the binder's names left out of the body's
   FreeCounts out;
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
@@ -189,9 +256,9 @@ const Node::FreeCounts& Node::free_counts() const {
       while (a != out.end() && (order = compare_names(a->first, v)) < 0)
         merged.push_back(*a++);
       if (a != out.end() && order == 0)
-        merged.emplace_back(v, (a++)->second + c);
+        merged.push_back(FreeEntry{v, (a++)->second + c});
       else
-        merged.emplace_back(v, c);
+        merged.push_back(FreeEntry{v, c});
     }
     merged.insert(merged.end(), a, out.end());
     out.swap(merged);

@@ -111,6 +111,15 @@ struct Suspension {
   std::vector<std::string> free_names;
 };
 
+// A name and its free occurrences in a node's subtree: one entry of its free-variable list. An
+// aggregate of two trivially copyable members, so that a list is copied as bytes (a node of a
+// stack of explicit substitutions copies its body's list of O(n) names).
+struct FreeEntry {
+  std::string_view first;
+  int second = 0;
+  bool operator==(const FreeEntry&) const = default;
+};
+
 struct Node {
   Kind kind = Kind::num;
   std::string name;             // var: the variable; prim: the primitive's table name
@@ -141,7 +150,7 @@ struct Node {
   // name. The names view the variable nodes of this subtree, which the node keeps alive. A
   // variable node has no list (empty; free_count, occurs_free and free_variables answer for it),
   // so a copied node never views a dead name.
-  using FreeCounts = std::vector<std::pair<std::string_view, int>>;
+  using FreeCounts = std::vector<FreeEntry>;
   const FreeCounts& free_counts() const;
 
   mutable RedexMemo memo;
@@ -203,8 +212,7 @@ Binder lin_binder(std::string name);
 bool is_value(const Term& t); // v ::= x | r | λ | ⟨v, v⟩ (grammar (5))
 // n's free-variable counts sorted by name, a variable's included: it is its own one entry, held
 // in `single` (no allocation).
-std::span<const std::pair<std::string_view, int>>
-free_counts_of(const Node& n, std::pair<std::string_view, int>& single);
+std::span<const FreeEntry> free_counts_of(const Node& n, FreeEntry& single);
 // a <=> b in the order of std::string_view (bytes as unsigned char, then length), inline: the
 // names are short and mostly differ in their first bytes, and the free-variable lists of a deep
 // stack of explicit substitutions compare them so often that a call of memcmp each time cost

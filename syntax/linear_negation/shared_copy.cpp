@@ -32,10 +32,10 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
 }
 
 bool free_in(const Node& n, std::string_view x) {
-  std::pair<std::string_view, int> single;
+  FreeEntry single;
   const auto counts = free_counts_of(n, single);
   return std::binary_search(
-      counts.begin(), counts.end(), std::pair<std::string_view, int>{x, 0},
+      counts.begin(), counts.end(), FreeEntry{x, 0},
       [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
 }
 

@@ -4,6 +4,11 @@
 // learns them there). And the free-variable counts the side conditions of (9)/(10) read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
 #include "semantics/linear_negation/reduction.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/printer.hpp"
@@ -102,6 +107,61 @@ TEST(LinearNegationRenaming, FreeCountsLeaveTheBindersOut) {
   // the counts do not survive a forgotten child (the reducer's in-place step)
   t->forget_derived();
   EXPECT_EQ(free_count("z", t), 1);
+}
+
+// The free occurrences of x in t, counted by walking t (the reference for the cached lists).
+int walked_count(const std::string& x, const Term& t) {
+  if (t->kind == Kind::var) return t->name == x ? 1 : 0;
+  int n = 0;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool under =
+        (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) && i == 0 &&
+        (t->x.name == x || (t->kind == Kind::let_pair && t->y.name == x));
+    if (!under) n += walked_count(x, t->kids[i]);
+  }
+  return n;
+}
+
+// The sum of v0 … v(n-1) with `extra` added at the end: a child listing many names.
+Term wide_sum(int n, const std::vector<std::string>& extra) {
+  std::vector<Term> leaves;
+  for (int i = 0; i < n; ++i)
+    leaves.push_back(var("v" + std::to_string(i)));
+  for (const std::string& e : extra)
+    leaves.push_back(var(e));
+  return sum_of(leaves);
+}
+
+TEST(LinearNegationRenaming, FreeCountsOfOneWideChildAndFewOthers) {
+  // A node whose one child lists most of its names (a stack of explicit substitutions) has its
+  // list made from that child's with the others' few names put in: the same list, name for name.
+  const std::vector<std::string> names{"a", "v0", "v17", "v39", "x", "y", "zz", "v5"};
+  const Term wide = wide_sum(40, {"x", "y", "v17", "x"});
+  const Term small = add(add(var("a"), var("v17")), add(var("x"), var("zz")));
+  const std::vector<Term> nodes{
+      let_pair(exp_binder("x"), exp_binder("y"), wide, small), // the body wide, its binders out
+      let(exp_binder("v5"), small, wide),                      // the bound term wide
+      let(exp_binder("v39"), wide, var("x")),                  // a variable beside it
+      lam(exp_binder("v0"), wide),
+      app(wide, small),
+      prim("f", {small, wide, var("a")}),
+      prim("g", {var("a"), wide, small, var("v0")}), // more children: merged
+  };
+  for (const Term& t : nodes) {
+    for (const std::string& x : names) {
+      EXPECT_EQ(free_count(x, t), walked_count(x, t)) << x << " in " << print(t);
+    }
+    const auto& list = t->free_counts();
+    EXPECT_TRUE(std::is_sorted(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return a.first < b.first;
+    })) << print(t);
+    std::set<std::string> walked;
+    for (const auto& [v, c] : list) {
+      EXPECT_EQ(c, walked_count(std::string(v), t)) << v << " in " << print(t);
+      walked.insert(std::string(v));
+    }
+    EXPECT_EQ(walked.size(), list.size()) << print(t); // each name once
+  }
 }
 
 } // namespace
