@@ -4,9 +4,10 @@
 // (variables, literals, +, ops, domain-safe and near-boundary partial ops, let, pairs and
 // projections, if on `less`, letrec with a decreasing counter, non-recursive functions, calls,
 // rd, nested rd, grad and fd sugar). Every term is built annotated as the type checker would
-// elaborate it, and not checked again per draw (tests/simple_diff/generator_test.cpp checks it). Shrinking is typed: a subterm is replaced by a literal
-// of its type, an if by a branch, a binding dropped or replaced, literals made simpler; each
-// candidate is kept only if it still type-checks.
+// elaborate it, and not checked again per draw (tests/simple_diff/generator_test.cpp checks
+// it). Shrinking is typed: a subterm is replaced by a literal of its type, an if by a branch, a
+// binding dropped or replaced, literals made simpler; each candidate is kept only if it still
+// type-checks.
 #include <ostream>
 #include <string>
 #include <vector>
