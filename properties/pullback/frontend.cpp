@@ -27,8 +27,8 @@ void require_finite_numerals(const Term& t, DepthBudget& budget) {
   const DepthGuard guard(budget);
   if (t->kind == Kind::num) props::require_finite("a numeral of the normal form", t->value);
   if (t->kind == Kind::covec)
-    for (const double x : t->vec)
-      props::require_finite("a covector entry of the normal form", x);
+    for (const Covector::Entry& e : t->vec.entries())
+      props::require_finite("a covector entry of the normal form", e.value);
   for (const Term& k : t->kids)
     require_finite_numerals(k, budget);
 }
@@ -43,7 +43,7 @@ props::EvalResult result_of(const Run& run) {
     flatten_numerals(run.result, xs);
     r.reals = xs;
   } else if (run.result->kind == Kind::covec) {
-    r.reals = run.result->vec;
+    r.reals = run.result->vec.dense();
   }
   r.steps = run.steps;
   r.trace = run.trace;
@@ -242,7 +242,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     if (g.result->kind == Kind::zero) {
       result.gradient.assign(dim(f.domain), 0.0);
     } else if (g.result->kind == Kind::covec) {
-      result.gradient = g.result->vec;
+      result.gradient = g.result->vec.dense();
     } else {
       throw AdsemError(ErrorKind::eval,
                        "the gradient query did not reach a covector literal: " + print(g.result));

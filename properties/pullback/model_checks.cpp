@@ -88,7 +88,7 @@ TrialResult adequacy(const PropertyContext& context) {
       want = model::flatten_primal(denote_in(t, nullptr));
     } else if (is_dual(ty) && is_euclidean(ty->left) &&
                (nf->kind == Kind::covec || nf->kind == Kind::zero)) {
-      got = nf->kind == Kind::covec ? nf->vec : std::vector<double>(dim(ty->left), 0.0);
+      got = nf->kind == Kind::covec ? nf->vec.dense() : std::vector<double>(dim(ty->left), 0.0);
       want = coefficients(denote_in(t, nullptr), ty->left);
     } else if (is_euclidean(ty) || (is_dual(ty) && is_euclidean(ty->left))) {
       return on(TrialResult::discard("stuck-normal-form"), t);

@@ -34,7 +34,7 @@ namespace {
 
 // The covector a gradient query reduced to (0 → zeros; otherwise tabulated by its n probes).
 std::vector<double> reduced_covector(const Term& nf, const Type& sigma) {
-  if (nf->kind == Kind::covec) return nf->vec;
+  if (nf->kind == Kind::covec) return nf->vec.dense();
   if (nf->kind == Kind::zero) return std::vector<double>(dim(sigma), 0.0);
   return coefficients(denote_in(nf, nullptr), sigma);
 }

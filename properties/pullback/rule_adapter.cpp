@@ -49,7 +49,7 @@ rules::Reals normal_form_vector(const Term& nf, const Type& t, const Env<double>
     flatten_numerals(nf, out);
     return out;
   }
-  if (is_dual(t) && nf->kind == Kind::covec) return nf->vec;
+  if (is_dual(t) && nf->kind == Kind::covec) return nf->vec.dense();
   // A large symbolic or stuck normal form: its closures are probed through long chains of
   // dual maps whose model evaluation grows exponentially; counted as the calculus's
   // "stuck-normal-form" discard instead of probed.

@@ -127,8 +127,8 @@ TrialResult soundness_of_anf(const PropertyContext& context) {
     const Term nf1 = normalise(q.term(), a, run_options(context)).result;
     const Term nf2 = normalise(q.term(), b, run_options(context)).result;
     if (nf1->kind == Kind::covec && nf2->kind == Kind::covec)
-      r = compare_vectors(nf1->vec, "gradient (compact ANF)", nf2->vec, "gradient (literal ANF)",
-                          CheckKind::exact_value, context);
+      r = compare_vectors(nf1->vec.dense(), "gradient (compact ANF)", nf2->vec.dense(),
+                          "gradient (literal ANF)", CheckKind::exact_value, context);
     else
       r = compare(denote_in(nf1, nullptr), "compact", denote_in(nf2, nullptr), "literal",
                   dual(q.sigma), seed, context);
@@ -267,8 +267,8 @@ TrialResult dot_product(const PropertyContext& context) {
         if (out->vec.size() < uf.size() || c->vec.size() < bf.size())
           throw std::out_of_range("a covector shorter than its dual vector");
         // two dot products: compared relative to their terms (docs/model.md, "Tolerance policy")
-        const SumWithMagnitude lhs = dot_with_magnitude(out->vec, uf);
-        const SumWithMagnitude rhs = dot_with_magnitude(c->vec, bf);
+        const SumWithMagnitude lhs = dot_with_magnitude(out->vec.dense(), uf);
+        const SumWithMagnitude rhs = dot_with_magnitude(c->vec.dense(), bf);
         TrialResult r = props::compare_sums(rhs, "⟨c, B u⟩", lhs, "⟨Bᵀc, u⟩", CheckKind::derivative,
                                             context.tolerance(CheckKind::derivative));
         if (r.kind != TrialResult::Kind::pass) {

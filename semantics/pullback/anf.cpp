@@ -57,9 +57,12 @@ private:
     return var(z, ty);
   }
 
-  Term elem(const Term& p, const Type& hint0, Bindings& b) {
+  // `own` is type_of(p) when the caller has it: a let's body has the let's type, and asking
+  // type_of again at each let of a series walks the rest of it, quadratic in the series.
+  Term elem(const Term& p, const Type& hint0, Bindings& b, Type own = nullptr) {
     const DepthGuard guard(depth_);
-    Type hint = type_of(p);
+    if (!own) own = type_of(p);
+    Type hint = own;
     if (is_any(hint)) hint = hint0;
     switch (p->kind) {
     case Kind::zero:
@@ -119,7 +122,7 @@ private:
       const std::string x2 = fresh(p->name);
       b.push_back({x2, p->type, with_type_hint(e1, p->type)});
       const Term body = substitute(p->kids[1], p->name, var(x2, p->type));
-      return elem(body, hint, b);
+      return elem(body, hint, b, own);
     }
     }
     return p;

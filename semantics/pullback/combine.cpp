@@ -6,6 +6,7 @@
 #include "semantics/pullback/combine.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/strategy.hpp"
@@ -55,39 +56,66 @@ bool in_lin_v(const Term& b, const std::string& v) {
   }
 }
 
+// A cotangent on positions [0, len) of a space: the entries of a sparse covector whose indices
+// lie in [base, base + len), position = index - base, absent positions +0.0. The transpose
+// passes windows of the covector down without copying it (spec §9 pitfall 4).
+struct Cotangent {
+  std::span<const Covector::Entry> entries;
+  std::ptrdiff_t base = 0;
+  std::size_t len = 0;
+
+  std::size_t position(const Covector::Entry& e) const {
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(e.index) - base);
+  }
+  // positions [0, n) and [n, len)
+  Cotangent head(std::size_t n) const { return {entries.first(split(n)), base, n}; }
+  Cotangent tail(std::size_t n) const {
+    return {entries.subspan(split(n)), base + static_cast<std::ptrdiff_t>(n), len - n};
+  }
+  Eigen::VectorXd dense() const {
+    Eigen::VectorXd d = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(len));
+    for (const Covector::Entry& e : entries)
+      d[static_cast<Eigen::Index>(position(e))] = e.value;
+    return d;
+  }
+
+private:
+  std::size_t split(std::size_t n) const {
+    const auto it = std::partition_point(entries.begin(), entries.end(),
+                                         [&](const Covector::Entry& e) { return position(e) < n; });
+    return static_cast<std::size_t>(it - entries.begin());
+  }
+};
+
 class Transposer {
 public:
   Transposer(const std::string& v, const Type& sigma, const Adjoint& adjoint)
-      : v_(v), sigma_(sigma), adjoint_(adjoint),
-        acc_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(dim(sigma)))) {}
+      : v_(v), sigma_(sigma), adjoint_(adjoint) {}
 
-  // T(B, τ, ct): accumulate Bᵀ ct into acc.
-  void go(const Term& b, const Type& tau, const Eigen::VectorXd& ct) {
+  // T(B, τ, ct): accumulate Bᵀ ct into the result.
+  void go(const Term& b, const Type& tau, const Cotangent& ct) {
     switch (b->kind) {
     case Kind::zero:
       return;
     case Kind::var:
     case Kind::proj:
       if (is_atom(b) && atom_root(b) == v_) {
-        const auto [off, ty] = path_offset(sigma_, atom_path(b));
-        acc_.segment(static_cast<Eigen::Index>(off), ct.size()) += ct;
+        const std::size_t off = path_offset(sigma_, atom_path(b)).first;
+        for (const Covector::Entry& e : ct.entries)
+          added_.push_back({static_cast<std::uint32_t>(off + ct.position(e)), e.value});
         return;
       }
-      { // π_i(B₁) with B₁ not an atom
+      { // π_i(B₁) with B₁ not an atom: ct on the i-th component of B₁'s space, zero elsewhere
         const Type inner = type_of(b->kids[0]);
-        Eigen::VectorXd wide = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(dim(inner)));
-        const Eigen::Index left = static_cast<Eigen::Index>(dim(inner->left));
-        if (b->index == 1)
-          wide.head(left) = ct;
-        else
-          wide.tail(wide.size() - left) = ct;
-        go(b->kids[0], inner, wide);
+        const std::size_t left = dim(inner->left);
+        const std::ptrdiff_t shift = b->index == 1 ? 0 : static_cast<std::ptrdiff_t>(left);
+        go(b->kids[0], inner, {ct.entries, ct.base - shift, dim(inner)});
         return;
       }
     case Kind::pair: {
-      const Eigen::Index left = static_cast<Eigen::Index>(dim(tau->left));
+      const std::size_t left = dim(tau->left);
       go(b->kids[0], tau->left, ct.head(left));
-      go(b->kids[1], tau->right, ct.tail(ct.size() - left));
+      go(b->kids[1], tau->right, ct.tail(left));
       return;
     }
     case Kind::sum: {
@@ -101,20 +129,38 @@ public:
       std::vector<double> r;
       flatten_numerals(b->kids[1], r);
       const Eigen::MatrixXd jm = prim_jacobian(j->name, r);
-      go(j->kids[0], j->type->left, adjoint_.through(jm, ct));
+      const Eigen::VectorXd through = adjoint_.through(jm, ct.dense());
+      std::vector<Covector::Entry> dense_entries(static_cast<std::size_t>(through.size()));
+      for (std::size_t i = 0; i < dense_entries.size(); ++i)
+        dense_entries[i] = {static_cast<std::uint32_t>(i), through[static_cast<Eigen::Index>(i)]};
+      go(j->kids[0], j->type->left, {dense_entries, 0, dense_entries.size()});
       return;
     }
     default:
       throw AdsemError(ErrorKind::eval, "rule 5+: not in Lin_v");
     }
   }
-  const Eigen::VectorXd& result() const { return acc_; }
+
+  // Bᵀ c: each entry the sum of what reached it, in the order it arrived, from +0.0, the same
+  // additions a dense accumulator makes (it adds +0.0 where nothing arrives, which changes no
+  // sum: a sum from +0.0 is never -0.0).
+  Covector result() {
+    std::stable_sort(
+        added_.begin(), added_.end(),
+        [](const Covector::Entry& a, const Covector::Entry& b) { return a.index < b.index; });
+    std::vector<Covector::Entry> sums;
+    for (const Covector::Entry& e : added_) {
+      if (sums.empty() || sums.back().index != e.index) sums.push_back({e.index, 0.0});
+      sums.back().value += e.value;
+    }
+    return Covector::from_sorted(dim(sigma_), std::move(sums));
+  }
 
 private:
   std::string v_;
   Type sigma_;
   const Adjoint& adjoint_;
-  Eigen::VectorXd acc_;
+  std::vector<Covector::Entry> added_;
 };
 
 bool any_kid(const Term& t, Kind kind) {
@@ -261,11 +307,8 @@ CombineResult transpose(Adjoint adjoint) {
         const Term& t = r.node;
         const Term& fun = t->kids[1];
         Transposer tr(t->name, t->type, adjoint);
-        const Eigen::VectorXd ct = Eigen::Map<const Eigen::VectorXd>(
-            fun->vec.data(), static_cast<Eigen::Index>(fun->vec.size()));
-        tr.go(t->kids[0], fun->type, ct);
-        const Eigen::VectorXd& c = tr.result();
-        return covec(std::vector<double>(c.data(), c.data() + c.size()), t->type);
+        tr.go(t->kids[0], fun->type, {fun->vec.entries(), 0, fun->vec.size()});
+        return covec(tr.result(), t->type);
       };
 }
 
@@ -296,12 +339,8 @@ Term n2(Machine&, const Combine::Redex& r, const RuleInfo&) {
 
 // (N3) r̲* + s̲* → (r+s)̲* at one type σ*
 Term n3(Machine&, const Combine::Redex& r, const RuleInfo&) {
-  return *merge_first(r.node, Kind::covec, same_space, [](const Term& a, const Term& b) {
-    std::vector<double> c(a->vec.size());
-    for (std::size_t i = 0; i < c.size(); ++i)
-      c[i] = a->vec[i] + b->vec[i];
-    return covec(c, a->type);
-  });
+  return *merge_first(r.node, Kind::covec, same_space,
+                      [](const Term& a, const Term& b) { return covec(a->vec + b->vec, a->type); });
 }
 
 // [perf] After (N1) at a sum whose search was pure, refocusing searches the new sum again: its

@@ -104,8 +104,9 @@ model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContex
     });
   }
   case Kind::covec: { // ⟦r̲*⟧ = v ↦ Σ rᵢ vᵢ
+    const std::vector<double> r = t->vec.dense();
     const Eigen::VectorXd c =
-        Eigen::Map<const Eigen::VectorXd>(t->vec.data(), static_cast<Eigen::Index>(t->vec.size()));
+        Eigen::Map<const Eigen::VectorXd>(r.data(), static_cast<Eigen::Index>(r.size()));
     return model::covector<C>(c);
   }
   case Kind::dualmap: { // ⟦(λx.S₁)*·S₂⟧ = ⟦S₂⟧ ∘ ⟦λx.S₁⟧

@@ -72,8 +72,9 @@ DTerm translate(const Term& t) {
     const std::string v = fresh("v");
     const Type mul_sig = arrow(real_power(2), real_type());
     std::vector<DTerm> terms;
-    for (std::size_t i = 0; i < t->vec.size(); ++i) {
-      const DTerm r = make({.kind = K::num, .value = t->vec[i]});
+    const std::vector<double> entries = t->vec.dense();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const DTerm r = make({.kind = K::num, .value = entries[i]});
       terms.push_back(
           make({.kind = K::prim,
                 .name = "mul",

@@ -167,6 +167,9 @@ Term pullback(std::string x, Type sigma, Term body, Term oneform, SourcePos pos)
                .pos = pos});
 }
 Term covec(std::vector<double> c, Type sigma, SourcePos pos) {
+  return covec(Covector(c), std::move(sigma), pos);
+}
+Term covec(Covector c, Type sigma, SourcePos pos) {
   return node({.kind = Kind::covec, .type = std::move(sigma), .vec = std::move(c), .pos = pos});
 }
 Term zero(Type t, SourcePos pos) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/pullback/covector.hpp"
 
 namespace adsem::pullback {
 
@@ -143,7 +144,7 @@ struct Node {
   int index = 0;           // proj
   AtomMark atom_mark = {}; // use is_atom (in the padding after index: the node does not grow)
   double value = 0.0;      // num
-  std::vector<double> vec = {}; // covec
+  Covector vec = {};       // covec
   std::vector<Term> kids = {};
   SourcePos pos = {};
   FactsSlot facts_slot = {}; // use facts(t)
@@ -176,6 +177,7 @@ Term jac(std::string f, Type signature, Term s, SourcePos pos = {});
 Term dualmap(std::string x, Type sigma, Term body, Term functional, SourcePos pos = {});
 Term pullback(std::string x, Type sigma, Term body, Term oneform, SourcePos pos = {});
 Term covec(std::vector<double> c, Type sigma, SourcePos pos = {});
+Term covec(Covector c, Type sigma, SourcePos pos = {});
 Term zero(Type t = nullptr, SourcePos pos = {});
 Term sum(std::vector<Term> items, SourcePos pos = {}); // flattens; 0 items → zero, 1 → it
 Term let(std::string x, Type rho, Term bound, Term body, SourcePos pos = {});

@@ -34,8 +34,9 @@ public:
       break;
     case Kind::covec: {
       std::string v = "[";
-      for (std::size_t i = 0; i < t->vec.size(); ++i)
-        v += (i ? ", " : "") + number_text(t->vec[i]);
+      const std::vector<double> entries = t->vec.dense();
+      for (std::size_t i = 0; i < entries.size(); ++i)
+        v += (i ? ", " : "") + number_text(entries[i]);
       v += "]^*";
       if (alpha_default(t))
         s = v;

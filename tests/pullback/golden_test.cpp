@@ -27,7 +27,7 @@ pullback::Run run_open(const std::string& source, const std::map<std::string, Ty
 }
 std::vector<double> covector_of(const Term& t) {
   EXPECT_EQ(t->kind, Kind::covec) << print(t);
-  return t->kind == Kind::covec ? t->vec : std::vector<double>{};
+  return t->kind == Kind::covec ? t->vec.dense() : std::vector<double>{};
 }
 long fired(const pullback::Run& r, const std::string& rule) {
   return r.rule_counts.count(rule) ? r.rule_counts.at(rule) : 0;

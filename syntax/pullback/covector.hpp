@@ -1,0 +1,50 @@
+#pragma once
+// The numeral covectors r̲* of σ* (seed 000 Fig. 1 L129-133: dim(σ) reals). [perf] Stored sparse:
+// rule 8 (L240) threads every earlier intermediate through the stage tuples, so the covector of
+// stage k has about k entries, nearly all zero, and a dense one makes the reverse sweep of rules
+// 5/5⁺ quadratic in the stages where reverse mode is linear (spec §9 pitfall 4: "use sparse
+// covectors ... results are identical"). An absent entry is +0.0; a -0.0 is kept, so the dense
+// view, the printed text and every sum are the same as a dense vector's.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace adsem::pullback {
+
+class Covector {
+public:
+  struct Entry {
+    std::uint32_t index;
+    double value;
+  };
+
+  Covector() = default;
+  explicit Covector(const std::vector<double>& dense);
+  // From entries sorted by index, each index once; entries equal to +0.0 are dropped.
+  static Covector from_sorted(std::size_t dim, std::vector<Entry> entries);
+
+  std::size_t size() const { return dim_; }
+  bool empty() const { return dim_ == 0; }
+  double operator[](std::size_t i) const;
+  std::vector<double> dense() const;
+  std::span<const Entry> entries() const { return entries_; }
+  // The entries whose index lies in [from, to), as a subspan (binary search).
+  std::span<const Entry> window(std::size_t from, std::size_t to) const;
+
+  // As dense vectors: the same dimension and every entry equal by `==` (so -0.0 equals +0.0 and
+  // a NaN equals nothing), an absent entry read as +0.0.
+  friend bool operator==(const Covector& a, const Covector& b);
+
+  // The entrywise sum a + b of rule N3, each entry the same double a dense sum computes.
+  friend Covector operator+(const Covector& a, const Covector& b);
+
+  // Is v stored (anything but +0.0)?
+  static bool stored(double v);
+
+private:
+  std::vector<Entry> entries_;
+  std::size_t dim_ = 0;
+};
+
+} // namespace adsem::pullback
