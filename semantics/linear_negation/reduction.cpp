@@ -226,6 +226,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 // The chosen entry's result at the node (the summands as offers_at saw them).
 Term Reducer::contract(const Term& t, const Candidate& c) {
   force(*t);
+  if (noting_) noted_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   std::vector<Term> summands;

@@ -115,6 +115,18 @@ public:
   // A fresh exponential binder named after `base`, of type a (may be null).
   Binder fresh_binder(const std::string& base, const Type& a);
 
+  // ---- a step's change of the free counts (free_table.hpp), once note_counts() is called ----
+  // The paper's rules note, per name of the term before the step, how many occurrences their
+  // contractum has more (or fewer) than their redex, and (16) its fresh binders' occurrences; the
+  // binders of (9)'s copy are not noted (their counts are the copied value's). Off by default.
+  void note_counts() { noting_ = true; }
+  bool notes_counts() const { return noting_; }
+  void note_count(const std::string& name, int delta) {
+    if (noting_ && delta != 0) noted_.emplace_back(name, delta);
+  }
+  // What the last contracted step noted, one entry per note, in the order noted.
+  const std::vector<std::pair<std::string, int>>& noted_counts() const { return noted_; }
+
 private:
   struct Candidate;
   struct Sink;
@@ -184,7 +196,9 @@ private:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
   std::vector<std::string> touched_; // the names free in a step's redex or its contractum
-  std::unique_ptr<Focus> focus_;     // set by keep_focus()
+  bool noting_ = false;
+  std::vector<std::pair<std::string, int>> noted_;
+  std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 

@@ -188,6 +188,15 @@ Term apply_to_numerals(Reducer&, const Redex& r, const RuleInfo&) {
   return wrap(num(*apply_primitive(r.term->name, args)), frames);
 }
 
+// The occurrences of v's free names, noted with the sign of the step's change: (9) puts a copy of
+// v in the body, (10) drops v (Reducer::note_count; the copy's own binders are not noted).
+void note_free_names(Reducer& m, const Term& v, int sign) {
+  if (!m.notes_counts()) return;
+  FreeEntry single;
+  for (const auto& [w, c] : free_counts_of(*v, single))
+    m.note_count(std::string(w), sign * c);
+}
+
 // (9)'s S_bp class (spec §4.7.4): leaf values first (2), then non-linear abstractions (5), then a
 // linear abstraction used once (6), anything else last (7).
 int subst_class(const Reducer&, const Redex& r) {
@@ -239,6 +248,8 @@ std::vector<Rules::Entry> table_2() {
         const Node& t = *r.term;
         const Peeled p = peel(t.bound());
         const Term body = *replace_first(t.body(), t.x.name, m.copy_value(p.core));
+        m.note_count(t.x.name, -1); // one occurrence of x replaced by v's copy
+        note_free_names(m, p.core, 1);
         return wrap(rebuild(t, {body, p.core}), p.frames);
       },
       0);
@@ -251,8 +262,10 @@ std::vector<Rules::Entry> table_2() {
         const Node& t = *r.term;
         return !t.x.linear && is_value(core_of(t.bound())) && !occurs_free(t.x.name, t.body());
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
-        return wrap(r.term->body(), peel(r.term->bound()).frames);
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Peeled p = peel(r.term->bound());
+        note_free_names(m, p.core, -1);
+        return wrap(r.term->body(), p.frames);
       },
       2));
   out.push_back(reduction(
@@ -263,8 +276,13 @@ std::vector<Rules::Entry> table_2() {
         const Kind v = core_of(r.term->bound())->kind;
         return r.term->x.linear && not_numeric(m, r) && (v == Kind::num || v == Kind::var);
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled p = peel(r.term->bound());
+        if (m.notes_counts()) { // z's occurrences become v's (v's own occurrence goes)
+          const int z = free_count(r.term->x.name, r.term->body());
+          m.note_count(r.term->x.name, -z);
+          if (p.core->kind == Kind::var) m.note_count(p.core->name, z - 1);
+        }
         return wrap(substitute(r.term->body(), r.term->x.name, p.core), p.frames);
       },
       2));
@@ -320,6 +338,8 @@ std::vector<Rules::Entry> table_2() {
         const bool product = a && is_product(a);
         const Binder by = m.fresh_binder(t.x.name, product ? a->left : nullptr);
         const Binder by2 = m.fresh_binder(t.x.name, product ? a->right : nullptr);
+        m.note_count(by.name, 1);
+        m.note_count(by2.name, 1);
         const Term inner = rebuild(t, {t.body(), pair(var(by.name), var(by2.name))});
         return let_pair(by, by2, inner, t.bound());
       },
@@ -333,6 +353,7 @@ std::vector<Rules::Entry> table_2() {
     const Summands s = factorable(m, r).at(r.nth);
     const Call a = *as_call(r.summands[s.i]);
     const Call b = *as_call(r.summands[s.j]);
+    m.note_count(a.head, -1); // two calls of the head become one
     return merged_sum(r, s,
                       wrap(app(var(a.head), add(a.argument, b.argument)),
                            concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));

@@ -85,13 +85,15 @@ struct Change {
   std::string name;
   int before = 0, after = 0;
   bool known = true;
+  bool gone = false; // the term after the step neither binds nor mentions the name
   int delta() const { return after - before; }
 };
 std::vector<Change> changes(const FreeTable& before, const FreeTable& after) {
   std::vector<Change> out;
   for (int i = 0; i < static_cast<int>(before.names()); ++i)
     if (before.count_of(i) != after.count(before.name(i)))
-      out.push_back({before.name(i), before.count_of(i), after.count(before.name(i)), true});
+      out.push_back({before.name(i), before.count_of(i), after.count(before.name(i)), true,
+                     after.id(before.name(i)) < 0});
   for (int i = 0; i < static_cast<int>(after.names()); ++i)
     if (before.id(after.name(i)) < 0) out.push_back({after.name(i), 0, after.count_of(i), false});
   return out;
@@ -131,6 +133,22 @@ void expect_delta_of_rule(const std::string& rule, const std::vector<Change>& c,
   }
 }
 
+// The changes the rule noted (Reducer::note_count) are the table's, name for name, but for the
+// binders of (9)'s copy and of the value (10) drops, which are not noted (a table drops the
+// binders that are gone and learns the copy's from the copied value).
+void expect_noted(const std::string& rule, const std::vector<std::pair<std::string, int>>& noted,
+                  const std::vector<Change>& c, const std::string& where) {
+  std::map<std::string, int> by_name, table;
+  for (const auto& [name, delta] : noted)
+    by_name[name] += delta;
+  std::erase_if(by_name, [](const auto& e) { return e.second == 0; });
+  for (const Change& e : c)
+    if (by_name.contains(e.name) || (e.known && !(rule == "gc-10" && e.gone)) ||
+        (!e.known && rule != "subst-9"))
+      table[e.name] = e.delta();
+  EXPECT_EQ(by_name, table) << where;
+}
+
 // Steps t with S_bp; from a term with unique binders, every term of the run keeps them and its
 // table agrees with the lists at every binder. A term that starts without them is not checked.
 Checked expect_premise_along_run(const Term& t, const Context& free_types, const std::string& what,
@@ -140,6 +158,7 @@ Checked expect_premise_along_run(const Term& t, const Context& free_types, const
   RunOptions o;
   o.free_types = free_types;
   Reducer r(t, o);
+  r.note_counts();
   std::optional<FreeTable> last;
   std::string rule;
   for (long n = 0; n < max_steps; ++n) {
@@ -149,7 +168,9 @@ Checked expect_premise_along_run(const Term& t, const Context& free_types, const
     if (!table) break;
     out.binders += expect_counts_at_binders(r.current(), *table, where);
     if (last) {
-      expect_delta_of_rule(rule, changes(*last, *table), where + " " + rule);
+      const std::vector<Change> c = changes(*last, *table);
+      expect_delta_of_rule(rule, c, where + " " + rule);
+      expect_noted(rule, r.noted_counts(), c, where + " " + rule);
       ++out.rules[rule];
     }
     last = std::move(table);
