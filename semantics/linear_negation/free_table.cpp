@@ -44,7 +44,10 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
   };
   const auto walk = [&](const auto& self, const Term& n) -> void {
     if (!unique) return;
-    force(*n);
+    if (n->copy.unforced) {
+      unique = false; // not walked: the table would force it
+      return;
+    }
     if (n->kind == Kind::var) {
       const std::size_t i = grow(table.intern(n->name));
       ++table.counts_[i];

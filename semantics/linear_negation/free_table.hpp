@@ -17,8 +17,8 @@ namespace adsem::linear_negation {
 class FreeTable {
 public:
   // The table of t, or nothing when a binder name of t is bound twice or also occurs outside
-  // its binder's scope (the reducer then keeps the per-node lists). Makes every shared copy
-  // below t (force): the copies' binders are named only when made.
+  // its binder's scope (the reducer then keeps the per-node lists), or when t holds a shared
+  // copy of rule (9) not made yet (its binders are named only when made; nothing is forced).
   static std::optional<FreeTable> of(const Term& t);
 
   // The name's dense id, or -1 when t neither binds nor mentions it.

@@ -297,7 +297,9 @@ bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_
 // move subterms: (7), (8), (12)-(14), (16) and (23) change none).
 Term Reducer::contract_noting(const Term& t, const Candidate& c) {
   Term out = contract(t, c);
-  if (known_reads_) {
+  if (known_reads_ && touched_by_notes_) {
+    touched_from_notes();
+  } else if (known_reads_) {
     touched_.clear();
     FreeEntry single_before, single_after;
     const auto before = free_counts_of(*t, single_before);
@@ -317,6 +319,23 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
     }
   }
   return out;
+}
+
+// The names whose count the step changed, from the rules' notes (each name's notes summed). With
+// unique binders a name free in the redex changes its count in the term by what it changes in
+// the redex; the other names noted are bound in the redex or its contractum, which no node above
+// binds, so the nodes above reread what the comparison of the lists made them reread.
+void Reducer::touched_from_notes() {
+  std::sort(noted_.begin(), noted_.end());
+  touched_.clear();
+  for (auto at = noted_.begin(); at != noted_.end();) {
+    int delta = 0;
+    auto next = at;
+    for (; next != noted_.end() && next->first == at->first; ++next)
+      delta += next->second;
+    if (delta != 0) touched_.push_back(at->first);
+    at = next;
+  }
 }
 
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries

@@ -118,8 +118,10 @@ public:
   // ---- a step's change of the free counts (free_table.hpp), once note_counts() is called ----
   // The paper's rules note, per name of the term before the step, how many occurrences their
   // contractum has more (or fewer) than their redex, and (16) its fresh binders' occurrences; the
-  // binders of (9)'s copy are not noted (their counts are the copied value's). Off by default.
-  void note_counts() { noting_ = true; }
+  // binders of (9)'s copy are not noted (their counts are the copied value's). When the book is
+  // the paper's and the term's binders are unique (checked here, O(|t|)), a step's changed names
+  // are then read off the notes. keep_focus() calls it on a large term; off by default.
+  void note_counts();
   bool notes_counts() const { return noting_; }
   void note_count(const std::string& name, int delta) {
     if (noting_ && delta != 0) noted_.emplace_back(name, delta);
@@ -150,6 +152,7 @@ private:
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
   Term contract_noting(const Term& t, const Candidate& c);
+  void touched_from_notes();
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
@@ -197,6 +200,10 @@ private:
   bool known_reads_;
   std::vector<std::string> touched_; // the names free in a step's redex or its contractum
   bool noting_ = false;
+  // The term's binders were unique when the focus was first kept (free_table.hpp), and the
+  // paper's rules keep them so: a step's touched_ names are then read off the rules' notes
+  // instead of comparing the free-variable lists of the redex and its contractum.
+  bool touched_by_notes_ = false;
   std::vector<std::pair<std::string, int>> noted_;
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
