@@ -2,8 +2,9 @@
 // The free-variable counts of a whole term in one table (dense name ids), for a reducer whose
 // term keeps its binders unique: the side conditions of rules (9) and (10) (seed 002, Table 2a)
 // ask only free_count(x, body) at x's own binder, and when no name is bound twice nor bound and
-// free, that count is the number of occurrences of x anywhere in the term. Not yet read by the
-// reducer (reduction.cpp keeps its per-node free-variable lists); tests check it against them.
+// free, that count is the number of occurrences of x anywhere in the term. The reducer only
+// checks the uniqueness with it so far (Reducer::note_counts; its side conditions still read the
+// per-node free-variable lists); tests check the table against those lists.
 #include <optional>
 #include <string>
 #include <string_view>
