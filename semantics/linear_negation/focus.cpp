@@ -15,7 +15,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "semantics/linear_negation/free_table.hpp"
 #include "semantics/linear_negation/reducer_parts.hpp"
 
 namespace adsem::linear_negation {
@@ -79,15 +78,6 @@ Reducer::~Reducer() = default;
 void Reducer::keep_focus() {
   if (focus_ || !known_reads_ || options_.strategy == Strategy::random) return;
   focus_ = std::make_unique<Focus>();
-  // The check walks the term once; on a small term (a campaign's) the lists the notes replace
-  // are short, and the walk cost more than it saved.
-  constexpr long notes_from_size = 512;
-  if (!noting_ && current_->size >= notes_from_size) note_counts();
-}
-
-void Reducer::note_counts() {
-  noting_ = true;
-  touched_by_notes_ = known_reads_ && FreeTable::of(current_).has_value();
 }
 
 void Reducer::close_focus() {

@@ -4,6 +4,8 @@
 
 #include "semantics/linear_negation/reducer_parts.hpp"
 
+#include "semantics/linear_negation/free_table.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -336,6 +338,11 @@ void Reducer::touched_from_notes() {
     if (delta != 0) touched_.push_back(at->first);
     at = next;
   }
+}
+
+void Reducer::note_counts() {
+  noting_ = true;
+  touched_by_notes_ = known_reads_ && FreeTable::of(current_).has_value();
 }
 
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries

@@ -120,7 +120,9 @@ public:
   // contractum has more (or fewer) than their redex, and (16) its fresh binders' occurrences; the
   // binders of (9)'s copy are not noted (their counts are the copied value's). When the book is
   // the paper's and the term's binders are unique (checked here, O(|t|)), a step's changed names
-  // are then read off the notes. keep_focus() calls it on a large term; off by default.
+  // are then read off the notes. Off by default: turned on for the wide sum at n = 200, the
+  // side conditions of (9) and (10) merged the lists the comparison no longer did, and the peak
+  // memory grew from 16 to 55 MB, so it waits for the side conditions to read a count table.
   void note_counts();
   bool notes_counts() const { return noting_; }
   void note_count(const std::string& name, int delta) {

@@ -241,19 +241,5 @@ TEST(LinearNegationFreeTable, ParsedTermsAreMadeUnique) {
   EXPECT_EQ(table->names(), 2U) << print(t);
 }
 
-// The focus reads a step's changed names off the rules' notes on a large term with unique
-// binders (Reducer::keep_focus), and keeps comparing lists on a small one.
-TEST(LinearNegationFreeTable, FocusNotesCountsOnLargeTerms) {
-  for (const int n : {3, 30}) {
-    const RealFunction f = real_function(parse_elaborated(family::sum_chain(n), Mode::source));
-    const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 1.0));
-    RunOptions o;
-    o.free_types = w.free_types;
-    Reducer r(w.term, o);
-    r.keep_focus();
-    std::printf("  sum chain %d: %ld nodes\n", n, w.term->size);
-    EXPECT_EQ(r.notes_counts(), w.term->size >= 512) << n;
-  }
-}
 } // namespace
 } // namespace adsem::linear_negation

@@ -118,8 +118,7 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
       {family::square_chain_higher_order(10), 1.0, {Strategy::bp}},
       {family::sum_chain(8), 1.0, {Strategy::bp}},
       {family::rnn({0.1, -0.3, 0.2, 0.0, 0.3}), 0.3, {Strategy::bp}},
-      // large enough (512 nodes) for the focus to read a step's changed names off the rules'
-      // notes by itself (Reducer::keep_focus)
+      // larger terms, with the changed names read off the rules' notes for two of three runs
       {family::sum_chain(30), 1.0, {Strategy::bp}},
       {family::rnn({0.1, -0.3, 0.2, 0.0, 0.3, 0.1, -0.2, 0.2, 0.1, 0.0}), 0.3, {Strategy::bp}},
       {family::square_chain(3), 1.0, {Strategy::lo, Strategy::random}},
