@@ -2,9 +2,9 @@
 // The free-variable counts of a whole term in one table (dense name ids), for a reducer whose
 // term keeps its binders unique: the side conditions of rules (9) and (10) (seed 002, Table 2a)
 // ask only free_count(x, body) at x's own binder, and when no name is bound twice nor bound and
-// free, that count is the number of occurrences of x anywhere in the term. The reducer only
-// checks the uniqueness with it so far (Reducer::note_counts; its side conditions still read the
-// per-node free-variable lists); tests check the table against those lists.
+// free, that count is the number of occurrences of x anywhere in the term. The reducer checks the
+// uniqueness with it before it keeps each binder's count on the binder node (Reducer's count
+// mode, ast.hpp's bound_count); tests check the table against the per-node lists.
 #include <optional>
 #include <string>
 #include <string_view>

@@ -345,6 +345,21 @@ void Reducer::note_counts() {
   touched_by_notes_ = known_reads_ && FreeTable::of(current_).has_value();
 }
 
+int Reducer::noted_delta(std::string_view name) const {
+  int delta = 0;
+  for (const auto& [noted, by] : noted_)
+    if (noted == name) delta += by;
+  return delta;
+}
+
+void Reducer::keep_counts() {
+  if (counts_kept_ || !known_reads_ || !FreeTable::of(current_)) return;
+  count_binders(current_);
+  counts_kept_ = true;
+  noting_ = true;
+  touched_by_notes_ = true;
+}
+
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries
 // are computed when asked), and the reach of the rebuilt path is returned to the nodes above.
 Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach) {
@@ -383,6 +398,7 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   const auto k = static_cast<std::size_t>(c.path[depth]);
   const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
   n.forget_free_counts();
+  n.forget_bound_counts(); // no count mode without the focus
   measure(n);
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;

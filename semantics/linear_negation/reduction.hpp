@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -120,9 +121,8 @@ public:
   // contractum has more (or fewer) than their redex, and (16) its fresh binders' occurrences; the
   // binders of (9)'s copy are not noted (their counts are the copied value's). When the book is
   // the paper's and the term's binders are unique (checked here, O(|t|)), a step's changed names
-  // are then read off the notes. Off by default: turned on for the wide sum at n = 200, the
-  // side conditions of (9) and (10) merged the lists the comparison no longer did, and the peak
-  // memory grew from 16 to 55 MB, so it waits for the side conditions to read a count table.
+  // are then read off the notes. Count mode (keeps_counts, below) turns it on; alone, it is off
+  // by default (the side conditions would make the lists the comparison no longer makes).
   void note_counts();
   bool notes_counts() const { return noting_; }
   void note_count(const std::string& name, int delta) {
@@ -130,6 +130,13 @@ public:
   }
   // What the last contracted step noted, one entry per note, in the order noted.
   const std::vector<std::pair<std::string, int>>& noted_counts() const { return noted_; }
+  // The sum of what the step being contracted noted so far of the name.
+  int noted_delta(std::string_view name) const;
+  // Count mode: the term's binders are unique, and every binder node's bound_count (ast.hpp) is
+  // kept up to date along the steps, from the rules' notes, instead of being read off the
+  // free-variable lists (the side conditions of (9) and (10) ask only it). Turned on by
+  // keep_focus with the paper's book, after one walk that checks the binders and counts them.
+  bool keeps_counts() const { return counts_kept_; }
 
 private:
   struct Candidate;
@@ -155,6 +162,8 @@ private:
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
   Term contract_noting(const Term& t, const Candidate& c);
   void touched_from_notes();
+  void keep_counts();
+  void apply_noted_counts();
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
@@ -207,6 +216,7 @@ private:
   // instead of comparing the free-variable lists of the redex and its contractum.
   bool touched_by_notes_ = false;
   std::vector<std::pair<std::string, int>> noted_;
+  bool counts_kept_ = false;
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
 };

@@ -233,6 +233,104 @@ TEST(LinearNegationFreeTable, ReductionKeepsBindersUniqueOnTheFamilies) {
   EXPECT_GT(factored, 0);
 }
 
+// The free occurrences of x in t, by a walk (no free-variable list read).
+int occurrences(const Term& t, const std::string& x) {
+  force(*t);
+  if (t->kind == Kind::var) return t->name == x ? 1 : 0;
+  int out = 0;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool binder = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
+    if (binder && i == 0 && (t->x.name == x || (t->kind == Kind::let_pair && t->y.name == x)))
+      continue;
+    out += occurrences(t->kids[i], x);
+  }
+  return out;
+}
+
+// Every binder's bound_count that is known equals its count by a walk; returns how many were
+// known and how many not.
+std::pair<long, long> expect_bound_counts(const Term& t, const std::string& where) {
+  std::pair<long, long> known{0, 0};
+  const auto walk = [&](const auto& self, const Term& n) -> void {
+    force(*n);
+    if (n->kind == Kind::lam || n->kind == Kind::let || n->kind == Kind::let_pair) {
+      for (int b = 0; b < (n->kind == Kind::let_pair ? 2 : 1); ++b) {
+        const std::string& name = b == 0 ? n->x.name : n->y.name;
+        const int c = n->bound_count[static_cast<std::size_t>(b)];
+        if (c < 0) {
+          ++known.second;
+          continue;
+        }
+        ++known.first;
+        EXPECT_EQ(c, occurrences(n->body(), name)) << where << " binder " << name;
+      }
+    }
+    for (const Term& k : n->kids)
+      self(self, k);
+  };
+  walk(walk, t);
+  return known;
+}
+
+TEST(LinearNegationFreeTable, CountBindersCountsEachScope) {
+  const Type r = real_type();
+  // λa. (u (u a))[u := λb. b + a], and a shadowing x: the inner binder takes its occurrences
+  const Term t = lam(exp_binder("a", r),
+                     let(exp_binder("u", arrow_type(r, r)), app(var("u"), app(var("u"), var("a"))),
+                         lam(exp_binder("b", r), add(var("b"), var("a")))));
+  count_binders(t);
+  EXPECT_EQ(t->bound_count[0], 2);
+  EXPECT_EQ(t->body()->bound_count[0], 2);
+  EXPECT_EQ(t->body()->bound()->bound_count[0], 1);
+  const Term shadow = lam(exp_binder("x", r), add(var("x"), lam(exp_binder("x", r), var("x"))));
+  count_binders(shadow);
+  EXPECT_EQ(shadow->bound_count[0], 1);
+  EXPECT_EQ(shadow->left()->right()->bound_count[0], 1);
+  EXPECT_EQ(binder_count(*let(exp_binder("y", r), add(var("y"), var("y")), num(1)), 0), 2);
+}
+
+// With the focus, the reducer keeps each binder's count along its steps (count mode): at every
+// step of the families' wrappers and of generated terms, each count it knows is the walk's, and
+// it knows nearly all of them (a count it does not know is computed from the lists, slowly).
+TEST(LinearNegationFreeTable, CountModeKeepsTheBindersCounts) {
+  std::vector<std::pair<Term, Context>> inputs;
+  for (const std::string& source :
+       {family::sum_chain(8), family::rnn({0.1, -0.3, 0.2, 0.3}), family::square_chain(5),
+        family::square_chain_higher_order(4)}) {
+    const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+    const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.5));
+    inputs.emplace_back(w.term, w.free_types);
+  }
+  for (int i = 0; i < 40; ++i) {
+    const rc::Random random(20261130 + static_cast<std::uint64_t>(i));
+    const gen::Source s = gen::source(3)(random, i % 30).value();
+    const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, i % 4 == 1);
+    inputs.emplace_back(elaborate(w.term, w.free_types).term, w.free_types);
+  }
+  long known = 0, unknown = 0, steps = 0, counted_runs = 0;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    RunOptions o;
+    o.free_types = inputs[i].second;
+    Reducer r(inputs[i].first, o);
+    r.keep_focus();
+    if (!r.keeps_counts()) continue;
+    ++counted_runs;
+    for (long n = 0; n < 3000; ++n) {
+      const auto [k, u] = expect_bound_counts(r.current(), "input " + std::to_string(i) + " step " +
+                                                               std::to_string(n));
+      known += k;
+      unknown += u;
+      if (!r.step()) break;
+      ++steps;
+    }
+  }
+  std::printf("  %ld runs, %ld steps, %ld counts known, %ld not\n", counted_runs, steps, known,
+              unknown);
+  EXPECT_GT(counted_runs, 30);
+  EXPECT_GT(steps, 2'000);
+  EXPECT_GT(known, 50 * unknown);
+}
+
 // The front end renames a shadowing binder (spec §4.1), so a parsed term has a table.
 TEST(LinearNegationFreeTable, ParsedTermsAreMadeUnique) {
   const Term t = parse_elaborated("(\\x:R. x * x) ((\\x:R. x) 1)", Mode::source).term;
