@@ -738,4 +738,43 @@ Term substitute(const Term& t, const std::string& x, const Term& v) {
   return rebuild(*t, std::move(kids));
 }
 
+namespace {
+// `to` maps a name to its new variable node, shared by every occurrence (as substitute shares v)
+Term rename_free_in(const Term& t, const std::map<std::string, Term>& to) {
+  force(*t);
+  if (t->kind == Kind::var) {
+    const auto it = to.find(t->name);
+    return it == to.end() ? t : it->second;
+  }
+  const bool binder = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
+  std::vector<Term> kids;
+  kids.reserve(t->kids.size());
+  bool changed = false;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool shadows =
+        binder && i == 0 &&
+        (to.contains(t->x.name) || (t->kind == Kind::let_pair && to.contains(t->y.name)));
+    Term k;
+    if (shadows) { // the binder's names are not free in its body (a parsed term has none)
+      std::map<std::string, Term> inner = to;
+      inner.erase(t->x.name);
+      if (t->kind == Kind::let_pair) inner.erase(t->y.name);
+      k = rename_free_in(t->kids[i], inner);
+    } else {
+      k = rename_free_in(t->kids[i], to);
+    }
+    changed = changed || k != t->kids[i];
+    kids.push_back(std::move(k));
+  }
+  return changed ? rebuild(*t, std::move(kids)) : t;
+}
+} // namespace
+
+Term rename_free(const Term& t, const std::map<std::string, std::string>& to) {
+  std::map<std::string, Term> vars;
+  for (const auto& [from, name] : to)
+    vars.emplace(from, var(name));
+  return vars.empty() ? t : on_stack_for(t, [&] { return rename_free_in(t, vars); });
+}
+
 } // namespace adsem::linear_negation

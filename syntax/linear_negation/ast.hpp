@@ -306,5 +306,8 @@ Term make_binders_unique(const Term& t, Names& names);
 // Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),
 // or any term when binders are unique).
 Term substitute(const Term& t, const std::string& x, const Term& v);
+// substitute(t, x, var(to[x])) for every x of `to` in one walk (no free-variable list made):
+// the new names are fresh, so the substitutions commute. Unchanged subterms are t's own nodes.
+Term rename_free(const Term& t, const std::map<std::string, std::string>& to);
 
 } // namespace adsem::linear_negation
