@@ -67,6 +67,11 @@ bool same_core(const Term& before, const Term& after) {
   return false;
 }
 
+// Whether the path from n to its child k goes into the scope of n's binders.
+bool binds_in(const Node& n, std::size_t k) {
+  return k == 0 && (n.kind == Kind::lam || binds_es(n));
+}
+
 Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
@@ -78,6 +83,7 @@ Reducer::~Reducer() = default;
 void Reducer::keep_focus() {
   if (focus_ || !known_reads_ || options_.strategy == Strategy::random) return;
   focus_ = std::make_unique<Focus>();
+  keep_counts();
 }
 
 void Reducer::close_focus() {
@@ -115,7 +121,7 @@ void Reducer::push_focus(std::size_t k) {
   Term& slot = focus_slot();
   const bool in_sum = focus_in_sum();
   force(*slot);
-  if (slot.use_count() != 1) slot = rebuild(*slot, slot->kids);
+  if (slot.use_count() != 1) slot = rebuild_counted(*slot, slot->kids);
   const RedexMemo::Summary& s = summary(slot, in_sum);
   const Node& n = *slot;
   const std::size_t i = f.frames.size();
@@ -142,6 +148,10 @@ void Reducer::push_focus(std::size_t k) {
     f.binders[n.x.name].push_back(i);
     if (n.kind == Kind::let_pair) f.binders[n.y.name].push_back(i);
   }
+  if (counts_kept_ && binds_in(n, k)) {
+    f.scopes[n.x.name].push_back(i);
+    if (n.kind == Kind::let_pair) f.scopes[n.y.name].push_back(i);
+  }
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
   f.counted_from = std::min(f.counted_from, i);
@@ -167,10 +177,19 @@ void Reducer::pop_focus() {
       if (it->second.empty()) f.binders.erase(it);
     }
   }
+  if (counts_kept_ && binds_in(n, fr.k)) {
+    for (const std::string* name : {&n.x.name, &n.y.name}) {
+      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
+      const auto it = f.scopes.find(*name);
+      it->second.pop_back();
+      if (it->second.empty()) f.scopes.erase(it);
+    }
+  }
   f.frames.pop_back();
   if (i >= f.clean_from) return;
   f.clean_from = i;
   n.forget_free_counts();
+  if (!counts_kept_) n.forget_bound_counts();
   measure(n);
   const bool own_context = fr.in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
@@ -231,6 +250,7 @@ std::optional<Step> Reducer::focused_step() {
   Term& slot = focus_slot();
   const Term redex = slot;
   slot = contract_noting(redex, *c);
+  if (counts_kept_) apply_noted_counts();
   Reach reach;
   if (binds_es(*redex) && same_core(redex, slot)) reach.core = reach.value = false;
   after_focused_step(reach);
@@ -244,8 +264,10 @@ std::optional<Step> Reducer::focused_step() {
 void Reducer::after_focused_step(Reach reach) {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
-  for (std::size_t i = f.counted_from; i < frames.size(); ++i)
+  for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
     (*frames[i].slot)->forget_free_counts();
+    if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
+  }
   f.counted_from = frames.size();
   f.clean_from = frames.size();
   f.marked.clear();
@@ -268,6 +290,29 @@ void Reducer::after_focused_step(Reach reach) {
   if (!frames.empty())
     writable(current_).height =
         std::max(frames.back().side_height, static_cast<int>(frames.size()) + focus_slot()->height);
+}
+
+// Count mode: the binders of the path above the step whose names it noted take the change (with
+// unique binders, a name's count in a binder's body changes by what it changes in the redex).
+void Reducer::apply_noted_counts() {
+  Focus& f = *focus_;
+  // touched_from_notes sorted the notes by name
+  for (auto at = noted_.begin(); at != noted_.end();) {
+    int delta = 0;
+    auto next = at;
+    for (; next != noted_.end() && next->first == at->first; ++next)
+      delta += next->second;
+    if (delta != 0) {
+      if (const auto it = f.scopes.find(at->first); it != f.scopes.end()) {
+        for (const std::size_t i : it->second) {
+          const Node& n = **f.frames[i].slot;
+          const std::size_t b = n.x.name == at->first ? 0 : 1;
+          if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
+        }
+      }
+    }
+    at = next;
+  }
 }
 
 // Frame i's own instances again (its side conditions read the path's free-variable counts,

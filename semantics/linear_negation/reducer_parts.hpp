@@ -55,6 +55,9 @@ struct Reducer::Focus {
   // that changes the free count of the name makes them reread.
   std::unordered_map<std::string_view, std::vector<std::size_t>> binders;
   std::vector<std::size_t> marked; // the frames to reread after a step
+  // Count mode (Reducer::keeps_counts): the frames going on into a binder's scope (an ES body or
+  // an abstraction's), by the binder's name: a step's notes of the name change their count.
+  std::unordered_map<std::string_view, std::vector<std::size_t>> scopes;
 };
 
 inline bool binds_es(const Node& n) {

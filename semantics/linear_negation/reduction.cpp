@@ -4,6 +4,8 @@
 
 #include "semantics/linear_negation/reducer_parts.hpp"
 
+#include "semantics/linear_negation/free_table.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -226,6 +228,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 // The chosen entry's result at the node (the summands as offers_at saw them).
 Term Reducer::contract(const Term& t, const Candidate& c) {
   force(*t);
+  if (noting_) noted_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   std::vector<Term> summands;
@@ -296,7 +299,9 @@ bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_
 // move subterms: (7), (8), (12)-(14), (16) and (23) change none).
 Term Reducer::contract_noting(const Term& t, const Candidate& c) {
   Term out = contract(t, c);
-  if (known_reads_) {
+  if (known_reads_ && touched_by_notes_) {
+    touched_from_notes();
+  } else if (known_reads_) {
     touched_.clear();
     FreeEntry single_before, single_after;
     const auto before = free_counts_of(*t, single_before);
@@ -316,6 +321,43 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
     }
   }
   return out;
+}
+
+// The names whose count the step changed, from the rules' notes (each name's notes summed). With
+// unique binders a name free in the redex changes its count in the term by what it changes in
+// the redex; the other names noted are bound in the redex or its contractum, which no node above
+// binds, so the nodes above reread what the comparison of the lists made them reread.
+void Reducer::touched_from_notes() {
+  std::sort(noted_.begin(), noted_.end());
+  touched_.clear();
+  for (auto at = noted_.begin(); at != noted_.end();) {
+    int delta = 0;
+    auto next = at;
+    for (; next != noted_.end() && next->first == at->first; ++next)
+      delta += next->second;
+    if (delta != 0) touched_.push_back(at->first);
+    at = next;
+  }
+}
+
+void Reducer::note_counts() {
+  noting_ = true;
+  touched_by_notes_ = known_reads_ && FreeTable::of(current_).has_value();
+}
+
+int Reducer::noted_delta(std::string_view name) const {
+  int delta = 0;
+  for (const auto& [noted, by] : noted_)
+    if (noted == name) delta += by;
+  return delta;
+}
+
+void Reducer::keep_counts() {
+  if (counts_kept_ || !known_reads_ || !FreeTable::of(current_)) return;
+  count_binders(current_);
+  counts_kept_ = true;
+  noting_ = true;
+  touched_by_notes_ = true;
 }
 
 // apply_at for apply_in_place below a shared node: the rebuilt nodes are new (their summaries
@@ -356,6 +398,7 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   const auto k = static_cast<std::size_t>(c.path[depth]);
   const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
   n.forget_free_counts();
+  n.forget_bound_counts(); // no count mode without the focus
   measure(n);
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -115,6 +116,28 @@ public:
   // A fresh exponential binder named after `base`, of type a (may be null).
   Binder fresh_binder(const std::string& base, const Type& a);
 
+  // ---- a step's change of the free counts (free_table.hpp), once note_counts() is called ----
+  // The paper's rules note, per name of the term before the step, how many occurrences their
+  // contractum has more (or fewer) than their redex, and (16) its fresh binders' occurrences; the
+  // binders of (9)'s copy are not noted (their counts are the copied value's). When the book is
+  // the paper's and the term's binders are unique (checked here, O(|t|)), a step's changed names
+  // are then read off the notes. Count mode (keeps_counts, below) turns it on; alone, it is off
+  // by default (the side conditions would make the lists the comparison no longer makes).
+  void note_counts();
+  bool notes_counts() const { return noting_; }
+  void note_count(const std::string& name, int delta) {
+    if (noting_ && delta != 0) noted_.emplace_back(name, delta);
+  }
+  // What the last contracted step noted, one entry per note, in the order noted.
+  const std::vector<std::pair<std::string, int>>& noted_counts() const { return noted_; }
+  // The sum of what the step being contracted noted so far of the name.
+  int noted_delta(std::string_view name) const;
+  // Count mode: the term's binders are unique, and every binder node's bound_count (ast.hpp) is
+  // kept up to date along the steps, from the rules' notes, instead of being read off the
+  // free-variable lists (the side conditions of (9) and (10) ask only it). Turned on by
+  // keep_focus with the paper's book, after one walk that checks the binders and counts them.
+  bool keeps_counts() const { return counts_kept_; }
+
 private:
   struct Candidate;
   struct Sink;
@@ -138,6 +161,9 @@ private:
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
   Term contract_noting(const Term& t, const Candidate& c);
+  void touched_from_notes();
+  void keep_counts();
+  void apply_noted_counts();
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
@@ -184,7 +210,14 @@ private:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
   std::vector<std::string> touched_; // the names free in a step's redex or its contractum
-  std::unique_ptr<Focus> focus_;     // set by keep_focus()
+  bool noting_ = false;
+  // The term's binders were unique when the focus was first kept (free_table.hpp), and the
+  // paper's rules keep them so: a step's touched_ names are then read off the rules' notes
+  // instead of comparing the free-variable lists of the redex and its contractum.
+  bool touched_by_notes_ = false;
+  std::vector<std::pair<std::string, int>> noted_;
+  bool counts_kept_ = false;
+  std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
 };
 

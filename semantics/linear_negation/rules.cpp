@@ -6,6 +6,7 @@
 // (properties/linear_negation/mutants.cpp).
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/reduction.hpp"
@@ -99,6 +100,75 @@ std::optional<Term> replace_first(const Term& t, const std::string& x, const Ter
   return std::nullopt;
 }
 
+// The count of x free in each child of t, given c, its count in t: each child but the largest
+// from its free-variable list, the largest by what is left, so that a descent along a deep stack
+// of explicit substitutions never makes the lists of the stack's bodies.
+std::vector<int> counts_in_kids(const Node& t, const std::string& x, int c) {
+  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
+  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
+  std::vector<int> out(t.kids.size(), 0);
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < t.kids.size(); ++i)
+    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
+  int rest = c;
+  for (std::size_t i = 0; i < t.kids.size(); ++i) {
+    if (i == largest || (rebinds && i == 0)) continue;
+    out[i] = free_count(x, t.kids[i]);
+    rest -= out[i];
+  }
+  if (!(rebinds && largest == 0)) out[largest] = rest;
+  return out;
+}
+
+// replace_first for a reducer that keeps the binders' counts (Reducer::keeps_counts): x occurs c
+// times free in t, and the nodes rebuilt keep their binders' counts (unique binders: v's copy
+// holds none of their names).
+Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c) {
+  if (t->kind == Kind::var) return v;
+  force(*t);
+  const std::vector<int> counts = counts_in_kids(*t, x, c);
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    if (counts[i] == 0) continue;
+    std::vector<Term> kids = t->kids;
+    kids[i] = replace_first_counted(t->kids[i], x, v, counts[i]);
+    return rebuild_counted(*t, std::move(kids));
+  }
+  throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
+}
+
+// substitute (rule (11)) the same way: every one of the c free occurrences of x in t.
+Term substitute_counted(const Term& t, const std::string& x, const Term& v, int c) {
+  if (c == 0) return t;
+  if (t->kind == Kind::var) return v;
+  force(*t);
+  const std::vector<int> counts = counts_in_kids(*t, x, c);
+  std::vector<Term> kids = t->kids;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    kids[i] = substitute_counted(kids[i], x, v, counts[i]);
+  return rebuild_counted(*t, std::move(kids));
+}
+
+// wrap for a rule's contractum: with the binders' counts kept, each frame keeps its binders'
+// counts, changed by what the step noted of their names (a frame of the stack moved out binds
+// names free in the value (9) copies or (10) and (11) drop).
+Term wrap_noted(const Reducer& m, Term core, const std::vector<Term>& frames) {
+  if (!m.keeps_counts()) return wrap(std::move(core), frames);
+  for (const Term& f : frames) {
+    core = rebuild_counted(*f, {core, f->bound()});
+    for (std::size_t b = 0; b < (f->kind == Kind::let_pair ? 2U : 1U); ++b)
+      if (core->bound_count[b] >= 0)
+        core->bound_count[b] += m.noted_delta(b == 0 ? f->x.name : f->y.name);
+  }
+  return core;
+}
+
+// A new ES node binding x, whose count in the body is known (-1: not known).
+Term let_counted(const Binder& x, Term body, Term bound, int count) {
+  Term out = let(x, std::move(body), std::move(bound));
+  out->bound_count[0] = count;
+  return out;
+}
+
 // A summand (x α t) β with x a variable: its head name, or "".
 struct Call {
   std::string head;
@@ -177,7 +247,7 @@ bool numeral_arguments(const Term& t) {
 // f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk. Rule (14)'s r·q too goes through the shared
 // primitive table, whose overflow check names the call (semantics/core/overflow.hpp), as every
 // other calculus's arithmetic does.
-Term apply_to_numerals(Reducer&, const Redex& r, const RuleInfo&) {
+Term apply_to_numerals(Reducer& m, const Redex& r, const RuleInfo&) {
   std::vector<double> args;
   std::vector<Term> frames;
   for (const Term& k : r.term->kids) {
@@ -185,7 +255,16 @@ Term apply_to_numerals(Reducer&, const Redex& r, const RuleInfo&) {
     args.push_back(p.core->value);
     frames.insert(frames.end(), p.frames.begin(), p.frames.end());
   }
-  return wrap(num(*apply_primitive(r.term->name, args)), frames);
+  return wrap_noted(m, num(*apply_primitive(r.term->name, args)), frames);
+}
+
+// The occurrences of v's free names, noted with the sign of the step's change: (9) puts a copy of
+// v in the body, (10) drops v (Reducer::note_count; the copy's own binders are not noted).
+void note_free_names(Reducer& m, const Term& v, int sign) {
+  if (!m.notes_counts()) return;
+  FreeEntry single;
+  for (const auto& [w, c] : free_counts_of(*v, single))
+    m.note_count(std::string(w), sign * c);
 }
 
 // (9)'s S_bp class (spec §4.7.4): leaf values first (2), then non-linear abstractions (5), then a
@@ -194,7 +273,7 @@ int subst_class(const Reducer&, const Redex& r) {
   const Term& v = core_of(r.term->bound());
   if (leaf_value(v)) return 2;
   if (v->kind == Kind::lam && !v->x.linear) return 5;
-  if (v->kind == Kind::lam && free_count(r.term->x.name, r.term->body()) == 1) return 6;
+  if (v->kind == Kind::lam && binder_count(*r.term, 0) == 1) return 6;
   return 7;
 }
 
@@ -206,10 +285,11 @@ std::vector<Rules::Entry> table_2() {
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && core_of(r.term->left())->kind == Kind::lam;
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled f = peel(r.term->left());
         const Node& l = *f.core;
-        return wrap(let(l.x, l.body(), r.term->right()), f.frames);
+        return wrap_noted(m, let_counted(l.x, l.body(), r.term->right(), l.bound_count[0]),
+                          f.frames);
       },
       4));
   out.push_back(reduction(
@@ -219,10 +299,13 @@ std::vector<Rules::Entry> table_2() {
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && core_of(r.term->bound())->kind == Kind::pair;
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
         const Peeled p = peel(t.bound());
-        return wrap(let(t.y, let(t.x, t.body(), p.core->left()), p.core->right()), p.frames);
+        // y's count: unique binders, so y is not free in the first component
+        const Term inner = let_counted(t.x, t.body(), p.core->left(), t.bound_count[0]);
+        const int y = m.keeps_counts() ? t.bound_count[1] : -1;
+        return wrap_noted(m, let_counted(t.y, inner, p.core->right(), y), p.frames);
       },
       2));
   Rule<Reduction> subst = reduction(
@@ -232,14 +315,22 @@ std::vector<Rules::Entry> table_2() {
       [](const Reducer& m, const Redex& r) {
         const Node& t = *r.term;
         const Term& v = core_of(t.bound());
-        return !t.x.linear && is_value(v) && occurs_free(t.x.name, t.body()) &&
+        return !t.x.linear && is_value(v) && binder_count(t, 0) > 0 &&
                (!numeric_only(m) || v->kind == Kind::num);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
         const Peeled p = peel(t.bound());
-        const Term body = *replace_first(t.body(), t.x.name, m.copy_value(p.core));
-        return wrap(rebuild(t, {body, p.core}), p.frames);
+        const Term copy = m.copy_value(p.core);
+        m.note_count(t.x.name, -1); // one occurrence of x replaced by v's copy
+        note_free_names(m, p.core, 1);
+        if (!m.keeps_counts())
+          return wrap(rebuild(t, {*replace_first(t.body(), t.x.name, copy), p.core}), p.frames);
+        const int x = binder_count(t, 0);
+        const Term body = replace_first_counted(t.body(), t.x.name, copy, x);
+        Term out = rebuild(t, {body, p.core});
+        out->bound_count[0] = x - 1;
+        return wrap_noted(m, std::move(out), p.frames);
       },
       0);
   subst.extra = subst_class;
@@ -249,10 +340,12 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [](const Reducer&, const Redex& r) {
         const Node& t = *r.term;
-        return !t.x.linear && is_value(core_of(t.bound())) && !occurs_free(t.x.name, t.body());
+        return !t.x.linear && is_value(core_of(t.bound())) && binder_count(t, 0) == 0;
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
-        return wrap(r.term->body(), peel(r.term->bound()).frames);
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Peeled p = peel(r.term->bound());
+        note_free_names(m, p.core, -1);
+        return wrap_noted(m, r.term->body(), p.frames);
       },
       2));
   out.push_back(reduction(
@@ -263,20 +356,30 @@ std::vector<Rules::Entry> table_2() {
         const Kind v = core_of(r.term->bound())->kind;
         return r.term->x.linear && not_numeric(m, r) && (v == Kind::num || v == Kind::var);
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled p = peel(r.term->bound());
-        return wrap(substitute(r.term->body(), r.term->x.name, p.core), p.frames);
+        if (m.notes_counts()) { // z's occurrences become v's (v's own occurrence goes)
+          const int z = binder_count(*r.term, 0);
+          m.note_count(r.term->x.name, -z);
+          if (p.core->kind == Kind::var) m.note_count(p.core->name, z - 1);
+        }
+        if (!m.keeps_counts())
+          return wrap(substitute(r.term->body(), r.term->x.name, p.core), p.frames);
+        return wrap_noted(
+            m, substitute_counted(r.term->body(), r.term->x.name, p.core, binder_count(*r.term, 0)),
+            p.frames);
       },
       2));
   out.push_back(reduction(
       rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Kind::add,
       [](const Reducer&, const Redex& r) { return first_two(r, Kind::num).has_value(); },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::num);
         const Peeled& a = r.peeled[s.i];
         const Peeled& b = r.peeled[s.j];
-        return merged_sum(r, s,
-                          wrap(num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
+        return merged_sum(
+            r, s,
+            wrap_noted(m, num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
       },
       2));
   out.push_back(reduction(
@@ -286,13 +389,13 @@ std::vector<Rules::Entry> table_2() {
       [not_numeric](const Reducer& m, const Redex& r) {
         return not_numeric(m, r) && first_two(r, Kind::pair).has_value();
       },
-      [](Reducer&, const Redex& r, const RuleInfo&) {
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::pair);
         const Peeled& a = r.peeled[s.i];
         const Peeled& b = r.peeled[s.j];
         const Term core =
             pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
-        return merged_sum(r, s, wrap(core, concat({&a.frames, &b.frames})));
+        return merged_sum(r, s, wrap_noted(m, core, concat({&a.frames, &b.frames})));
       },
       2));
   out.push_back(reduction(
@@ -320,8 +423,12 @@ std::vector<Rules::Entry> table_2() {
         const bool product = a && is_product(a);
         const Binder by = m.fresh_binder(t.x.name, product ? a->left : nullptr);
         const Binder by2 = m.fresh_binder(t.x.name, product ? a->right : nullptr);
-        const Term inner = rebuild(t, {t.body(), pair(var(by.name), var(by2.name))});
-        return let_pair(by, by2, inner, t.bound());
+        m.note_count(by.name, 1);
+        m.note_count(by2.name, 1);
+        const Term inner = rebuild_counted(t, {t.body(), pair(var(by.name), var(by2.name))});
+        Term out = let_pair(by, by2, inner, t.bound());
+        out->bound_count = {1, 1}; // fresh names, used once each
+        return out;
       },
       3));
   Rule<Reduction> factor;
@@ -333,9 +440,10 @@ std::vector<Rules::Entry> table_2() {
     const Summands s = factorable(m, r).at(r.nth);
     const Call a = *as_call(r.summands[s.i]);
     const Call b = *as_call(r.summands[s.j]);
+    m.note_count(a.head, -1); // two calls of the head become one
     return merged_sum(r, s,
-                      wrap(app(var(a.head), add(a.argument, b.argument)),
-                           concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
+                      wrap_noted(m, app(var(a.head), add(a.argument, b.argument)),
+                                 concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
   };
   factor.extra = [](const Reducer&, const Redex&) { return 1; };
   out.push_back(std::move(factor));

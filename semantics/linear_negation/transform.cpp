@@ -1,5 +1,7 @@
 #include "semantics/linear_negation/transform.hpp"
 
+#include <map>
+
 #include <stdexcept>
 
 #include "semantics/linear_negation/primitives.hpp"
@@ -69,12 +71,15 @@ Wrapper wrapper_of(const Term& t, const std::vector<std::string>& inputs,
     names.reserve(x);
   Wrapper w;
   // rename the D-side copies x̂i (spec §9 P18) and pick the primal and backprop names
-  Term source = t;
   std::vector<std::string> hats, prims;
+  std::map<std::string, std::string> to_hats;
   for (const std::string& x : inputs) {
     hats.push_back(names.fresh(x + "h"));
-    source = substitute(source, x, var(hats.back()));
+    to_hats.emplace(x, hats.back());
   }
+  // one walk for all inputs: substituting one at a time made the free-variable lists of the
+  // rebuilt path again per input (Θ(n³) on the wide sum of n inputs)
+  const Term source = rename_free(t, to_hats);
   for (const std::string& x : inputs) {
     std::string bp = x + "'";
     if (names.taken(bp)) bp = names.fresh(x + "d");

@@ -357,6 +357,11 @@ Term rebuild(const Node& n, std::vector<Term> kids) {
   m.pos = n.pos;
   return make(std::move(m));
 }
+Term rebuild_counted(const Node& n, std::vector<Term> kids) {
+  Term out = rebuild(n, std::move(kids));
+  out->bound_count = n.bound_count;
+  return out;
+}
 Binder exp_binder(std::string name, Type type) {
   return Binder{std::move(name), std::move(type), false};
 }
@@ -387,6 +392,45 @@ int free_count(const std::string& x, const Term& t) {
       [](const auto& e, std::string_view v) { return compare_names(e.first, v) < 0; });
   return it != m.end() && it->first == x ? it->second : 0;
 }
+int binder_count(const Node& n, int which) {
+  int& known = n.bound_count[static_cast<std::size_t>(which)];
+  if (known >= 0) return known;
+  force(n);
+  known = free_count(which == 0 ? n.x.name : n.y.name, n.body());
+  return known;
+}
+
+void count_binders(const Term& t) {
+  // The occurrences seen so far by name; a binder's count is what its body added, which its
+  // scope then takes back (they are bound there, not free outside).
+  std::unordered_map<std::string_view, int> seen;
+  const auto walk = [&](const auto& self, const Node& n) -> void {
+    force(n);
+    if (n.kind == Kind::var) {
+      ++seen[n.name];
+      return;
+    }
+    const bool binds = n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair;
+    if (!binds) {
+      for (const Term& k : n.kids)
+        self(self, *k);
+      return;
+    }
+    if (n.kind != Kind::lam) self(self, *n.bound()); // outside the binders' scope
+    const std::size_t names = n.kind == Kind::let_pair ? 2 : 1;
+    std::array<int, 2> before{};
+    for (std::size_t b = 0; b < names; ++b)
+      before[b] = seen[b == 0 ? n.x.name : n.y.name];
+    self(self, *n.body());
+    for (std::size_t b = names; b-- > 0;) {
+      int& now = seen[b == 0 ? n.x.name : n.y.name];
+      n.bound_count[b] = now - before[b];
+      now = before[b];
+    }
+  };
+  on_stack_for(t, [&] { walk(walk, *t); });
+}
+
 bool occurs_free(const std::string& x, const Term& t) {
   return free_count(x, t) > 0;
 }
@@ -613,6 +657,7 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
   n.x = t->x;
   n.y = t->y;
   n.pos = t->pos;
+  n.bound_count = t->bound_count; // its binders renamed alike: as often in the body
   n.kids.reserve(t->kids.size());
   const bool binds = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
   if (!binds) {
@@ -691,6 +736,45 @@ Term substitute(const Term& t, const std::string& x, const Term& v) {
       kids.push_back(substitute(t->kids[i], x, v));
   }
   return rebuild(*t, std::move(kids));
+}
+
+namespace {
+// `to` maps a name to its new variable node, shared by every occurrence (as substitute shares v)
+Term rename_free_in(const Term& t, const std::map<std::string, Term>& to) {
+  force(*t);
+  if (t->kind == Kind::var) {
+    const auto it = to.find(t->name);
+    return it == to.end() ? t : it->second;
+  }
+  const bool binder = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
+  std::vector<Term> kids;
+  kids.reserve(t->kids.size());
+  bool changed = false;
+  for (std::size_t i = 0; i < t->kids.size(); ++i) {
+    const bool shadows =
+        binder && i == 0 &&
+        (to.contains(t->x.name) || (t->kind == Kind::let_pair && to.contains(t->y.name)));
+    Term k;
+    if (shadows) { // the binder's names are not free in its body (a parsed term has none)
+      std::map<std::string, Term> inner = to;
+      inner.erase(t->x.name);
+      if (t->kind == Kind::let_pair) inner.erase(t->y.name);
+      k = rename_free_in(t->kids[i], inner);
+    } else {
+      k = rename_free_in(t->kids[i], to);
+    }
+    changed = changed || k != t->kids[i];
+    kids.push_back(std::move(k));
+  }
+  return changed ? rebuild(*t, std::move(kids)) : t;
+}
+} // namespace
+
+Term rename_free(const Term& t, const std::map<std::string, std::string>& to) {
+  std::map<std::string, Term> vars;
+  for (const auto& [from, name] : to)
+    vars.emplace(from, var(name));
+  return vars.empty() ? t : on_stack_for(t, [&] { return rename_free_in(t, vars); });
 }
 
 } // namespace adsem::linear_negation

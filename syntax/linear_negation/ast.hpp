@@ -4,6 +4,7 @@
 // Barendregt-style freshness instead of de Bruijn indices, because the micro-step rule (9) and the
 // rules "at a distance" move substitution stacks around).
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -155,16 +156,27 @@ struct Node {
 
   mutable RedexMemo memo;
 
+  // At a binder (lam, let, let_pair): free_count of x (index 0) and of y (1) in the body, or -1
+  // when not known yet (binder_count computes it from the free-variable lists). The side
+  // conditions of rules (9) and (10) (seed 002, Table 2a) ask only this count, so a reducer that
+  // keeps it up to date along its steps (semantics/linear_negation/reduction.hpp, count mode)
+  // no longer makes the lists of a deep stack of explicit substitutions. A copy of the node keeps
+  // it only where its children stay the same (with_pos) or are renamed alike (rename_bound).
+  mutable std::array<int, 2> bound_count{-1, -1};
+
   // Forgets what was computed from the children (free-variable counts, the reducer's summaries):
   // for the reducer's in-place step, which replaces a child of a node only it holds
   // (semantics/linear_negation/reduction.cpp). Nodes are made non-const, so that step may write.
   void forget_derived() const {
     memo = RedexMemo{};
     fv_cache_.counts.reset();
+    bound_count = {-1, -1};
   }
   // The same for the free-variable counts only: the reducer's in-place step brings the summaries
   // of a path node up to date itself when the paper's rules cannot see the change below.
   void forget_free_counts() const { fv_cache_.counts.reset(); }
+  // The binders' counts (bound_count), for an in-place step that does not bring them up to date.
+  void forget_bound_counts() const { bound_count = {-1, -1}; }
 
 private:
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
@@ -228,6 +240,14 @@ inline int compare_names(std::string_view a, std::string_view b) {
 }
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);
+// free_count of the binder's x (which 0) or y (1) in its body: the node's bound_count, computed
+// and kept when not known.
+int binder_count(const Node& n, int which);
+// Sets bound_count at every binder of t in one walk (O(|t|), no free-variable list made).
+void count_binders(const Term& t);
+// rebuild that keeps n's bound_count: for a caller that knows the new children hold the binders'
+// names as often as n's did.
+Term rebuild_counted(const Node& n, std::vector<Term> kids);
 std::set<std::string> free_variables(const Term& t);
 void binder_names(const Term& t, std::set<std::string>& out);
 void all_names(const Term& t, std::set<std::string>& out); // binders and variables
@@ -286,5 +306,8 @@ Term make_binders_unique(const Term& t, Names& names);
 // Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),
 // or any term when binders are unique).
 Term substitute(const Term& t, const std::string& x, const Term& v);
+// substitute(t, x, var(to[x])) for every x of `to` in one walk (no free-variable list made):
+// the new names are fresh, so the substitutions commute. Unchanged subterms are t's own nodes.
+Term rename_free(const Term& t, const std::map<std::string, std::string>& to);
 
 } // namespace adsem::linear_negation

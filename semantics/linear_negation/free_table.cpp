@@ -1,0 +1,83 @@
+// One free-count table per term (free_table.hpp): a walk that interns every name, counts the
+// variable occurrences and checks the Barendregt convention the reducer keeps (spec §2.8).
+#include "semantics/linear_negation/free_table.hpp"
+
+#include <array>
+
+#include "syntax/linear_negation/nesting.hpp"
+
+namespace adsem::linear_negation {
+
+int FreeTable::intern(std::string_view name) {
+  const auto it = ids_.find(name);
+  if (it != ids_.end()) return it->second;
+  const int id = static_cast<int>(counts_.size());
+  ids_.emplace(std::string(name), id);
+  names_.emplace_back(name);
+  counts_.push_back(0);
+  bound_.push_back(false);
+  return id;
+}
+
+int FreeTable::id(std::string_view name) const {
+  const auto it = ids_.find(name);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+int FreeTable::count(std::string_view name) const {
+  const int i = id(name);
+  return i < 0 ? 0 : counts_[static_cast<std::size_t>(i)];
+}
+
+std::optional<FreeTable> FreeTable::of(const Term& t) {
+  FreeTable table;
+  std::vector<bool> in_scope;
+  std::vector<bool> outside; // an occurrence outside every binder of the name
+  bool unique = true;
+  const auto grow = [&](int id) {
+    const auto need = static_cast<std::size_t>(id) + 1;
+    if (in_scope.size() < need) {
+      in_scope.resize(need, false);
+      outside.resize(need, false);
+    }
+    return static_cast<std::size_t>(id);
+  };
+  const auto walk = [&](const auto& self, const Term& n) -> void {
+    if (!unique) return;
+    if (n->copy.unforced) {
+      unique = false; // not walked: the table would force it
+      return;
+    }
+    if (n->kind == Kind::var) {
+      const std::size_t i = grow(table.intern(n->name));
+      ++table.counts_[i];
+      if (!in_scope[i]) outside[i] = true;
+      return;
+    }
+    const bool binds = n->kind == Kind::lam || n->kind == Kind::let || n->kind == Kind::let_pair;
+    if (!binds) {
+      for (const Term& k : n->kids)
+        self(self, k);
+      return;
+    }
+    if (n->kind != Kind::lam) self(self, n->bound()); // outside the binders' scope
+    std::array<std::size_t, 2> ids{};
+    const std::size_t count = n->kind == Kind::let_pair ? 2 : 1;
+    for (std::size_t b = 0; b < count; ++b) {
+      ids[b] = grow(table.intern(b == 0 ? n->x.name : n->y.name));
+      if (table.bound_[ids[b]]) unique = false; // bound twice (or ⟨x, x⟩)
+      table.bound_[ids[b]] = true;
+      in_scope[ids[b]] = true;
+    }
+    self(self, n->body());
+    for (std::size_t b = 0; b < count; ++b)
+      in_scope[ids[b]] = false;
+  };
+  on_stack_for(t, [&] { walk(walk, t); });
+  for (std::size_t i = 0; i < outside.size() && unique; ++i)
+    if (outside[i] && table.bound_[i]) unique = false; // free and bound
+  if (!unique) return std::nullopt;
+  return table;
+}
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,46 @@
+#pragma once
+// The free-variable counts of a whole term in one table (dense name ids), for a reducer whose
+// term keeps its binders unique: the side conditions of rules (9) and (10) (seed 002, Table 2a)
+// ask only free_count(x, body) at x's own binder, and when no name is bound twice nor bound and
+// free, that count is the number of occurrences of x anywhere in the term. The reducer checks the
+// uniqueness with it before it keeps each binder's count on the binder node (Reducer's count
+// mode, ast.hpp's bound_count); tests check the table against the per-node lists.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "syntax/linear_negation/ast.hpp"
+
+namespace adsem::linear_negation {
+
+class FreeTable {
+public:
+  // The table of t, or nothing when a binder name of t is bound twice or also occurs outside
+  // its binder's scope (the reducer then keeps the per-node lists), or when t holds a shared
+  // copy of rule (9) not made yet (its binders are named only when made; nothing is forced).
+  static std::optional<FreeTable> of(const Term& t);
+
+  // The name's dense id, or -1 when t neither binds nor mentions it.
+  int id(std::string_view name) const;
+  // The occurrences of the name in t: at a binder of the name, free_count(name, body).
+  int count(std::string_view name) const;
+  std::size_t names() const { return counts_.size(); }
+  const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
+  int count_of(int id) const { return counts_[static_cast<std::size_t>(id)]; }
+
+private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  int intern(std::string_view name);
+
+  std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;
+  std::vector<std::string> names_; // by id
+  std::vector<int> counts_;
+  std::vector<bool> bound_; // the name has a binder in t
+};
+
+} // namespace adsem::linear_negation
