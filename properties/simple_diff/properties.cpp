@@ -65,8 +65,8 @@ TrialResult unique_typing(const PropertyContext& context) {
       annotated[static_cast<std::size_t>(*rc::gen::inRange(0, static_cast<int>(annotated.size())))];
   const bool left = *rc::gen::arbitrary<bool>();
   auto wrong = std::make_shared<Node>(*subterm(again.term, at));
-  Type& ann = left ? wrong->ann_left : wrong->ann_right;
-  ann = product_type(ann, real_type());
+  const Type ann = product_type(left ? wrong->ann_left() : wrong->ann_right(), real_type());
+  wrong->type = left ? product_type(ann, wrong->ann_right()) : product_type(wrong->ann_left(), ann);
   const Term altered = plug(again.term, at, wrong);
   try {
     const Typed other = typecheck(altered, primitives(), gamma);
@@ -585,10 +585,10 @@ int largest_type(const Node& c) {
   const auto see = [&sigma](const Type& t) {
     if (t) sigma = std::max(sigma, type_tree(*t));
   };
-  see(c.type);
-  see(c.ann_left);
-  see(c.ann_right);
-  if (c.ann_left && c.ann_right) see(product_type(c.ann_left, c.ann_right));
+  if (!c.annotation()) see(c.type);
+  see(c.ann_left());
+  see(c.ann_right());
+  if (c.ann_left() && c.ann_right()) see(c.annotation());
   if (c.kind == Kind::op) {
     const auto [dom, cod] = op_arity(c.name);
     see(dom);
