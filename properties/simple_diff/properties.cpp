@@ -223,7 +223,7 @@ TrialResult approximation(const PropertyContext& context) {
   o.divergent = true;
   const Trial tr = draw(context, o);
   const int n = *rc::gen::inRange(1, 5);
-  const Term mn = approximant(tr.t.term, n), mn1 = approximant(tr.t.term, n + 1);
+  const Term mn = approximant(tr.t.term, n);
   const Options options = oracle::machine_options(context);
   const oracle::Denotation d = oracle::denote(mn, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
@@ -231,6 +231,8 @@ TrialResult approximation(const PropertyContext& context) {
   if (d.status != oracle::Denotation::Status::defined && !op.value)
     return tr.done(TrialResult::discard(op.unknown ? "fuel" : "approximant-undefined"));
   if (d.status == oracle::Denotation::Status::defined) { // Lemma 6.5
+    // M^(n+1) is built only here: a trial whose [[M^(n)]] is undefined never reads it
+    const Term mn1 = approximant(tr.t.term, n + 1);
     const oracle::Denotation d1 = oracle::denote(mn1, tr.t.x, tr.t.t, tr.at, false);
     if (d1.status == oracle::Denotation::Status::fuel) return tr.done(TrialResult::discard("fuel"));
     if (d1.status != oracle::Denotation::Status::defined)
