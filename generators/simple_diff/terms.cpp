@@ -37,7 +37,7 @@ public:
     // T × U
     const double r = uniform();
     if (r < 0.6 || (options_.trace_only && r < 0.8))
-      return mk::pair(term(s, t->left, size / 2), term(s, t->right, size / 2), t->left, t->right);
+      return mk::pair_ann(term(s, t->left, size / 2), term(s, t->right, size / 2), t);
     if (r < 0.8) return binder(s, t, size);
     return control(s, t, size);
   }
@@ -55,9 +55,7 @@ public:
 private:
   // <M, N> of two reals, annotated as the type checker would (the builder knows every type it
   // asks for, so the drawn term needs no elaborating pass).
-  static Term reals(Term m, Term n) {
-    return mk::pair(std::move(m), std::move(n), real_type(), real_type());
-  }
+  Term reals(Term m, Term n) const { return mk::pair_ann(std::move(m), std::move(n), real2_); }
 
   Term real_term(const Scope& s, int size) {
     const int k = size - 1;
@@ -95,9 +93,12 @@ private:
 
   Term projection(const Scope& s, int k) {
     const Type other = small_type();
-    if (chance(0.5))
-      return mk::fst(term(s, product_type(real_type(), other), k), real_type(), other);
-    return mk::snd(term(s, product_type(other, real_type()), k), other, real_type());
+    if (chance(0.5)) {
+      const Type product = product_type(real_type(), other);
+      return mk::fst_ann(term(s, product, k), product);
+    }
+    const Type product = product_type(other, real_type());
+    return mk::snd_ann(term(s, product, k), product);
   }
 
   // let, and (outside traces) function definitions.
@@ -152,13 +153,13 @@ private:
   }
   // A real component of y : T (T = real or real × real).
   static Term project_real(const Type& t, const std::string& y) {
-    return t->is_real() ? mk::var(y) : mk::fst(mk::var(y), t->left, t->right);
+    return t->is_real() ? mk::var(y) : mk::fst_ann(mk::var(y), t);
   }
 
   Term call(const Scope& s, const FunSig& f, int k) {
     if (f.counter) // f(<n, A>), n in 0..3
-      return mk::call(f.name, mk::pair(mk::constant(pick(0, 3)), term(s, f.param->right, k),
-                                       real_type(), f.param->right));
+      return mk::call(f.name,
+                      mk::pair_ann(mk::constant(pick(0, 3)), term(s, f.param->right, k), f.param));
     return mk::call(f.name, term(s, f.param, k));
   }
 
@@ -200,12 +201,11 @@ private:
       // STEP sees p only (T-letrec), and may call outer functions
       const Term step = with_outer_call(body_scope, term(body_scope, a, k / 3), a);
       const double decrement = options_.divergent && chance(0.4) ? 0.0 : 1.0; // 0: may diverge
-      const Term counter = mk::fst(mk::var(p), real_type(), a);
-      const Term recurse =
-          mk::call(f, mk::pair(mk::op("sub", reals(counter, mk::constant(decrement))), step,
-                               real_type(), a));
+      const Term counter = mk::fst_ann(mk::var(p), param);
+      const Term recurse = mk::call(
+          f, mk::pair_ann(mk::op("sub", reals(counter, mk::constant(decrement))), step, param));
       const Term body = mk::if_(mk::pred("less", reals(counter, mk::constant(0.5))),
-                                mk::snd(mk::var(p), real_type(), a), recurse);
+                                mk::snd_ann(mk::var(p), param), recurse);
       scope.funs.push_back(FunSig{f, param, a, true});
       Term in = term(scope, t, k - k / 3);
       if (!calls(*in, f)) in = use_call(scope, t, scope.funs.back(), in, k / 3);
@@ -267,7 +267,7 @@ private:
     case TypeNode::Kind::unit:
       return mk::unit();
     case TypeNode::Kind::product:
-      return mk::pair(constant_of(t->left), constant_of(t->right), t->left, t->right);
+      return mk::pair_ann(constant_of(t->left), constant_of(t->right), t);
     }
     return mk::unit();
   }
@@ -300,6 +300,7 @@ private:
 
   LazyMt19937_64 rng_; // std::mt19937_64's numbers, without twisting 312 words per term
   TermOptions options_;
+  const Type real2_ = product_type(real_type(), real_type()); // reals' annotation, built once
   int vars_ = 0;
 };
 

@@ -65,8 +65,8 @@ TrialResult unique_typing(const PropertyContext& context) {
       annotated[static_cast<std::size_t>(*rc::gen::inRange(0, static_cast<int>(annotated.size())))];
   const bool left = *rc::gen::arbitrary<bool>();
   auto wrong = std::make_shared<Node>(*subterm(again.term, at));
-  Type& ann = left ? wrong->ann_left : wrong->ann_right;
-  ann = product_type(ann, real_type());
+  const Type ann = product_type(left ? wrong->ann_left() : wrong->ann_right(), real_type());
+  wrong->type = left ? product_type(ann, wrong->ann_right()) : product_type(wrong->ann_left(), ann);
   const Term altered = plug(again.term, at, wrong);
   try {
     const Typed other = typecheck(altered, primitives(), gamma);
@@ -223,7 +223,7 @@ TrialResult approximation(const PropertyContext& context) {
   o.divergent = true;
   const Trial tr = draw(context, o);
   const int n = *rc::gen::inRange(1, 5);
-  const Term mn = approximant(tr.t.term, n), mn1 = approximant(tr.t.term, n + 1);
+  const Term mn = approximant(tr.t.term, n);
   const Options options = oracle::machine_options(context);
   const oracle::Denotation d = oracle::denote(mn, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
@@ -231,6 +231,8 @@ TrialResult approximation(const PropertyContext& context) {
   if (d.status != oracle::Denotation::Status::defined && !op.value)
     return tr.done(TrialResult::discard(op.unknown ? "fuel" : "approximant-undefined"));
   if (d.status == oracle::Denotation::Status::defined) { // Lemma 6.5
+    // M^(n+1) is built only here: a trial whose [[M^(n)]] is undefined never reads it
+    const Term mn1 = approximant(tr.t.term, n + 1);
     const oracle::Denotation d1 = oracle::denote(mn1, tr.t.x, tr.t.t, tr.at, false);
     if (d1.status == oracle::Denotation::Status::fuel) return tr.done(TrialResult::discard("fuel"));
     if (d1.status != oracle::Denotation::Status::defined)
@@ -585,10 +587,10 @@ int largest_type(const Node& c) {
   const auto see = [&sigma](const Type& t) {
     if (t) sigma = std::max(sigma, type_tree(*t));
   };
-  see(c.type);
-  see(c.ann_left);
-  see(c.ann_right);
-  if (c.ann_left && c.ann_right) see(product_type(c.ann_left, c.ann_right));
+  if (!c.annotation()) see(c.type);
+  see(c.ann_left());
+  see(c.ann_right());
+  if (c.ann_left() && c.ann_right()) see(c.annotation());
   if (c.kind == Kind::op) {
     const auto [dom, cod] = op_arity(c.name);
     see(dom);

@@ -48,13 +48,13 @@ public:
     case Kind::let:
       return within({m.name, m.type}, *m.b);
     case Kind::pair: {
-      Type left = m.ann_left ? m.ann_left : of(*m.a);
-      Type right = m.ann_right ? m.ann_right : of(*m.b);
+      Type left = m.ann_left() ? m.ann_left() : of(*m.a);
+      Type right = m.ann_right() ? m.ann_right() : of(*m.b);
       return left && right ? product_type(left, right) : nullptr;
     }
     case Kind::fst:
     case Kind::snd: {
-      if (m.ann_left && m.ann_right) return m.kind == Kind::fst ? m.ann_left : m.ann_right;
+      if (m.ann_left() && m.ann_right()) return m.kind == Kind::fst ? m.ann_left() : m.ann_right();
       const Type t = of(*m.a);
       if (!t || !t->is_product()) return nullptr;
       return m.kind == Kind::fst ? t->left : t->right;
@@ -134,8 +134,8 @@ private:
     case Kind::pair:
     case Kind::fst:
     case Kind::snd:
-      if (n.ann_left && n.ann_right &&
-          !(same_type(pat.ann_left, n.ann_left) && same_type(pat.ann_right, n.ann_right)))
+      if (n.ann_left() && n.ann_right() &&
+          !(same_type(pat.ann_left(), n.ann_left()) && same_type(pat.ann_right(), n.ann_right())))
         return false;
       return match(*pat.a, n.a) && (pat.kind != Kind::pair || match(*pat.b, n.b));
     case Kind::let:

@@ -21,7 +21,7 @@ namespace {
 }
 
 void need_annotations(const Node& n) {
-  if (!n.ann_left || !n.ann_right)
+  if (!n.ann_left() || !n.ann_right())
     throw AdsemError(ErrorKind::eval,
                      "symbolic differentiation needs the pair and projection annotations "
                      "(type-check the term first; seed 003 line 110)",
@@ -181,8 +181,8 @@ Term r_pair(Machine& m, const DRedex& r, const RuleInfo&) {
   const std::string y = m.names().fresh("y"), z = m.names().fresh("z");
   Term left = m.R(DiffGoal{mk::var(y), g.v, g.x, g.t}, c.a);
   Term right = m.R(DiffGoal{mk::var(z), g.v, g.x, g.t}, c.b);
-  return tuple_let({{y, c.ann_left}, {z, c.ann_right}}, g.w, plus_of(g.t, left, right, m.names()),
-                   m.names(), /*sugar=*/true);
+  return tuple_let({{y, c.ann_left()}, {z, c.ann_right()}}, g.w,
+                   plus_of(g.t, left, right, m.names()), m.names(), /*sugar=*/true);
 }
 
 // (R-fst)  W.R_V(x:T. fst_{U,S}(D)) = let x:T = V in let y:U×S = D in <W, 0_S>_{U,S}.R_V(x:T. D)
@@ -192,9 +192,9 @@ Term r_fst(Machine& m, const DRedex& r, const RuleInfo&) {
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  Term w = mk::pair(g.w, m.zero(c.ann_right), c.ann_left, c.ann_right);
+  Term w = mk::pair_ann(g.w, m.zero(c.ann_right()), c.annotation());
   Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
-  return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
+  return mk::let(g.x, g.t, g.v, mk::let(y, c.annotation(), c.a, pulled));
 }
 
 // (R-snd)  W.R_V(x:T. snd_{U,S}(D)) = let x:T = V in let y:U×S = D in <0_U, W>_{U,S}.R_V(x:T. D)
@@ -203,9 +203,9 @@ Term r_snd(Machine& m, const DRedex& r, const RuleInfo&) {
   const Node& c = *r.term;
   need_annotations(c);
   const std::string y = m.names().fresh("y");
-  Term w = mk::pair(m.zero(c.ann_left), g.w, c.ann_left, c.ann_right);
+  Term w = mk::pair_ann(m.zero(c.ann_left()), g.w, c.annotation());
   Term pulled = m.R(DiffGoal{w, g.v, g.x, g.t}, c.a);
-  return mk::let(g.x, g.t, g.v, mk::let(y, product_type(c.ann_left, c.ann_right), c.a, pulled));
+  return mk::let(g.x, g.t, g.v, mk::let(y, c.annotation(), c.a, pulled));
 }
 
 Term op_r_term(const std::string& op, const Term& primal, const Term& cotangent, const Type& s,

@@ -114,10 +114,10 @@ private:
     case Kind::unit:
       return term;
     case Kind::pair: {
-      if (!n.ann_left || !n.ann_right) unannotated(n);
+      if (!n.ann_left() || !n.ann_right()) unannotated(n);
       Term a = anf(n.a);
       Term b = anf(n.b);
-      return mk::pair(a, b, n.ann_left, n.ann_right);
+      return mk::pair_ann(a, b, n.annotation());
     }
     case Kind::add: {
       Term a = anf(n.a);
@@ -130,11 +130,11 @@ private:
     }
     case Kind::fst:
     case Kind::snd: {
-      if (!n.ann_left || !n.ann_right) unannotated(n);
+      if (!n.ann_left() || !n.ann_right()) unannotated(n);
       Term a = anf(n.a);
       const bool first = n.kind == Kind::fst;
-      return bind(first ? n.ann_left : n.ann_right, first ? mk::fst(a, n.ann_left, n.ann_right)
-                                                          : mk::snd(a, n.ann_left, n.ann_right));
+      return bind(first ? n.ann_left() : n.ann_right(),
+                  first ? mk::fst_ann(a, n.annotation()) : mk::snd_ann(a, n.annotation()));
     }
     case Kind::let: {
       Term a = anf(n.a);
@@ -209,9 +209,9 @@ private:
     }
     const std::string p = m_.names().fresh("p");
     const std::string p1 = m_.names().fresh("p"), p2 = m_.names().fresh("p");
-    backward_.push_back(Binding{p, product_type(a.ann_left, a.ann_right), g});
-    backward_.push_back(Binding{p1, a.ann_left, mk::fst(mk::var(p), a.ann_left, a.ann_right)});
-    backward_.push_back(Binding{p2, a.ann_right, mk::snd(mk::var(p), a.ann_left, a.ann_right)});
+    backward_.push_back(Binding{p, a.annotation(), g});
+    backward_.push_back(Binding{p1, a.ann_left(), mk::fst_ann(mk::var(p), a.annotation())});
+    backward_.push_back(Binding{p2, a.ann_right(), mk::snd_ann(mk::var(p), a.annotation())});
     push(mk::var(p1), a.a);
     push(mk::var(p2), a.b);
   }
@@ -250,10 +250,10 @@ private:
       return;
     }
     case Kind::fst:
-      push(mk::pair(adj, m_.zero(p.ann_right), p.ann_left, p.ann_right), p.a);
+      push(mk::pair_ann(adj, m_.zero(p.ann_right()), p.annotation()), p.a);
       return;
     case Kind::snd:
-      push(mk::pair(m_.zero(p.ann_left), adj, p.ann_left, p.ann_right), p.a);
+      push(mk::pair_ann(m_.zero(p.ann_left()), adj, p.annotation()), p.a);
       return;
     case Kind::pair: // an atom copy: its adjoint goes to the copied atom
       push(adj, b.term);

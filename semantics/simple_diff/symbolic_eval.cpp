@@ -26,7 +26,7 @@ Term atom(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& bindin
     Term a = atom(m, phi, n.a, bindings);
     Term b = atom(m, phi, n.b, bindings);
     if (a == n.a && b == n.b) return term;
-    return mk::pair(a, b, n.ann_left, n.ann_right);
+    return mk::pair_ann(a, b, n.annotation());
   }
   default:
     break;
@@ -157,13 +157,13 @@ SymResult s_op(Machine& m, const SRedex& r, const RuleInfo&) {
 
 // (S-fst)  fst_{T,U}(V) ⇝ fst_{T,U}(V)
 SymResult s_fst(Machine& m, const SRedex& r, const RuleInfo&) {
-  Term c = mk::fst(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  Term c = mk::fst_ann(r.atoms[0], r.term->annotation());
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
 // (S-snd)  snd_{T,U}(V) ⇝ snd_{T,U}(V)
 SymResult s_snd(Machine& m, const SRedex& r, const RuleInfo&) {
-  Term c = mk::snd(r.atoms[0], r.term->ann_left, r.term->ann_right);
+  Term c = mk::snd_ann(r.atoms[0], r.term->annotation());
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 

@@ -56,33 +56,40 @@ Term unit(Pos pos) {
   n->pos = pos;
   return n;
 }
-Term pair(Term m, Term nn, Type t, Type u, Pos pos) {
+namespace {
+// The annotations T, U as the product T × U; none when both are absent. A single one is kept
+// as a product with a null side (ann_left/ann_right read it back as given).
+Type annotation_of(Type t, Type u) {
+  if (!t && !u) return nullptr;
+  return product_type(std::move(t), std::move(u));
+}
+Term annotated(Kind kind, Term m, Term nn, Type product, Pos pos) {
   auto n = std::make_shared<Node>();
-  n->kind = Kind::pair;
+  n->kind = kind;
   n->a = std::move(m);
   n->b = std::move(nn);
-  n->ann_left = std::move(t);
-  n->ann_right = std::move(u);
+  n->type = std::move(product);
   n->pos = pos;
   return n;
+}
+} // namespace
+Term pair_ann(Term m, Term nn, Type product, Pos pos) {
+  return annotated(Kind::pair, std::move(m), std::move(nn), std::move(product), pos);
+}
+Term fst_ann(Term m, Type product, Pos pos) {
+  return annotated(Kind::fst, std::move(m), nullptr, std::move(product), pos);
+}
+Term snd_ann(Term m, Type product, Pos pos) {
+  return annotated(Kind::snd, std::move(m), nullptr, std::move(product), pos);
+}
+Term pair(Term m, Term nn, Type t, Type u, Pos pos) {
+  return pair_ann(std::move(m), std::move(nn), annotation_of(std::move(t), std::move(u)), pos);
 }
 Term fst(Term m, Type t, Type u, Pos pos) {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::fst;
-  n->a = std::move(m);
-  n->ann_left = std::move(t);
-  n->ann_right = std::move(u);
-  n->pos = pos;
-  return n;
+  return fst_ann(std::move(m), annotation_of(std::move(t), std::move(u)), pos);
 }
 Term snd(Term m, Type t, Type u, Pos pos) {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::snd;
-  n->a = std::move(m);
-  n->ann_left = std::move(t);
-  n->ann_right = std::move(u);
-  n->pos = pos;
-  return n;
+  return snd_ann(std::move(m), annotation_of(std::move(t), std::move(u)), pos);
 }
 Term if_(Term guard, Term m, Term nn, Pos pos) {
   auto n = std::make_shared<Node>();
@@ -154,6 +161,23 @@ const std::string& Node::param() const {
 const Type& Node::result_type() const {
   static const Type none;
   return extra ? extra->result_type : none;
+}
+
+const Type& Node::annotation() const {
+  static const Type none;
+  return kind == Kind::pair || kind == Kind::fst || kind == Kind::snd ? type : none;
+}
+
+const Type& Node::ann_left() const {
+  static const Type none;
+  const Type& product = annotation();
+  return product ? product->left : none;
+}
+
+const Type& Node::ann_right() const {
+  static const Type none;
+  const Type& product = annotation();
+  return product ? product->right : none;
 }
 
 NodeExtra& Node::edit_extra() {
@@ -268,7 +292,7 @@ public:
     const Node& x = *a;
     const Node& y = *b;
     if (x.kind != y.kind) return false;
-    if (!ann_eq(x.ann_left, y.ann_left) || !ann_eq(x.ann_right, y.ann_right)) return false;
+    if (!ann_eq(x.ann_left(), y.ann_left()) || !ann_eq(x.ann_right(), y.ann_right())) return false;
     switch (x.kind) {
     case Kind::var: {
       const int lx = vl_.lookup(x.name), ly = vr_.lookup(y.name);

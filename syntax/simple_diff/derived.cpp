@@ -20,7 +20,7 @@ Term zero_of(const Type& t, bool sugar) {
     z = mk::unit();
     break;
   case TypeNode::Kind::product:
-    z = mk::pair(zero_of(t->left), zero_of(t->right), t->left, t->right);
+    z = mk::pair_ann(zero_of(t->left), zero_of(t->right), t);
     break;
   }
   if (!sugar) return z;
@@ -46,8 +46,8 @@ Term plus_of(const Type& t, Term m, Term n, NameSupply& names, bool sugar) {
     // let <x1:T, x2:U> = M in let <y1:T, y2:U> = N in <x1 +_T y1, x2 +_U y2>_{T,U}
     const std::string x1 = names.fresh("a"), x2 = names.fresh("a");
     const std::string y1 = names.fresh("b"), y2 = names.fresh("b");
-    Term body = mk::pair(plus_of(t->left, mk::var(x1), mk::var(y1), names),
-                         plus_of(t->right, mk::var(x2), mk::var(y2), names), t->left, t->right);
+    Term body = mk::pair_ann(plus_of(t->left, mk::var(x1), mk::var(y1), names),
+                             plus_of(t->right, mk::var(x2), mk::var(y2), names), t);
     Term inner = tuple_let({{y1, t->left}, {y2, t->right}}, n, body, names);
     sum = tuple_let({{x1, t->left}, {x2, t->right}}, m, inner, names);
     break;
@@ -71,11 +71,12 @@ Term tuple_let_core(const std::vector<Sugar::Binder>& xs, std::size_t count, Ter
     prefix_types.push_back(xs[i].type);
   const Type prefix = iterated_product(prefix_types);
   const Type last = xs[count - 1].type;
+  const Type whole = product_type(prefix, last);
   const std::string z = names.fresh("z");
-  Term rest = mk::let(xs[count - 1].name, last, mk::snd(mk::var(z), prefix, last), n);
+  Term rest = mk::let(xs[count - 1].name, last, mk::snd_ann(mk::var(z), whole), n);
   Term unpack =
-      tuple_let_core(xs, count - 1, mk::fst(mk::var(z), prefix, last), rest, names, std::nullopt);
-  return mk::let(z, product_type(prefix, last), m, unpack, pos);
+      tuple_let_core(xs, count - 1, mk::fst_ann(mk::var(z), whole), rest, names, std::nullopt);
+  return mk::let(z, whole, m, unpack, pos);
 }
 } // namespace
 

@@ -60,9 +60,10 @@ public:
     }
     case Kind::pair: { // (T-pair)
       Typed m = check(n.a), k = check(n.b);
-      check_annotation(n, n.ann_left, m.type, "first component");
-      check_annotation(n, n.ann_right, k.type, "second component");
-      return {annotated(n, m.type, k.type, m.term, k.term), product_type(m.type, k.type)};
+      check_annotation(n, n.ann_left(), m.type, "first component");
+      check_annotation(n, n.ann_right(), k.type, "second component");
+      Type product = product_type(m.type, k.type);
+      return {annotated(n, product, m.term, k.term), product};
     }
     case Kind::fst:
     case Kind::snd: { // (T-fst), (T-snd)
@@ -71,10 +72,9 @@ public:
       if (!m.type->is_product())
         fail(*n.a,
              std::string(first ? "fst" : "snd") + " expects a product, found " + quote(m.type));
-      check_annotation(n, n.ann_left, m.type->left, "first component");
-      check_annotation(n, n.ann_right, m.type->right, "second component");
-      return {annotated(n, m.type->left, m.type->right, m.term),
-              first ? m.type->left : m.type->right};
+      check_annotation(n, n.ann_left(), m.type->left, "first component");
+      check_annotation(n, n.ann_right(), m.type->right, "second component");
+      return {annotated(n, m.type, m.term), first ? m.type->left : m.type->right};
     }
     case Kind::if_: { // (T-if)
       Term guard_term = check_bool(n.a);
@@ -188,12 +188,12 @@ private:
     return with_children(n, std::move(a), std::move(b), std::move(c));
   }
 
-  static Term annotated(const Node& n, Type left, Type right, Term a, Term b = nullptr) {
+  // A copy of the pair or projection n annotated with the product T × U.
+  static Term annotated(const Node& n, Type product, Term a, Term b = nullptr) {
     auto copy = std::make_shared<Node>(n);
     copy->a = std::move(a);
     copy->b = std::move(b);
-    copy->ann_left = std::move(left);
-    copy->ann_right = std::move(right);
+    copy->type = std::move(product);
     return copy;
   }
 

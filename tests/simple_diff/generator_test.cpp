@@ -20,8 +20,9 @@ bool same_elaboration(const Term& built, const Term& checked, std::string& where
     return false;
   }
   if (built->kind == Kind::pair || built->kind == Kind::fst || built->kind == Kind::snd) {
-    if (!built->ann_left || !built->ann_right || !same_type(built->ann_left, checked->ann_left) ||
-        !same_type(built->ann_right, checked->ann_right)) {
+    if (!built->ann_left() || !built->ann_right() ||
+        !same_type(built->ann_left(), checked->ann_left()) ||
+        !same_type(built->ann_right(), checked->ann_right())) {
       where = print(built);
       return false;
     }

@@ -287,10 +287,10 @@ TEST(SimpleDiffTypes, SpecTypingExamples) {
 TEST(SimpleDiffTypes, AnnotationsAreFilledInAndUnique) {
   const Typed t = check_source("fst(<1, <2, ()>>)");
   const Node& fst = *t.term;
-  ASSERT_TRUE(fst.ann_left && fst.ann_right);
-  EXPECT_EQ(print_type(fst.ann_left), "real");
-  EXPECT_EQ(print_type(fst.ann_right), "real * unit");
-  ASSERT_TRUE(fst.a->ann_left);
+  ASSERT_TRUE(fst.ann_left() && fst.ann_right());
+  EXPECT_EQ(print_type(fst.ann_left()), "real");
+  EXPECT_EQ(print_type(fst.ann_right()), "real * unit");
+  ASSERT_TRUE(fst.a->ann_left());
   // re-checking the elaborated term gives the same type (P-TY-1)
   EXPECT_TRUE(same_type(typecheck(t.term, primitives()).type, t.type));
   // a different annotation is rejected
