@@ -4,14 +4,17 @@
 // spec §5.3, a linear judgment Γ ⊢_z t is evaluated with z as an ordinary real variable, so
 // ⟦λz^R.t⟧ is the function a ↦ ⟦t⟧(z := a) (linear by Table 4's remark L839, which the property
 // `linearity` checks instead of assuming). It never calls this calculus's D or reduction.
+#include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/value.hpp"
 #include "semantics/core/work_budget.hpp"
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/core/inline_vector.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
@@ -26,7 +29,8 @@ template <class C> struct EnvNode {
 };
 template <class C> using Env = std::shared_ptr<const EnvNode<C>>;
 template <class C> Env<C> bind(Env<C> env, std::string name, model::Value<C> value) {
-  return std::make_shared<const EnvNode<C>>(EnvNode<C>{std::move(name), std::move(value), env});
+  return std::make_shared<const EnvNode<C>>(
+      EnvNode<C>{std::move(name), std::move(value), std::move(env)});
 }
 
 // One denotation's limits: the nesting guard (this calculus's own depth) and the models' work cap
@@ -42,45 +46,132 @@ struct DenoteBudget {
   WorkBudget work{model::work_cap, 1};
 };
 
+namespace denotation_detail {
+
+// Fresh names differ mostly in their numeric suffix (x_107, x_110): compared from the end, a
+// lookup passes the other bindings of an environment after a character or two.
+inline bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = a.size(); i-- > 0;)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+template <class C> const model::Value<C>& lookup(const Node& x, const Env<C>& env) {
+  for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
+    if (same_name(at->name, x.name)) return at->value;
+  throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + x.name);
+}
+
+inline constexpr const char* work_name = "the denotation (⟦−⟧ of Table 4)";
+
+// One level of the nesting guard: DepthGuard's count, and DepthGuard itself (its error) past the
+// limit. Made at every node, where DepthGuard's optional source position (never given here) cost
+// a stall each time.
+class Level {
+public:
+  explicit Level(DepthBudget& budget) : budget_(budget) {
+    if (budget_.depth >= budget_.limit) const DepthGuard over(budget_);
+    ++budget_.depth;
+  }
+  ~Level() { --budget_.depth; }
+  Level(const Level&) = delete;
+  Level& operator=(const Level&) = delete;
+
+private:
+  DepthBudget& budget_;
+};
+
+// A subterm's value, read in place when the subterm is a variable (its binding outlives the
+// read): an application, a primitive or a sum reads its operands without copying them. The
+// variable is visited as any node is: one level of the nesting guard, left before the value is
+// used, and one unit of work.
+template <class C> struct Operand {
+  const model::Value<C>* bound = nullptr;
+  model::Value<C> made;
+  const model::Value<C>& get() const { return bound != nullptr ? *bound : made; }
+};
+
 template <class C>
-model::Value<C> denote(const Term& t, const Env<C>& env,
-                       std::shared_ptr<DenoteBudget> depth = nullptr) {
+model::Value<C> walk(const Term& t, const Env<C>& env, const std::shared_ptr<DenoteBudget>& budget);
+
+template <class C>
+Operand<C> operand(const Term& t, const Env<C>& env, const std::shared_ptr<DenoteBudget>& budget) {
+  Operand<C> o;
+  if (t->kind == Kind::var) {
+    const Level level(budget->depth);
+    budget->work.spend(1, work_name);
+    o.bound = &lookup(*t, env);
+  } else {
+    o.made = walk<C>(t, env, budget);
+  }
+  return o;
+}
+
+// Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
+template <class C>
+[[gnu::noinline]] model::Dual<C> apply_primitive(const Node& t, const Env<C>& env,
+                                                 const std::shared_ptr<DenoteBudget>& budget) {
+  InlineVector<model::Dual<C>, 4> args;
+  for (const Term& k : t.kids)
+    args.push_back(operand<C>(k, env, budget).get().real());
+  return primitives().at(t.name).template apply1<model::Dual<C>>(
+      Args<model::Dual<C>>(args.data(), args.size()));
+}
+
+template <class C>
+model::Value<C> walk(const Term& t, const Env<C>& env,
+                     const std::shared_ptr<DenoteBudget>& budget) {
   using V = model::Value<C>;
-  if (!depth) depth = std::make_shared<DenoteBudget>();
-  const DepthGuard guard(depth->depth);
-  depth->work.spend(1, "the denotation (⟦−⟧ of Table 4)");
+  const Level level(budget->depth);
+  budget->work.spend(1, work_name);
   switch (t->kind) {
   case Kind::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a
-    for (const EnvNode<C>* at = env.get(); at != nullptr; at = at->next.get())
-      if (at->name == t->name) return at->value;
-    throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + t->name);
+    return lookup(*t, env);
   case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0
     return V(model::Dual<C>(C(t->value)));
   case Kind::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
-    return V::function([body = t->body(), x = t->x.name, env, depth](const V& v) {
-      return denote<C>(body, bind<C>(env, x, v), depth);
+    return V::function([lam = t, env, budget](const V& v) {
+      return walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
     });
-  case Kind::app: // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
-    return denote<C>(t->left(), env, depth)(denote<C>(t->right(), env, depth));
-  case Kind::pair: // (34)
-    return V::pair(denote<C>(t->left(), env, depth), denote<C>(t->right(), env, depth));
-  case Kind::add: // (40) in R^d
-    return model::sum(denote<C>(t->left(), env, depth), denote<C>(t->right(), env, depth));
+  case Kind::app: { // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
+    const Operand<C> f = operand<C>(t->left(), env, budget);
+    return f.get()(walk<C>(t->right(), env, budget));
+  }
+  // Pairs and sums visit their right operand first (the order this model has always had: which
+  // of two errors surfaces first decides a trial's discard reason).
+  case Kind::pair: { // (34)
+    V right = walk<C>(t->right(), env, budget);
+    return V::pair(walk<C>(t->left(), env, budget), std::move(right));
+  }
+  case Kind::add: { // (40) in R^d
+    const Operand<C> right = operand<C>(t->right(), env, budget);
+    const Operand<C> left = operand<C>(t->left(), env, budget);
+    return model::sum(left.get(), right.get());
+  }
   case Kind::let: // (35), (36): a linear ES is composition, i.e. the same let
-    return denote<C>(t->body(), bind<C>(env, t->x.name, denote<C>(t->bound(), env, depth)), depth);
+    return walk<C>(t->body(), bind<C>(env, t->x.name, walk<C>(t->bound(), env, budget)), budget);
   case Kind::let_pair: { // (37)
-    const V u = denote<C>(t->bound(), env, depth);
-    return denote<C>(t->body(), bind<C>(bind<C>(env, t->x.name, u.first()), t->y.name, u.second()),
-                     depth);
+    const Operand<C> u = operand<C>(t->bound(), env, budget);
+    return walk<C>(t->body(),
+                   bind<C>(bind<C>(env, t->x.name, u.get().first()), t->y.name, u.get().second()),
+                   budget);
   }
-  case Kind::prim: { // ⟦f(t)⟧ = ⟦f⟧(⟦t1⟧, …), (38) for ·
-    std::vector<model::Dual<C>> args;
-    for (const Term& k : t->kids)
-      args.push_back(denote<C>(k, env, depth).real());
-    return V(primitives().at(t->name).template apply1<model::Dual<C>>(args));
-  }
+  case Kind::prim: // ⟦f(t)⟧ = ⟦f⟧(⟦t1⟧, …), (38) for ·
+    return V(apply_primitive<C>(*t, env, budget));
   }
   throw AdsemError(ErrorKind::eval, "denotation: unknown node");
+}
+
+} // namespace denotation_detail
+
+// ⟦t⟧ in env, charging `budget` (a fresh one when null): one level of its nesting guard and one
+// unit of its work a node visited, a λ's body again at each application.
+template <class C>
+model::Value<C> denote(const Term& t, const Env<C>& env,
+                       std::shared_ptr<DenoteBudget> budget = nullptr) {
+  if (!budget) budget = std::make_shared<DenoteBudget>();
+  return denotation_detail::walk<C>(t, env, budget);
 }
 
 } // namespace adsem::linear_negation
