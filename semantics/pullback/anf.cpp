@@ -61,18 +61,23 @@ private:
   // type_of again at each let of a series walks the rest of it, quadratic in the series.
   Term elem(const Term& p, const Type& hint0, Bindings& b, Type own = nullptr) {
     const DepthGuard guard(depth_);
-    if (!own) own = type_of(p);
-    Type hint = own;
-    if (is_any(hint)) hint = hint0;
+    // [perf] p's type, else the hint from the context: asked only by the cases that use it
+    // (type_of walks p's subterms and builds their product types: asked at every node, it was
+    // most of A-normalisation's work on small terms).
+    const auto type_hint = [&] {
+      if (!own) own = type_of(p);
+      return is_any(own) ? hint0 : own;
+    };
     switch (p->kind) {
     case Kind::zero:
-      return with_type_hint(p, hint);
+      return with_type_hint(p, type_hint());
     case Kind::var:
       return p;
     case Kind::proj:
       if (is_atom(p) && !options_.bind_atoms) return p;
       return proj(p->index, atomize(p->kids[0], nullptr, b));
     case Kind::sum: {
+      const Type hint = type_hint();
       Term acc = atomize(p->kids[0], hint, b);
       for (std::size_t i = 1; i < p->kids.size(); ++i) {
         const Term next = atomize(p->kids[i], hint, b);
@@ -84,8 +89,10 @@ private:
       }
       return acc;
     }
-    case Kind::lam:
+    case Kind::lam: {
+      const Type hint = type_hint();
       return lam(p->name, p->type, normal_form(p->kids[0], is_arrow(hint) ? hint->right : nullptr));
+    }
     case Kind::app: {
       const Term f = atomize(p->kids[0], nullptr, b);
       const Type ft = type_of(f);
@@ -93,6 +100,7 @@ private:
       return app(f, a);
     }
     case Kind::pair: {
+      const Type hint = type_hint();
       const Term a1 = atomize(p->kids[0], is_prod(hint) ? hint->left : nullptr, b);
       const Term a2 = atomize(p->kids[1], is_prod(hint) ? hint->right : nullptr, b);
       return pair(a1, a2);
@@ -122,6 +130,7 @@ private:
       const std::string x2 = fresh(p->name);
       b.push_back({x2, p->type, with_type_hint(e1, p->type)});
       const Term body = substitute(p->kids[1], p->name, var(x2, p->type));
+      const Type hint = type_hint();
       return elem(body, hint, b, own);
     }
     }

@@ -247,10 +247,10 @@ std::optional<Machine::Found> Machine::search(const Term& t, int depth,
     reached_ = std::max(reached_, depth);
     return std::nullopt;
   }
-  if (const auto hit = inert_.find(t.get()); hit != inert_.end()) {
+  if (const int* height = inert_.find(t.get())) {
     // Known to hold no redex; it is skipped only if the walk would not have hit the depth limit.
-    if (depth + hit->second.second <= max_term_depth) {
-      reached_ = std::max(reached_, depth + hit->second.second);
+    if (depth + *height <= max_term_depth) {
+      reached_ = std::max(reached_, depth + *height);
       return std::nullopt;
     }
   }
@@ -262,7 +262,7 @@ std::optional<Machine::Found> Machine::search(const Term& t, int depth,
   reached_ = std::max(reached_before, reached_);
   if (!s && impure_attempts_ == impure_before) {
     if (inert_.size() > inert_limit) inert_.clear();
-    inert_.emplace(t.get(), std::make_pair(t, height));
+    inert_.emplace(t, height);
   }
   return s;
 }

@@ -19,6 +19,7 @@
 #include "semantics/pullback/relations.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "syntax/pullback/ast.hpp"
+#include "syntax/pullback/node_table.hpp"
 
 namespace adsem::pullback {
 
@@ -138,7 +139,7 @@ private:
   // Only searches whose failed attempts were pure are kept: a failed pullback redex (rows 9-20)
   // runs premises and draws fresh names, which must happen again, as before, on every search.
   // The entry holds the term, so its address is not reused while cached.
-  std::unordered_map<const Node*, std::pair<Term, int>> inert_;
+  NodeTable<int> inert_;
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);

@@ -92,13 +92,13 @@ public:
     const DepthGuard guard(depth_, t->pos);
     if (!memo_ || !worth_remembering(t) || facts(t).many) return check(t);
     if (const CheckMemo::Entry* e = memo_->find(t.get()); e && depth_.depth <= e->depth) {
-      if (bound_as_before(t, e->free_types)) return e->type;
+      if (bound_as_before(t, memo_->free_types(*e))) return e->type;
     }
     Type ty = check(t);
-    CheckMemo::Entry e{t, ty, {}, depth_.depth};
+    free_scratch_.clear();
     for (const std::string& x : facts(t).free)
-      e.free_types.push_back(*bound_type(x)); // bound: the check succeeded
-    memo_->remember(std::move(e));
+      free_scratch_.push_back(*bound_type(x)); // bound: the check succeeded
+    memo_->remember(t, ty, free_scratch_, depth_.depth);
     return ty;
   }
 
@@ -109,7 +109,7 @@ private:
       if (it->first == x) return &it->second;
     return nullptr;
   }
-  bool bound_as_before(const Term& t, const std::vector<Type>& types) const {
+  bool bound_as_before(const Term& t, std::span<const Type> types) const {
     const std::vector<std::string>& free = facts(t).free;
     for (std::size_t i = 0; i < free.size(); ++i) {
       const Type* now = bound_type(free[i]);
@@ -221,6 +221,7 @@ private:
   }
   LinMode mode_;
   CheckMemo* memo_;
+  std::vector<Type> free_scratch_; // the free variables' types of the node being remembered
   std::vector<std::pair<std::string, Type>> scope_;
   DepthBudget depth_{max_source_nesting, 0, ErrorKind::type};
 };
@@ -242,10 +243,17 @@ Type typecheck(const Term& t, const Context& gamma, CheckMemo& memo) {
   return on_large_stack([&] { return Checker(gamma, memo.mode(), &memo).go(t); });
 }
 
-void CheckMemo::remember(Entry e) {
-  if (entries_.size() >= max_entries) entries_.clear();
-  const Node* key = e.node.get();
-  entries_.insert_or_assign(key, std::move(e));
+void CheckMemo::remember(const Term& node, Type type, std::span<const Type> free_types, int depth) {
+  // (a node checked again in new bindings leaves its old types behind: they count too)
+  if (entries_.size() >= max_entries ||
+      free_types_.size() >= NodeFacts::max_free_names * max_entries) {
+    entries_.clear();
+    free_types_.clear();
+  }
+  const Entry e{std::move(type), static_cast<std::uint32_t>(free_types_.size()),
+                static_cast<std::uint32_t>(free_types.size()), depth};
+  free_types_.insert(free_types_.end(), free_types.begin(), free_types.end());
+  entries_.insert_or_assign(node, e);
 }
 
 std::optional<std::string> type_error(const Term& t, const Context& gamma, LinMode mode) {

@@ -9,11 +9,13 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "syntax/pullback/ast.hpp"
+#include "syntax/pullback/node_table.hpp"
 
 namespace adsem::pullback {
 
@@ -40,21 +42,23 @@ public:
   LinMode mode() const { return mode_; }
 
   struct Entry {
-    Term node;                    // held: its address cannot be reused while the memo lives
-    Type type;                    // the type the check gave
-    std::vector<Type> free_types; // the types its free variables (facts(node).free) were bound to
-    int depth = 0;                // the depth it was checked at
+    Type type;               // the type the check gave
+    std::uint32_t first = 0; // its free variables' types: free_types_[first, first + count)
+    std::uint32_t count = 0; // (the types facts(node).free were bound to)
+    int depth = 0;           // the depth it was checked at
   };
-  const Entry* find(const Node* n) const {
-    const auto it = entries_.find(n);
-    return it == entries_.end() ? nullptr : &it->second;
+  const Entry* find(const Node* n) const { return entries_.find(n); }
+  // The types the free variables of e's node were bound to, in the order of facts(node).free.
+  std::span<const Type> free_types(const Entry& e) const {
+    return {free_types_.data() + e.first, e.count};
   }
-  void remember(Entry e);
+  void remember(const Term& node, Type type, std::span<const Type> free_types, int depth);
 
 private:
   static constexpr std::size_t max_entries = 200'000; // then it starts again (memory bound)
   LinMode mode_;
-  std::unordered_map<const Node*, Entry> entries_;
+  NodeTable<Entry> entries_; // holds its nodes: a key's address cannot be reused
+  std::vector<Type> free_types_;
 };
 
 // typecheck with a memo: the same type, or the same error, as typecheck(t, gamma, memo.mode()).
