@@ -48,11 +48,8 @@ template <class C> Value<C> perturb(const Value<C>& a, const Value<C>& da, Tag e
   case ValueKind::tuple: {
     if (da.items().size() != a.items().size())
       throw AdsemError(ErrorKind::eval, "model: tangent and point have different shapes");
-    std::vector<Value<C>> items;
-    items.reserve(a.items().size()); // one allocation per tuple, not one per growth
-    for (std::size_t i = 0; i < a.items().size(); ++i)
-      items.push_back(perturb(a.items()[i], da.items()[i], e));
-    return Value<C>::tuple(std::move(items));
+    return Value<C>::tuple_of(
+        a.items().size(), [&](std::size_t i) { return perturb(a.items()[i], da.items()[i], e); });
   }
   case ValueKind::injection:
     if (da.injection().index != a.injection().index)
@@ -75,13 +72,9 @@ template <class C> Value<C> swap_tags(const Value<C>& v, Tag e, Tag e2) {
   case ValueKind::unit:
   case ValueKind::integer:
     return v;
-  case ValueKind::tuple: {
-    std::vector<Value<C>> items;
-    items.reserve(v.items().size());
-    for (const Value<C>& item : v.items())
-      items.push_back(swap_tags(item, e, e2));
-    return Value<C>::tuple(std::move(items));
-  }
+  case ValueKind::tuple:
+    return Value<C>::tuple_of(v.items().size(),
+                              [&](std::size_t i) { return swap_tags(v.items()[i], e, e2); });
   case ValueKind::injection:
     return Value<C>::injection(v.injection().index, swap_tags(*v.injection().payload, e, e2));
   case ValueKind::function:
@@ -102,13 +95,9 @@ Value<C> extract(const Value<C>& v, Tag e, Part part, const DiffContext& context
   case ValueKind::unit:
   case ValueKind::integer:
     return v;
-  case ValueKind::tuple: {
-    std::vector<Value<C>> items;
-    items.reserve(v.items().size());
-    for (const Value<C>& item : v.items())
-      items.push_back(extract(item, e, part, context));
-    return Value<C>::tuple(std::move(items));
-  }
+  case ValueKind::tuple:
+    return Value<C>::tuple_of(
+        v.items().size(), [&](std::size_t i) { return extract(v.items()[i], e, part, context); });
   case ValueKind::injection:
     return Value<C>::injection(v.injection().index,
                                extract(*v.injection().payload, e, part, context));

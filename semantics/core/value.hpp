@@ -43,7 +43,12 @@ struct Integer {
 };
 // Tuples and closures are held by pointer: a value is copied at every variable lookup and
 // every capture, and copying a std::function or a vector of values dominated the model's time.
-template <class C> struct Tuple { std::shared_ptr<const std::vector<Value<C>>> items; };
+// A tuple's items and their count share one allocation (a shared vector took two: its header
+// and its buffer; tuples are most of the model's allocations when pushforwards walk them).
+template <class C> struct Tuple {
+  std::shared_ptr<const Value<C>[]> items;
+  std::size_t size = 0;
+};
 template <class C> struct Injection {
   std::size_t index = 0; // 0 = inl, 1 = inr, ...
   std::shared_ptr<const Value<C>> payload;
@@ -83,10 +88,19 @@ public:
   Value(Closure<C> f) : node_(std::move(f)) {}
 
   static Value tuple(std::vector<Value> items) {
-    return Value(Tuple<C>{std::make_shared<const std::vector<Value>>(std::move(items))});
+    return tuple_of(items.size(), [&items](std::size_t i) { return std::move(items[i]); });
+  }
+  // The tuple (make(0), ..., make(n - 1)), its items made in that order, in one allocation.
+  template <class F>
+  requires std::is_invocable_r_v<Value, F&, std::size_t>
+  static Value tuple_of(std::size_t n, F make) {
+    std::shared_ptr<Value[]> items = std::make_shared<Value[]>(n);
+    for (std::size_t i = 0; i < n; ++i)
+      items[i] = make(i);
+    return Value(Tuple<C>{std::move(items), n});
   }
   static Value pair(Value first, Value second) {
-    return tuple({std::move(first), std::move(second)});
+    return tuple_of(2, [&](std::size_t i) { return std::move(i == 0 ? first : second); });
   }
   static Value injection(std::size_t index, Value payload) {
     return Value(Injection<C>{index, std::make_shared<const Value>(std::move(payload))});
@@ -115,9 +129,12 @@ public:
   // Accessors; a wrong kind is an evaluation error (an ill-typed model computation).
   const Real& real() const { return get<Real>("a real"); }
   std::int64_t integer() const { return get<Integer>("an integer").value; }
-  const std::vector<Value>& items() const { return *get<Tuple<C>>("a tuple").items; }
+  std::span<const Value> items() const {
+    const Tuple<C>& t = get<Tuple<C>>("a tuple");
+    return {t.items.get(), t.size};
+  }
   const Value& item(std::size_t i) const {
-    const std::vector<Value>& all = items();
+    const std::span<const Value> all = items();
     if (i >= all.size())
       throw AdsemError(ErrorKind::eval, "model: tuple of " + std::to_string(all.size()) +
                                             " has no component " + std::to_string(i + 1));
@@ -206,13 +223,9 @@ template <class C> Value<C> zero(const ModelType& type) {
     return Value<C>(0.0);
   case ModelType::Kind::unit:
     return Value<C>(Unit{});
-  case ModelType::Kind::tuple: {
-    std::vector<Value<C>> items;
-    items.reserve(type.parts().size());
-    for (const ModelType& part : type.parts())
-      items.push_back(zero<C>(part));
-    return Value<C>::tuple(std::move(items));
-  }
+  case ModelType::Kind::tuple:
+    return Value<C>::tuple_of(type.parts().size(),
+                              [&type](std::size_t i) { return zero<C>(type.parts()[i]); });
   case ModelType::Kind::function: {
     const Value<C> z = zero<C>(type.codomain());
     return Value<C>::function([z](const Value<C>&) { return z; });
@@ -237,11 +250,8 @@ template <class C> Value<C> sum(const Value<C>& a, const Value<C>& b) {
   case ValueKind::tuple: {
     if (a.items().size() != b.items().size())
       throw AdsemError(ErrorKind::eval, "model: cannot add tuples of different lengths");
-    std::vector<Value<C>> items;
-    items.reserve(a.items().size()); // one allocation per tuple, not one per growth
-    for (std::size_t i = 0; i < a.items().size(); ++i)
-      items.push_back(sum(a.items()[i], b.items()[i]));
-    return Value<C>::tuple(std::move(items));
+    return Value<C>::tuple_of(a.items().size(),
+                              [&](std::size_t i) { return sum(a.items()[i], b.items()[i]); });
   }
   case ValueKind::function:
     return Value<C>::function([f = a, g = b](const Value<C>& z) { return sum(f(z), g(z)); });
@@ -260,13 +270,9 @@ template <class C> Value<C> scale(const Dual<C>& s, const Value<C>& v) {
     return Value<C>(s * v.real());
   case ValueKind::unit:
     return v;
-  case ValueKind::tuple: {
-    std::vector<Value<C>> items;
-    items.reserve(v.items().size());
-    for (const Value<C>& item : v.items())
-      items.push_back(scale(s, item));
-    return Value<C>::tuple(std::move(items));
-  }
+  case ValueKind::tuple:
+    return Value<C>::tuple_of(v.items().size(),
+                              [&](std::size_t i) { return scale(s, v.items()[i]); });
   case ValueKind::function:
     return Value<C>::function([s, f = v](const Value<C>& z) { return scale(s, f(z)); });
   case ValueKind::integer:
@@ -328,13 +334,9 @@ Value<C> unflatten(const Value<C>& shape, std::span<const Dual<C>> xs, std::size
   case ValueKind::unit:
   case ValueKind::integer:
     return shape;
-  case ValueKind::tuple: {
-    std::vector<Value<C>> items;
-    items.reserve(shape.items().size());
-    for (const Value<C>& item : shape.items())
-      items.push_back(unflatten(item, xs, next));
-    return Value<C>::tuple(std::move(items));
-  }
+  case ValueKind::tuple:
+    return Value<C>::tuple_of(shape.items().size(),
+                              [&](std::size_t i) { return unflatten(shape.items()[i], xs, next); });
   case ValueKind::injection:
     return Value<C>::injection(shape.injection().index,
                                unflatten(*shape.injection().payload, xs, next));

@@ -224,6 +224,25 @@ TEST(ValueAlgebra, TypedZeroSumScaleFlatten) {
   EXPECT_THROW((void)flatten(prim("sin")), AdsemError);
 }
 
+// Tuples hold their items in one shared block: built in index order (a perturbation of a
+// function draws tags when called, so order is observable), copied by sharing, empty allowed.
+TEST(ValueAlgebra, TuplesAreBuiltInOrderAndShared) {
+  std::vector<std::size_t> order;
+  const V t = V::tuple_of(3, [&order](std::size_t i) {
+    order.push_back(i);
+    return V(static_cast<double>(i) + 0.5);
+  });
+  EXPECT_EQ(order, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(to_string(t), "(0.5, 1.5, 2.5)");
+  const V copy = t; // NOLINT(performance-unnecessary-copy-initialization): the copy is the test
+  EXPECT_EQ(copy.items().data(), t.items().data());
+  EXPECT_EQ(V::tuple({}).items().size(), 0U);
+  EXPECT_THROW((void)t.item(3), AdsemError);
+  const V p = V::pair(V(1.0), V::pair(2.0, 3.0));
+  EXPECT_EQ(to_string(p), "(1, (2, 3))");
+  EXPECT_EQ(to_string(V::tuple({V(4.0), p})), "(4, (1, (2, 3)))");
+}
+
 TEST(Pushforward, AgreesWithFiniteDifferencesAtFunctionType) {
   // The pushforward of a curried function is a function; compare it with the finite-difference
   // tangent at function type by probing (manzyuk §5.3 independent oracle).
