@@ -44,11 +44,12 @@ template <typename Counts> std::uint8_t lowest(const Counts& counts) {
 // Whether a step at an ES node left the core under its ES bodies the same node: the side
 // conditions that read through ES bodies to a core then read what they read before (Reach's
 // core and value). The contractum's first few ES bodies are looked for along the old ones (each
-// of (8), (10) and (16) puts at most two new ES nodes above a body it keeps, and (9) rebuilds
-// the bodies down to the occurrence it replaces); past them, or at a shared copy not made yet,
-// the answer is no, which only rereads more.
-bool same_core(const Term& before, const Term& after) {
-  constexpr std::size_t looked = 8;
+// of (8), (10) and (16) puts at most two new ES nodes above a body it keeps, and (9) writes or
+// rebuilds the bodies down to the occurrence it replaces); past them, or at a shared copy not
+// made yet, the answer is no, which only rereads more. A node the step wrote in place (written)
+// is not the node it was: the old bodies go on below it only where it kept its body.
+bool same_core(const Term& before, const Term& after, const InPlaceWrites& written) {
+  constexpr std::size_t looked = InPlaceWrites::depth;
   std::array<const Node*, looked> fresh{};
   std::size_t m = 0;
   for (const Node* b = after.get(); m < looked && !b->copy.unforced;) {
@@ -58,11 +59,13 @@ bool same_core(const Term& before, const Term& after) {
   }
   const Node* a = before.get();
   for (std::size_t i = 0; i < looked && !a->copy.unforced; ++i) {
-    if (std::find(fresh.begin(), fresh.begin() + static_cast<long>(m), a) !=
-        fresh.begin() + static_cast<long>(m))
+    if (!written.written(*a) && std::find(fresh.begin(), fresh.begin() + static_cast<long>(m), a) !=
+                                    fresh.begin() + static_cast<long>(m))
       return true;
     if (!binds_es(*a)) return false;
-    a = a->body().get();
+    const Node* body = a->body().get();
+    if (written.wrote_child(*a, 0) && !written.written(*body)) return false; // replaced
+    a = body;
   }
   return false;
 }
@@ -248,11 +251,13 @@ std::optional<Step> Reducer::focused_step() {
   const auto c = focused_choice(options_.strategy == Strategy::bp);
   if (!c) return std::nullopt;
   Term& slot = focus_slot();
+  redex_alone_ = slot.use_count() == 1;
   const Term redex = slot;
   slot = contract_noting(redex, *c);
+  redex_alone_ = false;
   if (counts_kept_) apply_noted_counts();
   Reach reach;
-  if (binds_es(*redex) && same_core(redex, slot)) reach.core = reach.value = false;
+  if (binds_es(*redex) && same_core(redex, slot, writes_)) reach.core = reach.value = false;
   after_focused_step(reach);
   return Step{c->rule->info.name, current_};
 }

@@ -229,6 +229,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 Term Reducer::contract(const Term& t, const Candidate& c) {
   force(*t);
   if (noting_) noted_.clear();
+  writes_.near.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   std::vector<Term> summands;
@@ -385,7 +386,9 @@ Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t dept
 Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth,
                                        bool in_sum) {
   if (depth == c.path.size()) {
+    redex_alone_ = slot.use_count() == 1;
     slot = contract_noting(slot, c);
+    redex_alone_ = false;
     return Reach{};
   }
   if (slot.use_count() != 1) {

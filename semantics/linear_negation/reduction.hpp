@@ -23,6 +23,7 @@
 
 #include "semantics/core/rule_counter.hpp"
 #include "semantics/core/work_budget.hpp"
+#include "semantics/linear_negation/occurrence.hpp"
 #include "semantics/linear_negation/relations.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
@@ -137,6 +138,10 @@ public:
   // free-variable lists (the side conditions of (9) and (10) ask only it). Turned on by
   // keep_focus with the paper's book, after one walk that checks the binders and counts them.
   bool keeps_counts() const { return counts_kept_; }
+  // Where a rule's result notes the nodes below its redex it wrote in place (occurrence.hpp):
+  // only when this reducer holds the redex alone (nothing else reaches the nodes below it), else
+  // null and the result builds new nodes.
+  InPlaceWrites* in_place_writes() { return redex_alone_ ? &writes_ : nullptr; }
 
 private:
   struct Candidate;
@@ -217,6 +222,8 @@ private:
   bool touched_by_notes_ = false;
   std::vector<std::pair<std::string, int>> noted_;
   bool counts_kept_ = false;
+  bool redex_alone_ = false;     // the step's redex is held by the current term only
+  InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
 };

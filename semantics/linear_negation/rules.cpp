@@ -100,54 +100,6 @@ std::optional<Term> replace_first(const Term& t, const std::string& x, const Ter
   return std::nullopt;
 }
 
-// The count of x free in each child of t, given c, its count in t: each child but the largest
-// from its free-variable list, the largest by what is left, so that a descent along a deep stack
-// of explicit substitutions never makes the lists of the stack's bodies.
-std::vector<int> counts_in_kids(const Node& t, const std::string& x, int c) {
-  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
-  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
-  std::vector<int> out(t.kids.size(), 0);
-  std::size_t largest = 0;
-  for (std::size_t i = 1; i < t.kids.size(); ++i)
-    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
-  int rest = c;
-  for (std::size_t i = 0; i < t.kids.size(); ++i) {
-    if (i == largest || (rebinds && i == 0)) continue;
-    out[i] = free_count(x, t.kids[i]);
-    rest -= out[i];
-  }
-  if (!(rebinds && largest == 0)) out[largest] = rest;
-  return out;
-}
-
-// replace_first for a reducer that keeps the binders' counts (Reducer::keeps_counts): x occurs c
-// times free in t, and the nodes rebuilt keep their binders' counts (unique binders: v's copy
-// holds none of their names).
-Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c) {
-  if (t->kind == Kind::var) return v;
-  force(*t);
-  const std::vector<int> counts = counts_in_kids(*t, x, c);
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    if (counts[i] == 0) continue;
-    std::vector<Term> kids = t->kids;
-    kids[i] = replace_first_counted(t->kids[i], x, v, counts[i]);
-    return rebuild_counted(*t, std::move(kids));
-  }
-  throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
-}
-
-// substitute (rule (11)) the same way: every one of the c free occurrences of x in t.
-Term substitute_counted(const Term& t, const std::string& x, const Term& v, int c) {
-  if (c == 0) return t;
-  if (t->kind == Kind::var) return v;
-  force(*t);
-  const std::vector<int> counts = counts_in_kids(*t, x, c);
-  std::vector<Term> kids = t->kids;
-  for (std::size_t i = 0; i < kids.size(); ++i)
-    kids[i] = substitute_counted(kids[i], x, v, counts[i]);
-  return rebuild_counted(*t, std::move(kids));
-}
-
 // wrap for a rule's contractum: with the binders' counts kept, each frame keeps its binders'
 // counts, changed by what the step noted of their names (a frame of the stack moved out binds
 // names free in the value (9) copies or (10) and (11) drop).
@@ -327,7 +279,8 @@ std::vector<Rules::Entry> table_2() {
         if (!m.keeps_counts())
           return wrap(rebuild(t, {*replace_first(t.body(), t.x.name, copy), p.core}), p.frames);
         const int x = binder_count(t, 0);
-        const Term body = replace_first_counted(t.body(), t.x.name, copy, x);
+        const Term body =
+            replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
         Term out = rebuild(t, {body, p.core});
         out->bound_count[0] = x - 1;
         return wrap_noted(m, std::move(out), p.frames);

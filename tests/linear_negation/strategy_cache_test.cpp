@@ -166,5 +166,45 @@ TEST(LinearNegationStrategyCache, ReducersSharingNodesDoNotMix) {
   }
 }
 
+// Rules (9) and (11) write the nodes below their redex in place where the reducer holds them
+// alone (semantics/linear_negation/occurrence.hpp). A term held from an earlier step shares those
+// nodes, which must then be rebuilt instead: every held term still prints as it did after the
+// steps that followed, and the steps are those of a reducer whose terms nobody holds.
+TEST(LinearNegationStrategyCache, HeldTermsKeepTheirTextAfterLaterSteps) {
+  const struct {
+    std::string source;
+    double point;
+  } cases[]{
+      {family::sum_chain(8), 1.0},
+      {family::square_chain_higher_order(6), 1.0},
+      {family::rnn({0.1, -0.3, 0.2, 0.0, 0.3}), 0.3},
+  };
+  long steps = 0;
+  for (const auto& c : cases) {
+    const RealFunction f = real_function(parse_elaborated(c.source, Mode::source));
+    const Wrapper w =
+        gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), c.point));
+    RunOptions o;
+    o.free_types = w.free_types;
+    Reducer held(w.term, o), alone(w.term, o);
+    held.keep_focus();
+    alone.keep_focus();
+    std::vector<std::pair<Term, std::string>> kept{{w.term, print(w.term)}};
+    for (long n = 0; n < 5000; ++n, ++steps) {
+      const auto a = held.step();
+      const auto b = alone.step();
+      ASSERT_EQ(a.has_value(), b.has_value()) << c.source << " step " << n;
+      if (!a) break;
+      ASSERT_EQ(a->rule, b->rule) << c.source << " step " << n;
+      const std::string text = print(a->result);
+      ASSERT_EQ(text, print(b->result)) << c.source << " step " << n;
+      kept.emplace_back(a->result, text);
+    }
+    for (const auto& [t, text] : kept)
+      EXPECT_EQ(print(t), text) << c.source;
+  }
+  EXPECT_GT(steps, 500);
+}
+
 } // namespace
 } // namespace adsem::linear_negation

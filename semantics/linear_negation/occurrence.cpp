@@ -1,0 +1,85 @@
+// Rules (9) and (11)'s replacement of a binder's occurrences (seed 002, Table 2a); (9)'s written
+// in place along the way where the reducer holds the nodes alone.
+#include "semantics/linear_negation/occurrence.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace adsem::linear_negation {
+
+bool InPlaceWrites::written(const Node& n) const {
+  return std::any_of(near.begin(), near.end(), [&](const auto& w) { return w.first == &n; });
+}
+
+bool InPlaceWrites::wrote_child(const Node& n, std::size_t child) const {
+  return std::find(near.begin(), near.end(), std::pair{&n, child}) != near.end();
+}
+
+void refresh_summary(Node& n) {
+  n.memo = RedexMemo{};
+  n.forget_free_counts();
+  measure(n);
+}
+
+namespace {
+
+// The count of x free in each child of t, given c, its count in t: each child but the largest
+// from its free-variable list, the largest by what is left, so that a descent along a deep stack
+// of explicit substitutions never makes the lists of the stack's bodies.
+std::vector<int> counts_in_kids(const Node& t, const std::string& x, int c) {
+  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
+  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
+  std::vector<int> out(t.kids.size(), 0);
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < t.kids.size(); ++i)
+    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
+  int rest = c;
+  for (std::size_t i = 0; i < t.kids.size(); ++i) {
+    if (i == largest || (rebinds && i == 0)) continue;
+    out[i] = free_count(x, t.kids[i]);
+    rest -= out[i];
+  }
+  if (!(rebinds && largest == 0)) out[largest] = rest;
+  return out;
+}
+
+// The node t if it may be written in place: the reducer holds its parent alone (writes) and
+// nothing but the parent holds t. Made non-const (ast.cpp).
+Node* in_place(const Term& t, const InPlaceWrites* writes) {
+  return writes != nullptr && t.use_count() == 1 ? const_cast<Node*>(t.get()) : nullptr;
+}
+
+} // namespace
+
+Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
+                           InPlaceWrites* writes, std::size_t level) {
+  if (t->kind == Kind::var) return v;
+  force(*t);
+  const std::vector<int> counts = counts_in_kids(*t, x, c);
+  const auto i = static_cast<std::size_t>(
+      std::find_if(counts.begin(), counts.end(), [](int n) { return n != 0; }) - counts.begin());
+  if (i == counts.size())
+    throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
+  if (Node* n = in_place(t, writes)) {
+    n->kids[i] = replace_first_counted(n->kids[i], x, v, counts[i], writes, level + 1);
+    refresh_summary(*n);
+    writes->wrote(*n, i, level);
+    return t;
+  }
+  std::vector<Term> kids = t->kids;
+  kids[i] = replace_first_counted(t->kids[i], x, v, counts[i], nullptr, level + 1);
+  return rebuild_counted(*t, std::move(kids));
+}
+
+Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c) {
+  if (c == 0) return t;
+  if (t->kind == Kind::var) return v;
+  force(*t);
+  const std::vector<int> counts = counts_in_kids(*t, z, c);
+  std::vector<Term> kids = t->kids;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    kids[i] = substitute_counted(kids[i], z, v, counts[i]);
+  return rebuild_counted(*t, std::move(kids));
+}
+
+} // namespace adsem::linear_negation

@@ -1,0 +1,45 @@
+#pragma once
+// The occurrences of a binder's variable that rules (9) and (11) replace (seed 002, Table 2a):
+// C{x} → C{v} at the first occurrence, t → t{v/z} at all of them, for a reducer that keeps the
+// binders' counts (Reducer::keeps_counts). Where the reducer holds the redex alone, the nodes
+// from (9)'s binder body down to the occurrence are written in place instead of rebuilt, so a
+// step under a deep context no longer allocates a copy of every node on the way.
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "syntax/linear_negation/ast.hpp"
+
+namespace adsem::linear_negation {
+
+// What a rule's result wrote in place below its redex: each node near the redex with the child
+// it replaced. A written node keeps its identity but not its contents, which the focus's
+// comparison of a redex's explicit-substitution bodies with its contractum's (focus.cpp,
+// same_core) must know; it looks no deeper than `depth` levels, and only those are noted.
+struct InPlaceWrites {
+  static constexpr std::size_t depth = 8;
+  std::vector<std::pair<const Node*, std::size_t>> near;
+  void wrote(const Node& n, std::size_t child, std::size_t level) {
+    if (level < depth) near.emplace_back(&n, child);
+  }
+  bool written(const Node& n) const;
+  bool wrote_child(const Node& n, std::size_t child) const;
+};
+
+// The node's measure, free-variable counts and the reducer's summaries from its children, after
+// one of them was replaced in place; its binders' counts stay (the caller keeps them).
+void refresh_summary(Node& n);
+
+// C{x} → C{v} (rule (9)): the leftmost of the c free occurrences of x in t replaced by v; the
+// nodes on the way keep their binders' counts (unique binders: v holds none of their names).
+// With `writes` (the reducer holds t's parent alone), each node on the way that only its parent
+// holds is written in place and noted there, `level` levels below the redex.
+Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
+                           InPlaceWrites* writes, std::size_t level);
+
+// t{v/z} (rule (11)): every one of the c free occurrences of z in t, the nodes on the way
+// rebuilt (written in place, they measured no fewer instructions on the wide sum).
+Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c);
+
+} // namespace adsem::linear_negation
