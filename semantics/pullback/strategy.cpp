@@ -16,6 +16,21 @@ Term with_kid(const Term& t, std::size_t i, Term k) {
   return make_node(std::move(n));
 }
 
+// The same, reusing t's node when t is its only handle: run_refocusing's frames hold nodes an
+// earlier step built and nothing else shares, and a copy per frame moved up (a node and its kids'
+// vector made, the old ones freed) was a large part of rule 8's steps (seed 000 Fig. 3 L240). The
+// node is made non-const (ast.cpp); its remembered facts and atom mark describe the old kid, so
+// they are dropped. A let is always copied: the let-series memo (is_let_series_remembered) keys
+// let nodes by address without holding them.
+Term with_kid_reusing(Term&& t, std::size_t i, Term k) {
+  if (t.use_count() != 1 || t->kind == Kind::let) return with_kid(t, i, std::move(k));
+  Node& n = const_cast<Node&>(*t);
+  n.kids[i] = std::move(k);
+  n.facts_slot = FactsSlot{};
+  n.atom_mark = AtomMark{};
+  return std::move(t);
+}
+
 constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
 constexpr std::size_t inert_limit = 1 << 20;               // entries before the cache restarts
 
@@ -103,7 +118,8 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
   Term focus = t;
   const auto rebuild = [&] {
     for (auto it = frames.rbegin(); it != frames.rend(); ++it)
-      focus = with_kid(it->node, static_cast<std::size_t>(it->kid), std::move(focus));
+      focus = with_kid_reusing(std::move(it->node), static_cast<std::size_t>(it->kid),
+                               std::move(focus));
     frames.clear();
   };
   const auto fired = [&](Found& f) {
@@ -123,7 +139,7 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
     // the rest of the series alive (memory cubic in the wide sum's width). The kid is released
     // in place (the node is made non-const, ast.cpp, and held by nobody else; a copy per step
     // cost 7% of adequacy's CPU): the holed node is only read again to be rebuilt with its new
-    // kid (with_kid).
+    // kid (with_kid_reusing).
     if (!frames.empty() && frames.back().node.use_count() == 1) {
       Node& parent = const_cast<Node&>(*frames.back().node);
       parent.kids[static_cast<std::size_t>(frames.back().kid)] = nullptr;
@@ -143,9 +159,10 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
     bool clean = impure_attempts_ == impure_before;
     while (!done) {
       if (frames.empty()) return focus;
-      const Frame up = frames.back();
+      Frame up = std::move(frames.back());
       frames.pop_back();
-      focus = with_kid(up.node, static_cast<std::size_t>(up.kid), std::move(focus));
+      focus =
+          with_kid_reusing(std::move(up.node), static_cast<std::size_t>(up.kid), std::move(focus));
       const int depth = static_cast<int>(frames.size());
       clean = clean && up.clean;
       const long before = impure_attempts_;
