@@ -133,16 +133,28 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       return;
     }
     // [perf] The parent frame still holds the contracted redex as its kid until the search moves
-    // up past it. When only the frame holds the parent (it is an earlier contractum, not a node
-    // of a term above), that redex is released now: else a series of rule 8 steps (seed 000
-    // Fig. 3 L240), each firing inside the previous contractum, keeps every earlier version of
-    // the rest of the series alive (memory cubic in the wide sum's width). The kid is released
-    // in place (the node is made non-const, ast.cpp, and held by nobody else; a copy per step
-    // cost 7% of adequacy's CPU): the holed node is only read again to be rebuilt with its new
-    // kid (with_kid_reusing).
-    if (!frames.empty() && frames.back().node.use_count() == 1) {
-      Node& parent = const_cast<Node&>(*frames.back().node);
-      parent.kids[static_cast<std::size_t>(frames.back().kid)] = nullptr;
+    // up past it. When only the frames hold the parent (it is an earlier contractum, or inside
+    // one, not a node of a term above), that redex is released now: else a series of rule 8
+    // steps (seed 000 Fig. 3 L240), each firing inside the previous contractum, keeps every
+    // earlier version of the rest of the series alive (memory cubic in the wide sum's width).
+    // The kid is released in place (the node is made non-const, ast.cpp, and held by nobody
+    // else; a copy per step cost 7% of adequacy's CPU): the holed node is only read again to be
+    // rebuilt with its new kid (with_kid_reusing). A frame's node is the frames' alone when no
+    // one else holds it, or when the frame above is the frames' alone and releases it: from the
+    // nearest such frame up the stack, every kid on the path is released, so that moving up
+    // rebuilds those nodes in place instead of copying them.
+    const auto released = [&](const Frame& f) {
+      return f.node->kids[static_cast<std::size_t>(f.kid)] == nullptr;
+    };
+    std::size_t from = frames.size();
+    while (from > 0 && !released(frames[from - 1]) && frames[from - 1].node.use_count() != 1)
+      --from;
+    if (from == 0) return; // no frame is the frames' alone
+    for (std::size_t i = from - 1; i < frames.size(); ++i) {
+      if (released(frames[i])) continue;
+      if (frames[i].node.use_count() != 1) break; // also held outside the frames
+      Node& parent = const_cast<Node&>(*frames[i].node);
+      parent.kids[static_cast<std::size_t>(frames[i].kid)] = nullptr;
       parent.facts_slot = FactsSlot{}; // they described (or borrowed from) the released kid
       parent.atom_mark = AtomMark{};
     }
