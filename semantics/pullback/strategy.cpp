@@ -16,6 +16,21 @@ Term with_kid(const Term& t, std::size_t i, Term k) {
   return make_node(std::move(n));
 }
 
+// The same, reusing t's node when t is its only handle: run_refocusing's frames hold nodes an
+// earlier step built and nothing else shares, and a copy per frame moved up (a node and its kids'
+// vector made, the old ones freed) was a large part of rule 8's steps (seed 000 Fig. 3 L240). The
+// node is made non-const (ast.cpp); its remembered facts and atom mark describe the old kid, so
+// they are dropped. A let is always copied: the let-series memo (is_let_series_remembered) keys
+// let nodes by address without holding them.
+Term with_kid_reusing(Term&& t, std::size_t i, Term k) {
+  if (t.use_count() != 1 || t->kind == Kind::let) return with_kid(t, i, std::move(k));
+  Node& n = const_cast<Node&>(*t);
+  n.kids[i] = std::move(k);
+  n.facts_slot = FactsSlot{};
+  n.atom_mark = AtomMark{};
+  return std::move(t);
+}
+
 constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
 constexpr std::size_t inert_limit = 1 << 20;               // entries before the cache restarts
 
@@ -103,7 +118,8 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
   Term focus = t;
   const auto rebuild = [&] {
     for (auto it = frames.rbegin(); it != frames.rend(); ++it)
-      focus = with_kid(it->node, static_cast<std::size_t>(it->kid), std::move(focus));
+      focus = with_kid_reusing(std::move(it->node), static_cast<std::size_t>(it->kid),
+                               std::move(focus));
     frames.clear();
   };
   const auto fired = [&](Found& f) {
@@ -117,16 +133,28 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       return;
     }
     // [perf] The parent frame still holds the contracted redex as its kid until the search moves
-    // up past it. When only the frame holds the parent (it is an earlier contractum, not a node
-    // of a term above), that redex is released now: else a series of rule 8 steps (seed 000
-    // Fig. 3 L240), each firing inside the previous contractum, keeps every earlier version of
-    // the rest of the series alive (memory cubic in the wide sum's width). The kid is released
-    // in place (the node is made non-const, ast.cpp, and held by nobody else; a copy per step
-    // cost 7% of adequacy's CPU): the holed node is only read again to be rebuilt with its new
-    // kid (with_kid).
-    if (!frames.empty() && frames.back().node.use_count() == 1) {
-      Node& parent = const_cast<Node&>(*frames.back().node);
-      parent.kids[static_cast<std::size_t>(frames.back().kid)] = nullptr;
+    // up past it. When only the frames hold the parent (it is an earlier contractum, or inside
+    // one, not a node of a term above), that redex is released now: else a series of rule 8
+    // steps (seed 000 Fig. 3 L240), each firing inside the previous contractum, keeps every
+    // earlier version of the rest of the series alive (memory cubic in the wide sum's width).
+    // The kid is released in place (the node is made non-const, ast.cpp, and held by nobody
+    // else; a copy per step cost 7% of adequacy's CPU): the holed node is only read again to be
+    // rebuilt with its new kid (with_kid_reusing). A frame's node is the frames' alone when no
+    // one else holds it, or when the frame above is the frames' alone and releases it: from the
+    // nearest such frame up the stack, every kid on the path is released, so that moving up
+    // rebuilds those nodes in place instead of copying them.
+    const auto released = [&](const Frame& f) {
+      return f.node->kids[static_cast<std::size_t>(f.kid)] == nullptr;
+    };
+    std::size_t from = frames.size();
+    while (from > 0 && !released(frames[from - 1]) && frames[from - 1].node.use_count() != 1)
+      --from;
+    if (from == 0) return; // no frame is the frames' alone
+    for (std::size_t i = from - 1; i < frames.size(); ++i) {
+      if (released(frames[i])) continue;
+      if (frames[i].node.use_count() != 1) break; // also held outside the frames
+      Node& parent = const_cast<Node&>(*frames[i].node);
+      parent.kids[static_cast<std::size_t>(frames[i].kid)] = nullptr;
       parent.facts_slot = FactsSlot{}; // they described (or borrowed from) the released kid
       parent.atom_mark = AtomMark{};
     }
@@ -143,9 +171,10 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
     bool clean = impure_attempts_ == impure_before;
     while (!done) {
       if (frames.empty()) return focus;
-      const Frame up = frames.back();
+      Frame up = std::move(frames.back());
       frames.pop_back();
-      focus = with_kid(up.node, static_cast<std::size_t>(up.kid), std::move(focus));
+      focus =
+          with_kid_reusing(std::move(up.node), static_cast<std::size_t>(up.kid), std::move(focus));
       const int depth = static_cast<int>(frames.size());
       clean = clean && up.clean;
       const long before = impure_attempts_;
