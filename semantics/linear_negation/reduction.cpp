@@ -20,18 +20,22 @@
 
 namespace adsem::linear_negation {
 
+// Two walks down the ES bodies: the first makes them (force) and counts them, the second puts
+// each in its place, innermost first, so that no other list is built nor a node held on the way
+// (a maximal sum's summands are peeled each time its redexes are looked for).
 Peeled peel(const Term& t) {
-  Peeled p{t, {}};
-  std::vector<Term> outer_first;
-  Term at = t;
-  force(*at);
-  while (at->kind == Kind::let || at->kind == Kind::let_pair) {
-    outer_first.push_back(at);
-    at = at->body();
-    force(*at);
+  std::size_t depth = 0;
+  const Term* at = &t;
+  force(**at);
+  while (binds_es(**at)) {
+    ++depth;
+    at = &(*at)->body();
+    force(**at);
   }
-  p.core = at;
-  p.frames.assign(outer_first.rbegin(), outer_first.rend());
+  Peeled p{*at, std::vector<Term>(depth)};
+  at = &t;
+  for (std::size_t i = depth; i-- > 0; at = &(*at)->body())
+    p.frames[i] = *at;
   return p;
 }
 
