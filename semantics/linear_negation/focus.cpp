@@ -70,11 +70,6 @@ bool same_core(const Term& before, const Term& after, const InPlaceWrites& writt
   return false;
 }
 
-// Whether the path from n to its child k goes into the scope of n's binders.
-bool binds_in(const Node& n, std::size_t k) {
-  return k == 0 && (n.kind == Kind::lam || binds_es(n));
-}
-
 Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }

@@ -64,4 +64,9 @@ inline bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
+// Whether the path from n to its child k goes into the scope of n's binders.
+inline bool binds_in(const Node& n, std::size_t k) {
+  return k == 0 && (n.kind == Kind::lam || binds_es(n));
+}
+
 } // namespace adsem::linear_negation

@@ -20,18 +20,22 @@
 
 namespace adsem::linear_negation {
 
+// Two walks down the ES bodies: the first makes them (force) and counts them, the second puts
+// each in its place, innermost first, so that no other list is built nor a node held on the way
+// (a maximal sum's summands are peeled each time its redexes are looked for).
 Peeled peel(const Term& t) {
-  Peeled p{t, {}};
-  std::vector<Term> outer_first;
-  Term at = t;
-  force(*at);
-  while (at->kind == Kind::let || at->kind == Kind::let_pair) {
-    outer_first.push_back(at);
-    at = at->body();
-    force(*at);
+  std::size_t depth = 0;
+  const Term* at = &t;
+  force(**at);
+  while (binds_es(**at)) {
+    ++depth;
+    at = &(*at)->body();
+    force(**at);
   }
-  p.core = at;
-  p.frames.assign(outer_first.rbegin(), outer_first.rend());
+  Peeled p{*at, std::vector<Term>(depth)};
+  at = &t;
+  for (std::size_t i = depth; i-- > 0; at = &(*at)->body())
+    p.frames[i] = *at;
   return p;
 }
 
@@ -353,6 +357,19 @@ int Reducer::noted_delta(std::string_view name) const {
   return delta;
 }
 
+// A path node above a step whose path goes on to its child k: in count mode a binder whose scope
+// holds the step takes the change its name's notes sum to (unique binders: the name's count in
+// the body changes by what it changes in the redex); otherwise its counts are forgotten.
+void Reducer::take_noted_counts(const Node& n, std::size_t k) const {
+  if (!counts_kept_) {
+    n.forget_bound_counts();
+    return;
+  }
+  if (!binds_in(n, k)) return;
+  for (std::size_t b = 0; b < (n.kind == Kind::let_pair ? 2U : 1U); ++b)
+    if (n.bound_count[b] >= 0) n.bound_count[b] += noted_delta(b == 0 ? n.x.name : n.y.name);
+}
+
 void Reducer::keep_counts() {
   if (counts_kept_ || !known_reads_ || !FreeTable::of(current_)) return;
   count_binders(current_);
@@ -373,7 +390,10 @@ Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t dept
   const auto k = static_cast<std::size_t>(c.path[depth]);
   kids[k] = rebuild_noting(kids[k], c, depth + 1, reach);
   reach = reach_above(*t, k, reach);
-  return rebuild(*t, std::move(kids));
+  if (!counts_kept_) return rebuild(*t, std::move(kids));
+  Term out = rebuild_counted(*t, std::move(kids));
+  take_noted_counts(*out, k);
+  return out;
 }
 
 // apply_at without rebuilding what only this reducer holds: a node on the path whose one owner
@@ -401,7 +421,7 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   const auto k = static_cast<std::size_t>(c.path[depth]);
   const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
   n.forget_free_counts();
-  n.forget_bound_counts(); // no count mode without the focus
+  take_noted_counts(n, k);
   measure(n);
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
@@ -601,6 +621,7 @@ Run normalise(const Term& t, const RunOptions& options) {
     if (!r) {
       r.emplace(t, options); // learning the binders' types walks t
       r->share_copies_ = r->known_reads_ && options.share_copies;
+      r->keep_counts(); // (9) and (10) then read their binder's count off the node
     }
     while (!shallow || r->current()->height <= shallow_nesting) {
       // the focus pays for itself where the walk from the root is long (a campaign's small

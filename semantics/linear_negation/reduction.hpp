@@ -136,8 +136,10 @@ public:
   // Count mode: the term's binders are unique, and every binder node's bound_count (ast.hpp) is
   // kept up to date along the steps, from the rules' notes, instead of being read off the
   // free-variable lists (the side conditions of (9) and (10) ask only it). Turned on by
-  // keep_focus with the paper's book, after one walk that checks the binders and counts them.
+  // keep_counts (normalise's start, keep_focus) with the paper's book, after one walk that checks
+  // the binders and counts them; without it, nothing changes.
   bool keeps_counts() const { return counts_kept_; }
+  void keep_counts();
   // Where a rule's result notes the nodes below its redex it wrote in place (occurrence.hpp):
   // only when this reducer holds the redex alone (nothing else reaches the nodes below it), else
   // null and the result builds new nodes.
@@ -167,7 +169,7 @@ private:
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
   Term contract_noting(const Term& t, const Candidate& c);
   void touched_from_notes();
-  void keep_counts();
+  void take_noted_counts(const Node& n, std::size_t k) const;
   void apply_noted_counts();
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);

@@ -107,9 +107,14 @@ std::string type_text(const Type& t) {
 
 namespace {
 // Not a const object: the reducer's in-place step may replace a child of a node it alone holds.
-Term make(Node n) {
-  measure(n);
-  return std::make_shared<Node>(std::move(n));
+// Made where it lives and filled there (`fill` sets its fields, then it is measured): a node is a
+// few hundred bytes, and building it aside and moving it in cost more than the rest of making a
+// small one.
+template <typename Fill> Term make(const Fill& fill) {
+  auto n = std::make_shared<Node>();
+  fill(*n);
+  measure(*n);
+  return n;
 }
 
 bool binds_names(Kind k) {
@@ -267,35 +272,35 @@ const Node::FreeCounts& Node::free_counts() const {
 }
 
 Term var(std::string name) {
-  Node n;
-  n.kind = Kind::var;
-  n.name = std::move(name);
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::var;
+    n.name = std::move(name);
+  });
 }
 Term num(double r) {
-  Node n;
-  n.kind = Kind::num;
-  n.value = r == 0.0 ? 0.0 : r; // no -0
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::num;
+    n.value = r == 0.0 ? 0.0 : r; // no -0
+  });
 }
 Term lam(Binder x, Term body) {
-  Node n;
-  n.kind = Kind::lam;
-  n.x = std::move(x);
-  n.kids = {std::move(body)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::lam;
+    n.x = std::move(x);
+    n.kids = {std::move(body)};
+  });
 }
 Term app(Term f, Term u) {
-  Node n;
-  n.kind = Kind::app;
-  n.kids = {std::move(f), std::move(u)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::app;
+    n.kids = {std::move(f), std::move(u)};
+  });
 }
 Term pair(Term a, Term b) {
-  Node n;
-  n.kind = Kind::pair;
-  n.kids = {std::move(a), std::move(b)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::pair;
+    n.kids = {std::move(a), std::move(b)};
+  });
 }
 Term tuple(const std::vector<Term>& items) {
   if (items.empty()) throw std::logic_error("empty tuple");
@@ -305,32 +310,32 @@ Term tuple(const std::vector<Term>& items) {
   return out;
 }
 Term let(Binder x, Term body, Term bound) {
-  Node n;
-  n.kind = Kind::let;
-  n.x = std::move(x);
-  n.kids = {std::move(body), std::move(bound)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::let;
+    n.x = std::move(x);
+    n.kids = {std::move(body), std::move(bound)};
+  });
 }
 Term let_pair(Binder x, Binder y, Term body, Term bound) {
-  Node n;
-  n.kind = Kind::let_pair;
-  n.x = std::move(x);
-  n.y = std::move(y);
-  n.kids = {std::move(body), std::move(bound)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::let_pair;
+    n.x = std::move(x);
+    n.y = std::move(y);
+    n.kids = {std::move(body), std::move(bound)};
+  });
 }
 Term add(Term a, Term b) {
-  Node n;
-  n.kind = Kind::add;
-  n.kids = {std::move(a), std::move(b)};
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::add;
+    n.kids = {std::move(a), std::move(b)};
+  });
 }
 Term prim(std::string name, std::vector<Term> args) {
-  Node n;
-  n.kind = Kind::prim;
-  n.name = std::move(name);
-  n.kids = std::move(args);
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n.kind = Kind::prim;
+    n.name = std::move(name);
+    n.kids = std::move(args);
+  });
 }
 Term mul(Term a, Term b) {
   return prim("mul", {std::move(a), std::move(b)});
@@ -342,20 +347,21 @@ Term zero(int d) {
   return tuple(zs);
 }
 Term with_pos(const Term& t, SourcePos pos) {
-  Node n = *t;
-  n.pos = pos;
-  return make(std::move(n));
+  return make([&](Node& n) {
+    n = *t;
+    n.pos = pos;
+  });
 }
 Term rebuild(const Node& n, std::vector<Term> kids) {
-  Node m;
-  m.kind = n.kind;
-  m.name = n.name;
-  m.value = n.value;
-  m.x = n.x;
-  m.y = n.y;
-  m.kids = std::move(kids);
-  m.pos = n.pos;
-  return make(std::move(m));
+  return make([&](Node& m) {
+    m.kind = n.kind;
+    m.name = n.name;
+    m.value = n.value;
+    m.x = n.x;
+    m.y = n.y;
+    m.kids = std::move(kids);
+    m.pos = n.pos;
+  });
 }
 Term rebuild_counted(const Node& n, std::vector<Term> kids) {
   Term out = rebuild(n, std::move(kids));
@@ -637,6 +643,8 @@ struct FreshWalk {
   DepthBudget depth{max_nesting, 0, ErrorKind::eval};
 };
 
+void fresh_binders(const Term& t, FreshWalk& w, Node& n);
+
 Term fresh_walk(const Term& t, FreshWalk& w) {
   const DepthGuard guard(w.depth, t->pos);
   force(*t);
@@ -650,21 +658,26 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
   default:
     break;
   }
-  Node n;
-  n.kind = t->kind;
-  n.name = t->name;
-  n.value = t->value;
-  n.x = t->x;
-  n.y = t->y;
-  n.pos = t->pos;
-  n.bound_count = t->bound_count; // its binders renamed alike: as often in the body
-  n.kids.reserve(t->kids.size());
-  const bool binds = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
-  if (!binds) {
+  return make([&](Node& n) {
+    n.kind = t->kind;
+    n.name = t->name;
+    n.value = t->value;
+    n.x = t->x;
+    n.y = t->y;
+    n.pos = t->pos;
+    n.bound_count = t->bound_count; // its binders renamed alike: as often in the body
+    n.kids.reserve(t->kids.size());
+    if (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) {
+      fresh_binders(t, w, n);
+      return;
+    }
     for (const Term& k : t->kids)
       n.kids.push_back(fresh_walk(k, w));
-    return make(std::move(n));
-  }
+  });
+}
+
+// fresh_walk at a binder: n (a copy of t's fields) takes the renamed binders and children.
+void fresh_binders(const Term& t, FreshWalk& w, Node& n) {
   // the bound term of an ES is outside the binder's scope
   Term bound;
   if (t->kind != Kind::lam) bound = fresh_walk(t->bound(), w);
@@ -692,7 +705,6 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
       w.env.erase(name);
   }
   if (bound) n.kids.push_back(std::move(bound));
-  return make(std::move(n));
 }
 } // namespace
 
