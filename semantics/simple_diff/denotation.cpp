@@ -1,8 +1,10 @@
 // [[-]] of seed 003 Section 5 (lines 736-900; spec §5.3-5.4), generic in the scalar C.
 #include "semantics/simple_diff/denotation.hpp"
 
+#include <exception>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "semantics/core/interval.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -49,8 +51,8 @@ public:
   Denoter(const model::DiffContext& context, const Budget& budget)
       : context_(context), budget_(budget) {}
 
-  // [[n]]ρ; when the walk meets f^(0) of a letrec_n it records ⊥ (bottom()) and returns a
-  // placeholder that every caller drops at once (see bottom_ below).
+  // [[n]]ρ; when the walk meets f^(0) of a letrec_n, or a primitive's ⊥, it records it
+  // (stopped()) and returns a placeholder that every caller drops at once (see bottom_ below).
   MValue<C> term(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
     if (++steps_ > budget_.steps)
       throw AdsemError(ErrorKind::fuel, "model: step budget exhausted (⊥ fuel: unknown)");
@@ -66,9 +68,9 @@ public:
       // N before M: the order the compiled `term(M).real() + term(N).real()` had (GCC evaluates
       // the right operand first), kept so that which ⊥ is met first does not change.
       const MValue<C> right = term(phi, rho, *n.b);
-      if (bottom()) return none();
+      if (stopped()) return none();
       const MValue<C> left = term(phi, rho, *n.a);
-      if (bottom()) return none();
+      if (stopped()) return none();
       return MValue<C>(left.real() + right.real());
     }
     case Kind::op: { // [[op(M)]] = ev(op) ∘ [[M]], partial (line 233)
@@ -78,37 +80,40 @@ public:
       // op_r^k is defined where op is (Dom(op_r) = Dom(op) × R^m): the base's domain decides
       if (!op->base->domain().empty()) partial_met_ = true;
       const MValue<C> arg = term(phi, rho, *n.a);
-      if (bottom()) return none();
+      if (stopped()) return none();
       const std::vector<D<C>> x = flatten_value(arg);
-      const std::vector<D<C>> y =
-          model::apply_reverse<C>(*op->base, op->order, std::span<const D<C>>(x), context_);
-      return shape(*op, y);
+      return undefined_unless(
+          [&] {
+            return shape(*op, model::apply_reverse<C>(*op->base, op->order,
+                                                      std::span<const D<C>>(x), context_));
+          },
+          none());
     }
     case Kind::let: { // [[let x = M in N]]ρ = [[N]]ρ[x ↦ [[M]]ρ]
       MValue<C> bound = term(phi, rho, *n.a);
-      if (bottom()) return none();
+      if (stopped()) return none();
       return term(phi, bind(rho, n.name, std::move(bound)), *n.b);
     }
     case Kind::unit:
       return MValue<C>(model::Unit{});
     case Kind::pair: { // the second component first, as for add
       MValue<C> second = term(phi, rho, *n.b);
-      if (bottom()) return none();
+      if (stopped()) return none();
       MValue<C> first = term(phi, rho, *n.a);
-      if (bottom()) return none();
+      if (stopped()) return none();
       return MValue<C>::pair(std::move(first), std::move(second));
     }
     case Kind::fst: {
       const MValue<C> v = term(phi, rho, *n.a);
-      return bottom() ? none() : v.first();
+      return stopped() ? none() : v.first();
     }
     case Kind::snd: {
       const MValue<C> v = term(phi, rho, *n.a);
-      return bottom() ? none() : v.second();
+      return stopped() ? none() : v.second();
     }
     case Kind::if_: { // defined off the guard's boundary only (spec §5.4)
       const bool holds = guard(phi, rho, *n.a);
-      if (bottom()) return none();
+      if (stopped()) return none();
       return holds ? term(phi, rho, *n.b) : term(phi, rho, *n.c);
     }
     case Kind::letrec: // the least fixed point, unfolded on demand
@@ -133,15 +138,16 @@ public:
     const Primitive* pred = ops::find_predicate(b.name);
     if (!pred) throw AdsemError(ErrorKind::eval, "model: no predicate '" + b.name + "'");
     const MValue<C> arg = term(phi, rho, *b.a);
-    if (bottom()) return false;
+    if (stopped()) return false;
     const std::vector<D<C>> x = flatten_value(arg);
-    return pred->template holds<D<C>>(std::span<const D<C>>(x));
+    return undefined_unless([&] { return pred->template holds<D<C>>(std::span<const D<C>>(x)); },
+                            false);
   }
 
   // [[f(M)]]: one unfolding of the fixed point; past the budget, ⊥(fuel).
   MValue<C> call(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
     const MValue<C> arg = term(phi, rho, *n.a);
-    if (bottom()) return none();
+    if (stopped()) return none();
     FunEnv at;
     const Node* f = lookup_fun(phi, n.name, at);
     if (!f) throw AdsemError(ErrorKind::eval, "model: unknown function '" + n.name + "'");
@@ -165,17 +171,17 @@ public:
   // [[W.rd_V(x:T. N)]]ρ = J^T W with J the Jacobian of v ↦ [[N]]ρ[x ↦ v] at V (spec §5.3).
   MValue<C> rd(const FunEnv& phi, const VarEnv<C>& rho, const Node& n) {
     const MValue<C> point = term(phi, rho, *n.b);
-    if (bottom()) return none();
+    if (stopped()) return none();
     const MValue<C> cotangent = term(phi, rho, *n.a);
-    if (bottom()) return none();
+    if (stopped()) return none();
     const Type t = n.type;
     const Node& body = *n.c;
     const std::string x = n.param();
-    // vjp_dual (semantics/core) knows nothing of bottom(): a ⊥ inside the body leaves it as
-    // the model::Undefined it always was (rare: an rd body calling f^(0)).
+    // vjp_dual (semantics/core) knows nothing of stopped(): a ⊥ inside the body leaves it as
+    // the exception it always was (rare: an rd body calling f^(0) or outside a domain).
     const Fn<C> f = [this, phi, rho, t, &body, x](std::span<const D<C>> v) {
       const MValue<C> y = term(phi, bind(rho, x, unflatten_value<C>(t, v)), body);
-      throw_if_bottom();
+      throw_if_stopped();
       return flatten_value(y);
     };
     const std::vector<D<C>> at = flatten_value(point), w = flatten_value(cotangent);
@@ -187,17 +193,38 @@ public:
   // through the whole walk cost 10-18% of an adequacy campaign. The walk records it in
   // bottom_ and returns at once from every level; denote() turns it into the same
   // model::Undefined (reason approximant_bottom, same message) at the top, so callers see no
-  // change. Every case checks bottom() right after each subterm, before using its value or
+  // change. Every case checks stopped() right after each subterm, before using its value or
   // visiting the next subterm, so the walk stops exactly where the throw stopped it.
-  bool bottom() const { return bottom_.has_value(); }
+  //
+  // The same for the ⊥ of a partial primitive or predicate (outside its domain, on a guard's
+  // boundary: model::Undefined; a box straddling either: model::Undecided): thrown from the
+  // shared primitive and unwound through the whole walk, it was most of the exception handling
+  // of an adequacy campaign (the interval certificate meets a straddled guard often). It is
+  // caught where the primitive is applied, kept in failed_, and the walk stops as for bottom_;
+  // denote_unless_bottom rethrows the same exception at the top.
+  bool stopped() const { return bottom_.has_value() || failed_; }
   const std::optional<std::string>& bottom_message() const { return bottom_; }
   bool decided_everywhere() const { return !partial_met_; }
-  void throw_if_bottom() const {
+  void rethrow_if_failed() {
+    if (failed_) std::rethrow_exception(std::exchange(failed_, nullptr));
+  }
+  void throw_if_stopped() {
+    rethrow_if_failed();
     if (bottom_) throw model::Undefined(approximant_bottom, *bottom_);
   }
 
 private:
   static MValue<C> none() { return MValue<C>(model::Unit{}); }
+
+  // apply(), or `otherwise` with the exception it threw kept in failed_ (see stopped()).
+  template <class F, class T> T undefined_unless(const F& apply, T otherwise) {
+    try {
+      return apply();
+    } catch (...) {
+      failed_ = std::current_exception();
+      return otherwise;
+    }
+  }
 
   // The walk's nesting, bounded so that an unbounded recursion is ⊥(fuel), not a stack overflow.
   class Nesting {
@@ -233,6 +260,7 @@ private:
   long unfoldings_ = 0;
   int depth_ = 0;
   std::optional<std::string> bottom_; // the message of the ⊥ met, if any
+  std::exception_ptr failed_;         // a primitive's ⊥ or undecided box, if any (stopped())
   bool partial_met_ = false;          // a predicate or a primitive with a domain was met
 };
 
@@ -299,6 +327,7 @@ Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
     env = std::make_shared<const VarBinding<C>>(VarBinding<C>{x, v, env});
   Denoter<C> denoter(context, budget);
   MValue<C> v = denoter.term(nullptr, env, *m);
+  denoter.rethrow_if_failed();
   return Denoted<C>{std::move(v), denoter.bottom_message(), denoter.decided_everywhere()};
 }
 

@@ -34,6 +34,9 @@ Value apply(Machine& m, const Ordinary::Redex& redex) {
 // ---- the relation φ | ρ ⊢ M ⇒ V ------------------------------------------------------------
 
 Value Machine::eval(const FunEnv& phi, const Term& term) {
+  // A rule that evaluates what a stuck premise returned (O-rd after a trace reached clo_0, a
+  // mutant's patched rule) takes no step: the placeholder passes up.
+  if (stuck_) return Value::unit();
   Depth depth(*this);
   // a user's rule "LHS ⇒ V if RHS ⇒ V", before the premises of the paper's rule (relations.hpp)
   const Rewrite::Redex rewrite{phi, term};
@@ -213,7 +216,7 @@ Value o_call(Machine& m, const ORedex& r, const RuleInfo&) {
 Value o_rd(Machine& m, const ORedex& r, const RuleInfo&) {
   const Term derivative =
       rd_trace(m, r.phi, *r.term, value_term(r.args[0]), value_term(r.args[1]), r.args[0]);
-  return m.eval(r.phi, derivative);
+  return m.eval(r.phi, derivative); // a stuck trace: eval passes the placeholder up
 }
 
 // (O-pred)  V ⇒ V'  ⟹  pred(V) ⇒ b  if bev(pred, V') ≃ b; stuck (domain error) otherwise

@@ -84,7 +84,10 @@ public:
   bool decide(const Boolean::Redex& redex);
   // ρ(V) for an open value V (eval.cpp)
   Value value_of(const Node& v);
-  // φ | ρ ⊢ M ⇝ C, M in tail position (symbolic_eval.cpp)
+  // φ | ρ ⊢ M ⇝ C, M in tail position (symbolic_eval.cpp). A call through clo_0 (L-scall has no
+  // rule for it) stops the trace as it stops eval: recorded, a placeholder trace (and no value)
+  // passed up from every level; the caller checks is_stuck() before using the trace (rd.cpp,
+  // run.cpp). Thrown from deep in the walk, it was 2% of an adequacy campaign.
   Term sym(const FunEnv& phi, const Term& m);
   SymResult sym(const FunEnv& phi, const Term& m, bool want_value);
   // W.R_V(x:T. C) with the configured DiffMode; C's binders are renamed apart (spec P-3): by a

@@ -52,6 +52,7 @@ TraceOutcome symbolic_evaluate(const Term& m, const ValueContext& rho, const Opt
     Machine machine(options);
     load(machine, m, rho);
     Term c = machine.sym(nullptr, m);
+    machine.throw_if_stuck();
     return TraceOutcome{std::move(c), machine.steps(), machine.trace()};
   });
 }

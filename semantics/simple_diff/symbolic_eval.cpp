@@ -24,7 +24,9 @@ Term atom(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& bindin
     return term;
   case Kind::pair: {
     Term a = atom(m, phi, n.a, bindings);
+    if (m.is_stuck()) return a; // the placeholder passes up (see Machine::sym)
     Term b = atom(m, phi, n.b, bindings);
+    if (m.is_stuck()) return b;
     if (a == n.a && b == n.b) return term;
     return mk::pair_ann(a, b, n.annotation());
   }
@@ -38,13 +40,16 @@ Term atom(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& bindin
 }
 
 // The rule of ⇝ that fires on the redex; when none does: an unbound function, a call through
-// clo_0 (Fig. 8 has no rule for it), or a stuck term.
+// clo_0 (Fig. 8 has no rule for it: recorded, not thrown, see Machine::sym), or a stuck term.
 SymResult apply(Machine& m, const Symbolic::Redex& redex) {
   if (const Rule<Symbolic>* rule = m.select<Symbolic>(redex)) return m.fire(*rule, redex);
   const Node& n = *redex.term;
   if (n.kind == Kind::call) {
     if (!redex.callee) stuck(ErrorKind::eval, "unknown function '" + n.name + "'", n);
-    if (redex.callee->limit && *redex.callee->limit == 0) throw approximant_stuck(n);
+    if (redex.callee->limit && *redex.callee->limit == 0) {
+      m.stuck_at_clo_0(approximant_stuck(n));
+      return {redex.term, std::nullopt};
+    }
   }
   stuck(ErrorKind::eval, "no rule of symbolic evaluation applies", n);
 }
@@ -55,6 +60,7 @@ bool guard_value(Machine& m, const FunEnv& phi, const Node& guard, TraceBindings
   if (guard.kind != Kind::pred) return m.decide({guard});
   // Redexes inside the guard are bound like any other (they stay, dead: spec §4.4, E31).
   const Term arg = atom(m, phi, guard.a, bindings);
+  if (m.is_stuck()) return false; // the caller checks is_stuck() before using the answer
   const SymbolicGuard::Redex redex{guard, arg};
   if (const Rule<SymbolicGuard>* rule = m.select<SymbolicGuard>(redex)) return m.fire(*rule, redex);
   stuck(ErrorKind::eval, "no rule decides this guard", guard);
@@ -75,10 +81,15 @@ SymResult walk(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& b
   case Kind::unit:
   case Kind::pair: {
     const Term v = atom(m, phi, term, bindings);
+    if (m.is_stuck()) return {v, std::nullopt}; // the placeholder passes up (Machine::sym)
     return apply(m, {phi, v, {}, want});
   }
   case Kind::add: {
-    const Term atoms[] = {atom(m, phi, n.a, bindings), atom(m, phi, n.b, bindings)};
+    Term left = atom(m, phi, n.a, bindings);
+    if (m.is_stuck()) return {left, std::nullopt};
+    Term right = atom(m, phi, n.b, bindings);
+    if (m.is_stuck()) return {right, std::nullopt};
+    const Term atoms[] = {std::move(left), std::move(right)};
     return apply(m, {phi, term, atoms, want});
   }
   case Kind::op:
@@ -86,21 +97,26 @@ SymResult walk(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& b
   case Kind::fst:
   case Kind::snd: {
     const Term atoms[] = {atom(m, phi, n.a, bindings)};
+    if (m.is_stuck()) return {atoms[0], std::nullopt};
     return apply(m, {phi, term, atoms, want});
   }
   case Kind::if_: {
     const bool holds = guard_value(m, phi, *n.a, bindings);
+    if (m.is_stuck()) return {term, std::nullopt};
     return apply(m, {phi, term, {}, want, holds});
   }
   case Kind::letrec:
     return apply(m, {phi, term, {}, want});
   case Kind::call: {
     const Term atoms[] = {atom(m, phi, n.a, bindings)};
+    if (m.is_stuck()) return {atoms[0], std::nullopt};
     return apply(m, {phi, term, atoms, want, false, lookup(phi, n.name)});
   }
   case Kind::rd: { // the point before the cotangent (spec P-8)
     Term point = atom(m, phi, n.b, bindings);
+    if (m.is_stuck()) return {point, std::nullopt};
     Term cotangent = atom(m, phi, n.a, bindings);
+    if (m.is_stuck()) return {cotangent, std::nullopt};
     const Term atoms[] = {std::move(point), std::move(cotangent)};
     return apply(m, {phi, term, atoms, want});
   }
@@ -110,11 +126,12 @@ SymResult walk(Machine& m, const FunEnv& phi, const Term& term, TraceBindings& b
   stuck(ErrorKind::eval, "symbolic evaluation of a boolean term", n);
 }
 
-// The value of a tail trace, when S-ctx asks for it: φ|ρ ⊢ C ⇒ V.
+// The value of a tail trace, when S-ctx asks for it: φ|ρ ⊢ C ⇒ V (none when C is stuck: the
+// caller checks is_stuck() before using it).
 std::optional<Value> value_if(Machine& m, const FunEnv& phi, bool want, const Term& c) {
   if (!want) return std::nullopt;
   Value v = m.eval(phi, c);
-  m.throw_if_stuck(); // the value is used (S-ctx): a stuck evaluation is thrown here
+  if (m.is_stuck()) return std::nullopt;
   return v;
 }
 
@@ -126,6 +143,7 @@ SymResult Machine::sym(const FunEnv& phi, const Term& m, bool want_value) {
   ScopedEnv<Value>::Scope scope(rho_);
   TraceBindings bindings;
   SymResult tail = walk(*this, phi, m, bindings, want_value);
+  if (stuck_) return tail; // the placeholder passes up
   // The value of the whole trace `let z_1 = C_1 in ... C` is the tail's value in ρ extended by
   // the z_i, each of which was evaluated when it was bound: that is φ|ρ ⊢ C ⇒ V of S-ctx
   // without evaluating the trace a second time (linear cost; Prop. 3.5 makes them equal).
@@ -173,6 +191,7 @@ SymResult s_let(Machine& m, const SRedex& r, const RuleInfo&) {
   ScopedEnv<Value>::Scope scope(m.rho());
   m.rho().push(n.name, m.value_of(*r.atoms[0]));
   SymResult body = m.sym(r.phi, n.b, r.want_value);
+  if (m.is_stuck()) return body;
   return {mk::let(n.name, n.type, r.atoms[0], body.trace), std::move(body.value)};
 }
 
@@ -214,6 +233,7 @@ SymResult s_call(Machine& m, const SRedex& r, const RuleInfo&) {
     m.rho().push(closure->x, arg);
     body = m.sym(extend(closure->env, closure->f, self), closure->body, r.want_value);
   }
+  if (m.is_stuck()) return body;
   return {mk::let(closure->x, closure->param_type, r.atoms[0], body.trace), std::move(body.value)};
 }
 
@@ -223,6 +243,7 @@ SymResult s_rd(Machine& m, const SRedex& r, const RuleInfo&) {
   const Term& point = r.atoms[0];
   const Term& cotangent = r.atoms[1];
   Term c = rd_trace(m, r.phi, *r.term, point, cotangent, m.value_of(*point));
+  if (m.is_stuck()) return {c, std::nullopt};
   return {c, value_if(m, r.phi, r.want_value, c)};
 }
 
@@ -231,6 +252,7 @@ SymResult s_rd(Machine& m, const SRedex& r, const RuleInfo&) {
 // be decided); the context continues with the atom z.
 Term s_ctx(Machine& m, const SymbolicContext::Redex& r, const RuleInfo&) {
   SymResult traced = walk(m, r.phi, r.term, r.bindings, /*want=*/true);
+  if (m.is_stuck()) return traced.trace; // no value to bind: the placeholder passes up
   const std::string z = m.names().fresh("z");
   r.bindings.push_back(TraceBinding{z, type_of_value(*traced.value), traced.trace});
   m.rho().push(z, *traced.value);
