@@ -38,18 +38,39 @@ template <class S> VectorFunction<S> as_vector_function(const Primitive& primiti
 
 // ---- generic, keeping outer perturbations ----
 
+// x + v ε_e coordinatewise, appended to out (the perturbed point of a JVP).
+template <class C, class Out>
+void perturb_along(std::span<const Dual<C>> x, std::span<const Dual<C>> v, Tag e, Out& out) {
+  const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    out.push_back(x[i] + v[i] * epsilon);
+}
+
 // J v at x: the ε-coefficients of f(x + v ε), one fresh tag.
 template <class C>
 std::vector<Dual<C>> jvp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
                               std::span<const Dual<C>> v, const DiffContext& context) {
   const Tag e = context.fresh_tag();
-  const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
   std::vector<Dual<C>> perturbed;
-  for (std::size_t i = 0; i < x.size(); ++i)
-    perturbed.push_back(x[i] + v[i] * epsilon);
+  perturb_along<C>(x, v, e, perturbed);
   std::vector<Dual<C>> out;
   for (const Dual<C>& y : f(perturbed))
     out.push_back(tangent_part(y, e));
+  return out;
+}
+
+// jvp_dual of a primitive entry, applied in place: its few arguments and results stay inside
+// (a VectorFunction around the entry cost an allocation per call and per vector).
+template <class C>
+Results<Dual<C>> primitive_jvp(const Primitive& primitive, std::span<const Dual<C>> x,
+                               std::span<const Dual<C>> v, const DiffContext& context) {
+  const Tag e = context.fresh_tag();
+  ArgumentBuffer<Dual<C>> perturbed;
+  perturb_along<C>(x, v, e, perturbed);
+  Results<Dual<C>> out =
+      primitive.results<Dual<C>>(Args<Dual<C>>(perturbed.data(), perturbed.size()));
+  for (Dual<C>& y : out)
+    y = tangent_part(y, e);
   return out;
 }
 

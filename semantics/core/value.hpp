@@ -291,7 +291,9 @@ template <class C> Value<C> difference(const Value<C>& a, const Value<C>& b) {
 
 // The reals of a ground value, left to right (unit contributes none, integers are leaves and
 // contribute none, injections contribute their payload's). Functions: AdsemError eval.
-template <class C> void flatten_into(const Value<C>& v, std::vector<Dual<C>>& out) {
+// Out: any container of Dual<C> with push_back (a std::vector, or an InlineVector for a
+// primitive's few arguments).
+template <class C, class Out> void flatten_into(const Value<C>& v, Out& out) {
   switch (v.kind()) {
   case ValueKind::real:
     out.push_back(v.real());
