@@ -46,10 +46,12 @@ void perturb_along(std::span<const Dual<C>> x, std::span<const Dual<C>> v, Tag e
     out.push_back(x[i] + v[i] * epsilon);
 }
 
-// J v at x: the ε-coefficients of f(x + v ε), one fresh tag.
-template <class C>
-std::vector<Dual<C>> jvp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
-                              std::span<const Dual<C>> v, const DiffContext& context) {
+// J v at x: the ε-coefficients of f(x + v ε), one fresh tag. F: a VectorFunction<Dual<C>>, or
+// any callable of the same shape (called directly, not through a std::function per level of a
+// nested reverse derivative).
+template <class C, class F>
+std::vector<Dual<C>> jvp_dual(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> v,
+                              const DiffContext& context) {
   const Tag e = context.fresh_tag();
   std::vector<Dual<C>> perturbed;
   perturb_along<C>(x, v, e, perturbed);
@@ -75,9 +77,8 @@ Results<Dual<C>> primitive_jvp(const Primitive& primitive, std::span<const Dual<
 }
 
 // Column j of J at x (fresh tag per column).
-template <class C>
-std::vector<Dual<C>> jacobian_column_dual(const VectorFunction<Dual<C>>& f,
-                                          std::span<const Dual<C>> x, std::size_t j,
+template <class C, class F>
+std::vector<Dual<C>> jacobian_column_dual(const F& f, std::span<const Dual<C>> x, std::size_t j,
                                           const DiffContext& context) {
   std::vector<Dual<C>> unit(x.size(), Dual<C>(0.0));
   unit.at(j) = Dual<C>(1.0);
@@ -85,9 +86,9 @@ std::vector<Dual<C>> jacobian_column_dual(const VectorFunction<Dual<C>>& f,
 }
 
 // Jᵀ w at x: out_j = Σ_i w_i J_ij, column by column (abadi-plotkin §5.4 "rd").
-template <class C>
-std::vector<Dual<C>> vjp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
-                              std::span<const Dual<C>> w, const DiffContext& context) {
+template <class C, class F>
+std::vector<Dual<C>> vjp_dual(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> w,
+                              const DiffContext& context) {
   std::vector<Dual<C>> out;
   for (std::size_t j = 0; j < x.size(); ++j) {
     const std::vector<Dual<C>> column = jacobian_column_dual<C>(f, x, j, context);
