@@ -97,6 +97,9 @@ public:
     return at(mask);
   }
 
+  // All 2^|tags()| coefficients, index = monomial mask (bit i <-> tags()[i]), zeros included.
+  std::span<const C> coefficients() const { return {coefficients_.data(), size()}; }
+
   // Calls visit(monomial_tags, coefficient) for every nonzero term, constant term first.
   template <class Visit> void for_each_term(Visit visit) const {
     TagList monomial;

@@ -38,25 +38,47 @@ template <class S> VectorFunction<S> as_vector_function(const Primitive& primiti
 
 // ---- generic, keeping outer perturbations ----
 
-// J v at x: the ε-coefficients of f(x + v ε), one fresh tag.
-template <class C>
-std::vector<Dual<C>> jvp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
-                              std::span<const Dual<C>> v, const DiffContext& context) {
-  const Tag e = context.fresh_tag();
+// x + v ε_e coordinatewise, appended to out (the perturbed point of a JVP).
+template <class C, class Out>
+void perturb_along(std::span<const Dual<C>> x, std::span<const Dual<C>> v, Tag e, Out& out) {
   const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
-  std::vector<Dual<C>> perturbed;
   for (std::size_t i = 0; i < x.size(); ++i)
-    perturbed.push_back(x[i] + v[i] * epsilon);
+    out.push_back(x[i] + v[i] * epsilon);
+}
+
+// J v at x: the ε-coefficients of f(x + v ε), one fresh tag. F: a VectorFunction<Dual<C>>, or
+// any callable of the same shape (called directly, not through a std::function per level of a
+// nested reverse derivative).
+template <class C, class F>
+std::vector<Dual<C>> jvp_dual(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> v,
+                              const DiffContext& context) {
+  const Tag e = context.fresh_tag();
+  std::vector<Dual<C>> perturbed;
+  perturb_along<C>(x, v, e, perturbed);
   std::vector<Dual<C>> out;
   for (const Dual<C>& y : f(perturbed))
     out.push_back(tangent_part(y, e));
   return out;
 }
 
-// Column j of J at x (fresh tag per column).
+// jvp_dual of a primitive entry, applied in place: its few arguments and results stay inside
+// (a VectorFunction around the entry cost an allocation per call and per vector).
 template <class C>
-std::vector<Dual<C>> jacobian_column_dual(const VectorFunction<Dual<C>>& f,
-                                          std::span<const Dual<C>> x, std::size_t j,
+Results<Dual<C>> primitive_jvp(const Primitive& primitive, std::span<const Dual<C>> x,
+                               std::span<const Dual<C>> v, const DiffContext& context) {
+  const Tag e = context.fresh_tag();
+  ArgumentBuffer<Dual<C>> perturbed;
+  perturb_along<C>(x, v, e, perturbed);
+  Results<Dual<C>> out =
+      primitive.results<Dual<C>>(Args<Dual<C>>(perturbed.data(), perturbed.size()));
+  for (Dual<C>& y : out)
+    y = tangent_part(y, e);
+  return out;
+}
+
+// Column j of J at x (fresh tag per column).
+template <class C, class F>
+std::vector<Dual<C>> jacobian_column_dual(const F& f, std::span<const Dual<C>> x, std::size_t j,
                                           const DiffContext& context) {
   std::vector<Dual<C>> unit(x.size(), Dual<C>(0.0));
   unit.at(j) = Dual<C>(1.0);
@@ -64,9 +86,9 @@ std::vector<Dual<C>> jacobian_column_dual(const VectorFunction<Dual<C>>& f,
 }
 
 // Jᵀ w at x: out_j = Σ_i w_i J_ij, column by column (abadi-plotkin §5.4 "rd").
-template <class C>
-std::vector<Dual<C>> vjp_dual(const VectorFunction<Dual<C>>& f, std::span<const Dual<C>> x,
-                              std::span<const Dual<C>> w, const DiffContext& context) {
+template <class C, class F>
+std::vector<Dual<C>> vjp_dual(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> w,
+                              const DiffContext& context) {
   std::vector<Dual<C>> out;
   for (std::size_t j = 0; j < x.size(); ++j) {
     const std::vector<Dual<C>> column = jacobian_column_dual<C>(f, x, j, context);

@@ -127,7 +127,7 @@ void Primitive::throw_outside_box() const {
 Truth Primitive::truth(Args<double> point) const {
   require_arity(point.size());
   require_domain(point);
-  const double g = std::get<ScalarMap<double>>(maps_)(point).front();
+  const double g = run(point)[0];
   if (g > 0) return Truth::holds;
   if (g < 0) return Truth::fails;
   if (std::isnan(g)) throw_outside(point);
@@ -137,7 +137,7 @@ Truth Primitive::truth(Args<double> point) const {
 Truth Primitive::truth(Args<model::Interval> box) const {
   require_arity(box.size());
   require_domain(box);
-  const model::Interval g = std::get<ScalarMap<model::Interval>>(maps_)(box).front();
+  const model::Interval g = run(box)[0];
   if (g.lower() > 0) return Truth::holds;
   if (g.upper() < 0) return Truth::fails;
   return Truth::boundary;
@@ -182,10 +182,8 @@ using model::certainly_positive;
 bool finite(double x) {
   return std::isfinite(x);
 }
-bool finite(const model::Dual<double>& x) {
-  bool all = true; // the value and every derivative coefficient
-  x.for_each_term([&](std::span<const model::Tag>, double c) { all = all && std::isfinite(c); });
-  return all;
+bool finite(const model::Dual<double>& x) { // the value and every derivative coefficient
+  return std::ranges::all_of(x.coefficients(), [](double c) { return std::isfinite(c); });
 }
 bool finite(const model::AutoDiff& x) {
   return std::isfinite(x.value()) && x.derivatives().allFinite();

@@ -26,6 +26,7 @@
 #include "semantics/core/interval.hpp"
 #include "semantics/core/model_errors.hpp"
 #include "semantics/core/scalar.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 #include <array>
 #include <cstddef>
@@ -45,8 +46,11 @@ namespace adsem {
 
 // The arguments of a primitive: a flat vector of scalars.
 template <class S> using Args = std::span<const S>;
-// A primitive's action on one scalar type: R^n -> R^m.
-template <class S> using ScalarMap = std::function<std::vector<S>(Args<S>)>;
+// Room to gather a primitive's arguments, inside up to four (dot2's).
+template <class S> using ArgumentBuffer = InlineVector<S, 4>;
+// A primitive's results: R^n -> R^m gives m scalars, kept inside up to two (every entry of the
+// standard table), so applying a primitive allocates nothing.
+template <class S> using Results = InlineVector<S, 2>;
 
 enum class PrimitiveKind { function, predicate };
 
@@ -96,31 +100,63 @@ struct PrimitiveSpec {
 
 namespace primitive_detail {
 
-template <class S, class R> std::vector<S> as_outputs(R&& result) {
+// A primitive's one generic definition on every supported scalar type, behind one virtual call
+// per application (a std::function per scalar type returning a fresh std::vector was an
+// allocation and two indirect calls per primitive node the model visits).
+template <class S> class DefinitionOn {
+public:
+  virtual void run(Args<S> x, Results<S>& out) const = 0;
+
+protected:
+  ~DefinitionOn() = default;
+};
+class Definition : public DefinitionOn<double>,
+                   public DefinitionOn<model::Interval>,
+                   public DefinitionOn<model::Dual<double>>,
+                   public DefinitionOn<model::Dual<model::Interval>>,
+                   public DefinitionOn<model::AutoDiff> {
+public:
+  virtual ~Definition() = default;
+};
+
+template <class S, class R> void put_outputs(R&& result, Results<S>& out) {
   if constexpr (std::ranges::range<std::remove_cvref_t<R>>) { // several results
-    std::vector<S> out;
     for (auto&& item : result)
       out.push_back(S(item));
-    return out;
   } else {
-    return {S(std::forward<R>(result))};
+    out.push_back(S(std::forward<R>(result)));
   }
 }
 
-template <class S, class F> ScalarMap<S> erase(const F& f) {
-  return [f](Args<S> x) { return as_outputs<S>(f(x)); };
-}
+template <class F> class DefinitionOf final : public Definition {
+public:
+  explicit DefinitionOf(F f) : f_(std::move(f)) {}
+  void run(Args<double> x, Results<double>& out) const override { put_outputs(f_(x), out); }
+  void run(Args<model::Interval> x, Results<model::Interval>& out) const override {
+    put_outputs(f_(x), out);
+  }
+  void run(Args<model::Dual<double>> x, Results<model::Dual<double>>& out) const override {
+    put_outputs(f_(x), out);
+  }
+  void run(Args<model::Dual<model::Interval>> x,
+           Results<model::Dual<model::Interval>>& out) const override {
+    put_outputs(f_(x), out);
+  }
+  void run(Args<model::AutoDiff> x, Results<model::AutoDiff>& out) const override {
+    put_outputs(f_(x), out);
+  }
+
+private:
+  F f_;
+};
 
 } // namespace primitive_detail
 
 class Primitive {
 public:
-  using Maps =
-      std::tuple<ScalarMap<double>, ScalarMap<model::Interval>, ScalarMap<model::Dual<double>>,
-                 ScalarMap<model::Dual<model::Interval>>, ScalarMap<model::AutoDiff>>;
-
-  Primitive(PrimitiveSpec spec, PrimitiveKind kind, Maps maps)
-      : spec_(std::move(spec)), kind_(kind), maps_(std::move(maps)) {}
+  Primitive(PrimitiveSpec spec, PrimitiveKind kind,
+            std::shared_ptr<const primitive_detail::Definition> definition)
+      : spec_(std::move(spec)), kind_(kind), definition_(std::move(definition)) {}
 
   const std::string& name() const { return spec_.name; }
   const std::vector<std::string>& aliases() const { return spec_.aliases; }
@@ -138,10 +174,15 @@ public:
   // tag-free part: model::Undefined outside the domain; model::Undecided("domain-boundary") when
   // an interval argument straddles it.
   template <class S> std::vector<S> apply(Args<S> args) const {
+    const Results<S> out = results(args);
+    return std::vector<S>(out.begin(), out.end());
+  }
+  // The same, without a heap vector.
+  template <class S> Results<S> results(Args<S> args) const {
     require_function();
     require_arity(args.size());
     require_domain(args);
-    return std::get<ScalarMap<S>>(maps_)(args);
+    return run(args);
   }
   template <class S> std::vector<S> apply(const std::vector<S>& args) const {
     return apply(Args<S>(args));
@@ -149,13 +190,14 @@ public:
   // The single result of an R^n -> R primitive.
   template <class S> S apply1(Args<S> args) const {
     if (spec_.coarity != 1) throw std::logic_error("primitive " + name() + " has several results");
-    return apply(args).front();
+    return std::move(results(args)[0]);
   }
   template <class S> S apply1(const std::vector<S>& args) const { return apply1(Args<S>(args)); }
   // Without the domain check (the caller has certified the arguments).
   template <class S> std::vector<S> apply_unchecked(Args<S> args) const {
     require_arity(args.size());
-    return std::get<ScalarMap<S>>(maps_)(args);
+    const Results<S> out = run(args);
+    return std::vector<S>(out.begin(), out.end());
   }
 
   // A predicate at a point or on a box (domain checked as in apply).
@@ -165,7 +207,7 @@ public:
   // model::Undefined("boundary") at a boundary point, model::Undecided("branch-boundary") for a
   // straddling box.
   template <class S> bool holds(Args<S> args) const {
-    std::vector<model::Base<S>> base;
+    InlineVector<model::Base<S>, 4> base;
     for (const S& a : args)
       base.push_back(model::primal_of(a));
     const Truth t = truth(Args<model::Base<S>>(base));
@@ -190,7 +232,7 @@ private:
   template <class S> void require_domain(Args<S> args) const {
     if (spec_.domain.empty()) return;
     using B = model::Base<S>;
-    std::vector<B> base;
+    InlineVector<B, 4> base;
     for (const S& a : args)
       base.push_back(model::primal_of(a));
     if constexpr (std::is_same_v<B, double>) {
@@ -208,32 +250,36 @@ private:
       }
     }
   }
+  template <class S> Results<S> run(Args<S> args) const {
+    Results<S> out;
+    static_cast<const primitive_detail::DefinitionOn<S>&>(*definition_).run(args, out);
+    return out;
+  }
   [[noreturn]] void throw_outside(Args<double> point) const;
   [[noreturn]] void throw_outside_box() const;
   std::string domain_text() const;
 
   PrimitiveSpec spec_;
   PrimitiveKind kind_;
-  Maps maps_;
+  std::shared_ptr<const primitive_detail::Definition> definition_; // shared by copies
 };
 
 namespace primitive_detail {
 // The one generic definition instantiated for every supported scalar type.
-template <class F> Primitive::Maps erase_all(const F& f) {
-  return {erase<double>(f), erase<model::Interval>(f), erase<model::Dual<double>>(f),
-          erase<model::Dual<model::Interval>>(f), erase<model::AutoDiff>(f)};
+template <class F> std::shared_ptr<const Definition> define(const F& f) {
+  return std::make_shared<const DefinitionOf<F>>(f);
 }
 } // namespace primitive_detail
 
 // A function primitive from its spec and its one generic definition (see the top of this file).
 template <class F> Primitive function_primitive(PrimitiveSpec spec, const F& f) {
-  return Primitive(std::move(spec), PrimitiveKind::function, primitive_detail::erase_all(f));
+  return Primitive(std::move(spec), PrimitiveKind::function, primitive_detail::define(f));
 }
 
 // A partial predicate: holds where g > 0, fails where g < 0, undefined where g = 0.
 template <class G> Primitive predicate_primitive(PrimitiveSpec spec, const G& g) {
   spec.coarity = 1;
-  return Primitive(std::move(spec), PrimitiveKind::predicate, primitive_detail::erase_all(g));
+  return Primitive(std::move(spec), PrimitiveKind::predicate, primitive_detail::define(g));
 }
 
 // An immutable table; lookup by name or alias.

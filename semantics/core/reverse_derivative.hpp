@@ -43,7 +43,7 @@ std::vector<Dual<C>> apply_reverse(const Primitive& primitive, int order,
     throw AdsemError(ErrorKind::eval, primitive.name() + ": the reverse derivative of order " +
                                           std::to_string(order) + " takes " +
                                           std::to_string(in + out) + " reals");
-  const VectorFunction<Dual<C>> lower = [&primitive, order, &context](std::span<const Dual<C>> a) {
+  const auto lower = [&primitive, order, &context](std::span<const Dual<C>> a) {
     return apply_reverse<C>(primitive, order - 1, a, context);
   };
   if (in == 0) { // no column to take: still apply the entry, for its domain check

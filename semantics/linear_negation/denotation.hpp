@@ -112,7 +112,7 @@ Operand<C> operand(const Term& t, const Env<C>& env, const std::shared_ptr<Denot
 template <class C>
 [[gnu::noinline]] model::Dual<C> apply_primitive(const Node& t, const Env<C>& env,
                                                  const std::shared_ptr<DenoteBudget>& budget) {
-  InlineVector<model::Dual<C>, 4> args;
+  ArgumentBuffer<model::Dual<C>> args;
   for (const Term& k : t.kids)
     args.push_back(operand<C>(k, env, budget).get().real());
   return primitives().at(t.name).template apply1<model::Dual<C>>(

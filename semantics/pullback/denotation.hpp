@@ -52,6 +52,18 @@ model::Value<C> ground(const Type& t, std::span<const model::Dual<C>> xs, std::s
 template <class C>
 model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContext& context);
 
+// f̲ applied to the reals of its argument's value. Its own frame (not inlined into denote_node):
+// the arguments' inline room would enlarge every level of the recursive walk.
+template <class C>
+[[gnu::noinline]] model::Value<C> apply_primitive(const Term& t, const model::Value<C>& argument) {
+  using D = model::Dual<C>;
+  ArgumentBuffer<D> xs;
+  model::flatten_into(argument, xs);
+  const Results<D> ys = primitives().at(t->name).results<D>(Args<D>(xs.data(), xs.size()));
+  std::size_t next = 0;
+  return ground<C>(t->type->right, std::span<const D>(ys.data(), ys.size()), next);
+}
+
 // ⟦t⟧γ, from the context's closed values when t is closed.
 template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env, const DenoteContext& context) {
@@ -85,22 +97,18 @@ model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContex
     return V::pair(denote<C>(t->kids[0], env, context), denote<C>(t->kids[1], env, context));
   case Kind::num:
     return V(D(C(t->value)));
-  case Kind::prim: { // ⟦f̲(P)⟧ = f ∘ ⟦P⟧
-    const Primitive& p = primitives().at(t->name);
-    const std::vector<D> xs = model::flatten(denote<C>(t->kids[0], env, context));
-    const std::vector<D> ys = p.apply<D>(xs);
-    std::size_t next = 0;
-    return ground<C>(t->type->right, std::span<const D>(ys), next);
-  }
+  case Kind::prim: // ⟦f̲(P)⟧ = f ∘ ⟦P⟧
+    return apply_primitive<C>(t, denote<C>(t->kids[0], env, context));
   case Kind::jac: { // ⟦𝒥f̲·S⟧ = x ↦ D[f]⟨⟦S⟧, x⟩ = 𝒥(f)(x)·s, by the model's tagged duals
     const Primitive& p = primitives().at(t->name);
     const std::vector<D> s = model::flatten(denote<C>(t->kids[0], env, context));
     return V::function([&p, s, cod = t->type->right, context](const V& x) {
-      const std::vector<D> xs = model::flatten(x);
-      const std::vector<D> ys = model::jvp_dual<C>(primitive_function<D>(p), std::span<const D>(xs),
-                                                   std::span<const D>(s), context.diff);
+      ArgumentBuffer<D> xs;
+      model::flatten_into(x, xs);
+      const Results<D> ys = model::primitive_jvp<C>(p, std::span<const D>(xs.data(), xs.size()),
+                                                    std::span<const D>(s), context.diff);
       std::size_t next = 0;
-      return ground<C>(cod, std::span<const D>(ys), next);
+      return ground<C>(cod, std::span<const D>(ys.data(), ys.size()), next);
     });
   }
   case Kind::covec: { // ⟦r̲*⟧ = v ↦ Σ rᵢ vᵢ
