@@ -196,11 +196,7 @@ void Reducer::pop_focus() {
     summary(*fr.slot, fr.in_sum);
     return;
   }
-  search_budget_.spend(1, "finding redexes");
-  kept.best = kept.own_best;
-  kept.first = kept.own_first;
-  kept.count = kept.own;
-  add_children(*fr.slot, kept);
+  summary_from_own(n, kept);
 }
 
 // The strategy's choice: the best key before the path, in the focus's subtree and after the path

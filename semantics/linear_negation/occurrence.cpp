@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "syntax/core/inline_vector.hpp"
+
 namespace adsem::linear_negation {
 
 bool InPlaceWrites::written(const Node& n) const {
@@ -15,21 +17,18 @@ bool InPlaceWrites::wrote_child(const Node& n, std::size_t child) const {
   return std::find(near.begin(), near.end(), std::pair{&n, child}) != near.end();
 }
 
-void refresh_summary(Node& n) {
-  n.memo = RedexMemo{};
-  n.forget_free_counts();
-  measure(n);
-}
-
 namespace {
+
+// One count per child: a node has at most a primitive's arguments, almost always two or fewer.
+using KidCounts = InlineVector<int, 4>;
 
 // The count of x free in each child of t, given c, its count in t: each child but the largest
 // from its free-variable list, the largest by what is left, so that a descent along a deep stack
 // of explicit substitutions never makes the lists of the stack's bodies.
-std::vector<int> counts_in_kids(const Node& t, const std::string& x, int c) {
+KidCounts counts_in_kids(const Node& t, const std::string& x, int c) {
   const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
   const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
-  std::vector<int> out(t.kids.size(), 0);
+  KidCounts out(t.kids.size(), 0);
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
     if (t.kids[i]->size > t.kids[largest]->size) largest = i;
@@ -55,14 +54,15 @@ Term replace_first_counted(const Term& t, const std::string& x, const Term& v, i
                            InPlaceWrites* writes, std::size_t level) {
   if (t->kind == Kind::var) return v;
   force(*t);
-  const std::vector<int> counts = counts_in_kids(*t, x, c);
+  const KidCounts counts = counts_in_kids(*t, x, c);
   const auto i = static_cast<std::size_t>(
       std::find_if(counts.begin(), counts.end(), [](int n) { return n != 0; }) - counts.begin());
   if (i == counts.size())
     throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
   if (Node* n = in_place(t, writes)) {
     n->kids[i] = replace_first_counted(n->kids[i], x, v, counts[i], writes, level + 1);
-    refresh_summary(*n);
+    n->forget_free_counts();
+    measure(*n);
     writes->wrote(*n, i, level);
     return t;
   }
@@ -75,7 +75,7 @@ Term substitute_counted(const Term& t, const std::string& z, const Term& v, int 
   if (c == 0) return t;
   if (t->kind == Kind::var) return v;
   force(*t);
-  const std::vector<int> counts = counts_in_kids(*t, z, c);
+  const KidCounts counts = counts_in_kids(*t, z, c);
   std::vector<Term> kids = t->kids;
   for (std::size_t i = 0; i < kids.size(); ++i)
     kids[i] = substitute_counted(kids[i], z, v, counts[i]);

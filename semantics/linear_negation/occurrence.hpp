@@ -13,28 +13,33 @@
 
 namespace adsem::linear_negation {
 
-// What a rule's result wrote in place below its redex: each node near the redex with the child
-// it replaced. A written node keeps its identity but not its contents, which the focus's
-// comparison of a redex's explicit-substitution bodies with its contractum's (focus.cpp,
-// same_core) must know; it looks no deeper than `depth` levels, and only those are noted.
+// What a rule's result wrote in place below its redex: every node it wrote with the child it
+// replaced, the lowest first (`path`: the reducer brings their summaries up to date from the
+// bottom, Reducer::refresh_written), and those near the redex again in `near`. A written node
+// keeps its identity but not its contents, which the focus's comparison of a redex's
+// explicit-substitution bodies with its contractum's (focus.cpp, same_core) must know; it looks
+// no deeper than `depth` levels, and only those are noted there.
 struct InPlaceWrites {
   static constexpr std::size_t depth = 8;
+  std::vector<std::pair<Node*, std::size_t>> path;
   std::vector<std::pair<const Node*, std::size_t>> near;
-  void wrote(const Node& n, std::size_t child, std::size_t level) {
+  void wrote(Node& n, std::size_t child, std::size_t level) {
+    path.emplace_back(&n, child);
     if (level < depth) near.emplace_back(&n, child);
+  }
+  void clear() {
+    path.clear();
+    near.clear();
   }
   bool written(const Node& n) const;
   bool wrote_child(const Node& n, std::size_t child) const;
 };
 
-// The node's measure, free-variable counts and the reducer's summaries from its children, after
-// one of them was replaced in place; its binders' counts stay (the caller keeps them).
-void refresh_summary(Node& n);
-
 // C{x} → C{v} (rule (9)): the leftmost of the c free occurrences of x in t replaced by v; the
 // nodes on the way keep their binders' counts (unique binders: v holds none of their names).
 // With `writes` (the reducer holds t's parent alone), each node on the way that only its parent
-// holds is written in place and noted there, `level` levels below the redex.
+// holds is written in place and noted there, `level` levels below the redex: its measure and
+// free-variable counts are brought up to date, its summaries are the reducer's to refresh.
 Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
                            InPlaceWrites* writes, std::size_t level);
 

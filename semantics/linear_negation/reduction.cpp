@@ -233,7 +233,7 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 Term Reducer::contract(const Term& t, const Candidate& c) {
   force(*t);
   if (noting_) noted_.clear();
-  writes_.near.clear();
+  writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   std::vector<Term> summands;
@@ -282,13 +282,15 @@ Reducer::Reach Reducer::reach_above(const Node& n, std::size_t k, const Reach& b
 // look into the child (Reach) or through the free count of n's binder in its body (touched_).
 bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const {
   if (!known_reads_) return true;
+  return reads_reach(n, k, below, in_sum) || (binds_in(n, k) && binds_touched(n));
+}
+
+// The side conditions of n's entries that look into its child k reach the change.
+bool Reducer::reads_reach(const Node& n, std::size_t k, const Reach& below, bool in_sum) {
   switch (n.kind) {
   case Kind::let:
   case Kind::let_pair:
-    if (k == 1) return below.value;
-    return std::binary_search(touched_.begin(), touched_.end(), n.x.name) ||
-           (n.kind == Kind::let_pair &&
-            std::binary_search(touched_.begin(), touched_.end(), n.y.name));
+    return k == 1 && below.value;
   case Kind::app:
     return k == 0 && below.core;
   case Kind::prim:
@@ -298,6 +300,15 @@ bool Reducer::rereads(const Node& n, std::size_t k, const Reach& below, bool in_
   default:
     return false;
   }
+}
+
+// An explicit substitution binding a name whose free count the step changed ((9), (10) and (11)
+// read it at the binder).
+bool Reducer::binds_touched(const Node& n) const {
+  if (!binds_es(n)) return false;
+  return std::binary_search(touched_.begin(), touched_.end(), n.x.name) ||
+         (n.kind == Kind::let_pair &&
+          std::binary_search(touched_.begin(), touched_.end(), n.y.name));
 }
 
 // contract, noting for rereads the names whose free count the step changed (most rules only
@@ -325,7 +336,28 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
       }
     }
   }
+  refresh_written();
   return out;
+}
+
+// The nodes the step's result wrote in place below its redex (rule (9)'s path down to the
+// occurrence, occurrence.hpp), lowest first, each the child of the next: their summaries are
+// brought up to date as apply_in_place brings those above the redex, from the bottom, where the
+// lowest one's child was replaced whole. The topmost one's parent is (9)'s redex, an explicit
+// substitution, so only a written node under a sum is a summand.
+void Reducer::refresh_written() {
+  const auto& path = writes_.path;
+  // (9)'s changed names are x, bound at the redex, and those free in v, bound above it: with the
+  // binders unique (count mode, the only one that writes in place) no written node binds one.
+  const bool unique_below = counts_kept_;
+  Reach below;
+  for (std::size_t j = 0; j < path.size(); ++j) {
+    Node& n = *path[j].first;
+    const std::size_t k = path[j].second;
+    const bool in_sum = j + 1 < path.size() && path[j + 1].first->kind == Kind::add;
+    refresh_summary(n, k, below, in_sum, unique_below);
+    below = reach_above(n, k, below);
+  }
 }
 
 // The names whose count the step changed, from the rules' notes (each name's notes summed). With
@@ -423,19 +455,34 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   n.forget_free_counts();
   take_noted_counts(n, k);
   measure(n);
+  refresh_summary(n, k, below, in_sum, false);
+  return reach_above(n, k, below);
+}
+
+// Node n, of context in_sum, had its child k replaced in place, the change of reach `below`:
+// its summary is brought up to date from its children's when its own redex instances cannot have
+// changed (rereads), and forgotten otherwise (computed again when asked). `untouched`: n binds
+// none of the names whose count the step changed (its reach alone decides).
+void Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
+                              bool untouched) {
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
   (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
-  if (kept.owner == id_ && !rereads(n, k, below, in_sum)) {
-    search_budget_.spend(1, "finding redexes");
-    kept.best = kept.own_best;
-    kept.first = kept.own_first;
-    kept.count = kept.own;
-    add_children(slot, kept);
-  } else {
+  const bool changed =
+      untouched && known_reads_ ? reads_reach(n, k, below, in_sum) : rereads(n, k, below, in_sum);
+  if (kept.owner == id_ && !changed)
+    summary_from_own(n, kept);
+  else
     kept.owner = 0;
-  }
-  return reach_above(n, k, below);
+}
+
+// A kept summary from its own instances, still valid, and its children's summaries.
+void Reducer::summary_from_own(const Node& n, RedexMemo::Summary& kept) {
+  search_budget_.spend(1, "finding redexes");
+  kept.best = kept.own_best;
+  kept.first = kept.own_first;
+  kept.count = kept.own;
+  add_children(n, kept);
 }
 
 // The summary of t's subtree, from its children's summaries and its own redex instances, in the
@@ -453,7 +500,7 @@ const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
   }
   RedexMemo::Summary out;
   own_summary(t, own_context, out);
-  add_children(t, out);
+  add_children(*t, out);
   slot = out;
   return slot;
 }
@@ -478,10 +525,10 @@ void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& o
   out.own_first = out.first;
 }
 
-// Adds the children's summaries to `out`, which holds t's own instances, in enumeration order.
-void Reducer::add_children(const Term& t, RedexMemo::Summary& out) {
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    const RedexMemo::Summary& k = summary(t->kids[i], t->kind == Kind::add);
+// Adds the children's summaries to `out`, which holds n's own instances, in enumeration order.
+void Reducer::add_children(const Node& n, RedexMemo::Summary& out) {
+  for (std::size_t i = 0; i < n.kids.size(); ++i) {
+    const RedexMemo::Summary& k = summary(n.kids[i], n.kind == Kind::add);
     out.count += k.count;
     const RedexMemo::Choice c{0, 0, static_cast<std::int32_t>(i), 0};
     if (k.best.cls != 0 && (out.best.cls == 0 || k.best.cls < out.best.cls)) {

@@ -162,7 +162,10 @@ private:
   // The redex instances at node t: the book's entries for t's tag, in book order.
   void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out);
   struct Reach;
-  void add_children(const Term& t, RedexMemo::Summary& out);
+  void add_children(const Node& n, RedexMemo::Summary& out);
+  void summary_from_own(const Node& n, RedexMemo::Summary& kept);
+  void refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched);
+  void refresh_written();
   std::optional<Candidate> cached_choice(bool best);
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
@@ -174,6 +177,8 @@ private:
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
+  static bool reads_reach(const Node& n, std::size_t k, const Reach& below, bool in_sum);
+  bool binds_touched(const Node& n) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
   // the focus (focus.cpp)
