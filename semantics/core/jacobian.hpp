@@ -20,8 +20,13 @@
 
 #include <Eigen/Core>
 
+#include <cmath>
 #include <functional>
 #include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace adsem::model {
@@ -76,29 +81,92 @@ Results<Dual<C>> primitive_jvp(const Primitive& primitive, std::span<const Dual<
   return out;
 }
 
+// Whether z + x is x itself, bit for bit: z the constant +0.0 and C = double, where x + 0.0
+// changes a coefficient only if it is -0.0 (to +0.0). Then the sum, which embeds both over the
+// union of their tags and trims the result, can be skipped. On intervals: never assumed.
+template <class C> bool adds_nothing(const Dual<C>& z, const Dual<C>& x) {
+  if constexpr (std::is_same_v<C, double>) {
+    if (!z.is_constant() || z.primal() != 0.0 || std::signbit(z.primal())) return false;
+    for (const double c : x.coefficients())
+      if (c == 0.0 && std::signbit(c)) return false;
+    return true;
+  } else {
+    return false;
+  }
+}
+
+// x + e_j ε_e coordinatewise, appended to out: perturb_along with v the unit vector e_j. The
+// products 0·ε and 1·ε are the same at every coordinate, so each is made once per column, and
+// x_i + 0·ε is x_i wherever adds_nothing says so.
+template <class C, class Out>
+void perturb_column(std::span<const Dual<C>> x, std::size_t j, Tag e, Out& out) {
+  const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
+  const Dual<C> off = Dual<C>(0.0) * epsilon, on = Dual<C>(1.0) * epsilon;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const Dual<C>& step = i == j ? on : off;
+    if (adds_nothing(step, x[i]))
+      out.push_back(x[i]);
+    else
+      out.push_back(x[i] + step);
+  }
+}
+
 // Column j of J at x (fresh tag per column).
 template <class C, class F>
 std::vector<Dual<C>> jacobian_column_dual(const F& f, std::span<const Dual<C>> x, std::size_t j,
                                           const DiffContext& context) {
-  std::vector<Dual<C>> unit(x.size(), Dual<C>(0.0));
-  unit.at(j) = Dual<C>(1.0);
-  return jvp_dual<C>(f, x, unit, context);
+  if (j >= x.size())
+    throw std::out_of_range("jacobian_column_dual: no column " + std::to_string(j));
+  const Tag e = context.fresh_tag();
+  std::vector<Dual<C>> perturbed;
+  perturbed.reserve(x.size());
+  perturb_column<C>(x, j, e, perturbed);
+  std::vector<Dual<C>> out;
+  for (const Dual<C>& y : f(std::span<const Dual<C>>(perturbed)))
+    out.push_back(tangent_part(y, e));
+  return out;
 }
 
-// Jᵀ w at x: out_j = Σ_i w_i J_ij, column by column (abadi-plotkin §5.4 "rd").
+// Σ_i w_i (ε_e-coefficient of y_i): one entry of Jᵀ w from the values y = f(x + e_j ε_e).
+template <class C, class Values>
+Dual<C> weighted_tangent(const Values& y, std::span<const Dual<C>> w, Tag e) {
+  if (y.size() != w.size())
+    throw AdsemError(ErrorKind::eval, "model: cotangent has the wrong dimension");
+  Dual<C> acc(0.0);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    Dual<C> term = w[i] * tangent_part(y[i], e);
+    if (adds_nothing(acc, term))
+      acc = std::move(term);
+    else
+      acc += term;
+  }
+  return acc;
+}
+
+// Jᵀ w at x appended to out: out_j = Σ_i w_i J_ij, column by column (abadi-plotkin §5.4 "rd").
+// F returns any sized range of Dual<C> (a std::vector, or the inline results of a primitive);
+// the perturbed point's room is reused from column to column.
+template <class C, class F, class Out>
+void vjp_into(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> w,
+              const DiffContext& context, Out& out) {
+  Out perturbed;
+  perturbed.reserve(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const Tag e = context.fresh_tag();
+    perturbed.clear();
+    perturb_column<C>(x, j, e, perturbed);
+    out.push_back(
+        weighted_tangent<C>(f(std::span<const Dual<C>>(perturbed.data(), perturbed.size())), w, e));
+  }
+}
+
+// Jᵀ w at x as a vector.
 template <class C, class F>
 std::vector<Dual<C>> vjp_dual(const F& f, std::span<const Dual<C>> x, std::span<const Dual<C>> w,
                               const DiffContext& context) {
   std::vector<Dual<C>> out;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    const std::vector<Dual<C>> column = jacobian_column_dual<C>(f, x, j, context);
-    if (column.size() != w.size())
-      throw AdsemError(ErrorKind::eval, "model: cotangent has the wrong dimension");
-    Dual<C> acc(0.0);
-    for (std::size_t i = 0; i < column.size(); ++i)
-      acc += w[i] * column[i];
-    out.push_back(acc);
-  }
+  out.reserve(x.size());
+  vjp_into<C>(f, x, w, context, out);
   return out;
 }
 

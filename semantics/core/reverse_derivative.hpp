@@ -33,35 +33,65 @@ inline std::pair<std::size_t, std::size_t> reverse_sizes(const Primitive& primit
   return {in, out};
 }
 
+// The reals of one level, inside up to four (op_r and op_r_r of every binary entry): each level
+// gathers its perturbed point and its results here, not in heap vectors per column.
+template <class C> using ReverseReals = ArgumentBuffer<Dual<C>>;
+
 // ev(op_r^order, x) with x = <a, w> flattened (order 0: the entry itself).
 template <class C>
-std::vector<Dual<C>> apply_reverse(const Primitive& primitive, int order,
-                                   std::span<const Dual<C>> x, const DiffContext& context) {
-  if (order <= 0) return primitive.apply<Dual<C>>(x);
+ReverseReals<C> reverse_results(const Primitive& primitive, int order, std::span<const Dual<C>> x,
+                                const DiffContext& context) {
+  if (order <= 0) {
+    const Results<Dual<C>> y = primitive.results<Dual<C>>(x);
+    return ReverseReals<C>(y.begin(), y.end());
+  }
   const auto [in, out] = reverse_sizes(primitive, order - 1);
   if (x.size() != in + out)
     throw AdsemError(ErrorKind::eval, primitive.name() + ": the reverse derivative of order " +
                                           std::to_string(order) + " takes " +
                                           std::to_string(in + out) + " reals");
-  const auto lower = [&primitive, order, &context](std::span<const Dual<C>> a) {
-    return apply_reverse<C>(primitive, order - 1, a, context);
-  };
-  if (in == 0) { // no column to take: still apply the entry, for its domain check
-    lower(x.subspan(0, 0));
-    return {};
+  ReverseReals<C> result;
+  if (order == 1) { // the entry itself below: its inline results read directly
+    const auto entry = [&primitive](std::span<const Dual<C>> a) {
+      return primitive.results<Dual<C>>(a);
+    };
+    if (in == 0) { // no column to take: still apply the entry, for its domain check
+      entry(x.subspan(0, 0));
+      return result;
+    }
+    vjp_into<C>(entry, x.subspan(0, in), x.subspan(in, out), context, result);
+    return result;
   }
-  return vjp_dual<C>(lower, x.subspan(0, in), x.subspan(in, out), context);
+  const auto lower = [&primitive, order, &context](std::span<const Dual<C>> a) {
+    return reverse_results<C>(primitive, order - 1, a, context);
+  };
+  if (in == 0) {
+    lower(x.subspan(0, 0));
+    return result;
+  }
+  vjp_into<C>(lower, x.subspan(0, in), x.subspan(in, out), context, result);
+  return result;
+}
+
+// The same as a vector.
+template <class C>
+std::vector<Dual<C>> apply_reverse(const Primitive& primitive, int order,
+                                   std::span<const Dual<C>> x, const DiffContext& context) {
+  const ReverseReals<C> y = reverse_results<C>(primitive, order, x, context);
+  return std::vector<Dual<C>>(y.begin(), y.end());
 }
 
 // The same on plain doubles (throws model::Undefined outside the domain).
 inline std::vector<double> apply_reverse(const Primitive& primitive, int order,
                                          std::span<const double> x) {
   const DiffContext context;
-  const std::vector<Dual<double>> in(x.begin(), x.end());
+  const ReverseReals<double> in(x.begin(), x.end());
+  const ReverseReals<double> y = reverse_results<double>(
+      primitive, order, std::span<const Dual<double>>(in.data(), in.size()), context);
   std::vector<double> out;
-  for (const Dual<double>& y :
-       apply_reverse<double>(primitive, order, std::span<const Dual<double>>(in), context))
-    out.push_back(y.primal());
+  out.reserve(y.size());
+  for (const Dual<double>& v : y)
+    out.push_back(v.primal());
   return out;
 }
 

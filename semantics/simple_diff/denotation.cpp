@@ -46,6 +46,11 @@ const Node* lookup_fun(const FunEnv& phi, const std::string& f, FunEnv& defined_
   return nullptr;
 }
 
+// An op's or a predicate's flattened argument and an op's results: inside up to four reals.
+template <class C> using Reals = model::ReverseReals<C>;
+
+template <class C, class Out> void flatten_value_into(const MValue<C>& v, Out& out);
+
 template <class C> class Denoter {
 public:
   Denoter(const model::DiffContext& context, const Budget& budget)
@@ -81,11 +86,13 @@ public:
       if (!op->base->domain().empty()) partial_met_ = true;
       const MValue<C> arg = term(phi, rho, *n.a);
       if (stopped()) return none();
-      const std::vector<D<C>> x = flatten_value(arg);
+      Reals<C> x;
+      flatten_value_into(arg, x);
       return undefined_unless(
           [&] {
-            return shape(*op, model::apply_reverse<C>(*op->base, op->order,
-                                                      std::span<const D<C>>(x), context_));
+            const Reals<C> y = model::reverse_results<C>(
+                *op->base, op->order, std::span<const D<C>>(x.data(), x.size()), context_);
+            return shape(*op, std::span<const D<C>>(y.data(), y.size()));
           },
           none());
     }
@@ -139,9 +146,11 @@ public:
     if (!pred) throw AdsemError(ErrorKind::eval, "model: no predicate '" + b.name + "'");
     const MValue<C> arg = term(phi, rho, *b.a);
     if (stopped()) return false;
-    const std::vector<D<C>> x = flatten_value(arg);
-    return undefined_unless([&] { return pred->template holds<D<C>>(std::span<const D<C>>(x)); },
-                            false);
+    Reals<C> x;
+    flatten_value_into(arg, x);
+    return undefined_unless(
+        [&] { return pred->template holds<D<C>>(std::span<const D<C>>(x.data(), x.size())); },
+        false);
   }
 
   // [[f(M)]]: one unfolding of the fixed point; past the budget, ⊥(fuel).
@@ -249,9 +258,9 @@ private:
   // dprod_r returns R^n × R^n, mul_r_r_r returns ((R×R)×R)×(R×R). Shaping it as R^n, as this
   // did before, made fst/snd of such a result fail in the model while eval (eval.cpp, ev) shaped
   // it right (found by simple-diff/compositionality on an R ⇝ C trace).
-  MValue<C> shape(const ops::Operation& op, const std::vector<D<C>>& y) {
+  MValue<C> shape(const ops::Operation& op, std::span<const D<C>> y) {
     if (y.size() == 1) return MValue<C>(y[0]);
-    return unflatten_value<C>(op.codomain(), std::span<const D<C>>(y));
+    return unflatten_value<C>(op.codomain(), y);
   }
 
   const model::DiffContext& context_;
@@ -264,7 +273,7 @@ private:
   bool partial_met_ = false;          // a predicate or a primitive with a domain was met
 };
 
-template <class C> void flatten_value_into(const MValue<C>& v, std::vector<D<C>>& out) {
+template <class C, class Out> void flatten_value_into(const MValue<C>& v, Out& out) {
   if (v.is_real()) {
     out.push_back(v.real());
   } else if (v.is_tuple()) {
