@@ -324,6 +324,9 @@ private:
   Dual slice(Tag tag, bool tangent) const {
     const auto it = std::lower_bound(tags_.begin(), tags_.end(), tag);
     if (it == tags_.end() || *it != tag) return tangent ? Dual() : *this;
+    // A first-order number a + b·ε_tag (most of them): its part is the constant b or a, what the
+    // general path below makes, without building an empty tag list and a one-element array.
+    if (tags_.size() == 1) return Dual(at(tangent ? 1 : 0));
     const std::size_t bit = static_cast<std::size_t>(it - tags_.begin());
     TagList rest = tags_;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(bit));

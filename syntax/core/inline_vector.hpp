@@ -8,9 +8,12 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <iterator>
+#include <limits>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 
 namespace adsem {
@@ -27,19 +30,40 @@ public:
   InlineVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
   template <class It> InlineVector(It first, It last) { assign(first, last); }
 
-  InlineVector(const InlineVector& other) { copy_from(other); }
+  // Copies and moves construct the member in use directly (no zeroed array to overwrite, no test
+  // of which member this vector held): a Dual is moved at every model step.
+  InlineVector(const InlineVector& other)
+      : storage_(typename Storage::Empty{}), size_(other.size_) {
+    if (other.on_heap()) {
+      std::construct_at(&storage_.inline_items);
+      size_ = 0;
+      assign(other.begin(), other.end());
+      return;
+    }
+    std::construct_at(&storage_.inline_items, other.storage_.inline_items);
+  }
   InlineVector& operator=(const InlineVector& other) {
     if (this != &other) copy_from(other);
     return *this;
   }
-  InlineVector(InlineVector&& other) noexcept { take(std::move(other)); }
+  InlineVector(InlineVector&& other) noexcept
+      : storage_(typename Storage::Empty{}), size_(other.size_), capacity_(other.capacity_) {
+    if (other.on_heap()) {
+      std::construct_at(&storage_.heap, std::move(other.storage_.heap));
+      other.use_inline();
+    } else {
+      std::construct_at(&storage_.inline_items, std::move(other.storage_.inline_items));
+    }
+    other.size_ = 0;
+  }
   InlineVector& operator=(InlineVector&& other) noexcept {
     if (this != &other) take(std::move(other));
     return *this;
   }
+  ~InlineVector() { storage_.destroy(on_heap()); }
 
-  T* data() { return heap_ ? heap_.get() : inline_.data(); }
-  const T* data() const { return heap_ ? heap_.get() : inline_.data(); }
+  T* data() { return on_heap() ? storage_.heap.get() : storage_.inline_items.data(); }
+  const T* data() const { return on_heap() ? storage_.heap.get() : storage_.inline_items.data(); }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   T* begin() { return data(); }
@@ -53,16 +77,17 @@ public:
 
   void clear() { size_ = 0; }
   void reserve(std::size_t wanted) {
-    if (wanted <= capacity()) return;
+    if (wanted <= capacity_) return;
+    if (wanted > std::numeric_limits<Count>::max()) throw std::length_error("InlineVector");
     auto grown = std::make_unique<T[]>(wanted);
     std::move(begin(), end(), grown.get());
-    heap_ = std::move(grown);
-    heap_capacity_ = wanted;
+    use_heap(std::move(grown));
+    capacity_ = static_cast<Count>(wanted);
   }
   void resize(std::size_t count, const T& value = T()) {
     reserve(count);
-    std::fill(data() + std::min(size_, count), data() + count, value);
-    size_ = count;
+    std::fill(data() + std::min<std::size_t>(size_, count), data() + count, value);
+    size_ = static_cast<Count>(count);
   }
   void assign(std::size_t count, const T& value) {
     size_ = 0;
@@ -73,10 +98,10 @@ public:
     size_ = 0;
     reserve(count);
     std::copy(first, last, data());
-    size_ = count;
+    size_ = static_cast<Count>(count);
   }
   void push_back(const T& value) {
-    if (size_ == capacity()) reserve(2 * capacity());
+    if (size_ == capacity_) reserve(2 * std::size_t{capacity_});
     data()[size_++] = value;
   }
   // Removes the element at `at`, keeping the order of the others.
@@ -91,35 +116,71 @@ public:
   }
 
 private:
-  std::size_t capacity() const { return heap_ ? heap_capacity_ : N; }
+  // 32-bit counts: a Dual holds two of these vectors and is copied and moved at every model
+  // step, so 8 bytes per vector are a tenth of its size (no user comes near 2^32 elements).
+  using Count = std::uint32_t;
+  static_assert(N > 0 && N <= std::numeric_limits<Count>::max());
+
+  // The inline elements and the heap buffer share their bytes: a vector uses one or the other,
+  // told apart by the capacity (the heap is taken only beyond N elements).
+  union Storage {
+    struct Empty {};
+    Storage() : inline_items{} {}
+    explicit Storage(Empty) {} // the constructor then makes one member
+    ~Storage() {}              // the owner destroys the member in use (destroy)
+    void destroy(bool heap_in_use) {
+      if (heap_in_use)
+        std::destroy_at(&heap);
+      else
+        std::destroy_at(&inline_items);
+    }
+    std::array<T, N> inline_items;
+    std::unique_ptr<T[]> heap;
+  };
+
+  bool on_heap() const { return capacity_ > N; }
+  void use_heap(std::unique_ptr<T[]> buffer) {
+    if (on_heap()) {
+      storage_.heap = std::move(buffer);
+      return;
+    }
+    std::destroy_at(&storage_.inline_items);
+    std::construct_at(&storage_.heap, std::move(buffer));
+  }
+  void use_inline() {
+    if (!on_heap()) return;
+    std::destroy_at(&storage_.heap);
+    std::construct_at(&storage_.inline_items);
+    capacity_ = N;
+  }
 
   // An inline source is copied as the whole fixed-size array: a few register moves, where a copy
   // of `size_` elements is a call to memmove (measurable on duals of one or two tags).
   void copy_from(const InlineVector& other) {
-    if (other.heap_) {
+    if (other.on_heap()) {
       assign(other.begin(), other.end());
       return;
     }
-    heap_.reset();
-    inline_ = other.inline_;
+    use_inline();
+    storage_.inline_items = other.storage_.inline_items;
     size_ = other.size_;
   }
   void take(InlineVector&& other) {
-    if (other.heap_) {
-      heap_ = std::move(other.heap_);
-      heap_capacity_ = other.heap_capacity_;
+    if (other.on_heap()) {
+      use_heap(std::move(other.storage_.heap));
+      capacity_ = other.capacity_;
+      other.use_inline();
     } else {
-      heap_.reset();
-      inline_ = std::move(other.inline_);
+      use_inline();
+      storage_.inline_items = std::move(other.storage_.inline_items);
     }
     size_ = other.size_;
     other.size_ = 0;
   }
 
-  std::array<T, N> inline_{};
-  std::unique_ptr<T[]> heap_; // set once the elements outgrow inline_
-  std::size_t heap_capacity_ = 0;
-  std::size_t size_ = 0;
+  Storage storage_;
+  Count size_ = 0;
+  Count capacity_ = N;
 };
 
 } // namespace adsem
