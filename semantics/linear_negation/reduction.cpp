@@ -572,6 +572,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   const RedexMemo::Summary& root = summary(current_, false);
   search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
   LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
+  rng.prepare(static_cast<std::size_t>(root.count) + 1);
   long kept = -1;
   for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
     if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
