@@ -410,8 +410,10 @@ void Reducer::take_noted_counts(const Node& n, std::size_t k) const {
 }
 
 void Reducer::keep_counts() {
-  if (counts_kept_ || !known_reads_ || !FreeTable::of(current_)) return;
-  count_binders(current_);
+  if (counts_kept_ || !known_reads_) return;
+  const auto table = FreeTable::of(current_);
+  if (!table) return;
+  table->write_binder_counts(current_);
   counts_kept_ = true;
   noting_ = true;
   touched_by_notes_ = true;
