@@ -7,6 +7,7 @@
 // c < 156 numbers costs about 157 + c word updates instead of 624. From the 313th number on it
 // twists whole rounds as the standard engine does. LazyMt19937_64.MatchesTheStandardEngine
 // compares the two.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -25,13 +26,21 @@ public:
     seeded_ = 1;
   }
 
+  // Seeds and twists at once the words the first `draws` numbers of the first round read, for a
+  // caller that knows how many it draws: two tight loops instead of a word of each per number, and
+  // each number is then only tempered (the numbers are the same).
+  void prepare(std::size_t draws) {
+    const std::size_t upto = std::min(draws, n);
+    if (ready_ >= upto) return;
+    seed_upto(std::min(upto - 1 + m, n - 1));
+    std::size_t k = ready_;
+    for (; k < upto; ++k)
+      twist_one(k);
+    ready_ = k;
+  }
+
   result_type operator()() {
-    if (next_ == n) {
-      twist_all();
-      next_ = 0;
-      first_round_ = false;
-    }
-    if (first_round_) twist_one(next_);
+    if (next_ == ready_) advance();
     return temper(x_[next_++]);
   }
 
@@ -53,9 +62,17 @@ private:
     return z;
   }
   // The seeded state's words up to index `upto` (inclusive), as std::mersenne_twister_engine::seed.
+  // The count and the last word are kept in registers: seeded_ and the words are both 64-bit
+  // unsigned, so a store to a word would otherwise make the compiler read seeded_ again.
   void seed_upto(std::size_t upto) {
-    for (; seeded_ <= upto; ++seeded_)
-      x_[seeded_] = init_multiplier * (x_[seeded_ - 1] ^ (x_[seeded_ - 1] >> 62)) + seeded_;
+    std::size_t i = seeded_;
+    if (i > upto) return;
+    result_type last = x_[i - 1];
+    for (; i <= upto; ++i) {
+      last = init_multiplier * (last ^ (last >> 62)) + i;
+      x_[i] = last;
+    }
+    seeded_ = i;
   }
   // Word k of the first twist, in the order and in place as the standard engine's twist.
   void twist_one(std::size_t k) {
@@ -75,10 +92,21 @@ private:
     x_[n - 1] = x_[m - 1] ^ mix(x_[n - 1], x_[0]);
   }
 
+  // The word of the next number: the first round's words one by one, then whole rounds.
+  void advance() {
+    if (next_ == n) {
+      twist_all();
+      next_ = 0;
+      ready_ = n;
+    } else {
+      twist_one(ready_++);
+    }
+  }
+
   std::array<result_type, n> x_; // filled lazily: words at or past seeded_ are not yet written
   std::size_t seeded_ = 0;
   std::size_t next_ = 0;
-  bool first_round_ = true;
+  std::size_t ready_ = 0; // the words before it are twisted (this round's numbers, untempered)
 };
 
 } // namespace adsem

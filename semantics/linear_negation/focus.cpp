@@ -235,12 +235,12 @@ std::optional<Reducer::Candidate> Reducer::focused_choice(bool best) {
   }
 }
 
-std::optional<Step> Reducer::focused_step() {
+const Rule<Reduction>* Reducer::focused_step() {
   // a term someone else holds is not written in place: its path is brought up to date first,
   // and the frames pushed again take their own copies of its nodes
   if (!focus_->frames.empty() && current_.use_count() != 1) unwind_focus();
   const auto c = focused_choice(options_.strategy == Strategy::bp);
-  if (!c) return std::nullopt;
+  if (!c) return nullptr;
   Term& slot = focus_slot();
   redex_alone_ = slot.use_count() == 1;
   const Term redex = slot;
@@ -250,7 +250,7 @@ std::optional<Step> Reducer::focused_step() {
   Reach reach;
   if (binds_es(*redex) && same_core(redex, slot, writes_)) reach.core = reach.value = false;
   after_focused_step(reach);
-  return Step{c->rule->info.name, current_};
+  return c->rule;
 }
 
 // After a step at the focus: the free-variable counts computed above it are stale, and the

@@ -80,4 +80,17 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
   return table;
 }
 
+void FreeTable::write_binder_counts(const Term& t) const {
+  // the table was made, so every node of t is (no shared copy waits to be forced)
+  const auto walk = [&](const auto& self, const Node& n) -> void {
+    if (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair) {
+      n.bound_count[0] = count(n.x.name);
+      if (n.kind == Kind::let_pair) n.bound_count[1] = count(n.y.name);
+    }
+    for (const Term& k : n.kids)
+      self(self, *k);
+  };
+  on_stack_for(t, [&] { walk(walk, *t); });
+}
+
 } // namespace adsem::linear_negation

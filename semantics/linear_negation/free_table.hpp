@@ -29,6 +29,9 @@ public:
   std::size_t names() const { return counts_.size(); }
   const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
   int count_of(int id) const { return counts_[static_cast<std::size_t>(id)]; }
+  // Writes on each binder node of t, the term of the table, its name's count: with the binders
+  // unique, free_count(x, body) at x's binder (what count_binders finds in a walk of its own).
+  void write_binder_counts(const Term& t) const;
 
 private:
   struct Hash {

@@ -22,8 +22,9 @@ namespace adsem::linear_negation {
 
 // Two walks down the ES bodies: the first makes them (force) and counts them, the second puts
 // each in its place, innermost first, so that no other list is built nor a node held on the way
-// (a maximal sum's summands are peeled each time its redexes are looked for).
-Peeled peel(const Term& t) {
+// (a maximal sum's summands are peeled each time its redexes are looked for). `out`'s frames keep
+// their buffer (offers_at peels into the same summands' entries from sum to sum).
+void peel_into(const Term& t, Peeled& out) {
   std::size_t depth = 0;
   const Term* at = &t;
   force(**at);
@@ -32,10 +33,16 @@ Peeled peel(const Term& t) {
     at = &(*at)->body();
     force(**at);
   }
-  Peeled p{*at, std::vector<Term>(depth)};
+  out.core = *at;
+  out.frames.resize(depth);
   at = &t;
   for (std::size_t i = depth; i-- > 0; at = &(*at)->body())
-    p.frames[i] = *at;
+    out.frames[i] = *at;
+}
+
+Peeled peel(const Term& t) {
+  Peeled p;
+  peel_into(t, p);
   return p;
 }
 
@@ -202,9 +209,9 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
     summands_.clear();
     sum_leaves(t, summands_);
     search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
-    peeled_.clear();
-    for (const Term& l : summands_)
-      peeled_.push_back(peel(l));
+    peeled_.resize(summands_.size());
+    for (std::size_t i = 0; i < summands_.size(); ++i)
+      peel_into(summands_[i], peeled_[i]);
     redex.summands = summands_;
     redex.peeled = peeled_;
   }
@@ -403,8 +410,10 @@ void Reducer::take_noted_counts(const Node& n, std::size_t k) const {
 }
 
 void Reducer::keep_counts() {
-  if (counts_kept_ || !known_reads_ || !FreeTable::of(current_)) return;
-  count_binders(current_);
+  if (counts_kept_ || !known_reads_) return;
+  const auto table = FreeTable::of(current_);
+  if (!table) return;
+  table->write_binder_counts(current_);
   counts_kept_ = true;
   noting_ = true;
   touched_by_notes_ = true;
@@ -490,12 +499,10 @@ void Reducer::summary_from_own(const Node& n, RedexMemo::Summary& kept) {
 // keeps the first instance of a strictly smaller class (Sink::Mode::best), S_lo the first one.
 // A summary stays valid for this reducer (same rules, same types) while its node is unchanged;
 // apply_in_place brings up to date or forgets those of the nodes it changes.
-const RedexMemo::Summary& Reducer::summary(const Term& t, bool in_sum) {
-  const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
+const RedexMemo::Summary& Reducer::summary_made(const Term& t, bool own_context) {
   RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
-  if (slot.owner == id_) return slot;
   if (t->copy.unforced) { // a shared copy's redexes are its original's, renamed
-    slot = summary(t->copy.from->original, in_sum);
+    slot = summary(t->copy.from->original, own_context);
     return slot;
   }
   RedexMemo::Summary out;
@@ -548,6 +555,7 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
   const RedexMemo::Summary* s = &summary(current_, false);
   if ((best ? s->best : s->first).cls == 0) return std::nullopt;
   Candidate c;
+  c.path.reserve(static_cast<std::size_t>(current_->height)); // one allocation, not one a doubling
   for (;;) {
     const RedexMemo::Choice& ch = best ? s->best : s->first;
     if (ch.child < 0) {
@@ -572,6 +580,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   const RedexMemo::Summary& root = summary(current_, false);
   search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
   LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
+  rng.prepare(static_cast<std::size_t>(root.count) + 1);
   long kept = -1;
   for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
     if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
@@ -579,6 +588,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   if (kept < 0) return std::nullopt;
   auto k = static_cast<std::uint32_t>(kept);
   Candidate c;
+  c.path.reserve(static_cast<std::size_t>(current_->height));
   const Term* at = &current_;
   bool in_sum = false;
   for (;;) {
@@ -608,13 +618,18 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
 }
 
 std::optional<Step> Reducer::step() {
+  if (const Rule<Reduction>* fired = advance()) return Step{fired->info.name, current_};
+  return std::nullopt;
+}
+
+const Rule<Reduction>* Reducer::advance() {
   if (focus_) return focused_step();
   const auto c = options_.strategy == Strategy::random
                      ? sampled_choice()
                      : cached_choice(options_.strategy == Strategy::bp);
-  if (!c) return std::nullopt;
+  if (!c) return nullptr;
   apply_in_place(current_, *c, 0, false);
-  return Step{c->rule->info.name, current_};
+  return c->rule;
 }
 
 std::optional<Step> Reducer::step_by_enumeration() {
@@ -655,11 +670,38 @@ std::vector<Step> Reducer::all_steps() {
 
 namespace {
 constexpr int focus_height = 32;
+
+// How often each entry fired in a run, by entry: the names are written once, at the end, into
+// the run's counts and the campaign's counter, instead of a copy of the name and two lookups in
+// maps keyed by names every step.
+class FiredTally {
+public:
+  void add(const Rule<Reduction>* rule) {
+    for (auto& [entry, times] : fired_)
+      if (entry == rule) {
+        ++times;
+        return;
+      }
+    fired_.emplace_back(rule, 1);
+  }
+  void write(std::map<std::string, long>& counts) const {
+    for (const auto& [entry, times] : fired_)
+      counts[entry->info.name] += times;
+  }
+  void write(RuleCounter& counter) const {
+    for (const auto& [entry, times] : fired_)
+      counter.add(entry->info.name, times);
+  }
+
+private:
+  std::vector<std::pair<const Rule<Reduction>*, long>> fired_; // few entries: a list
+};
 } // namespace
 
 Run normalise(const Term& t, const RunOptions& options) {
   std::optional<Reducer> r;
   Run run;
+  FiredTally fired;
   // Steps to a normal form. With `shallow` it stops (false) once the term is deeper than the
   // default stack takes: the summaries, free-variable lists and (9)'s copy recurse on the term,
   // and one step at most doubles its height (a copied value is no deeper than the term), so the
@@ -674,22 +716,26 @@ Run normalise(const Term& t, const RunOptions& options) {
       // the focus pays for itself where the walk from the root is long (a campaign's small
       // terms keep the walk: its summaries are the focus's starting point)
       if (r->current()->height > focus_height) r->keep_focus();
-      { // the step's result is let go before the next step, which writes the path in place
-        const auto s = r->step();
-        if (!s) return true;
-        ++run.steps;
-        ++run.rule_counts[s->rule];
-        if (options.counter) options.counter->add(s->rule);
-        if (options.trace) run.trace.push_back(s->rule + ": " + print(s->result));
-      }
-      if (run.steps >= options.fuel && r->step()) {
+      const Rule<Reduction>* rule = r->advance(); // holds no result: the next step writes in place
+      if (!rule) return true;
+      ++run.steps;
+      fired.add(rule);
+      if (options.trace) run.trace.push_back(rule->info.name + ": " + print(r->current()));
+      if (run.steps >= options.fuel && r->advance()) {
         throw AdsemError(ErrorKind::fuel,
                          "no normal form within " + std::to_string(options.fuel) + " steps (fuel)");
       }
     }
     return false;
   };
-  if (t->height > shallow_nesting || !steps(true)) on_large_stack([&] { steps(false); });
+  try { // the campaign's rule coverage counts the steps of a run that ends in an error too
+    if (t->height > shallow_nesting || !steps(true)) on_large_stack([&] { steps(false); });
+  } catch (...) {
+    if (options.counter) fired.write(*options.counter);
+    throw;
+  }
+  if (options.counter) fired.write(*options.counter);
+  fired.write(run.rule_counts);
   on_stack_for(r->current(), [&] { r->close_focus(); });
   force_all(r->current());
   run.result = r->current();

@@ -157,7 +157,14 @@ private:
   // S_bp, S_lo and S_rand read their choice from a summary per node (RedexMemo in the AST), built
   // bottom-up and reused for the subtrees a step leaves unchanged
   // (docs/calculi/linear-negation.md).
-  const RedexMemo::Summary& summary(const Term& t, bool in_sum);
+  // The kept summary is read here, inline: most calls find it (a step's search reads the
+  // summaries of the unchanged subtrees beside its path); summary_made computes a missing one.
+  const RedexMemo::Summary& summary(const Term& t, bool in_sum) {
+    const bool own_context = in_sum && t->kind == Kind::add; // only a sum's redexes see in_sum
+    const RedexMemo::Summary& slot = own_context ? t->memo.in_sum : t->memo.top;
+    return slot.owner == id_ ? slot : summary_made(t, own_context);
+  }
+  const RedexMemo::Summary& summary_made(const Term& t, bool own_context);
   void enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out);
   // The redex instances at node t: the book's entries for t's tag, in book order.
   void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out);
@@ -186,7 +193,10 @@ private:
   struct Focus;
   void own_summary(const Term& t, bool own_context, RedexMemo::Summary& out);
   std::optional<Candidate> focused_choice(bool best);
-  std::optional<Step> focused_step();
+  const Rule<Reduction>* focused_step();
+  // One step of the strategy: the entry that fired, or null at a normal form (step() without
+  // the copy of its name and the hold on the result, for normalise's count of each rule).
+  const Rule<Reduction>* advance();
   Term& focus_slot();
   bool focus_in_sum() const;
   void push_focus(std::size_t k);
@@ -240,6 +250,7 @@ Run normalise(const Term& t, const RunOptions& options);
 
 // ---- pieces the rules are made of (spec §2.8) ----
 Peeled peel(const Term& t);
+void peel_into(const Term& t, Peeled& out); // peel, into out's buffers
 Term wrap(Term core, const std::vector<Term>& frames);
 bool exponential_stack(const std::vector<Term>& frames);
 // The summands of a sum, left to right (t itself when it is not a sum).

@@ -5,8 +5,9 @@
 // traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
 // (properties/linear_negation/mutants.cpp).
 #include <algorithm>
-#include <map>
 #include <stdexcept>
+#include <string_view>
+#include <utility>
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/reduction.hpp"
@@ -159,22 +160,29 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 }
 
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
-// the order of their second summands.
+// the order of their second summands. A summand's call is read off its peeled form (the redex's),
+// so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
-  std::map<std::string, std::size_t> first;
+  // each head's first qualifying summand, or `taken` once its instance is out (few heads a sum)
+  std::vector<std::pair<std::string_view, std::size_t>> first;
   const std::size_t taken = r.summands.size();
-  for (std::size_t i = 0; i < r.summands.size(); ++i) {
-    const auto call = as_call(r.summands[i]);
-    if (!call) continue;
-    const Call& a = *call;
+  for (std::size_t i = 0; i < r.peeled.size(); ++i) {
+    const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
+    if (outer.core->kind != Kind::app) continue;
+    const Peeled head = peel(outer.core->left()); // α, and x
+    if (head.core->kind != Kind::var) continue;
+    const std::string& x = head.core->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (binds(a.alpha, a.head) || binds(a.beta, a.head) || !exponential_stack(a.alpha) ||
-        !exponential_stack(a.beta) || !m.is_neg_variable(a.head))
+    if (binds(head.frames, x) || binds(outer.frames, x) || !exponential_stack(head.frames) ||
+        !exponential_stack(outer.frames) || !m.is_neg_variable(x))
       continue;
-    const auto [it, fresh] = first.emplace(a.head, i);
-    if (!fresh && it->second != taken) {
+    const auto it =
+        std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == x; });
+    if (it == first.end()) {
+      first.emplace_back(x, i);
+    } else if (it->second != taken) {
       out.push_back(Summands{it->second, i});
       it->second = taken; // one instance per head
     }

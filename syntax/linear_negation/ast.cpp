@@ -355,10 +355,12 @@ Term with_pos(const Term& t, SourcePos pos) {
 Term rebuild(const Node& n, std::vector<Term> kids) {
   return make([&](Node& m) {
     m.kind = n.kind;
-    m.name = n.name;
+    // the fields of n's tag only: the constructors above leave the others empty (a rebuilt
+    // application no longer copies three empty names and two empty binder types)
+    if (n.kind == Kind::var || n.kind == Kind::prim) m.name = n.name;
     m.value = n.value;
-    m.x = n.x;
-    m.y = n.y;
+    if (binds_names(n.kind)) m.x = n.x;
+    if (n.kind == Kind::let_pair) m.y = n.y;
     m.kids = std::move(kids);
     m.pos = n.pos;
   });

@@ -290,6 +290,33 @@ TEST(LinearNegationFreeTable, CountBindersCountsEachScope) {
   EXPECT_EQ(binder_count(*let(exp_binder("y", r), add(var("y"), var("y")), num(1)), 0), 2);
 }
 
+// The binders' counts read off the table (the reducer's count mode starts so) are count_binders'.
+TEST(LinearNegationFreeTable, BinderCountsFromTheTableAreCountBinders) {
+  const auto counts = [](const Term& t) {
+    std::vector<std::array<int, 2>> out;
+    const auto walk = [&](const auto& self, const Node& n) -> void {
+      out.push_back(n.bound_count);
+      for (const Term& k : n.kids)
+        self(self, *k);
+    };
+    walk(walk, *t);
+    return out;
+  };
+  int compared = 0;
+  for (int i = 0; i < 60; ++i) {
+    const rc::Random random(20261130 + static_cast<std::uint64_t>(i));
+    const Term t = gen::closed_linear()(random, i % 40).value().term;
+    const auto table = FreeTable::of(t);
+    if (!table) continue;
+    table->write_binder_counts(t);
+    const auto from_table = counts(t);
+    count_binders(t);
+    EXPECT_EQ(from_table, counts(t)) << print(t);
+    ++compared;
+  }
+  EXPECT_GT(compared, 30);
+}
+
 // With the focus, the reducer keeps each binder's count along its steps (count mode): at every
 // step of the families' wrappers and of generated terms, each count it knows is the walk's, and
 // it knows nearly all of them (a count it does not know is computed from the lists, slowly).

@@ -41,5 +41,22 @@ TEST(LazyMt19937_64, DrivesUniformIntDistributionAsTheStandardEngine) {
   }
 }
 
+TEST(LazyMt19937_64, PreparedMatchesTheStandardEngine) {
+  // prepare seeds ahead the words the announced draws read; drawing fewer or more stays the same
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{5489}, ~std::uint64_t{0}}) {
+    for (const std::size_t announced : {0U, 1U, 2U, 155U, 156U, 157U, 311U, 312U, 313U, 900U}) {
+      for (const int length : {1, 156, 157, 313, 700}) {
+        std::mt19937_64 expected(seed);
+        LazyMt19937_64 actual(seed);
+        actual.prepare(announced);
+        for (int k = 0; k < length; ++k) {
+          const std::uint64_t e = expected(), a = actual();
+          ASSERT_EQ(e, a) << "seed " << seed << ", prepared " << announced << ", number " << k;
+        }
+      }
+    }
+  }
+}
+
 } // namespace
 } // namespace adsem
