@@ -380,10 +380,8 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
       }
     }
     if (with_facts == 0) return &empty_facts;
-    if (with_facts == 1 && (*only)->kind == Kind::var) { // no facts object for the variable
-      owned = true;
-      return new NodeFacts{.free = {(*only)->name}};
-    }
+    // [perf] A variable kid's facts too are borrowed (the variable's own, made once): the paths
+    // π₁(w), π₂(w) of rule 8's stage tuple (seed 000 Fig. 3 L240) share their w.
     if (with_facts == 1) return &facts(*only);
   }
   auto f = std::make_unique<NodeFacts>();
