@@ -1,4 +1,5 @@
 #include "syntax/pullback/ast.hpp"
+#include "syntax/pullback/type_with.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -287,6 +288,10 @@ template <typename Sub> Type type_from(const Term& t, const Sub& sub) {
 
 Type type_of(const Term& t) {
   return type_from(t, [](const Term& k) { return type_of(k); });
+}
+
+Type type_with(const Term& t, const std::function<Type(const Term&)>& kid_type) {
+  return type_from(t, kid_type);
 }
 
 Type type_of(const Term& t, TypeMemo& memo) {
