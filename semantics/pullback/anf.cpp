@@ -1,7 +1,10 @@
 #include "semantics/pullback/anf.hpp"
 
+#include <utility>
+
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/substitution.hpp"
+#include "syntax/pullback/type_with.hpp"
 
 namespace adsem::pullback {
 
@@ -43,8 +46,79 @@ private:
   }
   std::string fresh(const std::string& base) { return fresh_name(base); }
 
+  // [perf] The let binders renamed so far, innermost last: flattening let x = E in N renames x
+  // to a fresh x' in N. Substituting x'/x into N at every let rebuilt the path to each occurrence
+  // of x, quadratic in a let series (seed 000 §3.2 L205-219); the renaming is applied where
+  // the walk meets an occurrence instead. An entry with no `to` is a binder of the same name that
+  // hides the renaming in its scope. The terms, their types and the fresh names drawn are those
+  // of the substitutions: a let whose substitution would α-rename a binder takes that path.
+  struct Renaming {
+    std::string from;
+    Term to; // var(x', ρ), or nullptr: hidden
+  };
+  std::vector<Renaming> renamed_;
+
+  // The renaming of the variable x in scope, or nullptr.
+  const Term* renaming_of(const std::string& x) const {
+    for (auto it = renamed_.rbegin(); it != renamed_.rend(); ++it)
+      if (it->from == x) return it->to ? &it->to : nullptr;
+    return nullptr;
+  }
+  // A scope for one binder: x hidden, or renamed to `to`.
+  class Scope {
+  public:
+    Scope(std::vector<Renaming>& renamed, const std::string& x, Term to = nullptr)
+        : renamed_(renamed) {
+      renamed_.push_back({x, std::move(to)});
+    }
+    ~Scope() { renamed_.pop_back(); }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+  private:
+    std::vector<Renaming>& renamed_;
+  };
+  // An atom with its root renamed (the projections keep their nodes' other fields, as a
+  // substitution's rebuilt path does).
+  Term renamed_atom(const Term& p) const {
+    if (p->kind == Kind::var) {
+      const Term* to = renaming_of(p->name);
+      return to ? *to : p;
+    }
+    const Term kid = renamed_atom(p->kids[0]);
+    return kid == p->kids[0] ? p : remake(*p, p->name, {kid});
+  }
+  // type_of(p) of the term with the renamings applied.
+  Type type_here(const Term& p) {
+    if (renamed_.empty()) return type_of(p);
+    if (p->kind == Kind::var) {
+      const Term* to = renaming_of(p->name);
+      return to ? (*to)->type : p->type;
+    }
+    return type_with(p, [&](const Term& k) {
+      // lam and let bind their name in the child type_of asks about
+      if ((p->kind == Kind::lam && &k == &p->kids[0]) ||
+          (p->kind == Kind::let && &k == &p->kids[1])) {
+        const Scope hidden(renamed_, p->name);
+        return type_here(k);
+      }
+      return type_here(k);
+    });
+  }
+  // The term with the renamings in scope applied, as the substitutions in turn (outer first).
+  Term applied(Term t) const {
+    for (std::size_t i = 0; i < renamed_.size(); ++i) {
+      const Renaming& r = renamed_[i];
+      bool innermost = true;
+      for (std::size_t j = i + 1; j < renamed_.size(); ++j)
+        innermost = innermost && renamed_[j].from != r.from;
+      if (innermost && r.to) t = substitute(t, r.from, r.to);
+    }
+    return t;
+  }
+
   Term atomize(const Term& p, const Type& hint, Bindings& b) {
-    if (is_atom(p) && !options_.bind_atoms) return p;
+    if (is_atom(p) && !options_.bind_atoms) return renamed_atom(p);
     const Term e = elem(p, hint, b);
     if (is_atom(e) && !options_.bind_atoms) return e;
     Type ty = type_of(e);
@@ -65,16 +139,16 @@ private:
     // (type_of walks p's subterms and builds their product types: asked at every node, it was
     // most of A-normalisation's work on small terms).
     const auto type_hint = [&] {
-      if (!own) own = type_of(p);
+      if (!own) own = type_here(p);
       return is_any(own) ? hint0 : own;
     };
     switch (p->kind) {
     case Kind::zero:
       return with_type_hint(p, type_hint());
     case Kind::var:
-      return p;
+      return renamed_atom(p);
     case Kind::proj:
-      if (is_atom(p) && !options_.bind_atoms) return p;
+      if (is_atom(p) && !options_.bind_atoms) return renamed_atom(p);
       return proj(p->index, atomize(p->kids[0], nullptr, b));
     case Kind::sum: {
       const Type hint = type_hint();
@@ -91,6 +165,7 @@ private:
     }
     case Kind::lam: {
       const Type hint = type_hint();
+      const Scope hidden(renamed_, p->name);
       return lam(p->name, p->type, normal_form(p->kids[0], is_arrow(hint) ? hint->right : nullptr));
     }
     case Kind::app: {
@@ -115,12 +190,14 @@ private:
     case Kind::dualmap: {
       const Term a = atomize(p->kids[1], nullptr, b);
       const Type at = type_of(a);
+      const Scope hidden(renamed_, p->name);
       return dualmap(p->name, p->type, normal_form(p->kids[0], is_dual(at) ? at->left : nullptr),
                      a);
     }
     case Kind::pullback: {
       const Term a = atomize(p->kids[1], nullptr, b);
       const Type at = type_of(a);
+      const Scope hidden(renamed_, p->name);
       return pullback(p->name, p->type, normal_form(p->kids[0], is_arrow(at) ? at->left : nullptr),
                       a);
     }
@@ -129,9 +206,21 @@ private:
       const Term e1 = elem(p->kids[0], p->type, b);
       const std::string x2 = fresh(p->name);
       b.push_back({x2, p->type, with_type_hint(e1, p->type)});
-      const Term body = substitute(p->kids[1], p->name, var(x2, p->type));
+      Term x2_var = var(x2, p->type);
       const Type hint = type_hint();
-      return elem(body, hint, b, own);
+      if (binds_no(p->kids[1], x2)) { // the substitution renames no binder
+        const Scope renamed(renamed_, p->name, std::move(x2_var));
+        return elem(p->kids[1], hint, b, own);
+      }
+      Term body = [&] {
+        const Scope hidden(renamed_, p->name); // the outer renamings stop at this binder
+        return applied(p->kids[1]);
+      }();
+      body = substitute(body, p->name, x2_var);
+      std::vector<Renaming> outer = std::exchange(renamed_, {}); // applied to body
+      Term r = elem(body, hint, b, own);
+      renamed_ = std::move(outer);
+      return r;
     }
     }
     return p;

@@ -1,4 +1,5 @@
 #include "syntax/pullback/ast.hpp"
+#include "syntax/pullback/type_with.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,9 +16,6 @@ Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
   const std::size_t dims =
       k == TypeNode::Kind::real ? 1 : (euclidean ? l->dims + r->dims : std::size_t{0});
   return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
-}
-Term node(Node&& n) {
-  return make_node(std::move(n));
 }
 } // namespace
 
@@ -116,64 +114,95 @@ std::string type_text(const Type& t) {
   return type_text(t, 0);
 }
 
+// [perf] Each node is filled in its shared block (as remake): a Node built first and moved in was
+// moved member by member and destroyed, and a braced kids list copied every kid's handle (an
+// initializer list's items are const) and released the copies.
+namespace {
+std::shared_ptr<Node> blank(Kind kind, SourcePos pos) {
+  auto n = std::make_shared<Node>();
+  n->kind = kind;
+  n->pos = pos;
+  return n;
+}
+std::shared_ptr<Node> named(Kind kind, std::string name, Type type, SourcePos pos) {
+  auto n = blank(kind, pos);
+  n->name = std::move(name);
+  n->type = std::move(type);
+  return n;
+}
+void set_kids(Node& n, Term a) {
+  n.kids.reserve(1);
+  n.kids.push_back(std::move(a));
+}
+void set_kids(Node& n, Term a, Term b) {
+  n.kids.reserve(2);
+  n.kids.push_back(std::move(a));
+  n.kids.push_back(std::move(b));
+}
+} // namespace
+
 Term var(std::string name, Type type, SourcePos pos) {
-  return node({.kind = Kind::var, .name = std::move(name), .type = std::move(type), .pos = pos});
+  return named(Kind::var, std::move(name), std::move(type), pos);
 }
 Term lam(std::string x, Type sigma, Term body, SourcePos pos) {
-  return node({.kind = Kind::lam,
-               .name = std::move(x),
-               .type = std::move(sigma),
-               .kids = {std::move(body)},
-               .pos = pos});
+  auto n = named(Kind::lam, std::move(x), std::move(sigma), pos);
+  set_kids(*n, std::move(body));
+  return n;
 }
 Term app(Term f, Term a, SourcePos pos) {
-  return node({.kind = Kind::app, .kids = {std::move(f), std::move(a)}, .pos = pos});
+  auto n = blank(Kind::app, pos);
+  set_kids(*n, std::move(f), std::move(a));
+  return n;
 }
 Term proj(int i, Term s, SourcePos pos) {
-  return node({.kind = Kind::proj, .index = i, .kids = {std::move(s)}, .pos = pos});
+  auto n = blank(Kind::proj, pos);
+  n->index = i;
+  set_kids(*n, std::move(s));
+  return n;
 }
 Term pair(Term a, Term b, SourcePos pos) {
-  return node({.kind = Kind::pair, .kids = {std::move(a), std::move(b)}, .pos = pos});
+  auto n = blank(Kind::pair, pos);
+  set_kids(*n, std::move(a), std::move(b));
+  return n;
 }
 Term num(double r, SourcePos pos) {
-  return node({.kind = Kind::num, .value = r, .pos = pos});
+  auto n = blank(Kind::num, pos);
+  n->value = r;
+  return n;
 }
 Term prim(std::string f, Type signature, Term a, SourcePos pos) {
-  return node({.kind = Kind::prim,
-               .name = std::move(f),
-               .type = std::move(signature),
-               .kids = {std::move(a)},
-               .pos = pos});
+  auto n = named(Kind::prim, std::move(f), std::move(signature), pos);
+  set_kids(*n, std::move(a));
+  return n;
 }
 Term jac(std::string f, Type signature, Term s, SourcePos pos) {
-  return node({.kind = Kind::jac,
-               .name = std::move(f),
-               .type = std::move(signature),
-               .kids = {std::move(s)},
-               .pos = pos});
+  auto n = named(Kind::jac, std::move(f), std::move(signature), pos);
+  set_kids(*n, std::move(s));
+  return n;
 }
 Term dualmap(std::string x, Type sigma, Term body, Term functional, SourcePos pos) {
-  return node({.kind = Kind::dualmap,
-               .name = std::move(x),
-               .type = std::move(sigma),
-               .kids = {std::move(body), std::move(functional)},
-               .pos = pos});
+  auto n = named(Kind::dualmap, std::move(x), std::move(sigma), pos);
+  set_kids(*n, std::move(body), std::move(functional));
+  return n;
 }
 Term pullback(std::string x, Type sigma, Term body, Term oneform, SourcePos pos) {
-  return node({.kind = Kind::pullback,
-               .name = std::move(x),
-               .type = std::move(sigma),
-               .kids = {std::move(body), std::move(oneform)},
-               .pos = pos});
+  auto n = named(Kind::pullback, std::move(x), std::move(sigma), pos);
+  set_kids(*n, std::move(body), std::move(oneform));
+  return n;
 }
 Term covec(std::vector<double> c, Type sigma, SourcePos pos) {
   return covec(Covector(c), std::move(sigma), pos);
 }
 Term covec(Covector c, Type sigma, SourcePos pos) {
-  return node({.kind = Kind::covec, .type = std::move(sigma), .vec = std::move(c), .pos = pos});
+  auto n = blank(Kind::covec, pos);
+  n->type = std::move(sigma);
+  n->vec = std::move(c);
+  return n;
 }
 Term zero(Type t, SourcePos pos) {
-  return node({.kind = Kind::zero, .type = std::move(t), .pos = pos});
+  auto n = blank(Kind::zero, pos);
+  n->type = std::move(t);
+  return n;
 }
 Term sum(std::vector<Term> items, SourcePos pos) {
   std::vector<Term> flat;
@@ -185,14 +214,14 @@ Term sum(std::vector<Term> items, SourcePos pos) {
   }
   if (flat.empty()) return zero(nullptr, pos);
   if (flat.size() == 1) return flat.front();
-  return node({.kind = Kind::sum, .kids = std::move(flat), .pos = pos});
+  auto n = blank(Kind::sum, pos);
+  n->kids = std::move(flat);
+  return n;
 }
 Term let(std::string x, Type rho, Term bound, Term body, SourcePos pos) {
-  return node({.kind = Kind::let,
-               .name = std::move(x),
-               .type = std::move(rho),
-               .kids = {std::move(bound), std::move(body)},
-               .pos = pos});
+  auto n = named(Kind::let, std::move(x), std::move(rho), pos);
+  set_kids(*n, std::move(bound), std::move(body));
+  return n;
 }
 
 namespace {
@@ -259,6 +288,10 @@ template <typename Sub> Type type_from(const Term& t, const Sub& sub) {
 
 Type type_of(const Term& t) {
   return type_from(t, [](const Term& k) { return type_of(k); });
+}
+
+Type type_with(const Term& t, const std::function<Type(const Term&)>& kid_type) {
+  return type_from(t, kid_type);
 }
 
 Type type_of(const Term& t, TypeMemo& memo) {
@@ -352,10 +385,8 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
       }
     }
     if (with_facts == 0) return &empty_facts;
-    if (with_facts == 1 && (*only)->kind == Kind::var) { // no facts object for the variable
-      owned = true;
-      return new NodeFacts{.free = {(*only)->name}};
-    }
+    // [perf] A variable kid's facts too are borrowed (the variable's own, made once): the paths
+    // π₁(w), π₂(w) of rule 8's stage tuple (seed 000 Fig. 3 L240) share their w.
     if (with_facts == 1) return &facts(*only);
   }
   auto f = std::make_unique<NodeFacts>();

@@ -3,6 +3,7 @@
 #include <array>
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <unordered_map>
 #include <utility>
 
@@ -10,18 +11,23 @@
 
 namespace adsem::pullback {
 
-std::string fresh_name_where(const std::string& base,
-                             const std::function<bool(const std::string&)>& taken) {
+std::string_view fresh_stem(const std::string& base) {
+  std::size_t n = base.size();
+  while (n > 0 && (std::isdigit(static_cast<unsigned char>(base[n - 1])) || base[n - 1] == '_'))
+    --n;
+  return n == 0 ? std::string_view("v") : std::string_view(base).substr(0, n);
+}
+
+std::string next_fresh_candidate(std::string_view stem) {
   static std::atomic<long> counter{0};
-  std::string stem = base;
-  while (!stem.empty() &&
-         (std::isdigit(static_cast<unsigned char>(stem.back())) || stem.back() == '_'))
-    stem.pop_back();
-  if (stem.empty()) stem = "v";
-  for (;;) {
-    std::string name = stem + "_" + std::to_string(++counter);
-    if (!taken(name)) return name;
-  }
+  std::array<char, 24> digits{};
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), ++counter).ptr;
+  std::string name;
+  name.reserve(stem.size() + 1 + static_cast<std::size_t>(end - digits.data()));
+  name.append(stem);
+  name.push_back('_');
+  name.append(digits.data(), end);
+  return name;
 }
 
 std::string fresh_name(const std::string& base, const std::set<std::string>& avoid) {
