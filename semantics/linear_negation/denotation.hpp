@@ -97,15 +97,19 @@ model::Value<C> walk(const Term& t, const Env<C>& env, const std::shared_ptr<Den
 
 template <class C>
 Operand<C> operand(const Term& t, const Env<C>& env, const std::shared_ptr<DenoteBudget>& budget) {
-  Operand<C> o;
   if (t->kind == Kind::var) {
     const Level level(budget->depth);
     budget->work.spend(1, work_name);
-    o.bound = &lookup(*t, env);
-  } else {
-    o.made = walk<C>(t, env, budget);
+    return Operand<C>{&lookup(*t, env), {}};
   }
-  return o;
+  return Operand<C>{nullptr, walk<C>(t, env, budget)}; // made in place, not assigned
+}
+
+// The entry of the primitive table a prim node names, looked up at the node's first visit only
+// (Node::primitive); an unknown name throws as the table's `at` does, at every visit.
+inline const Primitive& primitive_of(const Node& t) {
+  if (t.primitive.entry == nullptr) t.primitive.entry = &primitives().at(t.name);
+  return *t.primitive.entry;
 }
 
 // Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
@@ -115,7 +119,7 @@ template <class C>
   ArgumentBuffer<model::Dual<C>> args;
   for (const Term& k : t.kids)
     args.push_back(operand<C>(k, env, budget).get().real());
-  return primitives().at(t.name).template apply1<model::Dual<C>>(
+  return primitive_of(t).template apply1<model::Dual<C>>(
       Args<model::Dual<C>>(args.data(), args.size()));
 }
 
@@ -136,7 +140,7 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
     });
   case Kind::app: { // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
     const Operand<C> f = operand<C>(t->left(), env, budget);
-    return f.get()(walk<C>(t->right(), env, budget));
+    return f.get()(operand<C>(t->right(), env, budget).get());
   }
   // Pairs and sums visit their right operand first (the order this model has always had: which
   // of two errors surfaces first decides a trial's discard reason).
