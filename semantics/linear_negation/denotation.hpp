@@ -4,10 +4,12 @@
 // spec §5.3, a linear judgment Γ ⊢_z t is evaluated with z as an ordinary real variable, so
 // ⟦λz^R.t⟧ is the function a ↦ ⟦t⟧(z := a) (linear by Table 4's remark L839, which the property
 // `linearity` checks instead of assuming). It never calls this calculus's D or reduction.
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
@@ -112,15 +114,39 @@ inline const Primitive& primitive_of(const Node& t) {
   return *t.primitive.entry;
 }
 
-// Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
+// A primitive of n arguments, n = 1 or 2 (all but dot2): exactly its arguments are made, each
+// copied from its operand's real in its place (a buffer default-constructed four duals, copied
+// into them and destroyed them all at every primitive node).
+template <class C, std::size_t N>
+model::Dual<C> apply_primitive_of(const Node& t, const Env<C>& env,
+                                  const std::shared_ptr<DenoteBudget>& budget) {
+  // Elements of a braced list are made in order: the operands are visited left to right.
+  const std::array<model::Dual<C>, N> args = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<model::Dual<C>, N>{operand<C>(t.kids[I], env, budget).get().real()...};
+  }
+  (std::make_index_sequence<N>{});
+  return primitive_of(t).template apply1<model::Dual<C>>(Args<model::Dual<C>>(args.data(), N));
+}
+
+// Any other number of arguments, gathered in a buffer (its own frame, as the buffer is large).
 template <class C>
-[[gnu::noinline]] model::Dual<C> apply_primitive(const Node& t, const Env<C>& env,
-                                                 const std::shared_ptr<DenoteBudget>& budget) {
+[[gnu::noinline]] model::Dual<C>
+apply_primitive_of_any(const Node& t, const Env<C>& env,
+                       const std::shared_ptr<DenoteBudget>& budget) {
   ArgumentBuffer<model::Dual<C>> args;
   for (const Term& k : t.kids)
     args.push_back(operand<C>(k, env, budget).get().real());
   return primitive_of(t).template apply1<model::Dual<C>>(
       Args<model::Dual<C>>(args.data(), args.size()));
+}
+
+// Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
+template <class C>
+[[gnu::noinline]] model::Dual<C> apply_primitive(const Node& t, const Env<C>& env,
+                                                 const std::shared_ptr<DenoteBudget>& budget) {
+  if (t.kids.size() == 1) return apply_primitive_of<C, 1>(t, env, budget);
+  if (t.kids.size() == 2) return apply_primitive_of<C, 2>(t, env, budget);
+  return apply_primitive_of_any<C>(t, env, budget);
 }
 
 template <class C>
