@@ -195,6 +195,8 @@ constexpr bool points = std::is_same_v<S, double> || std::is_same_v<S, model::Du
 template <class S, class R> bool finite_results(const R& result) {
   if constexpr (std::ranges::range<R>)
     return std::ranges::all_of(result, [](const S& y) { return finite(y); });
+  else if constexpr (std::is_same_v<R, S>)
+    return finite(result); // read in place: a copy of a dual at every primitive node
   else
     return finite(S(result));
 }

@@ -4,10 +4,12 @@
 // spec §5.3, a linear judgment Γ ⊢_z t is evaluated with z as an ordinary real variable, so
 // ⟦λz^R.t⟧ is the function a ↦ ⟦t⟧(z := a) (linear by Table 4's remark L839, which the property
 // `linearity` checks instead of assuming). It never calls this calculus's D or reduction.
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
@@ -97,26 +99,54 @@ model::Value<C> walk(const Term& t, const Env<C>& env, const std::shared_ptr<Den
 
 template <class C>
 Operand<C> operand(const Term& t, const Env<C>& env, const std::shared_ptr<DenoteBudget>& budget) {
-  Operand<C> o;
   if (t->kind == Kind::var) {
     const Level level(budget->depth);
     budget->work.spend(1, work_name);
-    o.bound = &lookup(*t, env);
-  } else {
-    o.made = walk<C>(t, env, budget);
+    return Operand<C>{&lookup(*t, env), {}};
   }
-  return o;
+  return Operand<C>{nullptr, walk<C>(t, env, budget)}; // made in place, not assigned
+}
+
+// The entry of the primitive table a prim node names, looked up at the node's first visit only
+// (Node::primitive); an unknown name throws as the table's `at` does, at every visit.
+inline const Primitive& primitive_of(const Node& t) {
+  if (t.primitive.entry == nullptr) t.primitive.entry = &primitives().at(t.name);
+  return *t.primitive.entry;
+}
+
+// A primitive of n arguments, n = 1 or 2 (all but dot2): exactly its arguments are made, each
+// copied from its operand's real in its place (a buffer default-constructed four duals, copied
+// into them and destroyed them all at every primitive node).
+template <class C, std::size_t N>
+model::Dual<C> apply_primitive_of(const Node& t, const Env<C>& env,
+                                  const std::shared_ptr<DenoteBudget>& budget) {
+  // Elements of a braced list are made in order: the operands are visited left to right.
+  const std::array<model::Dual<C>, N> args = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<model::Dual<C>, N>{operand<C>(t.kids[I], env, budget).get().real()...};
+  }
+  (std::make_index_sequence<N>{});
+  return primitive_of(t).template apply1<model::Dual<C>>(Args<model::Dual<C>>(args.data(), N));
+}
+
+// Any other number of arguments, gathered in a buffer (its own frame, as the buffer is large).
+template <class C>
+[[gnu::noinline]] model::Dual<C>
+apply_primitive_of_any(const Node& t, const Env<C>& env,
+                       const std::shared_ptr<DenoteBudget>& budget) {
+  ArgumentBuffer<model::Dual<C>> args;
+  for (const Term& k : t.kids)
+    args.push_back(operand<C>(k, env, budget).get().real());
+  return primitive_of(t).template apply1<model::Dual<C>>(
+      Args<model::Dual<C>>(args.data(), args.size()));
 }
 
 // Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
 template <class C>
 [[gnu::noinline]] model::Dual<C> apply_primitive(const Node& t, const Env<C>& env,
                                                  const std::shared_ptr<DenoteBudget>& budget) {
-  ArgumentBuffer<model::Dual<C>> args;
-  for (const Term& k : t.kids)
-    args.push_back(operand<C>(k, env, budget).get().real());
-  return primitives().at(t.name).template apply1<model::Dual<C>>(
-      Args<model::Dual<C>>(args.data(), args.size()));
+  if (t.kids.size() == 1) return apply_primitive_of<C, 1>(t, env, budget);
+  if (t.kids.size() == 2) return apply_primitive_of<C, 2>(t, env, budget);
+  return apply_primitive_of_any<C>(t, env, budget);
 }
 
 template <class C>
@@ -136,7 +166,7 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
     });
   case Kind::app: { // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
     const Operand<C> f = operand<C>(t->left(), env, budget);
-    return f.get()(walk<C>(t->right(), env, budget));
+    return f.get()(operand<C>(t->right(), env, budget).get());
   }
   // Pairs and sums visit their right operand first (the order this model has always had: which
   // of two errors surfaces first decides a trial's discard reason).

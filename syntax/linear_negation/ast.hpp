@@ -20,6 +20,10 @@
 
 #include "syntax/core/diagnostic.hpp"
 
+namespace adsem {
+class Primitive; // semantics/core/primitives.hpp
+} // namespace adsem
+
 namespace adsem::linear_negation {
 
 // ---- types (L287-293): A ::= R | A × B | A → B | R^⊥d ----
@@ -155,6 +159,21 @@ struct Node {
   const FreeCounts& free_counts() const;
 
   mutable RedexMemo memo;
+
+  // prim: the entry of the shared primitive table named `name`, found by the numeric model at its
+  // first visit of the node (semantics/linear_negation/denotation.hpp), which visits a λ's body
+  // at every application: a lookup by name each time was a tenth of the model's work. Not copied
+  // with the node (a copy may be given another name).
+  struct PrimitiveSlot {
+    const Primitive* entry = nullptr;
+    PrimitiveSlot() = default;
+    PrimitiveSlot(const PrimitiveSlot&) {}
+    PrimitiveSlot& operator=(const PrimitiveSlot&) {
+      entry = nullptr;
+      return *this;
+    }
+  };
+  mutable PrimitiveSlot primitive;
 
   // At a binder (lam, let, let_pair): free_count of x (index 0) and of y (1) in the body, or -1
   // when not known yet (binder_count computes it from the free-variable lists). The side
