@@ -119,19 +119,34 @@ Term fd_of(Term tangent, Type u, Term point, std::string x, Type t, Term body, N
 } // namespace adsem::simple_diff
 
 namespace adsem::simple_diff {
+namespace {
+// M^(n) when it differs from M, else null: a subterm without an unlimited letrec is its own
+// approximant and is shared, not copied (nodes are immutable; measured: copying every node was 3%
+// of an adequacy campaign). Null for "unchanged" spares the walk a reference count taken and
+// dropped at every node of a term that mostly has no letrec (measured: 2.6% of
+// simple-diff/approximation, which builds M^(n) and M^(n+1)).
+Term changed_approximant(const Node& m, int n) {
+  Term a = m.a ? changed_approximant(*m.a, n) : nullptr;
+  Term b = m.b ? changed_approximant(*m.b, n) : nullptr;
+  Term c = m.c ? changed_approximant(*m.c, n) : nullptr;
+  const bool limits = m.kind == Kind::letrec && !m.limit();
+  if (!limits && !a && !b && !c) return nullptr;
+  auto copy = std::make_shared<Node>(m);
+  if (a) copy->a = std::move(a);
+  if (b) copy->b = std::move(b);
+  if (c) copy->c = std::move(c);
+  if (limits) {
+    NodeExtra& extra = copy->edit_extra();
+    extra.limit = n;
+    extra.sugar.reset(); // printed as letrec[n], not as the let f(x) = ... sugar
+  }
+  return copy;
+}
+} // namespace
+
 Term approximant(const Term& m, int n) {
   if (!m) return m;
-  const Term a = approximant(m->a, n), b = approximant(m->b, n), c = approximant(m->c, n);
-  if (m->kind != Kind::letrec || m->limit()) {
-    // A subterm without an unlimited letrec is its own approximant: share it, do not copy it
-    // (nodes are immutable; measured: copying every node was 3% of an adequacy campaign).
-    if (a == m->a && b == m->b && c == m->c) return m;
-    return with_children(*m, a, b, c);
-  }
-  auto limited = std::make_shared<Node>(*with_children(*m, a, b, c));
-  NodeExtra& extra = limited->edit_extra();
-  extra.limit = n;
-  extra.sugar.reset(); // printed as letrec[n], not as the let f(x) = ... sugar
-  return limited;
+  Term changed = changed_approximant(*m, n);
+  return changed ? changed : m;
 }
 } // namespace adsem::simple_diff
