@@ -64,6 +64,23 @@ template <class C>
   return ground<C>(t->type->right, std::span<const D>(ys.data(), ys.size()), next);
 }
 
+inline std::size_t item_of(const Term& projection) {
+  return static_cast<std::size_t>(projection->index - 1);
+}
+
+// ⟦a⟧γ of an atom a = x_p (spec §2.5 ID-1) as a reference into γ's value of x. [perf] The stage
+// tuples of rule 8 (seed 000 Fig. 3 L240) are read by paths w.1.2: denoting each step copied
+// the tuple below it only to take one item. A node of the path costs what denote_node's visit
+// costs (one unit of work, one level of nesting); an atom is never closed, so no closed value
+// is skipped.
+template <class C>
+const model::Value<C>& atom_value(const Term& a, const Env<C>& env, const DenoteContext& context) {
+  const model::NodeVisit visit(context.limits);
+  if (a->kind == Kind::proj) return atom_value<C>(a->kids[0], env, context).item(item_of(a));
+  if (const model::Value<C>* v = model::lookup<C>(env, a->name)) return *v;
+  throw AdsemError(ErrorKind::eval, "denotation: unbound variable " + a->name, a->pos);
+}
+
 // ⟦t⟧γ, from the context's closed values when t is closed.
 template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env, const DenoteContext& context) {
@@ -92,7 +109,8 @@ model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContex
   case Kind::app:
     return denote<C>(t->kids[0], env, context)(denote<C>(t->kids[1], env, context));
   case Kind::proj:
-    return denote<C>(t->kids[0], env, context).item(static_cast<std::size_t>(t->index - 1));
+    if (is_atom(t)) return atom_value<C>(t->kids[0], env, context).item(item_of(t));
+    return denote<C>(t->kids[0], env, context).item(item_of(t));
   case Kind::pair:
     return V::pair(denote<C>(t->kids[0], env, context), denote<C>(t->kids[1], env, context));
   case Kind::num:

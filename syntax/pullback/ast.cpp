@@ -119,15 +119,16 @@ std::string type_text(const Type& t) {
 // initializer list's items are const) and released the copies.
 namespace {
 std::shared_ptr<Node> blank(Kind kind, SourcePos pos) {
-  auto n = std::make_shared<Node>();
-  n->kind = kind;
+  auto n = std::make_shared<Node>(kind);
   n->pos = pos;
   return n;
 }
+// The name and type are constructed in place (the leading members, initialised by parentheses,
+// the others by their defaults), not built empty and then assigned: a variable is the node made
+// most often (every substituted path, every name rule 8 and ANF draw).
 std::shared_ptr<Node> named(Kind kind, std::string name, Type type, SourcePos pos) {
-  auto n = blank(kind, pos);
-  n->name = std::move(name);
-  n->type = std::move(type);
+  auto n = std::make_shared<Node>(kind, std::move(name), std::move(type));
+  n->pos = pos;
   return n;
 }
 void set_kids(Node& n, Term a) {
@@ -444,16 +445,10 @@ Term make_node(Node&& n) {
 Term remake(const Node& like, std::string name, std::vector<Term> kids) {
   // [perf] Filled in its shared block: substitution remakes a node per step of a path it
   // rebuilds, and a temporary Node moved in (and destroyed) was a quarter of remake's work.
-  auto n = std::make_shared<Node>();
-  n->kind = like.kind;
-  n->name = std::move(name);
-  n->type = like.type;
-  n->index = like.index;
-  n->value = like.value;
-  n->vec = like.vec;
-  n->kids = std::move(kids);
-  n->pos = like.pos;
-  return n;
+  // Every member constructed in place (initialised by parentheses, in the order of Node's
+  // members), not built empty and then assigned.
+  return std::make_shared<Node>(like.kind, std::move(name), like.type, like.index, AtomMark{},
+                                like.value, like.vec, std::move(kids), like.pos);
 }
 
 const NodeFacts& facts(const Term& t) {
@@ -462,6 +457,19 @@ const NodeFacts& facts(const Term& t) {
   const NodeFacts* f = compute_facts(*t, owned);
   return *t->facts_slot.publish(f, owned);
 }
+
+namespace {
+// Whether the sorted list holds x. [perf] Almost every list has one to five names: an equality
+// test compares lengths first and reads the characters only of a name as long as x, where each
+// three-way comparison of a binary search called memcmp.
+bool has_name(const std::vector<std::string>& names, const std::string& x) {
+  constexpr std::size_t short_list = 8;
+  if (names.size() > short_list) return std::binary_search(names.begin(), names.end(), x);
+  return std::any_of(names.begin(), names.end(), [&x](const std::string& name) {
+    return name.size() == x.size() && std::equal(name.begin(), name.end(), x.begin());
+  });
+}
+} // namespace
 
 std::set<std::string> free_vars(const Term& t) {
   std::set<std::string> bound, out;
@@ -472,7 +480,7 @@ bool occurs_free(const std::string& x, const Term& t) {
   if (t->kind == Kind::var) return t->name == x;
   if (t->kids.empty()) return false;
   const NodeFacts& f = facts(t);
-  if (!f.many) return std::binary_search(f.free.begin(), f.free.end(), x);
+  if (!f.many) return has_name(f.free, x);
   // More names than the facts keep: ask the kids (a var is never `many`).
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
     if (binds(t->kind) && i == bound_child(t->kind) && t->name == x) continue; // shadowed

@@ -1,5 +1,6 @@
 #include "syntax/pullback/substitution.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cctype>
@@ -20,13 +21,24 @@ std::string_view fresh_stem(const std::string& base) {
 
 std::string next_fresh_candidate(std::string_view stem) {
   static std::atomic<long> counter{0};
-  std::array<char, 24> digits{};
-  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), ++counter).ptr;
+  const long n = ++counter;
+  // [perf] A short stem (x, w, z: every stem ANF and rule 8 draw from) is written with its number
+  // into one buffer and the name made from it at once: appending the three parts cost a length
+  // check and a copy each, at every name ANF and rule 8 (seed 000 Fig. 3 L240) draw.
+  std::array<char, 48> buffer{};
+  constexpr std::size_t digits_room = 24;
+  if (stem.size() + 1 + digits_room <= buffer.size()) {
+    char* at = std::copy(stem.begin(), stem.end(), buffer.data());
+    *at++ = '_';
+    at = std::to_chars(at, buffer.data() + buffer.size(), n).ptr;
+    return std::string(buffer.data(), at);
+  }
+  const auto end = std::to_chars(buffer.data(), buffer.data() + digits_room, n).ptr;
   std::string name;
-  name.reserve(stem.size() + 1 + static_cast<std::size_t>(end - digits.data()));
+  name.reserve(stem.size() + 1 + static_cast<std::size_t>(end - buffer.data()));
   name.append(stem);
   name.push_back('_');
-  name.append(digits.data(), end);
+  name.append(buffer.data(), end);
   return name;
 }
 
