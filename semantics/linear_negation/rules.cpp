@@ -162,7 +162,7 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
 // the order of their second summands. A summand's call is read off its peeled form (the redex's),
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
-// The qualifying calls are grouped by head after a stable sort: a sum of n calls of n distinct
+// The qualifying calls are grouped by head after a sort: a sum of n calls of n distinct
 // heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n log n), not by a search of the
 // heads seen for each summand, O(n²).
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
@@ -182,8 +182,11 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     calls.emplace_back(x, i);
   }
   if (calls.size() < 2) return out;
-  std::stable_sort(calls.begin(), calls.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
+  std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
+    const int c = a.first.compare(b.first);
+    return c != 0 ? c < 0 : a.second < b.second;
+  });
   for (std::size_t at = 0; at + 1 < calls.size(); ++at)
     if (calls[at].first == calls[at + 1].first &&
         (at == 0 || calls[at - 1].first != calls[at].first))
