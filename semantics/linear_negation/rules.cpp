@@ -12,6 +12,7 @@
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 namespace adsem::linear_negation {
 
@@ -168,7 +169,8 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
-  std::vector<std::pair<std::string_view, std::size_t>> calls; // head, summand, in summand order
+  // head and summand, in summand order (a campaign's sums have a few: no allocation)
+  InlineVector<std::pair<std::string_view, std::size_t>, 8> calls;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
     const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
@@ -179,7 +181,7 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     if (binds(head.frames, x) || binds(outer.frames, x) || !exponential_stack(head.frames) ||
         !exponential_stack(outer.frames) || !m.is_neg_variable(x))
       continue;
-    calls.emplace_back(x, i);
+    calls.push_back({x, i});
   }
   if (calls.size() < 2) return out;
   // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
@@ -191,7 +193,9 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     if (calls[at].first == calls[at + 1].first &&
         (at == 0 || calls[at - 1].first != calls[at].first))
       out.push_back(Summands{calls[at].second, calls[at + 1].second});
-  std::sort(out.begin(), out.end(), [](const Summands& a, const Summands& b) { return a.j < b.j; });
+  if (out.size() > 1)
+    std::sort(out.begin(), out.end(),
+              [](const Summands& a, const Summands& b) { return a.j < b.j; });
   return out;
 }
 
