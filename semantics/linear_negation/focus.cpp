@@ -142,13 +142,14 @@ void Reducer::push_focus(std::size_t k) {
       fr.transparent != 0 && i > 0 && f.frames.back().transparent == fr.transparent;
   fr.run_top = run_goes_on ? f.frames.back().run_top : i;
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
+  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
   if (fr.transparent == 1) {
-    f.binders[n.x.name].push_back(i);
-    if (n.kind == Kind::let_pair) f.binders[n.y.name].push_back(i);
+    fr.hides_binder[0] = f.binders.push(n.x.name, i);
+    if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, i);
   }
   if (counts_kept_ && binds_in(n, k)) {
-    f.scopes[n.x.name].push_back(i);
-    if (n.kind == Kind::let_pair) f.scopes[n.y.name].push_back(i);
+    fr.hides_scope[0] = f.scopes.push(n.x.name, i);
+    if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, i);
   }
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
@@ -167,21 +168,14 @@ void Reducer::pop_focus() {
   count(f.before, fr.before, -1);
   count(f.after, fr.after, -1);
   Node& n = writable(*fr.slot);
+  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
   if (fr.transparent == 1) {
-    for (const std::string* name : {&n.x.name, &n.y.name}) {
-      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
-      const auto it = f.binders.find(*name);
-      it->second.pop_back();
-      if (it->second.empty()) f.binders.erase(it);
-    }
+    if (binds_y) f.binders.pop(n.y.name, fr.hides_binder[1]);
+    f.binders.pop(n.x.name, fr.hides_binder[0]);
   }
   if (counts_kept_ && binds_in(n, fr.k)) {
-    for (const std::string* name : {&n.x.name, &n.y.name}) {
-      if (name == &n.y.name && n.kind != Kind::let_pair) continue;
-      const auto it = f.scopes.find(*name);
-      it->second.pop_back();
-      if (it->second.empty()) f.scopes.erase(it);
-    }
+    if (binds_y) f.scopes.pop(n.y.name, fr.hides_scope[1]);
+    f.scopes.pop(n.x.name, fr.hides_scope[0]);
   }
   f.frames.pop_back();
   if (i >= f.clean_from) return;
@@ -276,8 +270,9 @@ void Reducer::after_focused_step(Reach reach) {
     i = fr.transparent != 0 ? fr.run_top : i - 1;
   }
   for (const std::string& x : touched_)
-    if (const auto it = f.binders.find(x); it != f.binders.end())
-      f.marked.insert(f.marked.end(), it->second.begin(), it->second.end());
+    for (std::size_t i = f.binders.find(x); i != FramesByName::none;
+         i = frames[i].hides_binder[(*frames[i].slot)->x.name == x ? 0 : 1])
+      f.marked.push_back(i);
   std::sort(f.marked.begin(), f.marked.end());
   f.marked.erase(std::unique(f.marked.begin(), f.marked.end()), f.marked.end());
   for (const std::size_t i : f.marked)
@@ -299,12 +294,11 @@ void Reducer::apply_noted_counts() {
     for (; next != noted_.end() && next->first == at->first; ++next)
       delta += next->second;
     if (delta != 0) {
-      if (const auto it = f.scopes.find(at->first); it != f.scopes.end()) {
-        for (const std::size_t i : it->second) {
-          const Node& n = **f.frames[i].slot;
-          const std::size_t b = n.x.name == at->first ? 0 : 1;
-          if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
-        }
+      for (std::size_t i = f.scopes.find(at->first); i != FramesByName::none;) {
+        const Node& n = **f.frames[i].slot;
+        const std::size_t b = n.x.name == at->first ? 0 : 1;
+        if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
+        i = f.frames[i].hides_scope[b];
       }
     }
     at = next;

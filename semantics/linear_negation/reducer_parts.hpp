@@ -4,6 +4,7 @@
 #include <array>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "semantics/linear_negation/reduction.hpp"
@@ -30,6 +31,31 @@ struct Reducer::Reach {
   bool summand = true; // sum operands, then as `call`
 };
 
+// The frames of the focus's path that bind (or open the scope of) each name: the innermost one
+// by name, and on each frame the one it hides. Frames are pushed and popped last in, first out,
+// so a push or a pop changes one entry and builds no list (a list per name was made and freed
+// at every move of the focus through a stack of explicit substitutions).
+struct FramesByName {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::unordered_map<std::string_view, std::size_t> innermost;
+  // Frame i binds the name: the frame it hides (none).
+  std::size_t push(std::string_view name, std::size_t i) {
+    const auto [it, fresh] = innermost.try_emplace(name, i);
+    return fresh ? none : std::exchange(it->second, i);
+  }
+  // The innermost frame binding the name pops: the frame it hid is the innermost again.
+  void pop(std::string_view name, std::size_t hidden) {
+    if (hidden == none)
+      innermost.erase(name);
+    else
+      innermost.find(name)->second = hidden;
+  }
+  std::size_t find(std::string_view name) const {
+    const auto it = innermost.find(name);
+    return it == innermost.end() ? none : it->second;
+  }
+};
+
 // The focus at the last redex (focus.cpp).
 struct Reducer::Frame {
   Term* slot = nullptr;    // the path's node: its parent's child (or the root), held only there
@@ -43,6 +69,9 @@ struct Reducer::Frame {
   int transparent = 0;
   std::size_t run_top = 0; // the first frame of the run of the same transparency this one ends
   int side_height = 0;     // the root's height from frames 0..this, the path below left out
+  // The frames this one hides in Focus::binders and Focus::scopes, for its binder x and y.
+  std::array<std::size_t, 2> hides_binder{FramesByName::none, FramesByName::none};
+  std::array<std::size_t, 2> hides_scope{FramesByName::none, FramesByName::none};
 };
 
 struct Reducer::Focus {
@@ -53,11 +82,11 @@ struct Reducer::Focus {
   std::size_t counted_from = 0; // the frames from here may hold free-variable counts
   // The frames going on to an ES body, by the binder's name (it views the node's binder): a step
   // that changes the free count of the name makes them reread.
-  std::unordered_map<std::string_view, std::vector<std::size_t>> binders;
+  FramesByName binders;
   std::vector<std::size_t> marked; // the frames to reread after a step
   // Count mode (Reducer::keeps_counts): the frames going on into a binder's scope (an ES body or
   // an abstraction's), by the binder's name: a step's notes of the name change their count.
-  std::unordered_map<std::string_view, std::vector<std::size_t>> scopes;
+  FramesByName scopes;
 };
 
 inline bool binds_es(const Node& n) {

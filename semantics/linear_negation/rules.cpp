@@ -12,6 +12,7 @@
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 namespace adsem::linear_negation {
 
@@ -162,12 +163,14 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
 // the order of their second summands. A summand's call is read off its peeled form (the redex's),
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
+// The qualifying calls are grouped by head after a sort: a sum of n calls of n distinct
+// heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n log n), not by a search of the
+// heads seen for each summand, O(n²).
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
-  // each head's first qualifying summand, or `taken` once its instance is out (few heads a sum)
-  std::vector<std::pair<std::string_view, std::size_t>> first;
-  const std::size_t taken = r.summands.size();
+  // head and summand, in summand order (a campaign's sums have a few: no allocation)
+  InlineVector<std::pair<std::string_view, std::size_t>, 8> calls;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
     const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
@@ -178,15 +181,21 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     if (binds(head.frames, x) || binds(outer.frames, x) || !exponential_stack(head.frames) ||
         !exponential_stack(outer.frames) || !m.is_neg_variable(x))
       continue;
-    const auto it =
-        std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == x; });
-    if (it == first.end()) {
-      first.emplace_back(x, i);
-    } else if (it->second != taken) {
-      out.push_back(Summands{it->second, i});
-      it->second = taken; // one instance per head
-    }
+    calls.push_back({x, i});
   }
+  if (calls.size() < 2) return out;
+  // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
+  std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
+    const int c = a.first.compare(b.first);
+    return c != 0 ? c < 0 : a.second < b.second;
+  });
+  for (std::size_t at = 0; at + 1 < calls.size(); ++at)
+    if (calls[at].first == calls[at + 1].first &&
+        (at == 0 || calls[at - 1].first != calls[at].first))
+      out.push_back(Summands{calls[at].second, calls[at + 1].second});
+  if (out.size() > 1)
+    std::sort(out.begin(), out.end(),
+              [](const Summands& a, const Summands& b) { return a.j < b.j; });
   return out;
 }
 
