@@ -171,6 +171,7 @@ public:
   }
   friend Dual operator/(const Dual& a, const Dual& b) {
     if (b.is_constant()) {
+      if (a.is_constant()) return Dual(C(a.primal() / b.primal())); // as below, made directly
       Coefficients out = a.coefficients_;
       for (C& c : out)
         c = c / b.primal();
@@ -314,6 +315,14 @@ private:
   }
 
   Dual scaled(const C& factor) const {
+    // A constant's product made directly, by the statement the loop below runs (c = factor * c:
+    // which NaN a product of two NaNs keeps follows its operand order in the generated code),
+    // without copying the coefficients and the empty tag list and trimming them.
+    if (is_constant()) {
+      C c = primal();
+      c = factor * c;
+      return Dual(c);
+    }
     Coefficients out = coefficients_;
     for (C& c : out)
       c = factor * c;
@@ -374,10 +383,10 @@ private:
   }
 
   template <class Op> static Dual combine(const Dual& a, const Dual& b, Op op) {
-    if (a.is_constant() && b.is_constant()) {
-      Dual result = a;
-      op(result.coefficients_[0], b.primal());
-      return result;
+    if (a.is_constant() && b.is_constant()) { // the one coefficient, no copy of a
+      C result = a.primal();
+      op(result, b.primal());
+      return Dual(result);
     }
     const TagList all = union_of(a.tags_, b.tags_);
     Coefficients out = embed(a, all);

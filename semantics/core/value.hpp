@@ -104,7 +104,7 @@ public:
 
   Value() : node_(Unit{}) {}
   Value(Real r) : node_(std::move(r)) {}
-  Value(double r) : node_(Real(r)) {}
+  Value(double r) : node_(std::in_place_type<Real>, r) {} // the real made in its place
   Value(Unit u) : node_(u) {}
   Value(Integer i) : node_(i) {}
   Value(Tuple<C> t) : node_(std::move(t)) {}

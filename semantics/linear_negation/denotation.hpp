@@ -25,14 +25,23 @@ namespace adsem::linear_negation {
 model::ModelType model_type(const Type& t); // ⟦R^⊥d⟧ = (R -> R^d)
 
 template <class C> struct EnvNode {
+  // Made in its allocation from the binding's parts (an aggregate was built aside and moved in:
+  // two moves of the value's variant per binding, one binding per application of a λ).
+  template <class Value>
+  EnvNode(const std::string& name, Value&& value, std::shared_ptr<const EnvNode<C>> next)
+      : name(name), value(std::forward<Value>(value)), next(std::move(next)) {}
   std::string name;
   model::Value<C> value;
   std::shared_ptr<const EnvNode<C>> next;
 };
 template <class C> using Env = std::shared_ptr<const EnvNode<C>>;
-template <class C> Env<C> bind(Env<C> env, std::string name, model::Value<C> value) {
-  return std::make_shared<const EnvNode<C>>(
-      EnvNode<C>{std::move(name), std::move(value), std::move(env)});
+// The value is copied once into the new node (a λ's argument, a pair's component) or moved (a
+// let's bound value).
+template <class C> Env<C> bind(Env<C> env, const std::string& name, const model::Value<C>& value) {
+  return std::make_shared<const EnvNode<C>>(name, value, std::move(env));
+}
+template <class C> Env<C> bind(Env<C> env, const std::string& name, model::Value<C>&& value) {
+  return std::make_shared<const EnvNode<C>>(name, std::move(value), std::move(env));
 }
 
 // One denotation's limits: the nesting guard (this calculus's own depth) and the models' work cap
@@ -114,18 +123,24 @@ inline const Primitive& primitive_of(const Node& t) {
   return *t.primitive.entry;
 }
 
-// A primitive of n arguments, n = 1 or 2 (all but dot2): exactly its arguments are made, each
-// copied from its operand's real in its place (a buffer default-constructed four duals, copied
-// into them and destroyed them all at every primitive node).
+// A primitive of n arguments, n = 1 or 2 (all but dot2). One argument is read where its operand
+// holds it; two are copied, each from its operand's real, into their places (a buffer
+// default-constructed four duals, copied into them and destroyed them all at every primitive node).
 template <class C, std::size_t N>
 model::Dual<C> apply_primitive_of(const Node& t, const Env<C>& env,
                                   const std::shared_ptr<DenoteBudget>& budget) {
-  // Elements of a braced list are made in order: the operands are visited left to right.
-  const std::array<model::Dual<C>, N> args = [&]<std::size_t... I>(std::index_sequence<I...>) {
-    return std::array<model::Dual<C>, N>{operand<C>(t.kids[I], env, budget).get().real()...};
+  if constexpr (N == 1) {
+    const Operand<C> x = operand<C>(t.kids[0], env, budget);
+    return primitive_of(t).template apply1<model::Dual<C>>(
+        Args<model::Dual<C>>(&x.get().real(), 1));
+  } else {
+    // Elements of a braced list are made in order: the operands are visited left to right.
+    const std::array<model::Dual<C>, N> args = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return std::array<model::Dual<C>, N>{operand<C>(t.kids[I], env, budget).get().real()...};
+    }
+    (std::make_index_sequence<N>{});
+    return primitive_of(t).template apply1<model::Dual<C>>(Args<model::Dual<C>>(args.data(), N));
   }
-  (std::make_index_sequence<N>{});
-  return primitive_of(t).template apply1<model::Dual<C>>(Args<model::Dual<C>>(args.data(), N));
 }
 
 // Any other number of arguments, gathered in a buffer (its own frame, as the buffer is large).
@@ -158,8 +173,8 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
   switch (t->kind) {
   case Kind::var: // ⟦x⟧g = g_x, (27) ⟦z⟧ = a ↦ a
     return lookup(*t, env);
-  case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0
-    return V(model::Dual<C>(C(t->value)));
+  case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0; the real is made in the value's place
+    return V(t->value);
   case Kind::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
     return V::function([lam = t, env, budget](const V& v) {
       return walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);

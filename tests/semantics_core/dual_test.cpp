@@ -7,8 +7,13 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <numbers>
+#include <string>
+#include <vector>
 
 namespace adsem::model {
 namespace {
@@ -150,6 +155,28 @@ TEST(Dual, SameResultsInsideAndBeyondTheInlineStorage) {
   const D back = x - (x - two);
   EXPECT_EQ(back.tags().size(), 2u);
   EXPECT_EQ(to_string(back), to_string(two));
+}
+
+// Constants multiply, add, subtract and divide by a shortcut; its result must be the bits the
+// general path gives for the same coefficient (the general path runs when the other operand
+// carries a perturbation): signed zeros, infinities and NaN included.
+TEST(Dual, ConstantShortcutsGiveTheGeneralPathsBits) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> xs = {0.0, -0.0, 1.5, -2.0, 1e-310, 1e308, inf, -inf, nan, -nan};
+  auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+  for (const double a : xs)
+    for (const double b : xs) {
+      const D ca = a, cb = b;
+      const D pa = D::perturbation(a, 1, 1.0), pb = D::perturbation(b, 2, 1.0);
+      SCOPED_TRACE(std::to_string(a) + " and " + std::to_string(b));
+      EXPECT_TRUE((ca * cb).is_constant());
+      EXPECT_EQ(bits((ca * cb).primal()), bits((ca * pb).primal())); // scaled
+      EXPECT_EQ(bits((ca + cb).primal()), bits((ca + pb).primal())); // combine
+      EXPECT_EQ(bits((ca - cb).primal()), bits((ca - pb).primal()));
+      EXPECT_EQ(bits((ca / cb).primal()), bits((pa / cb).primal())); // constant divisor
+      EXPECT_TRUE((ca + cb).is_constant() && (ca / cb).is_constant());
+    }
 }
 
 TEST(Dual, TooManyLiveTagsIsAnError) {
