@@ -118,17 +118,19 @@ std::string type_text(const Type& t) {
 // moved member by member and destroyed, and a braced kids list copied every kid's handle (an
 // initializer list's items are const) and released the copies.
 namespace {
+// Node stays an aggregate (designated initialisers build it elsewhere), and Debian's clang 15,
+// which builds the fuzz targets, has no parenthesised aggregate initialisation: so the node is
+// made in its shared block and its members assigned.
 std::shared_ptr<Node> blank(Kind kind, SourcePos pos) {
-  auto n = std::make_shared<Node>(kind);
+  auto n = std::make_shared<Node>();
+  n->kind = kind;
   n->pos = pos;
   return n;
 }
-// The name and type are constructed in place (the leading members, initialised by parentheses,
-// the others by their defaults), not built empty and then assigned: a variable is the node made
-// most often (every substituted path, every name rule 8 and ANF draw).
 std::shared_ptr<Node> named(Kind kind, std::string name, Type type, SourcePos pos) {
-  auto n = std::make_shared<Node>(kind, std::move(name), std::move(type));
-  n->pos = pos;
+  auto n = blank(kind, pos);
+  n->name = std::move(name);
+  n->type = std::move(type);
   return n;
 }
 void set_kids(Node& n, Term a) {
@@ -445,10 +447,16 @@ Term make_node(Node&& n) {
 Term remake(const Node& like, std::string name, std::vector<Term> kids) {
   // [perf] Filled in its shared block: substitution remakes a node per step of a path it
   // rebuilds, and a temporary Node moved in (and destroyed) was a quarter of remake's work.
-  // Every member constructed in place (initialised by parentheses, in the order of Node's
-  // members), not built empty and then assigned.
-  return std::make_shared<Node>(like.kind, std::move(name), like.type, like.index, AtomMark{},
-                                like.value, like.vec, std::move(kids), like.pos);
+  auto n = std::make_shared<Node>();
+  n->kind = like.kind;
+  n->name = std::move(name);
+  n->type = like.type;
+  n->index = like.index;
+  n->value = like.value;
+  n->vec = like.vec;
+  n->kids = std::move(kids);
+  n->pos = like.pos;
+  return n;
 }
 
 const NodeFacts& facts(const Term& t) {
