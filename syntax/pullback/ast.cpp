@@ -118,7 +118,7 @@ std::string type_text(const Type& t) {
 // moved member by member and destroyed, and a braced kids list copied every kid's handle (an
 // initializer list's items are const) and released the copies.
 namespace {
-// Node stays an aggregate (designated initialisers build it elsewhere), and Debian's clang 15,
+// Node stays an aggregate (designated initialisers build it elsewhere), and Debian's clang 14,
 // which builds the fuzz targets, has no parenthesised aggregate initialisation: so the node is
 // made in its shared block and its members assigned.
 std::shared_ptr<Node> blank(Kind kind, SourcePos pos) {
