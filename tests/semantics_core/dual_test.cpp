@@ -170,11 +170,20 @@ TEST(Dual, ConstantShortcutsGiveTheGeneralPathsBits) {
       const D ca = a, cb = b;
       const D pa = D::perturbation(a, 1, 1.0), pb = D::perturbation(b, 2, 1.0);
       SCOPED_TRACE(std::to_string(a) + " and " + std::to_string(b));
+      // Two NaN operands: IEEE 754 (§6.2.3) leaves open which one the result keeps, and a
+      // compiler may commute + and * (clang does here), so only NaN-ness is the same there.
+      const bool both_nan = std::isnan(a) && std::isnan(b);
+      auto same = [&](double x, double y) {
+        if (both_nan)
+          EXPECT_TRUE(std::isnan(x) && std::isnan(y));
+        else
+          EXPECT_EQ(bits(x), bits(y));
+      };
       EXPECT_TRUE((ca * cb).is_constant());
-      EXPECT_EQ(bits((ca * cb).primal()), bits((ca * pb).primal())); // scaled
-      EXPECT_EQ(bits((ca + cb).primal()), bits((ca + pb).primal())); // combine
-      EXPECT_EQ(bits((ca - cb).primal()), bits((ca - pb).primal()));
-      EXPECT_EQ(bits((ca / cb).primal()), bits((pa / cb).primal())); // constant divisor
+      same((ca * cb).primal(), (ca * pb).primal()); // scaled
+      same((ca + cb).primal(), (ca + pb).primal()); // combine
+      same((ca - cb).primal(), (ca - pb).primal());
+      same((ca / cb).primal(), (pa / cb).primal()); // constant divisor
       EXPECT_TRUE((ca + cb).is_constant() && (ca / cb).is_constant());
     }
 }
