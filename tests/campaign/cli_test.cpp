@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.hpp"
+#include "support/scratch.hpp"
 #include "toy_calculus.hpp"
 
 namespace adsem {
@@ -31,10 +32,8 @@ Run run_cli(std::vector<std::string> args) {
   return {code, out.str(), err.str()};
 }
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("adsem-cli-test-" + name);
-  std::filesystem::remove_all(dir);
-  return dir;
+testing::Scratch fresh_dir(const std::string& name) {
+  return testing::scratch_path("cli-" + name);
 }
 
 TEST(Cli, CampaignWritesEveryReportAndExitsOneOnACounterexample) {

@@ -9,16 +9,15 @@
 #include "cli/campaign_config.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/corpus.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 #include "toy_calculus.hpp"
 
 namespace adsem {
 namespace {
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("adsem-feature-test-" + name);
-  std::filesystem::remove_all(dir);
-  return dir;
+testing::Scratch fresh_dir(const std::string& name) {
+  return testing::scratch_path("feature-" + name);
 }
 
 bool has_warning(const std::vector<std::string>& warnings, const std::string& part) {

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/json_lines.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
 namespace adsem {

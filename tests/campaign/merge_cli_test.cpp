@@ -9,13 +9,13 @@
 
 #include "reports/merge.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "toy_calculus.hpp"
 
 namespace adsem {
 namespace {
 
-std::filesystem::path fresh_dir(const std::string& name) {
+testing::Scratch fresh_dir(const std::string& name) {
   return testing::fresh_dir("merge-cli-" + name);
 }
 

@@ -11,14 +11,14 @@
 #include "cli/campaign_config.hpp"
 #include "properties/core/option_keys.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 #include "toy_calculus.hpp"
 
 namespace adsem {
 namespace {
 
-std::filesystem::path fresh_dir(const std::string& name) {
+testing::Scratch fresh_dir(const std::string& name) {
   return testing::fresh_dir("option-keys-" + name);
 }
 

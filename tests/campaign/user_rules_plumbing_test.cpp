@@ -16,8 +16,8 @@
 #include "properties/core/rule_check.hpp"
 #include "properties/core/user_rules.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
 #include "support/read_text.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem {
@@ -124,7 +124,7 @@ props::CampaignOptions fake_options(std::shared_ptr<const props::UserRules> rule
 class UserRulesPlumbing : public ::testing::Test {
 protected:
   const props::Registry registry = fake_registry();
-  const std::filesystem::path dir = testing::fresh_dir("user-rules");
+  const testing::Scratch dir = testing::fresh_dir("user-rules");
   const std::string fires = rule_file(dir, "fires.rules", "meta M : real\nmy-rule: M --> M\n");
   const std::string breaks =
       rule_file(dir, "breaks.rules", "meta M : real\nmy-rule: M --> M\nbreak-it: M --> M\n");

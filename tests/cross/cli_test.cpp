@@ -7,6 +7,7 @@
 
 #include "cli/builtin_registry.hpp"
 #include "support/cli_run.hpp"
+#include "support/scratch.hpp"
 
 namespace adsem {
 namespace {
@@ -18,15 +19,15 @@ testing::CliRun run_cli(std::vector<std::string> args) {
 
 // A config file that lowers health.min_trials: these tests deliberately run a few trials of the
 // slow cross properties, which would otherwise be untested (and fail the run).
-std::string few_trials_config(int min_trials) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("adsem-cross-min-trials-" + std::to_string(min_trials) + ".toml");
-  std::ofstream(path) << "[health]\nmin_trials = " << min_trials << "\n";
-  return path.string();
+testing::Scratch few_trials_config(int min_trials) {
+  auto path = testing::scratch_path("cross-min-trials-" + std::to_string(min_trials) + ".toml");
+  std::ofstream(path.path()) << "[health]\nmin_trials = " << min_trials << "\n";
+  return path;
 }
 
 TEST(CrossCli, CrossIsTheCampaignOfCross) {
-  const std::string config = few_trials_config(5);
+  const auto config_file = few_trials_config(5);
+  const std::string config = config_file.string();
   const auto cross = run_cli(
       {"cross", "--trials", "5", "--seed", "9", "--no-corpus", "--config", config, "--json"});
   const auto campaign = run_cli({"campaign", "cross", "--trials", "5", "--seed", "9", "--no-corpus",
@@ -68,9 +69,9 @@ TEST(CrossCli, CalculiListsCross) {
 }
 
 TEST(CrossCli, CampaignAllIncludesCross) {
-  const auto run =
-      run_cli({"campaign", "all", "-p", "cross/gradient-agreement", "-n", "3", "--seed", "1",
-               "--no-corpus", "--config", few_trials_config(3), "--json"});
+  const auto config = few_trials_config(3);
+  const auto run = run_cli({"campaign", "all", "-p", "cross/gradient-agreement", "-n", "3",
+                            "--seed", "1", "--no-corpus", "--config", config.string(), "--json"});
   ASSERT_EQ(run.code, 0) << run.out << run.err;
   const auto json = nlohmann::json::parse(run.out);
   ASSERT_EQ(json["properties"].size(), 1u);

@@ -7,8 +7,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -17,6 +15,7 @@
 #include "properties/core/user_rules.hpp"
 #include "properties/delta_reverse/user_rules.hpp"
 #include "semantics/delta_reverse/translate.hpp"
+#include "support/scratch.hpp"
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -25,12 +24,9 @@ namespace {
 
 std::shared_ptr<const props::UserRules> load(const std::string& text) {
   static const props::Registry registry = cli::builtin_registry();
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("adsem-dr-user-rules-" + std::to_string(::getpid()) + ".rules");
-  std::ofstream(path) << text;
-  auto rules = props::load_user_rules(*registry.find("delta-reverse"), path.string());
-  std::filesystem::remove(path);
-  return rules;
+  const auto path = testing::scratch_path("dr-user.rules");
+  std::ofstream(path.path()) << text;
+  return props::load_user_rules(*registry.find("delta-reverse"), path.string());
 }
 
 // The error loading the file gives, or "no error".

@@ -12,7 +12,7 @@
 #include "properties/core/kill_matrix.hpp"
 #include "reports/text_file.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem {

@@ -12,7 +12,7 @@
 #include "properties/core/user_rules.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/user_rules.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::perturbative {
@@ -31,7 +31,7 @@ std::shared_ptr<const props::UserRules> load_text(const std::string& name,
                                                   const std::string& text) {
   // one file per process: ctest runs the tests of this program side by side
   const auto path = testing::scratch_path("pt-user-" + name + ".rules");
-  std::ofstream(path) << text;
+  std::ofstream(path.path()) << text;
   return load_path(path.string());
 }
 

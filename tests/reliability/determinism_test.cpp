@@ -12,6 +12,8 @@
 #include "cli/app.hpp"
 #include "cli/builtin_registry.hpp"
 #include "reports/merge.hpp"
+#include "support/scratch.hpp"
+#include "support/without_timing.hpp"
 
 namespace adsem {
 namespace {
@@ -25,9 +27,8 @@ const props::Registry& registry() {
 }
 
 // Runs `adsem campaign all -n 8 --seed 2024 EXTRA...` into a fresh report folder.
-std::filesystem::path campaign(const std::string& name, std::vector<std::string> extra) {
-  const auto dir = std::filesystem::temp_directory_path() / ("adsem-reliability-det-" + name);
-  std::filesystem::remove_all(dir);
+testing::Scratch campaign(const std::string& name, std::vector<std::string> extra) {
+  auto dir = testing::scratch_path("reliability-det-" + name);
   std::vector<std::string> args = {
       "adsem",       "campaign",    "all",      "--trials",   trials,     "--seed", seed,
       "--no-corpus", "--no-config", "--report", dir.string(), "--format", "json"};
@@ -38,42 +39,18 @@ std::filesystem::path campaign(const std::string& name, std::vector<std::string>
   return dir;
 }
 
-// Timing is the only thing allowed to differ: elapsed/started/seconds fields, and the health
-// warning about slow trials (it depends on the machine's speed).
-void strip_timing(nlohmann::json& j) {
-  if (j.is_object()) {
-    for (const char* key : {"seconds", "elapsed_seconds", "started_at", "seconds_to_first_failure"})
-      j.erase(key);
-    if (j.contains("warnings")) {
-      auto& w = j["warnings"];
-      nlohmann::json kept = nlohmann::json::array();
-      for (const auto& item : w)
-        if (item.get<std::string>().find("slow trials") == std::string::npos) kept.push_back(item);
-      if (kept.empty())
-        j.erase("warnings"); // a run that only had the timing warning has none left
-      else
-        w = kept;
-    }
-    for (auto& [key, value] : j.items())
-      strip_timing(value);
-  } else if (j.is_array()) {
-    for (auto& item : j)
-      strip_timing(item);
-  }
-}
-
 // summary.json is one (indented) JSON document; results.jsonl one per line.
-std::string without_timing(const std::filesystem::path& file) {
+std::string file_without_timing(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (file.extension() == ".json") {
     auto j = nlohmann::json::parse(in);
-    strip_timing(j);
+    testing::strip_timing(j);
     return j.dump(2);
   }
   std::string out, line;
   while (std::getline(in, line)) {
     auto j = nlohmann::json::parse(line);
-    strip_timing(j);
+    testing::strip_timing(j);
     out += j.dump() + "\n";
   }
   return out;
@@ -82,23 +59,24 @@ std::string without_timing(const std::filesystem::path& file) {
 TEST(Determinism, SameSeedSameBytesRunToRun) {
   const auto a = campaign("a", {});
   const auto b = campaign("b", {});
-  const auto sa = without_timing(a / "summary.json");
+  const auto sa = file_without_timing(a / "summary.json");
   ASSERT_FALSE(sa.empty());
-  EXPECT_EQ(sa, without_timing(b / "summary.json"));
-  EXPECT_EQ(without_timing(a / "results.jsonl"), without_timing(b / "results.jsonl"));
+  EXPECT_EQ(sa, file_without_timing(b / "summary.json"));
+  EXPECT_EQ(file_without_timing(a / "results.jsonl"), file_without_timing(b / "results.jsonl"));
 }
 
 TEST(Determinism, InProcessRunGivesTheSameBytesAsIsolated) {
   const auto a = campaign("plain", {});
   const auto b = campaign("isolated", {"--no-isolate"});
-  EXPECT_EQ(without_timing(a / "summary.json"), without_timing(b / "summary.json"));
+  EXPECT_EQ(file_without_timing(a / "summary.json"), file_without_timing(b / "summary.json"));
 }
 
 TEST(Determinism, ShardsMergeToTheUnshardedCounts) {
-  const auto whole = reports::read_report_dir(campaign("whole", {}));
-  const auto merged =
-      reports::merge({reports::read_report_dir(campaign("s0", {"--shard", "0/2"})),
-                      reports::read_report_dir(campaign("s1", {"--shard", "1/2"}))});
+  const auto whole_dir = campaign("whole", {});
+  const auto s0 = campaign("s0", {"--shard", "0/2"});
+  const auto s1 = campaign("s1", {"--shard", "1/2"});
+  const auto whole = reports::read_report_dir(whole_dir);
+  const auto merged = reports::merge({reports::read_report_dir(s0), reports::read_report_dir(s1)});
   ASSERT_EQ(whole.properties.size(), merged.properties.size());
   int compared = 0;
   for (std::size_t i = 0; i < whole.properties.size(); ++i) {

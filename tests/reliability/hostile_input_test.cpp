@@ -15,6 +15,7 @@
 #include "cli/builtin_registry.hpp"
 #include "hostile_inputs.hpp"
 #include "properties/core/isolation.hpp"
+#include "support/scratch.hpp"
 
 namespace adsem {
 namespace {
@@ -132,9 +133,9 @@ TEST(HostileInput, DeepNestingGivesAnAnswerOrAClearError) {
         }
 }
 
-std::filesystem::path write_file(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("adsem-reliability-" + name);
-  std::ofstream(path, std::ios::binary) << text;
+testing::Scratch write_file(const std::string& name, const std::string& text) {
+  auto path = testing::scratch_path("reliability-" + name);
+  std::ofstream(path.path(), std::ios::binary) << text;
   return path;
 }
 
@@ -155,7 +156,6 @@ TEST(HostileInput, TenMegabyteTermFile) {
         SCOPED_TRACE(entry->id + " 10 MB " + name);
         expect_answer_or_clear_error({command, entry->id, file.string()});
       }
-      std::filesystem::remove(file);
     }
   }
 }
@@ -188,15 +188,13 @@ TEST(HostileInput, EmptyInputIsAClearError) {
   for (const auto* entry : calculi_with_terms()) {
     const auto empty = write_file(entry->id + "-empty", "");
     const auto blank = write_file(entry->id + "-blank", "  \n\t\n");
-    for (const auto& file : {empty, blank})
+    for (const auto* file : {&empty, &blank})
       for (const char* command : {"type", "eval", "reduce", "denote"}) {
-        const Outcome o = run_isolated({command, entry->id, file.string()});
+        const Outcome o = run_isolated({command, entry->id, file->string()});
         ASSERT_EQ(o.child.end, props::ChildOutcome::End::exited) << entry->id << " " << command;
         EXPECT_EQ(o.code, 2) << entry->id << " " << command << ": " << o.err;
         EXPECT_NE(o.err.find("error"), std::string::npos) << o.err;
       }
-    std::filesystem::remove(empty);
-    std::filesystem::remove(blank);
   }
 }
 

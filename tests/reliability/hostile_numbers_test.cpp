@@ -17,7 +17,7 @@
 #include "cli/builtin_registry.hpp"
 #include "properties/core/isolation.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/real_text.hpp"
 
 namespace adsem {
@@ -245,7 +245,7 @@ TEST(HostileNumbers, TooFewAtRealsAreUsageErrors) {
 TEST(HostileNumbers, FiftyMegabyteFlatChainIsRefusedEarly) {
   const auto path = testing::scratch_path("hostile-numbers-chain.txt");
   {
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(path.path(), std::ios::binary);
     const std::string chunk = [] {
       std::string s;
       for (int i = 0; i < 1024; ++i)
@@ -266,7 +266,8 @@ TEST(HostileNumbers, FiftyMegabyteFlatChainIsRefusedEarly) {
                              address_space_bytes() + (std::size_t{512} << 20)};
           setrlimit(RLIMIT_AS, &limit);
 #endif
-          const auto run = testing::run_cli(registry(), {"eval", calculus, path, "--json"});
+          const auto run =
+              testing::run_cli(registry(), {"eval", calculus, path.string(), "--json"});
           props::write_line(fd, nlohmann::json{{"code", run.code}, {"out", run.out}}.dump());
           return 0;
         },

@@ -24,6 +24,7 @@
 #include "properties/core/isolation.hpp"
 #include "reports/json_lines.hpp"
 #include "support/read_text.hpp"
+#include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
 namespace adsem {
@@ -48,10 +49,7 @@ class InterruptIsolated : public ::testing::TestWithParam<Case> {};
 
 TEST_P(InterruptIsolated, ExitsWithValidJsonLinesAndAnIncompleteReport) {
   const Case c = GetParam();
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("adsem-interrupt-isolated-" + c.name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = testing::fresh_dir("interrupt-isolated-" + c.name);
   const auto report = dir / "report";
   const std::string log = (dir / "log.txt").string();
   // The transposed-Jacobian mutant fails the model's first property within a chunk; the other

@@ -17,7 +17,7 @@
 #include "properties/core/isolation.hpp"
 #include "properties/core/replay.hpp"
 #include "reports/json_lines.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 
 namespace adsem {
 namespace {

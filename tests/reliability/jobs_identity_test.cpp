@@ -10,7 +10,8 @@
 #include "crash_calculus.hpp"
 #include "properties/core/campaign.hpp"
 #include "reports/report_writer.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
+#include "support/without_timing.hpp"
 
 namespace adsem {
 namespace {
@@ -43,21 +44,6 @@ props::Registry jobs_registry() {
                      rare_property("late-crash", testing::segfault)};
   registry.add(std::move(rare));
   return registry;
-}
-
-// summary.json without what depends on the clock.
-nlohmann::json without_timings(nlohmann::json j) {
-  if (j.is_object()) {
-    nlohmann::json out = nlohmann::json::object();
-    for (auto& [key, value] : j.items())
-      if (key.find("second") == std::string::npos && key != "started_at")
-        out[key] = without_timings(value);
-    return out;
-  }
-  if (j.is_array())
-    for (auto& value : j)
-      value = without_timings(value);
-  return j;
 }
 
 nlohmann::json summary_with_jobs(const props::Registry& registry, int jobs,
@@ -97,7 +83,7 @@ TEST(Jobs, WithTrialsFourWorkersGiveTheSummaryOfOne) {
   EXPECT_GE(outcomes["error"], 1);
   EXPECT_GE(outcomes["crash"], 2);
   EXPECT_TRUE(late) << "no failure after the first chunk";
-  EXPECT_EQ(without_timings(one).dump(2), without_timings(four).dump(2));
+  EXPECT_EQ(testing::without_timing(one).dump(2), testing::without_timing(four).dump(2));
 }
 
 } // namespace

@@ -21,7 +21,7 @@
 #include "reports/report_folder_lock.hpp"
 #include "reports/report_writer.hpp"
 #include "support/cli_run.hpp"
-#include "support/fresh_dir.hpp"
+#include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
 namespace adsem {
@@ -29,7 +29,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-std::filesystem::path fresh_dir(const std::string& name) {
+testing::Scratch fresh_dir(const std::string& name) {
   return testing::fresh_dir("folder-lock-" + name);
 }
 

@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/scratch.hpp"
+
 namespace adsem {
 namespace {
 
@@ -33,24 +35,18 @@ struct Outcome {
   std::string output; // stdout and stderr
 };
 
-std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("adsem-resource-inputs-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir / name;
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const auto path = scratch(name);
-  std::ofstream(path) << text;
-  return path.string();
+testing::Scratch write_file(const std::string& name, const std::string& text) {
+  auto path = testing::scratch_path("resource-inputs-" + name);
+  std::ofstream(path.path()) << text;
+  return path;
 }
 
 // adsem ARGS in a child capped at `address_space_mb`; killed after `limit_seconds`.
 Outcome run_adsem(std::vector<std::string> args, double limit_seconds,
                   long address_space_mb = 4000) {
   args.insert(args.begin(), ADSEM_BINARY);
-  const std::string log = scratch("log.txt").string();
+  const auto log_file = testing::scratch_path("resource-inputs-log.txt");
+  const std::string log = log_file.string();
   const auto started = Clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -127,9 +123,10 @@ std::string twice_tower(int n) {
 // docs/calculi/perturbative.md); building it counts against fuel now. Before: --fuel 1000 at 40
 // arguments ran to 23.7 GB.
 TEST(ResourceInputs, PerturbativeCurriedGradStopsOnFuel) {
-  const std::string file = write_file("curried40.pt", curried_last(40));
-  const Outcome o = run_adsem(
-      {"grad", "perturbative", file, "--fuel", "1000", "--at", repeat_joined("1", ",", 40)}, 20.0);
+  const auto file = write_file("curried40.pt", curried_last(40));
+  const Outcome o = run_adsem({"grad", "perturbative", file.string(), "--fuel", "1000", "--at",
+                               repeat_joined("1", ",", 40)},
+                              20.0);
   ASSERT_TRUE(o.finished) << "still running after " << o.seconds << " s";
   EXPECT_EQ(o.exit_code, 1) << o.output;
   EXPECT_NE(o.output.find("fuel error"), std::string::npos) << o.output;
@@ -141,8 +138,8 @@ TEST(ResourceInputs, PerturbativeCurriedGradStopsOnFuel) {
 // the guard of 30,000 levels it is the checker's located depth error.
 TEST(ResourceInputs, LinearNegationFlatSumIsALocatedTypeError) {
   for (const int n : {40'000, 100'000}) {
-    const std::string file = write_file("sum.lam", repeat_joined("1", " + ", n));
-    const Outcome o = run_adsem({"type", "linear-negation", file}, 20.0);
+    const auto file = write_file("sum.lam", repeat_joined("1", " + ", n));
+    const Outcome o = run_adsem({"type", "linear-negation", file.string()}, 20.0);
     ASSERT_TRUE(o.finished) << n;
     EXPECT_EQ(o.signal, 0) << n << ": killed by signal " << o.signal;
     EXPECT_EQ(o.exit_code, 1) << n << ": " << o.output;
@@ -153,8 +150,8 @@ TEST(ResourceInputs, LinearNegationFlatSumIsALocatedTypeError) {
 
 // A chain below the limit still types (the check only rejects what the checker rejects).
 TEST(ResourceInputs, LinearNegationLongSumBelowTheLimitTypes) {
-  const std::string file = write_file("sum29000.lam", repeat_joined("1", " + ", 29'000));
-  const Outcome o = run_adsem({"type", "linear-negation", file}, 20.0);
+  const auto file = write_file("sum29000.lam", repeat_joined("1", " + ", 29'000));
+  const Outcome o = run_adsem({"type", "linear-negation", file.string()}, 20.0);
   ASSERT_TRUE(o.finished);
   EXPECT_EQ(o.exit_code, 0) << o.output;
   EXPECT_NE(o.output.find("R"), std::string::npos) << o.output;
@@ -163,8 +160,8 @@ TEST(ResourceInputs, LinearNegationLongSumBelowTheLimitTypes) {
 // Rule (9) counts one step however large the value it copies; the copies count against fuel now.
 // Before: --fuel 600 on a 5-level tower ran past 30 s and grew to GBs.
 TEST(ResourceInputs, LinearNegationTwiceTowerStopsOnFuel) {
-  const std::string file = write_file("tower5.lam", twice_tower(5));
-  const Outcome o = run_adsem({"eval", "linear-negation", file, "--fuel", "600"}, 20.0);
+  const auto file = write_file("tower5.lam", twice_tower(5));
+  const Outcome o = run_adsem({"eval", "linear-negation", file.string(), "--fuel", "600"}, 20.0);
   ASSERT_TRUE(o.finished) << "still running after " << o.seconds << " s";
   EXPECT_EQ(o.exit_code, 1) << o.output;
   EXPECT_NE(o.output.find("fuel error"), std::string::npos) << o.output;
@@ -177,8 +174,8 @@ TEST(ResourceInputs, PullbackDeepLambdaTypesInLinearMemory) {
   std::string text;
   for (int i = 0; i < 9'000; ++i)
     text += "\\x" + std::to_string(i) + ":R. ";
-  const std::string file = write_file("nest.pb", text + "x0");
-  const Outcome o = run_adsem({"type", "pullback", file}, 20.0);
+  const auto file = write_file("nest.pb", text + "x0");
+  const Outcome o = run_adsem({"type", "pullback", file.string()}, 20.0);
   ASSERT_TRUE(o.finished) << "still running after " << o.seconds << " s";
   EXPECT_EQ(o.exit_code, 0) << o.output;
   EXPECT_LT(o.max_rss_kb, 300'000) << o.output;
@@ -189,8 +186,8 @@ TEST(ResourceInputs, PullbackDeepLambdaTypesInLinearMemory) {
 // quadratic (16k summands 2 s, 1M past 60 s). The same steps are now counted in one pass.
 TEST(ResourceInputs, PullbackFlatSumEvaluatesInLinearTime) {
   const int n = 300'000;
-  const std::string file = write_file("sum.pb", repeat_joined("1", " + ", n));
-  const Outcome o = run_adsem({"eval", "pullback", file, "--json"}, 20.0);
+  const auto file = write_file("sum.pb", repeat_joined("1", " + ", n));
+  const Outcome o = run_adsem({"eval", "pullback", file.string(), "--json"}, 20.0);
   ASSERT_TRUE(o.finished) << "still running after " << o.seconds << " s";
   EXPECT_EQ(o.exit_code, 0) << o.output;
   EXPECT_NE(o.output.find("300000"), std::string::npos) << o.output;

@@ -23,6 +23,7 @@
 #include "properties/core/memory.hpp"
 #include "support/cli_run.hpp"
 #include "support/read_text.hpp"
+#include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 #include "syntax/core/diagnostic.hpp"
 
@@ -35,12 +36,8 @@ using Clock = std::chrono::steady_clock;
 using testing::read_text;
 
 // A fresh folder per test under the system's temporary folder.
-std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("adsem-resource-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
+testing::Scratch scratch(const std::string& name) {
+  return testing::fresh_dir("resource-" + name);
 }
 
 struct Ended {
@@ -101,7 +98,6 @@ TEST_P(SignalEndsATermCommand, WithExit130AtTheFirstSignal) {
       read_text(log).find(signal == SIGINT ? "interrupted by SIGINT" : "interrupted by SIGTERM"),
       std::string::npos)
       << read_text(log);
-  std::filesystem::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, SignalEndsATermCommand, ::testing::Values(SIGINT, SIGTERM),
@@ -127,7 +123,7 @@ TEST(MemoryCeiling, EndsACommandWithAResourceError) {
   for (const bool json : {false, true}) {
     const auto dir = scratch(json ? "ceiling-json" : "ceiling");
     const auto log = dir / "log.txt";
-    std::vector<std::string> args = {ADSEM_BINARY, "grad", "perturbative", "-e", curried_last(40),
+    std::vector<std::string> args = {ADSEM_BINARY, "grad", "perturbative", "-e",  curried_last(40),
                                      "--at",       ones,   "--max-memory", "200M"};
     if (json) args.push_back("--json");
     const pid_t pid = testing::spawn_logged(args, log.string());
@@ -141,7 +137,6 @@ TEST(MemoryCeiling, EndsACommandWithAResourceError) {
     if (json) {
       EXPECT_NE(text.find(R"("kind":"resource")"), std::string::npos) << text;
     }
-    std::filesystem::remove_all(dir);
   }
 }
 

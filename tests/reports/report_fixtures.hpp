@@ -12,6 +12,7 @@
 
 #include "reports/campaign_result.hpp"
 #include "reports/text_file.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem::reports::testing {
@@ -96,27 +97,16 @@ inline CampaignResult sample_campaign() {
   return c;
 }
 
-// A fresh empty directory for one test, removed afterwards.
-class ScratchDir {
+// A fresh empty folder named after the running test, removed afterwards.
+class ScratchDir : public adsem::testing::Scratch {
 public:
-  ScratchDir() {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            (std::string("adsem-reports-") + test->test_suite_name() + "-" + test->name() + "-" +
-             std::to_string(::getpid()));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
+  ScratchDir() : Scratch(adsem::testing::fresh_dir(std::string("reports-") + test_name())) {}
 
 private:
-  std::filesystem::path path_;
+  static std::string test_name() {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    return std::string(test->test_suite_name()) + "-" + test->name();
+  }
 };
 
 inline bool python3_available() {

@@ -9,6 +9,7 @@
 
 #include "cli/app.hpp"
 #include "cli/builtin_registry.hpp"
+#include "support/scratch.hpp"
 
 namespace adsem {
 namespace {
@@ -31,10 +32,10 @@ std::string example(const std::string& name) {
   return std::string(ADSEM_SOURCE_DIR) + "/examples/rules/simple_diff/" + name;
 }
 
-std::string temp_rules(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("adsem-rules-test-" + name);
-  std::ofstream(path) << text;
-  return path.string();
+testing::Scratch temp_rules(const std::string& name, const std::string& text) {
+  auto path = testing::scratch_path("rules-" + name);
+  std::ofstream(path.path()) << text;
+  return path;
 }
 
 TEST(CheckRuleCli, SoundRuleExitsZeroAndUnsoundRuleExitsOne) {
@@ -69,14 +70,13 @@ TEST(CheckRuleCli, JsonListsChecksCounterexamplesAndMutants) {
 }
 
 TEST(CheckRuleCli, ParseErrorsExitTwoWithLineAndColumn) {
-  const CliRun run = run_cli(
-      {"check-rule", "simple-diff", temp_rules("parse", "meta M : real\nr1: M + M ==> M\n")});
+  const auto parse = temp_rules("parse", "meta M : real\nr1: M + M ==> M\n");
+  const CliRun run = run_cli({"check-rule", "simple-diff", parse.string()});
   EXPECT_EQ(run.code, 2);
   EXPECT_NE(run.err.find("2:16: parse error"), std::string::npos) << run.err;
 
-  const CliRun json =
-      run_cli({"check-rule", "simple-diff",
-               temp_rules("unbound", "meta M : real, P : real\nr: M + M --> M + P\n"), "--json"});
+  const auto unbound = temp_rules("unbound", "meta M : real, P : real\nr: M + M --> M + P\n");
+  const CliRun json = run_cli({"check-rule", "simple-diff", unbound.string(), "--json"});
   EXPECT_EQ(json.code, 2);
   const auto j = nlohmann::json::parse(json.out);
   EXPECT_EQ(j.at("error").at("kind"), "parse");
@@ -85,8 +85,8 @@ TEST(CheckRuleCli, ParseErrorsExitTwoWithLineAndColumn) {
 }
 
 TEST(CheckRuleCli, IllTypedSchemaExitsOneWithATypeError) {
-  const CliRun run = run_cli(
-      {"check-rule", "simple-diff", temp_rules("typed", "meta M : real\nr: M + M --> <M, M>\n")});
+  const auto typed = temp_rules("typed", "meta M : real\nr: M + M --> <M, M>\n");
+  const CliRun run = run_cli({"check-rule", "simple-diff", typed.string()});
   EXPECT_EQ(run.code, 1);
   EXPECT_NE(run.err.find("2:14: type error"), std::string::npos) << run.err;
 }

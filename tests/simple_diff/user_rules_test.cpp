@@ -8,8 +8,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
-
 #include "properties/core/calculus.hpp"
 #include "properties/core/campaign.hpp"
 #include "properties/core/user_rules.hpp"
@@ -18,6 +16,7 @@
 #include "properties/simple_diff/user_rules.hpp"
 #include "semantics/simple_diff/rules.hpp"
 #include "semantics/simple_diff/run.hpp"
+#include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
 namespace adsem {
@@ -36,12 +35,9 @@ const props::CalculusEntry& entry() {
 }
 
 std::shared_ptr<const props::UserRules> rules_from(const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("adsem-sd-user-rules-" + std::to_string(::getpid()) + ".rules");
-  std::ofstream(path) << text;
-  auto out = props::load_user_rules(entry(), path.string());
-  std::filesystem::remove(path);
-  return out;
+  const auto path = testing::scratch_path("sd-user.rules");
+  std::ofstream(path.path()) << text;
+  return props::load_user_rules(entry(), path.string());
 }
 std::shared_ptr<const props::UserRules> example(const std::string& name) {
   return props::load_user_rules(entry(), std::string(ADSEM_SOURCE_DIR) +
