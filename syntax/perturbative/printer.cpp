@@ -10,12 +10,21 @@ namespace adsem::perturbative {
 
 namespace {
 
+// Writes into one buffer: building each level's text from its children's strings copied the
+// inner text once per enclosing level, quadratic in the depth (and `adsem reduce` prints the term
+// at every step).
 class Printer {
 public:
   // mode: synth = the text must synthesise its type; check = it is checked against m.type.
-  std::string bag(const Term& m, bool synth) {
+  void bag(const Term& m, bool synth) {
     const DepthGuard guard(budget_);
-    if (m.items.empty()) return synth ? "(0 : " + type_text(m.type) + ")" : "0";
+    if (m.items.empty()) {
+      if (synth)
+        out_ += "(0 : " + type_text(m.type) + ")";
+      else
+        out_ += "0";
+      return;
+    }
     const bool all_injections =
         is_product(m.type) && std::all_of(m.items.begin(), m.items.end(),
                                           [](const SimpleP& s) { return s->kind == Kind::inj; });
@@ -23,38 +32,66 @@ public:
       Term first = zero(m.type->left), second = zero(m.type->right);
       for (const SimpleP& s : m.items)
         (s->index == 1 ? first : second).items.push_back(s->operand);
-      const std::string text = "(" + bag(first, false) + ", " + bag(second, false) + ")";
-      if (!synth || (synthesisable(first) && synthesisable(second))) return text;
-      return "(" + text + " : " + type_text(m.type) + ")";
+      const bool annotated = synth && !(synthesisable(first) && synthesisable(second));
+      if (annotated) out_ += "(";
+      out_ += "(";
+      bag(first, false);
+      out_ += ", ";
+      bag(second, false);
+      out_ += ")";
+      if (annotated) out_ += " : " + type_text(m.type) + ")";
+      return;
     }
-    std::string out;
-    for (const SimpleP& s : m.items)
-      out += (out.empty() ? "" : " + ") + simple(*s);
-    return out;
+    bool first = true;
+    for (const SimpleP& s : m.items) {
+      if (!first) out_ += " + ";
+      first = false;
+      simple(*s);
+    }
   }
 
-  std::string simple(const Simple& s) {
+  void simple(const Simple& s) {
     const DepthGuard guard(budget_);
     switch (s.kind) {
     case Kind::var:
     case Kind::primitive:
-      return s.name;
+      out_ += s.name;
+      return;
     case Kind::numeral:
-      return s.value < 0 ? "(" + print_number(s.value) + ")" : print_number(s.value);
+      out_ += s.value < 0 ? "(" + print_number(s.value) + ")" : print_number(s.value);
+      return;
     case Kind::lam:
-      return "(\\" + s.name + ":" + type_text(s.binder_type) + ". " + simple(*s.operand) + ")";
+      out_ += "(\\" + s.name + ":" + type_text(s.binder_type) + ". ";
+      simple(*s.operand);
+      out_ += ")";
+      return;
     case Kind::app:
-      return "(" + simple(*s.operand) + " (" + bag(s.argument, false) + "))";
+      out_ += "(";
+      simple(*s.operand);
+      out_ += " (";
+      bag(s.argument, false);
+      out_ += "))";
+      return;
     case Kind::push:
-      return "(T " + simple(*s.operand) + ")";
+      out_ += "(T ";
+      simple(*s.operand);
+      out_ += ")";
+      return;
     case Kind::inj:
-      return "(in" + std::to_string(s.index) + " (" + simple(*s.operand) +
-             ") : " + type_text(s.type) + ")";
+      out_ += "(in" + std::to_string(s.index) + " (";
+      simple(*s.operand);
+      out_ += ") : " + type_text(s.type) + ")";
+      return;
     case Kind::proj:
-      return "(pi" + std::to_string(s.index) + " " + simple(*s.operand) + ")";
+      out_ += "(pi" + std::to_string(s.index) + " ";
+      simple(*s.operand);
+      out_ += ")";
+      return;
     }
-    return "?";
+    out_ += "?";
   }
+
+  std::string text() && { return std::move(out_); }
 
 private:
   // Does the check-mode text of m also synthesise (spec §2.7: 0 and in_k do not)?
@@ -70,6 +107,7 @@ private:
     return synthesisable(first) && synthesisable(second);
   }
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  std::string out_;
 };
 
 } // namespace
@@ -78,10 +116,14 @@ std::string print_number(double r) {
   return fmt::format("{}", r);
 }
 std::string print(const Term& m) {
-  return Printer{}.bag(m, true);
+  Printer printer;
+  printer.bag(m, true);
+  return std::move(printer).text();
 }
 std::string print_simple(const Simple& s) {
-  return Printer{}.simple(s);
+  Printer printer;
+  printer.simple(s);
+  return std::move(printer).text();
 }
 std::string print_type(const Type& t) {
   return type_text(t);
