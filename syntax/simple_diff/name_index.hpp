@@ -16,6 +16,9 @@ namespace adsem::simple_diff {
 class NameIndex {
 public:
   static constexpr std::uint32_t none = UINT32_MAX;
+  // Room made at the first insert. A machine's index starts empty and most runs bind a few
+  // dozen names, so growing from a small table rehashed and moved its names several times a run.
+  static constexpr std::size_t first_names = 32;
 
   // The id of x, or `none`.
   std::uint32_t find(std::string_view x) const {
@@ -61,7 +64,8 @@ private:
   }
   // Doubles the table (load at most 1/2) and places every id again.
   void grow() {
-    slots_.assign(slots_.empty() ? 16 : 2 * slots_.size(), Slot{});
+    if (slots_.empty()) names_.reserve(first_names);
+    slots_.assign(slots_.empty() ? 2 * first_names : 2 * slots_.size(), Slot{});
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t id = 0; id < names_.size(); ++id) {
       std::size_t i = names_[id].hash & mask;

@@ -19,6 +19,11 @@ public:
   ScopedEnv& operator=(const ScopedEnv&) = delete;
 
   void push(const std::string& x, V v) {
+    // Room for a typical run's bindings at once (as the index makes room for its names).
+    if (bindings_.capacity() == 0) {
+      bindings_.reserve(NameIndex::first_names);
+      innermost_.reserve(NameIndex::first_names);
+    }
     const std::uint32_t id = ids_.insert(x);
     if (id == innermost_.size()) innermost_.push_back(none);
     bindings_.push_back(Binding{std::move(v), frame_, id, innermost_[id]});
