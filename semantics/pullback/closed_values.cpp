@@ -1,6 +1,7 @@
 #include "semantics/pullback/closed_values.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -10,21 +11,42 @@
 #include <utility>
 #include <vector>
 
-#include "syntax/core/inline_vector.hpp"
-
 namespace adsem::pullback {
 
 namespace {
 
 using V = ClosedValues::V;
 
+// The words of a key being built. [perf] Inline up to 64 and left uninitialised (the arguments of
+// these terms are a few reals in nested pairs, often more than 16 words): a question answered
+// from the table allocates nothing and clears no array; a kept key is copied into a vector.
+class Words {
+public:
+  void push_back(std::uint64_t w) {
+    if (size_ < inline_words) {
+      inline_[size_++] = w;
+      return;
+    }
+    if (size_ == inline_words) spilled_.assign(inline_.begin(), inline_.end());
+    spilled_.push_back(w);
+    ++size_;
+  }
+  std::span<const std::uint64_t> words() const {
+    if (size_ <= inline_words) return {inline_.data(), size_};
+    return spilled_;
+  }
+
+private:
+  static constexpr std::size_t inline_words = 64;
+  std::array<std::uint64_t, inline_words> inline_; // only the first size_ are ever read
+  std::vector<std::uint64_t> spilled_;
+  std::size_t size_ = 0;
+};
+using Key = std::vector<std::uint64_t>;
+
 // A ground argument as words: its shape (a kind word, a tuple's length) and its reals' bits (0
 // and -0 differ, as they may in a result). False when it carries a perturbation or holds anything
-// but reals and tuples. [perf] Built inline (the arguments of these terms are a few reals in
-// nested pairs), so a question answered from the table allocates nothing; a kept key is copied
-// into a vector.
-using Words = InlineVector<std::uint64_t, 16>;
-using Key = std::vector<std::uint64_t>;
+// but reals and tuples.
 
 bool append_key(const V& v, Words& key) {
   switch (v.kind()) {
@@ -107,7 +129,7 @@ V ClosedValues::remembering(V f) {
   return V::function([f = std::move(f), results = std::make_shared<Results>()](const V& a) {
     Words key;
     if (!append_key(a, key)) return f(a);
-    const std::span<const std::uint64_t> words(key.data(), key.size());
+    const std::span<const std::uint64_t> words = key.words();
     if (const auto it = results->find(words); it != results->end()) return it->second;
     V out = f(a);
     if (carries_tags(out)) return out;

@@ -42,9 +42,9 @@ struct DenoteContext {
 template <class C>
 model::Value<C> ground(const Type& t, std::span<const model::Dual<C>> xs, std::size_t& next) {
   if (is_prod(t)) {
-    model::Value<C> a = ground<C>(t->left, xs, next);
+    model::Value<C> a = ground<C>(t->left, xs, next); // left first: the reals' order
     model::Value<C> b = ground<C>(t->right, xs, next);
-    return model::Value<C>::pair(a, b);
+    return model::Value<C>::pair(std::move(a), std::move(b));
   }
   return model::Value<C>(xs[next++]);
 }
