@@ -42,6 +42,7 @@
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace adsem::model {
@@ -67,9 +68,12 @@ public:
   // 2^20 coefficients: far beyond any nesting depth a property reaches.
   static constexpr std::size_t max_live_tags = 20;
 
-  Dual() : coefficients_{C(0.0)} {}
-  Dual(double value) : coefficients_{C(value)} {} // implicit: literals mix with duals
-  Dual(const C& value) requires(!std::is_same_v<C, double>) : coefficients_{value} {}
+  // A constant's one coefficient is written in place (the general list constructor was not
+  // inlined: a call and a range copy at every number the model makes).
+  Dual() : coefficients_(std::in_place, C(0.0)) {}
+  Dual(double value)
+      : coefficients_(std::in_place, C(value)) {} // implicit: literals mix with duals
+  Dual(const C& value) requires(!std::is_same_v<C, double>) : coefficients_(std::in_place, value) {}
 
   // value + tangent·ε_tag: the perturbation of manzyuk spec §5.3.
   static Dual perturbation(const C& value, Tag tag, const C& tangent) {

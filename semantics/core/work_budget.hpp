@@ -18,16 +18,12 @@ public:
                  : fuel * units_per_step),
         fuel_(fuel), per_step_(units_per_step) {}
 
-  // Counts `units` of work; past the cap, a fuel error naming what ran over.
+  // Counts `units` of work; past the cap, a fuel error naming what ran over. The count inline at
+  // every node a model or reducer visits, the error's message built out of line.
   void spend(long units, const char* what) {
     used_ += units;
-    if (used_ > cap_)
-      throw AdsemError(ErrorKind::fuel, std::string("out of fuel: ") + what + " " + marker + " (" +
-                                            (per_step_ == 1 ? std::to_string(cap_) + " units"
-                                                            : std::to_string(per_step_) +
-                                                                  " units per step of fuel " +
-                                                                  std::to_string(fuel_)) +
-                                            ")");
+    if (used_ > cap_) [[unlikely]]
+      throw_over(what);
   }
   // Whether a fuel error is this cap's, not the step count's: a property that reads running out
   // of steps as evidence (no normal form, a cost bound exceeded) must not read this one so.
@@ -38,6 +34,15 @@ public:
   long remaining() const { return cap_ - used_; }
 
 private:
+  [[noreturn, gnu::noinline, gnu::cold]] void throw_over(const char* what) const {
+    throw AdsemError(ErrorKind::fuel,
+                     std::string("out of fuel: ") + what + " " + marker + " (" +
+                         (per_step_ == 1 ? std::to_string(cap_) + " units"
+                                         : std::to_string(per_step_) + " units per step of fuel " +
+                                               std::to_string(fuel_)) +
+                         ")");
+  }
+
   static constexpr const char* marker = "exceeded the work cap";
   static constexpr long max_units = 1L << 62;
   long cap_;

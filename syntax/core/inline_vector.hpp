@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 namespace adsem {
@@ -26,18 +27,21 @@ public:
   using const_iterator = const T*;
 
   InlineVector() = default;
+  // One element, written into the inline storage (a Dual's constant term: the model makes one at
+  // every number, where the general constructors test the capacity and copy a range).
+  InlineVector(std::in_place_t, const T& value) : size_(1) { storage_.inline_items[0] = value; }
   InlineVector(std::size_t count, const T& value) { assign(count, value); }
   InlineVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
   template <class It> InlineVector(It first, It last) { assign(first, last); }
 
   // Copies and moves construct the member in use directly (no zeroed array to overwrite, no test
   // of which member this vector held): a Dual is moved at every model step.
+  // The heap's copy is out of line: inline, it made every copy save and restore six registers
+  // for a path that a Dual of one or two tags never takes.
   InlineVector(const InlineVector& other)
       : storage_(typename Storage::Empty{}), size_(other.size_) {
-    if (other.on_heap()) {
-      std::construct_at(&storage_.inline_items);
-      size_ = 0;
-      assign(other.begin(), other.end());
+    if (other.on_heap()) [[unlikely]] {
+      construct_from_heap(other);
       return;
     }
     std::construct_at(&storage_.inline_items, other.storage_.inline_items);
@@ -60,7 +64,15 @@ public:
     if (this != &other) take(std::move(other));
     return *this;
   }
-  ~InlineVector() { storage_.destroy(on_heap()); }
+  // The heap's release out of line, so that the inline case (a Dual's, at every model step) is a
+  // test that inlines into the owner's destructor.
+  ~InlineVector() {
+    if (on_heap()) [[unlikely]] {
+      destroy_heap();
+      return;
+    }
+    if constexpr (!std::is_trivially_destructible_v<T>) std::destroy_at(&storage_.inline_items);
+  }
 
   T* data() { return on_heap() ? storage_.heap.get() : storage_.inline_items.data(); }
   const T* data() const { return on_heap() ? storage_.heap.get() : storage_.inline_items.data(); }
@@ -127,13 +139,7 @@ private:
     struct Empty {};
     Storage() : inline_items{} {}
     explicit Storage(Empty) {} // the constructor then makes one member
-    ~Storage() {}              // the owner destroys the member in use (destroy)
-    void destroy(bool heap_in_use) {
-      if (heap_in_use)
-        std::destroy_at(&heap);
-      else
-        std::destroy_at(&inline_items);
-    }
+    ~Storage() {}              // the owner destroys the member in use
     std::array<T, N> inline_items;
     std::unique_ptr<T[]> heap;
   };
@@ -154,11 +160,21 @@ private:
     capacity_ = N;
   }
 
+  [[gnu::noinline]] void destroy_heap() { std::destroy_at(&storage_.heap); }
+  [[gnu::noinline]] void construct_from_heap(const InlineVector& other) {
+    std::construct_at(&storage_.inline_items);
+    size_ = 0;
+    assign(other.begin(), other.end());
+  }
+  [[gnu::noinline]] void assign_from_heap(const InlineVector& other) {
+    assign(other.begin(), other.end());
+  }
+
   // An inline source is copied as the whole fixed-size array: a few register moves, where a copy
   // of `size_` elements is a call to memmove (measurable on duals of one or two tags).
   void copy_from(const InlineVector& other) {
-    if (other.on_heap()) {
-      assign(other.begin(), other.end());
+    if (other.on_heap()) [[unlikely]] {
+      assign_from_heap(other);
       return;
     }
     use_inline();

@@ -149,6 +149,12 @@ TEST(Dual, SameResultsInsideAndBeyondTheInlineStorage) {
   D copy = x; // copies and moves of a heap-stored number keep its coefficients
   const D moved = std::move(copy);
   EXPECT_EQ(moved.coefficient({2, 4}), 1.0);
+  D assigned = 2.0 + eps(9); // a copy assigned over an inline number, then over a heap one
+  assigned = x;
+  EXPECT_EQ(assigned.coefficient({1, 2, 3, 4, 5}), 1.0);
+  assigned = moved;
+  EXPECT_EQ(assigned.tags().size(), 5u);
+  EXPECT_EQ(assigned.coefficient({3}), 1.0);
   EXPECT_TRUE((x - moved).is_constant());
   EXPECT_EQ((x - moved).primal(), 0.0);
   // Cancelling the high tags brings the number back to inline size, value unchanged.
