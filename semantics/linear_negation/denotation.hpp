@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "semantics/core/application_memo.hpp"
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/primitives.hpp"
 #include "semantics/core/value.hpp"
@@ -170,6 +171,25 @@ template <class C>
   return apply_primitive_of_any<C>(t, env, budget);
 }
 
+// ⟦λx.t⟧ in its environment: d ↦ ⟦t⟧(g, x := d), its last application to a real remembered
+// (semantics/core/application_memo.hpp: a shared backpropagator is applied twice to the same
+// cotangent, and nested sharing made the work exponential).
+template <class C> struct Abstraction {
+  Term lam;
+  Env<C> env;
+  std::shared_ptr<DenoteBudget> budget;
+  mutable model::ApplicationMemo<C> memo;
+
+  model::Value<C> operator()(const model::Value<C>& v) const {
+    if (auto again = memo.reuse(v, budget->depth, budget->work)) return std::move(*again);
+    const long before = budget->work.used();
+    const int depth = budget->depth.depth;
+    model::Value<C> result = walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
+    memo.remember(v, result, budget->work.used() - before, depth);
+    return result;
+  }
+};
+
 template <class C>
 model::Value<C> walk(const Term& t, const Env<C>& env,
                      const std::shared_ptr<DenoteBudget>& budget) {
@@ -182,9 +202,7 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
   case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0; the real is made in the value's place
     return V(t->value);
   case Kind::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
-    return V::function([lam = t, env, budget](const V& v) {
-      return walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
-    });
+    return V::function(Abstraction<C>{t, env, budget, {}});
   case Kind::app: { // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
     const Operand<C> f = operand<C>(t->left(), env, budget);
     return f.get()(operand<C>(t->right(), env, budget).get());

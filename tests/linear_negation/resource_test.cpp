@@ -46,6 +46,41 @@ TEST(LinearNegationResources, AnExponentialDenotationEndsAtTheModelsWorkCap) {
   }
 }
 
+// f_k = λy. f_{k-1} (y + y) + f_{k-1} (u): with u = y + y both calls of f_{k-1} take the same
+// argument, the shape D gives a shared variable's backpropagator, and the model reuses the first
+// (semantics/core/application_memo.hpp); with u = y + 1 nothing repeats. The two terms visit the
+// same nodes: the reuse charges what the evaluation would have, so both spend the same work, and
+// at depth 40 the reused one still runs over the work cap (2^40 applications' worth).
+double shared_calls(int depth, const std::string& second, long* units) {
+  std::string text = "\\x:R. let f0 = \\y:R. y in ";
+  for (int k = 1; k <= depth; ++k)
+    text += "let f" + std::to_string(k) + " = \\y:R. f" + std::to_string(k - 1) + " (y + y) + f" +
+            std::to_string(k - 1) + " (" + second + ") in ";
+  text += "f" + std::to_string(depth) + " x";
+  const Typed t = parse_elaborated(text, Mode::source);
+  const auto budget = std::make_shared<DenoteBudget>();
+  const double v =
+      denote<double>(t.term, nullptr, budget)(model::Value<double>(1.0)).real().primal();
+  *units = budget->work.used();
+  return v;
+}
+
+TEST(LinearNegationResources, ARepeatedApplicationIsReusedAndChargedAsEvaluated) {
+  long reused = 0;
+  long evaluated = 0;
+  EXPECT_EQ(shared_calls(12, "y + y", &reused), 4096.0 * 4096.0);
+  EXPECT_GT(shared_calls(12, "y + 1", &evaluated), 0.0);
+  EXPECT_EQ(reused, evaluated);
+  EXPECT_GT(reused, 4096); // exponential in the depth, as the model counts it
+  try {
+    long units = 0;
+    (void)shared_calls(40, "y + y", &units);
+    ADD_FAILURE() << "no error";
+  } catch (const AdsemError& e) {
+    EXPECT_TRUE(WorkBudget::ran_over(e.diagnostic())) << e.diagnostic().message;
+  }
+}
+
 // `campaign all -t 600 -s 37`: step-soundness denoted the term after each of up to 400 steps with a
 // fresh budget each time. Every denotation stayed under the model's cap, yet the trial took 12 s of
 // CPU and the harness's per-trial timeout called the paper's own calculus failed. One budget for
