@@ -13,6 +13,7 @@
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/sparse_stages.hpp"
 #include "semantics/pullback/strategy.hpp"
+#include "syntax/core/large_stack.hpp"
 
 namespace adsem::pullback {
 
@@ -87,9 +88,11 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), boo
     o.fuel = 2'000'000'000;
     const Term primal = app(fn.function, numeral_tuple(fn.domain, at));
     const Term query = eta ? eta_gradient_query(fn, {1.0}, at) : gradient_query(fn, {1.0}, at);
-    // the weighted primitive firings count premises too
+    // the weighted primitive firings count premises too; on the large stack, as the per-term
+    // commands run: the terms nest about 2n levels (syntax/pullback/nesting.hpp), and the walks
+    // without a depth guard (the free-variable facts) recurse that deep
     const auto cost = [rules, o, weights](const Term& t) {
-      const Run r = normalise(t, rules, o);
+      const Run r = on_large_stack([&] { return normalise(t, rules, o); });
       return props::CostAndOperations{static_cast<double>(r.steps + r.premise_steps),
                                       weights.weigh(r.rule_counts)};
     };
@@ -214,7 +217,7 @@ std::vector<props::ComplexityFamily> complexity_families() {
                            "nests it one pair deeper per stage and rule 20a's E[V/y] projects it "
                            "along a path as long as the stage distance; step ratio slope 0.8 at "
                            "n <= 100 (steps ~ n^2), peak memory 297 MB at n = 100"));
-    all.push_back(family("sharing-chain", sharing_chain, literal, props::sizes_1_2_5(10, 1000)));
+    all.push_back(family("sharing-chain", sharing_chain, literal, props::sizes_1_2_5(10, 10'000)));
     all.push_back(
         family("wide-sum", wide_sum, literal, props::sizes_1_2_5(10, literal ? 20 : 10'000)));
     all.push_back(finding(family("rnn", rnn, literal, {5, 10, 20, 50, 100}),

@@ -13,6 +13,7 @@
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/core/large_stack.hpp"
+#include "syntax/pullback/nesting.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 #include "syntax/pullback/typecheck.hpp"
@@ -34,7 +35,7 @@ void require_finite_numerals(const Term& t, DepthBudget& budget) {
 }
 
 props::EvalResult result_of(const Run& run) {
-  DepthBudget budget{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget budget{max_term_nesting, 0, ErrorKind::eval}; // as the printer (nesting.hpp)
   require_finite_numerals(run.result, budget);
   props::EvalResult r;
   r.value = print(run.result);

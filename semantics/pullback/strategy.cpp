@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "semantics/pullback/anf.hpp"
-#include "syntax/core/depth_guard.hpp"
+#include "syntax/core/deep_walk.hpp"
+#include "syntax/pullback/nesting.hpp"
 #include "syntax/pullback/printer.hpp"
 
 namespace adsem::pullback {
@@ -34,8 +35,8 @@ Term with_kid_reusing(Term&& t, std::size_t i, Term k) {
   return std::move(t);
 }
 
-constexpr int max_term_depth = DepthBudget::default_limit; // as the other walks (depth_guard.hpp)
-constexpr std::size_t inert_limit = 1 << 20;               // entries before the cache restarts
+constexpr int max_term_depth = max_term_nesting; // as substitution and the printer (nesting.hpp)
+constexpr std::size_t inert_limit = 1 << 20;     // entries before the cache restarts
 
 } // namespace
 
@@ -181,7 +182,8 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       const int depth = static_cast<int>(frames.size());
       clean = clean && up.clean;
       const long before = impure_attempts_;
-      if (auto f = search_kids(focus, up.kid, depth, clean, frames)) {
+      if (auto f =
+              at_depth(depth, [&] { return search_kids(focus, up.kid, depth, clean, frames); })) {
         fired(*f);
         done = true;
       }
@@ -303,7 +305,9 @@ std::optional<Machine::Found> Machine::search_in(const Term& t, int depth,
                                                  std::vector<Frame>& frames) {
   if (depth > max_term_depth)
     throw AdsemError(ErrorKind::eval, "term nested deeper than " + std::to_string(max_term_depth));
-  return search_kids(t, -1, depth, frames.empty() || frames.back().clean, frames);
+  return at_depth(depth, [&] {
+    return search_kids(t, -1, depth, frames.empty() || frames.back().clean, frames);
+  });
 }
 
 // The search at t (at depth) from the child after `after` on, then t itself; `clean`: the frames

@@ -21,4 +21,14 @@ template <typename F> auto deeper(const DepthBudget& budget, F&& f) {
   return f();
 }
 
+// f(), on the large stack when a walk is `depth` levels deep (shallow_levels or more) and not on
+// it yet: for a walk that enters a term at some depth rather than level by level from the root
+// (pullback's refocusing search resumes at the frame it left), where `deeper`'s one switch at
+// exactly shallow_levels would be missed.
+template <typename F> auto at_depth(int depth, F&& f) {
+  if (depth >= shallow_levels && !running_on_large_stack())
+    return on_large_stack(std::forward<F>(f));
+  return f();
+}
+
 } // namespace adsem

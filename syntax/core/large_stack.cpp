@@ -92,6 +92,10 @@ bool run_on_thread(Job& job) {
 
 } // namespace
 
+bool running_on_large_stack() {
+  return on_large;
+}
+
 void run_on_large_stack(const std::function<void()>& body) {
 #ifdef ADSEM_LARGE_STACK_BY_THREAD
   if (on_large) {

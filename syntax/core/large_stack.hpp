@@ -14,6 +14,9 @@ namespace adsem {
 // Runs `body` to completion on a large stack (1 GiB reserved; pages are touched only as used).
 void run_on_large_stack(const std::function<void()>& body);
 
+// Whether this thread runs on its large stack now (inside run_on_large_stack).
+bool running_on_large_stack();
+
 template <typename F> auto on_large_stack(F&& f) -> std::invoke_result_t<F&> {
   using R = std::invoke_result_t<F&>;
   if constexpr (std::is_void_v<R>) {

@@ -3,8 +3,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "syntax/core/depth_guard.hpp"
+#include "syntax/core/deep_walk.hpp"
 #include "syntax/core/real_text.hpp"
+#include "syntax/pullback/nesting.hpp"
 
 namespace adsem::pullback {
 
@@ -19,6 +20,11 @@ namespace {
 class Printer {
 public:
   std::string go(const Term& t, int level) {
+    return deeper(depth_, [&] { return go_here(t, level); });
+  }
+
+private:
+  std::string go_here(const Term& t, int level) {
     const DepthGuard g(depth_);
     std::string s;
     int own = 3;
@@ -89,11 +95,10 @@ public:
     return own < level ? "(" + s + ")" : s;
   }
 
-private:
   static bool alpha_default(const Term& t) {
     return same_type(t->type, real_power(t->vec.size())) && !is_any(t->type);
   }
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
 
 } // namespace

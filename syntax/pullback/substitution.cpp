@@ -8,7 +8,8 @@
 #include <unordered_map>
 #include <utility>
 
-#include "syntax/core/depth_guard.hpp"
+#include "syntax/core/deep_walk.hpp"
+#include "syntax/pullback/nesting.hpp"
 
 namespace adsem::pullback {
 
@@ -97,6 +98,11 @@ public:
   Substituter(std::string x, Term s) : x_(std::move(x)), s_(std::move(s)) {}
 
   Term go(const Term& t) {
+    return deeper(depth_, [&] { return go_here(t); });
+  }
+
+private:
+  Term go_here(const Term& t) {
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
     if (t->kids.empty()) return t;
@@ -112,7 +118,6 @@ public:
     return r;
   }
 
-private:
   Term walk(const Term& t) {
     // The children are copied only from the first one that changes (most subterms do not), so an
     // unchanged subterm costs no allocation and is returned shared.
@@ -163,7 +168,7 @@ private:
   std::string x_;
   Term s_;
   SharedProjections shared_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
 
 Term rename_var(const Term& t, const std::string& from, const std::string& to) {
@@ -193,6 +198,11 @@ public:
 
   // first / second: x1 / x2 may still be free here (not shadowed above).
   Term go(const Term& t, bool first, bool second) {
+    return deeper(depth_, [&] { return go_here(t, first, second); });
+  }
+
+private:
+  Term go_here(const Term& t, bool first, bool second) {
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
       if (first && t->name == x1_) return s1_;
@@ -212,7 +222,6 @@ public:
     return r;
   }
 
-private:
   Term walk(const Term& t, bool first, bool second) {
     std::vector<Term> kids;
     bool copying = false;
@@ -236,7 +245,7 @@ private:
   const std::string& x2_;
   const Term& s2_;
   std::array<SharedProjections, 4> shared_; // by which of x1, x2 may be free
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
 
 // No binder of t is named after a free variable of s (false also when s has too many to ask).
@@ -259,6 +268,11 @@ public:
   }
 
   Term go(const Term& t) {
+    return deeper(depth_, [&] { return go_here(t); });
+  }
+
+private:
+  Term go_here(const Term& t) {
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
       const auto it = by_.find(t->name);
@@ -295,7 +309,6 @@ public:
     return r;
   }
 
-private:
   struct Entry {
     Term s;
     int hidden; // binders named x around the current node
@@ -303,7 +316,7 @@ private:
   std::unordered_map<std::string, Entry> by_;
   int hiding_ = 0; // binders around the current node that hide some x
   SharedProjections shared_;
-  DepthBudget depth_{DepthBudget::default_limit, 0, ErrorKind::eval};
+  DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
 
 } // namespace
