@@ -28,11 +28,8 @@ public:
   explicit Anf(const AnfOptions& options) : options_(options) {}
 
   Term normal_form(const Term& p, const Type& hint) {
-    return deeper(depth_, [&] { return normal_form_here(p, hint); });
-  }
-
-private:
-  Term normal_form_here(const Term& p, const Type& hint) {
+    if (leaves_default_stack(depth_.depth))
+      return on_large_stack([&] { return normal_form(p, hint); });
     const DepthGuard guard(depth_);
     Bindings b;
     const Term e = elem(p, hint, b);
@@ -44,6 +41,7 @@ private:
     return close(b, var(z, b.back().type));
   }
 
+private:
   static Term close(const Bindings& b, Term body) {
     for (auto it = b.rbegin(); it != b.rend(); ++it)
       body = let(it->name, it->type, it->bound, body);
@@ -139,9 +137,8 @@ private:
   // `own` is type_of(p) when the caller has it: a let's body has the let's type, and asking
   // type_of again at each let of a series walks the rest of it, quadratic in the series.
   Term elem(const Term& p, const Type& hint0, Bindings& b, Type own = nullptr) {
-    return deeper(depth_, [&] { return elem_here(p, hint0, b, std::move(own)); });
-  }
-  Term elem_here(const Term& p, const Type& hint0, Bindings& b, Type own) {
+    if (leaves_default_stack(depth_.depth))
+      return on_large_stack([&] { return elem(p, hint0, b, std::move(own)); });
     const DepthGuard guard(depth_);
     // [perf] p's type, else the hint from the context: asked only by the cases that use it
     // (type_of walks p's subterms and builds their product types: asked at every node, it was

@@ -182,8 +182,8 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
       const int depth = static_cast<int>(frames.size());
       clean = clean && up.clean;
       const long before = impure_attempts_;
-      if (auto f =
-              at_depth(depth, [&] { return search_kids(focus, up.kid, depth, clean, frames); })) {
+      const auto search_rest = [&] { return search_kids(focus, up.kid, depth, clean, frames); };
+      if (auto f = leaves_default_stack(depth) ? on_large_stack(search_rest) : search_rest()) {
         fired(*f);
         done = true;
       }
@@ -305,9 +305,9 @@ std::optional<Machine::Found> Machine::search_in(const Term& t, int depth,
                                                  std::vector<Frame>& frames) {
   if (depth > max_term_depth)
     throw AdsemError(ErrorKind::eval, "term nested deeper than " + std::to_string(max_term_depth));
-  return at_depth(depth, [&] {
-    return search_kids(t, -1, depth, frames.empty() || frames.back().clean, frames);
-  });
+  if (leaves_default_stack(depth))
+    return on_large_stack([&] { return search_in(t, depth, frames); });
+  return search_kids(t, -1, depth, frames.empty() || frames.back().clean, frames);
 }
 
 // The search at t (at depth) from the child after `after` on, then t itself; `clean`: the frames

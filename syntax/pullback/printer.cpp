@@ -20,11 +20,7 @@ namespace {
 class Printer {
 public:
   std::string go(const Term& t, int level) {
-    return deeper(depth_, [&] { return go_here(t, level); });
-  }
-
-private:
-  std::string go_here(const Term& t, int level) {
+    if (leaves_default_stack(depth_.depth)) return on_large_stack([&] { return go(t, level); });
     const DepthGuard g(depth_);
     std::string s;
     int own = 3;
@@ -95,6 +91,7 @@ private:
     return own < level ? "(" + s + ")" : s;
   }
 
+private:
   static bool alpha_default(const Term& t) {
     return same_type(t->type, real_power(t->vec.size())) && !is_any(t->type);
   }

@@ -98,11 +98,7 @@ public:
   Substituter(std::string x, Term s) : x_(std::move(x)), s_(std::move(s)) {}
 
   Term go(const Term& t) {
-    return deeper(depth_, [&] { return go_here(t); });
-  }
-
-private:
-  Term go_here(const Term& t) {
+    if (leaves_default_stack(depth_.depth)) return on_large_stack([&] { return go(t); });
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
     if (t->kids.empty()) return t;
@@ -118,6 +114,7 @@ private:
     return r;
   }
 
+private:
   Term walk(const Term& t) {
     // The children are copied only from the first one that changes (most subterms do not), so an
     // unchanged subterm costs no allocation and is returned shared.
@@ -198,11 +195,8 @@ public:
 
   // first / second: x1 / x2 may still be free here (not shadowed above).
   Term go(const Term& t, bool first, bool second) {
-    return deeper(depth_, [&] { return go_here(t, first, second); });
-  }
-
-private:
-  Term go_here(const Term& t, bool first, bool second) {
+    if (leaves_default_stack(depth_.depth))
+      return on_large_stack([&] { return go(t, first, second); });
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
       if (first && t->name == x1_) return s1_;
@@ -222,6 +216,7 @@ private:
     return r;
   }
 
+private:
   Term walk(const Term& t, bool first, bool second) {
     std::vector<Term> kids;
     bool copying = false;
@@ -268,11 +263,7 @@ public:
   }
 
   Term go(const Term& t) {
-    return deeper(depth_, [&] { return go_here(t); });
-  }
-
-private:
-  Term go_here(const Term& t) {
+    if (leaves_default_stack(depth_.depth)) return on_large_stack([&] { return go(t); });
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
       const auto it = by_.find(t->name);
@@ -309,6 +300,7 @@ private:
     return r;
   }
 
+private:
   struct Entry {
     Term s;
     int hidden; // binders named x around the current node
