@@ -222,9 +222,17 @@ class RepeatedRun {
 public:
   explicit RepeatedRun(RuleCounter* campaign) : campaign_(campaign) {}
   ~RepeatedRun() {
-    if (campaign_)
-      for (const auto& [rule, times] : fired_.fired)
-        campaign_->add(rule, times * runs_);
+    if (!campaign_) return;
+    for (auto& [rule, times] : fired_.fired)
+      times *= runs_;
+    // the trial's first firings (the campaign clears its counter per trial): taken whole, not
+    // looked up and copied rule by rule
+    if (campaign_->fired.empty()) {
+      campaign_->fired.swap(fired_.fired);
+      return;
+    }
+    for (const auto& [rule, times] : fired_.fired)
+      campaign_->add(rule, times);
   }
   RepeatedRun(const RepeatedRun&) = delete;
   RepeatedRun& operator=(const RepeatedRun&) = delete;
