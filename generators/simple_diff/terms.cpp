@@ -2,6 +2,7 @@
 #include "generators/simple_diff/terms.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 
 #include "semantics/core/lazy_mt19937_64.hpp"
@@ -333,32 +334,42 @@ OpenTerm build(std::uint64_t seed, int size, const TermOptions& options) {
   return t;
 }
 
-void collect(const Node& n, int rd_depth, std::vector<std::string>& tags) {
-  const auto tag = [&](const char* name) {
-    if (std::find(tags.begin(), tags.end(), name) == tags.end()) tags.push_back(name);
-  };
+// The construct tags of a term in the order they are first met; `seen` has one bit per tag, so
+// that a tag is not looked for among the names already collected at every node.
+struct TagSet {
+  std::vector<std::string> tags;
+  std::uint32_t seen = 0;
+
+  void add(std::uint32_t bit, const char* name) {
+    if (seen & bit) return;
+    seen |= bit;
+    tags.emplace_back(name);
+  }
+};
+
+void collect(const Node& n, int rd_depth, TagSet& tags) {
   switch (n.kind) {
   case Kind::rd:
-    tag("rd");
-    if (rd_depth >= 1) tag("nested-rd");
+    tags.add(1u << 0, "rd");
+    if (rd_depth >= 1) tags.add(1u << 1, "nested-rd");
     break;
   case Kind::letrec:
-    tag("letrec");
+    tags.add(1u << 2, "letrec");
     break;
   case Kind::if_:
-    tag("if");
+    tags.add(1u << 3, "if");
     break;
   case Kind::call:
-    tag("call");
+    tags.add(1u << 4, "call");
     break;
   case Kind::pair:
-    tag("pair");
+    tags.add(1u << 5, "pair");
     break;
   case Kind::let:
-    tag("let");
+    tags.add(1u << 6, "let");
     break;
   case Kind::op:
-    if (n.name == "log" || n.name == "div" || n.name == "sqrt") tag("partial-prim");
+    if (n.name == "log" || n.name == "div" || n.name == "sqrt") tags.add(1u << 7, "partial-prim");
     break;
   default:
     break;
@@ -469,9 +480,9 @@ rc::Gen<std::vector<double>> direction(int dimension) {
 }
 
 std::vector<std::string> construct_tags(const Term& term) {
-  std::vector<std::string> tags;
+  TagSet tags;
   collect(*term, 0, tags);
-  return tags;
+  return std::move(tags.tags);
 }
 
 void showValue(const OpenTerm& t, std::ostream& os) {
