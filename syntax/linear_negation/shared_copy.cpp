@@ -85,7 +85,9 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
     env = std::move(composed);
   }
   const Node& o = *original;
-  Node n;
+  // made in its place (a Node moved into make_shared was built, copied and destroyed)
+  const auto made = std::make_shared<Node>();
+  Node& n = *made;
   n.kind = o.kind;
   n.name = o.name;
   n.value = o.value;
@@ -103,7 +105,7 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   }
   n.copy.from = std::make_shared<Suspension>(Suspension{original, base, std::move(env), log, {}});
   n.copy.unforced = true;
-  return std::make_shared<Node>(std::move(n));
+  return made;
 }
 
 void force_all_below(const Term& t) {
