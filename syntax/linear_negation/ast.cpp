@@ -246,6 +246,32 @@ const Node::FreeCounts& Node::free_counts() const {
     if (auto spliced = spliced_counts(*this, binder))
       return fv_cache_.counts.emplace(std::move(*spliced));
   // merge the children's sorted lists, the binder's names left out of the body's
+  const auto bound_here = [&](std::size_t i, std::string_view v) {
+    return binder && i == 0 && (v == x.name || (kind == Kind::let_pair && v == y.name));
+  };
+  if (kids.size() == 2) { // most nodes: one merge into one list (the same list as below)
+    FreeEntry first_single, second_single;
+    const auto first = free_counts_of(*kids[0], first_single);
+    const auto second = free_counts_of(*kids[1], second_single);
+    FreeCounts out;
+    out.reserve(first.size() + second.size());
+    auto a = first.begin();
+    for (const auto& [v, c] : second) {
+      int order = -1;
+      for (; a != first.end(); ++a) {
+        if (bound_here(0, a->first)) continue;
+        if ((order = compare_names(a->first, v)) >= 0) break;
+        out.push_back(*a);
+      }
+      if (a != first.end() && order == 0)
+        out.push_back(FreeEntry{v, (a++)->second + c});
+      else
+        out.push_back(FreeEntry{v, c});
+    }
+    for (; a != first.end(); ++a)
+      if (!bound_here(0, a->first)) out.push_back(*a);
+    return fv_cache_.counts.emplace(std::move(out));
+  }
   FreeCounts out;
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
