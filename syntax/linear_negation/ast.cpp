@@ -607,6 +607,8 @@ void for_each_subterm(const Term& t, const std::function<bool(const Term&, const
 // ---- names ----
 
 Names::Names(const Term& t) {
+  // a term has about one name for every two nodes: the table is not rehashed as it fills
+  used_.reserve(static_cast<std::size_t>(t->size / 2 + 1));
   std::vector<const Node*> todo{t.get()};
   while (!todo.empty()) {
     const Node& at = *todo.back();
