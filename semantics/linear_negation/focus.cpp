@@ -70,6 +70,14 @@ bool same_core(const Term& before, const Term& after, const InPlaceWrites& writt
   return false;
 }
 
+// Whether an ES binder's own instances may change when its count, now `count` (count mode, -1:
+// not known), changed by `delta`: the paper's rules read it only as 0 ((10)), more than 0 ((9))
+// or 1 ((9)'s S_bp class 6), so a change between two counts above 1 changes none.
+bool reads_count_change(int count, int delta) {
+  if (count < 0) return true;
+  return std::min(count, 2) != std::min(count - delta, 2);
+}
+
 Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
@@ -269,10 +277,15 @@ void Reducer::after_focused_step(Reach reach) {
     reach = reach_above(n, fr.k, reach);
     i = fr.transparent != 0 ? fr.run_top : i - 1;
   }
-  for (const std::string& x : touched_)
-    for (std::size_t i = f.binders.find(x); i != FramesByName::none;
-         i = frames[i].hides_binder[(*frames[i].slot)->x.name == x ? 0 : 1])
-      f.marked.push_back(i);
+  for (const std::string& x : touched_) {
+    const int delta = counts_kept_ ? noted_delta(x) : 0;
+    for (std::size_t i = f.binders.find(x); i != FramesByName::none;) {
+      const Node& n = **frames[i].slot;
+      const std::size_t b = n.x.name == x ? 0 : 1;
+      if (!counts_kept_ || reads_count_change(n.bound_count[b], delta)) f.marked.push_back(i);
+      i = frames[i].hides_binder[b];
+    }
+  }
   std::sort(f.marked.begin(), f.marked.end());
   f.marked.erase(std::unique(f.marked.begin(), f.marked.end()), f.marked.end());
   for (const std::size_t i : f.marked)

@@ -9,11 +9,13 @@ namespace adsem::linear_negation {
 
 Typed elaborate(const Term& t, const Context& gamma, bool source) {
   // the walks below recurse (on the large stack, nesting.hpp): the type checker's depth limit is
-  // checked first, without recursion
-  check_depth(
-      t, DepthBudget{max_nesting, 0, ErrorKind::type},
-      [](const Term& n) -> const std::vector<Term>& { return n->kids; },
-      [](const Term& n) { return n->pos; });
+  // checked first, without recursion. A node's height is set when it is made (ast.hpp), and the
+  // large stack is chosen by it: only a term past the limit is walked, for the located error.
+  if (t->height > max_nesting)
+    check_depth(
+        t, DepthBudget{max_nesting, 0, ErrorKind::type},
+        [](const Term& n) -> const std::vector<Term>& { return n->kids; },
+        [](const Term& n) { return n->pos; });
   return on_stack_for(t, [&] {
     Names names(t);
     for (const auto& [x, a] : gamma)

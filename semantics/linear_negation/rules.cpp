@@ -143,6 +143,18 @@ bool binds(const std::vector<Term>& frames, const std::string& x) {
   });
 }
 
+// Whether the ES stack above t's core (made by core_of) binds none of x and holds exponential ES
+// only: binds and exponential_stack of peel(t)'s frames, without building them ((17) asks it of
+// every call of every maximal sum the strategy visits).
+bool movable_stack(const Term& t, const std::string& x) {
+  for (const Node* at = t.get(); at->kind == Kind::let || at->kind == Kind::let_pair;
+       at = at->body().get()) {
+    if (at->x.name == x || (at->kind == Kind::let_pair && at->y.name == x)) return false;
+    if (at->kind == Kind::let && at->x.linear) return false;
+  }
+  return true;
+}
+
 // The summands i < j a rule on two summands of a maximal sum combines.
 struct Summands {
   std::size_t i = 0, j = 0;
@@ -174,12 +186,13 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
     const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
-    const Peeled head = peel(outer.core->left()); // α, and x
-    if (head.core->kind != Kind::var) continue;
-    const std::string& x = head.core->name;
+    const Term& alpha = outer.core->left(); // α, and x
+    const Term& head = core_of(alpha);
+    if (head->kind != Kind::var) continue;
+    const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (binds(head.frames, x) || binds(outer.frames, x) || !exponential_stack(head.frames) ||
-        !exponential_stack(outer.frames) || !m.is_neg_variable(x))
+    if (!movable_stack(alpha, x) || binds(outer.frames, x) || !exponential_stack(outer.frames) ||
+        !m.is_neg_variable(x))
       continue;
     calls.push_back({x, i});
   }

@@ -148,8 +148,9 @@ private:
   }
 
   const std::string* match_symbol() const {
+    const char c = src_[i_]; // a symbol's first byte first: one compare, not one per symbol
     for (const auto& s : symbols_)
-      if (!s.empty() && looking_at(s)) return &s;
+      if (!s.empty() && s.front() == c && looking_at(s)) return &s;
     return nullptr;
   }
 

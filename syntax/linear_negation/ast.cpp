@@ -246,6 +246,32 @@ const Node::FreeCounts& Node::free_counts() const {
     if (auto spliced = spliced_counts(*this, binder))
       return fv_cache_.counts.emplace(std::move(*spliced));
   // merge the children's sorted lists, the binder's names left out of the body's
+  const auto bound_here = [&](std::size_t i, std::string_view v) {
+    return binder && i == 0 && (v == x.name || (kind == Kind::let_pair && v == y.name));
+  };
+  if (kids.size() == 2) { // most nodes: one merge into one list (the same list as below)
+    FreeEntry first_single, second_single;
+    const auto first = free_counts_of(*kids[0], first_single);
+    const auto second = free_counts_of(*kids[1], second_single);
+    FreeCounts out;
+    out.reserve(first.size() + second.size());
+    auto a = first.begin();
+    for (const auto& [v, c] : second) {
+      int order = -1;
+      for (; a != first.end(); ++a) {
+        if (bound_here(0, a->first)) continue;
+        if ((order = compare_names(a->first, v)) >= 0) break;
+        out.push_back(*a);
+      }
+      if (a != first.end() && order == 0)
+        out.push_back(FreeEntry{v, (a++)->second + c});
+      else
+        out.push_back(FreeEntry{v, c});
+    }
+    for (; a != first.end(); ++a)
+      if (!bound_here(0, a->first)) out.push_back(*a);
+    return fv_cache_.counts.emplace(std::move(out));
+  }
   FreeCounts out;
   FreeCounts merged;
   for (std::size_t i = 0; i < kids.size(); ++i) {
@@ -581,6 +607,8 @@ void for_each_subterm(const Term& t, const std::function<bool(const Term&, const
 // ---- names ----
 
 Names::Names(const Term& t) {
+  // a term has about one name for every two nodes: the table is not rehashed as it fills
+  used_.reserve(static_cast<std::size_t>(t->size / 2 + 1));
   std::vector<const Node*> todo{t.get()};
   while (!todo.empty()) {
     const Node& at = *todo.back();
@@ -645,7 +673,13 @@ struct FreshWalk {
   DepthBudget depth{max_nesting, 0, ErrorKind::eval};
 };
 
-void fresh_binders(const Term& t, FreshWalk& w, Node& n);
+// The binders and children fresh_walk gives a node.
+struct Walked {
+  Binder x, y;
+  std::vector<Term> kids;
+};
+
+void fresh_binders(const Term& t, FreshWalk& w, Walked& out);
 
 Term fresh_walk(const Term& t, FreshWalk& w) {
   const DepthGuard guard(w.depth, t->pos);
@@ -660,26 +694,37 @@ Term fresh_walk(const Term& t, FreshWalk& w) {
   default:
     break;
   }
+  const bool binder = t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair;
+  Walked out;
+  out.kids.reserve(t->kids.size());
+  if (binder) {
+    fresh_binders(t, w, out);
+  } else {
+    for (const Term& k : t->kids)
+      out.kids.push_back(fresh_walk(k, w));
+  }
+  // make_binders_unique keeps a node whose binders and children stay its own (as typecheck does):
+  // an input with unique binders is walked, not copied
+  const auto same = [](const Term& a, const Term& b) { return a.get() == b.get(); };
+  if (w.seen &&
+      std::equal(t->kids.begin(), t->kids.end(), out.kids.begin(), out.kids.end(), same) &&
+      (!binder || out.x.name == t->x.name) &&
+      (t->kind != Kind::let_pair || out.y.name == t->y.name))
+    return t;
   return make([&](Node& n) {
     n.kind = t->kind;
     n.name = t->name;
     n.value = t->value;
-    n.x = t->x;
-    n.y = t->y;
+    n.x = binder ? std::move(out.x) : t->x;
+    n.y = t->kind == Kind::let_pair ? std::move(out.y) : t->y;
     n.pos = t->pos;
     n.bound_count = t->bound_count; // its binders renamed alike: as often in the body
-    n.kids.reserve(t->kids.size());
-    if (t->kind == Kind::lam || t->kind == Kind::let || t->kind == Kind::let_pair) {
-      fresh_binders(t, w, n);
-      return;
-    }
-    for (const Term& k : t->kids)
-      n.kids.push_back(fresh_walk(k, w));
+    n.kids = std::move(out.kids);
   });
 }
 
-// fresh_walk at a binder: n (a copy of t's fields) takes the renamed binders and children.
-void fresh_binders(const Term& t, FreshWalk& w, Node& n) {
+// fresh_walk at a binder: the renamed binders and the children.
+void fresh_binders(const Term& t, FreshWalk& w, Walked& out) {
   // the bound term of an ES is outside the binder's scope
   Term bound;
   if (t->kind != Kind::lam) bound = fresh_walk(t->bound(), w);
@@ -696,9 +741,9 @@ void fresh_binders(const Term& t, FreshWalk& w, Node& n) {
     if (!fresh) it->second = to.name;
     if (w.on_binder) w.on_binder(to);
   };
-  bind(t->x, n.x);
-  if (t->kind == Kind::let_pair) bind(t->y, n.y);
-  n.kids.push_back(fresh_walk(t->body(), w));
+  bind(t->x, out.x);
+  if (t->kind == Kind::let_pair) bind(t->y, out.y);
+  out.kids.push_back(fresh_walk(t->body(), w));
   while (bound_names > 0) {
     const auto& [name, before] = saved[--bound_names];
     if (before)
@@ -706,7 +751,7 @@ void fresh_binders(const Term& t, FreshWalk& w, Node& n) {
     else
       w.env.erase(name);
   }
-  if (bound) n.kids.push_back(std::move(bound));
+  if (bound) out.kids.push_back(std::move(bound));
 }
 } // namespace
 

@@ -4,6 +4,7 @@
 // those rename_bound draws: a block of numbers per copy, in its walk order (an ES's bound term,
 // then its binders, then its body).
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -29,22 +30,6 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
     it->second = to; // shadowing: the inner binder wins
   else
     env.emplace(it, from, to);
-}
-
-bool free_in(const Node& n, std::string_view x) {
-  FreeEntry single;
-  const auto counts = free_counts_of(n, single);
-  return std::binary_search(
-      counts.begin(), counts.end(), FreeEntry{x, 0},
-      [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
-}
-
-// The entries of env whose name is free in n: the only ones n's copy needs.
-Renaming restricted(const Renaming& env, const Node& n) {
-  Renaming out;
-  for (const auto& e : env)
-    if (free_in(n, e.first)) out.push_back(e);
-  return out;
 }
 
 // The name rename_bound draws for a binder named `name` with this number (Names::fresh).
@@ -85,7 +70,9 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
     env = std::move(composed);
   }
   const Node& o = *original;
-  Node n;
+  // made in its place (a Node moved into make_shared was built, copied and destroyed)
+  const auto made = std::make_shared<Node>();
+  Node& n = *made;
   n.kind = o.kind;
   n.name = o.name;
   n.value = o.value;
@@ -103,7 +90,7 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   }
   n.copy.from = std::make_shared<Suspension>(Suspension{original, base, std::move(env), log, {}});
   n.copy.unforced = true;
-  return std::make_shared<Node>(std::move(n));
+  return made;
 }
 
 void force_all_below(const Term& t) {
@@ -120,34 +107,55 @@ void force(const Node& n) {
   const Node& o = *s.original;
   std::vector<Term> kids(o.kids.size());
   long at = s.base;
-  const auto make_kid = [&](std::size_t i, const Renaming& env) {
-    kids[i] = copy_of(o.kids[i], at, restricted(env, *o.kids[i]), s.log);
-    at += o.kids[i]->binders;
+  // The copy's binders, which rename o's in its body: env with them bound, but only the entries
+  // a child needs are built (no copy of env per binder).
+  std::array<std::pair<const std::string*, const std::string*>, 2> binders{};
+  std::size_t bound = 0;
+  const auto renamed_under = [&](std::string_view x) -> const std::string* {
+    for (std::size_t b = bound; b-- > 0;) // the last bound wins, as bind() overwrites
+      if (*binders[b].first == x) return binders[b].second;
+    return renamed(s.env, x);
+  };
+  const auto make_kid = [&](std::size_t i) {
+    const Term& k = o.kids[i];
+    if (k->kind == Kind::var) { // copy_of's answer, read off the renaming at once
+      const std::string* to = renamed_under(k->name);
+      kids[i] = to && *to != k->name ? var(*to) : k;
+      return;
+    }
+    if (k->kind == Kind::num) {
+      kids[i] = k;
+      return;
+    }
+    // the entries of env (the binders bound) whose name is free in k, the only ones its copy
+    // needs, in the order of k's free-variable list (the order of env, compare_names)
+    Renaming env;
+    FreeEntry single;
+    for (const FreeEntry& f : free_counts_of(*k, single))
+      if (const std::string* to = renamed_under(f.first)) env.emplace_back(f.first, *to);
+    kids[i] = copy_of(k, at, std::move(env), s.log);
+    at += k->binders;
   };
   switch (o.kind) {
-  case Kind::lam: {
+  case Kind::lam:
     ++at;
-    Renaming env = s.env;
-    bind(env, o.x.name, n.x.name);
-    make_kid(0, env);
+    binders[bound++] = {&o.x.name, &n.x.name};
+    make_kid(0);
     break;
-  }
   case Kind::let:
-  case Kind::let_pair: {
-    make_kid(1, s.env); // the bound term is outside the binders' scope
-    Renaming env = s.env;
-    bind(env, o.x.name, n.x.name);
+  case Kind::let_pair:
+    make_kid(1); // the bound term is outside the binders' scope
+    binders[bound++] = {&o.x.name, &n.x.name};
     ++at;
     if (o.kind == Kind::let_pair) {
-      bind(env, o.y.name, n.y.name);
+      binders[bound++] = {&o.y.name, &n.y.name};
       ++at;
     }
-    make_kid(0, env);
+    make_kid(0);
     break;
-  }
   default:
     for (std::size_t i = 0; i < kids.size(); ++i)
-      make_kid(i, s.env);
+      make_kid(i);
   }
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
   m.kids = std::move(kids);
