@@ -49,7 +49,7 @@ struct TrialResult {
   // input is one term; failure corpora re-check it so that a stale entry is reported.
   std::string source;
   // Reduction rules that fired in this trial (rule name -> times), for the rule-coverage table.
-  std::map<std::string, long> rules_fired;
+  RuleCounts rules_fired;
 
   static TrialResult pass() { return {}; }
   static TrialResult discard(std::string why) {

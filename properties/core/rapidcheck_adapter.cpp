@@ -85,9 +85,9 @@ struct TrialRunner {
         result.term = reported->term;
         result.source = reported->source;
       }
+      // moved, not copied: the counter is cleared before the next trial
       if (context->rule_counter && result.rules_fired.empty())
-        result.rules_fired.insert(context->rule_counter->fired.begin(),
-                                  context->rule_counter->fired.end());
+        result.rules_fired = std::move(context->rule_counter->fired);
       *last = std::move(result);
       // Returned, not thrown: RapidCheck's adapter reports a returned CaseResult as it reports a
       // thrown one (PropertyAdapter::operator()), and a discard is common enough that unwinding

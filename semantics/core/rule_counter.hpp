@@ -8,8 +8,11 @@
 
 namespace adsem {
 
+// Rule name -> times it fired (heterogeneous lookup: a rule is found by its string_view name).
+using RuleCounts = std::map<std::string, long, std::less<>>;
+
 struct RuleCounter {
-  std::map<std::string, long, std::less<>> fired;
+  RuleCounts fired;
 
   void add(std::string_view rule, long times = 1) {
     if (const auto it = fired.find(rule); it != fired.end())
