@@ -73,10 +73,13 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     Machine m(rules_for(context), run_options(context));
     std::vector<Observed> seen;
     int premises = 0;
-    m.observe([&](const Term& before, const Step& s, bool premise) {
-      if (premise && ++premises > 8) return;
-      if (seen.size() < 28) seen.push_back({before, s, premise});
-    });
+    constexpr std::size_t observed_steps = 28;
+    m.observe(
+        [&](const Term& before, const Step& s, bool premise) {
+          if (premise && ++premises > 8) return;
+          if (seen.size() < observed_steps) seen.push_back({before, s, premise});
+        },
+        [&] { return seen.size() < observed_steps; });
     m.normalise(t);
     std::mt19937_64 rng(seed);
     // A step leaves the nodes it did not touch shared, and its result is the next step's term:
