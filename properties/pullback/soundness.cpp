@@ -88,12 +88,19 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     ClosedValues closed;
     DenoteContext dc;
     dc.closed_values = &closed;
+    // The term after a step is the term before the next one (one node): its free variables are
+    // not looked up again.
+    Term previous_result;
+    std::map<std::string, Type> previous_free;
     for (const Observed& o : seen) {
       const Type ty = type_of(o.before);
       if (is_any(ty)) continue;
-      auto free = free_var_types(o.before);
-      for (const auto& kv : free_var_types(o.step.result))
+      auto free = o.before == previous_result ? std::move(previous_free) : free_var_types(o.before);
+      auto after = free_var_types(o.step.result);
+      for (const auto& kv : after)
         free.insert(kv);
+      previous_result = o.step.result;
+      previous_free = std::move(after);
       const Env<double> env = random_env(free, rng);
       const V a = denote_in(o.before, env, dc);
       const V b = denote_in(o.step.result, env, dc);
