@@ -73,10 +73,13 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     Machine m(rules_for(context), run_options(context));
     std::vector<Observed> seen;
     int premises = 0;
-    m.observe([&](const Term& before, const Step& s, bool premise) {
-      if (premise && ++premises > 8) return;
-      if (seen.size() < 28) seen.push_back({before, s, premise});
-    });
+    constexpr std::size_t observed_steps = 28;
+    m.observe(
+        [&](const Term& before, const Step& s, bool premise) {
+          if (premise && ++premises > 8) return;
+          if (seen.size() < observed_steps) seen.push_back({before, s, premise});
+        },
+        [&] { return seen.size() < observed_steps; });
     m.normalise(t);
     std::mt19937_64 rng(seed);
     // A step leaves the nodes it did not touch shared, and its result is the next step's term:
@@ -85,12 +88,19 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     ClosedValues closed;
     DenoteContext dc;
     dc.closed_values = &closed;
+    // The term after a step is the term before the next one (one node): its free variables are
+    // not looked up again.
+    Term previous_result;
+    std::map<std::string, Type> previous_free;
     for (const Observed& o : seen) {
       const Type ty = type_of(o.before);
       if (is_any(ty)) continue;
-      auto free = free_var_types(o.before);
-      for (const auto& kv : free_var_types(o.step.result))
+      auto free = o.before == previous_result ? std::move(previous_free) : free_var_types(o.before);
+      auto after = free_var_types(o.step.result);
+      for (const auto& kv : after)
         free.insert(kv);
+      previous_result = o.step.result;
+      previous_free = std::move(after);
       const Env<double> env = random_env(free, rng);
       const V a = denote_in(o.before, env, dc);
       const V b = denote_in(o.step.result, env, dc);

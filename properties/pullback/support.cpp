@@ -67,7 +67,7 @@ bool mentions_dual(const Type& t) {
 }
 } // namespace
 
-V random_model_value(const Type& t, std::mt19937_64& rng) {
+template <class Rng> V random_model_value(const Type& t, Rng& rng) {
   if (is_euclidean(t)) return model::random_value(model_type(t), rng);
   if (is_prod(t))
     return V::pair(random_model_value(t->left, rng), random_model_value(t->right, rng));
@@ -96,6 +96,8 @@ V random_model_value(const Type& t, std::mt19937_64& rng) {
   }
   return model::random_value(model_type(t), rng);
 }
+template V random_model_value(const Type&, std::mt19937_64&);
+template V random_model_value(const Type&, LazyMt19937_64&);
 
 Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64& rng) {
   Env<double> env;
@@ -115,7 +117,7 @@ namespace {
 // arguments built by random_model_value, so arguments of dual type are LINEAR functionals (the
 // shared model::random_value knows no duals).
 struct Probing {
-  std::mt19937_64 rng;
+  LazyMt19937_64 rng; // seeded per comparison, a few numbers drawn
   Tolerance tol;
   int probes = 0;
   int comparisons = 0;
@@ -178,7 +180,7 @@ TrialResult compare(const V& expected, const std::string& expected_label, const 
                     const std::string& actual_label, const Type& t, std::uint64_t seed,
                     const PropertyContext& context, CheckKind kind) {
   const Tolerance tol = context.tolerance(kind);
-  Probing p{std::mt19937_64(seed), tol};
+  Probing p{LazyMt19937_64(seed), tol};
   std::string place;
   p.go(expected, actual, t, place, 0);
   if (p.worst_ratio <= 1.0) return TrialResult::pass();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "properties/core/property.hpp"
+#include "semantics/core/lazy_mt19937_64.hpp"
 #include "semantics/pullback/denotation.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/ast.hpp"
@@ -27,7 +28,10 @@ TrialResult on(TrialResult&& r, const Term& t);
 std::map<std::string, Type> free_var_types(const Term& t);
 // A random model value of a type: reals in [-2,2]; covectors; linear evaluation functionals on
 // non-Euclidean duals; constant covector fields for 1-forms; smooth random functions otherwise.
-V random_model_value(const Type& t, std::mt19937_64& rng);
+// Rng: std::mt19937_64, or LazyMt19937_64 (the same numbers) where one is seeded per comparison.
+template <class Rng> V random_model_value(const Type& t, Rng& rng);
+extern template V random_model_value(const Type&, std::mt19937_64&);
+extern template V random_model_value(const Type&, LazyMt19937_64&);
 Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64& rng);
 
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc = DenoteContext());

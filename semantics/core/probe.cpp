@@ -7,7 +7,8 @@
 
 namespace adsem::model {
 
-Eigen::VectorXd random_vector(std::size_t n, std::mt19937_64& rng, double low, double high) {
+template <class Rng>
+Eigen::VectorXd random_vector(std::size_t n, Rng& rng, double low, double high) {
   std::uniform_real_distribution<double> uniform(low, high);
   Eigen::VectorXd out(static_cast<Eigen::Index>(n));
   for (Eigen::Index i = 0; i < out.size(); ++i)
@@ -54,12 +55,12 @@ namespace {
 
 using Feature = std::function<Dual<double>(const Value<double>&)>;
 
-double uniform(std::mt19937_64& rng, double low, double high) {
+template <class Rng> double uniform(Rng& rng, double low, double high) {
   return std::uniform_real_distribution<double>(low, high)(rng);
 }
 
 // A random smooth scalar feature of values of a type, linear in the reals it reads.
-Feature random_feature(const ModelType& type, std::mt19937_64& rng) {
+template <class Rng> Feature random_feature(const ModelType& type, Rng& rng) {
   switch (type.kind()) {
   case ModelType::Kind::real: {
     const double w = uniform(rng, -1, 1);
@@ -106,7 +107,7 @@ Feature random_feature(const ModelType& type, std::mt19937_64& rng) {
 
 } // namespace
 
-Value<double> random_value(const ModelType& type, std::mt19937_64& rng) {
+template <class Rng> Value<double> random_value(const ModelType& type, Rng& rng) {
   switch (type.kind()) {
   case ModelType::Kind::real:
     return Value<double>(uniform(rng, -2, 2));
@@ -137,6 +138,11 @@ Value<double> random_value(const ModelType& type, std::mt19937_64& rng) {
   }
   return Value<double>();
 }
+
+template Eigen::VectorXd random_vector(std::size_t, std::mt19937_64&, double, double);
+template Eigen::VectorXd random_vector(std::size_t, LazyMt19937_64&, double, double);
+template Value<double> random_value(const ModelType&, std::mt19937_64&);
+template Value<double> random_value(const ModelType&, LazyMt19937_64&);
 
 namespace {
 

@@ -9,6 +9,7 @@
 //  - extensional comparison of two model values of a given type: functions are applied to k
 //    random arguments of their domain type and the results compared recursively. A "different"
 //    verdict is reliable up to the tolerance; "equal" is probabilistic evidence only.
+#include "semantics/core/lazy_mt19937_64.hpp"
 #include "semantics/core/tolerance.hpp"
 #include "semantics/core/value.hpp"
 
@@ -21,11 +22,14 @@
 
 namespace adsem::model {
 
+// The random functions below draw from a std::mt19937_64 or a LazyMt19937_64 (the same numbers;
+// the lazy one for a caller that seeds one per comparison and draws a few).
+
 // Entries uniform in [low, high).
-Eigen::VectorXd random_vector(std::size_t n, std::mt19937_64& rng, double low = -1.0,
-                              double high = 1.0);
+template <class Rng>
+Eigen::VectorXd random_vector(std::size_t n, Rng& rng, double low = -1.0, double high = 1.0);
 // A covector is represented by its coefficient vector (Riesz, mak-ong §5.3).
-inline Eigen::VectorXd random_covector(std::size_t n, std::mt19937_64& rng) {
+template <class Rng> Eigen::VectorXd random_covector(std::size_t n, Rng& rng) {
   return random_vector(n, rng);
 }
 
@@ -48,7 +52,12 @@ DotProductReport dot_product_test(const LinearMap& forward, const LinearMap& rev
 // integers in [-3, 3], tuples componentwise, a random injection, and for σ -> τ a smooth random
 // function z ↦ v0 + sin(φ(z)) · v1 with v0, v1 random in τ and φ a random linear feature of z
 // (function-typed z are read through their value at a random argument).
-Value<double> random_value(const ModelType& type, std::mt19937_64& rng);
+template <class Rng> Value<double> random_value(const ModelType& type, Rng& rng);
+
+extern template Eigen::VectorXd random_vector(std::size_t, std::mt19937_64&, double, double);
+extern template Eigen::VectorXd random_vector(std::size_t, LazyMt19937_64&, double, double);
+extern template Value<double> random_value(const ModelType&, std::mt19937_64&);
+extern template Value<double> random_value(const ModelType&, LazyMt19937_64&);
 
 struct ProbeReport {
   bool equal = true;

@@ -18,6 +18,7 @@
 #include "semantics/core/pushforward.hpp"
 #include "semantics/pullback/closed_values.hpp"
 #include "semantics/pullback/primitive_table.hpp"
+#include "semantics/pullback/stage_derivative.hpp"
 #include "syntax/core/depth_guard.hpp"
 #include "syntax/pullback/ast.hpp"
 
@@ -146,6 +147,17 @@ model::Value<C> denote_node(const Term& t, const Env<C>& env, const DenoteContex
     const V f = V::function([body = t->kids[0], x = t->name, env, context](const V& a) {
       return denote<C>(body, extend<C>(env, x, a), context);
     });
+    if constexpr (std::is_same_v<C, double>) {
+      // DF(x)·v perturbing only what a stage reads (stage_derivative.hpp)
+      if (auto shape = stage_shape(t->kids[0], t->name))
+        return V::function([f, omega, shape = std::move(shape), env, context](const V& point) {
+          const V image = f(point);
+          const V covector = omega(image);
+          return V::function([shape, env, point, covector, context](const V& v) {
+            return covector(stage_derivative(*shape, env, point, v, context));
+          });
+        });
+    }
     return V::function([f, omega, context](const V& point) {
       const V image = f(point);
       const V covector = omega(image);

@@ -200,7 +200,13 @@ Run Machine::normalise(const Term& t) {
     while (auto s = step(current)) {
       ++run.steps;
       current = s->result;
-      if (options_.trace) run.trace.push_back(s->rule + ": " + print(current));
+      if (options_.trace) {
+        run.trace.push_back(s->rule + ": " + print(current));
+      } else if (observation_wanted_ && !observation_wanted_()) {
+        const FlagScope unobserved(observation_over_, true);
+        current = run_refocusing(current, run.steps);
+        break;
+      }
     }
   } else {
     current = run_refocusing(t, run.steps);
@@ -218,7 +224,7 @@ Term Machine::normalise_premise(const Term& t) {
   ++premise_depth_;
   Term current = t;
   try {
-    if (observer_) {
+    if (observer_ && !observation_over_) {
       while (auto s = step(current))
         current = s->result;
     } else {

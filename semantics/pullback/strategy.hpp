@@ -62,7 +62,13 @@ public:
   // step's. Values have none.
   std::vector<std::vector<int>> decompositions(const Term& t);
 
-  void observe(StepObserver observer) { observer_ = std::move(observer); }
+  // Steps are observed one at a time while `wanted` holds (always when it is empty); once it does
+  // not, after a top-level step, the run goes on unobserved (the same firings, terms and fuel as
+  // stepping: run_refocusing) and its later steps are not built one by one for nobody.
+  void observe(StepObserver observer, std::function<bool()> wanted = {}) {
+    observer_ = std::move(observer);
+    observation_wanted_ = std::move(wanted);
+  }
   // Called with every Jacobian body a JAC premise returns: (y, σ, M, V, v, S) (spec §6 P12).
   using JacObserver = std::function<void(const std::string& y, const Type& sigma, const Term& m,
                                          const Term& v_value, const std::string& v, const Term& s)>;
@@ -120,6 +126,8 @@ private:
   int premise_depth_ = 0;
   std::vector<long> fired_; // firings by position in rules_.book
   StepObserver observer_;
+  std::function<bool()> observation_wanted_;
+  bool observation_over_ = false; // the rest of a run after observation_wanted_ said no
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
   // [perf] decompositions(): whether contract_root on a scratch machine finds a redex at a node,
