@@ -32,11 +32,10 @@ public:
   void prepare(std::size_t draws) {
     const std::size_t upto = std::min(draws, n);
     if (ready_ >= upto) return;
-    seed_upto(std::min(upto - 1 + m, n - 1));
-    std::size_t k = ready_;
-    for (; k < upto; ++k)
-      twist_one(k);
-    ready_ = k;
+    seed_upto(std::min(upto - 1 + m, n - 1)); // every word the twists below read
+    for (std::size_t k = ready_; k < upto; ++k)
+      x_[k] = twisted(k);
+    ready_ = upto;
   }
 
   result_type operator()() {
@@ -68,21 +67,32 @@ private:
     std::size_t i = seeded_;
     if (i > upto) return;
     result_type last = x_[i - 1];
-    for (; i <= upto; ++i) {
-      last = init_multiplier * (last ^ (last >> 62)) + i;
-      x_[i] = last;
+    const auto seed_word = [&](std::size_t j) {
+      last = init_multiplier * (last ^ (last >> 62)) + j;
+      x_[j] = last;
+    };
+    // four words a round: S_rand seeds about 160 words a step, and the loop's own count and test
+    // were a third of each word's instructions
+    for (; i + 3 <= upto; i += 4) {
+      seed_word(i);
+      seed_word(i + 1);
+      seed_word(i + 2);
+      seed_word(i + 3);
     }
+    for (; i <= upto; ++i)
+      seed_word(i);
     seeded_ = i;
   }
-  // Word k of the first twist, in the order and in place as the standard engine's twist.
+  // Word k of the first twist, in the order and in place as the standard engine's twist, from
+  // seeded words (and, past n - m, the words of this round already twisted).
+  result_type twisted(std::size_t k) const {
+    if (k < n - m) return x_[k + m] ^ mix(x_[k], x_[k + 1]);
+    if (k + 1 < n) return x_[k - (n - m)] ^ mix(x_[k], x_[k + 1]);
+    return x_[m - 1] ^ mix(x_[k], x_[0]);
+  }
   void twist_one(std::size_t k) {
-    if (k + 1 < n) {
-      seed_upto(k < n - m ? k + m : k + 1);
-      const result_type far = k < n - m ? x_[k + m] : x_[k - (n - m)];
-      x_[k] = far ^ mix(x_[k], x_[k + 1]);
-    } else {
-      x_[k] = x_[m - 1] ^ mix(x_[k], x_[0]);
-    }
+    if (k + 1 < n) seed_upto(k < n - m ? k + m : k + 1);
+    x_[k] = twisted(k);
   }
   void twist_all() {
     for (std::size_t k = 0; k < n - m; ++k)

@@ -9,14 +9,14 @@
 namespace adsem::linear_negation {
 
 int FreeTable::intern(std::string_view name) {
-  const auto it = ids_.find(name);
-  if (it != ids_.end()) return it->second;
-  const int id = static_cast<int>(counts_.size());
-  ids_.emplace(std::string(name), id);
+  // most names of a generated term occur once or twice (a binder and its variable): one hash
+  // for a new name, not a failed find and then an insert
+  const auto [it, added] = ids_.try_emplace(std::string(name), static_cast<int>(counts_.size()));
+  if (!added) return it->second;
   names_.emplace_back(name);
   counts_.push_back(0);
   bound_.push_back(false);
-  return id;
+  return it->second;
 }
 
 int FreeTable::id(std::string_view name) const {
@@ -31,14 +31,22 @@ int FreeTable::count(std::string_view name) const {
 
 std::optional<FreeTable> FreeTable::of(const Term& t) {
   FreeTable table;
-  std::vector<bool> in_scope;
-  std::vector<bool> outside; // an occurrence outside every binder of the name
+  // about one name for every two nodes: room made once, not at each doubling
+  const auto room = static_cast<std::size_t>(t->size / 2 + 1);
+  table.ids_.reserve(room);
+  table.names_.reserve(room);
+  table.counts_.reserve(room);
+  table.bound_.reserve(room);
+  std::vector<char> in_scope;
+  std::vector<char> outside; // an occurrence outside every binder of the name
+  in_scope.reserve(room);
+  outside.reserve(room);
   bool unique = true;
   const auto grow = [&](int id) {
     const auto need = static_cast<std::size_t>(id) + 1;
     if (in_scope.size() < need) {
-      in_scope.resize(need, false);
-      outside.resize(need, false);
+      in_scope.resize(need, 0);
+      outside.resize(need, 0);
     }
     return static_cast<std::size_t>(id);
   };
@@ -51,7 +59,7 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
     if (n->kind == Kind::var) {
       const std::size_t i = grow(table.intern(n->name));
       ++table.counts_[i];
-      if (!in_scope[i]) outside[i] = true;
+      if (in_scope[i] == 0) outside[i] = 1;
       return;
     }
     const bool binds = n->kind == Kind::lam || n->kind == Kind::let || n->kind == Kind::let_pair;
@@ -67,15 +75,15 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
       ids[b] = grow(table.intern(b == 0 ? n->x.name : n->y.name));
       if (table.bound_[ids[b]]) unique = false; // bound twice (or ⟨x, x⟩)
       table.bound_[ids[b]] = true;
-      in_scope[ids[b]] = true;
+      in_scope[ids[b]] = 1;
     }
     self(self, n->body());
     for (std::size_t b = 0; b < count; ++b)
-      in_scope[ids[b]] = false;
+      in_scope[ids[b]] = 0;
   };
   on_stack_for(t, [&] { walk(walk, t); });
   for (std::size_t i = 0; i < outside.size() && unique; ++i)
-    if (outside[i] && table.bound_[i]) unique = false; // free and bound
+    if (outside[i] != 0 && table.bound_[i]) unique = false; // free and bound
   if (!unique) return std::nullopt;
   return table;
 }
