@@ -110,16 +110,18 @@ std::optional<V> passed_tangent(const V& a, const V& da, model::Tag e,
       throw AdsemError(ErrorKind::eval, "model: tangent and point have different shapes");
     const std::span<const V> as = a.items(), das = da.items();
     std::vector<std::optional<V>> changed; // from the first item that is not da's
+    bool any_changed = false; // not changed.empty(): the first changed item may be item 0
     for (std::size_t i = 0; i < as.size(); ++i) {
       std::optional<V> item;
       if (!real_passes(as[i], das[i])) item = passed_tangent(as[i], das[i], e, diff);
-      if (item && changed.empty()) {
+      if (item && !any_changed) {
+        any_changed = true;
         changed.reserve(as.size());
         changed.resize(i);
       }
-      if (!changed.empty()) changed.push_back(std::move(item));
+      if (any_changed) changed.push_back(std::move(item));
     }
-    if (changed.empty()) return std::nullopt;
+    if (!any_changed) return std::nullopt;
     return V::tuple_of(as.size(),
                        [&](std::size_t i) { return changed[i] ? std::move(*changed[i]) : das[i]; });
   }
