@@ -1,8 +1,9 @@
 // A stage's derivative (semantics/pullback/stage_derivative.hpp) against the derivative it
 // replaced, model::directional_derivative of ⟦λx.P⟧ perturbing the whole stage tuple: the same
-// values bit for bit (tags and coefficients), the same tags drawn, the same work units and
-// nesting, and the same errors. Rule 8 (seed 000 Fig. 3 L240) makes the stages ⟨x, Q⟩ whose
-// tuple x holds the earlier intermediates; a functional query puts functions into that tuple.
+// values bit for bit (tags and coefficients; a passed-through x's tangent is the direction
+// itself, the whole perturbation's up to the sign of a zero), the same tags drawn, the same work
+// units and nesting, and the same errors. Rule 8 (seed 000 Fig. 3 L240) makes the stages ⟨x, Q⟩
+// whose tuple x holds the earlier intermediates; a functional query puts functions into that tuple.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -27,9 +28,12 @@ bool same_bits(double a, double b) {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
-// Equal values: reals with the same tags and coefficients bit for bit, functions equal at a few
-// real arguments (each application draws its tags from its own context, in the same order).
-void expect_same(const V& a, const V& b, const std::string& where) {
+enum class Zeros { signed_, unsigned_ };
+
+// Equal values: reals with the same tags and coefficients (bit for bit, or as numbers so that
+// −0 = +0), functions equal at a few real arguments (each application draws its tags from its
+// own context).
+void expect_same(const V& a, const V& b, const std::string& where, Zeros zeros = Zeros::signed_) {
   ASSERT_EQ(a.kind(), b.kind()) << where;
   switch (a.kind()) {
   case model::ValueKind::real: {
@@ -40,7 +44,8 @@ void expect_same(const V& a, const V& b, const std::string& where) {
       EXPECT_EQ(x.tags()[i], y.tags()[i]) << where;
     ASSERT_EQ(x.coefficients().size(), y.coefficients().size()) << where;
     for (std::size_t i = 0; i < x.coefficients().size(); ++i)
-      EXPECT_TRUE(same_bits(x.coefficients()[i], y.coefficients()[i]))
+      EXPECT_TRUE(zeros == Zeros::signed_ ? same_bits(x.coefficients()[i], y.coefficients()[i])
+                                          : x.coefficients()[i] == y.coefficients()[i])
           << where << ": coefficient " << i << " " << x.coefficients()[i] << " vs "
           << y.coefficients()[i];
     return;
@@ -48,11 +53,11 @@ void expect_same(const V& a, const V& b, const std::string& where) {
   case model::ValueKind::tuple:
     ASSERT_EQ(a.items().size(), b.items().size()) << where;
     for (std::size_t i = 0; i < a.items().size(); ++i)
-      expect_same(a.items()[i], b.items()[i], where + "." + std::to_string(i + 1));
+      expect_same(a.items()[i], b.items()[i], where + "." + std::to_string(i + 1), zeros);
     return;
   case model::ValueKind::function:
     for (const double z : {0.5, -1.25})
-      expect_same(a(V(z)), b(V(z)), where + " at " + std::to_string(z));
+      expect_same(a(V(z)), b(V(z)), where + " at " + std::to_string(z), zeros);
     return;
   default:
     return;
@@ -105,11 +110,19 @@ void expect_stage_matches(const std::string& stage, const model::Env<double>& en
 
   EXPECT_EQ(a.error, b.error) << where;
   ASSERT_EQ(a.value.has_value(), b.value.has_value()) << where;
-  if (a.value) {
+  if (!a.value) return;
+  if (!shape->passes_through) {
     expect_same(*a.value, *b.value, where);
     // a function in the result draws its tags when applied (extract's renaming)
     EXPECT_EQ(staged.diff.fresh_tag(), whole.diff.fresh_tag()) << where << ": tags drawn by calls";
+    return;
   }
+  // ⟨x, Q⟩: Q's tangent as the whole perturbation gives it, x's tangent v itself
+  expect_same(a.value->items()[1], b.value->items()[1], where + " Q");
+  EXPECT_EQ(staged.diff.fresh_tag(), whole.diff.fresh_tag()) << where << ": tags drawn by calls";
+  expect_same(a.value->items()[0], v, where + " x, the direction");
+  // the whole perturbation's x tangent is v up to the sign of a zero, its functions rewrapped
+  expect_same(a.value->items()[0], b.value->items()[0], where + " x", Zeros::unsigned_);
   EXPECT_EQ(a.work, b.work) << where << ": work units";
   EXPECT_EQ(a.depth, b.depth) << where << ": nesting left";
   EXPECT_EQ(a.next_tag, b.next_tag) << where << ": tags drawn";
