@@ -1,9 +1,6 @@
 #include "semantics/pullback/stage_derivative.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
-#include <optional>
 
 #include "semantics/core/model_limits.hpp"
 #include "semantics/core/pushforward.hpp"
@@ -75,58 +72,30 @@ V perturb_reads(const V& x, const V& v, const StageReads& reads, model::Tag e) {
   });
 }
 
-// The ε coefficient perturb gives an unperturbed real along an unperturbed d, as extract reads it:
-// 0 + 1·d, or 0 where 1·d is exactly zero (perturb drops the tag).
-double passed_real(double d) {
-  const double coefficient = d * 1.0;
-  return coefficient == 0.0 ? 0.0 : 0.0 + coefficient;
-}
-
-// Whether a and da are unperturbed reals and da passes as itself (passed_tangent's common case,
-// asked before the call).
-bool real_passes(const V& a, const V& da) {
-  if (!a.is_real() || !da.is_real() || !a.real().is_constant() || !da.real().is_constant())
-    return false;
-  const double d = da.real().primal();
-  return std::bit_cast<std::uint64_t>(passed_real(d)) == std::bit_cast<std::uint64_t>(d);
-}
-
-// extract(perturb(a, da, e), e, tangent): none where that is da bit for bit. Walks a and da in
-// model::perturb's order with its checks, so a shape error is the one perturb throws.
-std::optional<V> passed_tangent(const V& a, const V& da, model::Tag e,
-                                const model::DiffContext& diff) {
+// Throws what model::perturb(a, da, e) throws, walking a and da in its order without building
+// the perturbation: different lengths of tuples, different injections, a real against another
+// kind (perturb itself reports that one).
+void check_perturbable(const V& a, const V& da) {
   switch (a.kind()) {
   case model::ValueKind::real:
-    if (a.real().is_constant() && da.real().is_constant()) {
-      const double d = da.real().primal();
-      const double tangent = passed_real(d);
-      if (std::bit_cast<std::uint64_t>(tangent) == std::bit_cast<std::uint64_t>(d))
-        return std::nullopt;
-      return V(tangent);
-    }
-    break;
+    if (!da.is_real()) model::perturb(a, da, model::untagged_epsilon);
+    return;
   case model::ValueKind::tuple: {
     if (da.items().size() != a.items().size())
       throw AdsemError(ErrorKind::eval, "model: tangent and point have different shapes");
     const std::span<const V> as = a.items(), das = da.items();
-    std::vector<std::optional<V>> changed; // from the first item that is not da's
-    for (std::size_t i = 0; i < as.size(); ++i) {
-      std::optional<V> item;
-      if (!real_passes(as[i], das[i])) item = passed_tangent(as[i], das[i], e, diff);
-      if (item && changed.empty()) {
-        changed.reserve(as.size());
-        changed.resize(i);
-      }
-      if (!changed.empty()) changed.push_back(std::move(item));
-    }
-    if (changed.empty()) return std::nullopt;
-    return V::tuple_of(as.size(),
-                       [&](std::size_t i) { return changed[i] ? std::move(*changed[i]) : das[i]; });
+    for (std::size_t i = 0; i < as.size(); ++i)
+      check_perturbable(as[i], das[i]);
+    return;
   }
-  default:
-    break;
+  case model::ValueKind::injection:
+    if (da.injection().index != a.injection().index)
+      throw AdsemError(ErrorKind::eval, "model: tangent and point are different injections");
+    check_perturbable(*a.injection().payload, *da.injection().payload);
+    return;
+  default: // unit, integer: kept as they are; a function: perturbed pointwise when applied
+    return;
   }
-  return model::extract(model::perturb(a, da, e), e, model::Part::tangent, diff);
 }
 
 } // namespace
@@ -144,7 +113,7 @@ V stage_derivative(const StageShape& shape, const model::Env<double>& env, const
                    const V& v, const DenoteContext& context) {
   const model::Tag e = context.diff.fresh_tag();
   // model::perturb walks the whole point before the body runs: its shape errors come first
-  const std::optional<V> through = passed_tangent(point, v, e, context.diff);
+  check_perturbable(point, v);
   const model::Env<double> inner =
       model::extend<double>(env, shape.x, perturb_reads(point, v, shape.reads, e));
   if (!shape.passes_through)
@@ -157,8 +126,8 @@ V stage_derivative(const StageShape& shape, const model::Env<double>& env, const
     { const model::NodeVisit var_visit(context.limits); }
     read = denote<double>(shape.reader, inner, context);
   }
-  return V::pair(through ? *through : v,
-                 model::extract(read, e, model::Part::tangent, context.diff));
+  // D(x ↦ x)·v = v (seed 000 §4.2): the passed-through tangent is the direction itself
+  return V::pair(v, model::extract(read, e, model::Part::tangent, context.diff));
 }
 
 } // namespace adsem::pullback

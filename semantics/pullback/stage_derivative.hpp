@@ -5,9 +5,11 @@
 // two of them by projection paths (atoms, spec §2.5 ID-1): model::directional_derivative perturbed
 // the whole tuple and extracted the whole result, so each stage of a probe cost the length of the
 // series. Q sees x only through its paths, so the items it does not read may stay unperturbed,
-// and the tangent of the x that ⟨x, Q⟩ passes through is extract(perturb(x, v)), computed real by
-// real (v itself where every real comes out with v's bits). The values, errors, work units, depth
-// and tags are model::directional_derivative's.
+// and the tangent of the x that ⟨x, Q⟩ passes through is v itself, D(x ↦ x)·v = v: the model's
+// extract(perturb(x, v)) rebuilt the whole tuple at every stage to give v again, up to the sign of
+// a zero (perturb drops ε·(−0)) and a function item wrapped once more per stage (the same
+// function, its calls drawing more tags). Q's tangent, the errors, work units and depth, and the
+// tags drawn are model::directional_derivative's.
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -41,8 +43,8 @@ struct StageShape {
 // of a projection path (then only the whole perturbation is model::directional_derivative's).
 std::shared_ptr<const StageShape> stage_shape(const Term& body, const std::string& x);
 
-// DF(x)·v for F = ⟦λx.P⟧ in env, P of that shape; the same value as
-// model::directional_derivative(F, point, v, context.diff), from the same work.
+// DF(x)·v for F = ⟦λx.P⟧ in env, P of that shape; model::directional_derivative(F, point, v,
+// context.diff) from the same work, with v itself as a passed-through x's tangent.
 model::Value<double> stage_derivative(const StageShape& shape, const model::Env<double>& env,
                                       const model::Value<double>& point,
                                       const model::Value<double>& v, const DenoteContext& context);
