@@ -360,9 +360,7 @@ const NodeFacts* FactsSlot::publish(const NodeFacts* f, bool owned) const {
   if (owned) delete f; // another thread was first; ours is dropped
   return reinterpret_cast<const NodeFacts*>(expected & ~borrowed);
 }
-void FactsSlot::reset() {
-  // [perf] Most slots are empty when reset (moved-from and copied nodes): no atomic exchange.
-  if (p_.load(std::memory_order_relaxed) == 0) return;
+void FactsSlot::release() {
   const std::uintptr_t old = p_.exchange(0);
   if (old != 0 && (old & borrowed) == 0) delete reinterpret_cast<const NodeFacts*>(old);
 }

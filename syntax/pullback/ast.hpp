@@ -108,7 +108,12 @@ public:
 
 private:
   static constexpr std::uintptr_t borrowed = 1; // low bit of the pointer: not ours to delete
-  void reset();
+  // [perf] Inline: most slots are empty when reset (moved-from, copied and released nodes), and a
+  // call per node destroyed was 1.25% of pullback/adequacy.
+  void reset() {
+    if (p_.load(std::memory_order_relaxed) != 0) release();
+  }
+  void release();
   mutable std::atomic<std::uintptr_t> p_{0};
 };
 
