@@ -462,8 +462,7 @@ Term remake(const Node& like, std::string name, std::vector<Term> kids) {
   return n;
 }
 
-const NodeFacts& facts(const Term& t) {
-  if (const NodeFacts* f = t->facts_slot.get()) return *f;
+const NodeFacts& computed_facts(const Term& t) {
   bool owned = false;
   const NodeFacts* f = compute_facts(*t, owned);
   return *t->facts_slot.publish(f, owned);
