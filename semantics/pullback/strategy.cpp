@@ -250,8 +250,9 @@ bool never_reduces(Kind k) {
 
 // The children the step function searches at t, in order: the one after `after` (-1: the
 // first), or -1 when none is left. value_pullback: t is (Ω λy.E)·S with a final, non-let body
-// (the pullback's redexes are then in S, or the application around it).
-int next_kid(const Term& t, int after, bool value_pullback) {
+// (the pullback's redexes are then in S, or the application around it). [perf] Inline: the
+// search asks it at every child of every node it visits (a call each was 1.2% of adequacy).
+[[gnu::always_inline]] inline int next_kid(const Term& t, int after, bool value_pullback) {
   if (never_reduces(t->kind)) return -1;
   switch (t->kind) {
   case Kind::let: // let x = C in N

@@ -360,9 +360,7 @@ const NodeFacts* FactsSlot::publish(const NodeFacts* f, bool owned) const {
   if (owned) delete f; // another thread was first; ours is dropped
   return reinterpret_cast<const NodeFacts*>(expected & ~borrowed);
 }
-void FactsSlot::reset() {
-  // [perf] Most slots are empty when reset (moved-from and copied nodes): no atomic exchange.
-  if (p_.load(std::memory_order_relaxed) == 0) return;
+void FactsSlot::release() {
   const std::uintptr_t old = p_.exchange(0);
   if (old != 0 && (old & borrowed) == 0) delete reinterpret_cast<const NodeFacts*>(old);
 }
@@ -464,8 +462,7 @@ Term remake(const Node& like, std::string name, std::vector<Term> kids) {
   return n;
 }
 
-const NodeFacts& facts(const Term& t) {
-  if (const NodeFacts* f = t->facts_slot.get()) return *f;
+const NodeFacts& computed_facts(const Term& t) {
   bool owned = false;
   const NodeFacts* f = compute_facts(*t, owned);
   return *t->facts_slot.publish(f, owned);
