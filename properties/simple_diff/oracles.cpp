@@ -70,12 +70,19 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
     const std::vector<model::Dual<double>> in(at.begin(), at.end());
     const denotation::MEnv<double> rho = {
         {x, denotation::unflatten_value<double>(t, std::span<const model::Dual<double>>(in))}};
-    const auto d = denotation::denote_unless_bottom<double>(m, rho, context);
-    decided_everywhere = d.decided_everywhere;
-    if (d.bottom) {
+    const auto d = denotation::denote_or_failure<double>(m, rho, context);
+    if (d.failure) {
+      // as the primitive's model::Undefined is caught below
+      const auto* undefined = std::get_if<model::Undefined>(&*d.failure);
+      if (!undefined) model::throw_failure(*d.failure);
+      out.status = Denotation::Status::undefined;
+      out.message = undefined->what();
+    } else if (d.bottom) {
+      decided_everywhere = d.decided_everywhere;
       out.status = Denotation::Status::undefined;
       out.message = model::Undefined(denotation::approximant_bottom, *d.bottom).what();
     } else {
+      decided_everywhere = d.decided_everywhere;
       for (const auto& v : denotation::flatten_value(d.value))
         out.value.push_back(v.primal());
     }
@@ -98,16 +105,22 @@ Denotation denote(const Term& m, const std::string& x, const Type& t, const std:
   }
   try {
     // f^(0) = ⊥ on the box is returned, not thrown (adequacy trials meet it often)
-    const auto on_box = [&](const model::Box& box) -> std::optional<std::string> {
+    // a primitive's ⊥ or straddled box is returned too, not thrown
+    const auto on_box = [&](const model::Box& box) -> model::BoxBottom {
       const std::vector<model::Dual<model::Interval>> v = model::as_duals(box);
       const denotation::MEnv<model::Interval> rho_box = {
           {x, denotation::unflatten_value<model::Interval>(
                   t, std::span<const model::Dual<model::Interval>>(v))}};
-      const auto d = denotation::denote_unless_bottom<model::Interval>(m, rho_box, context);
+      auto d = denotation::denote_or_failure<model::Interval>(m, rho_box, context);
+      if (d.failure) {
+        if (auto* undecided = std::get_if<model::Undecided>(&*d.failure))
+          return std::move(*undecided);
+        return std::string(std::get<model::Undefined>(*d.failure).what());
+      }
       if (d.bottom) return model::Undefined(denotation::approximant_bottom, *d.bottom).what();
       return std::nullopt;
     };
-    const model::Certificate c = model::certify_partial(at, on_box);
+    const model::Certificate c = model::certify_reported(at, on_box);
     switch (c.status) {
     case model::CertificateStatus::certified:
       out.uncertified = "";
@@ -159,9 +172,16 @@ props::TrialResult compare_with_model_vjp(const Term& m, const std::string& x, c
 props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,
                                    const std::vector<double>& actual, const std::string& what_a,
                                    CheckKind kind, const props::PropertyContext& context) {
+  return compare_vectors(
+      expected, [&] { return what_e; }, actual, [&] { return what_a; }, kind, context);
+}
+
+props::TrialResult compare_vectors(const std::vector<double>& expected, const Label& what_e,
+                                   const std::vector<double>& actual, const Label& what_a,
+                                   CheckKind kind, const props::PropertyContext& context) {
   if (expected.size() != actual.size())
-    return props::TrialResult::fail(
-        fmt::format("{} has {} reals, {} has {}", what_e, expected.size(), what_a, actual.size()));
+    return props::TrialResult::fail(fmt::format("{} has {} reals, {} has {}", what_e(),
+                                                expected.size(), what_a(), actual.size()));
   // read once, at the first element compared (an invalid override is reported there, as before)
   std::optional<Tolerance> tol;
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -173,8 +193,8 @@ props::TrialResult compare_vectors(const std::vector<double>& expected, const st
     if (!tol) tol = context.tolerance(kind);
     // the labels are built for a failure only (most trials compare a few reals, all agreeing)
     if (within_tolerance(expected[i], actual[i], *tol)) continue;
-    return props::compare_reals(expected[i], fmt::format("{}[{}]", what_e, i), actual[i],
-                                fmt::format("{}[{}]", what_a, i), kind, *tol);
+    return props::compare_reals(expected[i], fmt::format("{}[{}]", what_e(), i), actual[i],
+                                fmt::format("{}[{}]", what_a(), i), kind, *tol);
   }
   return props::TrialResult::pass();
 }

@@ -2,6 +2,7 @@
 // The two sides every simple-diff property compares, at a point x = X of a generated open term
 // Γ = {x : T} ⊢ M : U: the operational semantics (with the campaign's mutant) and the model
 // (denotation.hpp; interval-certified, spec §5.4), each with its way of saying "no answer".
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,11 @@ props::TrialResult compare_with_model_vjp(const Term& m, const std::string& x, c
 // Elementwise compare_reals; pass when all agree.
 props::TrialResult compare_vectors(const std::vector<double>& expected, const std::string& what_e,
                                    const std::vector<double>& actual, const std::string& what_a,
+                                   CheckKind kind, const props::PropertyContext& context);
+// The same with the labels made only for a report (most comparisons agree).
+using Label = std::function<std::string()>;
+props::TrialResult compare_vectors(const std::vector<double>& expected, const Label& what_e,
+                                   const std::vector<double>& actual, const Label& what_a,
                                    CheckKind kind, const props::PropertyContext& context);
 
 // Surface text of "x:T. M at X" for reports.

@@ -279,9 +279,9 @@ TrialResult approximation(const PropertyContext& context) {
     if (d1.status != oracle::Denotation::Status::defined)
       return tr.done(TrialResult::fail(
           fmt::format("[[M^({})]] is defined but [[M^({})]] is not: {}", n, n + 1, d1.message)));
-    auto r =
-        oracle::compare_vectors(d.value, fmt::format("[[M^({})]]", n), d1.value,
-                                fmt::format("[[M^({})]]", n + 1), CheckKind::exact_value, context);
+    auto r = oracle::compare_vectors(
+        d.value, [n] { return fmt::format("[[M^({})]]", n); }, d1.value,
+        [n] { return fmt::format("[[M^({})]]", n + 1); }, CheckKind::exact_value, context);
     if (r.kind != Verdict::pass) return tr.done(r);
   }
   if (op.value) { // Lemma 6.6
@@ -292,8 +292,9 @@ TrialResult approximation(const PropertyContext& context) {
     if (!full.value)
       return tr.done(
           TrialResult::fail(fmt::format("M^({}) evaluates but M does not: {}", n, full.message)));
-    return tr.done(oracle::compare_vectors(*op.value, fmt::format("eval(M^({}))", n), *full.value,
-                                           "eval(M)", CheckKind::exact_value, context));
+    return tr.done(oracle::compare_vectors(
+        *op.value, [n] { return fmt::format("eval(M^({}))", n); }, *full.value,
+        [] { return std::string("eval(M)"); }, CheckKind::exact_value, context));
   }
   return tr.done(TrialResult::pass());
 }

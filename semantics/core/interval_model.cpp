@@ -124,6 +124,19 @@ Certificate
 certify_partial(std::span<const double> point,
                 const std::function<std::optional<std::string>(const Box&)>& evaluate_on_box,
                 const CertifyOptions& options) {
+  return certify_reported(
+      point,
+      [&](const Box& box) -> BoxBottom {
+        if (std::optional<std::string> undefined = evaluate_on_box(box))
+          return std::move(*undefined);
+        return std::nullopt;
+      },
+      options);
+}
+
+Certificate certify_reported(std::span<const double> point,
+                             const std::function<BoxBottom(const Box&)>& evaluate_on_box,
+                             const CertifyOptions& options) {
   Certificate certificate;
   certificate.relative_radius = options.initial_relative_radius > 0
                                     ? options.initial_relative_radius
@@ -132,14 +145,19 @@ certify_partial(std::span<const double> point,
     certificate.box = box_around(point, certificate.relative_radius);
     certificate.shrinks = attempt;
     try {
-      if (std::optional<std::string> undefined = evaluate_on_box(certificate.box)) {
+      BoxBottom bottom = evaluate_on_box(certificate.box);
+      if (!bottom) {
+        certificate.status = CertificateStatus::certified;
+        certificate.reason.clear();
+        return certificate;
+      }
+      if (auto* undefined = std::get_if<std::string>(&*bottom)) {
         certificate.status = CertificateStatus::outside;
         certificate.reason = std::move(*undefined);
         return certificate;
       }
-      certificate.status = CertificateStatus::certified;
-      certificate.reason.clear();
-      return certificate;
+      certificate.status = CertificateStatus::uncertified;
+      certificate.reason = std::get<Undecided>(*bottom).reason();
     } catch (const Undefined& error) {
       certificate.status = CertificateStatus::outside;
       certificate.reason = error.what();
@@ -147,9 +165,9 @@ certify_partial(std::span<const double> point,
     } catch (const Undecided& undecided) {
       certificate.status = CertificateStatus::uncertified;
       certificate.reason = undecided.reason();
-      if (attempt >= options.max_shrinks) return certificate;
-      certificate.relative_radius *= options.shrink_factor;
     }
+    if (attempt >= options.max_shrinks) return certificate;
+    certificate.relative_radius *= options.shrink_factor;
   }
 }
 

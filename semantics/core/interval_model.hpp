@@ -21,6 +21,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace adsem::model {
@@ -106,5 +107,12 @@ Certificate
 certify_partial(std::span<const double> point,
                 const std::function<std::optional<std::string>(const Box&)>& evaluate_on_box,
                 const CertifyOptions& options = {});
+// The same for an evaluation that also reports a straddled box by returning it rather than by
+// throwing: on one box, nullopt for a value, else the message of the ⊥ met (outside) or the
+// model::Undecided met (shrink and retry).
+using BoxBottom = std::optional<std::variant<std::string, Undecided>>;
+Certificate certify_reported(std::span<const double> point,
+                             const std::function<BoxBottom(const Box&)>& evaluate_on_box,
+                             const CertifyOptions& options = {});
 
 } // namespace adsem::model

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace adsem::model {
 
@@ -41,5 +42,13 @@ public:
 private:
   std::string reason_;
 };
+
+// A partial primitive's ⊥ or straddled box, reported by value where a throw would unwind a whole
+// evaluation (Primitive::domain_failure, Primitive::decide): the exception it stands for.
+using DomainFailure = std::variant<Undefined, Undecided>;
+[[noreturn]] inline void throw_failure(const DomainFailure& failure) {
+  if (const auto* undefined = std::get_if<Undefined>(&failure)) throw *undefined;
+  throw std::get<Undecided>(failure);
+}
 
 } // namespace adsem::model

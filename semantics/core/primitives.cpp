@@ -114,14 +114,18 @@ std::string Primitive::domain_text() const {
   return out;
 }
 
-void Primitive::throw_outside(Args<double> point) const {
-  throw model::Undefined(model::outside_domain,
-                         call_text(point) + ": outside the domain (" + domain_text() + ")");
+model::Undefined Primitive::outside(Args<double> point) const {
+  return model::Undefined(model::outside_domain,
+                          call_text(point) + ": outside the domain (" + domain_text() + ")");
 }
 
-void Primitive::throw_outside_box() const {
-  throw model::Undefined(model::outside_domain,
-                         name() + ": the box lies outside the domain (" + domain_text() + ")");
+void Primitive::throw_outside(Args<double> point) const {
+  throw outside(point);
+}
+
+model::Undefined Primitive::outside_box() const {
+  return model::Undefined(model::outside_domain,
+                          name() + ": the box lies outside the domain (" + domain_text() + ")");
 }
 
 Truth Primitive::truth(Args<double> point) const {

@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <optional>
 #include <ranges>
 #include <span>
 #include <stdexcept>
@@ -40,6 +41,7 @@
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 namespace adsem {
@@ -230,22 +232,52 @@ public:
   // model::Undefined("boundary") at a boundary point, model::Undecided("branch-boundary") for a
   // straddling box.
   template <class S> bool holds(Args<S> args) const {
+    const std::variant<bool, model::DomainFailure> decision = decide(args);
+    if (const auto* failure = std::get_if<model::DomainFailure>(&decision))
+      model::throw_failure(*failure);
+    return std::get<bool>(decision);
+  }
+  template <class S> bool holds(const std::vector<S>& args) const { return holds(Args<S>(args)); }
+  // holds' decision, with the boundary's ⊥ returned rather than thrown (a walk that stops there
+  // need not unwind). The domain is still checked by throwing, as in truth().
+  template <class S> std::variant<bool, model::DomainFailure> decide(Args<S> args) const {
     InlineVector<model::Base<S>, 4> base;
     for (const S& a : args)
       base.push_back(model::primal_of(a));
     const Truth t = truth(Args<model::Base<S>>(base));
-    if (t == Truth::boundary) {
-      if constexpr (std::is_same_v<model::Base<S>, double>)
-        throw model::Undefined(model::at_boundary, call_text(Args<double>(base)) +
-                                                       ": undefined on the boundary of " +
-                                                       spec_.meaning);
-      else
-        throw model::Undecided(model::branch_boundary,
-                               name() + ": the box straddles the boundary of " + spec_.meaning);
-    }
-    return t == Truth::holds;
+    if (t != Truth::boundary) return t == Truth::holds;
+    if constexpr (std::is_same_v<model::Base<S>, double>)
+      return model::Undefined(model::at_boundary, call_text(Args<double>(base)) +
+                                                      ": undefined on the boundary of " +
+                                                      spec_.meaning);
+    else
+      return model::Undecided(model::branch_boundary,
+                              name() + ": the box straddles the boundary of " + spec_.meaning);
   }
-  template <class S> bool holds(const std::vector<S>& args) const { return holds(Args<S>(args)); }
+  // apply's domain check, with its ⊥ returned rather than thrown: model::Undefined outside the
+  // domain, model::Undecided on a box that straddles it, nothing inside.
+  template <class S> std::optional<model::DomainFailure> domain_failure(Args<S> args) const {
+    if (spec_.domain.empty()) return std::nullopt;
+    using B = model::Base<S>;
+    InlineVector<B, 4> base;
+    for (const S& a : args)
+      base.push_back(model::primal_of(a));
+    if constexpr (std::is_same_v<B, double>) {
+      if (!in_domain(Args<double>(base))) return outside(Args<double>(base));
+    } else {
+      switch (classify(Args<model::Interval>(base))) {
+      case BoxClass::inside:
+        break;
+      case BoxClass::outside:
+        return outside_box();
+      case BoxClass::straddling:
+        return model::Undecided(model::domain_boundary,
+                                name() + ": the box straddles the domain boundary (" +
+                                    domain_text() + ")");
+      }
+    }
+    return std::nullopt;
+  }
 
 private:
   void require_function() const;
@@ -254,24 +286,8 @@ private:
 
   template <class S> void require_domain(Args<S> args) const {
     if (spec_.domain.empty()) return;
-    using B = model::Base<S>;
-    InlineVector<B, 4> base;
-    for (const S& a : args)
-      base.push_back(model::primal_of(a));
-    if constexpr (std::is_same_v<B, double>) {
-      if (!in_domain(Args<double>(base))) throw_outside(Args<double>(base));
-    } else {
-      switch (classify(Args<model::Interval>(base))) {
-      case BoxClass::inside:
-        return;
-      case BoxClass::outside:
-        throw_outside_box();
-      case BoxClass::straddling:
-        throw model::Undecided(model::domain_boundary,
-                               name() + ": the box straddles the domain boundary (" +
-                                   domain_text() + ")");
-      }
-    }
+    if (const std::optional<model::DomainFailure> failure = domain_failure(args))
+      model::throw_failure(*failure);
   }
   template <class S> Results<S> run(Args<S> args) const {
     Results<S> out;
@@ -279,7 +295,8 @@ private:
     return out;
   }
   [[noreturn]] void throw_outside(Args<double> point) const;
-  [[noreturn]] void throw_outside_box() const;
+  model::Undefined outside(Args<double> point) const;
+  model::Undefined outside_box() const;
   std::string domain_text() const;
 
   PrimitiveSpec spec_;

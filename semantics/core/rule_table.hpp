@@ -32,9 +32,11 @@
 // The strategy (evaluator, reducer or transformation walk) decides WHERE a rule is tried; it
 // asks the book WHICH rule fires with `select`, takes the step under the entry's name, and calls
 // the entry's `result`. No rule name appears at a firing site.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -178,6 +180,10 @@ public:
           throw std::logic_error("rule book: the name '" + info.name + "' is used twice");
     }
     (build_index<Relations>(), ...);
+    by_name_.resize(entries_.size());
+    std::iota(by_name_.begin(), by_name_.end(), std::size_t{0});
+    std::ranges::sort(by_name_, std::less<>{},
+                      [this](std::size_t i) -> const std::string& { return this->info(i).name; });
   }
   // A book is shared (std::shared_ptr<const RuleBook>) and never copied: its indexes point into
   // its own entries.
@@ -192,6 +198,9 @@ public:
     return std::visit([](const auto& rule) -> const RuleInfo& { return rule.info; },
                       entries_[position]);
   }
+  // The positions in the order of the entries' names, the order of a RuleCounter: counts kept
+  // by position are added to a counter in one pass over it (RuleCounter::add_from).
+  std::span<const std::size_t> by_name() const { return by_name_; }
   std::vector<RuleInfo> infos() const {
     std::vector<RuleInfo> out;
     out.reserve(entries_.size());
@@ -275,6 +284,7 @@ private:
 
   std::vector<Entry> entries_;
   std::tuple<Index<Relations>...> indexes_;
+  std::vector<std::size_t> by_name_;
 };
 
 // A book's table, one call per entry: the entry's info (`unfireable` empty unless no step of

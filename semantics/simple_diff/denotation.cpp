@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <variant>
 
 #include "semantics/core/interval.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -87,6 +88,11 @@ public:
       if (stopped()) return none();
       Reals<C> x;
       flatten_value_into(arg, x);
+      // outside the base's domain, or a box straddling it: the ⊥ reverse_results would throw
+      if (std::optional<model::DomainFailure> failure = domain_failure(*op, x)) {
+        failure_ = std::move(failure);
+        return none();
+      }
       return undefined_unless(
           [&] {
             const Reals<C> y = model::reverse_results<C>(
@@ -147,9 +153,15 @@ public:
     if (stopped()) return false;
     Reals<C> x;
     flatten_value_into(arg, x);
-    return undefined_unless(
-        [&] { return pred->template holds<D<C>>(std::span<const D<C>>(x.data(), x.size())); },
-        false);
+    // the guard's boundary (a straddling box) is returned, not thrown (see stopped())
+    std::variant<bool, model::DomainFailure> decision = undefined_unless(
+        [&] { return pred->template decide<D<C>>(std::span<const D<C>>(x.data(), x.size())); },
+        std::variant<bool, model::DomainFailure>(false));
+    if (auto* failure = std::get_if<model::DomainFailure>(&decision)) {
+      failure_ = std::move(*failure);
+      return false;
+    }
+    return std::get<bool>(decision);
   }
 
   // [[f(M)]]: one unfolding of the fixed point; past the budget, ⊥(fuel).
@@ -218,12 +230,18 @@ public:
   // shared primitive and unwound through the whole walk, it was most of the exception handling
   // of an adequacy campaign (the interval certificate meets a straddled guard often). It is
   // caught where the primitive is applied, kept in failed_, and the walk stops as for bottom_;
-  // denote_unless_bottom rethrows the same exception at the top.
-  bool stopped() const { return bottom_.has_value() || failed_; }
+  // denote_unless_bottom rethrows the same exception at the top. Where the primitive's own check
+  // can say so without a throw (its domain, a guard's boundary: Primitive::domain_failure,
+  // Primitive::decide), the ⊥ is kept by value in failure_ and never thrown on the way
+  // (denote_or_failure returns it): a throw and a rethrow per straddled box were most of the
+  // unwinding left in simple-diff/approximation.
+  bool stopped() const { return bottom_.has_value() || failed_ || failure_.has_value(); }
   const std::optional<std::string>& bottom_message() const { return bottom_; }
   bool decided_everywhere() const { return !partial_met_; }
+  std::optional<model::DomainFailure> take_failure() { return std::exchange(failure_, {}); }
   void rethrow_if_failed() {
     if (failed_) std::rethrow_exception(std::exchange(failed_, nullptr));
+    if (failure_) model::throw_failure(*take_failure());
   }
   void throw_if_stopped() {
     rethrow_if_failed();
@@ -232,6 +250,19 @@ public:
 
 private:
   static MValue<C> none() { return MValue<C>(model::Unit{}); }
+
+  // The check reverse_results makes first on ev(op_r^k, x) (the base entry's domain on x's first
+  // arity reals, Dom(op_r) = Dom(op) × R^m), made here without a throw. Where x has not op_r^k's
+  // size, reverse_results reports that first and nothing is checked here.
+  static std::optional<model::DomainFailure> domain_failure(const ops::Operation& op,
+                                                            const Reals<C>& x) {
+    const Primitive& base = *op.base;
+    if (base.domain().empty() || base.arity() == 0) return std::nullopt;
+    const auto [in, out] = op.order == 0 ? std::pair{base.arity(), std::size_t{0}}
+                                         : model::reverse_sizes(base, op.order - 1);
+    if (x.size() != in + out) return std::nullopt;
+    return base.domain_failure<D<C>>(std::span<const D<C>>(x.data(), base.arity()));
+  }
 
   // apply(), or `otherwise` with the exception it threw kept in failed_ (see stopped()).
   template <class F, class T> T undefined_unless(const F& apply, T otherwise) {
@@ -278,7 +309,8 @@ private:
   int depth_ = 0;
   std::optional<std::string> bottom_; // the message of the ⊥ met, if any
   std::exception_ptr failed_;         // a primitive's ⊥ or undecided box, if any (stopped())
-  bool partial_met_ = false;          // a predicate or a primitive with a domain was met
+  std::optional<model::DomainFailure> failure_; // the same, found without a throw
+  bool partial_met_ = false;                    // a predicate or a primitive with a domain was met
 };
 
 template <class C, class Out> void flatten_value_into(const MValue<C>& v, Out& out) {
@@ -337,15 +369,25 @@ template <class C> MValue<C> unflatten_value(const Type& t, std::span<const mode
 }
 
 template <class C>
-Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
-                                const model::DiffContext& context, const Budget& budget) {
+Denoted<C> denote_or_failure(const Term& m, const MEnv<C>& rho, const model::DiffContext& context,
+                             const Budget& budget) {
   VarEnv<C> env;
   for (const auto& [x, v] : rho)
     env = std::make_shared<const VarBinding<C>>(VarBinding<C>{x, v, env});
   Denoter<C> denoter(context, budget);
   MValue<C> v = denoter.term(nullptr, env, *m);
+  std::optional<model::DomainFailure> failure = denoter.take_failure();
   denoter.rethrow_if_failed();
-  return Denoted<C>{std::move(v), denoter.bottom_message(), denoter.decided_everywhere()};
+  return Denoted<C>{std::move(v), denoter.bottom_message(), denoter.decided_everywhere(),
+                    std::move(failure)};
+}
+
+template <class C>
+Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
+                                const model::DiffContext& context, const Budget& budget) {
+  Denoted<C> d = denote_or_failure<C>(m, rho, context, budget);
+  if (d.failure) model::throw_failure(*d.failure);
+  return d;
 }
 
 template <class C>
@@ -378,6 +420,8 @@ std::string print(const MValue<double>& v) {
                                const Budget&);                                                     \
   template Denoted<C> denote_unless_bottom<C>(const Term&, const MEnv<C>&,                         \
                                               const model::DiffContext&, const Budget&);           \
+  template Denoted<C> denote_or_failure<C>(const Term&, const MEnv<C>&, const model::DiffContext&, \
+                                           const Budget&);                                         \
   template std::vector<model::Dual<C>> flatten_value<C>(const MValue<C>&);                         \
   template MValue<C> unflatten_value<C>(const Type&, std::span<const model::Dual<C>>);             \
   template std::function<std::vector<model::Dual<C>>(std::span<const model::Dual<C>>)>             \

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "semantics/core/model_errors.hpp"
 #include "semantics/core/tags.hpp"
 #include "semantics/core/value.hpp"
 #include "syntax/simple_diff/ast.hpp"
@@ -58,10 +59,19 @@ template <class C> struct Denoted {
   MValue<C> value;
   std::optional<std::string> bottom;
   bool decided_everywhere = false;
+  // denote_or_failure only: the ⊥ of a partial primitive (outside its domain, on a guard's
+  // boundary) or the box straddling it, met by the walk and not thrown.
+  std::optional<model::DomainFailure> failure;
 };
 template <class C>
 Denoted<C> denote_unless_bottom(const Term& m, const MEnv<C>& rho,
                                 const model::DiffContext& context, const Budget& budget = {});
+// denote_unless_bottom, except that the ⊥ of a partial primitive met on the walk (where the
+// primitive reports it without a throw) is returned in `failure` rather than thrown: the interval
+// certificate meets a straddled guard often (spec §5.4). Every other error still throws.
+template <class C>
+Denoted<C> denote_or_failure(const Term& m, const MEnv<C>& rho, const model::DiffContext& context,
+                             const Budget& budget = {});
 
 // Flattening (Lemma 5.1, depth first, left first) and its inverse at a type.
 template <class C> std::vector<model::Dual<C>> flatten_value(const MValue<C>& v);

@@ -22,8 +22,9 @@ Machine::Machine(Options options) : options_(std::move(options)) {
 
 Machine::~Machine() {
   if (!options_.counter) return;
-  for (std::size_t i = 0; i < fired_.size(); ++i)
-    if (fired_[i] > 0) options_.counter->add(options_.rules->info(i).name, fired_[i]);
+  auto at = options_.counter->fired.begin();
+  for (const std::size_t i : options_.rules->by_name())
+    if (fired_[i] > 0) at = options_.counter->add_from(at, options_.rules->info(i).name, fired_[i]);
 }
 
 void Machine::charge(long units, const Node* at) {
