@@ -277,8 +277,9 @@ void Reducer::after_focused_step(Reach reach) {
     reach = reach_above(n, fr.k, reach);
     i = fr.transparent != 0 ? fr.run_top : i - 1;
   }
-  for (const std::string& x : touched_) {
-    const int delta = counts_kept_ ? noted_delta(x) : 0;
+  for (std::size_t t = 0; t < touched_.size(); ++t) {
+    const std::string& x = touched_[t];
+    const int delta = counts_kept_ ? touched_delta_[t] : 0;
     for (std::size_t i = f.binders.find(x); i != FramesByName::none;) {
       const Node& n = **frames[i].slot;
       const std::size_t b = n.x.name == x ? 0 : 1;

@@ -342,6 +342,10 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
         ++b;
       }
     }
+    touched_delta_.clear();
+    if (counts_kept_)
+      for (const std::string& x : touched_)
+        touched_delta_.push_back(noted_delta(x));
   }
   refresh_written();
   return out;
@@ -374,12 +378,16 @@ void Reducer::refresh_written() {
 void Reducer::touched_from_notes() {
   std::sort(noted_.begin(), noted_.end());
   touched_.clear();
+  touched_delta_.clear();
   for (auto at = noted_.begin(); at != noted_.end();) {
     int delta = 0;
     auto next = at;
     for (; next != noted_.end() && next->first == at->first; ++next)
       delta += next->second;
-    if (delta != 0) touched_.push_back(at->first);
+    if (delta != 0) {
+      touched_.push_back(at->first);
+      touched_delta_.push_back(delta);
+    }
     at = next;
   }
 }

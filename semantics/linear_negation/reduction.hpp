@@ -232,6 +232,9 @@ private:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
   std::vector<std::string> touched_; // the names free in a step's redex or its contractum
+  // In count mode, what the step's notes sum to for each name of touched_ (read once: looking
+  // each name up in the notes made a step that touches n names cost n × notes).
+  std::vector<int> touched_delta_;
   bool noting_ = false;
   // The term's binders were unique when the focus was first kept (free_table.hpp), and the
   // paper's rules keep them so: a step's touched_ names are then read off the rules' notes
