@@ -36,6 +36,12 @@ Operational run(const Term& m, const std::string& x, const Type& t, const std::v
       out.message = result.stuck->what();
       return out;
     }
+    if (result.domain_error) { // as the thrown AdsemError is caught below
+      out.error = result.domain_error->diagnostic().kind;
+      out.message = result.domain_error->what();
+      out.unknown = is_unknown(*result.domain_error);
+      return out;
+    }
     out.value = flatten(result.outcome->value);
     out.type = type_of_value(result.outcome->value);
   } catch (const AdsemError& e) {

@@ -47,9 +47,9 @@ template <class C>
 MValue<C> denote(const Term& m, const MEnv<C>& rho, const model::DiffContext& context,
                  const Budget& budget = {});
 
-// denote, except that the approximant f^(0) = ⊥ met at the top of the walk is returned as the
-// message of its model::Undefined (reason approximant_bottom), not thrown: adequacy trials meet
-// it often. Every other ⊥ and error still throws.
+// denote, except that the approximant f^(0) = ⊥ met on the walk (an rd body's included) is
+// returned as the message of its model::Undefined (reason approximant_bottom), not thrown:
+// adequacy trials meet it often. Every other ⊥ and error still throws.
 //
 // decided_everywhere: the walk met no predicate and no primitive with a domain (spec §5.4). Its
 // path then depends on no value, and nothing on it is partial in the point: over any box it

@@ -1,5 +1,8 @@
 #include "semantics/simple_diff/eval.hpp"
 
+#include <optional>
+#include <variant>
+
 #include "semantics/simple_diff/operations.hpp"
 #include "semantics/simple_diff/rd.hpp"
 
@@ -14,6 +17,11 @@ template <typename F> auto at_redex(const Node& n, F&& f) -> decltype(f()) {
     if (e.diagnostic().pos || !n.pos) throw;
     throw AdsemError(e.diagnostic().kind, e.diagnostic().message, n.pos);
   }
+}
+// The same error as at_redex throws, for one kept by value.
+AdsemError at_redex_position(AdsemError e, const Node& n) {
+  if (e.diagnostic().pos || !n.pos) return e;
+  return AdsemError(e.diagnostic().kind, e.diagnostic().message, n.pos);
 }
 
 // The rule of ⇒ that fires on the redex; when none does: an unbound function, a call through
@@ -152,9 +160,15 @@ Value o_add(Machine&, const ORedex& r, const RuleInfo&) {
 }
 
 // (O-op)  V ⇒ V'  ⟹  op(V) ⇒ W  if ev(op, V') ≃ W; stuck (a domain error) otherwise
-Value o_op(Machine&, const ORedex& r, const RuleInfo&) {
+// Outside op's domain the walk stops as at clo_0 (Machine::eval): unwinding the whole walk from
+// the throw was most of the exception handling left in simple-diff's adequacy properties.
+Value o_op(Machine& m, const ORedex& r, const RuleInfo&) {
   const Node& n = *r.term;
-  return at_redex(n, [&] { return ev(n.name, r.args[0]); });
+  std::variant<Value, AdsemError> result =
+      at_redex(n, [&] { return ev_unless_outside(n.name, r.args[0]); });
+  if (auto* outside = std::get_if<AdsemError>(&result))
+    return m.stuck_outside_domain(at_redex_position(std::move(*outside), n));
+  return std::get<Value>(std::move(result));
 }
 
 // (O-let)  V ⇒ V', φ|ρ[x ↦ V'] ⊢ N ⇒ W  ⟹  let x:T = V in N ⇒ W
@@ -231,13 +245,21 @@ bool o_bval(Machine&, const Boolean::Redex& r, const RuleInfo&) {
 
 } // namespace rules
 
-Value ev(const std::string& op, const Value& arg) {
+std::variant<Value, AdsemError> ev_unless_outside(const std::string& op, const Value& arg) {
   const auto found = ops::find_operation(op);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
-  const std::vector<double> out = ops::apply(*found, flatten(arg));
+  const std::vector<double> x = flatten(arg);
+  if (std::optional<AdsemError> outside = ops::domain_error(*found, x)) return std::move(*outside);
+  const std::vector<double> out = ops::apply(*found, x);
   // a base entry with one result is real → ... → real: no codomain type to build
   if (found->order == 0 && found->base->coarity() == 1) return Value::real(out.at(0));
   return unflatten(found->codomain(), out);
+}
+
+Value ev(const std::string& op, const Value& arg) {
+  std::variant<Value, AdsemError> result = ev_unless_outside(op, arg);
+  if (auto* outside = std::get_if<AdsemError>(&result)) throw std::move(*outside);
+  return std::get<Value>(std::move(result));
 }
 
 bool bev(const std::string& pred, const Value& arg) {

@@ -3,6 +3,8 @@
 // reading of spec §4.6: the context rules O-ctx / O-ctxb are the left-to-right evaluation of the
 // redex's evaluation-position subterms, whose values the redex rules below receive. Each rule's
 // result is one function, named as in the paper; the book (rules.cpp) says when it fires.
+#include <variant>
+
 #include "semantics/simple_diff/machine.hpp"
 
 namespace adsem::simple_diff {
@@ -10,6 +12,9 @@ namespace adsem::simple_diff {
 // The primitives ev(op, V) and bev(pred, V) (seed 003 line 233), from the shared table
 // (operations.hpp).
 Value ev(const std::string& op, const Value& arg);
+// ev, except that outside Dom(op) its AdsemError(domain) is returned rather than thrown (where
+// ops::domain_error finds it; O-op stops the walk on it).
+std::variant<Value, AdsemError> ev_unless_outside(const std::string& op, const Value& arg);
 bool bev(const std::string& pred, const Value& arg);
 
 namespace rules {

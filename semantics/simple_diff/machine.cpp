@@ -70,6 +70,11 @@ Value Machine::stuck_at_clo_0(ApproximantStuck stuck) {
   return Value::unit();
 }
 
+Value Machine::stuck_outside_domain(AdsemError error) {
+  stuck_.emplace(std::move(error));
+  return Value::unit();
+}
+
 Machine::Depth::Depth(Machine& m) : m_(m) {
   if (++m_.depth_ > m_.options_.max_depth) {
     --m_.depth_;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
@@ -76,7 +77,9 @@ public:
   // placeholder from every level instead of throwing (unwinding the whole walk was
   // 10-18% of an adequacy campaign). A rule may return the result of `eval` as its own (the
   // placeholder passes up); code that USES the value must call throw_if_stuck() first (run.cpp,
-  // symbolic_eval.cpp), which throws the same ApproximantStuck the rule used to throw.
+  // symbolic_eval.cpp), which throws the same ApproximantStuck the rule used to throw. O-op
+  // outside its primitive's domain (stuck, a domain error) stops it the same way
+  // (stuck_outside_domain), and throw_if_stuck() throws that AdsemError.
   Value eval(const FunEnv& phi, const Term& m);
   // φ | ρ ⊢ B ⇒ b (eval.cpp)
   bool eval_bool(const FunEnv& phi, const Term& b);
@@ -122,10 +125,19 @@ public:
 
   // L-call at clo_0: records the stuck call and returns the placeholder (see eval).
   Value stuck_at_clo_0(ApproximantStuck stuck);
+  // O-op outside the domain: records its domain error and returns the placeholder (see eval).
+  Value stuck_outside_domain(AdsemError error);
   bool is_stuck() const { return stuck_.has_value(); }
-  const std::optional<ApproximantStuck>& stuck_call() const { return stuck_; }
+  // The call through clo_0 the walk is stuck at, or nullptr.
+  const ApproximantStuck* stuck_call() const {
+    return stuck_ ? std::get_if<ApproximantStuck>(&*stuck_) : nullptr;
+  }
+  // The domain error the walk is stuck at, or nullptr.
+  const AdsemError* domain_error() const {
+    return stuck_ ? std::get_if<AdsemError>(&*stuck_) : nullptr;
+  }
   void throw_if_stuck() const {
-    if (stuck_) throw *stuck_;
+    if (stuck_) std::visit([](const auto& error) { throw error; }, *stuck_);
   }
 
   // Counts one application of `rule` against the fuel and records it when tracing.
@@ -155,7 +167,8 @@ private:
   long work_ = 0;
   int depth_ = 0;
   std::vector<TraceLine> trace_;
-  std::optional<ApproximantStuck> stuck_;
+  // where the walk is stuck: a call through clo_0, or an O-op's domain error
+  std::optional<std::variant<ApproximantStuck, AdsemError>> stuck_;
   // zero(): by type node (the type is held, so its address names it for the machine's life)
   std::vector<std::pair<Type, Term>> zeros_;
   // Rule firings by position in the book, added to options_.counter (a map keyed by name) when

@@ -131,6 +131,13 @@ Type predicate_domain(const Primitive& predicate) {
   return real_power(static_cast<int>(predicate.arity()));
 }
 
+namespace {
+AdsemError undefined_at(const Operation& op, std::span<const double> x, const model::Undefined& e) {
+  return AdsemError(ErrorKind::domain, op.name() + " is undefined at " + flat_text(x) + " (" +
+                                           e.diagnostic().message + ")");
+}
+} // namespace
+
 std::vector<double> apply(const Operation& op, std::span<const double> x) {
   try {
     // op itself on plain doubles: the entry's one definition on double computes exactly what its
@@ -138,9 +145,17 @@ std::vector<double> apply(const Operation& op, std::span<const double> x) {
     if (op.order == 0) return op.base->apply<double>(x);
     return model::apply_reverse(*op.base, op.order, x);
   } catch (const model::Undefined& e) {
-    throw AdsemError(ErrorKind::domain, op.name() + " is undefined at " + flat_text(x) + " (" +
-                                            e.diagnostic().message + ")");
+    throw undefined_at(op, x, e);
   }
+}
+
+std::optional<AdsemError> domain_error(const Operation& op, std::span<const double> x) {
+  const Primitive& base = *op.base;
+  // apply checks the arity before the domain: a wrong arity is left to it
+  if (op.order != 0 || base.domain().empty() || x.size() != base.arity()) return std::nullopt;
+  const std::optional<model::DomainFailure> failure = base.domain_failure<double>(x);
+  if (!failure) return std::nullopt;
+  return undefined_at(op, x, std::get<model::Undefined>(*failure));
 }
 
 bool holds(const Primitive& predicate, std::span<const double> x) {

@@ -44,6 +44,10 @@ Type predicate_domain(const Primitive& predicate);
 // ev(op, V) on the flattened argument; AdsemError(domain) outside Dom(op) × R^... (seed 003
 // line 233: partial, spec §11.6).
 std::vector<double> apply(const Operation& op, std::span<const double> x);
+// The AdsemError(domain) that apply throws outside Dom(op), returned rather than thrown, for op
+// itself (order 0) given its arity's reals; nullopt otherwise (op_r^k checks the domain at its
+// first column's perturbed point, whose text the message shows: apply reports it).
+std::optional<AdsemError> domain_error(const Operation& op, std::span<const double> x);
 // bev(pred, V); AdsemError(domain) on the boundary (the partial comparison has no value there).
 bool holds(const Primitive& predicate, std::span<const double> x);
 

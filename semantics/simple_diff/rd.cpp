@@ -11,7 +11,8 @@ Term rd_trace(Machine& m, const FunEnv& phi, const Node& rd, const Term& point,
     m.rho().push(rd.param(), point_value);
     c = m.sym(phi, rd.c);
   }
-  if (m.is_stuck()) return c; // N reached a call through clo_0: nothing to differentiate
+  if (m.is_stuck())
+    return c; // N is stuck (clo_0, an op outside its domain): nothing to differentiate
   // x may occur in V or W (the outer x): differentiate() renames the binder apart (spec P-3)
   return m.differentiate(DiffGoal{cotangent, point, rd.param(), rd.type}, std::move(c));
 }

@@ -36,14 +36,19 @@ Evaluation evaluate_unless_stuck(const Term& m, const Options& options, const Va
     Machine machine(options);
     load(machine, m, rho);
     Value v = machine.eval(nullptr, m);
-    if (machine.is_stuck()) return Evaluation{std::nullopt, machine.stuck_call()};
-    return Evaluation{Outcome{std::move(v), machine.steps(), machine.trace()}, std::nullopt};
+    if (const ApproximantStuck* stuck = machine.stuck_call())
+      return Evaluation{std::nullopt, *stuck, std::nullopt};
+    if (const AdsemError* error = machine.domain_error())
+      return Evaluation{std::nullopt, std::nullopt, *error};
+    return Evaluation{Outcome{std::move(v), machine.steps(), machine.trace()}, std::nullopt,
+                      std::nullopt};
   });
 }
 
 Outcome evaluate(const Term& m, const Options& options, const ValueContext& rho) {
   Evaluation e = evaluate_unless_stuck(m, options, rho);
   if (e.stuck) throw *e.stuck;
+  if (e.domain_error) throw *e.domain_error;
   return std::move(*e.outcome);
 }
 

@@ -32,12 +32,14 @@ struct Outcome {
 // φ | ρ ⊢ M ⇒ V for a type-checked M (φ empty).
 Outcome evaluate(const Term& m, const Options& options = {}, const ValueContext& rho = {});
 
-// evaluate, except that a call through clo_0 (M^(n) stuck, seed 003 Fig. 8) is returned, not
-// thrown: adequacy trials meet it often, and its throw, re-thrown across the large stack, was a
-// measurable share of their time. Every other error still throws.
+// evaluate, except that a call through clo_0 (M^(n) stuck, seed 003 Fig. 8) and O-op's domain
+// error outside its primitive's domain are returned, not thrown: adequacy trials meet them often,
+// and their throw, re-thrown across the large stack, was a measurable share of their time. Every
+// other error still throws.
 struct Evaluation {
   std::optional<Outcome> outcome; // set unless stuck
   std::optional<ApproximantStuck> stuck;
+  std::optional<AdsemError> domain_error; // the AdsemError evaluate throws for it
 };
 Evaluation evaluate_unless_stuck(const Term& m, const Options& options = {},
                                  const ValueContext& rho = {});
