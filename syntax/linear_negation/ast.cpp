@@ -491,6 +491,9 @@ bool binders_unique(const Term& t) {
   };
   std::vector<Scope> binders;
   std::vector<std::string_view> vars;
+  const auto nodes = static_cast<std::size_t>(t->size);
+  binders.reserve(nodes);
+  vars.reserve(nodes);
   walk_scopes(
       t, [&](const Node& v) { vars.push_back(v.name); }, [&](const Node&) { return vars.size(); },
       [&](const Node& n, std::size_t begin) {
@@ -502,12 +505,13 @@ bool binders_unique(const Term& t) {
   };
   std::sort(binders.begin(), binders.end(), by_name);
   for (std::size_t i = 1; i < binders.size(); ++i)
-    if (binders[i - 1].name == binders[i].name) return false;
+    if (compare_names(binders[i - 1].name, binders[i].name) == 0) return false;
   for (std::size_t i = 0; i < vars.size(); ++i) {
     const auto it = std::lower_bound(
         binders.begin(), binders.end(), vars[i],
         [](const Scope& b, std::string_view v) { return compare_names(b.name, v) < 0; });
-    if (it != binders.end() && it->name == vars[i] && (i < it->begin || i >= it->end))
+    if (it != binders.end() && (i < it->begin || i >= it->end) &&
+        compare_names(it->name, vars[i]) == 0)
       return false; // free here, and bound elsewhere: that binder would be renamed
   }
   return true;
