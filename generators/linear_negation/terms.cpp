@@ -1,10 +1,13 @@
 #include "generators/linear_negation/terms.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <string_view>
 
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/program.hpp"
+#include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation::gen {
@@ -491,36 +494,66 @@ std::vector<Term> shrinks(const Term& t, const Context& gamma, bool source) {
 }
 
 std::vector<std::string> tags_of(const Term& t) {
-  std::set<std::string> tags;
-  std::function<void(const Term&)> scan = [&](const Term& u) {
-    switch (u->kind) {
+  enum Tag : unsigned {
+    let_tag,
+    linear_tag,
+    sharing_tag,
+    let_pair_tag,
+    lambda_tag,
+    higher_order_tag,
+    sum_tag,
+    primitive_tag,
+    partial_primitive_tag,
+    tag_count
+  };
+  static constexpr std::array<std::string_view, tag_count> tag_names = {
+      "let",          "linear", "sharing",   "let-pair",         "lambda",
+      "higher-order", "sum",    "primitive", "partial-primitive"};
+  unsigned tags = 0;
+  bool uncounted = false; // a let whose binder's count is not on its node yet
+  const auto tag = [&](Tag which) { tags |= 1U << which; };
+  const auto scan = [&](const auto& self, const Node& u) -> void {
+    switch (u.kind) {
     case Kind::let:
-      tags.insert(u->x.linear ? "linear" : "let");
-      if (!u->x.linear && free_count(u->x.name, u->body()) > 1) tags.insert("sharing");
+      tag(u.x.linear ? linear_tag : let_tag);
+      if (!u.x.linear) {
+        if (u.bound_count[0] < 0) uncounted = true;
+        if (u.bound_count[0] > 1) tag(sharing_tag);
+      }
       break;
     case Kind::let_pair:
-      tags.insert("let-pair");
+      tag(let_pair_tag);
       break;
     case Kind::lam:
-      tags.insert(u->x.linear ? "linear" : "lambda");
-      if (u->x.type && is_arrow(u->x.type)) tags.insert("higher-order");
+      tag(u.x.linear ? linear_tag : lambda_tag);
+      if (u.x.type && is_arrow(u.x.type)) tag(higher_order_tag);
       break;
     case Kind::add:
-      tags.insert("sum");
+      tag(sum_tag);
       break;
     case Kind::prim:
-      tags.insert("primitive");
-      if (u->name == "log" || u->name == "sqrt" || u->name == "div")
-        tags.insert("partial-primitive");
+      tag(primitive_tag);
+      if (u.name == "log" || u.name == "sqrt" || u.name == "div") tag(partial_primitive_tag);
       break;
     default:
       break;
     }
-    for (const Term& k : u->kids)
-      scan(k);
+    for (const Term& k : u.kids)
+      self(self, *k);
   };
-  scan(t);
-  return {tags.begin(), tags.end()};
+  on_stack_for(t, [&] { scan(scan, *t); });
+  // "sharing" reads each let's count off its node (a reducer's count mode leaves them there):
+  // the counts not known yet are found in one walk, no free-variable list made
+  if (uncounted) {
+    count_binders(t);
+    tags = 0;
+    on_stack_for(t, [&] { scan(scan, *t); });
+  }
+  std::vector<std::string> out;
+  for (unsigned which = 0; which < tag_count; ++which)
+    if (tags & (1U << which)) out.emplace_back(tag_names[which]);
+  std::sort(out.begin(), out.end()); // the order of a std::set of the names
+  return out;
 }
 
 void showValue(const Source& s, std::ostream& os) {

@@ -17,12 +17,16 @@ Typed elaborate(const Term& t, const Context& gamma, bool source) {
         [](const Term& n) -> const std::vector<Term>& { return n->kids; },
         [](const Term& n) { return n->pos; });
   return on_stack_for(t, [&] {
-    Names names(t);
-    for (const auto& [x, a] : gamma)
-      names.reserve(x);
+    const auto unique = [&] {
+      if (binders_unique(t)) return t; // what the renaming would return, without its Names
+      Names names(t);
+      for (const auto& [x, a] : gamma)
+        names.reserve(x);
+      return make_binders_unique(t, names);
+    };
     TypeOptions o;
     o.source = source;
-    return typecheck(make_binders_unique(t, names), gamma, signature(), std::nullopt, o);
+    return typecheck(unique(), gamma, signature(), std::nullopt, o);
   });
 }
 

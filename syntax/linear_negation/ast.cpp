@@ -434,14 +434,15 @@ int binder_count(const Node& n, int which) {
   return known;
 }
 
-void count_binders(const Term& t) {
-  // The occurrences seen so far by name; a binder's count is what its body added, which its
-  // scope then takes back (they are bound there, not free outside).
-  std::unordered_map<std::string_view, int> seen;
+namespace {
+// A walk of t in scope order (shared copies forced): at a binder its bound term first (outside the
+// binders' scope), then state = enter(n), its body, leave(n, state); at a variable at_var(n).
+template <class AtVar, class Enter, class Leave>
+void walk_scopes(const Term& t, const AtVar& at_var, const Enter& enter, const Leave& leave) {
   const auto walk = [&](const auto& self, const Node& n) -> void {
     force(n);
     if (n.kind == Kind::var) {
-      ++seen[n.name];
+      at_var(n);
       return;
     }
     const bool binds = n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair;
@@ -450,19 +451,70 @@ void count_binders(const Term& t) {
         self(self, *k);
       return;
     }
-    if (n.kind != Kind::lam) self(self, *n.bound()); // outside the binders' scope
-    const std::size_t names = n.kind == Kind::let_pair ? 2 : 1;
-    std::array<int, 2> before{};
-    for (std::size_t b = 0; b < names; ++b)
-      before[b] = seen[b == 0 ? n.x.name : n.y.name];
+    if (n.kind != Kind::lam) self(self, *n.bound());
+    const auto state = enter(n);
     self(self, *n.body());
-    for (std::size_t b = names; b-- > 0;) {
-      int& now = seen[b == 0 ? n.x.name : n.y.name];
-      n.bound_count[b] = now - before[b];
-      now = before[b];
-    }
+    leave(n, state);
   };
   on_stack_for(t, [&] { walk(walk, *t); });
+}
+} // namespace
+
+void count_binders(const Term& t) {
+  // The occurrences seen so far by name; a binder's count is what its body added, which its
+  // scope then takes back (they are bound there, not free outside).
+  std::unordered_map<std::string_view, int> seen;
+  walk_scopes(
+      t, [&](const Node& v) { ++seen[v.name]; },
+      [&](const Node& n) {
+        std::array<int, 2> before{};
+        before[0] = seen[n.x.name];
+        if (n.kind == Kind::let_pair) before[1] = seen[n.y.name];
+        return before;
+      },
+      [&](const Node& n, const std::array<int, 2>& before) {
+        for (std::size_t b = n.kind == Kind::let_pair ? 2 : 1; b-- > 0;) {
+          int& now = seen[b == 0 ? n.x.name : n.y.name];
+          n.bound_count[b] = now - before[b];
+          now = before[b];
+        }
+      });
+}
+
+bool binders_unique(const Term& t) {
+  // Binders as their name and the interval of their scope's variables (the body's), variables as
+  // their name in walk order: a variable is bound by the one binder of its name iff it lies in
+  // that binder's interval. Sorted vectors, no hashing, no free-variable list made.
+  struct Scope {
+    std::string_view name;
+    std::size_t begin = 0, end = 0;
+  };
+  std::vector<Scope> binders;
+  std::vector<std::string_view> vars;
+  const auto nodes = static_cast<std::size_t>(t->size);
+  binders.reserve(nodes);
+  vars.reserve(nodes);
+  walk_scopes(
+      t, [&](const Node& v) { vars.push_back(v.name); }, [&](const Node&) { return vars.size(); },
+      [&](const Node& n, std::size_t begin) {
+        binders.push_back({n.x.name, begin, vars.size()});
+        if (n.kind == Kind::let_pair) binders.push_back({n.y.name, begin, vars.size()});
+      });
+  const auto by_name = [](const Scope& a, const Scope& b) {
+    return compare_names(a.name, b.name) < 0;
+  };
+  std::sort(binders.begin(), binders.end(), by_name);
+  for (std::size_t i = 1; i < binders.size(); ++i)
+    if (compare_names(binders[i - 1].name, binders[i].name) == 0) return false;
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    const auto it = std::lower_bound(
+        binders.begin(), binders.end(), vars[i],
+        [](const Scope& b, std::string_view v) { return compare_names(b.name, v) < 0; });
+    if (it != binders.end() && (i < it->begin || i >= it->end) &&
+        compare_names(it->name, vars[i]) == 0)
+      return false; // free here, and bound elsewhere: that binder would be renamed
+  }
+  return true;
 }
 
 bool occurs_free(const std::string& x, const Term& t) {

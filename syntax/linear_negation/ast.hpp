@@ -322,6 +322,10 @@ struct RenameScratch {
 Term rename_bound(const Term& t, Names& names, const BinderHook& on_binder, RenameScratch& scratch);
 // Renames binders that shadow another binder or a free variable (input normalisation).
 Term make_binders_unique(const Term& t, Names& names);
+// Whether make_binders_unique would rename nothing (it then returns t itself): t's binders have
+// pairwise distinct names, none free in t. One walk, no free-variable list and no Names made: a
+// generator builds its terms so (fresh binder names), and only checks them.
+bool binders_unique(const Term& t);
 // Meta-level substitution t{v/x} of all free occurrences (v a numeral or a variable, rule (11),
 // or any term when binders are unique).
 Term substitute(const Term& t, const std::string& x, const Term& v);
