@@ -86,8 +86,10 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     // closed subterms' values and their closures' results at the probes are kept over the run
     // (one context, so one tag source; closed_values.hpp).
     ClosedValues closed;
+    CheckedShapes checked;
     DenoteContext dc;
     dc.closed_values = &closed;
+    dc.checked_shapes = &checked; // a stage's checked point, not walked again by the next stage
     // The term after a step is the term before the next one (one node): its free variables are
     // not looked up again.
     Term previous_result;
