@@ -37,6 +37,9 @@ struct DenoteContext {
   // scalar double only); it must outlive every value denoted with this context, and every
   // denotation that reads it shares this context's tag source (closed_values.hpp).
   ClosedValues* closed_values = nullptr;
+  // Null: every stage derivative checks its whole point and direction. Otherwise the pair checked
+  // last is not walked again (stage_derivative.hpp); it must outlive the denotations that use it.
+  CheckedShapes* checked_shapes = nullptr;
 };
 
 // A ground value of a Euclidean type from flat reals, and back.

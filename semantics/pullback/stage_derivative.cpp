@@ -74,24 +74,28 @@ V perturb_reads(const V& x, const V& v, const StageReads& reads, model::Tag e) {
 
 // Throws what model::perturb(a, da, e) throws, walking a and da in its order without building
 // the perturbation: different lengths of tuples, different injections, a real against another
-// kind (perturb itself reports that one).
-void check_perturbable(const V& a, const V& da) {
+// kind (perturb itself reports that one). The tuples `checked` passed are not walked again.
+void check_perturbable(const V& a, const V& da, const CheckedShapes* checked) {
   switch (a.kind()) {
   case model::ValueKind::real:
     if (!da.is_real()) model::perturb(a, da, model::untagged_epsilon);
     return;
   case model::ValueKind::tuple: {
+    if (checked && da.is_tuple() &&
+        checked->passed(std::get<model::Tuple<double>>(a.node()),
+                        std::get<model::Tuple<double>>(da.node())))
+      return;
     if (da.items().size() != a.items().size())
       throw AdsemError(ErrorKind::eval, "model: tangent and point have different shapes");
     const std::span<const V> as = a.items(), das = da.items();
     for (std::size_t i = 0; i < as.size(); ++i)
-      check_perturbable(as[i], das[i]);
+      check_perturbable(as[i], das[i], checked);
     return;
   }
   case model::ValueKind::injection:
     if (da.injection().index != a.injection().index)
       throw AdsemError(ErrorKind::eval, "model: tangent and point are different injections");
-    check_perturbable(*a.injection().payload, *da.injection().payload);
+    check_perturbable(*a.injection().payload, *da.injection().payload, checked);
     return;
   default: // unit, integer: kept as they are; a function: perturbed pointwise when applied
     return;
@@ -113,7 +117,10 @@ V stage_derivative(const StageShape& shape, const model::Env<double>& env, const
                    const V& v, const DenoteContext& context) {
   const model::Tag e = context.diff.fresh_tag();
   // model::perturb walks the whole point before the body runs: its shape errors come first
-  check_perturbable(point, v);
+  check_perturbable(point, v, context.checked_shapes);
+  if (context.checked_shapes && point.is_tuple() && v.is_tuple())
+    context.checked_shapes->remember(std::get<model::Tuple<double>>(point.node()),
+                                     std::get<model::Tuple<double>>(v.node()));
   const model::Env<double> inner =
       model::extend<double>(env, shape.x, perturb_reads(point, v, shape.reads, e));
   if (!shape.passes_through)

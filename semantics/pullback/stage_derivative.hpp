@@ -39,6 +39,31 @@ struct StageShape {
   StageReads reads = {};       // of x in `reader`
 };
 
+// [perf] The last point and direction whose shapes a stage derivative checked (model::perturb's
+// errors, before the body runs). Rule 8 (seed 000 Fig. 3 L240) chains the stages: stage k+1 runs
+// at stage k's image ⟨x, Q x⟩ along stage k's derivative ⟨v, DQ·v⟩, so its check walked stage k's
+// pair again, the whole series at every stage. A value is immutable and its copies share a tuple's
+// items, so the pair checked last passes again wherever its items meet the walk: they are skipped.
+class CheckedShapes {
+public:
+  using Items = std::shared_ptr<const model::Value<double>[]>;
+  // Whether a and da (tuples) hold the items of the point and direction checked last.
+  bool passed(const model::Tuple<double>& a, const model::Tuple<double>& da) const {
+    return a.items == point_ && da.items == direction_ && a.size == point_size_ &&
+           da.size == direction_size_;
+  }
+  void remember(const model::Tuple<double>& a, const model::Tuple<double>& da) {
+    point_ = a.items;
+    direction_ = da.items;
+    point_size_ = a.size;
+    direction_size_ = da.size;
+  }
+
+private:
+  Items point_, direction_; // held: their addresses are not reused
+  std::size_t point_size_ = 0, direction_size_ = 0;
+};
+
 // The shape of λx.P, or null when x occurs in P other than as ⟨x, Q⟩'s first item or as the root
 // of a projection path (then only the whole perturbation is model::directional_derivative's).
 std::shared_ptr<const StageShape> stage_shape(const Term& body, const std::string& x);

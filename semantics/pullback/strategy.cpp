@@ -224,13 +224,15 @@ Term Machine::normalise_premise(const Term& t) {
   ++premise_depth_;
   Term current = t;
   try {
-    if (observer_ && !observation_over_) {
-      while (auto s = step(current))
-        current = s->result;
-    } else {
-      long steps = 0;
-      current = run_refocusing(t, steps);
+    long steps = 0;
+    bool observed = premise_observed();
+    while (observed) {
+      auto s = step(current);
+      if (!s) break;
+      current = s->result;
+      observed = premise_observed();
     }
+    if (!observed) current = run_refocusing(current, steps);
   } catch (...) {
     --premise_depth_;
     throw;

@@ -64,10 +64,14 @@ public:
 
   // Steps are observed one at a time while `wanted` holds (always when it is empty); once it does
   // not, after a top-level step, the run goes on unobserved (the same firings, terms and fuel as
-  // stepping: run_refocusing) and its later steps are not built one by one for nobody.
-  void observe(StepObserver observer, std::function<bool()> wanted = {}) {
+  // stepping: run_refocusing) and its later steps are not built one by one for nobody. A premise's
+  // steps are observed while `premises_wanted` holds too (asked before a premise's run and after
+  // each of its steps); once it does not, the rest of that premise's run goes on unobserved.
+  void observe(StepObserver observer, std::function<bool()> wanted = {},
+               std::function<bool()> premises_wanted = {}) {
     observer_ = std::move(observer);
     observation_wanted_ = std::move(wanted);
+    premise_observation_wanted_ = std::move(premises_wanted);
   }
   // Called with every Jacobian body a JAC premise returns: (y, σ, M, V, v, S) (spec §6 P12).
   using JacObserver = std::function<void(const std::string& y, const Type& sigma, const Term& m,
@@ -127,6 +131,11 @@ private:
   std::vector<long> fired_; // firings by position in rules_.book
   StepObserver observer_;
   std::function<bool()> observation_wanted_;
+  std::function<bool()> premise_observation_wanted_;
+  bool premise_observed() const {
+    return observer_ && !observation_over_ &&
+           (!premise_observation_wanted_ || premise_observation_wanted_());
+  }
   bool observation_over_ = false; // the rest of a run after observation_wanted_ said no
   JacObserver jac_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node

@@ -90,14 +90,16 @@ template <class Derive> Outcome run(const DenoteContext& context, Derive derive)
 // derivative and the whole-tuple derivative agree.
 void expect_stage_matches(const std::string& stage, const model::Env<double>& env, const V& point,
                           const V& v, const std::string& where,
-                          const std::map<std::string, Type>& free = {}) {
+                          const std::map<std::string, Type>& free = {},
+                          CheckedShapes* checked = nullptr) {
   const Term lambda = parse(stage, free);
   ASSERT_EQ(lambda->kind, Kind::lam) << where;
   const Term& body = lambda->kids[0];
   const auto shape = stage_shape(body, lambda->name);
   ASSERT_NE(shape, nullptr) << where << ": no stage shape";
 
-  const DenoteContext staged;
+  DenoteContext staged;
+  staged.checked_shapes = checked;
   const Outcome a = run(staged, [&] { return stage_derivative(*shape, env, point, v, staged); });
 
   // F as the pullback clause of ⟦−⟧ builds it (denotation.hpp, Kind::pullback)
@@ -180,6 +182,27 @@ TEST(StageDerivative, ShapeErrorsAreTheWholePerturbations) {
   expect_stage_matches("\\x:(R * R) * R. mult(<x.1.1, x.2>)", nullptr, point,
                        V::tuple_of(3, [](std::size_t) { return V(1.0); }),
                        "a tuple of another length");
+}
+
+TEST(StageDerivative, ChainedStagesSkipThePairCheckedBefore) {
+  // Rule 8's next stage runs at ⟨x, Q x⟩ along ⟨v, DQ·v⟩: its first items are the point and
+  // direction checked last, not walked again; its own item is checked as before, errors included.
+  CheckedShapes checked;
+  const V point = V::pair(V::pair(V(1.0), V(2.0)), V(3.0));
+  const V v = V::pair(V::pair(V(0.5), V(-1.0)), V(2.0));
+  const std::string stage = "\\x:(R * R) * R. <x, sin(x.2)>";
+  const std::string next = "\\x:((R * R) * R) * R. <x, mult(<x.1.2, x.2>)>";
+  const auto tuple = [](const V& t) { return std::get<model::Tuple<double>>(t.node()); };
+  expect_stage_matches(stage, nullptr, point, v, "the first stage", {}, &checked);
+  EXPECT_TRUE(checked.passed(tuple(point), tuple(v)));
+  expect_stage_matches(next, nullptr, V::pair(point, V(0.25)), V::pair(v, V::pair(V(1.0), V(1.0))),
+                       "the next stage, its own item of another shape", {}, &checked);
+  expect_stage_matches(stage, nullptr, point, v, "the first stage again", {}, &checked);
+  const V next_point = V::pair(point, V(0.25)), next_v = V::pair(v, V(1.5));
+  expect_stage_matches(next, nullptr, next_point, next_v, "the next stage", {}, &checked);
+  EXPECT_TRUE(checked.passed(tuple(next_point), tuple(next_v)));
+  // another tuple of the same numbers is walked (it is not the pair checked last)
+  EXPECT_FALSE(checked.passed(tuple(V::pair(point, V(0.25))), tuple(next_v)));
 }
 
 TEST(StageDerivative, NoShapeWhereXIsUsedWhole) {

@@ -1,0 +1,119 @@
+// Observing only the first premise steps (Machine::observe's premises_wanted): the rest of a
+// premise's run goes on unobserved (run_refocusing), and the run must be the one observed step by
+// step: the same result (fresh names included), steps, premise steps and rule firings, and the
+// observer sees the top-level steps and exactly the first premise steps, as before. Fresh names
+// come from one process-wide counter: each run's are compared relative to its first.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "generators/pullback/terms.hpp"
+#include "semantics/pullback/strategy.hpp"
+#include "syntax/pullback/printer.hpp"
+#include "syntax/pullback/substitution.hpp"
+
+namespace adsem::pullback {
+namespace {
+
+Term generated(int i) {
+  const rc::Random rnd(4'111 + static_cast<std::uint64_t>(i));
+  const int size = 5 + i % 30;
+  return i % 2 == 0 ? gen::first_order_query(false)(rnd, size).value().term()
+                    : gen::functional_query()(rnd, size).value().term();
+}
+
+// The counter's next number (drawing it).
+long next_fresh_number() {
+  return name_number(next_fresh_candidate("probe"));
+}
+
+// s with each fresh name stem_n drawn after `first` written stem_#(n - first).
+std::string relative_names(const std::string& s, long first) {
+  static const std::regex fresh("([A-Za-z]+)_([0-9]+)");
+  std::string out;
+  auto at = s.cbegin();
+  for (std::sregex_iterator it(s.begin(), s.end(), fresh), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    out.append(at, m[0].first);
+    const long n = std::stol(m[2].str());
+    out += n > first ? m[1].str() + "_#" + std::to_string(n - first) : m[0].str();
+    at = m[0].second;
+  }
+  out.append(at, s.cend());
+  return out;
+}
+
+struct Observed {
+  std::vector<std::string> steps; // rule, premise mark and the whole term after each step
+  std::string result;
+  long top_level = 0, premise_steps = 0;
+  std::map<std::string, long> rule_counts;
+  std::string error;
+  long fresh_names = 0; // numbers the run drew from the counter
+};
+
+// A run of t observing every top-level step and the first `premise_limit` premise steps (all of
+// them when negative).
+Observed observe(const Term& t, int premise_limit) {
+  Observed out;
+  const long first = next_fresh_number();
+  RunOptions o;
+  o.fuel = 4'000;
+  Machine m({}, o);
+  int premises = 0;
+  const auto record = [&](const Term&, const Step& s, bool premise) {
+    if (premise && premise_limit >= 0 && ++premises > premise_limit) return;
+    out.steps.push_back(s.rule + (premise ? " (premise) " : " ") +
+                        relative_names(print(s.result), first));
+  };
+  if (premise_limit < 0)
+    m.observe(record);
+  else
+    m.observe(record, {}, [&] { return premises < premise_limit; });
+  try {
+    const Run run = m.normalise(t);
+    out.result = relative_names(print(run.result), first);
+    out.top_level = run.steps;
+    out.premise_steps = run.premise_steps;
+    out.rule_counts = run.rule_counts;
+  } catch (const AdsemError& e) {
+    out.error = relative_names(e.what(), first);
+  }
+  out.fresh_names = next_fresh_number() - first;
+  return out;
+}
+
+TEST(PullbackPremiseObservation, UnobservedPremiseRunsAreTheSteppedOnes) {
+  long with_premises = 0;
+  for (int i = 0; i < 30; ++i) {
+    const Term t = generated(i);
+    const Observed all = observe(t, -1);
+    // the stepped run, its premise steps after the first `limit` dropped by the observer itself
+    for (const int limit : {0, 1, 3, 8}) {
+      const Observed some = observe(t, limit);
+      Observed expected = all;
+      expected.steps.clear();
+      int premises = 0;
+      for (const std::string& s : all.steps)
+        if (s.find(" (premise) ") == std::string::npos || ++premises <= limit)
+          expected.steps.push_back(s);
+      const std::string where = print(t) + " observing " + std::to_string(limit) + " premise steps";
+      EXPECT_EQ(some.steps, expected.steps) << where;
+      EXPECT_EQ(some.result, expected.result) << where;
+      EXPECT_EQ(some.top_level, expected.top_level) << where;
+      EXPECT_EQ(some.premise_steps, expected.premise_steps) << where;
+      EXPECT_EQ(some.rule_counts, expected.rule_counts) << where;
+      EXPECT_EQ(some.error, expected.error) << where;
+      EXPECT_EQ(some.fresh_names, expected.fresh_names) << where;
+    }
+    with_premises += all.premise_steps > 0 ? 1 : 0;
+  }
+  EXPECT_GT(with_premises, 10) << with_premises; // the queries' premises (JAC, JAC1) were exercised
+}
+
+} // namespace
+} // namespace adsem::pullback
