@@ -34,17 +34,20 @@ public:
     Bindings b;
     const Term e = elem(p, hint, b);
     // ANF(P) = let B; z = E in z, except that a final atom already bound last is reused.
-    if (e->kind == Kind::var && !b.empty() && b.back().name == e->name) return close(b, e);
+    if (e->kind == Kind::var && !b.empty() && b.back().name == e->name)
+      return close(std::move(b), e);
     const std::string z = fresh("z");
     const Type ty = type_of(e);
     b.push_back({z, is_any(ty) ? hint : ty, e});
-    return close(b, var(z, b.back().type));
+    Term last = var(z, b.back().type);
+    return close(std::move(b), std::move(last));
   }
 
 private:
-  static Term close(const Bindings& b, Term body) {
+  // [perf] The bindings are moved into the lets (a copy of each name, type and term per let).
+  static Term close(Bindings&& b, Term body) {
     for (auto it = b.rbegin(); it != b.rend(); ++it)
-      body = let(it->name, it->type, it->bound, body);
+      body = let(std::move(it->name), std::move(it->type), std::move(it->bound), std::move(body));
     return body;
   }
   std::string fresh(const std::string& base) { return fresh_name(base); }

@@ -126,9 +126,9 @@ bool Machine::derive_premises(Pullback::Redex& r) {
     const Term& a1 = e->kids[0];
     const Term& a2 = e->kids[1];
     if (!is_y_atom(a1, y) || !occurs_free(y, a2) || !is_y_atom(a2, y)) return true;
-    const Term f = meta_project(r.v_value, atom_path(a1));
+    const Term f = meta_project(r.v_value, a1);
     if (f->kind != Kind::lam) return true; // stuck-2 ("value 2")
-    const Term arg = meta_project(r.v_value, atom_path(a2));
+    const Term arg = meta_project(r.v_value, a2);
     const Term tv = var(r.v, r.sigma);
     r.v2 = fresh_for("v", {&f, &arg, &tv});
     r.premise = jac_premise(f->name, f->type, f->kids[0], arg, r.v2);
@@ -161,10 +161,10 @@ namespace {
 
 // v_p: the tangent variable along a's path; V_p: the point along it.
 Term vp(const Pullback::Redex& r, const Term& a) {
-  return path_atom(var(r.v, r.sigma), atom_path(a));
+  return path_atom(var(r.v, r.sigma), a);
 }
 Term Vp(const Pullback::Redex& r, const Term& a) {
-  return meta_project(r.v_value, atom_path(a));
+  return meta_project(r.v_value, a);
 }
 
 // the dual map (λv.S)*·(ω W)

@@ -25,14 +25,6 @@ std::vector<double> prim_value(const std::string& f, const std::vector<double>& 
 // 𝒥(f)(x), the m×n matrix [∂f_i/∂x_j] (spec §7 convention), exact (tagged duals).
 Eigen::MatrixXd prim_jacobian(const std::string& f, const std::vector<double>& x);
 
-// An entry of the standard table (primitives(), which lives as long as the process) as a vector
-// function that calls the entry in place. [perf] model::as_vector_function copies the Primitive
-// (its name, aliases and domain closures) into each function it makes, and rules 3-5 and the
-// model's 𝒥 make one per call.
-template <class S> model::VectorFunction<S> primitive_function(const Primitive& p) {
-  return [&p](std::span<const S> x) { return p.apply<S>(x); };
-}
-
 // Parse a term whose free variables have the given types (parse + elaborate; no type check).
 Term parse(const std::string& source, const std::map<std::string, Type>& free = {});
 

@@ -168,9 +168,9 @@ private:
 // Convenience: normalise with the paper's rules or a mutant.
 Run normalise(const Term& t, const Rules& rules = {}, const RunOptions& options = {});
 
-// V_p: the meta-projection of a value along a path (spec §2.5 ID-1).
-Term meta_project(const Term& v, const std::vector<int>& path);
-// y_p: the atom with root t and the path.
-Term path_atom(const Term& root, const std::vector<int>& path);
+// V_p: the meta-projection of a value along the path p of an atom y_p (spec §2.5 ID-1).
+Term meta_project(const Term& v, const Term& atom);
+// t_p: the atom with root t and the path p of the atom y_p.
+Term path_atom(const Term& root, const Term& atom);
 
 } // namespace adsem::pullback
