@@ -106,10 +106,13 @@ struct BinderLog { // where the binders of a shared copy are noted as they are n
   virtual ~BinderLog() = default;
   virtual void named(const Binder& b, long number) = 0;
 };
+// A shared copy's renaming of the names free in its original: pairs (original name, copy's name)
+// sorted by the original name (the order of compare_names).
+using Renaming = std::vector<std::pair<std::string, std::string>>;
 struct Suspension {
-  Term original;                                        // never itself unforced; null once forced
-  long base = 0;                                        // its binders: base + 1, …
-  std::vector<std::pair<std::string, std::string>> env; // sorted by the original name
+  Term original; // never itself unforced; null once forced
+  long base = 0; // its binders: base + 1, …
+  Renaming env;
   std::shared_ptr<BinderLog> log;
   // The free names of the unforced copy, owned here: its free-count list (and its parents')
   // view them, and they outlive the original, which is let go once forced.
@@ -256,6 +259,24 @@ inline int compare_names(std::string_view a, std::string_view b) {
     if (ca != cb) return ca < cb ? -1 : 1;
   }
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+// The name env renames x to, or null. Inline and by a scan while env is short: a copy renames
+// one or two names of a subterm, and a binary search calling memcmp per probe cost more.
+inline const std::string* renamed_in(const Renaming& env, std::string_view x) {
+  constexpr std::size_t short_env = 8;
+  const auto same = [x](const std::string& name) {
+    return name.size() == x.size() && compare_names(name, x) == 0;
+  };
+  if (env.size() <= short_env) {
+    for (const auto& [from, to] : env)
+      if (same(from)) return &to;
+    return nullptr;
+  }
+  const auto it =
+      std::lower_bound(env.begin(), env.end(), x, [](const auto& e, std::string_view n) {
+        return compare_names(e.first, n) < 0;
+      });
+  return it != env.end() && same(it->first) ? &it->second : nullptr;
 }
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);

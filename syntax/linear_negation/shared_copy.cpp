@@ -5,6 +5,7 @@
 // then its binders, then its body).
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,8 @@ namespace adsem::linear_negation {
 
 namespace {
 
-using Renaming = std::vector<std::pair<std::string, std::string>>; // sorted by the first
-
 const std::string* renamed(const Renaming& env, std::string_view x) {
-  const auto it = std::lower_bound(env.begin(), env.end(), x,
-                                   [](const auto& e, std::string_view n) { return e.first < n; });
-  return it != env.end() && it->first == x ? &it->second : nullptr;
+  return renamed_in(env, x);
 }
 
 void bind(Renaming& env, const std::string& from, const std::string& to) {
@@ -35,8 +32,15 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
 // The name rename_bound draws for a binder named `name` with this number (Names::fresh).
 std::string drawn_name(const std::string& name, long number) {
   const auto cut = name.find('_');
-  const std::string stem = cut != std::string::npos && cut > 0 ? name.substr(0, cut) : name;
-  return stem + "_" + std::to_string(number);
+  const std::size_t stem = cut != std::string::npos && cut > 0 ? cut : name.size();
+  std::array<char, 24> digits{}; // written in place: no stem, suffix or sum made aside
+  char* const end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  std::string out;
+  out.reserve(stem + 1 + static_cast<std::size_t>(end - digits.data()));
+  out.append(name, 0, stem);
+  out += '_';
+  out.append(digits.data(), end);
+  return out;
 }
 
 Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
@@ -88,7 +92,12 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
     n.x = renamed_binder(o.x, before + 1, *log);
     if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, before + 2, *log);
   }
-  n.copy.from = std::make_shared<Suspension>(Suspension{original, base, std::move(env), log, {}});
+  const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
+  s->original = std::move(original);
+  s->base = base;
+  s->env = std::move(env);
+  s->log = log;
+  n.copy.from = s;
   n.copy.unforced = true;
   return made;
 }
