@@ -197,6 +197,8 @@ struct Node {
   // The same for the free-variable counts only: the reducer's in-place step brings the summaries
   // of a path node up to date itself when the paper's rules cannot see the change below.
   void forget_free_counts() const { fv_cache_.counts.reset(); }
+  // Whether free_counts() is made (then reading it costs a lookup, not a merge).
+  bool free_counts_known() const { return fv_cache_.counts.has_value(); }
   // The binders' counts (bound_count), for an in-place step that does not bring them up to date.
   void forget_bound_counts() const { bound_count = {-1, -1}; }
 
