@@ -49,9 +49,19 @@ Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
   return out;
 }
 
+// A subterm of at most this many nodes is copied whole at once: nearly every node a shared copy
+// makes is read (forced) later on the RNN family, and a small subterm built whole costs less than
+// a suspension per node, each forced in its turn.
+constexpr long built_whole = 16;
+
+std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
+                              const std::shared_ptr<BinderLog>& log);
+
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
-// names free in c): c itself when nothing in it is renamed, a new variable, or a shared node.
-Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log) {
+// names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
+// whole when small and whole_if_small, else shared: its children made when forced).
+Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log,
+             bool whole_if_small) {
   if (c->kind == Kind::var) {
     const std::string* to = renamed(env, c->name);
     return to && *to != c->name ? var(*to) : c;
@@ -92,6 +102,14 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
     n.x = renamed_binder(o.x, before + 1, *log);
     if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, before + 2, *log);
   }
+  if (whole_if_small && !c->copy.unforced && o.size <= built_whole) {
+    // The reducer's summaries are its original's, as a shared copy's are (Reducer::summary_made):
+    // the same redexes, renamed alike.
+    n.memo.top = o.memo.top;
+    n.memo.in_sum = o.memo.in_sum;
+    n.kids = copied_kids(o, n, base, env, log);
+    return made;
+  }
   const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
   s->original = std::move(original);
   s->base = base;
@@ -102,20 +120,12 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   return made;
 }
 
-void force_all_below(const Term& t) {
-  force(*t);
-  for (const Term& k : t->kids)
-    force_all_below(k);
-}
-
-} // namespace
-
-void force(const Node& n) {
-  if (!n.copy.unforced) return;
-  const Suspension& s = *n.copy.from;
-  const Node& o = *s.original;
+// The children of n, the copy of o whose own binders are named: each the copy of o's child, its
+// binders numbered from base on in the walk order, env renaming the names free in o.
+std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
+                              const std::shared_ptr<BinderLog>& log) {
   std::vector<Term> kids(o.kids.size());
-  long at = s.base;
+  long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
   // a child needs are built (no copy of env per binder).
   std::array<std::pair<const std::string*, const std::string*>, 2> binders{};
@@ -123,7 +133,7 @@ void force(const Node& n) {
   const auto renamed_under = [&](std::string_view x) -> const std::string* {
     for (std::size_t b = bound; b-- > 0;) // the last bound wins, as bind() overwrites
       if (*binders[b].first == x) return binders[b].second;
-    return renamed(s.env, x);
+    return renamed(env, x);
   };
   const auto make_kid = [&](std::size_t i) {
     const Term& k = o.kids[i];
@@ -138,11 +148,11 @@ void force(const Node& n) {
     }
     // the entries of env (the binders bound) whose name is free in k, the only ones its copy
     // needs, in the order of k's free-variable list (the order of env, compare_names)
-    Renaming env;
+    Renaming restricted;
     FreeEntry single;
     for (const FreeEntry& f : free_counts_of(*k, single))
-      if (const std::string* to = renamed_under(f.first)) env.emplace_back(f.first, *to);
-    kids[i] = copy_of(k, at, std::move(env), s.log);
+      if (const std::string* to = renamed_under(f.first)) restricted.emplace_back(f.first, *to);
+    kids[i] = copy_of(k, at, std::move(restricted), log, true);
     at += k->binders;
   };
   switch (o.kind) {
@@ -166,8 +176,22 @@ void force(const Node& n) {
     for (std::size_t i = 0; i < kids.size(); ++i)
       make_kid(i);
   }
+  return kids;
+}
+
+void force_all_below(const Term& t) {
+  force(*t);
+  for (const Term& k : t->kids)
+    force_all_below(k);
+}
+
+} // namespace
+
+void force(const Node& n) {
+  if (!n.copy.unforced) return;
+  const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
-  m.kids = std::move(kids);
+  m.kids = copied_kids(*s.original, n, s.base, s.env, s.log);
   m.copy.unforced = false;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
@@ -181,7 +205,7 @@ void force_all(const Term& t) {
 }
 
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
-  return copy_of(v, base, {}, log);
+  return copy_of(v, base, {}, log, false); // shared at least at its root, whatever its size
 }
 
 } // namespace adsem::linear_negation
