@@ -114,6 +114,9 @@ struct Suspension {
   long base = 0; // its binders: base + 1, …
   Renaming env;
   std::shared_ptr<BinderLog> log;
+  // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
+  // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)
+  std::shared_ptr<const std::vector<long>> numbers;
   // The free names of the unforced copy, owned here: its free-count list (and its parents')
   // view them, and they outlive the original, which is let go once forced.
   std::vector<std::string> free_names;
@@ -215,6 +218,7 @@ private:
   mutable FreeCountsCache fv_cache_;
 };
 
+class Names;
 // height, size, binders and plain_stems from the children (the reducer's in-place step)
 void measure(Node& n);
 // Makes the children of a shared copy (one level; nothing when n is not one).
@@ -224,6 +228,9 @@ void force_all(const Term& t);
 // The copy of v whose binders are numbered base + 1, … (Names::reserve_block), built lazily: the
 // term rename_bound would build with those numbers drawn.
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log);
+// The same where the numbers are no block: those names.fresh draws for v's binders, drawn here in
+// rename_bound's order, so that the copy reads as rename_bound's with names, name for name.
+Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log);
 
 // ---- constructors ----
 Term var(std::string name);

@@ -43,6 +43,13 @@ std::string drawn_name(const std::string& name, long number) {
   return out;
 }
 
+using Numbers = std::shared_ptr<const std::vector<long>>;
+
+// The number of the p-th binder of a copy (Suspension::numbers).
+long number_of(const Numbers& numbers, long p) {
+  return numbers ? (*numbers)[static_cast<std::size_t>(p - 1)] : p;
+}
+
 Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
   Binder out{drawn_name(b.name, number), b.type, b.linear};
   log.named(out, number);
@@ -55,13 +62,13 @@ Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
 constexpr long built_whole = 16;
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const std::shared_ptr<BinderLog>& log);
+                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers);
 
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
 // names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
 // whole when small and whole_if_small, else shared: its children made when forced).
 Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log,
-             bool whole_if_small) {
+             const Numbers& numbers, bool whole_if_small) {
   if (c->kind == Kind::var) {
     const std::string* to = renamed(env, c->name);
     return to && *to != c->name ? var(*to) : c;
@@ -96,18 +103,18 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   n.binders = o.binders;
   n.plain_stems = o.plain_stems;
   n.bound_count = o.bound_count; // its binders renamed alike
-  if (o.kind == Kind::lam) n.x = renamed_binder(o.x, base + 1, *log);
+  if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
   if (o.kind == Kind::let || o.kind == Kind::let_pair) {
     const long before = base + o.bound()->binders; // the bound term is walked first
-    n.x = renamed_binder(o.x, before + 1, *log);
-    if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, before + 2, *log);
+    n.x = renamed_binder(o.x, number_of(numbers, before + 1), *log);
+    if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, number_of(numbers, before + 2), *log);
   }
   if (whole_if_small && !c->copy.unforced && o.size <= built_whole) {
     // The reducer's summaries are its original's, as a shared copy's are (Reducer::summary_made):
     // the same redexes, renamed alike.
     n.memo.top = o.memo.top;
     n.memo.in_sum = o.memo.in_sum;
-    n.kids = copied_kids(o, n, base, env, log);
+    n.kids = copied_kids(o, n, base, env, log, numbers);
     return made;
   }
   const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
@@ -115,6 +122,7 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   s->base = base;
   s->env = std::move(env);
   s->log = log;
+  s->numbers = numbers;
   n.copy.from = s;
   n.copy.unforced = true;
   return made;
@@ -123,7 +131,7 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
 // The children of n, the copy of o whose own binders are named: each the copy of o's child, its
 // binders numbered from base on in the walk order, env renaming the names free in o.
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const std::shared_ptr<BinderLog>& log) {
+                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers) {
   std::vector<Term> kids(o.kids.size());
   long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
@@ -152,7 +160,7 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
     FreeEntry single;
     for (const FreeEntry& f : free_counts_of(*k, single))
       if (const std::string* to = renamed_under(f.first)) restricted.emplace_back(f.first, *to);
-    kids[i] = copy_of(k, at, std::move(restricted), log, true);
+    kids[i] = copy_of(k, at, std::move(restricted), log, numbers, true);
     at += k->binders;
   };
   switch (o.kind) {
@@ -191,13 +199,14 @@ void force(const Node& n) {
   if (!n.copy.unforced) return;
   const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
-  m.kids = copied_kids(*s.original, n, s.base, s.env, s.log);
+  m.kids = copied_kids(*s.original, n, s.base, s.env, s.log, s.numbers);
   m.copy.unforced = false;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
   // suspension keeps (free_names), not the original's.
   m.copy.from->original.reset();
   m.copy.from->log.reset();
+  m.copy.from->numbers.reset();
 }
 
 void force_all(const Term& t) {
@@ -205,7 +214,47 @@ void force_all(const Term& t) {
 }
 
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
-  return copy_of(v, base, {}, log, false); // shared at least at its root, whatever its size
+  return copy_of(v, base, {}, log, nullptr,
+                 false); // shared at least at its root, whatever its size
+}
+
+namespace {
+// names.fresh for each binder of t in rename_bound's order (an ES's bound term, its binders, its
+// body), their numbers noted. An unforced copy's binders are its original's, whose stems they
+// keep: the original is walked in its place.
+void draw_numbers(const Node& t, Names& names, std::vector<long>& out) {
+  const Node& o = t.copy.unforced ? *t.copy.from->original : t;
+  const auto draw = [&](const Binder& b) {
+    names.fresh(b.name);
+    out.push_back(names.last_drawn());
+  };
+  switch (o.kind) {
+  case Kind::var:
+  case Kind::num:
+    return;
+  case Kind::lam:
+    draw(o.x);
+    draw_numbers(*o.body(), names, out);
+    return;
+  case Kind::let:
+  case Kind::let_pair:
+    draw_numbers(*o.bound(), names, out);
+    draw(o.x);
+    if (o.kind == Kind::let_pair) draw(o.y);
+    draw_numbers(*o.body(), names, out);
+    return;
+  default:
+    for (const Term& k : o.kids)
+      draw_numbers(*k, names, out);
+  }
+}
+} // namespace
+
+Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log) {
+  auto numbers = std::make_shared<std::vector<long>>();
+  numbers->reserve(static_cast<std::size_t>(v->binders));
+  on_stack_for(v, [&] { draw_numbers(*v, names, *numbers); });
+  return copy_of(v, 0, {}, log, numbers, false);
 }
 
 } // namespace adsem::linear_negation
