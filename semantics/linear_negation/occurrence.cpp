@@ -22,6 +22,28 @@ namespace {
 // One count per child: a node has at most a primitive's arguments, almost always two or fewer.
 using KidCounts = InlineVector<int, 4>;
 
+// free_count(x, t) by a walk of a small subterm whose list is not made: (9)'s descent asks it of
+// the siblings of its path, and most are a few nodes never asked again, where making and merging
+// their lists cost more than looking at each node once. A made list, or a shared copy (its
+// renaming), answers for its subtree.
+constexpr long small_subterm = 16;
+
+int walked_count(const Term& t, const std::string& x) {
+  const Node& n = *t;
+  if (n.kind == Kind::var) return n.name == x ? 1 : 0;
+  if (n.free_counts_known() || n.copy.unforced) return free_count(x, t); // (no kids made yet)
+  const bool binder = n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair;
+  const bool rebinds = binder && (n.x.name == x || (n.kind == Kind::let_pair && n.y.name == x));
+  int count = 0;
+  for (std::size_t i = 0; i < n.kids.size(); ++i)
+    if (!(rebinds && i == 0)) count += walked_count(n.kids[i], x);
+  return count;
+}
+
+int count_in(const Term& t, const std::string& x) {
+  return t->size <= small_subterm ? walked_count(t, x) : free_count(x, t);
+}
+
 // The count of x free in each child of t, given c, its count in t: each child but the largest
 // from its free-variable list, the largest by what is left, so that a descent along a deep stack
 // of explicit substitutions never makes the lists of the stack's bodies.
@@ -35,7 +57,7 @@ KidCounts counts_in_kids(const Node& t, const std::string& x, int c) {
   int rest = c;
   for (std::size_t i = 0; i < t.kids.size(); ++i) {
     if (i == largest || (rebinds && i == 0)) continue;
-    out[i] = free_count(x, t.kids[i]);
+    out[i] = count_in(t.kids[i], x);
     rest -= out[i];
   }
   if (!(rebinds && largest == 0)) out[largest] = rest;

@@ -180,10 +180,13 @@ Term Reducer::copy_value(const Term& v) {
   const long size = std::min(v->size, copy_budget_.remaining() + 1);
   copy_budget_.spend(size, "copying values (rule 9)");
   copy_volume_ += size;
-  // Shared when the names it would draw form a block and keep their stems; a copy deeper than
-  // the renaming's guard is built, so that it stops there as before.
-  if (share_copies_ && v->plain_stems && v->height <= max_nesting)
+  // Shared when the names it would draw keep their stems (numbered as a block, or as drawn one by
+  // one where a taken name ends in a number of the block); a copy deeper than the renaming's
+  // guard is built, so that it stops there as before.
+  if (share_copies_ && v->plain_stems && v->height <= max_nesting) {
     if (const auto base = names_.reserve_block(v->binders)) return share_copy(v, *base, copied_);
+    return share_copy_drawn(v, names_, copied_);
+  }
   return renamed_apart(v);
 }
 

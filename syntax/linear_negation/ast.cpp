@@ -226,11 +226,8 @@ const Node::FreeCounts& Node::free_counts() const {
         v = s.free_names[i];
         continue;
       }
-      const auto it =
-          std::lower_bound(s.env.begin(), s.env.end(), v,
-                           [](const auto& e, std::string_view n) { return e.first < n; });
-      v = s.free_names.emplace_back(it != s.env.end() && it->first == v ? it->second
-                                                                        : std::string(v));
+      const std::string* to = renamed_in(s.env, v);
+      v = s.free_names.emplace_back(to ? *to : std::string(v));
     }
     std::sort(out.begin(), out.end(), [](const FreeEntry& a, const FreeEntry& b) {
       const int order = compare_names(a.first, b.first);

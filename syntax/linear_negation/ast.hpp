@@ -106,11 +106,17 @@ struct BinderLog { // where the binders of a shared copy are noted as they are n
   virtual ~BinderLog() = default;
   virtual void named(const Binder& b, long number) = 0;
 };
+// A shared copy's renaming of the names free in its original: pairs (original name, copy's name)
+// sorted by the original name (the order of compare_names).
+using Renaming = std::vector<std::pair<std::string, std::string>>;
 struct Suspension {
-  Term original;                                        // never itself unforced; null once forced
-  long base = 0;                                        // its binders: base + 1, …
-  std::vector<std::pair<std::string, std::string>> env; // sorted by the original name
+  Term original; // never itself unforced; null once forced
+  long base = 0; // its binders: base + 1, …
+  Renaming env;
   std::shared_ptr<BinderLog> log;
+  // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
+  // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)
+  std::shared_ptr<const std::vector<long>> numbers;
   // The free names of the unforced copy, owned here: its free-count list (and its parents')
   // view them, and they outlive the original, which is let go once forced.
   std::vector<std::string> free_names;
@@ -194,6 +200,8 @@ struct Node {
   // The same for the free-variable counts only: the reducer's in-place step brings the summaries
   // of a path node up to date itself when the paper's rules cannot see the change below.
   void forget_free_counts() const { fv_cache_.counts.reset(); }
+  // Whether free_counts() is made (then reading it costs a lookup, not a merge).
+  bool free_counts_known() const { return fv_cache_.counts.has_value(); }
   // The binders' counts (bound_count), for an in-place step that does not bring them up to date.
   void forget_bound_counts() const { bound_count = {-1, -1}; }
 
@@ -210,6 +218,7 @@ private:
   mutable FreeCountsCache fv_cache_;
 };
 
+class Names;
 // height, size, binders and plain_stems from the children (the reducer's in-place step)
 void measure(Node& n);
 // Makes the children of a shared copy (one level; nothing when n is not one).
@@ -219,6 +228,9 @@ void force_all(const Term& t);
 // The copy of v whose binders are numbered base + 1, … (Names::reserve_block), built lazily: the
 // term rename_bound would build with those numbers drawn.
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log);
+// The same where the numbers are no block: those names.fresh draws for v's binders, drawn here in
+// rename_bound's order, so that the copy reads as rename_bound's with names, name for name.
+Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log);
 
 // ---- constructors ----
 Term var(std::string name);
@@ -256,6 +268,24 @@ inline int compare_names(std::string_view a, std::string_view b) {
     if (ca != cb) return ca < cb ? -1 : 1;
   }
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+// The name env renames x to, or null. Inline and by a scan while env is short: a copy renames
+// one or two names of a subterm, and a binary search calling memcmp per probe cost more.
+inline const std::string* renamed_in(const Renaming& env, std::string_view x) {
+  constexpr std::size_t short_env = 8;
+  const auto same = [x](const std::string& name) {
+    return name.size() == x.size() && compare_names(name, x) == 0;
+  };
+  if (env.size() <= short_env) {
+    for (const auto& [from, to] : env)
+      if (same(from)) return &to;
+    return nullptr;
+  }
+  const auto it =
+      std::lower_bound(env.begin(), env.end(), x, [](const auto& e, std::string_view n) {
+        return compare_names(e.first, n) < 0;
+      });
+  return it != env.end() && same(it->first) ? &it->second : nullptr;
 }
 bool occurs_free(const std::string& x, const Term& t);
 int free_count(const std::string& x, const Term& t);

@@ -5,6 +5,7 @@
 // then its binders, then its body).
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,8 @@ namespace adsem::linear_negation {
 
 namespace {
 
-using Renaming = std::vector<std::pair<std::string, std::string>>; // sorted by the first
-
 const std::string* renamed(const Renaming& env, std::string_view x) {
-  const auto it = std::lower_bound(env.begin(), env.end(), x,
-                                   [](const auto& e, std::string_view n) { return e.first < n; });
-  return it != env.end() && it->first == x ? &it->second : nullptr;
+  return renamed_in(env, x);
 }
 
 void bind(Renaming& env, const std::string& from, const std::string& to) {
@@ -35,8 +32,22 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
 // The name rename_bound draws for a binder named `name` with this number (Names::fresh).
 std::string drawn_name(const std::string& name, long number) {
   const auto cut = name.find('_');
-  const std::string stem = cut != std::string::npos && cut > 0 ? name.substr(0, cut) : name;
-  return stem + "_" + std::to_string(number);
+  const std::size_t stem = cut != std::string::npos && cut > 0 ? cut : name.size();
+  std::array<char, 24> digits{}; // written in place: no stem, suffix or sum made aside
+  char* const end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  std::string out;
+  out.reserve(stem + 1 + static_cast<std::size_t>(end - digits.data()));
+  out.append(name, 0, stem);
+  out += '_';
+  out.append(digits.data(), end);
+  return out;
+}
+
+using Numbers = std::shared_ptr<const std::vector<long>>;
+
+// The number of the p-th binder of a copy (Suspension::numbers).
+long number_of(const Numbers& numbers, long p) {
+  return numbers ? (*numbers)[static_cast<std::size_t>(p - 1)] : p;
 }
 
 Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
@@ -45,9 +56,19 @@ Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
   return out;
 }
 
+// A subterm of at most this many nodes is copied whole at once: nearly every node a shared copy
+// makes is read (forced) later on the RNN family, and a small subterm built whole costs less than
+// a suspension per node, each forced in its turn.
+constexpr long built_whole = 16;
+
+std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
+                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers);
+
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
-// names free in c): c itself when nothing in it is renamed, a new variable, or a shared node.
-Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log) {
+// names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
+// whole when small and whole_if_small, else shared: its children made when forced).
+Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log,
+             const Numbers& numbers, bool whole_if_small) {
   if (c->kind == Kind::var) {
     const std::string* to = renamed(env, c->name);
     return to && *to != c->name ? var(*to) : c;
@@ -82,31 +103,37 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   n.binders = o.binders;
   n.plain_stems = o.plain_stems;
   n.bound_count = o.bound_count; // its binders renamed alike
-  if (o.kind == Kind::lam) n.x = renamed_binder(o.x, base + 1, *log);
+  if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
   if (o.kind == Kind::let || o.kind == Kind::let_pair) {
     const long before = base + o.bound()->binders; // the bound term is walked first
-    n.x = renamed_binder(o.x, before + 1, *log);
-    if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, before + 2, *log);
+    n.x = renamed_binder(o.x, number_of(numbers, before + 1), *log);
+    if (o.kind == Kind::let_pair) n.y = renamed_binder(o.y, number_of(numbers, before + 2), *log);
   }
-  n.copy.from = std::make_shared<Suspension>(Suspension{original, base, std::move(env), log, {}});
+  if (whole_if_small && !c->copy.unforced && o.size <= built_whole) {
+    // The reducer's summaries are its original's, as a shared copy's are (Reducer::summary_made):
+    // the same redexes, renamed alike.
+    n.memo.top = o.memo.top;
+    n.memo.in_sum = o.memo.in_sum;
+    n.kids = copied_kids(o, n, base, env, log, numbers);
+    return made;
+  }
+  const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
+  s->original = std::move(original);
+  s->base = base;
+  s->env = std::move(env);
+  s->log = log;
+  s->numbers = numbers;
+  n.copy.from = s;
   n.copy.unforced = true;
   return made;
 }
 
-void force_all_below(const Term& t) {
-  force(*t);
-  for (const Term& k : t->kids)
-    force_all_below(k);
-}
-
-} // namespace
-
-void force(const Node& n) {
-  if (!n.copy.unforced) return;
-  const Suspension& s = *n.copy.from;
-  const Node& o = *s.original;
+// The children of n, the copy of o whose own binders are named: each the copy of o's child, its
+// binders numbered from base on in the walk order, env renaming the names free in o.
+std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
+                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers) {
   std::vector<Term> kids(o.kids.size());
-  long at = s.base;
+  long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
   // a child needs are built (no copy of env per binder).
   std::array<std::pair<const std::string*, const std::string*>, 2> binders{};
@@ -114,7 +141,7 @@ void force(const Node& n) {
   const auto renamed_under = [&](std::string_view x) -> const std::string* {
     for (std::size_t b = bound; b-- > 0;) // the last bound wins, as bind() overwrites
       if (*binders[b].first == x) return binders[b].second;
-    return renamed(s.env, x);
+    return renamed(env, x);
   };
   const auto make_kid = [&](std::size_t i) {
     const Term& k = o.kids[i];
@@ -129,11 +156,11 @@ void force(const Node& n) {
     }
     // the entries of env (the binders bound) whose name is free in k, the only ones its copy
     // needs, in the order of k's free-variable list (the order of env, compare_names)
-    Renaming env;
+    Renaming restricted;
     FreeEntry single;
     for (const FreeEntry& f : free_counts_of(*k, single))
-      if (const std::string* to = renamed_under(f.first)) env.emplace_back(f.first, *to);
-    kids[i] = copy_of(k, at, std::move(env), s.log);
+      if (const std::string* to = renamed_under(f.first)) restricted.emplace_back(f.first, *to);
+    kids[i] = copy_of(k, at, std::move(restricted), log, numbers, true);
     at += k->binders;
   };
   switch (o.kind) {
@@ -157,14 +184,29 @@ void force(const Node& n) {
     for (std::size_t i = 0; i < kids.size(); ++i)
       make_kid(i);
   }
+  return kids;
+}
+
+void force_all_below(const Term& t) {
+  force(*t);
+  for (const Term& k : t->kids)
+    force_all_below(k);
+}
+
+} // namespace
+
+void force(const Node& n) {
+  if (!n.copy.unforced) return;
+  const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
-  m.kids = std::move(kids);
+  m.kids = copied_kids(*s.original, n, s.base, s.env, s.log, s.numbers);
   m.copy.unforced = false;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
   // suspension keeps (free_names), not the original's.
   m.copy.from->original.reset();
   m.copy.from->log.reset();
+  m.copy.from->numbers.reset();
 }
 
 void force_all(const Term& t) {
@@ -172,7 +214,47 @@ void force_all(const Term& t) {
 }
 
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
-  return copy_of(v, base, {}, log);
+  return copy_of(v, base, {}, log, nullptr,
+                 false); // shared at least at its root, whatever its size
+}
+
+namespace {
+// names.fresh for each binder of t in rename_bound's order (an ES's bound term, its binders, its
+// body), their numbers noted. An unforced copy's binders are its original's, whose stems they
+// keep: the original is walked in its place.
+void draw_numbers(const Node& t, Names& names, std::vector<long>& out) {
+  const Node& o = t.copy.unforced ? *t.copy.from->original : t;
+  const auto draw = [&](const Binder& b) {
+    names.fresh(b.name);
+    out.push_back(names.last_drawn());
+  };
+  switch (o.kind) {
+  case Kind::var:
+  case Kind::num:
+    return;
+  case Kind::lam:
+    draw(o.x);
+    draw_numbers(*o.body(), names, out);
+    return;
+  case Kind::let:
+  case Kind::let_pair:
+    draw_numbers(*o.bound(), names, out);
+    draw(o.x);
+    if (o.kind == Kind::let_pair) draw(o.y);
+    draw_numbers(*o.body(), names, out);
+    return;
+  default:
+    for (const Term& k : o.kids)
+      draw_numbers(*k, names, out);
+  }
+}
+} // namespace
+
+Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log) {
+  auto numbers = std::make_shared<std::vector<long>>();
+  numbers->reserve(static_cast<std::size_t>(v->binders));
+  on_stack_for(v, [&] { draw_numbers(*v, names, *numbers); });
+  return copy_of(v, 0, {}, log, numbers, false);
 }
 
 } // namespace adsem::linear_negation

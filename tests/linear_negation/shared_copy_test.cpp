@@ -67,6 +67,31 @@ TEST(LinearNegationSharedCopy, ACopyOfACopyRenamesTheOriginalOnce) {
   EXPECT_EQ(print(first), print(rename_bound(v, once)));
 }
 
+TEST(LinearNegationSharedCopy, NumbersDrawnOneByOneReadAsRenameBoundDrawsThem) {
+  const Term v = sample();
+  // zz_2 takes a number of the block without a binder's stem; b_4 makes fresh skip 4 for λb_70
+  // (a is 1, p and q 2 and 3, then the ES's bound term before u)
+  const auto taking = [&](Names names) {
+    names.reserve("zz_2");
+    names.reserve("b_4");
+    return names;
+  };
+  Names eager_names = taking(Names(v));
+  const Term eager = rename_bound(v, eager_names);
+  Names names = taking(Names(v));
+  ASSERT_FALSE(names.reserve_block(v->binders).has_value());
+  auto noted = std::make_shared<Noted>();
+  const Term copy = share_copy_drawn(v, names, noted);
+  EXPECT_TRUE(copy->copy.unforced);
+  EXPECT_EQ(names.last_drawn(), eager_names.last_drawn());
+  EXPECT_EQ(copy->free_counts(), eager->free_counts());
+  force_all(copy);
+  EXPECT_EQ(print(copy), print(eager));
+  EXPECT_EQ(noted->seen.size(), static_cast<std::size_t>(v->binders));
+  EXPECT_NE(print(copy).find("b_5"), std::string::npos); // 4 skipped
+  EXPECT_NE(print(copy).find("u_6"), std::string::npos);
+}
+
 TEST(LinearNegationSharedCopy, ABlockIsRefusedWhereATakenNameEndsInItsNumbers) {
   const Term v = sample(); // takes b_70
   Names names(v);
