@@ -58,6 +58,11 @@ Overrides::const_iterator find_option(const Overrides& overrides, const std::str
 
 Tolerance PropertyContext::tolerance(CheckKind kind) const {
   Tolerance tol = default_tolerance(kind);
+  // Nothing overridden (every campaign without --set): the defaults, without building the two
+  // keys and looking them up (a comparison's tolerance is read once per trial). The keys are
+  // listed for every kind (option_keys.cpp builds them from all_check_kinds), so the check that
+  // find_option makes could not fail here.
+  if (overrides.empty()) return tol;
   const std::string prefix = "tolerance." + std::string(to_string(kind)) + ".";
   tol.rtol = option_real(prefix + "rtol", tol.rtol);
   tol.atol = option_real(prefix + "atol", tol.atol);

@@ -101,13 +101,27 @@ template <class C> bool adds_nothing(const Dual<C>& z, const Dual<C>& x) {
 template <class C, class Out>
 void perturb_column(std::span<const Dual<C>> x, std::size_t j, Tag e, Out& out) {
   const Dual<C> epsilon = Dual<C>::perturbation(C(0.0), e, C(1.0));
-  const Dual<C> off = Dual<C>(0.0) * epsilon, on = Dual<C>(1.0) * epsilon;
+  // On doubles the products are made directly: 0·ε is the constant +0 (0·0 and 0·1 are +0, and
+  // a tag whose coefficients are all zero is dropped), 1·ε is ε itself (1·0 and 1·1).
+  constexpr bool exact = std::is_same_v<C, double>;
+  const Dual<C> off = exact ? Dual<C>() : Dual<C>(0.0) * epsilon;
+  const Dual<C> product = exact ? Dual<C>() : Dual<C>(1.0) * epsilon;
+  const Dual<C>& on = exact ? epsilon : product;
   for (std::size_t i = 0; i < x.size(); ++i) {
     const Dual<C>& step = i == j ? on : off;
-    if (adds_nothing(step, x[i]))
+    if (adds_nothing(step, x[i])) {
       out.push_back(x[i]);
-    else
+    } else if (x[i].is_constant() && step.tags().size() == 1) {
+      // x_i + step for a constant x_i (op_r's point, most of them), made as the sum makes it:
+      // x_i embedded over step's one tag as {x_i, 0}, then step's coefficients added one by
+      // one; without the union of the tag lists and the embedding of both (most of a column)
+      typename Dual<C>::Coefficients sum{x[i].primal(), C(0.0)};
+      sum[0] += step.coefficients()[0];
+      sum[1] += step.coefficients()[1];
+      out.push_back(Dual<C>::from_parts(step.tags(), std::move(sum)));
+    } else {
       out.push_back(x[i] + step);
+    }
   }
 }
 

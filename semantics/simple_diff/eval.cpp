@@ -248,7 +248,8 @@ bool o_bval(Machine&, const Boolean::Redex& r, const RuleInfo&) {
 std::variant<Value, AdsemError> ev_unless_outside(const std::string& op, const Value& arg) {
   const auto found = ops::find_operation(op);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown operation '" + op + "'");
-  const std::vector<double> x = flatten(arg);
+  ArgumentBuffer<double> x; // the argument's few reals inline, not in a heap vector
+  flatten_into(arg, x);
   if (std::optional<AdsemError> outside = ops::domain_error(*found, x)) return std::move(*outside);
   const std::vector<double> out = ops::apply(*found, x);
   // a base entry with one result is real → ... → real: no codomain type to build
@@ -265,7 +266,9 @@ Value ev(const std::string& op, const Value& arg) {
 bool bev(const std::string& pred, const Value& arg) {
   const Primitive* found = ops::find_predicate(pred);
   if (!found) throw AdsemError(ErrorKind::eval, "unknown predicate '" + pred + "'");
-  return ops::holds(*found, flatten(arg));
+  ArgumentBuffer<double> x;
+  flatten_into(arg, x);
+  return ops::holds(*found, x);
 }
 
 } // namespace adsem::simple_diff

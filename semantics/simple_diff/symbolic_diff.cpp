@@ -64,11 +64,16 @@ public:
     }
     case Kind::let: {
       Term bound = run(n.a);
+      if (!copy_) { // no occurrence is renamed: the name is drawn, not made
+        m_.names().skip(n.name);
+        run(n.b);
+        return term;
+      }
       const std::string y = m_.names().fresh(n.name);
       ScopedEnv<std::string>::Scope scope(names);
-      if (copy_) names.push(n.name, y); // without the copy no occurrence is renamed
+      names.push(n.name, y);
       Term body = run(n.b);
-      return copy_ ? mk::let(y, n.type, std::move(bound), std::move(body), n.pos) : term;
+      return mk::let(y, n.type, std::move(bound), std::move(body), n.pos);
     }
     default:
       not_a_trace(n);

@@ -37,20 +37,6 @@ Type type_of_value(const Value& v) {
 }
 
 namespace {
-void flatten_into(const Value& v, std::vector<double>& out) {
-  switch (v.kind()) {
-  case Value::Kind::real:
-    out.push_back(v.as_real());
-    return;
-  case Value::Kind::unit:
-    return;
-  case Value::Kind::pair:
-    flatten_into(v.first(), out);
-    flatten_into(v.second(), out);
-    return;
-  }
-}
-
 Value unflatten_from(const TypeNode& t, const std::vector<double>& xs, std::size_t& i) {
   switch (t.kind) {
   case TypeNode::Kind::real:

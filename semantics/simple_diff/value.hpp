@@ -39,6 +39,21 @@ private:
 Type type_of_value(const Value& v);
 // Depth-first, left first (spec P-13): <1, <*, 2>> ↦ (1, 2).
 std::vector<double> flatten(const Value& v);
+// The same reals appended to `out` (a container with push_back: an inline buffer spares the heap
+// vector where a few reals are read at once, as ev reads an operation's argument).
+template <class Out> void flatten_into(const Value& v, Out& out) {
+  switch (v.kind()) {
+  case Value::Kind::real:
+    out.push_back(v.as_real());
+    return;
+  case Value::Kind::unit:
+    return;
+  case Value::Kind::pair:
+    flatten_into(v.first(), out);
+    flatten_into(v.second(), out);
+    return;
+  }
+}
 // The unique closed value of type T with these coordinates (Lemma 5.1); the vector must have
 // |T| entries.
 Value unflatten(const Type& t, const std::vector<double>& xs);

@@ -1,5 +1,9 @@
 #include "syntax/simple_diff/names.hpp"
 
+#include <charconv>
+#include <iterator>
+#include <limits>
+
 namespace adsem::simple_diff {
 
 bool NameSupply::could_be_fresh(std::string_view name) {
@@ -16,21 +20,30 @@ void NameSupply::avoid_all(const Node& term) {
 }
 
 std::string NameSupply::fresh(std::string_view base) {
-  std::string stem(base.empty() ? "z" : base);
+  if (base.empty()) base = "z";
   // strip a previous "_digits" suffix so renaming a fresh name does not grow it
-  const auto underscore = stem.find_last_of('_');
-  if (underscore != std::string::npos && underscore > 0 && underscore + 1 < stem.size() &&
-      stem.find_first_not_of("0123456789", underscore + 1) == std::string::npos)
-    stem.resize(underscore);
+  if (could_be_fresh(base)) base.remove_suffix(base.size() - base.find_last_of('_'));
   // stem_k with k unique to this supply: two fresh names never coincide (stems carry no
   // "_digits" suffix), so only the avoided names need checking.
-  stem += '_';
-  const std::size_t length = stem.size();
+  std::string name;
+  name.append(base);
+  name += '_';
+  const std::size_t length = name.size();
   for (;;) {
-    stem.resize(length);
-    stem += std::to_string(++counter_);
-    if (!used_.count(stem)) return stem;
+    char digits[std::numeric_limits<long>::digits10 + 2];
+    const auto end = std::to_chars(std::begin(digits), std::end(digits), ++counter_).ptr;
+    name.resize(length);
+    name.append(digits, end);
+    if (used_.empty() || !used_.count(name)) return name;
   }
+}
+
+void NameSupply::skip(std::string_view base) {
+  // with no avoided name the first k is the next one: fresh's name is not needed to know it
+  if (used_.empty())
+    ++counter_;
+  else
+    fresh(base);
 }
 
 } // namespace adsem::simple_diff

@@ -19,6 +19,9 @@ public:
   void avoid_all(const Node& term);
   // base_k for the first k that is unused ("x_3" gives "x_4", not "x_3_4").
   std::string fresh(std::string_view base);
+  // Draws what fresh(base) would, without making the name (a renaming that copies nothing still
+  // draws its names, so that every later fresh name stays as it was).
+  void skip(std::string_view base);
 
 private:
   static bool could_be_fresh(std::string_view name);

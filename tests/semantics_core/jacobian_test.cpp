@@ -7,6 +7,8 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 
 namespace adsem::model {
 namespace {
@@ -109,6 +111,43 @@ RC_GTEST_PROP(JacobianProperties, JvpAndVjpAreTheJacobianActions, ()) {
   const Eigen::MatrixXd j = jacobian(f, x);
   RC_ASSERT((jvp(f, x, v) - j * v).norm() <= 1e-14 * (1 + v.norm() * j.norm()));
   RC_ASSERT((vjp(f, x, w) - j.transpose() * w).norm() <= 1e-14 * (1 + w.norm() * j.norm()));
+}
+
+// perturb_column makes x_i + 0·ε and x_i + 1·ε directly for a constant x_i (op_r's points): the
+// same coefficients, bit for bit, as the products and the sum it stands for, on signed zeros,
+// infinities and NaN as on ordinary reals; and with an outer perturbation the sum itself.
+TEST(Jacobian, PerturbedColumnIsTheSumBitForBit) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const DiffContext context;
+  const Tag outer = context.fresh_tag();
+  const std::vector<D> x = {D(-0.0),
+                            D(0.0),
+                            D(1.5),
+                            D(-inf),
+                            D(nan),
+                            D(-2.0),
+                            D::perturbation(3.0, outer, -0.0),
+                            D::perturbation(-0.0, outer, 2.0)};
+  const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const Tag e = context.fresh_tag();
+    std::vector<D> made;
+    perturb_column<double>(std::span<const D>(x), j, e, made);
+    const D epsilon = D::perturbation(0.0, e, 1.0);
+    const D off = D(0.0) * epsilon, on = D(1.0) * epsilon;
+    ASSERT_EQ(made.size(), x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const D sum = x[i] + (i == j ? on : off);
+      const D& expected = adds_nothing(i == j ? on : off, x[i]) ? x[i] : sum;
+      ASSERT_EQ(made[i].tags(), expected.tags()) << "column " << j << ", coordinate " << i;
+      const auto a = made[i].coefficients(), b = expected.coefficients();
+      ASSERT_EQ(a.size(), b.size());
+      for (std::size_t k = 0; k < a.size(); ++k)
+        EXPECT_TRUE(same_bits(a[k], b[k]))
+            << "column " << j << ", coordinate " << i << ": " << a[k] << " vs " << b[k];
+    }
+  }
 }
 
 } // namespace
