@@ -382,8 +382,11 @@ TrialResult cost_linear_steps(const PropertyContext& context) {
     std::vector<std::pair<long, long>> stages_steps;
     std::string table;
     Term shortest; // the k = 4 chain, the term a verdict is reported on
-    for (const int k : {4, 8, 16, 32}) {
-      const gen::Query q = gen::chain_query(k, seed);
+    const std::vector<int> lengths = {4, 8, 16, 32};
+    const std::vector<gen::Query> queries = gen::chain_queries(lengths, seed);
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+      const int k = lengths[i];
+      const gen::Query& q = queries[i];
       if (!shortest) shortest = q.term();
       const auto start = std::chrono::steady_clock::now();
       RunOptions o = run_options(context);
