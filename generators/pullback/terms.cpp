@@ -1,5 +1,6 @@
 #include "generators/pullback/terms.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <set>
@@ -368,19 +369,17 @@ rc::Gen<Query> open_query() {
   });
 }
 
-Query chain_query(int stages, std::uint64_t seed) {
-  // y : R², stages x_k = f_k(x_{k-1}, …) of random unary/binary primitives (straight line)
+std::vector<Query> chain_queries(const std::vector<int>& lengths, std::uint64_t seed) {
+  // y : R², stages x_k = f_k(x_{k-1}, …) of random unary/binary primitives (straight line).
+  // [perf] Stage k's draws do not depend on the chain's length, so a shorter chain is a prefix of
+  // a longer one: the stages are drawn once, for the longest, and shared by every chain.
   std::mt19937_64 rng(seed);
   const std::vector<std::string> unary = {"sin", "cos", "tanh", "pow2"};
   const std::vector<std::string> binary = {"mult", "add", "sub"};
-  Query q;
-  q.y = "y";
-  q.sigma = R2();
-  q.tau = R;
-  q.straight_line = true;
+  const int longest = lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end());
   std::vector<Term> prev = {proj(1, var("y", R2())), proj(2, var("y", R2()))};
   std::vector<std::pair<std::string, Term>> lets;
-  for (int k = 0; k < stages; ++k) {
+  for (int k = 0; k < longest; ++k) {
     // local references (the last two values): a reference k stages back costs a projection path
     // of length k in the stage tuple (tuple threading, spec §9.4)
     const Term a = prev[prev.size() - 1 - rng() % 2];
@@ -391,14 +390,29 @@ Query chain_query(int stages, std::uint64_t seed) {
     lets.emplace_back(x, e);
     prev.push_back(var(x, R));
   }
-  Term body = prev.back();
-  for (auto it = lets.rbegin(); it != lets.rend(); ++it)
-    body = let(it->first, R, it->second, body);
-  q.body = body;
-  q.cotangent = {1.0};
-  q.omega = lam("u", R, covec({1.0}, R));
-  q.point = pair(num(0.5), num(-0.75));
-  return q;
+  std::vector<Query> out;
+  out.reserve(lengths.size());
+  for (const int stages : lengths) {
+    Query q;
+    q.y = "y";
+    q.sigma = R2();
+    q.tau = R;
+    q.straight_line = true;
+    const auto k = static_cast<std::size_t>(std::max(stages, 0));
+    Term body = prev[k + 1]; // the last stage's value (y's second component for no stage)
+    for (std::size_t i = k; i-- > 0;)
+      body = let(lets[i].first, R, lets[i].second, body);
+    q.body = body;
+    q.cotangent = {1.0};
+    q.omega = lam("u", R, covec({1.0}, R));
+    q.point = pair(num(0.5), num(-0.75));
+    out.push_back(std::move(q));
+  }
+  return out;
+}
+
+Query chain_query(int stages, std::uint64_t seed) {
+  return std::move(chain_queries({stages}, seed).front());
 }
 
 rc::Gen<Query> functional_query() {

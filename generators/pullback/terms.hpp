@@ -37,6 +37,8 @@ rc::Gen<Query> first_order_query(bool straight_line = false, int depth = 3);
 rc::Gen<Query> open_query();
 // A straight-line body of about `stages` primitive applications (cost over growing programs).
 Query chain_query(int stages, std::uint64_t seed);
+// chain_query(k, seed) for each k of `lengths`, sharing their common stages.
+std::vector<Query> chain_queries(const std::vector<int>& lengths, std::uint64_t seed);
 // Template 3: functional input (σ = R -> R, Church lists); the result is a symbolic dual.
 rc::Gen<Query> functional_query();
 // Template 4: free om : Ω τ.
