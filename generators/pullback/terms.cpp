@@ -1,9 +1,9 @@
 #include "generators/pullback/terms.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <array>
+#include <optional>
 #include <random>
-#include <set>
 
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -13,25 +13,49 @@ namespace adsem::pullback::gen {
 namespace {
 
 const Type R = real_type();
-Type R2() {
-  return real_power(2);
-}
+const Type R2 = real_power(2); // [perf] made once: the generator asks for R² at most nodes
 
 using Scope = std::vector<std::pair<std::string, Type>>;
 
-// Every atom x_p of type t reachable from the scope (left components first).
-void atoms_of(const Term& root, const Type& ty, const Type& want, std::vector<Term>& out) {
-  if (same_type(ty, want) && !is_any(want)) out.push_back(root);
-  if (is_prod(ty)) {
-    atoms_of(proj(1, root), ty->left, want, out);
-    atoms_of(proj(2, root), ty->right, want, out);
-  }
+// The atoms x_p of type `want` reachable from the scope, in one order: scope order, a variable
+// before its components, left components first. [perf] Counted without building them, and only
+// the one drawn is built (every node drawn asks how many there are).
+std::size_t count_atoms(const Type& ty, const Type& want) {
+  std::size_t n = same_type(ty, want) && !is_any(want) ? 1 : 0;
+  if (is_prod(ty)) n += count_atoms(ty->left, want) + count_atoms(ty->right, want);
+  return n;
 }
-std::vector<Term> atoms(const Scope& scope, const Type& want) {
-  std::vector<Term> out;
-  for (const auto& [x, t] : scope)
-    atoms_of(var(x, t), t, want, out);
-  return out;
+std::size_t count_atoms(const Scope& scope, const Type& want) {
+  std::size_t n = 0;
+  for (const auto& entry : scope)
+    n += count_atoms(entry.second, want);
+  return n;
+}
+Term nth_atom(const Term& root, const Type& ty, const Type& want, std::size_t i) {
+  if (same_type(ty, want) && !is_any(want)) {
+    if (i == 0) return root;
+    --i;
+  }
+  const std::size_t left = count_atoms(ty->left, want);
+  return i < left ? nth_atom(proj(1, root), ty->left, want, i)
+                  : nth_atom(proj(2, root), ty->right, want, i - left);
+}
+Term nth_atom(const Scope& scope, const Type& want, std::size_t i) {
+  for (const auto& [x, t] : scope) {
+    const std::size_t here = count_atoms(t, want);
+    if (i < here) return nth_atom(var(x, t), t, want, i);
+    i -= here;
+  }
+  return nullptr; // i is below count_atoms(scope, want): not reached
+}
+
+// One option of a weighted choice: drawn with probability weight / total (weight 0: absent).
+template <class Build> struct Weighted {
+  int weight;
+  Build build;
+};
+template <class Build> Weighted<Build> option(int weight, Build build) {
+  return {weight, std::move(build)};
 }
 
 class Builder {
@@ -41,25 +65,23 @@ public:
 
   // Choices are drawn over their whole range (RapidCheck scales inRange by the size; the term size
   // is bounded by the depth instead) and shrink towards the first option (a leaf).
-  int pick(int n) {
-    return n <= 1 ? 0 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, n));
-  }
-  double number() {
-    return (*rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 17)) - 8) / 4.0;
-  }
+  int pick(int n) { return n <= 1 ? 0 : *range(n); }
+  double number() { return (*range(17) - 8) / 4.0; }
   std::string name(const char* base) { return base + std::to_string(++counter_); }
 
-  using Option = std::pair<int, std::function<Term()>>;
-  Term choose(std::vector<Option> options) {
-    int total = 0;
-    for (const auto& o : options)
-      total += o.first;
-    int k = pick(total);
-    for (auto& o : options) {
-      if (k < o.first) return o.second();
-      k -= o.first;
-    }
-    return options.back().second();
+  // One draw over the options' total weight, then only the chosen option is built (at least one
+  // weight is positive). [perf] The options are lambdas held by the call: as std::function values
+  // in a vector they cost a heap block each at every node drawn.
+  template <class... Build> Term choose(Weighted<Build>... options) {
+    int k = pick((options.weight + ...));
+    Term out;
+    (void)((k < options.weight ? (out = options.build(), true) : (k -= options.weight, false)) ||
+           ...);
+    return out;
+  }
+  // One of the `count` atoms of type `want` in the scope, drawn.
+  Term draw_atom(const Scope& s, const Type& want, std::size_t count) {
+    return nth_atom(s, want, static_cast<std::size_t>(pick(static_cast<int>(count))));
   }
 
   Term numeral_of(const Type& t) {
@@ -69,67 +91,61 @@ public:
 
   // ---- diff-friendly expressions of Euclidean type (spec §10 "Diff-friendly mode") ----
   Term real(Scope& s, int d) {
-    std::vector<Option> o;
-    const auto as = atoms(s, R);
-    o.push_back({10, [&] { return num(number()); }});
-    if (!as.empty())
-      o.push_back({30, [&, as] {
-                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
-                   }});
-    if (d > 0) {
-      o.push_back(
-          {16, [&] {
-             static const std::vector<std::string> f = {"sin", "cos", "tanh", "neg", "pow2"};
-             return make_prim(f[static_cast<std::size_t>(pick(5))], real(s, d - 1));
-           }});
-      o.push_back({14, [&] {
-                     static const std::vector<std::string> f = {"mult", "add", "sub"};
-                     return make_prim(f[static_cast<std::size_t>(pick(3))],
-                                      pair(real(s, d - 1), real(s, d - 1)));
-                   }});
-      o.push_back({8, [&] { return sum({real(s, d - 1), real(s, d - 1)}); }});
-      o.push_back({6, [&] { return proj(1 + pick(2), make_prim("g", vec2(s, d - 1))); }});
-      o.push_back({10, [&] { return let_in(s, d, R, [&] { return real(s, d - 1); }); }});
-      if (!straight_) {
-        o.push_back({7, [&] {
-                       static const std::vector<std::string> f = {"log", "sqrt", "div"};
-                       const std::string g = f[static_cast<std::size_t>(pick(3))];
-                       return g == "div" ? make_prim(g, pair(real(s, d - 1), real(s, d - 1)))
-                                         : make_prim(g, real(s, d - 1));
-                     }});
-        o.push_back({10, [&] { return local_lambda(s, d); }});
-        o.push_back({4, [&] {
-                       const std::string z = name("z");
-                       Scope inner = s;
-                       inner.push_back({z, R});
-                       const Term b = real(inner, d - 1);
-                       return app(lam(z, R, b), real(s, d - 1));
-                     }});
-        o.push_back({6, [&] { return zero(R); }});
-      }
-    }
-    return choose(std::move(o));
+    const std::size_t atoms = count_atoms(s, R);
+    const bool deeper = d > 0, partial = deeper && !straight_; // partial: and higher-order
+    return choose(
+        option(10, [&] { return num(number()); }),
+        option(atoms > 0 ? 30 : 0, [&] { return draw_atom(s, R, atoms); }),
+        option(deeper ? 16 : 0,
+               [&] {
+                 static const std::vector<std::string> f = {"sin", "cos", "tanh", "neg", "pow2"};
+                 return make_prim(f[static_cast<std::size_t>(pick(5))], real(s, d - 1));
+               }),
+        option(deeper ? 14 : 0,
+               [&] {
+                 static const std::vector<std::string> f = {"mult", "add", "sub"};
+                 return make_prim(f[static_cast<std::size_t>(pick(3))],
+                                  pair(real(s, d - 1), real(s, d - 1)));
+               }),
+        option(deeper ? 8 : 0,
+               [&] {
+                 return sum({real(s, d - 1), real(s, d - 1)});
+               }),
+        option(deeper ? 6 : 0, [&] { return proj(1 + pick(2), make_prim("g", vec2(s, d - 1))); }),
+        option(deeper ? 10 : 0, [&] { return let_in(s, d, R); }),
+        option(partial ? 7 : 0,
+               [&] {
+                 static const std::vector<std::string> f = {"log", "sqrt", "div"};
+                 const std::string g = f[static_cast<std::size_t>(pick(3))];
+                 return g == "div" ? make_prim(g, pair(real(s, d - 1), real(s, d - 1)))
+                                   : make_prim(g, real(s, d - 1));
+               }),
+        option(partial ? 10 : 0, [&] { return local_lambda(s, d); }),
+        option(partial ? 4 : 0,
+               [&] {
+                 const std::string z = name("z");
+                 Scope inner = s;
+                 inner.push_back({z, R});
+                 const Term b = real(inner, d - 1);
+                 return app(lam(z, R, b), real(s, d - 1));
+               }),
+        option(partial ? 6 : 0, [&] { return zero(R); }));
   }
   Term vec2(Scope& s, int d) {
-    std::vector<Option> o;
-    const auto as = atoms(s, R2());
-    o.push_back({20, [&] { return pair(real(s, d), real(s, d)); }});
-    if (!as.empty())
-      o.push_back({10, [&, as] {
-                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
-                   }});
-    if (d > 0) o.push_back({6, [&] { return make_prim("g", vec2(s, d - 1)); }});
-    return choose(std::move(o));
+    const std::size_t atoms = count_atoms(s, R2);
+    return choose(option(20, [&] { return pair(real(s, d), real(s, d)); }),
+                  option(atoms > 0 ? 10 : 0, [&] { return draw_atom(s, R2, atoms); }),
+                  option(d > 0 ? 6 : 0, [&] { return make_prim("g", vec2(s, d - 1)); }));
   }
   Term euclid(Scope& s, const Type& t, int d) {
     if (is_real(t)) return real(s, d);
-    if (same_type(t, R2()) && pick(3) == 0) return vec2(s, d);
+    if (same_type(t, R2) && pick(3) == 0) return vec2(s, d);
     return pair(euclid(s, t->left, d), euclid(s, t->right, d));
   }
-  template <class F> Term let_in(Scope& s, int d, const Type& result, F /*unused*/) {
+  Term let_in(Scope& s, int d, const Type& result) {
     const std::string x = name("a");
     const bool two = pick(3) == 0;
-    const Type rho = two ? R2() : R;
+    const Type rho = two ? R2 : R;
     const Term bound = two ? vec2(s, d - 1) : real(s, d - 1);
     s.push_back({x, rho});
     const Term body = euclid(s, result, d - 1);
@@ -164,15 +180,15 @@ public:
   //    16b), and the forward value (λz.S[V/y])*·(c + c'') is a dual-map redex on a sum (Σ3);
   //  - 17: let p = (Ω λx.P')·ω' in …, ω' bound to a stage, hence a stage variable.
   Term open_body(Scope& s, const Term& rest) {
-    const std::vector<Term> ys = atoms(s, R);
-    if (ys.empty()) return rest;
+    const std::size_t ys = count_atoms(s, R);
+    if (ys == 0) return rest;
     const auto vacuous = [&](const Type& out, Term argument) { // (λz:ρ. (λb:R. S) y)*·argument
-      const Type rho = pick(2) == 0 ? R : R2();
-      const Term y = ys[static_cast<std::size_t>(pick(static_cast<int>(ys.size())))];
+      const Type rho = pick(2) == 0 ? R : R2;
+      const Term y = draw_atom(s, R, ys);
       const std::string z = name("z"), b = name("b");
       return dualmap(z, rho, app(lam(b, R, plain_linear(z, rho, out, 1)), y), argument);
     };
-    const auto euclid_out = [&] { return pick(2) == 0 ? R : R2(); };
+    const auto euclid_out = [&] { return pick(2) == 0 ? R : R2; };
     // 16b, Σ3: let h = λc:ρ*. (let e = (λz.S)*·a in R) in let k = h c' in rest
     const Type out_h = euclid_out();
     const std::string h = name("h"), c = name("c"), k = name("k"), e2 = name("e");
@@ -186,12 +202,12 @@ public:
     // premise of rule 18 runs g's body with q free, whose forward value (q + ⟨V, r⟩).1 projects a
     // sum (Σ2); the forward value of g's argument adds two pairs (N2).
     {
-      const Term y = ys[static_cast<std::size_t>(pick(static_cast<int>(ys.size())))];
+      const Term y = draw_atom(s, R, ys);
       const std::string g = name("g"), q = name("q"), k2 = name("k");
-      const Type gt = arrow(R2(), R);
-      const Term g_body = proj(1, sum({var(q, R2()), pair(y, num(number()))}));
+      const Type gt = arrow(R2, R);
+      const Term g_body = proj(1, sum({var(q, R2), pair(y, num(number()))}));
       const Term g_argument = sum({pair(num(number()), num(number())), pair(y, num(number()))});
-      body = let(g, gt, lam(q, R2(), g_body), let(k2, R, app(var(g, gt), g_argument), body));
+      body = let(g, gt, lam(q, R2, g_body), let(k2, R, app(var(g, gt), g_argument), body));
     }
     // 16c: let e = (λz.S)*·c in …
     const Type out_e = euclid_out();
@@ -214,96 +230,79 @@ public:
   // that mentions y would need a Hessian in rule 16's premise (spec §10).
   Term plain_linear(const std::string& x, const Type& sigma, const Type& rho, int d) {
     const Scope s{{x, sigma}};
-    const auto as = atoms(s, rho);
-    std::vector<Option> o;
-    if (!as.empty())
-      o.push_back({10, [&, as] {
-                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
-                   }});
-    if (is_prod(rho))
-      o.push_back({10, [&] {
-                     return pair(plain_linear(x, sigma, rho->left, d),
-                                 plain_linear(x, sigma, rho->right, d));
-                   }});
-    if (d > 0 && !as.empty())
-      o.push_back(
-          {4, [&] {
-             return sum({plain_linear(x, sigma, rho, d - 1), plain_linear(x, sigma, rho, d - 1)});
-           }});
-    if (o.empty()) return zero(rho);
-    return choose(std::move(o));
+    const std::size_t atoms = count_atoms(s, rho);
+    if (atoms == 0 && !is_prod(rho)) return zero(rho);
+    return choose(
+        option(atoms > 0 ? 10 : 0, [&] { return draw_atom(s, rho, atoms); }),
+        option(is_prod(rho) ? 10 : 0,
+               [&] {
+                 return pair(plain_linear(x, sigma, rho->left, d),
+                             plain_linear(x, sigma, rho->right, d));
+               }),
+        option(d > 0 && atoms > 0 ? 4 : 0, [&] {
+          return sum({plain_linear(x, sigma, rho, d - 1), plain_linear(x, sigma, rho, d - 1)});
+        }));
   }
 
   // ---- genLin (spec §10): x ∈ lin (strict) ----
   Term linear(const std::string& x, const Type& sigma, const Type& rho, int d) {
-    Scope s{{x, sigma}};
-    std::vector<Option> o;
-    const auto as = atoms(s, rho);
-    if (!as.empty())
-      o.push_back({30, [&, as] {
-                     return as[static_cast<std::size_t>(pick(static_cast<int>(as.size())))];
-                   }});
-    o.push_back({3, [&] { return zero(rho); }});
-    if (d > 0) {
-      if (is_prod(rho))
-        o.push_back({20, [&] {
-                       return pair(linear(x, sigma, rho->left, d - 1),
-                                   linear(x, sigma, rho->right, d - 1));
-                     }});
-      o.push_back({10, [&] {
-                     return sum({linear(x, sigma, rho, d - 1), linear(x, sigma, rho, d - 1)});
-                   }});
-      if (is_real(rho)) {
-        o.push_back({15, [&] {
-                       static const std::vector<std::string> f = {"sin", "exp", "pow2", "tanh"};
-                       const std::string g = f[static_cast<std::size_t>(pick(4))];
-                       return app(make_jac(g, linear(x, sigma, R, d - 1)), num(number()));
-                     }});
-        o.push_back({15, [&] {
-                       static const std::vector<std::string> f = {"mult", "add", "sub"};
-                       return app(make_jac(f[static_cast<std::size_t>(pick(3))],
-                                           linear(x, sigma, R2(), d - 1)),
-                                  pair(num(number()), num(number())));
-                     }});
-        o.push_back({6, [&] { return proj(1 + pick(2), linear(x, sigma, R2(), d - 1)); }});
-      }
-      if (same_type(rho, R2()))
-        o.push_back({8, [&] {
-                       return app(make_jac("g", linear(x, sigma, R2(), d - 1)),
-                                  pair(num(number()), num(number())));
-                     }});
-    }
-    if (o.empty()) return zero(rho);
-    return choose(std::move(o));
+    const Scope s{{x, sigma}};
+    const std::size_t atoms = count_atoms(s, rho);
+    const bool deeper = d > 0, real_out = deeper && is_real(rho);
+    return choose(
+        option(atoms > 0 ? 30 : 0, [&] { return draw_atom(s, rho, atoms); }),
+        option(3, [&] { return zero(rho); }),
+        option(deeper && is_prod(rho) ? 20 : 0,
+               [&] {
+                 return pair(linear(x, sigma, rho->left, d - 1),
+                             linear(x, sigma, rho->right, d - 1));
+               }),
+        option(deeper ? 10 : 0,
+               [&] {
+                 return sum({linear(x, sigma, rho, d - 1), linear(x, sigma, rho, d - 1)});
+               }),
+        option(real_out ? 15 : 0,
+               [&] {
+                 static const std::vector<std::string> f = {"sin", "exp", "pow2", "tanh"};
+                 const std::string g = f[static_cast<std::size_t>(pick(4))];
+                 return app(make_jac(g, linear(x, sigma, R, d - 1)), num(number()));
+               }),
+        option(real_out ? 15 : 0,
+               [&] {
+                 static const std::vector<std::string> f = {"mult", "add", "sub"};
+                 return app(
+                     make_jac(f[static_cast<std::size_t>(pick(3))], linear(x, sigma, R2, d - 1)),
+                     pair(num(number()), num(number())));
+               }),
+        option(real_out ? 6 : 0, [&] { return proj(1 + pick(2), linear(x, sigma, R2, d - 1)); }),
+        option(deeper && same_type(rho, R2) ? 8 : 0, [&] {
+          return app(make_jac("g", linear(x, sigma, R2, d - 1)),
+                     pair(num(number()), num(number())));
+        }));
   }
 
   Type euclid_type(bool big = false) {
-    static const std::vector<Type> small = {R, R, R2(), real_power(3)};
-    static const std::vector<Type> all = {R, R2(), real_power(3), prod(R2(), R2())};
+    static const std::vector<Type> small = {R, R, R2, real_power(3)};
+    static const std::vector<Type> all = {R, R2, real_power(3), prod(R2, R2)};
     const auto& pool = big ? all : small;
     return pool[static_cast<std::size_t>(pick(static_cast<int>(pool.size())))];
   }
 
   // closed terms of σ* (σ Euclidean)
   Term dual(const Type& sigma, int d) {
-    std::vector<Option> o;
-    o.push_back({20, [&] {
-                   std::vector<double> c;
-                   for (std::size_t i = 0; i < dim(sigma); ++i)
-                     c.push_back(number());
-                   return covec(c, sigma);
-                 }});
-    o.push_back({2, [&] { return zero(pullback::dual(sigma)); }});
-    if (d > 0) {
-      o.push_back({25, [&] {
-                     const Type rho = euclid_type();
-                     const std::string x = name("x");
-                     return dualmap(x, sigma, linear(x, sigma, rho, 2), dual(rho, d - 1));
-                   }});
-      o.push_back({35, [&] { return query_term(sigma, d - 1); }});
-      o.push_back({8, [&] { return sum({dual(sigma, d - 1), dual(sigma, d - 1)}); }});
-    }
-    return choose(std::move(o));
+    const bool deeper = d > 0;
+    return choose(option(20, [&] { return covector(sigma); }),
+                  option(2, [&] { return zero(pullback::dual(sigma)); }),
+                  option(deeper ? 25 : 0,
+                         [&] {
+                           const Type rho = euclid_type();
+                           const std::string x = name("x");
+                           return dualmap(x, sigma, linear(x, sigma, rho, 2), dual(rho, d - 1));
+                         }),
+                  option(deeper ? 35 : 0, [&] { return query_term(sigma, d - 1); }),
+                  option(deeper ? 8 : 0, [&] {
+                    return sum({dual(sigma, d - 1), dual(sigma, d - 1)});
+                  }));
   }
   Term query_term(const Type& sigma, int d) {
     Query q = first_order(sigma, d < 1 ? 1 : 2);
@@ -329,7 +328,7 @@ public:
     Query q;
     q.y = name("y");
     q.sigma = sigma ? sigma : euclid_type(true);
-    q.tau = pick(3) == 0 ? R2() : R;
+    q.tau = pick(3) == 0 ? R2 : R;
     Scope s{{q.y, q.sigma}};
     q.body = euclid(s, q.tau, d);
     q.omega = one_form_for(q.tau, q.cotangent);
@@ -345,8 +344,18 @@ public:
   }
 
 private:
+  // The generator of 0..n-1, made once per draw: making one is two heap blocks, and every node
+  // drawn picks at least once.
+  const rc::Gen<int>& range(int n) {
+    const auto i = static_cast<std::size_t>(n);
+    if (ranges_.size() <= i) ranges_.resize(i + 1);
+    if (!ranges_[i]) ranges_[i] = rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, n));
+    return *ranges_[i];
+  }
+
   bool straight_;
   int counter_ = 0;
+  std::vector<std::optional<rc::Gen<int>>> ranges_;
 };
 
 } // namespace
@@ -377,7 +386,7 @@ std::vector<Query> chain_queries(const std::vector<int>& lengths, std::uint64_t 
   const std::vector<std::string> unary = {"sin", "cos", "tanh", "pow2"};
   const std::vector<std::string> binary = {"mult", "add", "sub"};
   const int longest = lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end());
-  std::vector<Term> prev = {proj(1, var("y", R2())), proj(2, var("y", R2()))};
+  std::vector<Term> prev = {proj(1, var("y", R2)), proj(2, var("y", R2))};
   std::vector<std::pair<std::string, Term>> lets;
   for (int k = 0; k < longest; ++k) {
     // local references (the last two values): a reference k stages back costs a projection path
@@ -395,7 +404,7 @@ std::vector<Query> chain_queries(const std::vector<int>& lengths, std::uint64_t 
   for (const int stages : lengths) {
     Query q;
     q.y = "y";
-    q.sigma = R2();
+    q.sigma = R2;
     q.tau = R;
     q.straight_line = true;
     const auto k = static_cast<std::size_t>(std::max(stages, 0));
@@ -459,13 +468,13 @@ rc::Gen<Query> symbolic_query() {
     q.symbolic = true;
     q.cotangent.clear();
     if (b.pick(4) == 0) { // a body of dual type (T16 shape): the input is itself a covector
-      q.sigma = R2();
-      q.tau = dual(R2());
+      q.sigma = R2;
+      q.tau = dual(R2);
       const std::string x = b.name("x");
       q.y = b.name("y");
-      q.body = dualmap(x, R2(), b.linear(x, R2(), R2(), 2), var(q.y, dual(R2())));
-      q.sigma = dual(R2());
-      q.point = covec({b.number(), b.number()}, R2());
+      q.body = dualmap(x, R2, b.linear(x, R2, R2, 2), var(q.y, dual(R2)));
+      q.sigma = dual(R2);
+      q.point = covec({b.number(), b.number()}, R2);
     }
     q.omega = var("om", one_form(q.tau));
     return q;
@@ -539,48 +548,76 @@ rc::Gen<Term> body(const std::string& y, Type sigma, Type tau) {
   });
 }
 
+namespace {
+// The tags, in sorted order (tags_of returns them sorted), one bit each.
+constexpr std::array<const char*, 10> tag_names = {
+    "covector",        "dual-map",          "higher-order", "jacobian", "let",
+    "nested-pullback", "partial-primitive", "pullback",     "sum",      "zero"};
+enum Tag : unsigned {
+  covector_tag,
+  dual_map_tag,
+  higher_order_tag,
+  jacobian_tag,
+  let_tag,
+  nested_pullback_tag,
+  partial_primitive_tag,
+  pullback_tag,
+  sum_tag,
+  zero_tag,
+};
+
+void add_tags(const Term& u, int pullbacks, unsigned& tags) {
+  const auto tag = [&tags](Tag t) { tags |= 1U << t; };
+  switch (u->kind) {
+  case Kind::pullback:
+    tag(pullbacks > 0 ? nested_pullback_tag : pullback_tag);
+    break;
+  case Kind::dualmap:
+    tag(dual_map_tag);
+    break;
+  case Kind::jac:
+    tag(jacobian_tag);
+    break;
+  case Kind::covec:
+    tag(covector_tag);
+    break;
+  case Kind::sum:
+    tag(sum_tag);
+    break;
+  case Kind::zero:
+    tag(zero_tag);
+    break;
+  case Kind::let:
+    tag(let_tag);
+    if (u->kids[0]->kind == Kind::lam) tag(higher_order_tag); // a let-bound λ
+    break;
+  case Kind::app:
+    // a function variable applied, or a function argument (its type asked only while it can
+    // still add the tag: type_of walks the argument)
+    if ((tags & (1U << higher_order_tag)) == 0 &&
+        (u->kids[0]->kind == Kind::var || is_arrow(type_of(u->kids[1]))))
+      tag(higher_order_tag);
+    break;
+  case Kind::prim:
+    if (u->name == "log" || u->name == "sqrt" || u->name == "div") tag(partial_primitive_tag);
+    break;
+  default:
+    break;
+  }
+  for (const Term& k : u->kids)
+    add_tags(k, pullbacks + (u->kind == Kind::pullback ? 1 : 0), tags);
+}
+} // namespace
+
+// [perf] A bit per tag and a plain recursion: asked of every trial's term, a std::function walk
+// inserting strings into a std::set was 2.7% of pullback/adequacy.
 std::vector<std::string> tags_of(const Term& t) {
-  std::set<std::string> tags;
-  const std::function<void(const Term&, int)> walk = [&](const Term& u, int pullbacks) {
-    switch (u->kind) {
-    case Kind::pullback:
-      tags.insert(pullbacks > 0 ? "nested-pullback" : "pullback");
-      break;
-    case Kind::dualmap:
-      tags.insert("dual-map");
-      break;
-    case Kind::jac:
-      tags.insert("jacobian");
-      break;
-    case Kind::covec:
-      tags.insert("covector");
-      break;
-    case Kind::sum:
-      tags.insert("sum");
-      break;
-    case Kind::zero:
-      tags.insert("zero");
-      break;
-    case Kind::let:
-      tags.insert("let");
-      if (u->kids[0]->kind == Kind::lam) tags.insert("higher-order"); // a let-bound λ
-      break;
-    case Kind::app:
-      if (is_arrow(type_of(u->kids[1])) || u->kids[0]->kind == Kind::var)
-        tags.insert("higher-order"); // a function argument, or a function variable applied
-      break;
-    case Kind::prim:
-      if (u->name == "log" || u->name == "sqrt" || u->name == "div")
-        tags.insert("partial-primitive");
-      break;
-    default:
-      break;
-    }
-    for (const Term& k : u->kids)
-      walk(k, pullbacks + (u->kind == Kind::pullback ? 1 : 0));
-  };
-  walk(t, 0);
-  return {tags.begin(), tags.end()};
+  unsigned tags = 0;
+  add_tags(t, 0, tags);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < tag_names.size(); ++i)
+    if (tags & (1U << i)) out.emplace_back(tag_names[i]);
+  return out;
 }
 
 void showValue(const Query& q, std::ostream& os) {
