@@ -12,7 +12,7 @@ rc::Gen<int> uniform_gen(std::size_t n) {
   return rc::gen::resize(100, rc::gen::inRange<int>(0, static_cast<int>(n)));
 }
 
-constexpr std::size_t cached = 64;
+constexpr std::size_t cached = 128; // the largest total weight of a generator's choice is 121
 
 } // namespace
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <random>
 
+#include "generators/core/uniform.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/printer.hpp"
 
@@ -65,8 +65,8 @@ public:
 
   // Choices are drawn over their whole range (RapidCheck scales inRange by the size; the term size
   // is bounded by the depth instead) and shrink towards the first option (a leaf).
-  int pick(int n) { return n <= 1 ? 0 : *range(n); }
-  double number() { return (*range(17) - 8) / 4.0; }
+  int pick(int n) { return n <= 1 ? 0 : static_cast<int>(adsem::gen::uniform_below(n)); }
+  double number() { return (pick(17) - 8) / 4.0; }
   std::string name(const char* base) { return base + std::to_string(++counter_); }
 
   // One draw over the options' total weight, then only the chosen option is built (at least one
@@ -344,18 +344,8 @@ public:
   }
 
 private:
-  // The generator of 0..n-1, made once per draw: making one is two heap blocks, and every node
-  // drawn picks at least once.
-  const rc::Gen<int>& range(int n) {
-    const auto i = static_cast<std::size_t>(n);
-    if (ranges_.size() <= i) ranges_.resize(i + 1);
-    if (!ranges_[i]) ranges_[i] = rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, n));
-    return *ranges_[i];
-  }
-
   bool straight_;
   int counter_ = 0;
-  std::vector<std::optional<rc::Gen<int>>> ranges_;
 };
 
 } // namespace
