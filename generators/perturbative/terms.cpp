@@ -4,6 +4,7 @@
 #include <set>
 
 #include "generators/core/uniform.hpp"
+#include "generators/core/weighted_choice.hpp"
 #include "semantics/perturbative/constants.hpp"
 #include "semantics/perturbative/substitution.hpp"
 #include "syntax/perturbative/printer.hpp"
@@ -11,6 +12,8 @@
 namespace adsem::perturbative::gen {
 
 namespace {
+
+using adsem::gen::option;
 
 const Type R = real_type();
 Type RxR() {
@@ -54,89 +57,78 @@ public:
   }
 
   Term term(Context& g, const Type& sigma, int d) {
-    // (weight, production) — only productions applicable at σ and d are offered.
-    std::vector<std::pair<int, std::function<Term()>>> options;
-    const auto offer = [&](int w, std::function<Term()> f) {
-      options.emplace_back(w, std::move(f));
-    };
-
+    // (weight, production): only productions applicable at σ and d have a positive weight.
     const std::vector<std::string> vars = visible(g, sigma);
-    if (!vars.empty()) offer(40, [&, vars] { return var(vars[pick(vars.size())], sigma); });
-    offer(1, [&] { return zero(sigma); });
-
-    if (sigma->kind == TypeNode::Kind::real) {
-      offer(30, [&] { return numeral(numerals()[pick(numerals().size())]); });
-      if (d > 0) {
-        offer(20, [&] {
-          static const std::vector<std::string> unary = {"sin", "cos", "exp", "neg", "tanh"};
-          static const std::vector<std::string> partial = {"log", "sqrt", "recip"};
-          const bool part = pick(6) == 0;
-          const auto& names = part ? partial : unary;
-          return app(primitive(names[pick(names.size())], RtoR()), term(g, R, d - 1));
-        });
-        offer(20, [&] {
-          return app(primitive("mul", arrow_type(RxR(), R)),
-                     pair(term(g, R, d - 1), term(g, R, d - 1)));
-        });
-        offer(10, [&] { return sum(term(g, R, d - 1), term(g, R, d - 1)); });
-        if (d >= 2) offer(10, [&] { return nested_derivative(g, d); });
-        if (d >= 2) offer(3, [&] { return derivative_of_curried(g, d); });
-      }
-    } else if (is_product(sigma)) {
-      offer(40, [&] { return pair(term(g, sigma->left, d), term(g, sigma->right, d)); });
-      offer(10, [&] {
-        const int k = 1 + pick(2);
-        return inj(k, sigma, term(g, component(sigma, k), d));
-      });
-    } else if (is_arrow(sigma)) {
-      offer(50, [&] { return lambda(g, sigma, d); });
-      const bool tangent_shape = is_product(sigma->left) && is_product(sigma->right) &&
-                                 same_type(sigma->left->left, sigma->left->right) &&
-                                 same_type(sigma->right->left, sigma->right->right);
-      if (tangent_shape && d > 0)
-        offer(30, [&] {
-          return push(term(g, arrow_type(sigma->left->left, sigma->right->left), d - 1));
-        });
-      if (d > 0)
-        if (const std::string* c = first_constant_of(sigma))
-          offer(10, [&, c] { return primitive(*c, sigma); });
-      if (d > 0) offer(4, [&] { return sum(term(g, sigma, d - 1), term(g, sigma, d - 1)); });
-    } else { // atomic types: only variables and 0
-    }
-
-    if (d > 0) {
-      offer(25, [&] { // application with an intermediate type ρ
-        const Type rho = intermediate();
-        const Term f = term(g, arrow_type(rho, sigma), d - 1);
-        return app(f, term(g, rho, d - 1));
-      });
-      offer(8, [&] { // projection
-        const Type rho = intermediate();
-        const int k = 1 + pick(2);
-        const Type p = k == 1 ? product_type(sigma, rho) : product_type(rho, sigma);
-        return proj(k, term(g, p, d - 1));
-      });
-      offer(25, [&] { // derivative: π1 (T f (1, a))
-        const Term f = term(g, arrow_type(R, sigma), d - 1);
-        return proj(1, app(push(f), pair(numeral(1.0), term(g, R, d - 1))));
-      });
-      if (is_product(sigma) && same_type(sigma->left, sigma->right))
-        offer(25, [&] { // pushforward: T f (v, a)
-          const Type rho = intermediate();
-          const Term f = term(g, arrow_type(rho, sigma->left), d - 1);
-          return app(push(f), term(g, tangent_type(rho), d - 1));
-        });
-    }
-
-    int total = 0;
-    for (const auto& o : options)
-      total += o.first;
-    int r = pick(static_cast<std::size_t>(total));
-    for (const auto& [w, f] : options) {
-      if (r < w) return f();
-      r -= w;
-    }
-    return zero(sigma);
+    const bool real = sigma->kind == TypeNode::Kind::real, product = is_product(sigma),
+               arrow = is_arrow(sigma), deeper = d > 0;
+    const bool tangent_shape = arrow && is_product(sigma->left) && is_product(sigma->right) &&
+                               same_type(sigma->left->left, sigma->left->right) &&
+                               same_type(sigma->right->left, sigma->right->right);
+    const std::string* constant = arrow && deeper ? first_constant_of(sigma) : nullptr;
+    return adsem::gen::choose(
+        [this](int total) { return pick(total); },
+        option(vars.empty() ? 0 : 40, [&] { return var(vars[pick(vars.size())], sigma); }),
+        option(1, [&] { return zero(sigma); }),
+        // R
+        option(real ? 30 : 0, [&] { return numeral(numerals()[pick(numerals().size())]); }),
+        option(real && deeper ? 20 : 0,
+               [&] {
+                 static const std::vector<std::string> unary = {"sin", "cos", "exp", "neg", "tanh"};
+                 static const std::vector<std::string> partial = {"log", "sqrt", "recip"};
+                 const bool part = pick(6) == 0;
+                 const auto& names = part ? partial : unary;
+                 return app(primitive(names[pick(names.size())], RtoR()), term(g, R, d - 1));
+               }),
+        option(real && deeper ? 20 : 0,
+               [&] {
+                 return app(primitive("mul", arrow_type(RxR(), R)),
+                            pair(term(g, R, d - 1), term(g, R, d - 1)));
+               }),
+        option(real && deeper ? 10 : 0, [&] { return sum(term(g, R, d - 1), term(g, R, d - 1)); }),
+        option(real && d >= 2 ? 10 : 0, [&] { return nested_derivative(g, d); }),
+        option(real && d >= 2 ? 3 : 0, [&] { return derivative_of_curried(g, d); }),
+        // σ₁ × σ₂
+        option(product ? 40 : 0,
+               [&] { return pair(term(g, sigma->left, d), term(g, sigma->right, d)); }),
+        option(product ? 10 : 0,
+               [&] {
+                 const int k = 1 + pick(2);
+                 return inj(k, sigma, term(g, component(sigma, k), d));
+               }),
+        // σ₁ → σ₂
+        option(arrow ? 50 : 0, [&] { return lambda(g, sigma, d); }),
+        option(tangent_shape && deeper ? 30 : 0,
+               [&] {
+                 return push(term(g, arrow_type(sigma->left->left, sigma->right->left), d - 1));
+               }),
+        option(constant ? 10 : 0, [&] { return primitive(*constant, sigma); }),
+        option(arrow && deeper ? 4 : 0,
+               [&] { return sum(term(g, sigma, d - 1), term(g, sigma, d - 1)); }),
+        // every type (atomic types: only variables, 0 and these)
+        option(deeper ? 25 : 0,
+               [&] { // application with an intermediate type ρ
+                 const Type rho = intermediate();
+                 const Term f = term(g, arrow_type(rho, sigma), d - 1);
+                 return app(f, term(g, rho, d - 1));
+               }),
+        option(deeper ? 8 : 0,
+               [&] { // projection
+                 const Type rho = intermediate();
+                 const int k = 1 + pick(2);
+                 const Type p = k == 1 ? product_type(sigma, rho) : product_type(rho, sigma);
+                 return proj(k, term(g, p, d - 1));
+               }),
+        option(deeper ? 25 : 0,
+               [&] { // derivative: π1 (T f (1, a))
+                 const Term f = term(g, arrow_type(R, sigma), d - 1);
+                 return proj(1, app(push(f), pair(numeral(1.0), term(g, R, d - 1))));
+               }),
+        option(deeper && product && same_type(sigma->left, sigma->right) ? 25 : 0,
+               [&] { // pushforward: T f (v, a)
+                 const Type rho = intermediate();
+                 const Term f = term(g, arrow_type(rho, sigma->left), d - 1);
+                 return app(push(f), term(g, tangent_type(rho), d - 1));
+               }));
   }
 
 private:

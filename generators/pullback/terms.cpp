@@ -5,12 +5,16 @@
 #include <random>
 
 #include "generators/core/uniform.hpp"
+#include "generators/core/weighted_choice.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/printer.hpp"
 
 namespace adsem::pullback::gen {
 
 namespace {
+
+using adsem::gen::option;
+using adsem::gen::Weighted;
 
 const Type R = real_type();
 const Type R2 = real_power(2); // [perf] made once: the generator asks for R² at most nodes
@@ -49,15 +53,6 @@ Term nth_atom(const Scope& scope, const Type& want, std::size_t i) {
   return nullptr; // i is below count_atoms(scope, want): not reached
 }
 
-// One option of a weighted choice: drawn with probability weight / total (weight 0: absent).
-template <class Build> struct Weighted {
-  int weight;
-  Build build;
-};
-template <class Build> Weighted<Build> option(int weight, Build build) {
-  return {weight, std::move(build)};
-}
-
 class Builder {
 public:
   explicit Builder(bool straight_line = false, int first_name = 0)
@@ -69,15 +64,9 @@ public:
   double number() { return (pick(17) - 8) / 4.0; }
   std::string name(const char* base) { return base + std::to_string(++counter_); }
 
-  // One draw over the options' total weight, then only the chosen option is built (at least one
-  // weight is positive). [perf] The options are lambdas held by the call: as std::function values
-  // in a vector they cost a heap block each at every node drawn.
+  // A weighted choice among productions (generators/core/weighted_choice.hpp).
   template <class... Build> Term choose(Weighted<Build>... options) {
-    int k = pick((options.weight + ...));
-    Term out;
-    (void)((k < options.weight ? (out = options.build(), true) : (k -= options.weight, false)) ||
-           ...);
-    return out;
+    return adsem::gen::choose([this](int total) { return pick(total); }, std::move(options)...);
   }
   // One of the `count` atoms of type `want` in the scope, drawn.
   Term draw_atom(const Scope& s, const Type& want, std::size_t count) {
