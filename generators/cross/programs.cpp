@@ -4,6 +4,7 @@
 #include <string>
 
 #include "generators/core/primitive_expr.hpp"
+#include "generators/core/uniform.hpp"
 #include "semantics/core/primitives.hpp"
 
 namespace adsem::cross {
@@ -18,6 +19,8 @@ const Type church_list = Type::function(R_to_R_to_R, R_to_R);
 // Uniform in [low, high): RapidCheck's inRange scales its range with the size, which would starve
 // every later alternative of a choice at small sizes; the size goes into the term size instead.
 int pick(int low, int high_exclusive) {
+  if (low == 0) // the same generator, made once (generators/core/uniform.hpp)
+    return static_cast<int>(adsem::gen::uniform_below(static_cast<std::size_t>(high_exclusive)));
   return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(low, high_exclusive));
 }
 bool coin(int percent) {
