@@ -584,33 +584,57 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
   }
 }
 
-// S_rand: the reservoir sampling of step_by_enumeration (the same draws from the same generator,
-// one per instance in enumeration order), with the instance count read from the summaries; then
-// the chosen instance is found by descending along the counts.
-std::optional<Reducer::Candidate> Reducer::sampled_choice() {
-  const RedexMemo::Summary& root = summary(current_, false);
-  search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
+// S_rand's reservoir sampling of step_by_enumeration over `count` instances: the same draws from
+// the same generator, one per instance in enumeration order, each spent against the search budget.
+// The index of the instance kept, or -1 when there is none.
+long Reducer::sampled_index(std::uint32_t count) {
+  search_budget_.spend(static_cast<long>(count), "finding redexes"); // one draw each
   LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
-  rng.prepare(static_cast<std::size_t>(root.count) + 1);
+  rng.prepare(static_cast<std::size_t>(count) + 1);
   long kept = -1;
-  for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
+  for (long seen = 1; seen <= static_cast<long>(count); ++seen)
     if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
   rng_state_ = rng();
+  return kept;
+}
+
+// Instance k of node t's own instances (summary s, context in_sum): read off the summary when it
+// is the only one, else found again among offers_at's (which spends for a maximal sum's
+// summands, so a sum is always looked at again).
+Reducer::Candidate Reducer::own_instance(const Term& t, const RedexMemo::Summary& s, bool in_sum,
+                                         std::uint32_t k) {
+  const bool own_context = in_sum && t->kind == Kind::add;
+  Candidate c;
+  if (s.own == 1 && t->kind != Kind::add) {
+    c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[s.own_first.rule]);
+    c.cls = s.own_first.cls;
+    c.nth = s.own_first.nth;
+    return c;
+  }
+  offers_.clear();
+  offers_at(t, own_context, offers_);
+  const Offer& o = offers_.at(k);
+  c.rule = o.rule;
+  c.cls = o.cls;
+  c.nth = o.nth;
+  return c;
+}
+
+// S_rand: the instance drawn (sampled_index), with the instance count read from the summaries;
+// then it is found by descending along the counts.
+std::optional<Reducer::Candidate> Reducer::sampled_choice() {
+  const long kept = sampled_index(summary(current_, false).count);
   if (kept < 0) return std::nullopt;
   auto k = static_cast<std::uint32_t>(kept);
-  Candidate c;
-  c.path.reserve(static_cast<std::size_t>(current_->height));
+  std::vector<int> path;
+  path.reserve(static_cast<std::size_t>(current_->height));
   const Term* at = &current_;
   bool in_sum = false;
   for (;;) {
     const RedexMemo::Summary& s = summary(*at, in_sum);
     if (k < s.own) {
-      offers_.clear();
-      offers_at(*at, in_sum && (*at)->kind == Kind::add, offers_);
-      const Offer& o = offers_.at(k);
-      c.rule = o.rule;
-      c.cls = o.cls;
-      c.nth = o.nth;
+      Candidate c = own_instance(*at, s, in_sum, k);
+      c.path = std::move(path);
       return c;
     }
     k -= s.own;
@@ -622,7 +646,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
       if (k < here) break;
       k -= here;
     }
-    c.path.push_back(static_cast<int>(i));
+    path.push_back(static_cast<int>(i));
     in_sum = n.kind == Kind::add;
     at = &n.kids.at(i);
   }

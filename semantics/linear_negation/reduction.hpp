@@ -174,6 +174,8 @@ private:
   void refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched);
   void refresh_written();
   std::optional<Candidate> cached_choice(bool best);
+  long sampled_index(std::uint32_t count);
+  Candidate own_instance(const Term& t, const RedexMemo::Summary& s, bool in_sum, std::uint32_t k);
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
