@@ -127,28 +127,58 @@ struct Reducer::CopiedBinders : BinderLog {
   }
 };
 
-Reducer::Reducer(const Term& t, RunOptions options)
-    : current_(t), options_(std::move(options)), names_(t),
+namespace {
+// The types of t's binders, into `types`.
+void learn_binder_types(const Term& t, std::unordered_map<std::string, Type>& types) {
+  if (t->kind == Kind::lam || t->kind == Kind::let) {
+    if (t->x.type) types[t->x.name] = t->x.type;
+  } else if (t->kind == Kind::let_pair) {
+    if (t->x.type) types[t->x.name] = t->x.type;
+    if (t->y.type) types[t->y.name] = t->y.type;
+  }
+  for (const Term& k : t->kids)
+    learn_binder_types(k, types);
+}
+
+// The names and types a run starts from: the free variables' first, then the binders'.
+void learn_free_types(const Context& free_types, Names& names,
+                      std::unordered_map<std::string, Type>& types) {
+  for (const auto& [x, a] : free_types) {
+    names.reserve(x);
+    types[x] = a;
+  }
+}
+} // namespace
+
+RunSetUp::RunSetUp(const Term& t, Context free_types)
+    : term_(t), free_types_(std::move(free_types)), names_(t), table_(FreeTable::of(t)) {
+  learn_free_types(free_types_, names_, types_);
+  learn_binder_types(t, types_);
+}
+
+Reducer::Reducer(const Term& t, RunOptions options) : Reducer(t, std::move(options), nullptr) {}
+
+Reducer::Reducer(const RunSetUp& set_up, RunOptions options)
+    : Reducer(set_up.term_, std::move(options), &set_up) {}
+
+Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up)
+    : current_(t), options_(std::move(options)), names_(set_up ? set_up->names_ : Names(t)),
       copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
       id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {
-  for (const auto& [x, a] : options_.free_types) {
-    names_.reserve(x);
-    types_[x] = a;
+  if (set_up) {
+    if (options_.free_types != set_up->free_types_)
+      throw std::invalid_argument("linear-negation reducer: free types other than its set-up's");
+    types_ = set_up->types_;
+    return;
   }
+  learn_free_types(options_.free_types, names_, types_);
   learn_types(t);
 }
 
 void Reducer::learn_types(const Term& t) const {
-  if (t->kind == Kind::lam || t->kind == Kind::let) {
-    if (t->x.type) types_[t->x.name] = t->x.type;
-  } else if (t->kind == Kind::let_pair) {
-    if (t->x.type) types_[t->x.name] = t->x.type;
-    if (t->y.type) types_[t->y.name] = t->y.type;
-  }
-  for (const Term& k : t->kids)
-    learn_types(k);
+  learn_binder_types(t, types_);
 }
 
 bool Reducer::is_neg_variable(const std::string& x) const {
@@ -422,8 +452,12 @@ void Reducer::take_noted_counts(const Node& n, std::size_t k) const {
 
 void Reducer::keep_counts() {
   if (counts_kept_ || !known_reads_) return;
-  const auto table = FreeTable::of(current_);
-  if (!table) return;
+  keep_counts_from(FreeTable::of(current_));
+}
+
+// keep_counts with the current term's free table (nothing: its binders are not unique).
+void Reducer::keep_counts_from(const std::optional<FreeTable>& table) {
+  if (counts_kept_ || !known_reads_ || !table) return;
   table->write_binder_counts(current_);
   counts_kept_ = true;
   noting_ = true;
@@ -732,6 +766,14 @@ private:
 } // namespace
 
 Run normalise(const Term& t, const RunOptions& options) {
+  return Reducer::normalise_from(t, options, nullptr);
+}
+
+Run normalise(const RunSetUp& set_up, const RunOptions& options) {
+  return Reducer::normalise_from(set_up.term(), options, &set_up);
+}
+
+Run Reducer::normalise_from(const Term& t, const RunOptions& options, const RunSetUp* set_up) {
   std::optional<Reducer> r;
   Run run;
   FiredTally fired;
@@ -741,9 +783,16 @@ Run normalise(const Term& t, const RunOptions& options) {
   // rest runs on the large stack (syntax/linear_negation/nesting.hpp).
   const auto steps = [&](bool shallow) {
     if (!r) {
-      r.emplace(t, options); // learning the binders' types walks t
+      if (set_up)
+        r.emplace(*set_up, options);
+      else
+        r.emplace(t, options); // learning the binders' types walks t
       r->share_copies_ = r->known_reads_ && options.share_copies;
-      r->keep_counts(); // (9) and (10) then read their binder's count off the node
+      // (9) and (10) then read their binder's count off the node
+      if (set_up)
+        r->keep_counts_from(set_up->table_); // the set-up's term is the run's current one
+      else
+        r->keep_counts();
       // the focus from the first step: on a campaign's small terms too it takes fewer
       // instructions than the walk from the root (rnn-recurrence 8%, normal-forms-are-values 5%)
       r->keep_focus();

@@ -23,6 +23,7 @@
 
 #include "semantics/core/rule_counter.hpp"
 #include "semantics/core/work_budget.hpp"
+#include "semantics/linear_negation/free_table.hpp"
 #include "semantics/linear_negation/occurrence.hpp"
 #include "semantics/linear_negation/relations.hpp"
 #include "syntax/linear_negation/ast.hpp"
@@ -86,9 +87,30 @@ struct Step {
   Term result;
 };
 
+// What the runs of one term share, made once where several strategies normalise it (the
+// unique-normal-forms property runs S_bp, S_lo and S_rand on each term; each run made these again,
+// about 5% of its instructions): the names the term takes, its binders' types (both with the
+// free variables'), and its free table (count mode, free_table.hpp). A run copies the names and
+// types, which it extends; its summaries and budgets stay its own.
+class RunSetUp {
+public:
+  RunSetUp(const Term& t, Context free_types);
+  const Term& term() const { return term_; }
+
+private:
+  friend class Reducer;
+  Term term_;
+  Context free_types_;
+  Names names_;
+  std::unordered_map<std::string, Type> types_;
+  std::optional<FreeTable> table_; // nothing when the binders are not unique
+};
+
 class Reducer {
 public:
   Reducer(const Term& t, RunOptions options);
+  // The set-up's term; options.free_types must be the set-up's.
+  Reducer(const RunSetUp& set_up, RunOptions options);
   ~Reducer();
   std::optional<Step> step(); // advances the current term
   // From here on, step() keeps a focus at the last redex (focus.cpp): the next redex is searched
@@ -190,6 +212,9 @@ private:
   bool binds_touched(const Node& n) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
+  Reducer(const Term& t, RunOptions options, const RunSetUp* set_up);
+  void keep_counts_from(const std::optional<FreeTable>& table);
+  static Run normalise_from(const Term& t, const RunOptions& options, const RunSetUp* set_up);
   // the focus (focus.cpp)
   struct Frame;
   struct Focus;
@@ -248,10 +273,13 @@ private:
   InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
+  friend Run normalise(const RunSetUp& set_up, const RunOptions& options);
 };
 
 // Runs the strategy to a βℓ-normal form; AdsemError(fuel) when the budget runs out.
 Run normalise(const Term& t, const RunOptions& options);
+// The same on the set-up's term, from the set-up (options.free_types must be the set-up's).
+Run normalise(const RunSetUp& set_up, const RunOptions& options);
 
 // ---- pieces the rules are made of (spec §2.8) ----
 Peeled peel(const Term& t);

@@ -139,6 +139,45 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
   EXPECT_GT(steps, 1'000);
 }
 
+// normalise from a set-up shared by several runs (RunSetUp) takes each run's steps, trace and
+// result, and spends what a run of its own spends: the runs under every strategy and rule set,
+// from one set-up in turn, against runs from the term alone.
+TEST(LinearNegationStrategyCache, RunsFromASharedSetUpAreTheRunsAlone) {
+  long steps = 0;
+  for (int i = 0; i < 90; ++i) {
+    const Drawn d = draw(i);
+    const RunSetUp set_up(d.term, d.free_types);
+    for (int v = 0; v < 5; ++v) {
+      if (v > 0 && i % 4 != 0) continue;
+      for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random}) {
+        RunOptions o = rules_variant(v);
+        o.strategy = s;
+        o.seed = 31 * static_cast<std::uint64_t>(i) + 7;
+        o.free_types = d.free_types;
+        o.trace = true;
+        o.fuel = 2'000;
+        const auto outcome = [&](const auto& from) {
+          try {
+            const linear_negation::Run r = normalise(from, o);
+            return std::make_tuple(print(r.result), r.steps, r.rule_counts, r.trace, r.copy_volume,
+                                   std::string());
+          } catch (const AdsemError& e) {
+            return std::make_tuple(std::string(), 0L, std::map<std::string, long>{},
+                                   std::vector<std::string>{}, 0L, std::string(e.what()));
+          }
+        };
+        const auto alone = outcome(d.term);
+        EXPECT_EQ(outcome(set_up), alone) << "term " << i << " rules " << v;
+        steps += std::get<1>(alone);
+      }
+    }
+  }
+  EXPECT_GT(steps, 5'000);
+  RunOptions other;
+  other.free_types["x"] = real_type();
+  EXPECT_THROW((void)normalise(RunSetUp(var("x"), {}), other), std::invalid_argument);
+}
+
 // A node shared by two reducers with different rule sets: each reads only its own summaries.
 TEST(LinearNegationStrategyCache, ReducersSharingNodesDoNotMix) {
   for (int i = 0; i < 30; ++i) {
