@@ -357,8 +357,8 @@ TrialResult unique_normal_forms(const PropertyContext& c) {
     const std::vector<double> meaning = model::flatten_primal(denote_closed(t.term));
     if (!finite(meaning))
       return on(TrialResult::discard(props::discards::overflow), t.term, t.type);
-    // the three runs share the term's names, binder types and free table
-    const RunSetUp set_up(t.term, run_options(c).free_types);
+    // the three runs share the term's names, binder types, free table and first summaries
+    RunSetUp set_up(t.term, run_options(c).free_types);
     const auto bp = ground_result(normalise(set_up, run_options(c)));
     const auto lo = ground_result(normalise(set_up, run_options(c, Strategy::lo)));
     const auto rnd = ground_result(

@@ -686,6 +686,44 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   }
 }
 
+// normalise's first search from a set-up, before the first step (which begins with the root's
+// summary, so nothing is spent before it): every node of the term summarised, taken over from the
+// run before when that run had this book and rule set and the term's nodes still hold its
+// summaries, at the cost their making spent; else made here and offered to the runs after.
+void Reducer::first_summaries(RunSetUp& set_up) {
+  if (set_up.first_owner_ != 0 && set_up.first_book_ == options_.book &&
+      set_up.first_rules_ == options_.rules &&
+      summarised_by(current_, false, set_up.first_owner_)) {
+    take_summaries(current_, false, set_up.first_owner_);
+    search_budget_.spend(set_up.first_spend_, "finding redexes");
+  } else {
+    const long before = search_budget_.used();
+    (void)summary(current_, false);
+    set_up.first_spend_ = search_budget_.used() - before;
+    set_up.first_book_ = options_.book;
+    set_up.first_rules_ = options_.rules;
+  }
+  set_up.first_owner_ = id_;
+}
+
+// Whether every node of t holds owner's summary in the context summary() reads it in (a shared
+// copy not made yet reads its original's: no).
+bool Reducer::summarised_by(const Term& t, bool in_sum, std::uint64_t owner) {
+  const RedexMemo::Summary& slot = in_sum && t->kind == Kind::add ? t->memo.in_sum : t->memo.top;
+  if (slot.owner != owner || t->copy.unforced) return false;
+  return std::all_of(t->kids.begin(), t->kids.end(),
+                     [&](const Term& k) { return summarised_by(k, t->kind == Kind::add, owner); });
+}
+
+// owner's summaries of t's nodes (summarised_by) become this reducer's.
+void Reducer::take_summaries(const Term& t, bool in_sum, std::uint64_t owner) {
+  RedexMemo::Summary& slot = in_sum && t->kind == Kind::add ? t->memo.in_sum : t->memo.top;
+  if (slot.owner != owner) return; // taken already (a node held twice)
+  slot.owner = id_;
+  for (const Term& k : t->kids)
+    take_summaries(k, t->kind == Kind::add, owner);
+}
+
 std::optional<Step> Reducer::step() {
   if (const Rule<Reduction>* fired = advance()) return Step{fired->info.name, current_};
   return std::nullopt;
@@ -769,11 +807,11 @@ Run normalise(const Term& t, const RunOptions& options) {
   return Reducer::normalise_from(t, options, nullptr);
 }
 
-Run normalise(const RunSetUp& set_up, const RunOptions& options) {
+Run normalise(RunSetUp& set_up, const RunOptions& options) {
   return Reducer::normalise_from(set_up.term(), options, &set_up);
 }
 
-Run Reducer::normalise_from(const Term& t, const RunOptions& options, const RunSetUp* set_up) {
+Run Reducer::normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up) {
   std::optional<Reducer> r;
   Run run;
   FiredTally fired;
@@ -796,6 +834,7 @@ Run Reducer::normalise_from(const Term& t, const RunOptions& options, const RunS
       // the focus from the first step: on a campaign's small terms too it takes fewer
       // instructions than the walk from the root (rnn-recurrence 8%, normal-forms-are-values 5%)
       r->keep_focus();
+      if (set_up) r->first_summaries(*set_up);
     }
     while (!shallow || r->current()->height <= shallow_nesting) {
       const Rule<Reduction>* rule = r->advance(); // holds no result: the next step writes in place

@@ -43,6 +43,7 @@ struct RuleSet {
   bool factoring = true;     // (17) linear factoring (off: the control of the complexity families)
   bool eta_pair = true;      // (16) in S_bp
   bool numeric_only = false; // Lemma 7: only (9)ⁿ, (10), (12), (13), (14), (23)
+  bool operator==(const RuleSet&) const = default;
 };
 
 struct RunOptions {
@@ -91,7 +92,11 @@ struct Step {
 // unique-normal-forms property runs S_bp, S_lo and S_rand on each term; each run made these again,
 // about 5% of its instructions): the names the term takes, its binders' types (both with the
 // free variables'), and its free table (count mode, free_table.hpp). A run copies the names and
-// types, which it extends; its summaries and budgets stay its own.
+// types, which it extends. The first search of a run summarises every node of the term (its
+// redex instances, reduction.cpp); a run with the book and rule set of the run before takes those
+// summaries over and is charged what their making spent, so its budget runs as if it had made
+// them (the summaries are the term's: they read its nodes, the book, the rule set and the
+// binders' types and counts, which the runs share).
 class RunSetUp {
 public:
   RunSetUp(const Term& t, Context free_types);
@@ -104,6 +109,12 @@ private:
   Names names_;
   std::unordered_map<std::string, Type> types_;
   std::optional<FreeTable> table_; // nothing when the binders are not unique
+  // the run whose id owns the term's first summaries, with its book and rule set, and what
+  // making them spent (0: none yet)
+  std::uint64_t first_owner_ = 0;
+  RulesPtr first_book_;
+  RuleSet first_rules_;
+  long first_spend_ = 0;
 };
 
 class Reducer {
@@ -214,7 +225,10 @@ private:
   void learn_types(const Term& t) const;
   Reducer(const Term& t, RunOptions options, const RunSetUp* set_up);
   void keep_counts_from(const std::optional<FreeTable>& table);
-  static Run normalise_from(const Term& t, const RunOptions& options, const RunSetUp* set_up);
+  static Run normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up);
+  void first_summaries(RunSetUp& set_up);
+  static bool summarised_by(const Term& t, bool in_sum, std::uint64_t owner);
+  void take_summaries(const Term& t, bool in_sum, std::uint64_t owner);
   // the focus (focus.cpp)
   struct Frame;
   struct Focus;
@@ -273,13 +287,14 @@ private:
   InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
-  friend Run normalise(const RunSetUp& set_up, const RunOptions& options);
+  friend Run normalise(RunSetUp& set_up, const RunOptions& options);
 };
 
 // Runs the strategy to a βℓ-normal form; AdsemError(fuel) when the budget runs out.
 Run normalise(const Term& t, const RunOptions& options);
-// The same on the set-up's term, from the set-up (options.free_types must be the set-up's).
-Run normalise(const RunSetUp& set_up, const RunOptions& options);
+// The same on the set-up's term, from the set-up (options.free_types must be the set-up's),
+// which keeps the term's first summaries for the runs after.
+Run normalise(RunSetUp& set_up, const RunOptions& options);
 
 // ---- pieces the rules are made of (spec §2.8) ----
 Peeled peel(const Term& t);
