@@ -660,7 +660,8 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
   const long kept = sampled_index(summary(current_, false).count);
   if (kept < 0) return std::nullopt;
   auto k = static_cast<std::uint32_t>(kept);
-  std::vector<int> path;
+  std::vector<int> path = std::move(path_buffer_); // the last step's, its allocation reused
+  path.clear();
   path.reserve(static_cast<std::size_t>(current_->height));
   const Term* at = &current_;
   bool in_sum = false;
@@ -731,11 +732,11 @@ std::optional<Step> Reducer::step() {
 
 const Rule<Reduction>* Reducer::advance() {
   if (focus_) return focused_step();
-  const auto c = options_.strategy == Strategy::random
-                     ? sampled_choice()
-                     : cached_choice(options_.strategy == Strategy::bp);
+  auto c = options_.strategy == Strategy::random ? sampled_choice()
+                                                 : cached_choice(options_.strategy == Strategy::bp);
   if (!c) return nullptr;
   apply_in_place(current_, *c, 0, false);
+  path_buffer_ = std::move(c->path);
   return c->rule;
 }
 
