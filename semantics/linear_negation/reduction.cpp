@@ -346,9 +346,14 @@ bool Reducer::reads_reach(const Node& n, std::size_t k, const Reach& below, bool
 // read it at the binder).
 bool Reducer::binds_touched(const Node& n) const {
   if (!binds_es(n)) return false;
-  return std::binary_search(touched_.begin(), touched_.end(), n.x.name) ||
-         (n.kind == Kind::let_pair &&
-          std::binary_search(touched_.begin(), touched_.end(), n.y.name));
+  // a step touches a few names: scanned while so few (a comparison for equality looks at the
+  // lengths first; the search's ordering comparisons each called memcmp)
+  constexpr std::size_t few = 8;
+  const auto touched = [&](const std::string& x) {
+    return touched_.size() <= few ? std::find(touched_.begin(), touched_.end(), x) != touched_.end()
+                                  : std::binary_search(touched_.begin(), touched_.end(), x);
+  };
+  return touched(n.x.name) || (n.kind == Kind::let_pair && touched(n.y.name));
 }
 
 // contract, noting for rereads the names whose free count the step changed (most rules only
