@@ -357,10 +357,12 @@ TrialResult unique_normal_forms(const PropertyContext& c) {
     const std::vector<double> meaning = model::flatten_primal(denote_closed(t.term));
     if (!finite(meaning))
       return on(TrialResult::discard(props::discards::overflow), t.term, t.type);
-    const auto bp = ground_result(normalise(t.term, run_options(c)));
-    const auto lo = ground_result(normalise(t.term, run_options(c, Strategy::lo)));
+    // the three runs share the term's names, binder types, free table and first summaries
+    RunSetUp set_up(t.term, run_options(c).free_types);
+    const auto bp = ground_result(normalise(set_up, run_options(c)));
+    const auto lo = ground_result(normalise(set_up, run_options(c, Strategy::lo)));
     const auto rnd = ground_result(
-        normalise(t.term, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>())));
+        normalise(set_up, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>())));
     TrialResult r = compare_vectors(bp, "S_bp", lo, "S_lo", CheckKind::exact_value, c);
     if (is_pass(r)) r = compare_vectors(bp, "S_bp", rnd, "S_rand", CheckKind::exact_value, c);
     if (is_pass(r))

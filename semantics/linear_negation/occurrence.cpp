@@ -64,6 +64,33 @@ KidCounts counts_in_kids(const Node& t, const std::string& x, int c) {
   return out;
 }
 
+// The first child of t holding an occurrence of x, and its count of them (c in t): the children
+// counted as counts_in_kids counts them, but left to right and only until the answer is known,
+// which is as soon as a child before the largest holds one.
+std::pair<std::size_t, int> first_holding(const Node& t, const std::string& x, int c) {
+  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
+  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < t.kids.size(); ++i)
+    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
+  const bool largest_binds_x = rebinds && largest == 0; // holds no free occurrence of x
+  for (std::size_t i = 0; i < largest; ++i) {
+    if (rebinds && i == 0) continue;
+    if (const int n = count_in(t.kids[i], x); n != 0) return {i, n};
+  }
+  // the children before the largest hold none: the largest holds what the others after it leave
+  KidCounts after(t.kids.size(), 0);
+  int rest = c;
+  for (std::size_t i = largest + 1; i < t.kids.size(); ++i) {
+    after[i] = count_in(t.kids[i], x);
+    rest -= after[i];
+  }
+  if (!largest_binds_x && rest != 0) return {largest, rest};
+  for (std::size_t i = largest + 1; i < t.kids.size(); ++i)
+    if (after[i] != 0) return {i, after[i]};
+  return {t.kids.size(), 0};
+}
+
 // The node t if it may be written in place: the reducer holds its parent alone (writes) and
 // nothing but the parent holds t. Made non-const (ast.cpp).
 Node* in_place(const Term& t, const InPlaceWrites* writes) {
@@ -76,20 +103,18 @@ Term replace_first_counted(const Term& t, const std::string& x, const Term& v, i
                            InPlaceWrites* writes, std::size_t level) {
   if (t->kind == Kind::var) return v;
   force(*t);
-  const KidCounts counts = counts_in_kids(*t, x, c);
-  const auto i = static_cast<std::size_t>(
-      std::find_if(counts.begin(), counts.end(), [](int n) { return n != 0; }) - counts.begin());
-  if (i == counts.size())
+  const auto [i, count] = first_holding(*t, x, c);
+  if (i == t->kids.size())
     throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
   if (Node* n = in_place(t, writes)) {
-    n->kids[i] = replace_first_counted(n->kids[i], x, v, counts[i], writes, level + 1);
+    n->kids[i] = replace_first_counted(n->kids[i], x, v, count, writes, level + 1);
     n->forget_free_counts();
     measure(*n);
     writes->wrote(*n, i, level);
     return t;
   }
   std::vector<Term> kids = t->kids;
-  kids[i] = replace_first_counted(t->kids[i], x, v, counts[i], nullptr, level + 1);
+  kids[i] = replace_first_counted(t->kids[i], x, v, count, nullptr, level + 1);
   return rebuild_counted(*t, std::move(kids));
 }
 

@@ -127,28 +127,58 @@ struct Reducer::CopiedBinders : BinderLog {
   }
 };
 
-Reducer::Reducer(const Term& t, RunOptions options)
-    : current_(t), options_(std::move(options)), names_(t),
+namespace {
+// The types of t's binders, into `types`.
+void learn_binder_types(const Term& t, std::unordered_map<std::string, Type>& types) {
+  if (t->kind == Kind::lam || t->kind == Kind::let) {
+    if (t->x.type) types[t->x.name] = t->x.type;
+  } else if (t->kind == Kind::let_pair) {
+    if (t->x.type) types[t->x.name] = t->x.type;
+    if (t->y.type) types[t->y.name] = t->y.type;
+  }
+  for (const Term& k : t->kids)
+    learn_binder_types(k, types);
+}
+
+// The names and types a run starts from: the free variables' first, then the binders'.
+void learn_free_types(const Context& free_types, Names& names,
+                      std::unordered_map<std::string, Type>& types) {
+  for (const auto& [x, a] : free_types) {
+    names.reserve(x);
+    types[x] = a;
+  }
+}
+} // namespace
+
+RunSetUp::RunSetUp(const Term& t, Context free_types)
+    : term_(t), free_types_(std::move(free_types)), names_(t), table_(FreeTable::of(t)) {
+  learn_free_types(free_types_, names_, types_);
+  learn_binder_types(t, types_);
+}
+
+Reducer::Reducer(const Term& t, RunOptions options) : Reducer(t, std::move(options), nullptr) {}
+
+Reducer::Reducer(const RunSetUp& set_up, RunOptions options)
+    : Reducer(set_up.term_, std::move(options), &set_up) {}
+
+Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up)
+    : current_(t), options_(std::move(options)), names_(set_up ? set_up->names_ : Names(t)),
       copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
       id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {
-  for (const auto& [x, a] : options_.free_types) {
-    names_.reserve(x);
-    types_[x] = a;
+  if (set_up) {
+    if (options_.free_types != set_up->free_types_)
+      throw std::invalid_argument("linear-negation reducer: free types other than its set-up's");
+    types_ = set_up->types_;
+    return;
   }
+  learn_free_types(options_.free_types, names_, types_);
   learn_types(t);
 }
 
 void Reducer::learn_types(const Term& t) const {
-  if (t->kind == Kind::lam || t->kind == Kind::let) {
-    if (t->x.type) types_[t->x.name] = t->x.type;
-  } else if (t->kind == Kind::let_pair) {
-    if (t->x.type) types_[t->x.name] = t->x.type;
-    if (t->y.type) types_[t->y.name] = t->y.type;
-  }
-  for (const Term& k : t->kids)
-    learn_types(k);
+  learn_binder_types(t, types_);
 }
 
 bool Reducer::is_neg_variable(const std::string& x) const {
@@ -316,9 +346,14 @@ bool Reducer::reads_reach(const Node& n, std::size_t k, const Reach& below, bool
 // read it at the binder).
 bool Reducer::binds_touched(const Node& n) const {
   if (!binds_es(n)) return false;
-  return std::binary_search(touched_.begin(), touched_.end(), n.x.name) ||
-         (n.kind == Kind::let_pair &&
-          std::binary_search(touched_.begin(), touched_.end(), n.y.name));
+  // a step touches a few names: scanned while so few (a comparison for equality looks at the
+  // lengths first; the search's ordering comparisons each called memcmp)
+  constexpr std::size_t few = 8;
+  const auto touched = [&](const std::string& x) {
+    return touched_.size() <= few ? std::find(touched_.begin(), touched_.end(), x) != touched_.end()
+                                  : std::binary_search(touched_.begin(), touched_.end(), x);
+  };
+  return touched(n.x.name) || (n.kind == Kind::let_pair && touched(n.y.name));
 }
 
 // contract, noting for rereads the names whose free count the step changed (most rules only
@@ -422,8 +457,12 @@ void Reducer::take_noted_counts(const Node& n, std::size_t k) const {
 
 void Reducer::keep_counts() {
   if (counts_kept_ || !known_reads_) return;
-  const auto table = FreeTable::of(current_);
-  if (!table) return;
+  keep_counts_from(FreeTable::of(current_));
+}
+
+// keep_counts with the current term's free table (nothing: its binders are not unique).
+void Reducer::keep_counts_from(const std::optional<FreeTable>& table) {
+  if (counts_kept_ || !known_reads_ || !table) return;
   table->write_binder_counts(current_);
   counts_kept_ = true;
   noting_ = true;
@@ -584,33 +623,58 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
   }
 }
 
-// S_rand: the reservoir sampling of step_by_enumeration (the same draws from the same generator,
-// one per instance in enumeration order), with the instance count read from the summaries; then
-// the chosen instance is found by descending along the counts.
-std::optional<Reducer::Candidate> Reducer::sampled_choice() {
-  const RedexMemo::Summary& root = summary(current_, false);
-  search_budget_.spend(static_cast<long>(root.count), "finding redexes"); // one draw each
+// S_rand's reservoir sampling of step_by_enumeration over `count` instances: the same draws from
+// the same generator, one per instance in enumeration order, each spent against the search budget.
+// The index of the instance kept, or -1 when there is none.
+long Reducer::sampled_index(std::uint32_t count) {
+  search_budget_.spend(static_cast<long>(count), "finding redexes"); // one draw each
   LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
-  rng.prepare(static_cast<std::size_t>(root.count) + 1);
+  rng.prepare(static_cast<std::size_t>(count) + 1);
   long kept = -1;
-  for (long seen = 1; seen <= static_cast<long>(root.count); ++seen)
+  for (long seen = 1; seen <= static_cast<long>(count); ++seen)
     if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
   rng_state_ = rng();
+  return kept;
+}
+
+// Instance k of node t's own instances (summary s, context in_sum): read off the summary when it
+// is the only one, else found again among offers_at's (which spends for a maximal sum's
+// summands, so a sum is always looked at again).
+Reducer::Candidate Reducer::own_instance(const Term& t, const RedexMemo::Summary& s, bool in_sum,
+                                         std::uint32_t k) {
+  const bool own_context = in_sum && t->kind == Kind::add;
+  Candidate c;
+  if (s.own == 1 && t->kind != Kind::add) {
+    c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[s.own_first.rule]);
+    c.cls = s.own_first.cls;
+    c.nth = s.own_first.nth;
+    return c;
+  }
+  offers_.clear();
+  offers_at(t, own_context, offers_);
+  const Offer& o = offers_.at(k);
+  c.rule = o.rule;
+  c.cls = o.cls;
+  c.nth = o.nth;
+  return c;
+}
+
+// S_rand: the instance drawn (sampled_index), with the instance count read from the summaries;
+// then it is found by descending along the counts.
+std::optional<Reducer::Candidate> Reducer::sampled_choice() {
+  const long kept = sampled_index(summary(current_, false).count);
   if (kept < 0) return std::nullopt;
   auto k = static_cast<std::uint32_t>(kept);
-  Candidate c;
-  c.path.reserve(static_cast<std::size_t>(current_->height));
+  std::vector<int> path = std::move(path_buffer_); // the last step's, its allocation reused
+  path.clear();
+  path.reserve(static_cast<std::size_t>(current_->height));
   const Term* at = &current_;
   bool in_sum = false;
   for (;;) {
     const RedexMemo::Summary& s = summary(*at, in_sum);
     if (k < s.own) {
-      offers_.clear();
-      offers_at(*at, in_sum && (*at)->kind == Kind::add, offers_);
-      const Offer& o = offers_.at(k);
-      c.rule = o.rule;
-      c.cls = o.cls;
-      c.nth = o.nth;
+      Candidate c = own_instance(*at, s, in_sum, k);
+      c.path = std::move(path);
       return c;
     }
     k -= s.own;
@@ -622,10 +686,48 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
       if (k < here) break;
       k -= here;
     }
-    c.path.push_back(static_cast<int>(i));
+    path.push_back(static_cast<int>(i));
     in_sum = n.kind == Kind::add;
     at = &n.kids.at(i);
   }
+}
+
+// normalise's first search from a set-up, before the first step (which begins with the root's
+// summary, so nothing is spent before it): every node of the term summarised, taken over from the
+// run before when that run had this book and rule set and the term's nodes still hold its
+// summaries, at the cost their making spent; else made here and offered to the runs after.
+void Reducer::first_summaries(RunSetUp& set_up) {
+  if (set_up.first_owner_ != 0 && set_up.first_book_ == options_.book &&
+      set_up.first_rules_ == options_.rules &&
+      summarised_by(current_, false, set_up.first_owner_)) {
+    take_summaries(current_, false, set_up.first_owner_);
+    search_budget_.spend(set_up.first_spend_, "finding redexes");
+  } else {
+    const long before = search_budget_.used();
+    (void)summary(current_, false);
+    set_up.first_spend_ = search_budget_.used() - before;
+    set_up.first_book_ = options_.book;
+    set_up.first_rules_ = options_.rules;
+  }
+  set_up.first_owner_ = id_;
+}
+
+// Whether every node of t holds owner's summary in the context summary() reads it in (a shared
+// copy not made yet reads its original's: no).
+bool Reducer::summarised_by(const Term& t, bool in_sum, std::uint64_t owner) {
+  const RedexMemo::Summary& slot = in_sum && t->kind == Kind::add ? t->memo.in_sum : t->memo.top;
+  if (slot.owner != owner || t->copy.unforced) return false;
+  return std::all_of(t->kids.begin(), t->kids.end(),
+                     [&](const Term& k) { return summarised_by(k, t->kind == Kind::add, owner); });
+}
+
+// owner's summaries of t's nodes (summarised_by) become this reducer's.
+void Reducer::take_summaries(const Term& t, bool in_sum, std::uint64_t owner) {
+  RedexMemo::Summary& slot = in_sum && t->kind == Kind::add ? t->memo.in_sum : t->memo.top;
+  if (slot.owner != owner) return; // taken already (a node held twice)
+  slot.owner = id_;
+  for (const Term& k : t->kids)
+    take_summaries(k, t->kind == Kind::add, owner);
 }
 
 std::optional<Step> Reducer::step() {
@@ -635,11 +737,11 @@ std::optional<Step> Reducer::step() {
 
 const Rule<Reduction>* Reducer::advance() {
   if (focus_) return focused_step();
-  const auto c = options_.strategy == Strategy::random
-                     ? sampled_choice()
-                     : cached_choice(options_.strategy == Strategy::bp);
+  auto c = options_.strategy == Strategy::random ? sampled_choice()
+                                                 : cached_choice(options_.strategy == Strategy::bp);
   if (!c) return nullptr;
   apply_in_place(current_, *c, 0, false);
+  path_buffer_ = std::move(c->path);
   return c->rule;
 }
 
@@ -708,6 +810,14 @@ private:
 } // namespace
 
 Run normalise(const Term& t, const RunOptions& options) {
+  return Reducer::normalise_from(t, options, nullptr);
+}
+
+Run normalise(RunSetUp& set_up, const RunOptions& options) {
+  return Reducer::normalise_from(set_up.term(), options, &set_up);
+}
+
+Run Reducer::normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up) {
   std::optional<Reducer> r;
   Run run;
   FiredTally fired;
@@ -717,12 +827,20 @@ Run normalise(const Term& t, const RunOptions& options) {
   // rest runs on the large stack (syntax/linear_negation/nesting.hpp).
   const auto steps = [&](bool shallow) {
     if (!r) {
-      r.emplace(t, options); // learning the binders' types walks t
+      if (set_up)
+        r.emplace(*set_up, options);
+      else
+        r.emplace(t, options); // learning the binders' types walks t
       r->share_copies_ = r->known_reads_ && options.share_copies;
-      r->keep_counts(); // (9) and (10) then read their binder's count off the node
+      // (9) and (10) then read their binder's count off the node
+      if (set_up)
+        r->keep_counts_from(set_up->table_); // the set-up's term is the run's current one
+      else
+        r->keep_counts();
       // the focus from the first step: on a campaign's small terms too it takes fewer
       // instructions than the walk from the root (rnn-recurrence 8%, normal-forms-are-values 5%)
       r->keep_focus();
+      if (set_up) r->first_summaries(*set_up);
     }
     while (!shallow || r->current()->height <= shallow_nesting) {
       const Rule<Reduction>* rule = r->advance(); // holds no result: the next step writes in place

@@ -23,6 +23,7 @@
 
 #include "semantics/core/rule_counter.hpp"
 #include "semantics/core/work_budget.hpp"
+#include "semantics/linear_negation/free_table.hpp"
 #include "semantics/linear_negation/occurrence.hpp"
 #include "semantics/linear_negation/relations.hpp"
 #include "syntax/linear_negation/ast.hpp"
@@ -42,6 +43,7 @@ struct RuleSet {
   bool factoring = true;     // (17) linear factoring (off: the control of the complexity families)
   bool eta_pair = true;      // (16) in S_bp
   bool numeric_only = false; // Lemma 7: only (9)ⁿ, (10), (12), (13), (14), (23)
+  bool operator==(const RuleSet&) const = default;
 };
 
 struct RunOptions {
@@ -86,9 +88,40 @@ struct Step {
   Term result;
 };
 
+// What the runs of one term share, made once where several strategies normalise it (the
+// unique-normal-forms property runs S_bp, S_lo and S_rand on each term; each run made these again,
+// about 5% of its instructions): the names the term takes, its binders' types (both with the
+// free variables'), and its free table (count mode, free_table.hpp). A run copies the names and
+// types, which it extends. The first search of a run summarises every node of the term (its
+// redex instances, reduction.cpp); a run with the book and rule set of the run before takes those
+// summaries over and is charged what their making spent, so its budget runs as if it had made
+// them (the summaries are the term's: they read its nodes, the book, the rule set and the
+// binders' types and counts, which the runs share).
+class RunSetUp {
+public:
+  RunSetUp(const Term& t, Context free_types);
+  const Term& term() const { return term_; }
+
+private:
+  friend class Reducer;
+  Term term_;
+  Context free_types_;
+  Names names_;
+  std::unordered_map<std::string, Type> types_;
+  std::optional<FreeTable> table_; // nothing when the binders are not unique
+  // the run whose id owns the term's first summaries, with its book and rule set, and what
+  // making them spent (0: none yet)
+  std::uint64_t first_owner_ = 0;
+  RulesPtr first_book_;
+  RuleSet first_rules_;
+  long first_spend_ = 0;
+};
+
 class Reducer {
 public:
   Reducer(const Term& t, RunOptions options);
+  // The set-up's term; options.free_types must be the set-up's.
+  Reducer(const RunSetUp& set_up, RunOptions options);
   ~Reducer();
   std::optional<Step> step(); // advances the current term
   // From here on, step() keeps a focus at the last redex (focus.cpp): the next redex is searched
@@ -174,6 +207,8 @@ private:
   void refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched);
   void refresh_written();
   std::optional<Candidate> cached_choice(bool best);
+  long sampled_index(std::uint32_t count);
+  Candidate own_instance(const Term& t, const RedexMemo::Summary& s, bool in_sum, std::uint32_t k);
   std::optional<Candidate> sampled_choice();
   Term contract(const Term& t, const Candidate& c);
   Term apply_at(const Term& t, const Candidate& c, std::size_t depth);
@@ -188,6 +223,12 @@ private:
   bool binds_touched(const Node& n) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
+  Reducer(const Term& t, RunOptions options, const RunSetUp* set_up);
+  void keep_counts_from(const std::optional<FreeTable>& table);
+  static Run normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up);
+  void first_summaries(RunSetUp& set_up);
+  static bool summarised_by(const Term& t, bool in_sum, std::uint64_t owner);
+  void take_summaries(const Term& t, bool in_sum, std::uint64_t owner);
   // the focus (focus.cpp)
   struct Frame;
   struct Focus;
@@ -224,10 +265,11 @@ private:
   long copy_volume_ = 0;
   WorkBudget copy_budget_;
   WorkBudget search_budget_;
-  std::vector<Offer> offers_;  // offers_at's scratch buffer for summary()
-  std::vector<Term> summands_; // a maximal sum's summands (offers_at, contract)
-  std::vector<Peeled> peeled_; // and the same with their ES stacks peeled off
-  std::uint64_t id_;           // owner of the summaries this reducer writes into the nodes' memos
+  std::vector<Offer> offers_;    // offers_at's scratch buffer for summary()
+  std::vector<Term> summands_;   // a maximal sum's summands (offers_at, contract)
+  std::vector<Peeled> peeled_;   // and the same with their ES stacks peeled off
+  std::vector<int> path_buffer_; // S_rand's path of the last step (sampled_choice)
+  std::uint64_t id_;             // owner of the summaries this reducer writes into the nodes' memos
   // The book is the paper's, whose side conditions read only what Reach and touched_ describe:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
@@ -246,10 +288,14 @@ private:
   InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
+  friend Run normalise(RunSetUp& set_up, const RunOptions& options);
 };
 
 // Runs the strategy to a βℓ-normal form; AdsemError(fuel) when the budget runs out.
 Run normalise(const Term& t, const RunOptions& options);
+// The same on the set-up's term, from the set-up (options.free_types must be the set-up's),
+// which keeps the term's first summaries for the runs after.
+Run normalise(RunSetUp& set_up, const RunOptions& options);
 
 // ---- pieces the rules are made of (spec §2.8) ----
 Peeled peel(const Term& t);

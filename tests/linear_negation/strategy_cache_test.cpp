@@ -139,6 +139,55 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
   EXPECT_GT(steps, 1'000);
 }
 
+// normalise from a set-up shared by several runs (RunSetUp) takes each run's steps, trace and
+// result: the runs under every strategy and rule set, from one set-up in turn (each taking over
+// the first summaries of the run before where its book and rules are that run's), against runs
+// from the term alone, made after them.
+TEST(LinearNegationStrategyCache, RunsFromASharedSetUpAreTheRunsAlone) {
+  using Outcome = std::tuple<std::string, long, std::map<std::string, long>,
+                             std::vector<std::string>, long, std::string>;
+  long steps = 0;
+  for (int i = 0; i < 90; ++i) {
+    const Drawn d = draw(i);
+    std::vector<RunOptions> runs;
+    for (int v = 0; v < 5; ++v) {
+      if (v > 0 && i % 4 != 0) continue;
+      for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random})
+        for (int again = 0; again < 2; ++again) {
+          RunOptions o = rules_variant(v);
+          o.strategy = s;
+          o.seed = 31 * static_cast<std::uint64_t>(i) + 7 + static_cast<std::uint64_t>(again);
+          o.free_types = d.free_types;
+          o.trace = true;
+          o.fuel = 2'000;
+          runs.push_back(o);
+        }
+    }
+    const auto outcome = [](auto& from, const RunOptions& o) -> Outcome {
+      try {
+        const linear_negation::Run r = normalise(from, o);
+        return {print(r.result), r.steps, r.rule_counts, r.trace, r.copy_volume, ""};
+      } catch (const AdsemError& e) {
+        return {"", 0, {}, {}, 0, e.what()};
+      }
+    };
+    RunSetUp set_up(d.term, d.free_types);
+    std::vector<Outcome> shared;
+    for (const RunOptions& o : runs)
+      shared.push_back(outcome(set_up, o));
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const Term& alone = d.term;
+      EXPECT_EQ(shared[k], outcome(alone, runs[k])) << "term " << i << " run " << k;
+      steps += std::get<1>(shared[k]);
+    }
+  }
+  EXPECT_GT(steps, 5'000);
+  RunOptions other;
+  other.free_types["x"] = real_type();
+  RunSetUp closed(var("x"), {});
+  EXPECT_THROW((void)normalise(closed, other), std::invalid_argument);
+}
+
 // A node shared by two reducers with different rule sets: each reads only its own summaries.
 TEST(LinearNegationStrategyCache, ReducersSharingNodesDoNotMix) {
   for (int i = 0; i < 30; ++i) {
