@@ -707,6 +707,37 @@ std::string Names::fresh(const std::string& base) {
   }
 }
 
+std::vector<std::string> fresh_names(const Term& t, std::string_view stem, std::size_t count) {
+  // a draw is stem, '_' and the next number, written without leading zeros, skipped while t
+  // takes that name (Names::fresh): the numbers of t's names of that form are all it needs
+  std::vector<long> taken;
+  const auto take = [&](const std::string& name) {
+    if (name.size() <= stem.size() + 1 || name[stem.size()] != '_' ||
+        name[stem.size() + 1] == '0' || !name.starts_with(stem))
+      return;
+    long n = 0;
+    const char* end = name.data() + name.size();
+    const auto [at, error] = std::from_chars(name.data() + stem.size() + 1, end, n);
+    if (error == std::errc{} && at == end) taken.push_back(n);
+  };
+  std::vector<const Node*> todo{t.get()};
+  while (!todo.empty()) {
+    const Node& at = *todo.back();
+    todo.pop_back();
+    if (at.kind == Kind::var) take(at.name);
+    if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair) take(at.x.name);
+    if (at.kind == Kind::let_pair) take(at.y.name);
+    for (const Term& k : at.kids)
+      todo.push_back(k.get());
+  }
+  std::sort(taken.begin(), taken.end());
+  std::vector<std::string> out;
+  for (long n = 1; out.size() < count; ++n)
+    if (!std::binary_search(taken.begin(), taken.end(), n))
+      out.push_back(std::string(stem) + "_" + std::to_string(n));
+  return out;
+}
+
 namespace {
 // The renaming walk of rename_bound (every binder gets a fresh name) and make_binders_unique
 // (only a binder whose name is `seen`: bound before or free). The renaming is a hash map keyed by

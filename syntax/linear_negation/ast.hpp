@@ -338,6 +338,10 @@ private:
   long counter_ = 0;
 };
 
+// The names `count` calls of Names(t).fresh(stem) draw (stem without '_'), found without a table
+// of every name of t: only t's names stem_n, which those draws could meet, are looked at.
+std::vector<std::string> fresh_names(const Term& t, std::string_view stem, std::size_t count);
+
 // Renames every bound variable of `t` to a fresh name (used when (9) copies a value, so that the
 // term keeps the Barendregt convention and the rules at a distance never capture). `on_binder`
 // sees each renamed binder (the reducer learns their types there instead of walking the copy).
