@@ -336,7 +336,7 @@ Source build_source(int n, bool first_order, int depth) {
     g.emplace_back(s.inputs.back(), R());
     s.point.push_back(choose(-200, 201) / 100.0);
   }
-  s.body = elaborate(b.real(g, depth), s.context(), true).term;
+  s.body = with_unique_binders(b.real(g, depth), s.context()); // elaborated (closed_linear)
   return s;
 }
 
@@ -403,25 +403,22 @@ rc::Gen<Source> graph(int max_inputs) {
 rc::Gen<Typed> closed_linear() {
   return rc::gen::withSize([](int size) {
     return rc::gen::exec([=] {
+      // Elaborated without a type check: the Builder types every binder it makes, so once a
+      // subterm used twice (x·x) has its binders renamed apart, elaborate would give the term
+      // back, at the type of the construction (tests/linear_negation check both).
       Builder b;
       Scope g;
       const int depth = depth_for(size);
-      Term t;
       switch (choose(0, 4)) {
       case 0:
-        t = b.neg_value(g, 1, depth);
-        break;
+        return Typed{with_unique_binders(b.neg_value(g, 1, depth)), neg_type(1)};
       case 1:
-        t = b.neg_value(g, 2, depth);
-        break;
+        return Typed{with_unique_binders(b.neg_value(g, 2, depth)), neg_type(2)};
       case 2:
-        t = b.euclid(g, 1, depth);
-        break;
+        return Typed{with_unique_binders(b.euclid(g, 1, depth)), euclidean(1)};
       default:
-        t = b.euclid(g, 2, depth);
-        break;
+        return Typed{with_unique_binders(b.euclid(g, 2, depth)), euclidean(2)};
       }
-      return elaborate(t);
     });
   });
 }
@@ -431,7 +428,9 @@ rc::Gen<Typed> closed_euclidean() {
     return rc::gen::exec([=] {
       Builder b;
       Scope g;
-      return elaborate(b.euclid(g, choose(1, 3), depth_for(size) + 1));
+      const int d = choose(1, 3);
+      return Typed{with_unique_binders(b.euclid(g, d, depth_for(size) + 1)),
+                   euclidean(d)}; // elaborated (closed_linear)
     });
   });
 }

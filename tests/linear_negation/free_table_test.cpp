@@ -236,6 +236,25 @@ TEST(LinearNegationFreeTable, ClosedGradientWrappersAreElaborated) {
   }
 }
 
+TEST(LinearNegationFreeTable, GeneratedTermsAreElaborated) {
+  // The generators give their terms as built, with the type of their construction: elaborate
+  // would give the same term and type.
+  const auto expect_elaborated = [](const Typed& t, const Context& gamma, bool source) {
+    const Typed e = elaborate(t.term, gamma, source);
+    EXPECT_EQ(e.term.get(), t.term.get()) << print(t.term);
+    EXPECT_TRUE(same_type(e.type, t.type)) << print(t.term) << " : " << type_text(t.type);
+  };
+  for (int i = 0; i < 600; ++i) {
+    const rc::Random random(20261130 + static_cast<std::uint64_t>(i));
+    const int size = i % 100;
+    expect_elaborated(gen::closed_linear()(random, size).value(), {}, false);
+    expect_elaborated(gen::closed_euclidean()(random, size).value(), {}, false);
+    for (const gen::Source& s :
+         {gen::source(3)(random, size).value(), gen::graph(3)(random, size).value()})
+      expect_elaborated({s.body, real_type()}, s.context(), true);
+  }
+}
+
 TEST(LinearNegationFreeTable, ReductionKeepsBindersUniqueOnTheFamilies) {
   long factored = 0;
   for (const std::string& source :
