@@ -662,23 +662,36 @@ Names::Names(const Term& t) {
   while (!todo.empty()) {
     const Node& at = *todo.back();
     todo.pop_back();
-    if (at.kind == Kind::var) reserve(at.name);
+    const auto take_number = [&](const std::string& name) {
+      if (const auto n = take(name)) numbered_.push_back(*n);
+    };
+    if (at.kind == Kind::var) take_number(at.name);
     if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair)
-      reserve(at.x.name);
-    if (at.kind == Kind::let_pair) reserve(at.y.name);
+      take_number(at.x.name);
+    if (at.kind == Kind::let_pair) take_number(at.y.name);
     for (const Term& k : at.kids)
       todo.push_back(k.get());
   }
+  std::sort(numbered_.begin(), numbered_.end());
+  numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
 }
 
-void Names::reserve(const std::string& name) {
-  if (!used_.insert(name).second) return;
+std::optional<long> Names::take(const std::string& name) {
+  if (!used_.insert(name).second) return std::nullopt;
   const auto cut = name.rfind('_');
-  if (cut == std::string::npos || cut + 1 >= name.size()) return;
+  if (cut == std::string::npos || cut + 1 >= name.size()) return std::nullopt;
   long n = 0;
   const char* end = name.data() + name.size();
   const auto [at, error] = std::from_chars(name.data() + cut + 1, end, n);
-  if (error == std::errc{} && at == end) numbered_.insert(n);
+  if (error == std::errc{} && at == end) return n;
+  return std::nullopt;
+}
+
+void Names::reserve(const std::string& name) {
+  const auto n = take(name);
+  if (!n) return;
+  const auto at = std::lower_bound(numbered_.begin(), numbered_.end(), *n);
+  if (at == numbered_.end() || *at != *n) numbered_.insert(at, *n);
 }
 
 namespace {
@@ -689,7 +702,7 @@ std::string stem_of(const std::string& base) {
 } // namespace
 
 std::optional<long> Names::reserve_block(long count) {
-  const auto next = numbered_.upper_bound(counter_);
+  const auto next = std::upper_bound(numbered_.begin(), numbered_.end(), counter_);
   if (next != numbered_.end() && *next <= counter_ + count) return std::nullopt;
   const long base = counter_;
   counter_ += count;
@@ -703,7 +716,7 @@ std::string Names::fresh(const std::string& base) {
   // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
     std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (!numbered_.contains(counter_) || !used_.contains(candidate)) return candidate;
+    if (!number_taken(counter_) || !used_.contains(candidate)) return candidate;
   }
 }
 

@@ -324,7 +324,9 @@ public:
   // Whether a taken name ends in '_' and this number: only then can a name drawn with it be
   // taken (a draw's name is a stem, '_' and the counter), so fresh() and the reducer hash a
   // drawn name only then.
-  bool number_taken(long n) const { return numbered_.contains(n); }
+  bool number_taken(long n) const {
+    return std::binary_search(numbered_.begin(), numbered_.end(), n);
+  }
   std::string fresh(const std::string& base);
   // Draws `count` numbers at once, when fresh() would draw them in a row without skipping one
   // (no taken name ends in any of them): the number before the block, else nothing.
@@ -333,8 +335,13 @@ public:
   long last_drawn() const { return counter_; }
 
 private:
+  // Takes the name; the number it ends in when it is new and ends in '_' and a number.
+  std::optional<long> take(const std::string& name);
+
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
-  std::set<long> numbered_;              // the numbers the names of used_ end in (ordered: blocks)
+  // the numbers the names of used_ end in, sorted without repeats (ordered: blocks); a sorted
+  // vector, filled at once for a term's names, where a set made a node for each
+  std::vector<long> numbered_;
   long counter_ = 0;
 };
 
