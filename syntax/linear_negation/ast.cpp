@@ -694,12 +694,18 @@ void Names::reserve(const std::string& name) {
   if (at == numbered_.end() || *at != *n) numbered_.insert(at, *n);
 }
 
-namespace {
-std::string stem_of(const std::string& base) {
+std::string drawn_name(const std::string& base, long number) {
   const auto cut = base.find('_');
-  return cut != std::string::npos && cut > 0 ? base.substr(0, cut) : base;
+  const std::size_t stem = cut != std::string::npos && cut > 0 ? cut : base.size();
+  std::array<char, 24> digits{}; // written in place: no stem, suffix or sum made aside
+  char* const end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  std::string out;
+  out.reserve(stem + 1 + static_cast<std::size_t>(end - digits.data()));
+  out.append(base, 0, stem);
+  out += '_';
+  out.append(digits.data(), end);
+  return out;
 }
-} // namespace
 
 std::optional<long> Names::reserve_block(long count) {
   const auto next = std::upper_bound(numbered_.begin(), numbered_.end(), counter_);
@@ -710,12 +716,11 @@ std::optional<long> Names::reserve_block(long count) {
 }
 
 std::string Names::fresh(const std::string& base) {
-  const std::string stem = stem_of(base);
   // A drawn name is not added to used_: it ends in '_' and the counter, which only grows, so no
   // other draw equals it. used_ keeps the names taken before, and a run that renames Θ(n²)
   // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
-    std::string candidate = stem + "_" + std::to_string(++counter_);
+    std::string candidate = drawn_name(base, ++counter_);
     if (!number_taken(counter_) || !used_.contains(candidate)) return candidate;
   }
 }

@@ -345,6 +345,9 @@ private:
   long counter_ = 0;
 };
 
+// The name Names::fresh(base) draws with this number: base's stem (up to its first '_'), '_' and
+// the number.
+std::string drawn_name(const std::string& base, long number);
 // The names `count` calls of Names(t).fresh(stem) draw (stem without '_'), found without a table
 // of every name of t: only t's names stem_n, which those draws could meet, are looked at.
 std::vector<std::string> fresh_names(const Term& t, std::string_view stem, std::size_t count);
