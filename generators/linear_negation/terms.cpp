@@ -567,10 +567,15 @@ std::vector<std::string> tags_of(const Term& t) {
     tags = 0;
     on_stack_for(t, [&] { scan(scan, *t); });
   }
+  // the order of a std::set of the names, fixed here rather than sorted at each call
+  static constexpr std::array<Tag, tag_count> by_name = {
+      higher_order_tag,      lambda_tag,    let_tag,     let_pair_tag, linear_tag,
+      partial_primitive_tag, primitive_tag, sharing_tag, sum_tag};
+  static_assert(std::is_sorted(by_name.begin(), by_name.end(),
+                               [](Tag a, Tag b) { return tag_names[a] < tag_names[b]; }));
   std::vector<std::string> out;
-  for (unsigned which = 0; which < tag_count; ++which)
+  for (const Tag which : by_name)
     if (tags & (1U << which)) out.emplace_back(tag_names[which]);
-  std::sort(out.begin(), out.end()); // the order of a std::set of the names
   return out;
 }
 
