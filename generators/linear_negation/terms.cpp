@@ -16,10 +16,29 @@ namespace {
 
 using Scope = std::vector<std::pair<std::string, Type>>;
 
-// A uniform choice in [lo, hi) whatever the size (rc::gen::inRange scales its range with the
-// size); it still shrinks towards lo, the simplest alternative.
+// The generator of a uniform choice in [lo, hi) whatever the size (rc::gen::inRange scales its
+// range with the size); it still shrinks towards lo, the simplest alternative.
+rc::Gen<int> uniform(int lo, int hi) {
+  return rc::gen::resize(100, rc::gen::inRange(lo, hi));
+}
+
 int choose(int lo, int hi) {
-  return *rc::gen::resize(100, rc::gen::inRange(lo, hi));
+  // A draw makes tens of choices, nearly all in [0, hi) or [1, hi) for a small hi, or a numeral's
+  // [-200, 201): those generators are made once (they hold no state), not for each choice, whose
+  // two allocations and three releases cost about a tenth of the choice itself.
+  constexpr int small = 16;
+  static const std::vector<rc::Gen<int>> made = [] {
+    std::vector<rc::Gen<int>> out; // [0, 1) … [0, small), [1, 2) … [1, small + 1), numerals'
+    for (int lo = 0; lo <= 1; ++lo)
+      for (int hi = lo + 1; hi <= lo + small; ++hi)
+        out.push_back(uniform(lo, hi));
+    out.push_back(uniform(-200, 201));
+    return out;
+  }();
+  if (lo == 0 && hi >= 1 && hi <= small) return *made[static_cast<std::size_t>(hi - 1)];
+  if (lo == 1 && hi >= 2 && hi <= small + 1) return *made[static_cast<std::size_t>(small + hi - 2)];
+  if (lo == -200 && hi == 201) return *made[2 * small];
+  return *uniform(lo, hi);
 }
 
 Type R() {
@@ -336,7 +355,7 @@ Source build_source(int n, bool first_order, int depth) {
     g.emplace_back(s.inputs.back(), R());
     s.point.push_back(choose(-200, 201) / 100.0);
   }
-  s.body = elaborate(b.real(g, depth), s.context(), true).term;
+  s.body = with_unique_binders(b.real(g, depth), s.context()); // elaborated (closed_linear)
   return s;
 }
 
@@ -403,25 +422,22 @@ rc::Gen<Source> graph(int max_inputs) {
 rc::Gen<Typed> closed_linear() {
   return rc::gen::withSize([](int size) {
     return rc::gen::exec([=] {
+      // Elaborated without a type check: the Builder types every binder it makes, so once a
+      // subterm used twice (x·x) has its binders renamed apart, elaborate would give the term
+      // back, at the type of the construction (tests/linear_negation check both).
       Builder b;
       Scope g;
       const int depth = depth_for(size);
-      Term t;
       switch (choose(0, 4)) {
       case 0:
-        t = b.neg_value(g, 1, depth);
-        break;
+        return Typed{with_unique_binders(b.neg_value(g, 1, depth)), neg_type(1)};
       case 1:
-        t = b.neg_value(g, 2, depth);
-        break;
+        return Typed{with_unique_binders(b.neg_value(g, 2, depth)), neg_type(2)};
       case 2:
-        t = b.euclid(g, 1, depth);
-        break;
+        return Typed{with_unique_binders(b.euclid(g, 1, depth)), euclidean(1)};
       default:
-        t = b.euclid(g, 2, depth);
-        break;
+        return Typed{with_unique_binders(b.euclid(g, 2, depth)), euclidean(2)};
       }
-      return elaborate(t);
     });
   });
 }
@@ -431,7 +447,9 @@ rc::Gen<Typed> closed_euclidean() {
     return rc::gen::exec([=] {
       Builder b;
       Scope g;
-      return elaborate(b.euclid(g, choose(1, 3), depth_for(size) + 1));
+      const int d = choose(1, 3);
+      return Typed{with_unique_binders(b.euclid(g, d, depth_for(size) + 1)),
+                   euclidean(d)}; // elaborated (closed_linear)
     });
   });
 }
@@ -549,10 +567,15 @@ std::vector<std::string> tags_of(const Term& t) {
     tags = 0;
     on_stack_for(t, [&] { scan(scan, *t); });
   }
+  // the order of a std::set of the names, fixed here rather than sorted at each call
+  static constexpr std::array<Tag, tag_count> by_name = {
+      higher_order_tag,      lambda_tag,    let_tag,     let_pair_tag, linear_tag,
+      partial_primitive_tag, primitive_tag, sharing_tag, sum_tag};
+  static_assert(std::is_sorted(by_name.begin(), by_name.end(),
+                               [](Tag a, Tag b) { return tag_names[a] < tag_names[b]; }));
   std::vector<std::string> out;
-  for (unsigned which = 0; which < tag_count; ++which)
+  for (const Tag which : by_name)
     if (tags & (1U << which)) out.emplace_back(tag_names[which]);
-  std::sort(out.begin(), out.end()); // the order of a std::set of the names
   return out;
 }
 

@@ -201,13 +201,14 @@ Typed draw_closed(const PropertyContext& c, bool euclidean_only) {
     const gen::Source s = *gen::source(2);
     const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, true);
     Term t = w.term; // close the xj' with linear maps \a. c·a
-    Names names(t);
-    for (const std::string& bp : w.backprop) {
-      const std::string a = names.fresh("a");
-      t = let(exp_binder(bp, neg_type(1)), t,
-              lam(lin_binder(a), mul(num(*rc::gen::element(1.0, -0.5, 2.0)), var(a))));
-    }
-    return elaborate(t);
+    const std::vector<std::string> as = fresh_names(t, "a", w.backprop.size());
+    for (std::size_t i = 0; i < as.size(); ++i)
+      t = let(exp_binder(w.backprop[i], neg_type(1)), t,
+              lam(lin_binder(as[i]), mul(num(*rc::gen::element(1.0, -0.5, 2.0)), var(as[i]))));
+    // elaborated already: D of an elaborated term types every binder it makes (Table 3b), and
+    // the wrapper names them fresh, so elaborate would give t back; its type is the pair (k, k' 1)
+    // of spec §4.9 (tests/linear_negation check both)
+    return {t, product_type(real_type(), euclidean(1))};
   }
   return *(euclidean_only ? gen::closed_euclidean() : gen::closed_linear());
 }

@@ -37,6 +37,8 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
   table.names_.reserve(room);
   table.counts_.reserve(room);
   table.bound_.reserve(room);
+  table.binders_.reserve(room);
+  table.root_ = t.get();
   std::vector<char> in_scope;
   std::vector<char> outside; // an occurrence outside every binder of the name
   in_scope.reserve(room);
@@ -71,8 +73,10 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
     if (n->kind != Kind::lam) self(self, n->bound()); // outside the binders' scope
     std::array<std::size_t, 2> ids{};
     const std::size_t count = n->kind == Kind::let_pair ? 2 : 1;
+    BinderIds& met = table.binders_.emplace_back(BinderIds{n.get(), {-1, -1}});
     for (std::size_t b = 0; b < count; ++b) {
       ids[b] = grow(table.intern(b == 0 ? n->x.name : n->y.name));
+      met.ids[b] = static_cast<int>(ids[b]);
       if (table.bound_[ids[b]]) unique = false; // bound twice (or ⟨x, x⟩)
       table.bound_[ids[b]] = true;
       in_scope[ids[b]] = 1;
@@ -89,6 +93,13 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
 }
 
 void FreeTable::write_binder_counts(const Term& t) const {
+  if (t.get() == root_) { // the binders met when the table was made, with their names' ids
+    for (const auto& [node, ids] : binders_) {
+      node->bound_count[0] = counts_[static_cast<std::size_t>(ids[0])];
+      if (ids[1] >= 0) node->bound_count[1] = counts_[static_cast<std::size_t>(ids[1])];
+    }
+    return;
+  }
   // the table was made, so every node of t is (no shared copy waits to be forced)
   const auto walk = [&](const auto& self, const Node& n) -> void {
     if (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair) {

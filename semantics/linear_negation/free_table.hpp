@@ -5,6 +5,7 @@
 // free, that count is the number of occurrences of x anywhere in the term. The reducer checks the
 // uniqueness with it before it keeps each binder's count on the binder node (Reducer's count
 // mode, ast.hpp's bound_count); tests check the table against the per-node lists.
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,8 +30,9 @@ public:
   std::size_t names() const { return counts_.size(); }
   const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
   int count_of(int id) const { return counts_[static_cast<std::size_t>(id)]; }
-  // Writes on each binder node of t, the term of the table, its name's count: with the binders
-  // unique, free_count(x, body) at x's binder (what count_binders finds in a walk of its own).
+  // Writes on each binder node of t, the term of the table (unchanged since: its binder nodes
+  // are kept from the walk), its name's count: with the binders unique, free_count(x, body) at
+  // x's binder (what count_binders finds in a walk of its own).
   void write_binder_counts(const Term& t) const;
 
 private:
@@ -44,6 +46,14 @@ private:
   std::vector<std::string> names_; // by id
   std::vector<int> counts_;
   std::vector<bool> bound_; // the name has a binder in t
+  // t's binder nodes with their names' ids (y's -1 but for a pair pattern), met in the walk:
+  // write_binder_counts(t) reads them instead of walking t and hashing each name again
+  struct BinderIds {
+    const Node* node;
+    std::array<int, 2> ids;
+  };
+  const Node* root_ = nullptr;
+  std::vector<BinderIds> binders_;
 };
 
 } // namespace adsem::linear_negation

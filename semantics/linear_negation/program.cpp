@@ -7,6 +7,17 @@
 
 namespace adsem::linear_negation {
 
+namespace {
+// the renaming of elaborate and with_unique_binders (it recurses: called on the stack t needs)
+Term unique_binders(const Term& t, const Context& gamma) {
+  if (binders_unique(t)) return t; // what the renaming would return, without its Names
+  Names names(t);
+  for (const auto& [x, a] : gamma)
+    names.reserve(x);
+  return make_binders_unique(t, names);
+}
+} // namespace
+
 Typed elaborate(const Term& t, const Context& gamma, bool source) {
   // the walks below recurse (on the large stack, nesting.hpp): the type checker's depth limit is
   // checked first, without recursion. A node's height is set when it is made (ast.hpp), and the
@@ -17,17 +28,14 @@ Typed elaborate(const Term& t, const Context& gamma, bool source) {
         [](const Term& n) -> const std::vector<Term>& { return n->kids; },
         [](const Term& n) { return n->pos; });
   return on_stack_for(t, [&] {
-    const auto unique = [&] {
-      if (binders_unique(t)) return t; // what the renaming would return, without its Names
-      Names names(t);
-      for (const auto& [x, a] : gamma)
-        names.reserve(x);
-      return make_binders_unique(t, names);
-    };
     TypeOptions o;
     o.source = source;
-    return typecheck(unique(), gamma, signature(), std::nullopt, o);
+    return typecheck(unique_binders(t, gamma), gamma, signature(), std::nullopt, o);
   });
+}
+
+Term with_unique_binders(const Term& t, const Context& gamma) {
+  return on_stack_for(t, [&] { return unique_binders(t, gamma); });
 }
 
 Typed parse_elaborated(const std::string& text, Mode mode, const Context& gamma) {

@@ -14,6 +14,10 @@ namespace adsem::linear_negation {
 Typed parse_elaborated(const std::string& text, Mode mode, const Context& gamma = {});
 // Type-check and elaborate a built term (throws AdsemError(type)).
 Typed elaborate(const Term& t, const Context& gamma = {}, bool source = false);
+// elaborate's renaming without its type check, for a term built with every binder typed: t with
+// its binders made unique (none bound twice, nor bound and free; Γ's names taken), t itself when
+// they are.
+Term with_unique_binders(const Term& t, const Context& gamma = {});
 
 // A closed source term f : R -> … -> R -> R (curried) or E -> R (E a product of R's) as
 // x1..xn : R ⊢ body : R.

@@ -662,34 +662,53 @@ Names::Names(const Term& t) {
   while (!todo.empty()) {
     const Node& at = *todo.back();
     todo.pop_back();
-    if (at.kind == Kind::var) reserve(at.name);
+    const auto take_number = [&](const std::string& name) {
+      if (const auto n = take(name)) numbered_.push_back(*n);
+    };
+    if (at.kind == Kind::var) take_number(at.name);
     if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair)
-      reserve(at.x.name);
-    if (at.kind == Kind::let_pair) reserve(at.y.name);
+      take_number(at.x.name);
+    if (at.kind == Kind::let_pair) take_number(at.y.name);
     for (const Term& k : at.kids)
       todo.push_back(k.get());
   }
+  std::sort(numbered_.begin(), numbered_.end());
+  numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
 }
 
-void Names::reserve(const std::string& name) {
-  if (!used_.insert(name).second) return;
+std::optional<long> Names::take(const std::string& name) {
+  if (!used_.insert(name).second) return std::nullopt;
   const auto cut = name.rfind('_');
-  if (cut == std::string::npos || cut + 1 >= name.size()) return;
+  if (cut == std::string::npos || cut + 1 >= name.size()) return std::nullopt;
   long n = 0;
   const char* end = name.data() + name.size();
   const auto [at, error] = std::from_chars(name.data() + cut + 1, end, n);
-  if (error == std::errc{} && at == end) numbered_.insert(n);
+  if (error == std::errc{} && at == end) return n;
+  return std::nullopt;
 }
 
-namespace {
-std::string stem_of(const std::string& base) {
-  const auto cut = base.find('_');
-  return cut != std::string::npos && cut > 0 ? base.substr(0, cut) : base;
+void Names::reserve(const std::string& name) {
+  const auto n = take(name);
+  if (!n) return;
+  const auto at = std::lower_bound(numbered_.begin(), numbered_.end(), *n);
+  if (at == numbered_.end() || *at != *n) numbered_.insert(at, *n);
 }
-} // namespace
+
+std::string drawn_name(const std::string& base, long number) {
+  const auto cut = base.find('_');
+  const std::size_t stem = cut != std::string::npos && cut > 0 ? cut : base.size();
+  std::array<char, 24> digits{}; // written in place: no stem, suffix or sum made aside
+  char* const end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  std::string out;
+  out.reserve(stem + 1 + static_cast<std::size_t>(end - digits.data()));
+  out.append(base, 0, stem);
+  out += '_';
+  out.append(digits.data(), end);
+  return out;
+}
 
 std::optional<long> Names::reserve_block(long count) {
-  const auto next = numbered_.upper_bound(counter_);
+  const auto next = std::upper_bound(numbered_.begin(), numbered_.end(), counter_);
   if (next != numbered_.end() && *next <= counter_ + count) return std::nullopt;
   const long base = counter_;
   counter_ += count;
@@ -697,14 +716,44 @@ std::optional<long> Names::reserve_block(long count) {
 }
 
 std::string Names::fresh(const std::string& base) {
-  const std::string stem = stem_of(base);
   // A drawn name is not added to used_: it ends in '_' and the counter, which only grows, so no
   // other draw equals it. used_ keeps the names taken before, and a run that renames Θ(n²)
   // binders (rule (9)'s copies) no longer grows it.
   for (;;) {
-    std::string candidate = stem + "_" + std::to_string(++counter_);
-    if (!numbered_.contains(counter_) || !used_.contains(candidate)) return candidate;
+    std::string candidate = drawn_name(base, ++counter_);
+    if (!number_taken(counter_) || !used_.contains(candidate)) return candidate;
   }
+}
+
+std::vector<std::string> fresh_names(const Term& t, std::string_view stem, std::size_t count) {
+  // a draw is stem, '_' and the next number, written without leading zeros, skipped while t
+  // takes that name (Names::fresh): the numbers of t's names of that form are all it needs
+  std::vector<long> taken;
+  const auto take = [&](const std::string& name) {
+    if (name.size() <= stem.size() + 1 || name[stem.size()] != '_' ||
+        name[stem.size() + 1] == '0' || !name.starts_with(stem))
+      return;
+    long n = 0;
+    const char* end = name.data() + name.size();
+    const auto [at, error] = std::from_chars(name.data() + stem.size() + 1, end, n);
+    if (error == std::errc{} && at == end) taken.push_back(n);
+  };
+  std::vector<const Node*> todo{t.get()};
+  while (!todo.empty()) {
+    const Node& at = *todo.back();
+    todo.pop_back();
+    if (at.kind == Kind::var) take(at.name);
+    if (at.kind == Kind::lam || at.kind == Kind::let || at.kind == Kind::let_pair) take(at.x.name);
+    if (at.kind == Kind::let_pair) take(at.y.name);
+    for (const Term& k : at.kids)
+      todo.push_back(k.get());
+  }
+  std::sort(taken.begin(), taken.end());
+  std::vector<std::string> out;
+  for (long n = 1; out.size() < count; ++n)
+    if (!std::binary_search(taken.begin(), taken.end(), n))
+      out.push_back(std::string(stem) + "_" + std::to_string(n));
+  return out;
 }
 
 namespace {

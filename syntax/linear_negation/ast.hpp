@@ -324,7 +324,9 @@ public:
   // Whether a taken name ends in '_' and this number: only then can a name drawn with it be
   // taken (a draw's name is a stem, '_' and the counter), so fresh() and the reducer hash a
   // drawn name only then.
-  bool number_taken(long n) const { return numbered_.contains(n); }
+  bool number_taken(long n) const {
+    return std::binary_search(numbered_.begin(), numbered_.end(), n);
+  }
   std::string fresh(const std::string& base);
   // Draws `count` numbers at once, when fresh() would draw them in a row without skipping one
   // (no taken name ends in any of them): the number before the block, else nothing.
@@ -333,10 +335,22 @@ public:
   long last_drawn() const { return counter_; }
 
 private:
+  // Takes the name; the number it ends in when it is new and ends in '_' and a number.
+  std::optional<long> take(const std::string& name);
+
   std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
-  std::set<long> numbered_;              // the numbers the names of used_ end in (ordered: blocks)
+  // the numbers the names of used_ end in, sorted without repeats (ordered: blocks); a sorted
+  // vector, filled at once for a term's names, where a set made a node for each
+  std::vector<long> numbered_;
   long counter_ = 0;
 };
+
+// The name Names::fresh(base) draws with this number: base's stem (up to its first '_'), '_' and
+// the number.
+std::string drawn_name(const std::string& base, long number);
+// The names `count` calls of Names(t).fresh(stem) draw (stem without '_'), found without a table
+// of every name of t: only t's names stem_n, which those draws could meet, are looked at.
+std::vector<std::string> fresh_names(const Term& t, std::string_view stem, std::size_t count);
 
 // Renames every bound variable of `t` to a fresh name (used when (9) copies a value, so that the
 // term keeps the Barendregt convention and the rules at a distance never capture). `on_binder`

@@ -29,20 +29,6 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
     env.emplace(it, from, to);
 }
 
-// The name rename_bound draws for a binder named `name` with this number (Names::fresh).
-std::string drawn_name(const std::string& name, long number) {
-  const auto cut = name.find('_');
-  const std::size_t stem = cut != std::string::npos && cut > 0 ? cut : name.size();
-  std::array<char, 24> digits{}; // written in place: no stem, suffix or sum made aside
-  char* const end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
-  std::string out;
-  out.reserve(stem + 1 + static_cast<std::size_t>(end - digits.data()));
-  out.append(name, 0, stem);
-  out += '_';
-  out.append(digits.data(), end);
-  return out;
-}
-
 using Numbers = std::shared_ptr<const std::vector<long>>;
 
 // The number of the p-th binder of a copy (Suspension::numbers).

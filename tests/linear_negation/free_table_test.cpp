@@ -218,6 +218,43 @@ TEST(LinearNegationFreeTable, ReductionKeepsBindersUniqueOnGeneratedTerms) {
   }
 }
 
+TEST(LinearNegationFreeTable, ClosedGradientWrappersAreElaborated) {
+  // The properties' closed wrapper (properties/linear_negation, draw_closed) is taken as it is
+  // built, with the type of spec §4.9's (k, k' 1): elaborate would give the same term and type.
+  for (int i = 0; i < 200; ++i) {
+    const rc::Random random(20261130 + static_cast<std::uint64_t>(i));
+    const gen::Source s = gen::source(2)(random, i % 100).value();
+    const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, true);
+    Term t = w.term;
+    const std::vector<std::string> as = fresh_names(t, "a", w.backprop.size());
+    for (std::size_t j = 0; j < as.size(); ++j)
+      t = let(exp_binder(w.backprop[j], neg_type(1)), t,
+              lam(lin_binder(as[j]), mul(num(2), var(as[j]))));
+    const Typed e = elaborate(t);
+    EXPECT_EQ(e.term.get(), t.get()) << print(t);
+    EXPECT_TRUE(same_type(e.type, product_type(real_type(), euclidean(1)))) << print(t);
+  }
+}
+
+TEST(LinearNegationFreeTable, GeneratedTermsAreElaborated) {
+  // The generators give their terms as built, with the type of their construction: elaborate
+  // would give the same term and type.
+  const auto expect_elaborated = [](const Typed& t, const Context& gamma, bool source) {
+    const Typed e = elaborate(t.term, gamma, source);
+    EXPECT_EQ(e.term.get(), t.term.get()) << print(t.term);
+    EXPECT_TRUE(same_type(e.type, t.type)) << print(t.term) << " : " << type_text(t.type);
+  };
+  for (int i = 0; i < 600; ++i) {
+    const rc::Random random(20261130 + static_cast<std::uint64_t>(i));
+    const int size = i % 100;
+    expect_elaborated(gen::closed_linear()(random, size).value(), {}, false);
+    expect_elaborated(gen::closed_euclidean()(random, size).value(), {}, false);
+    for (const gen::Source& s :
+         {gen::source(3)(random, size).value(), gen::graph(3)(random, size).value()})
+      expect_elaborated({s.body, real_type()}, s.context(), true);
+  }
+}
+
 TEST(LinearNegationFreeTable, ReductionKeepsBindersUniqueOnTheFamilies) {
   long factored = 0;
   for (const std::string& source :

@@ -42,6 +42,24 @@ TEST(LinearNegationRenaming, SkipsTakenNamesAndSharesFreeVariables) {
   EXPECT_EQ(copy->body()->right()->name, "a_2");
 }
 
+TEST(LinearNegationRenaming, FreshNamesDrawAsTheWholeTable) {
+  // a_1, a_3 and a_4 taken (a_01 and a_x are no draw's names, b_2 another stem's, a a stem)
+  const Type r = real_type();
+  const Term t = let_pair(
+      exp_binder("a_3", r), exp_binder("b_2", r),
+      lam(exp_binder("a", r), add(add(var("a_1"), var("a_01")), add(var("a_x"), var("a")))),
+      pair(var("a_4"), num(1)));
+  Names all(t);
+  std::vector<std::string> from_all;
+  for (int i = 0; i < 6; ++i)
+    from_all.push_back(all.fresh("a"));
+  const std::vector<std::string> expected{"a_2", "a_5", "a_6", "a_7", "a_8", "a_9"};
+  EXPECT_EQ(from_all, expected);
+  EXPECT_EQ(fresh_names(t, "a", 6), expected);
+  EXPECT_EQ(fresh_names(t, "b", 2), (std::vector<std::string>{"b_1", "b_3"}));
+  EXPECT_TRUE(fresh_names(t, "a", 0).empty());
+}
+
 TEST(LinearNegationRenaming, ReportsEachRenamedBinderWithItsType) {
   const Term t = sample();
   Names names(t);
