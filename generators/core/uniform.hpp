@@ -1,5 +1,7 @@
 #pragma once
-// A uniform draw in [0, n) recorded by RapidCheck (so that it shrinks), whatever the current size.
+// Uniform draws recorded by RapidCheck (so that they shrink), whatever the current size:
+// rc::gen::inRange scales its range with the size, which would starve the later alternatives of a
+// choice at small sizes; the generators put the size into the depth of the term instead.
 #include <cstddef>
 
 namespace adsem::gen {
@@ -8,5 +10,9 @@ namespace adsem::gen {
 // the small n the term generators ask for are built once (building two generators per draw was
 // a fifth of a delta-reverse adequacy trial).
 std::size_t uniform_below(std::size_t n);
+
+// *resize(100, inRange(lo, hi)), shrinking towards lo; made once for lo = 0 (as uniform_below)
+// and for lo = 1 with a small hi.
+int uniform_in(int lo, int hi);
 
 } // namespace adsem::gen

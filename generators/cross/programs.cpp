@@ -19,9 +19,7 @@ const Type church_list = Type::function(R_to_R_to_R, R_to_R);
 // Uniform in [low, high): RapidCheck's inRange scales its range with the size, which would starve
 // every later alternative of a choice at small sizes; the size goes into the term size instead.
 int pick(int low, int high_exclusive) {
-  if (low == 0) // the same generator, made once (generators/core/uniform.hpp)
-    return static_cast<int>(adsem::gen::uniform_below(static_cast<std::size_t>(high_exclusive)));
-  return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(low, high_exclusive));
+  return adsem::gen::uniform_in(low, high_exclusive);
 }
 bool coin(int percent) {
   return pick(0, 100) < percent;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string_view>
 
+#include "generators/core/uniform.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "syntax/linear_negation/nesting.hpp"
@@ -16,29 +17,16 @@ namespace {
 
 using Scope = std::vector<std::pair<std::string, Type>>;
 
-// The generator of a uniform choice in [lo, hi) whatever the size (rc::gen::inRange scales its
-// range with the size); it still shrinks towards lo, the simplest alternative.
-rc::Gen<int> uniform(int lo, int hi) {
-  return rc::gen::resize(100, rc::gen::inRange(lo, hi));
-}
-
+// A uniform choice in [lo, hi) whatever the size, shrinking towards lo, the simplest alternative
+// (generators/core/uniform.hpp). A draw makes tens of choices, nearly all in [0, hi) or [1, hi) for
+// a small hi, whose generators are made once, or a numeral's [-200, 201), made once here: making
+// one per choice cost about a tenth of the choice.
 int choose(int lo, int hi) {
-  // A draw makes tens of choices, nearly all in [0, hi) or [1, hi) for a small hi, or a numeral's
-  // [-200, 201): those generators are made once (they hold no state), not for each choice, whose
-  // two allocations and three releases cost about a tenth of the choice itself.
-  constexpr int small = 16;
-  static const std::vector<rc::Gen<int>> made = [] {
-    std::vector<rc::Gen<int>> out; // [0, 1) … [0, small), [1, 2) … [1, small + 1), numerals'
-    for (int lo = 0; lo <= 1; ++lo)
-      for (int hi = lo + 1; hi <= lo + small; ++hi)
-        out.push_back(uniform(lo, hi));
-    out.push_back(uniform(-200, 201));
-    return out;
-  }();
-  if (lo == 0 && hi >= 1 && hi <= small) return *made[static_cast<std::size_t>(hi - 1)];
-  if (lo == 1 && hi >= 2 && hi <= small + 1) return *made[static_cast<std::size_t>(small + hi - 2)];
-  if (lo == -200 && hi == 201) return *made[2 * small];
-  return *uniform(lo, hi);
+  if (lo == -200 && hi == 201) {
+    static const rc::Gen<int> numerals = rc::gen::resize(100, rc::gen::inRange(-200, 201));
+    return *numerals;
+  }
+  return adsem::gen::uniform_in(lo, hi);
 }
 
 Type R() {
