@@ -195,7 +195,7 @@ std::vector<props::MutantDef> mutants() {
 RunSetup setup_for(const std::string& mutant) {
   if (mutant.empty()) return {};
   if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant))
-    return RunSetup{m->rules, nullptr};
+    return RunSetup{m->rules.get(), nullptr};
   if (mutant.rfind("delta-reverse/", 0) == 0)
     throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "'");
   return {}; // another calculus's mutant: the paper's rules here

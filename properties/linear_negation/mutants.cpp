@@ -138,7 +138,7 @@ std::vector<props::MutantDef> mutants() {
 
 RulesPtr rules_for(const std::string& mutant) {
   const Mutant* m = props::find_mutant(mutant_catalogue(), mutant);
-  return m ? m->rules : paper_rules();
+  return m ? m->rules.get() : paper_rules();
 }
 
 } // namespace adsem::linear_negation

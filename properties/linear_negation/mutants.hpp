@@ -7,15 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "properties/core/property.hpp"
 #include "semantics/linear_negation/relations.hpp"
 
 namespace adsem::linear_negation {
 
 struct Mutant {
-  props::MutantDef def; // "linear-negation/<name>", bug class, summary, killers
-  RulesPatch patch;     // the edits of the paper's book (none for the Prop. 17 oracle)
-  RulesPtr rules;       // the patched book, built once
+  props::MutantDef def;             // "linear-negation/<name>", bug class, summary, killers
+  RulesPatch patch;                 // the edits of the paper's book (none for the Prop. 17 oracle)
+  props::BuiltOnce<RulesPtr> rules; // the patched book, built when first asked for
 };
 
 namespace mutant {

@@ -182,7 +182,7 @@ std::vector<props::MutantDef> mutants() {
 const Semantics& semantics_for(const std::string& mutant) {
   static const Semantics paper;
   if (mutant.empty()) return paper;
-  if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant)) return m->semantics;
+  if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant)) return m->semantics.get();
   throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "' for perturbative");
 }
 

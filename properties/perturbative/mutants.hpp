@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "properties/core/property.hpp"
 #include "semantics/core/tags.hpp"
 #include "semantics/perturbative/rules.hpp"
@@ -27,7 +28,8 @@ struct Semantics {
 struct Mutant {
   props::MutantDef def; // "perturbative/<name>", bug class, summary, killers
   RulesPatch patch;     // the edits of the paper's book (none for the model's controls)
-  Semantics semantics;  // the patched book (built once) and the model mode
+  props::BuiltOnce<Semantics>
+      semantics; // the patched book and the model mode, built when first asked for
 };
 
 // Every mutant, in listing order.

@@ -70,8 +70,12 @@ Rule<Reduction> reduction_rule(const RuleDecl& rule, std::string name,
 }
 
 // `Tx(M)` in a clause's right-hand side: T_x of the metavariable M, read as the metavariable
-// `Tx_M` (same length, so positions in the file stay right).
-const std::regex tx_call(R"(Tx\(([A-Za-z_][A-Za-z0-9_]*)\))");
+// `Tx_M` (same length, so positions in the file stay right). Compiled when a rule file first
+// needs it, not at every start-up.
+const std::regex& tx_call() {
+  static const std::regex call(R"(Tx\(([A-Za-z_][A-Za-z0-9_]*)\))");
+  return call;
+}
 std::string tx_name(const std::string& meta) {
   return "Tx_" + meta;
 }
@@ -85,8 +89,8 @@ Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compi
   options.lone_metavariable = true;
   options.right_is_tangent = true;
   std::vector<std::string> called;
-  for (std::sregex_iterator it(decl.rhs.text.begin(), decl.rhs.text.end(), tx_call), end; it != end;
-       ++it) {
+  for (std::sregex_iterator it(decl.rhs.text.begin(), decl.rhs.text.end(), tx_call()), end;
+       it != end; ++it) {
     const std::string meta = (*it)[1];
     const rules::MetaDecl* m = rules::find_meta(decl, meta);
     if (!m)
@@ -98,7 +102,7 @@ Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compi
     const Type t = rules::within(m->type, [&] { return parse_type(m->type.text); });
     options.right_only.emplace_back(tx_name(meta), tangent_type(t));
   }
-  rule.rhs.text = std::regex_replace(decl.rhs.text, tx_call, "Tx_$1 ");
+  rule.rhs.text = std::regex_replace(decl.rhs.text, tx_call(), "Tx_$1 ");
   compiled = compile_pattern(rule, options);
   compiled.name = decl.name;
   const auto p = std::make_shared<const Pattern>(compiled);

@@ -119,7 +119,7 @@ const BookPtr& mutant_book(const std::string& mutant) {
   for (const Mutant& m : mutant_catalogue())
     if (m.def.name == mutant ||
         m.def.name.compare(m.def.name.find('/') + 1, std::string::npos, mutant) == 0)
-      return m.book;
+      return m.book.get();
   return paper_rules();
 }
 

@@ -5,15 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "properties/core/property.hpp"
 #include "semantics/pullback/rules.hpp"
 
 namespace adsem::pullback {
 
 struct Mutant {
-  props::MutantDef def; // "pullback/<name>", bug class, summary, killers
-  BookPatch patch;      // the edits of the paper's book
-  BookPtr book;         // the patched book, built once
+  props::MutantDef def;           // "pullback/<name>", bug class, summary, killers
+  BookPatch patch;                // the edits of the paper's book
+  props::BuiltOnce<BookPtr> book; // the patched book, built when first asked for
 };
 
 // Every mutant, in listing order.

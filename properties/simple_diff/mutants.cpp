@@ -167,7 +167,7 @@ std::vector<props::MutantDef> mutants() {
 Options with_mutant(Options options, const std::string& mutant) {
   if (mutant.empty()) return options;
   if (const Mutant* m = props::find_mutant(mutant_catalogue(), mutant)) {
-    options.rules = m->rules;
+    options.rules = m->rules.get();
     return options;
   }
   throw AdsemError(ErrorKind::usage, "unknown mutant '" + mutant + "' for simple-diff");

@@ -5,15 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/mutant_catalogue.hpp"
 #include "properties/core/property.hpp"
 #include "semantics/simple_diff/machine.hpp"
 
 namespace adsem::simple_diff {
 
 struct Mutant {
-  props::MutantDef def; // "simple-diff/<name>", bug class, summary, killers
-  RulesPatch patch;     // the edits of the paper's book
-  RulesPtr rules;       // the patched book, built once
+  props::MutantDef def;             // "simple-diff/<name>", bug class, summary, killers
+  RulesPatch patch;                 // the edits of the paper's book
+  props::BuiltOnce<RulesPtr> rules; // the patched book, built when first asked for
 };
 
 // Every mutant, in listing order.

@@ -146,7 +146,7 @@ TEST(DeltaReverseRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   ASSERT_EQ(mutant_catalogue().size(), 7U);
   for (const Mutant& m : mutant_catalogue()) {
     ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
-    testing::expect_same_names(*m.rules, *paper_rules(), m.def.name);
+    testing::expect_same_names(*m.rules.get(), *paper_rules(), m.def.name);
   }
   EXPECT_EQ(setup_for("").rules, paper_rules());
   EXPECT_EQ(setup_for("simple-diff/letrec-dynamic-scope").rules, paper_rules());

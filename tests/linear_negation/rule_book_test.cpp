@@ -135,11 +135,11 @@ TEST(LinearNegationRuleBook, MutantsArePatchesOfNamedEntries) {
   int patched = 0;
   for (const Mutant& m : mutant_catalogue()) {
     if (m.patch.edits.empty()) {
-      EXPECT_EQ(m.rules, paper_rules()) << m.def.name;
+      EXPECT_EQ(m.rules.get(), paper_rules()) << m.def.name;
       continue;
     }
     ++patched;
-    EXPECT_NE(m.rules, paper_rules()) << m.def.name;
+    EXPECT_NE(m.rules.get(), paper_rules()) << m.def.name;
   }
   EXPECT_EQ(patched, 5); // all but the Prop. 17 oracle
   EXPECT_EQ(rules_for(""), paper_rules());

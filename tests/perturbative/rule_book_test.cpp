@@ -160,11 +160,11 @@ TEST(PerturbativeRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
 TEST(PerturbativeRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   int patched = 0;
   for (const Mutant& m : mutant_catalogue()) {
-    testing::expect_same_names(*m.semantics.rules, *paper_rules(), m.def.name);
+    testing::expect_same_names(*m.semantics.get().rules, *paper_rules(), m.def.name);
     if (m.patch.edits.empty()) {
-      EXPECT_EQ(m.semantics.rules, paper_rules()) << m.def.name;
+      EXPECT_EQ(m.semantics.get().rules, paper_rules()) << m.def.name;
     } else {
-      EXPECT_NE(m.semantics.rules, paper_rules()) << m.def.name;
+      EXPECT_NE(m.semantics.get().rules, paper_rules()) << m.def.name;
       ++patched;
     }
   }

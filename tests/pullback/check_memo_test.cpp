@@ -49,7 +49,7 @@ TEST(PullbackCheckMemo, SameVerdictAsACheckFromScratchOnEveryStep) {
   long compared = 0, errors = 0;
   std::vector<BookPtr> books = {paper_rules()};
   for (const Mutant& m : mutant_catalogue())
-    books.push_back(m.book);
+    books.push_back(m.book.get());
   for (int i = 0; i < 16; ++i) {
     const Term t = generated(i);
     for (const BookPtr& book : books) {

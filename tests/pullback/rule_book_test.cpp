@@ -190,12 +190,12 @@ TEST(PullbackRuleBook, CalculiJsonListsTheBookWithCitationsAndKinds) {
 TEST(PullbackRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   for (const Mutant& m : mutant_catalogue()) {
     ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
-    EXPECT_EQ(mutant_book(m.def.name), m.book);
+    EXPECT_EQ(mutant_book(m.def.name), m.book.get());
     const bool removes = std::any_of(m.patch.edits.begin(), m.patch.edits.end(), [](const auto& e) {
       return std::holds_alternative<BookPatch::Remove>(e);
     });
     if (removes) continue; // the rule set as printed: rule 5 without 5⁺
-    testing::expect_same_names(*m.book, *paper_rules(), m.def.name);
+    testing::expect_same_names(*m.book.get(), *paper_rules(), m.def.name);
   }
   EXPECT_EQ(mutant_book(""), paper_rules());
   EXPECT_EQ(rules_for("pullback/constant-pullback-nonzero").book,

@@ -129,7 +129,7 @@ TEST(SimpleDiffRuleBook, EveryCalculusListsACitedBook) {
 TEST(SimpleDiffRuleBook, EveryMutantIsAPatchOfNamedEntries) {
   for (const Mutant& m : mutant_catalogue()) {
     ASSERT_FALSE(m.patch.edits.empty()) << m.def.name;
-    testing::expect_same_names(*m.rules, *paper_rules(), m.def.name);
+    testing::expect_same_names(*m.rules.get(), *paper_rules(), m.def.name);
   }
   EXPECT_EQ(with_mutant(Options{}, "").rules, paper_rules());
   EXPECT_THROW(with_mutant(Options{}, "simple-diff/no-such-mutant"), AdsemError);
