@@ -60,15 +60,14 @@ Rule<Reduction> reduction_entry(const RuleDecl& rule, std::shared_ptr<const Patt
   out.info = user_info(rule);
   out.kinds = {p->lhs->kind};
   out.match = [p](const Reducer&, const Reduction::Redex& r) {
-    return r.nth == 0 && match_rule(*p, r.term).has_value();
+    return match_rule(*p, r.term).has_value();
   };
   out.result = [p](Reducer& m, const Reduction::Redex& r, const RuleInfo&) {
     const Instantiation how{[&m](const Binder& b) { return m.fresh_binder(b.name, b.type).name; },
                             [&m](const Term& t) { return m.renamed_apart(t); }};
     return instantiate_rhs(*p, *match_rule(*p, r.term), how);
   };
-  if (const auto k = priority_class(rule))
-    out.extra = [k = *k](const Reducer&, const Reduction::Redex&) { return k; };
+  out.extra.priority_class = priority_class(rule);
   return out;
 }
 
@@ -249,7 +248,10 @@ std::shared_ptr<const CompiledRules> compile_rule_file(const rules::RuleFile& fi
     const Rule<Reduction> entry = reduction_entry(rule, p);
     patch.replace<Reduction>(rule.name, [entry](const Rule<Reduction>& paper) {
       Rule<Reduction> out = entry;
-      if (!out.extra) out.extra = paper.extra; // keeps the paper rule's S_bp class
+      if (!out.extra.has_class()) { // keeps the paper rule's S_bp class
+        out.extra.priority_class = paper.extra.priority_class;
+        out.extra.class_of = paper.extra.class_of;
+      }
       return out;
     });
     reductions.push_back(std::move(p));

@@ -248,12 +248,14 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
     redex.summands = summands_;
     redex.peeled = peeled_;
   }
-  for (const Rule<Reduction>* rule : candidates)
+  for (const Rule<Reduction>* rule : candidates) {
+    const Reduction::Extra& extra = rule->extra;
     for (redex.nth = 0; !rule->match || rule->match(*this, redex); ++redex.nth) {
-      out.push_back(
-          Offer{rule, rule->extra ? rule->extra(*this, redex) : last_priority_class, redex.nth});
-      if (!rule->match) break; // a rule without a side condition has one instance
+      out.push_back(Offer{rule, extra.class_at(*this, redex), redex.nth});
+      // a rule without a side condition, or with one instance a node, has no second
+      if (!rule->match || !extra.several_instances) break;
     }
+  }
 }
 
 void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out) {

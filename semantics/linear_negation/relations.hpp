@@ -44,8 +44,8 @@ inline constexpr int last_priority_class = 8;
 
 // t → t' by one rule of Table 2 (seed 002 L328-367, spec §4.2-4.4) at a node the strategy
 // visits. A node can hold several redex instances of one rule (rule (17) once per R^⊥ head of a
-// sum): `nth` asks for the nth of them, and an entry with one instance per node matches nth = 0
-// only.
+// sum): `nth` asks for the nth of them. An entry has one instance per node unless its Extra says
+// otherwise, and its side condition is then asked at nth = 0 only.
 struct Reduction : TagRelation {
   struct Redex {
     const Term& term;
@@ -57,8 +57,23 @@ struct Reduction : TagRelation {
   };
   using Context = Reducer;
   using Output = Term;
-  // The S_bp priority class of the entry's instance (empty: last_priority_class).
-  using Extra = std::function<int(const Reducer&, const Redex&)>;
+  // What the strategies read off an entry besides its side condition: data, so that the search
+  // calls no function for it (spec §4.7.4).
+  struct Extra {
+    // The S_bp priority class of every instance; empty: last_priority_class (a user's rule
+    // without one).
+    std::optional<int> priority_class = {};
+    // When set, the class read off the instance instead (rule (9): by the value it copies).
+    std::function<int(const Reducer&, const Redex&)> class_of = {};
+    // The side condition is asked for nth = 0, 1, … until it fails (rule (17): one instance per
+    // pair of summands); otherwise at nth = 0 only.
+    bool several_instances = false;
+
+    bool has_class() const { return priority_class || class_of; }
+    int class_at(const Reducer& m, const Redex& r) const {
+      return class_of ? class_of(m, r) : priority_class.value_or(last_priority_class);
+    }
+  };
 };
 
 // D(t), one clause of Table 3b (seed 002 L453-468, spec §4.8) per term former; the clause builds

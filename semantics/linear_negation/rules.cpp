@@ -31,17 +31,15 @@ constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
                            T3b = "Table 3b (seed 002 lines 453-468)";
 
-// A rule of Table 2 with one instance per node: its side condition holds for nth = 0 only.
+// A rule of Table 2 with one instance per node, of S_bp class `priority_class`.
 Rule<Reduction> reduction(RuleInfo i, Kind kind, Rule<Reduction>::Match match,
                           Rule<Reduction>::Result result, int priority_class) {
   Rule<Reduction> out;
   out.info = std::move(i);
   out.kinds = {kind};
-  out.match = [match = std::move(match)](const Reducer& m, const Redex& r) {
-    return r.nth == 0 && match(m, r);
-  };
+  out.match = std::move(match);
   out.result = std::move(result);
-  out.extra = [priority_class](const Reducer&, const Redex&) { return priority_class; };
+  out.extra.priority_class = priority_class;
   return out;
 }
 
@@ -316,7 +314,7 @@ std::vector<Rules::Entry> table_2() {
         return wrap_noted(m, std::move(out), p.frames);
       },
       0);
-  subst.extra = subst_class;
+  subst.extra.class_of = subst_class;
   out.push_back(std::move(subst));
   out.push_back(reduction(
       rule_info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
@@ -428,7 +426,8 @@ std::vector<Rules::Entry> table_2() {
                       wrap_noted(m, app(var(a.head), add(a.argument, b.argument)),
                                  concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
   };
-  factor.extra = [](const Reducer&, const Redex&) { return 1; };
+  factor.extra.priority_class = 1;
+  factor.extra.several_instances = true;
   out.push_back(std::move(factor));
   out.push_back(reduction(
       rule_info("prim-23", cite(S4), RuleKind::reduction,
