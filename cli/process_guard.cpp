@@ -59,6 +59,14 @@ ProcessGuard::ProcessGuard()
     : signals_blocked_(block_stop_signals()),
       watcher_([this](const std::stop_token& token) { watch(token); }) {}
 
+ProcessGuard::~ProcessGuard() {
+  // Wakes the watcher at once: it would see the stop only at its next tick, and every command's
+  // exit waited for that, up to 50 ms (a one-trial campaign took 62 ms of wall clock for 7 ms of
+  // CPU). The signal is directed at the watcher, which blocks it and takes it as the wake-up.
+  watcher_.request_stop();
+  if (signals_blocked_) pthread_kill(watcher_.native_handle(), SIGTERM);
+}
+
 void ProcessGuard::watch(const std::stop_token& token) {
   const sigset_t signals = stop_signals();
   std::optional<Clock::time_point> deadline; // of a clean stop under way
@@ -68,6 +76,7 @@ void ProcessGuard::watch(const std::stop_token& token) {
   while (signals_blocked_ && !token.stop_requested()) {
     const timespec tick{0, 50'000'000}; // 50 ms: the latency of the ceiling and of a deadline
     const int signal = ::sigtimedwait(&signals, nullptr, &tick);
+    if (token.stop_requested()) return; // the process is ending (the destructor's wake-up)
     if (signal == SIGINT || signal == SIGTERM) {
       if (!clean_stop_ || stop_requested_)
         end_process(130, fmt::format("interrupted by {}", signal_text(signal)));

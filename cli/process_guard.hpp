@@ -24,7 +24,7 @@ public:
   ProcessGuard();
   ProcessGuard(const ProcessGuard&) = delete;
   ProcessGuard& operator=(const ProcessGuard&) = delete;
-  ~ProcessGuard() = default; // the watcher thread stops and is joined
+  ~ProcessGuard(); // the watcher thread is woken, stops and is joined
 
   const std::atomic<bool>& stop_requested() const { return stop_requested_; }
   // The running command polls stop_requested() and ends by itself (with exit 130).
