@@ -78,6 +78,9 @@ struct Pullback {
     std::optional<Term> premise = {};
     std::string v2 = {};              // 19b, 19c: the tangent variable of the premise on V_p's λ
     std::optional<Term> forward = {}; // 16a-16c: S[V/y] for E = (λx.S)*·A, taken before JAC
+    // Only v and S of the result are read (the premise JAC1): the paper's rows may then leave
+    // W out, giving (λv.S)*·ω. A row a mutant or a user supplies may ignore it.
+    bool direction_only = false;
   };
   using Output = Term;
   static Kind kind(const Redex& r) { return r.body->kind; }

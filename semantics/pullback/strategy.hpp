@@ -155,8 +155,10 @@ private:
   // nothing there in every later step: the search skips it instead of walking every value again.
   // Only searches whose failed attempts were pure are kept: a failed pullback redex (rows 9-20)
   // runs premises and draws fresh names, which must happen again, as before, on every search.
-  // The entry holds the term, so its address is not reused while cached.
-  NodeTable<int> inert_;
+  // The entry holds the node's block, not the node (its address is not reused while cached): a
+  // term the run has dropped is freed with it instead of with the machine. No cached node is
+  // changed in place: run_refocusing rebuilds only its frames' nodes, which each held a redex.
+  NodeTable<int, std::weak_ptr<const Node>> inert_;
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);

@@ -10,6 +10,8 @@
 // cannot be reused by a new node while the entry lives.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -17,13 +19,17 @@
 
 namespace adsem::pullback {
 
-template <class V> class NodeTable {
+// Hold: how an entry holds its node. Term keeps the node alive; std::weak_ptr<const Node> keeps
+// only its block (make_shared: node and counts in one allocation), so the key's address is still
+// not reused while the entry lives, but the node and everything below it are released with the
+// term. A weak entry's node must never change in place while the entry lives.
+template <class V, class Hold = Term> class NodeTable {
 public:
   // The answer for n, or nullptr.
   const V* find(const Node* n) const {
     if (slots_.empty()) return nullptr;
     const std::size_t at = probe(n);
-    return slots_[at] == none ? nullptr : &entries_[slots_[at]].second;
+    return slots_[at] == none ? nullptr : &entries_[slots_[at]].value;
   }
   // Adds t's answer unless t has one already (then that one stays, as map::emplace).
   void emplace(const Term& t, V value) { place(t, std::move(value), false); }
@@ -49,14 +55,14 @@ private:
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = (hash(n) >> shift_) & mask;; i = (i + 1) & mask) {
       const std::uint32_t e = slots_[i];
-      if (e == none || entries_[e].first.get() == n) return i;
+      if (e == none || entries_[e].key() == n) return i;
     }
   }
   void place(const Term& t, V value, bool replace) {
     if (2 * (entries_.size() + 1) > slots_.size()) grow();
     const std::size_t at = probe(t.get());
     if (slots_[at] != none) {
-      if (replace) entries_[slots_[at]].second = std::move(value);
+      if (replace) entries_[slots_[at]].value = std::move(value);
       return;
     }
     slots_[at] = static_cast<std::uint32_t>(entries_.size());
@@ -71,14 +77,30 @@ private:
       --shift_; // the top log2(size) bits of the hash
     const std::size_t mask = size - 1;
     for (std::size_t e = 0; e < entries_.size(); ++e) {
-      std::size_t i = (hash(entries_[e].first.get()) >> shift_) & mask;
+      std::size_t i = (hash(entries_[e].key()) >> shift_) & mask;
       while (slots_[i] != none)
         i = (i + 1) & mask;
       slots_[i] = static_cast<std::uint32_t>(e);
     }
   }
 
-  std::vector<std::pair<Term, V>> entries_;
+  // A held node gives its own address; a weak hold does not (its node may be gone), so the
+  // address is kept beside it.
+  struct HeldEntry {
+    HeldEntry(const Term& t, V v) : hold(t), value(std::move(v)) {}
+    Hold hold;
+    V value;
+    const Node* key() const { return hold.get(); }
+  };
+  struct KeyedEntry {
+    KeyedEntry(const Term& t, V v) : address(t.get()), hold(t), value(std::move(v)) {}
+    const Node* address;
+    Hold hold;
+    V value;
+    const Node* key() const { return address; }
+  };
+  using Entry = std::conditional_t<std::is_same_v<Hold, Term>, HeldEntry, KeyedEntry>;
+  std::vector<Entry> entries_;
   std::vector<std::uint32_t> slots_; // positions in entries_; a power of two in size
   int shift_ = 64;
 };

@@ -1,6 +1,7 @@
 // The flat node-keyed table (syntax/pullback/node_table.hpp) behind the reducer's inert subterms
 // and the type checker's memo: each node finds its own answer through the index's growth, emplace
-// keeps the first answer, insert_or_assign replaces it, and clear forgets every node.
+// keeps the first answer, insert_or_assign replaces it, and clear forgets every node; a weak entry
+// (the inert subterms') lets its node go but keeps its address from being reused.
 #include <gtest/gtest.h>
 
 #include "syntax/pullback/node_table.hpp"
@@ -49,6 +50,26 @@ TEST(PullbackNodeTable, HoldsItsNodesUntilCleared) {
   table.clear();
   EXPECT_TRUE(seen.expired());
   EXPECT_EQ(table.size(), 0U);
+  EXPECT_EQ(table.find(key), nullptr);
+}
+
+TEST(PullbackNodeTable, AWeakEntryReleasesItsNodeButNotItsAddress) {
+  NodeTable<int, std::weak_ptr<const Node>> table;
+  Term t = pair(num(1), num(2));
+  const std::weak_ptr<const Node> kid = t->kids[0];
+  const Node* key = t.get();
+  table.emplace(t, 7);
+  ASSERT_NE(table.find(key), nullptr);
+  EXPECT_EQ(*table.find(key), 7);
+  t.reset();
+  EXPECT_TRUE(kid.expired()); // the node and its kids went with the term
+  // Its block stays allocated while the entry lives: no new node can take the address.
+  std::vector<Term> fresh;
+  for (int i = 0; i < 1000; ++i) {
+    fresh.push_back(pair(num(i), num(i)));
+    EXPECT_NE(fresh.back().get(), key);
+  }
+  table.clear();
   EXPECT_EQ(table.find(key), nullptr);
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "generators/pullback/terms.hpp"
+#include "semantics/pullback/rules.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
@@ -58,12 +59,12 @@ struct Observed {
 
 // A run of t observing every top-level step and the first `premise_limit` premise steps (all of
 // them when negative).
-Observed observe(const Term& t, int premise_limit) {
+Observed observe(const Term& t, int premise_limit, const Rules& rules = {}) {
   Observed out;
   const long first = next_fresh_number();
   RunOptions o;
   o.fuel = 4'000;
-  Machine m({}, o);
+  Machine m(rules, o);
   int premises = 0;
   const auto record = [&](const Term&, const Step& s, bool premise) {
     if (premise && premise_limit >= 0 && ++premises > premise_limit) return;
@@ -113,6 +114,45 @@ TEST(PullbackPremiseObservation, UnobservedPremiseRunsAreTheSteppedOnes) {
     with_premises += all.premise_steps > 0 ? 1 : 0;
   }
   EXPECT_GT(with_premises, 10) << with_premises; // the queries' premises (JAC, JAC1) were exercised
+}
+
+// The paper's rows 9-20, each made to build its whole result (λv.S)*·(ω W) even where the
+// premise JAC1 reads only v and S (Pullback::Redex::direction_only).
+Rules rows_with_w() {
+  BookPatch patch;
+  patch.name = "rows-with-w";
+  for (const Book::Entry& entry : paper_rules()->entries())
+    if (const auto* row = std::get_if<Rule<Pullback>>(&entry))
+      patch.replace<Pullback>(row->info.name, [](Rule<Pullback> r) {
+        r.result = [paper = r.result](Machine& m, const Pullback::Redex& redex,
+                                      const RuleInfo& self) {
+          Pullback::Redex whole = redex;
+          whole.direction_only = false;
+          return paper(m, whole, self);
+        };
+        return r;
+      });
+  return Rules{patch_paper_rules(patch)};
+}
+
+TEST(PullbackPremiseObservation, Jac1WithoutWIsTheWholeRowsPremise) {
+  const Rules whole = rows_with_w();
+  long with_jac1 = 0;
+  for (int i = 0; i < 60; ++i) {
+    const Term t = generated(i);
+    const Observed expected = observe(t, -1, whole);
+    const Observed got = observe(t, -1);
+    const std::string where = print(t);
+    EXPECT_EQ(got.steps, expected.steps) << where;
+    EXPECT_EQ(got.result, expected.result) << where;
+    EXPECT_EQ(got.top_level, expected.top_level) << where;
+    EXPECT_EQ(got.premise_steps, expected.premise_steps) << where;
+    EXPECT_EQ(got.rule_counts, expected.rule_counts) << where;
+    EXPECT_EQ(got.error, expected.error) << where;
+    EXPECT_EQ(got.fresh_names, expected.fresh_names) << where;
+    with_jac1 += expected.rule_counts.count("20a") > 0 ? 1 : 0;
+  }
+  EXPECT_GT(with_jac1, 10) << with_jac1; // row 20a's premise JAC1 was exercised
 }
 
 } // namespace
