@@ -93,7 +93,8 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   n.size = o.size;
   n.binders = o.binders;
   n.plain_stems = o.plain_stems;
-  n.bound_count = o.bound_count; // its binders renamed alike
+  n.names_seen = ~std::uint32_t{0}; // renamed: any name may occur
+  n.bound_count = o.bound_count;    // its binders renamed alike
   if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
   if (o.kind == Kind::let || o.kind == Kind::let_pair) {
     const long before = base + o.bound()->binders; // the bound term is walked first
