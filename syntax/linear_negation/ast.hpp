@@ -142,13 +142,13 @@ struct Node {
   // 1 + the children's largest height, set when the node is made (and by the reducer's in-place
   // step): whether a recursive walk needs the large stack (nesting.hpp) is read off here.
   int height = 1;
-  // A superset of the variable names occurring in the subtree, free or bound, one bit of
-  // name_bit each (set by measure; all bits in a shared copy, which renames): a name whose bit is
-  // clear does not occur here, which (9)'s and (11)'s descent ask of the siblings of its path.
-  std::uint32_t names_seen = 0;
   long size = 1;           // |t| as a tree (spec §2.6)
   long binders = 0;        // the binders of the subtree: the numbers (9)'s renaming draws for it
   bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
+  // A superset of the variable names occurring in the subtree, free or bound, one bit of
+  // name_bit each (set by measure; all bits in a shared copy, which renames): a name whose bit is
+  // clear does not occur here, which (9)'s and (11)'s descent ask of the siblings of its path.
+  std::uint32_t names_seen = 0; // in plain_stems's padding: the node stays 424 bytes
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
   struct Pending {
     std::shared_ptr<Suspension> from; // forced: only its env (free-count lists view its names)
