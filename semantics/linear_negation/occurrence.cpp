@@ -28,28 +28,38 @@ using KidCounts = InlineVector<int, 4>;
 // renaming), answers for its subtree.
 constexpr long small_subterm = 16;
 
-int walked_count(const Term& t, const std::string& x) {
+// x and its bit of Node::names_seen: a subterm whose bit is clear holds no x, answered at once.
+struct Sought {
+  const std::string& name;
+  std::uint32_t bit;
+};
+
+int walked_count(const Term& t, const Sought& x) {
   const Node& n = *t;
-  if (n.kind == Kind::var) return n.name == x ? 1 : 0;
-  if (n.free_counts_known() || n.copy.unforced) return free_count(x, t); // (no kids made yet)
+  if (!may_name(n, x.bit)) return 0;
+  if (n.kind == Kind::var) return n.name == x.name ? 1 : 0;
+  if (n.free_counts_known() || n.copy.unforced) return free_count(x.name, t); // (no kids made)
   const bool binder = n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair;
-  const bool rebinds = binder && (n.x.name == x || (n.kind == Kind::let_pair && n.y.name == x));
+  const bool rebinds =
+      binder && (n.x.name == x.name || (n.kind == Kind::let_pair && n.y.name == x.name));
   int count = 0;
   for (std::size_t i = 0; i < n.kids.size(); ++i)
     if (!(rebinds && i == 0)) count += walked_count(n.kids[i], x);
   return count;
 }
 
-int count_in(const Term& t, const std::string& x) {
-  return t->size <= small_subterm ? walked_count(t, x) : free_count(x, t);
+int count_in(const Term& t, const Sought& x) {
+  if (!may_name(*t, x.bit)) return 0;
+  return t->size <= small_subterm ? walked_count(t, x) : free_count(x.name, t);
 }
 
 // The count of x free in each child of t, given c, its count in t: each child but the largest
 // from its free-variable list, the largest by what is left, so that a descent along a deep stack
 // of explicit substitutions never makes the lists of the stack's bodies.
-KidCounts counts_in_kids(const Node& t, const std::string& x, int c) {
+KidCounts counts_in_kids(const Node& t, const Sought& x, int c) {
   const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
-  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
+  const bool rebinds =
+      binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
   KidCounts out(t.kids.size(), 0);
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
@@ -67,9 +77,10 @@ KidCounts counts_in_kids(const Node& t, const std::string& x, int c) {
 // The first child of t holding an occurrence of x, and its count of them (c in t): the children
 // counted as counts_in_kids counts them, but left to right and only until the answer is known,
 // which is as soon as a child before the largest holds one.
-std::pair<std::size_t, int> first_holding(const Node& t, const std::string& x, int c) {
+std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
   const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
-  const bool rebinds = binder && (t.x.name == x || (t.kind == Kind::let_pair && t.y.name == x));
+  const bool rebinds =
+      binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
     if (t.kids[i]->size > t.kids[largest]->size) largest = i;
@@ -97,36 +108,45 @@ Node* in_place(const Term& t, const InPlaceWrites* writes) {
   return writes != nullptr && t.use_count() == 1 ? const_cast<Node*>(t.get()) : nullptr;
 }
 
-} // namespace
-
-Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
-                           InPlaceWrites* writes, std::size_t level) {
+Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPlaceWrites* writes,
+                      std::size_t level) {
   if (t->kind == Kind::var) return v;
   force(*t);
   const auto [i, count] = first_holding(*t, x, c);
   if (i == t->kids.size())
     throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
   if (Node* n = in_place(t, writes)) {
-    n->kids[i] = replace_first_counted(n->kids[i], x, v, count, writes, level + 1);
+    n->kids[i] = replace_first_in(n->kids[i], x, v, count, writes, level + 1);
     n->forget_free_counts();
     measure(*n);
     writes->wrote(*n, i, level);
     return t;
   }
   std::vector<Term> kids = t->kids;
-  kids[i] = replace_first_counted(t->kids[i], x, v, count, nullptr, level + 1);
+  kids[i] = replace_first_in(t->kids[i], x, v, count, nullptr, level + 1);
   return rebuild_counted(*t, std::move(kids));
 }
 
-Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c) {
+Term substitute_in(const Term& t, const Sought& z, const Term& v, int c) {
   if (c == 0) return t;
   if (t->kind == Kind::var) return v;
   force(*t);
   const KidCounts counts = counts_in_kids(*t, z, c);
   std::vector<Term> kids = t->kids;
   for (std::size_t i = 0; i < kids.size(); ++i)
-    kids[i] = substitute_counted(kids[i], z, v, counts[i]);
+    kids[i] = substitute_in(kids[i], z, v, counts[i]);
   return rebuild_counted(*t, std::move(kids));
+}
+
+} // namespace
+
+Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
+                           InPlaceWrites* writes, std::size_t level) {
+  return replace_first_in(t, Sought{x, name_bit(x)}, v, c, writes, level);
+}
+
+Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c) {
+  return substitute_in(t, Sought{z, name_bit(z)}, v, c);
 }
 
 } // namespace adsem::linear_negation

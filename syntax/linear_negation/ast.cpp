@@ -127,6 +127,7 @@ void measure(Node& n) {
   n.size = 1;
   n.binders = 0;
   n.plain_stems = true;
+  n.names_seen = n.kind == Kind::var ? name_bit(n.name) : 0;
   if (binds_names(n.kind)) {
     n.binders = n.kind == Kind::let_pair ? 2 : 1;
     n.plain_stems =
@@ -137,6 +138,7 @@ void measure(Node& n) {
     n.size += k->size;
     n.binders += k->binders;
     n.plain_stems = n.plain_stems && k->plain_stems;
+    n.names_seen |= k->names_seen;
   }
 }
 

@@ -145,6 +145,10 @@ struct Node {
   long size = 1;           // |t| as a tree (spec §2.6)
   long binders = 0;        // the binders of the subtree: the numbers (9)'s renaming draws for it
   bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
+  // A superset of the variable names occurring in the subtree, free or bound, one bit of
+  // name_bit each (set by measure; all bits in a shared copy, which renames): a name whose bit is
+  // clear does not occur here, which (9)'s and (11)'s descent ask of the siblings of its path.
+  std::uint32_t names_seen = 0; // in plain_stems's padding: the node stays 424 bytes
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
   struct Pending {
     std::shared_ptr<Suspension> from; // forced: only its env (free-count lists view its names)
@@ -219,8 +223,20 @@ private:
 };
 
 class Names;
-// height, size, binders and plain_stems from the children (the reducer's in-place step)
+// height, size, binders, plain_stems and names_seen from the children (the reducer's in-place
+// step)
 void measure(Node& n);
+// The bit of Node::names_seen that stands for the name (FNV-1a of its bytes, folded).
+inline std::uint32_t name_bit(std::string_view name) {
+  std::uint32_t h = 2166136261U;
+  for (const char c : name)
+    h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
+  return std::uint32_t{1} << ((h ^ (h >> 15) ^ (h >> 27)) & 31U);
+}
+// Whether the name may occur in t (no when its bit is clear: then it occurs nowhere in t).
+inline bool may_name(const Node& t, std::uint32_t bit) {
+  return (t.names_seen & bit) != 0;
+}
 // Makes the children of a shared copy (one level; nothing when n is not one).
 void force(const Node& n);
 // Makes every child of every shared copy below t (before a term leaves the reducer).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ Binder renamed_binder(const Binder& b, long number, BinderLog& log) {
 // makes is read (forced) later on the RNN family, and a small subterm built whole costs less than
 // a suspension per node, each forced in its turn.
 constexpr long built_whole = 16;
+
+// A child's free-variable list of at most this many names is scanned for the names a copy
+// renames (copied_kids); a longer one is searched for each of them.
+constexpr std::size_t scanned_list = 16;
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const std::shared_ptr<BinderLog>& log, const Numbers& numbers);
@@ -88,7 +93,8 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   n.size = o.size;
   n.binders = o.binders;
   n.plain_stems = o.plain_stems;
-  n.bound_count = o.bound_count; // its binders renamed alike
+  n.names_seen = ~std::uint32_t{0}; // renamed: any name may occur
+  n.bound_count = o.bound_count;    // its binders renamed alike
   if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
   if (o.kind == Kind::let || o.kind == Kind::let_pair) {
     const long before = base + o.bound()->binders; // the bound term is walked first
@@ -129,6 +135,40 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
       if (*binders[b].first == x) return binders[b].second;
     return renamed(env, x);
   };
+  // The entries of env (the binders bound) whose name is free in k, the only ones its copy
+  // needs, in the order of k's free-variable list (the order of env, compare_names). Where k's
+  // list is much longer than the renaming, each renamed name is looked up in it instead of the
+  // list being scanned: the spine of a long sum copied by (9) lists O(n) names at each node and
+  // renames one (the copied λ's binder), so a scan made forcing the copy Θ(n²).
+  const auto restricted_to = [&](const Node& k) {
+    Renaming restricted;
+    FreeEntry single;
+    const std::span<const FreeEntry> free = free_counts_of(k, single);
+    if (free.size() <= scanned_list || free.size() <= 4 * (env.size() + bound)) {
+      for (const FreeEntry& f : free)
+        if (const std::string* to = renamed_under(f.first)) restricted.emplace_back(f.first, *to);
+      return restricted;
+    }
+    std::vector<std::string_view> names; // env's names and the binders', in compare_names order
+    names.reserve(env.size() + bound);
+    for (const auto& e : env)
+      names.emplace_back(e.first);
+    for (std::size_t b = 0; b < bound; ++b)
+      names.emplace_back(*binders[b].first);
+    const auto before = [](std::string_view a, std::string_view b) {
+      return compare_names(a, b) < 0;
+    };
+    std::sort(names.begin(), names.end(), before);
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    for (const std::string_view name : names) {
+      const auto at = std::lower_bound(
+          free.begin(), free.end(), name,
+          [](const FreeEntry& e, std::string_view v) { return compare_names(e.first, v) < 0; });
+      for (auto e = at; e != free.end() && e->first == name; ++e) // as often as the scan
+        restricted.emplace_back(e->first, *renamed_under(name));
+    }
+    return restricted;
+  };
   const auto make_kid = [&](std::size_t i) {
     const Term& k = o.kids[i];
     if (k->kind == Kind::var) { // copy_of's answer, read off the renaming at once
@@ -140,13 +180,7 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
       kids[i] = k;
       return;
     }
-    // the entries of env (the binders bound) whose name is free in k, the only ones its copy
-    // needs, in the order of k's free-variable list (the order of env, compare_names)
-    Renaming restricted;
-    FreeEntry single;
-    for (const FreeEntry& f : free_counts_of(*k, single))
-      if (const std::string* to = renamed_under(f.first)) restricted.emplace_back(f.first, *to);
-    kids[i] = copy_of(k, at, std::move(restricted), log, numbers, true);
+    kids[i] = copy_of(k, at, restricted_to(*k), log, numbers, true);
     at += k->binders;
   };
   switch (o.kind) {

@@ -67,6 +67,40 @@ TEST(LinearNegationSharedCopy, ACopyOfACopyRenamesTheOriginalOnce) {
   EXPECT_EQ(print(first), print(rename_bound(v, once)));
 }
 
+// λa. (λb. b) (x1 a) + … + xn a + a: the spine of a long sum lists many more free names than a
+// copy renames (the copied λ's binder), so copied_kids looks the renamed names up in each
+// child's list instead of scanning it; the copy still reads as rename_bound's, and so does a copy
+// of that copy, whose renaming holds the first copy's binders too.
+Term long_sum(int n) {
+  const Type r = real_type();
+  Term sum = app(lam(exp_binder("b", r), var("b")), app(var("x1"), var("a")));
+  for (int i = 2; i <= n; ++i)
+    sum = add(sum, app(var("x" + std::to_string(i)), var("a")));
+  return lam(exp_binder("a", r), add(sum, var("a")));
+}
+
+TEST(LinearNegationSharedCopy, ALongSumReadsAsRenameBoundBuildsIt) {
+  for (const int n : {3, 20, 70}) {
+    const Term v = long_sum(n);
+    Names eager_names(v);
+    const Term eager_first = rename_bound(v, eager_names);
+    const Term eager = rename_bound(eager_first, eager_names);
+    Names names(v);
+    auto noted = std::make_shared<Noted>();
+    const auto block = names.reserve_block(v->binders);
+    ASSERT_TRUE(block.has_value());
+    const Term first = share_copy(v, *block, noted);
+    const auto next = names.reserve_block(first->binders);
+    ASSERT_TRUE(next.has_value());
+    const Term second = share_copy(first, *next, noted);
+    force_all(second);
+    EXPECT_EQ(print(second), print(eager)) << n;
+    EXPECT_EQ(second->free_counts(), eager->free_counts()) << n;
+    force_all(first);
+    EXPECT_EQ(print(first), print(eager_first)) << n;
+  }
+}
+
 TEST(LinearNegationSharedCopy, NumbersDrawnOneByOneReadAsRenameBoundDrawsThem) {
   const Term v = sample();
   // zz_2 takes a number of the block without a binder's stem; b_4 makes fresh skip 4 for λb_70

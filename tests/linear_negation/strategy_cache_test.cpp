@@ -59,6 +59,8 @@ void expect_up_to_date(const Term& t, int i) {
   EXPECT_EQ(t->height, fresh->height) << "term " << i << ": " << print(t);
   EXPECT_EQ(t->binders, fresh->binders) << "term " << i << ": " << print(t);
   EXPECT_EQ(t->free_counts(), fresh->free_counts()) << "term " << i << ": " << print(t);
+  // the filter of names (9)'s and (11)'s descent skips siblings by may hold more, never fewer
+  EXPECT_EQ(fresh->names_seen & ~t->names_seen, 0U) << "term " << i << ": " << print(t);
 }
 
 // Returns the number of steps compared. With `focus`, the cached reducer keeps a focus at the
