@@ -48,18 +48,26 @@ TEST(LinearNegationSharedCopy, ReadsAsTheCopyRenameBoundBuilds) {
   EXPECT_EQ(noted->seen.size(), static_cast<std::size_t>(v->binders));
 }
 
+// A shared copy of v and a shared copy of that copy, numbered as blocks of v's names.
+struct TwoCopies {
+  Term first, second;
+};
+TwoCopies copy_twice(const Term& v) {
+  Names names(v);
+  auto noted = std::make_shared<Noted>();
+  const auto block = names.reserve_block(v->binders);
+  EXPECT_TRUE(block.has_value());
+  const Term first = share_copy(v, block.value_or(0), noted);
+  const auto next = names.reserve_block(first->binders);
+  EXPECT_TRUE(next.has_value());
+  return {first, share_copy(first, next.value_or(0), noted)};
+}
+
 TEST(LinearNegationSharedCopy, ACopyOfACopyRenamesTheOriginalOnce) {
   const Term v = sample();
   Names eager_names(v);
   const Term eager = rename_bound(rename_bound(v, eager_names), eager_names);
-  Names names(v);
-  auto noted = std::make_shared<Noted>();
-  const auto block = names.reserve_block(v->binders);
-  ASSERT_TRUE(block.has_value());
-  const Term first = share_copy(v, *block, noted);
-  const auto next = names.reserve_block(first->binders);
-  ASSERT_TRUE(next.has_value());
-  const Term second = share_copy(first, *next, noted);
+  const auto [first, second] = copy_twice(v);
   ASSERT_TRUE(second->copy.unforced);
   EXPECT_EQ(second->copy.from->original.get(), v.get()); // not a copy of the unforced copy
   EXPECT_EQ(print(second), print(eager));
@@ -85,14 +93,7 @@ TEST(LinearNegationSharedCopy, ALongSumReadsAsRenameBoundBuildsIt) {
     Names eager_names(v);
     const Term eager_first = rename_bound(v, eager_names);
     const Term eager = rename_bound(eager_first, eager_names);
-    Names names(v);
-    auto noted = std::make_shared<Noted>();
-    const auto block = names.reserve_block(v->binders);
-    ASSERT_TRUE(block.has_value());
-    const Term first = share_copy(v, *block, noted);
-    const auto next = names.reserve_block(first->binders);
-    ASSERT_TRUE(next.has_value());
-    const Term second = share_copy(first, *next, noted);
+    const auto [first, second] = copy_twice(v);
     force_all(second);
     EXPECT_EQ(print(second), print(eager)) << n;
     EXPECT_EQ(second->free_counts(), eager->free_counts()) << n;

@@ -57,6 +57,16 @@ struct Observed {
   long fresh_names = 0; // numbers the run drew from the counter
 };
 
+void expect_same(const Observed& got, const Observed& expected, const std::string& where) {
+  EXPECT_EQ(got.steps, expected.steps) << where;
+  EXPECT_EQ(got.result, expected.result) << where;
+  EXPECT_EQ(got.top_level, expected.top_level) << where;
+  EXPECT_EQ(got.premise_steps, expected.premise_steps) << where;
+  EXPECT_EQ(got.rule_counts, expected.rule_counts) << where;
+  EXPECT_EQ(got.error, expected.error) << where;
+  EXPECT_EQ(got.fresh_names, expected.fresh_names) << where;
+}
+
 // A run of t observing every top-level step and the first `premise_limit` premise steps (all of
 // them when negative).
 Observed observe(const Term& t, int premise_limit, const Rules& rules = {}) {
@@ -103,13 +113,7 @@ TEST(PullbackPremiseObservation, UnobservedPremiseRunsAreTheSteppedOnes) {
         if (s.find(" (premise) ") == std::string::npos || ++premises <= limit)
           expected.steps.push_back(s);
       const std::string where = print(t) + " observing " + std::to_string(limit) + " premise steps";
-      EXPECT_EQ(some.steps, expected.steps) << where;
-      EXPECT_EQ(some.result, expected.result) << where;
-      EXPECT_EQ(some.top_level, expected.top_level) << where;
-      EXPECT_EQ(some.premise_steps, expected.premise_steps) << where;
-      EXPECT_EQ(some.rule_counts, expected.rule_counts) << where;
-      EXPECT_EQ(some.error, expected.error) << where;
-      EXPECT_EQ(some.fresh_names, expected.fresh_names) << where;
+      expect_same(some, expected, where);
     }
     with_premises += all.premise_steps > 0 ? 1 : 0;
   }
@@ -143,13 +147,7 @@ TEST(PullbackPremiseObservation, Jac1WithoutWIsTheWholeRowsPremise) {
     const Observed expected = observe(t, -1, whole);
     const Observed got = observe(t, -1);
     const std::string where = print(t);
-    EXPECT_EQ(got.steps, expected.steps) << where;
-    EXPECT_EQ(got.result, expected.result) << where;
-    EXPECT_EQ(got.top_level, expected.top_level) << where;
-    EXPECT_EQ(got.premise_steps, expected.premise_steps) << where;
-    EXPECT_EQ(got.rule_counts, expected.rule_counts) << where;
-    EXPECT_EQ(got.error, expected.error) << where;
-    EXPECT_EQ(got.fresh_names, expected.fresh_names) << where;
+    expect_same(got, expected, where);
     with_jac1 += expected.rule_counts.count("20a") > 0 ? 1 : 0;
   }
   EXPECT_GT(with_jac1, 10) << with_jac1; // row 20a's premise JAC1 was exercised
