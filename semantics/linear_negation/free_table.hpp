@@ -34,6 +34,15 @@ public:
   // are kept from the walk), its name's count: with the binders unique, free_count(x, body) at
   // x's binder (what count_binders finds in a walk of its own).
   void write_binder_counts(const Term& t) const;
+  // Every name of t, bound or free, once each (by id): what Names(t) takes.
+  const std::vector<std::string>& every_name() const { return names_; }
+  // f(node) for each binder node of t (λ, let, let-pair), as the walk met them.
+  template <class F> void for_each_binder(F&& f) const {
+    for (const BinderIds& b : binders_)
+      f(*b.node);
+  }
+  // Whether this is the table of t.
+  bool of_term(const Term& t) const { return t.get() == root_; }
 
 private:
   struct Hash {

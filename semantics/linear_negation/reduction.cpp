@@ -140,6 +140,20 @@ void learn_binder_types(const Term& t, std::unordered_map<std::string, Type>& ty
     learn_binder_types(k, types);
 }
 
+// The binders' types of the term whose free table this is, read off the binder nodes it met.
+void learn_binder_types(const FreeTable& table, std::unordered_map<std::string, Type>& types) {
+  table.for_each_binder([&](const Node& n) {
+    if (n.x.type) types[n.x.name] = n.x.type;
+    if (n.kind == Kind::let_pair && n.y.type) types[n.y.name] = n.y.type;
+  });
+}
+
+// t's names: off its free table when it has one (the table's walk interned every name of t),
+// else by a walk of their own.
+Names names_of(const Term& t, const std::optional<FreeTable>* table) {
+  return table && *table ? Names((*table)->every_name()) : Names(t);
+}
+
 // The names and types a run starts from: the free variables' first, then the binders'.
 void learn_free_types(const Context& free_types, Names& names,
                       std::unordered_map<std::string, Type>& types) {
@@ -151,18 +165,28 @@ void learn_free_types(const Context& free_types, Names& names,
 } // namespace
 
 RunSetUp::RunSetUp(const Term& t, Context free_types)
-    : term_(t), free_types_(std::move(free_types)), names_(t), table_(FreeTable::of(t)) {
+    : term_(t), free_types_(std::move(free_types)), table_(FreeTable::of(t)),
+      names_(names_of(t, &table_)) {
   learn_free_types(free_types_, names_, types_);
-  learn_binder_types(t, types_);
+  if (table_)
+    learn_binder_types(*table_, types_);
+  else
+    learn_binder_types(t, types_);
 }
 
-Reducer::Reducer(const Term& t, RunOptions options) : Reducer(t, std::move(options), nullptr) {}
+Reducer::Reducer(const Term& t, RunOptions options)
+    : Reducer(t, std::move(options), nullptr, nullptr) {}
+
+Reducer::Reducer(const Term& t, RunOptions options, const std::optional<FreeTable>& table)
+    : Reducer(t, std::move(options), nullptr, &table) {}
 
 Reducer::Reducer(const RunSetUp& set_up, RunOptions options)
-    : Reducer(set_up.term_, std::move(options), &set_up) {}
+    : Reducer(set_up.term_, std::move(options), &set_up, nullptr) {}
 
-Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up)
-    : current_(t), options_(std::move(options)), names_(set_up ? set_up->names_ : Names(t)),
+Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
+                 const std::optional<FreeTable>* table)
+    : current_(t), options_(std::move(options)),
+      names_(set_up ? set_up->names_ : names_of(t, table)),
       copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
@@ -174,7 +198,10 @@ Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up)
     return;
   }
   learn_free_types(options_.free_types, names_, types_);
-  learn_types(t);
+  if (table && *table)
+    learn_binder_types(**table, types_);
+  else
+    learn_types(t);
 }
 
 void Reducer::learn_types(const Term& t) const {
@@ -821,6 +848,9 @@ Run normalise(RunSetUp& set_up, const RunOptions& options) {
 
 Run Reducer::normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up) {
   std::optional<Reducer> r;
+  // t's free table, made once where there is no set-up: the run's names, its binders' types and
+  // its counts are read off it (three walks of t before)
+  std::optional<FreeTable> table;
   Run run;
   FiredTally fired;
   // Steps to a normal form. With `shallow` it stops (false) once the term is deeper than the
@@ -829,16 +859,17 @@ Run Reducer::normalise_from(const Term& t, const RunOptions& options, RunSetUp* 
   // rest runs on the large stack (syntax/linear_negation/nesting.hpp).
   const auto steps = [&](bool shallow) {
     if (!r) {
-      if (set_up)
+      if (set_up) {
         r.emplace(*set_up, options);
-      else
-        r.emplace(t, options); // learning the binders' types walks t
+      } else {
+        table = FreeTable::of(t);
+        r.emplace(t, options, table);
+      }
       r->share_copies_ = r->known_reads_ && options.share_copies;
       // (9) and (10) then read their binder's count off the node
-      if (set_up)
-        r->keep_counts_from(set_up->table_); // the set-up's term is the run's current one
-      else
-        r->keep_counts();
+      // the set-up's term, or t, is the run's current one
+      r->keep_counts_from(set_up ? set_up->table_ : table);
+      table.reset();
       // the focus from the first step: on a campaign's small terms too it takes fewer
       // instructions than the walk from the root (rnn-recurrence 8%, normal-forms-are-values 5%)
       r->keep_focus();

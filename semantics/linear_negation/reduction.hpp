@@ -106,9 +106,9 @@ private:
   friend class Reducer;
   Term term_;
   Context free_types_;
+  std::optional<FreeTable> table_; // nothing when the binders are not unique
   Names names_;
   std::unordered_map<std::string, Type> types_;
-  std::optional<FreeTable> table_; // nothing when the binders are not unique
   // the run whose id owns the term's first summaries, with its book and rule set, and what
   // making them spent (0: none yet)
   std::uint64_t first_owner_ = 0;
@@ -120,6 +120,9 @@ private:
 class Reducer {
 public:
   Reducer(const Term& t, RunOptions options);
+  // With t's free table (FreeTable::of(t)), made by the caller: the names and the binders' types
+  // are read off it instead of walking t again.
+  Reducer(const Term& t, RunOptions options, const std::optional<FreeTable>& table);
   // The set-up's term; options.free_types must be the set-up's.
   Reducer(const RunSetUp& set_up, RunOptions options);
   ~Reducer();
@@ -223,7 +226,8 @@ private:
   bool binds_touched(const Node& n) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
-  Reducer(const Term& t, RunOptions options, const RunSetUp* set_up);
+  Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
+          const std::optional<FreeTable>* table);
   void keep_counts_from(const std::optional<FreeTable>& table);
   static Run normalise_from(const Term& t, const RunOptions& options, RunSetUp* set_up);
   void first_summaries(RunSetUp& set_up);

@@ -678,6 +678,14 @@ Names::Names(const Term& t) {
   numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
 }
 
+Names::Names(const std::vector<std::string>& names) {
+  used_.reserve(names.size());
+  for (const std::string& name : names)
+    if (const auto n = take(name)) numbered_.push_back(*n);
+  std::sort(numbered_.begin(), numbered_.end());
+  numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
+}
+
 std::optional<long> Names::take(const std::string& name) {
   if (!used_.insert(name).second) return std::nullopt;
   const auto cut = name.rfind('_');

@@ -335,6 +335,8 @@ class Names {
 public:
   Names() = default;
   explicit Names(const Term& t); // every name of t (binders and variables) is taken
+  // These names are taken (each once: a term's names as its free table interned them).
+  explicit Names(const std::vector<std::string>& names);
   void reserve(const std::string& name);
   bool taken(const std::string& name) const { return used_.count(name) > 0; }
   // Whether a taken name ends in '_' and this number: only then can a name drawn with it be

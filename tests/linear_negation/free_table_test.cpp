@@ -354,6 +354,28 @@ TEST(LinearNegationFreeTable, BinderCountsFromTheTableAreCountBinders) {
   EXPECT_GT(compared, 30);
 }
 
+// A run's names read off the free table (the reducer's start) are the names a walk of the term
+// takes: every name of t is taken in both, and both draw the same fresh names.
+TEST(LinearNegationFreeTable, NamesOffTheTableAreTheTermsNames) {
+  int compared = 0;
+  for (int i = 0; i < 60; ++i) {
+    const rc::Random random(20261201 + static_cast<std::uint64_t>(i));
+    const gen::Source s = gen::source(3)(random, i % 40).value();
+    for (const Term& t : {gen::closed_linear()(random, i % 40).value().term, s.closed()}) {
+      const auto table = FreeTable::of(t);
+      if (!table) continue;
+      Names walked(t);
+      Names read(table->every_name());
+      for (const std::string& name : table->every_name())
+        EXPECT_TRUE(walked.taken(name) && read.taken(name)) << name << " in " << print(t);
+      for (const char* stem : {"x", "a", "z", "_"})
+        EXPECT_EQ(walked.fresh(stem), read.fresh(stem)) << print(t);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 60);
+}
+
 // With the focus, the reducer keeps each binder's count along its steps (count mode): at every
 // step of the families' wrappers and of generated terms, each count it knows is the walk's, and
 // it knows nearly all of them (a count it does not know is computed from the lists, slowly).
