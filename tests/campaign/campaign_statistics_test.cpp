@@ -1,7 +1,7 @@
 // A change made only for speed keeps every generated term and verdict: the statistics of a
 // fixed-seed campaign (trials, passes, discards by reason, size histogram, construct tags, rule
 // firings) equal the ones recorded in tests/campaign/data/ by the build before the change
-// (docs/performance.md, "Causes found and fixes made"). Timing fields are left out. A change that
+// (docs/performance.md, "What made it fast"). Timing fields are left out. A change that
 // is meant to change them (a generator, a rule, a rule's name) rewrites the files: the
 // `properties` array of `adsem campaign CALC -p P... -n 200 -s 7 --json --no-isolate --no-corpus
 // --jobs 1` without the keys that contain "second" and the slow-trials warnings, with the
