@@ -14,6 +14,7 @@
 
 #include "syntax/core/diagnostic.hpp"
 #include "syntax/pullback/covector.hpp"
+#include "syntax/pullback/kids.hpp"
 
 namespace adsem::pullback {
 
@@ -141,6 +142,7 @@ private:
 
 struct Node;
 using Term = std::shared_ptr<const Node>;
+using Kids = NodeKids<Term>; // up to two inline (kids.hpp)
 struct Node {
   Kind kind = Kind::zero;
   std::string name = {};   // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
@@ -150,17 +152,22 @@ struct Node {
   AtomMark atom_mark = {}; // use is_atom (in the padding after index: the node does not grow)
   double value = 0.0;      // num
   Covector vec = {};       // covec
-  std::vector<Term> kids = {};
+  Kids kids = {};
   SourcePos pos = {};
   FactsSlot facts_slot = {}; // use facts(t)
 };
+// [perf] With its shared count the node fills jemalloc's 160-byte class (cli/main.cpp gives that
+// class one-page slabs); a larger node would fall into the 192-byte class.
+static_assert(sizeof(Node) <= 144);
 
 // A node made from n (the construction path of every node; facts come at the first question).
 // [perf] n is moved once, into the shared block (by value, each call layer moved it again).
 Term make_node(Node&& n);
-// A node like `like` with another binder name and other kids: every other field copied, the old
-// kids not (a copy `Node n = *t` copies the kids' vector only to throw it away).
-Term remake(const Node& like, std::string name, std::vector<Term> kids);
+// A node like `like` but with no kids, for the caller to give it its kids (and another binder
+// name) before it shares the node: every other field copied, the old kids not (a copy
+// `Node n = *t` copies the kids only to throw them away). [perf] Substitution builds the kids it
+// rebuilds in the node's own block, where a list built aside was moved in twice.
+std::shared_ptr<Node> remake(const Node& like);
 // The facts computed and published at the first question (facts' slow path).
 const NodeFacts& computed_facts(const Term& t);
 // [perf] Inline: substitution and occurs_free ask at every node they visit, and most nodes have
