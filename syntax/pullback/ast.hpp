@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -76,16 +77,19 @@ enum class Kind {
 // is named y. Fresh names (substitution.hpp) carry a process-wide increasing number, so a name
 // drawn now is larger than every number in an older term: substitution can tell at once that
 // none of its binders would capture it.
+// The free names are views of the names of variable nodes below (held by the node, so they live
+// as long as the facts; a node is never changed once its facts are made, and the reducer's in-place
+// edits drop them, ast.hpp FactsSlot): [perf] no string is copied to merge the kids' lists.
 struct NodeFacts {
   static constexpr std::size_t max_free_names = 32;
-  std::vector<std::string> free = {};
+  std::vector<std::string_view> free = {};
   bool many = false;
   std::uint64_t binder_mask = 0;
   std::int64_t binder_number_max = INT64_MIN;
 };
 // The number n of a name of the fresh-name shape "stem_n" (n ≤ 18 digits), else -1.
-std::int64_t name_number(const std::string& name);
-std::uint64_t name_bit(const std::string& name);
+std::int64_t name_number(std::string_view name);
+std::uint64_t name_bit(std::string_view name);
 
 // The facts of a node, filled at the first question (from the kids' facts) and never copied: a
 // copy of a Node (`Node n = *t; n.kids[i] = ...`) starts empty, so the facts always describe the
@@ -180,7 +184,7 @@ inline const NodeFacts& facts(const Term& t) {
 // description in `why` if a node's stored facts differ (tests: facts must never go stale).
 bool facts_consistent(const Term& t, std::string& why);
 // No binder anywhere in t is named y (false: there may be one).
-bool binds_no(const Term& t, const std::string& y);
+bool binds_no(const Term& t, std::string_view y);
 
 // Smart constructors.
 Term var(std::string name, Type type, SourcePos pos = {});

@@ -163,7 +163,7 @@ private:
   bool no_capture_below(const Term& t) const {
     const NodeFacts& fs = facts(s_);
     if (fs.many) return false; // too many names to ask about: walk
-    for (const std::string& y : fs.free)
+    for (const std::string_view y : fs.free)
       if (!binds_no(t, y)) return false;
     return true;
   }
@@ -248,7 +248,7 @@ bool captures_none(const Term& t, const Term& s) {
   if (s->kind == Kind::var) return binds_no(t, s->name);
   const NodeFacts& fs = facts(s);
   if (fs.many) return false;
-  for (const std::string& y : fs.free)
+  for (const std::string_view y : fs.free)
     if (!binds_no(t, y)) return false;
   return true;
 }
