@@ -469,7 +469,7 @@ namespace {
 // Whether the sorted list holds x. [perf] Almost every list has one to five names: an equality
 // test compares lengths first and reads the characters only of a name as long as x, where each
 // three-way comparison of a binary search called memcmp.
-bool has_name(const std::vector<std::string_view>& names, const std::string& x) {
+bool has_name(const SmallList<std::string_view>& names, const std::string& x) {
   constexpr std::size_t short_list = 8;
   if (names.size() > short_list)
     return std::binary_search(names.begin(), names.end(), std::string_view(x));

@@ -15,7 +15,7 @@
 
 #include "syntax/core/diagnostic.hpp"
 #include "syntax/pullback/covector.hpp"
-#include "syntax/pullback/kids.hpp"
+#include "syntax/pullback/small_list.hpp"
 
 namespace adsem::pullback {
 
@@ -82,7 +82,7 @@ enum class Kind {
 // edits drop them, ast.hpp FactsSlot): [perf] no string is copied to merge the kids' lists.
 struct NodeFacts {
   static constexpr std::size_t max_free_names = 32;
-  std::vector<std::string_view> free = {};
+  SmallList<std::string_view> free = {}; // up to two inline (small_list.hpp)
   bool many = false;
   std::uint64_t binder_mask = 0;
   std::int64_t binder_number_max = INT64_MIN;
@@ -146,7 +146,7 @@ private:
 
 struct Node;
 using Term = std::shared_ptr<const Node>;
-using Kids = NodeKids<Term>; // up to two inline (kids.hpp)
+using Kids = SmallList<Term>; // up to two inline (small_list.hpp)
 struct Node {
   Kind kind = Kind::zero;
   std::string name = {};   // var, binder of lam/dualmap/pullback/let, primitive of prim/jac

@@ -15,12 +15,8 @@ Covector::Covector(const std::vector<double>& dense) : data_(std::make_unique<Da
     if (stored(dense[i])) data_->entries.push_back({static_cast<std::uint32_t>(i), dense[i]});
 }
 
-Covector::Covector(const Covector& other)
-    : data_(other.data_ ? std::make_unique<Data>(*other.data_) : nullptr) {}
-
-Covector& Covector::operator=(const Covector& other) {
-  if (this != &other) data_ = other.data_ ? std::make_unique<Data>(*other.data_) : nullptr;
-  return *this;
+std::unique_ptr<Covector::Data> Covector::copy(const Data& d) {
+  return std::make_unique<Data>(d);
 }
 
 Covector Covector::from_sorted(std::size_t dim, std::vector<Entry> entries) {

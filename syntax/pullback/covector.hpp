@@ -22,9 +22,13 @@ public:
 
   Covector() = default;
   explicit Covector(const std::vector<double>& dense);
-  // Copies copy the entries (a value, as a vector is).
-  Covector(const Covector& other);
-  Covector& operator=(const Covector& other);
+  // Copies copy the entries (a value, as a vector is). Inline: every node copied or remade copies
+  // its (nearly always empty) covector.
+  Covector(const Covector& other) : data_(other.data_ ? copy(*other.data_) : nullptr) {}
+  Covector& operator=(const Covector& other) {
+    if (this != &other) data_ = other.data_ ? copy(*other.data_) : nullptr;
+    return *this;
+  }
   Covector(Covector&&) noexcept = default;
   Covector& operator=(Covector&&) noexcept = default;
   ~Covector() = default;
@@ -57,9 +61,10 @@ private:
     std::size_t dim = 0;
   };
   // [perf] One pointer, empty (null) in every node but a covector literal: each term node has a
-  // Covector member, and its size decides whether the node with its kids inline (kids.hpp) stays
-  // in the allocator's 160-byte class.
+  // Covector member, and its size decides whether the node with its kids inline (small_list.hpp)
+  // stays in the allocator's 160-byte class.
   std::unique_ptr<Data> data_;
+  static std::unique_ptr<Data> copy(const Data& d);
 };
 
 } // namespace adsem::pullback

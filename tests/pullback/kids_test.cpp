@@ -1,8 +1,10 @@
-// A node's kids (syntax/pullback/kids.hpp) behave as a vector of handles: inline up to two, on the
-// heap past that, with copies, moves and assignments between the two kept exact (the read pointer
-// points into the object itself, so each of them must set it again).
+// A node's kids (syntax/pullback/small_list.hpp) behave as a vector of handles: inline up to two,
+// on the heap past that, with copies, moves and assignments between the two kept exact (the read
+// pointer points into the object itself, so each of them must set it again).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,6 +62,24 @@ TEST(PullbackKids, InlineAndHeapKidsCopyMoveAndAssign) {
     const Kids& alias = self;
     self = alias;
     expect_holds(self, want);
+  }
+}
+
+TEST(PullbackKids, InsertKeepsTheOrderAcrossTheInlineRoom) {
+  // The facts' sorted free names are built by insertion (ast.cpp).
+  for (int n = 0; n <= 5; ++n) {
+    for (int at = 0; at <= n; ++at) {
+      std::vector<std::string_view> want;
+      SmallList<std::string_view> list;
+      for (int i = 0; i < n; ++i) {
+        want.push_back("a");
+        list.push_back("a");
+      }
+      want.insert(want.begin() + at, "b");
+      list.insert(list.begin() + at, "b");
+      ASSERT_EQ(list.size(), want.size());
+      EXPECT_TRUE(std::equal(list.begin(), list.end(), want.begin(), want.end()));
+    }
   }
 }
 

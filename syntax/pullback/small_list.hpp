@@ -1,7 +1,8 @@
 #pragma once
-// The children of a term node: up to two kept inside the node, more (a sum's items) on the heap.
-// [perf] Every node kind but a sum has at most two children, and a heap vector for them was one
-// allocation in three of pullback/adequacy (the node's block, its kids and its facts record).
+// A vector that keeps up to two items inside itself and more on the heap: a term node's children
+// and the free names of its facts (ast.hpp). [perf] Every node kind but a sum has at most two
+// children, and most facts list one or two names: a heap vector for each was two allocations in
+// three of pullback/adequacy (the node's block, its kids, its facts record and the record's names).
 // Reads go through one pointer, to the inline slots or to the heap, as a vector's do: an inline
 // buffer told apart from the heap by a test at every read cost more than the allocation saved.
 // The pointer points into the object itself, so copies and moves set it again.
@@ -17,39 +18,39 @@
 
 namespace adsem::pullback {
 
-template <class T> class NodeKids {
+template <class T> class SmallList {
 public:
   static constexpr std::size_t inline_room = 2;
 
-  NodeKids() = default;
-  NodeKids(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
-  // From a vector built elsewhere (the parser's sums, the rule patterns), its handles moved.
-  NodeKids(std::vector<T>&& items) { // NOLINT(google-explicit-constructor): a vector's stand-in
+  SmallList() = default;
+  SmallList(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
+  // From a vector built elsewhere (the parser's sums, the rule patterns), its items moved.
+  SmallList(std::vector<T>&& items) { // NOLINT(google-explicit-constructor): a vector's stand-in
     reserve(items.size());
     for (T& t : items)
       data_[size_++] = std::move(t);
   }
-  NodeKids(const std::vector<T>& items) { // NOLINT(google-explicit-constructor)
+  SmallList(const std::vector<T>& items) { // NOLINT(google-explicit-constructor)
     assign(items.begin(), items.end());
   }
-  NodeKids(const NodeKids& other) { assign(other.begin(), other.end()); }
-  NodeKids(NodeKids&& other) noexcept { take(std::move(other)); }
-  NodeKids& operator=(const NodeKids& other) {
+  SmallList(const SmallList& other) { assign(other.begin(), other.end()); }
+  SmallList(SmallList&& other) noexcept { take(std::move(other)); }
+  SmallList& operator=(const SmallList& other) {
     if (this != &other) {
       clear();
       assign(other.begin(), other.end());
     }
     return *this;
   }
-  NodeKids& operator=(NodeKids&& other) noexcept {
+  SmallList& operator=(SmallList&& other) noexcept {
     if (this != &other) {
       release();
       take(std::move(other));
     }
     return *this;
   }
-  // The inline slots release their own handles; a heap buffer is deleted with its handles.
-  ~NodeKids() { release_heap(); }
+  // The inline slots destroy their own items; a heap buffer is deleted with its items.
+  ~SmallList() { release_heap(); }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -60,13 +61,13 @@ public:
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   const T& at(std::size_t i) const {
-    if (i >= size_) throw std::out_of_range("NodeKids::at");
+    if (i >= size_) throw std::out_of_range("SmallList::at");
     return data_[i];
   }
   const T& front() const { return data_[0]; }
   const T& back() const { return data_[size_ - 1]; }
 
-  // Room for n handles (moved to the heap past the inline room).
+  // Room for n items (moved to the heap past the inline room).
   void reserve(std::size_t n) {
     if (n <= capacity_) return;
     auto grown = std::make_unique<T[]>(n);
@@ -79,16 +80,25 @@ public:
     if (size_ == capacity_) reserve(2 * std::size_t{capacity_});
     data_[size_++] = std::move(t);
   }
+  // Puts t before the item at `at` (a position of this list).
+  void insert(const T* at, T t) {
+    const auto i = static_cast<std::size_t>(at - data_);
+    if (size_ == capacity_) reserve(2 * std::size_t{capacity_});
+    for (std::size_t j = size_; j > i; --j)
+      data_[j] = std::move(data_[j - 1]);
+    data_[i] = std::move(t);
+    ++size_;
+  }
   template <class It> void assign(It first, It last) {
     clear();
     reserve(static_cast<std::size_t>(std::distance(first, last)));
     for (; first != last; ++first)
       data_[size_++] = *first;
   }
-  // Drops the handles (the storage is kept).
+  // Drops the items (the storage is kept).
   void clear() {
     for (std::size_t i = 0; i < size_; ++i)
-      data_[i] = nullptr;
+      data_[i] = T();
     size_ = 0;
   }
 
@@ -103,9 +113,9 @@ private:
     data_ = slots_.data();
     capacity_ = inline_room;
   }
-  // Takes other's handles (its heap buffer, or its inline slots moved one by one); other is left
+  // Takes other's items (its heap buffer, or its inline slots moved one by one); other is left
   // empty and inline. This object is empty and inline.
-  void take(NodeKids&& other) noexcept {
+  void take(SmallList&& other) noexcept {
     if (other.on_heap()) {
       data_ = other.data_;
       capacity_ = other.capacity_;
