@@ -78,8 +78,8 @@ enum class Kind {
 // drawn now is larger than every number in an older term: substitution can tell at once that
 // none of its binders would capture it.
 // The free names are views of the names of variable nodes below (held by the node, so they live
-// as long as the facts; a node is never changed once its facts are made, and the reducer's in-place
-// edits drop them, ast.hpp FactsSlot): [perf] no string is copied to merge the kids' lists.
+// as long as the facts: the reducer's in-place edits of a node, semantics/pullback/strategy.cpp,
+// drop its facts with the kid they replace). [perf] No string is copied to merge kids' lists.
 struct NodeFacts {
   static constexpr std::size_t max_free_names = 32;
   SmallList<std::string_view> free = {}; // up to two inline (small_list.hpp)
