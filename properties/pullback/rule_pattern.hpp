@@ -26,7 +26,7 @@ struct TermView {
     VarScope visible;
     std::optional<std::pair<std::string, Type>> dual;
   };
-  static const std::vector<Term>& children(const Term& t) { return t->kids; }
+  static const Kids& children(const Term& t) { return t->kids; }
   static bool is_var(const Term& t) { return t->kind == Kind::var; }
   static const std::string& var_name(const Term& t) { return t->name; }
   static const VarScope& visible(const Scope& s) { return s.visible; }

@@ -92,7 +92,10 @@ private:
       return to ? *to : p;
     }
     const Term kid = renamed_atom(p->kids[0]);
-    return kid == p->kids[0] ? p : remake(*p, p->name, {kid});
+    if (kid == p->kids[0]) return p;
+    auto n = remake(*p);
+    n->kids.push_back(kid);
+    return n;
   }
   // type_of(p) of the term with the renamings applied.
   Type type_here(const Term& p) {

@@ -134,11 +134,9 @@ std::shared_ptr<Node> named(Kind kind, std::string name, Type type, SourcePos po
   return n;
 }
 void set_kids(Node& n, Term a) {
-  n.kids.reserve(1);
   n.kids.push_back(std::move(a));
 }
 void set_kids(Node& n, Term a, Term b) {
-  n.kids.reserve(2);
   n.kids.push_back(std::move(a));
   n.kids.push_back(std::move(b));
 }
@@ -333,7 +331,7 @@ void free_vars_into(const Term& t, std::set<std::string>& bound, std::set<std::s
 
 // ---- free-variable facts ----
 
-std::int64_t name_number(const std::string& name) {
+std::int64_t name_number(std::string_view name) {
   std::size_t i = name.size();
   while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
     --i;
@@ -344,7 +342,7 @@ std::int64_t name_number(const std::string& name) {
     n = n * 10 + (name[k] - '0');
   return n;
 }
-std::uint64_t name_bit(const std::string& name) {
+std::uint64_t name_bit(std::string_view name) {
   // [perf] FNV-1a inline (names are a few bytes; std::hash called out to a general byte hash at
   // every binds_no question), its top six bits choosing the bit.
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -419,7 +417,7 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
     return f.release();
   }
   f->free.reserve(std::min(names, NodeFacts::max_free_names + 1));
-  const auto add = [&](const std::string& name) {
+  const auto add = [&](const std::string_view name) {
     const auto at = std::lower_bound(f->free.begin(), f->free.end(), name);
     if (at == f->free.end() || *at != name) f->free.insert(at, name);
   };
@@ -430,7 +428,7 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
     if (kid->kind == Kind::var) {
       if (!(under && kid->name == n.name)) add(kid->name);
     } else {
-      for (const std::string& name : facts(kid).free)
+      for (const std::string_view name : facts(kid).free)
         if (!(under && name == n.name)) add(name);
     }
     if (f->free.size() > NodeFacts::max_free_names) f->many = true;
@@ -447,17 +445,16 @@ Term make_node(Node&& n) {
   return std::make_shared<Node>(std::move(n));
 }
 
-Term remake(const Node& like, std::string name, std::vector<Term> kids) {
+std::shared_ptr<Node> remake(const Node& like) {
   // [perf] Filled in its shared block: substitution remakes a node per step of a path it
   // rebuilds, and a temporary Node moved in (and destroyed) was a quarter of remake's work.
   auto n = std::make_shared<Node>();
   n->kind = like.kind;
-  n->name = std::move(name);
+  n->name = like.name;
   n->type = like.type;
   n->index = like.index;
   n->value = like.value;
   n->vec = like.vec;
-  n->kids = std::move(kids);
   n->pos = like.pos;
   return n;
 }
@@ -472,10 +469,11 @@ namespace {
 // Whether the sorted list holds x. [perf] Almost every list has one to five names: an equality
 // test compares lengths first and reads the characters only of a name as long as x, where each
 // three-way comparison of a binary search called memcmp.
-bool has_name(const std::vector<std::string>& names, const std::string& x) {
+bool has_name(const SmallList<std::string_view>& names, const std::string& x) {
   constexpr std::size_t short_list = 8;
-  if (names.size() > short_list) return std::binary_search(names.begin(), names.end(), x);
-  return std::any_of(names.begin(), names.end(), [&x](const std::string& name) {
+  if (names.size() > short_list)
+    return std::binary_search(names.begin(), names.end(), std::string_view(x));
+  return std::any_of(names.begin(), names.end(), [&x](const std::string_view name) {
     return name.size() == x.size() && std::equal(name.begin(), name.end(), x.begin());
   });
 }
@@ -498,7 +496,7 @@ bool occurs_free(const std::string& x, const Term& t) {
   }
   return false;
 }
-bool binds_no(const Term& t, const std::string& y) {
+bool binds_no(const Term& t, std::string_view y) {
   if (t->kids.empty()) return true;
   const NodeFacts& f = facts(t);
   return (f.binder_mask & name_bit(y)) == 0 || name_number(y) > f.binder_number_max;
@@ -529,8 +527,9 @@ bool check_facts(const Term& t, std::string& why) {
   const bool many = kid_many || fv.size() > NodeFacts::max_free_names;
   const std::vector<std::string> expected =
       many ? std::vector<std::string>{} : std::vector<std::string>(fv.begin(), fv.end());
-  if (f.many != many || f.free != expected || f.binder_mask != mask ||
-      f.binder_number_max != number) {
+  if (f.many != many ||
+      !std::equal(f.free.begin(), f.free.end(), expected.begin(), expected.end()) ||
+      f.binder_mask != mask || f.binder_number_max != number) {
     why = "stale facts at a node of kind " + std::to_string(static_cast<int>(t->kind)) +
           " (name '" + t->name + "')";
     return false;

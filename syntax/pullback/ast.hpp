@@ -9,11 +9,13 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
 #include "syntax/pullback/covector.hpp"
+#include "syntax/pullback/small_list.hpp"
 
 namespace adsem::pullback {
 
@@ -75,16 +77,19 @@ enum class Kind {
 // is named y. Fresh names (substitution.hpp) carry a process-wide increasing number, so a name
 // drawn now is larger than every number in an older term: substitution can tell at once that
 // none of its binders would capture it.
+// The free names are views of the names of variable nodes below (held by the node, so they live
+// as long as the facts: the reducer's in-place edits of a node, semantics/pullback/strategy.cpp,
+// drop its facts with the kid they replace). [perf] No string is copied to merge kids' lists.
 struct NodeFacts {
   static constexpr std::size_t max_free_names = 32;
-  std::vector<std::string> free = {};
+  SmallList<std::string_view> free = {}; // up to two inline (small_list.hpp)
   bool many = false;
   std::uint64_t binder_mask = 0;
   std::int64_t binder_number_max = INT64_MIN;
 };
 // The number n of a name of the fresh-name shape "stem_n" (n ≤ 18 digits), else -1.
-std::int64_t name_number(const std::string& name);
-std::uint64_t name_bit(const std::string& name);
+std::int64_t name_number(std::string_view name);
+std::uint64_t name_bit(std::string_view name);
 
 // The facts of a node, filled at the first question (from the kids' facts) and never copied: a
 // copy of a Node (`Node n = *t; n.kids[i] = ...`) starts empty, so the facts always describe the
@@ -141,6 +146,7 @@ private:
 
 struct Node;
 using Term = std::shared_ptr<const Node>;
+using Kids = SmallList<Term>; // up to two inline (small_list.hpp)
 struct Node {
   Kind kind = Kind::zero;
   std::string name = {};   // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
@@ -150,17 +156,22 @@ struct Node {
   AtomMark atom_mark = {}; // use is_atom (in the padding after index: the node does not grow)
   double value = 0.0;      // num
   Covector vec = {};       // covec
-  std::vector<Term> kids = {};
+  Kids kids = {};
   SourcePos pos = {};
   FactsSlot facts_slot = {}; // use facts(t)
 };
+// [perf] With its shared count the node fills jemalloc's 160-byte class (cli/main.cpp gives that
+// class one-page slabs); a larger node would fall into the 192-byte class.
+static_assert(sizeof(Node) <= 144);
 
 // A node made from n (the construction path of every node; facts come at the first question).
 // [perf] n is moved once, into the shared block (by value, each call layer moved it again).
 Term make_node(Node&& n);
-// A node like `like` with another binder name and other kids: every other field copied, the old
-// kids not (a copy `Node n = *t` copies the kids' vector only to throw it away).
-Term remake(const Node& like, std::string name, std::vector<Term> kids);
+// A node like `like` but with no kids, for the caller to give it its kids (and another binder
+// name) before it shares the node: every other field copied, the old kids not (a copy
+// `Node n = *t` copies the kids only to throw them away). [perf] Substitution builds the kids it
+// rebuilds in the node's own block, where a list built aside was moved in twice.
+std::shared_ptr<Node> remake(const Node& like);
 // The facts computed and published at the first question (facts' slow path).
 const NodeFacts& computed_facts(const Term& t);
 // [perf] Inline: substitution and occurs_free ask at every node they visit, and most nodes have
@@ -173,7 +184,7 @@ inline const NodeFacts& facts(const Term& t) {
 // description in `why` if a node's stored facts differ (tests: facts must never go stale).
 bool facts_consistent(const Term& t, std::string& why);
 // No binder anywhere in t is named y (false: there may be one).
-bool binds_no(const Term& t, const std::string& y);
+bool binds_no(const Term& t, std::string_view y);
 
 // Smart constructors.
 Term var(std::string name, Type type, SourcePos pos = {});

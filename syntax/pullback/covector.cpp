@@ -9,36 +9,44 @@ bool Covector::stored(double v) {
   return v != 0.0 || std::signbit(v) || std::isnan(v);
 }
 
-Covector::Covector(const std::vector<double>& dense) : dim_(dense.size()) {
+Covector::Covector(const std::vector<double>& dense) : data_(std::make_unique<Data>()) {
+  data_->dim = dense.size();
   for (std::size_t i = 0; i < dense.size(); ++i)
-    if (stored(dense[i])) entries_.push_back({static_cast<std::uint32_t>(i), dense[i]});
+    if (stored(dense[i])) data_->entries.push_back({static_cast<std::uint32_t>(i), dense[i]});
+}
+
+std::unique_ptr<Covector::Data> Covector::copy(const Data& d) {
+  return std::make_unique<Data>(d);
 }
 
 Covector Covector::from_sorted(std::size_t dim, std::vector<Entry> entries) {
   Covector c;
-  c.dim_ = dim;
+  c.data_ = std::make_unique<Data>();
+  c.data_->dim = dim;
   std::erase_if(entries, [](const Entry& e) { return !stored(e.value); });
-  c.entries_ = std::move(entries);
+  c.data_->entries = std::move(entries);
   return c;
 }
 
 double Covector::operator[](std::size_t i) const {
-  const auto it = std::lower_bound(entries_.begin(), entries_.end(), i,
-                                   [](const Entry& e, std::size_t k) { return e.index < k; });
-  return it != entries_.end() && it->index == i ? it->value : 0.0;
+  const auto e = entries();
+  const auto it = std::lower_bound(e.begin(), e.end(), i,
+                                   [](const Entry& x, std::size_t k) { return x.index < k; });
+  return it != e.end() && it->index == i ? it->value : 0.0;
 }
 
 std::vector<double> Covector::dense() const {
-  std::vector<double> d(dim_, 0.0);
-  for (const Entry& e : entries_)
+  std::vector<double> d(size(), 0.0);
+  for (const Entry& e : entries())
     d[e.index] = e.value;
   return d;
 }
 
 std::span<const Covector::Entry> Covector::window(std::size_t from, std::size_t to) const {
-  const auto below = [](const Entry& e, std::size_t k) { return e.index < k; };
-  const auto lo = std::lower_bound(entries_.begin(), entries_.end(), from, below);
-  const auto hi = std::lower_bound(lo, entries_.end(), to, below);
+  const auto e = entries();
+  const auto below = [](const Entry& x, std::size_t k) { return x.index < k; };
+  const auto lo = std::lower_bound(e.begin(), e.end(), from, below);
+  const auto hi = std::lower_bound(lo, e.end(), to, below);
   return {lo, hi};
 }
 
@@ -62,7 +70,7 @@ template <class F> static void merge_walk(const Covector& a, const Covector& b, 
 }
 
 bool operator==(const Covector& a, const Covector& b) {
-  if (a.dim_ != b.dim_) return false;
+  if (a.size() != b.size()) return false;
   bool same = true;
   merge_walk(a, b, [&](std::uint32_t, double x, double y) { same = same && x == y; });
   return same;
@@ -72,7 +80,7 @@ Covector operator+(const Covector& a, const Covector& b) {
   // Where both are absent the dense sum is +0.0 + +0.0 = +0.0: absent again.
   std::vector<Covector::Entry> out;
   merge_walk(a, b, [&](std::uint32_t i, double x, double y) { out.push_back({i, x + y}); });
-  return Covector::from_sorted(a.dim_, std::move(out));
+  return Covector::from_sorted(a.size(), std::move(out));
 }
 
 } // namespace adsem::pullback

@@ -7,6 +7,7 @@
 // view, the printed text and every sum are the same as a dense vector's.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,14 +22,26 @@ public:
 
   Covector() = default;
   explicit Covector(const std::vector<double>& dense);
+  // Copies copy the entries (a value, as a vector is). Inline: every node copied or remade copies
+  // its (nearly always empty) covector.
+  Covector(const Covector& other) : data_(other.data_ ? copy(*other.data_) : nullptr) {}
+  Covector& operator=(const Covector& other) {
+    if (this != &other) data_ = other.data_ ? copy(*other.data_) : nullptr;
+    return *this;
+  }
+  Covector(Covector&&) noexcept = default;
+  Covector& operator=(Covector&&) noexcept = default;
+  ~Covector() = default;
   // From entries sorted by index, each index once; entries equal to +0.0 are dropped.
   static Covector from_sorted(std::size_t dim, std::vector<Entry> entries);
 
-  std::size_t size() const { return dim_; }
-  bool empty() const { return dim_ == 0; }
+  std::size_t size() const { return data_ ? data_->dim : 0; }
+  bool empty() const { return size() == 0; }
   double operator[](std::size_t i) const;
   std::vector<double> dense() const;
-  std::span<const Entry> entries() const { return entries_; }
+  std::span<const Entry> entries() const {
+    return data_ ? std::span<const Entry>(data_->entries) : std::span<const Entry>();
+  }
   // The entries whose index lies in [from, to), as a subspan (binary search).
   std::span<const Entry> window(std::size_t from, std::size_t to) const;
 
@@ -43,8 +56,15 @@ public:
   static bool stored(double v);
 
 private:
-  std::vector<Entry> entries_;
-  std::size_t dim_ = 0;
+  struct Data {
+    std::vector<Entry> entries;
+    std::size_t dim = 0;
+  };
+  // [perf] One pointer, empty (null) in every node but a covector literal: each term node has a
+  // Covector member, and its size decides whether the node with its kids inline (small_list.hpp)
+  // stays in the allocator's 160-byte class.
+  std::unique_ptr<Data> data_;
+  static std::unique_ptr<Data> copy(const Data& d);
 };
 
 } // namespace adsem::pullback

@@ -66,6 +66,15 @@ std::size_t bound_child(Kind k) {
 
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
+// t remade with room for its kids and the first `kept` of them (unchanged) copied: a walk
+// rebuilding t from its first changed kid on.
+std::shared_ptr<Node> remake_from(const Term& t, std::size_t kept) {
+  auto n = remake(*t);
+  n->kids.reserve(t->kids.size());
+  n->kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(kept));
+  return n;
+}
+
 // [perf] The results of one substitution on projection nodes held by more than one parent. An
 // atom is a projection path of its root (spec §2.5 ID-1); rule 8 (seed 000 Fig. 3 L240)
 // substitutes y := π₁(w) into the rest of the series at every stage, adding one projection at the
@@ -116,10 +125,9 @@ public:
 
 private:
   Term walk(const Term& t) {
-    // The children are copied only from the first one that changes (most subterms do not), so an
-    // unchanged subterm costs no allocation and is returned shared.
-    std::vector<Term> kids;
-    bool copying = false;
+    // The node is remade, and the children copied, only from the first one that changes (most
+    // subterms do not), so an unchanged subterm costs no allocation and is returned shared.
+    std::shared_ptr<Node> out;
     std::string name;
     bool renamed = false;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
@@ -127,7 +135,7 @@ private:
       Term renamed_kid;
       if (binds(t->kind) && i == bound_child(t->kind)) {
         if (t->name == x_) { // shadowed
-          if (copying) kids.push_back(*k);
+          if (out) out->kids.push_back(*k);
           continue;
         }
         if (occurs_free(t->name, s_)) { // would capture: α-rename the binder
@@ -143,22 +151,19 @@ private:
         }
       }
       Term r = go(*k);
-      if (!copying && (renamed || r != t->kids[i])) {
-        copying = true;
-        kids.reserve(t->kids.size());
-        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
-      }
-      if (copying) kids.push_back(std::move(r));
+      if (!out && (renamed || r != t->kids[i])) out = remake_from(t, i);
+      if (out) out->kids.push_back(std::move(r));
     }
-    if (!copying) return t;
-    return remake(*t, renamed ? name : t->name, std::move(kids));
+    if (!out) return t;
+    if (renamed) out->name = std::move(name);
+    return out;
   }
 
   // No binder of t is named after a free variable of s (s closed: trivially).
   bool no_capture_below(const Term& t) const {
     const NodeFacts& fs = facts(s_);
     if (fs.many) return false; // too many names to ask about: walk
-    for (const std::string& y : fs.free)
+    for (const std::string_view y : fs.free)
       if (!binds_no(t, y)) return false;
     return true;
   }
@@ -218,21 +223,16 @@ public:
 
 private:
   Term walk(const Term& t, bool first, bool second) {
-    std::vector<Term> kids;
-    bool copying = false;
+    std::shared_ptr<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       const bool under = binds(t->kind) && i == bound_child(t->kind);
       Term r =
           go(t->kids[i], first && !(under && t->name == x1_), second && !(under && t->name == x2_));
-      if (!copying && r != t->kids[i]) {
-        copying = true;
-        kids.reserve(t->kids.size());
-        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
-      }
-      if (copying) kids.push_back(std::move(r));
+      if (!out && r != t->kids[i]) out = remake_from(t, i);
+      if (out) out->kids.push_back(std::move(r));
     }
-    if (!copying) return t;
-    return remake(*t, t->name, std::move(kids));
+    if (!out) return t;
+    return out;
   }
 
   const std::string& x1_;
@@ -248,7 +248,7 @@ bool captures_none(const Term& t, const Term& s) {
   if (s->kind == Kind::var) return binds_no(t, s->name);
   const NodeFacts& fs = facts(s);
   if (fs.many) return false;
-  for (const std::string& y : fs.free)
+  for (const std::string_view y : fs.free)
     if (!binds_no(t, y)) return false;
   return true;
 }
@@ -272,8 +272,7 @@ public:
     if (t->kids.empty()) return t;
     // a shared path's result depends on the node alone where no x is hidden
     if (const Term* known = hiding_ == 0 ? shared_.find(t) : nullptr) return *known;
-    std::vector<Term> kids;
-    bool copying = false;
+    std::shared_ptr<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       Entry* hidden = nullptr;
       if (binds(t->kind) && i == bound_child(t->kind)) {
@@ -288,14 +287,10 @@ public:
         --hidden->hidden;
         --hiding_;
       }
-      if (!copying && r != t->kids[i]) {
-        copying = true;
-        kids.reserve(t->kids.size());
-        kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(i));
-      }
-      if (copying) kids.push_back(std::move(r));
+      if (!out && r != t->kids[i]) out = remake_from(t, i);
+      if (out) out->kids.push_back(std::move(r));
     }
-    Term r = copying ? remake(*t, t->name, std::move(kids)) : t;
+    Term r = out ? Term(std::move(out)) : t;
     if (hiding_ == 0) shared_.remember(t, r);
     return r;
   }

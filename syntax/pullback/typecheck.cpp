@@ -96,7 +96,7 @@ public:
     }
     Type ty = check(t);
     free_scratch_.clear();
-    for (const std::string& x : facts(t).free)
+    for (const std::string_view x : facts(t).free)
       free_scratch_.push_back(*bound_type(x)); // bound: the check succeeded
     memo_->remember(t, ty, free_scratch_, depth_.depth);
     return ty;
@@ -104,13 +104,13 @@ public:
 
 private:
   // The innermost binding of x in scope, or null when x is unbound.
-  const Type* bound_type(const std::string& x) const {
+  const Type* bound_type(std::string_view x) const {
     for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
       if (it->first == x) return &it->second;
     return nullptr;
   }
   bool bound_as_before(const Term& t, std::span<const Type> types) const {
-    const std::vector<std::string>& free = facts(t).free;
+    const auto& free = facts(t).free;
     for (std::size_t i = 0; i < free.size(); ++i) {
       const Type* now = bound_type(free[i]);
       if (!now || *now != types[i]) return false;
