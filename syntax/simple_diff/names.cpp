@@ -1,5 +1,6 @@
 #include "syntax/simple_diff/names.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <iterator>
 #include <limits>
@@ -8,9 +9,13 @@ namespace adsem::simple_diff {
 
 bool NameSupply::could_be_fresh(std::string_view name) {
   // every fresh name is a non-empty stem, '_' and the digits of a counter (see fresh)
-  const auto underscore = name.find_last_of('_');
-  return underscore != std::string_view::npos && underscore > 0 && underscore + 1 < name.size() &&
-         name.find_first_not_of("0123456789", underscore + 1) == std::string_view::npos;
+  const auto underscore = name.rfind('_');
+  if (underscore == std::string_view::npos || underscore == 0 || underscore + 1 == name.size())
+    return false;
+  // digits by range, not find_first_not_of over a set of ten: Fig. 6 applied literally draws a
+  // fresh name for every let it builds, and this ran for each (literal-equals-linear 0.978)
+  return std::all_of(name.begin() + static_cast<std::ptrdiff_t>(underscore) + 1, name.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
 }
 
 void NameSupply::avoid_all(const Node& term) {
