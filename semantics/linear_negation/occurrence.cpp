@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 #include "syntax/core/inline_vector.hpp"
 
@@ -108,22 +109,36 @@ Node* in_place(const Term& t, const InPlaceWrites* writes) {
   return writes != nullptr && t.use_count() == 1 ? const_cast<Node*>(t.get()) : nullptr;
 }
 
+// A node written in place measured again, its filter of names kept as it was besides the new
+// bits (a superset is what the filter promises): whether its measure is what it was, in which
+// case the nodes above the written one, whose other children are as they were, measure as they
+// did too (a (9) of a leaf value, the common case, changes no measure above the occurrence).
+bool measured_as_before(Node& n) {
+  const std::tuple before{n.height, n.size, n.binders, n.plain_stems, n.names_seen};
+  measure(n);
+  n.names_seen |= std::get<4>(before);
+  return before == std::tuple{n.height, n.size, n.binders, n.plain_stems, n.names_seen};
+}
+
+// `same_measure` (out): t was written in place and measures as before.
 Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPlaceWrites* writes,
-                      std::size_t level) {
+                      std::size_t level, bool& same_measure) {
+  same_measure = false;
   if (t->kind == Kind::var) return v;
   force(*t);
   const auto [i, count] = first_holding(*t, x, c);
   if (i == t->kids.size())
     throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
+  bool kid_same = false;
   if (Node* n = in_place(t, writes)) {
-    n->kids[i] = replace_first_in(n->kids[i], x, v, count, writes, level + 1);
+    n->kids[i] = replace_first_in(n->kids[i], x, v, count, writes, level + 1, kid_same);
     n->forget_free_counts();
-    measure(*n);
+    same_measure = kid_same || measured_as_before(*n);
     writes->wrote(*n, i, level);
     return t;
   }
   std::vector<Term> kids = t->kids;
-  kids[i] = replace_first_in(t->kids[i], x, v, count, nullptr, level + 1);
+  kids[i] = replace_first_in(t->kids[i], x, v, count, nullptr, level + 1, kid_same);
   return rebuild_counted(*t, std::move(kids));
 }
 
@@ -142,7 +157,8 @@ Term substitute_in(const Term& t, const Sought& z, const Term& v, int c) {
 
 Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
                            InPlaceWrites* writes, std::size_t level) {
-  return replace_first_in(t, Sought{x, name_bit(x)}, v, c, writes, level);
+  bool same_measure = false;
+  return replace_first_in(t, Sought{x, name_bit(x)}, v, c, writes, level, same_measure);
 }
 
 Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c) {
