@@ -112,6 +112,10 @@ std::uint64_t next_reducer_id() {
   static std::atomic<std::uint64_t> next{1};
   return next++;
 }
+
+bool same_choice(const RedexMemo::Choice& a, const RedexMemo::Choice& b) {
+  return a.cls == b.cls && a.rule == b.rule && a.child == b.child && a.nth == b.nth;
+}
 } // namespace
 
 // Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
@@ -429,11 +433,12 @@ void Reducer::refresh_written() {
   // binders unique (count mode, the only one that writes in place) no written node binds one.
   const bool unique_below = counts_kept_;
   Reach below;
+  bool as_before = false; // the last node's summary is what it was
   for (std::size_t j = 0; j < path.size(); ++j) {
     Node& n = *path[j].first;
     const std::size_t k = path[j].second;
     const bool in_sum = j + 1 < path.size() && path[j + 1].first->kind == Kind::add;
-    refresh_summary(n, k, below, in_sum, unique_below);
+    as_before = refresh_summary(n, k, below, in_sum, unique_below, as_before);
     below = reach_above(n, k, below);
   }
 }
@@ -550,18 +555,29 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
 // Node n, of context in_sum, had its child k replaced in place, the change of reach `below`:
 // its summary is brought up to date from its children's when its own redex instances cannot have
 // changed (rereads), and forgotten otherwise (computed again when asked). `untouched`: n binds
-// none of the names whose count the step changed (its reach alone decides).
-void Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
-                              bool untouched) {
+// none of the names whose count the step changed (its reach alone decides). `kid_as_before`: the
+// child's summary is what it was, so a kept summary whose own instances stand is too (it was made
+// from the same children's summaries; the node is held by its parent alone). Returns whether n's
+// summary is what it was.
+bool Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
+                              bool untouched, bool kid_as_before) {
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
   (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
   const bool changed =
       untouched && known_reads_ ? reads_reach(n, k, below, in_sum) : rereads(n, k, below, in_sum);
-  if (kept.owner == id_ && !changed)
-    summary_from_own(n, kept);
-  else
+  if (kept.owner != id_ || changed) {
     kept.owner = 0;
+    return false;
+  }
+  if (kid_as_before) {
+    search_budget_.spend(1, "finding redexes"); // what summary_from_own spends
+    return true;
+  }
+  const RedexMemo::Summary before = kept;
+  summary_from_own(n, kept);
+  return same_choice(before.best, kept.best) && same_choice(before.first, kept.first) &&
+         before.count == kept.count;
 }
 
 // A kept summary from its own instances, still valid, and its children's summaries.

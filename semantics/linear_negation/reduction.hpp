@@ -207,7 +207,8 @@ private:
   struct Reach;
   void add_children(const Node& n, RedexMemo::Summary& out);
   void summary_from_own(const Node& n, RedexMemo::Summary& kept);
-  void refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched);
+  bool refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched,
+                       bool kid_as_before = false);
   void refresh_written();
   std::optional<Candidate> cached_choice(bool best);
   long sampled_index(std::uint32_t count);
