@@ -448,7 +448,16 @@ void Reducer::refresh_written() {
 // the redex; the other names noted are bound in the redex or its contractum, which no node above
 // binds, so the nodes above reread what the comparison of the lists made them reread.
 void Reducer::touched_from_notes() {
-  std::sort(noted_.begin(), noted_.end());
+  // The notes come in sorted runs (a value's free names are listed in order, (9) notes x before
+  // them): one run is sorted already, two are merged, only more are sorted whole (the sorted
+  // sequence is the same; sorting moved every name on the wide sum's long lists of notes).
+  if (const auto unsorted = std::is_sorted_until(noted_.begin(), noted_.end());
+      unsorted != noted_.end()) {
+    if (std::is_sorted(unsorted, noted_.end()))
+      std::inplace_merge(noted_.begin(), unsorted, noted_.end());
+    else
+      std::sort(noted_.begin(), noted_.end());
+  }
   touched_.clear();
   touched_delta_.clear();
   for (auto at = noted_.begin(); at != noted_.end();) {
