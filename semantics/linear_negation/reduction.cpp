@@ -433,12 +433,25 @@ void Reducer::refresh_written() {
   // binders unique (count mode, the only one that writes in place) no written node binds one.
   const bool unique_below = counts_kept_;
   Reach below;
-  bool as_before = false; // the last node's summary is what it was
+  // The last node's summary is what it was: a node whose own instances stand, made from the same
+  // children's summaries, keeps its summary too (it is held by its parent alone), which a (9) of
+  // a leaf value, the common case, leaves so a few levels above the occurrence.
+  bool as_before = false;
   for (std::size_t j = 0; j < path.size(); ++j) {
     Node& n = *path[j].first;
     const std::size_t k = path[j].second;
     const bool in_sum = j + 1 < path.size() && path[j + 1].first->kind == Kind::add;
-    as_before = refresh_summary(n, k, below, in_sum, unique_below, as_before);
+    RedexMemo::Summary* kept = standing_summary(n, k, below, in_sum, unique_below);
+    if (kept == nullptr) {
+      as_before = false;
+    } else if (as_before) {
+      search_budget_.spend(1, "finding redexes"); // what summary_from_own spends
+    } else {
+      const RedexMemo::Summary before = *kept;
+      summary_from_own(n, *kept);
+      as_before = same_choice(before.best, kept->best) && same_choice(before.first, kept->first) &&
+                  before.count == kept->count;
+    }
     below = reach_above(n, k, below);
   }
 }
@@ -564,29 +577,25 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
 // Node n, of context in_sum, had its child k replaced in place, the change of reach `below`:
 // its summary is brought up to date from its children's when its own redex instances cannot have
 // changed (rereads), and forgotten otherwise (computed again when asked). `untouched`: n binds
-// none of the names whose count the step changed (its reach alone decides). `kid_as_before`: the
-// child's summary is what it was, so a kept summary whose own instances stand is too (it was made
-// from the same children's summaries; the node is held by its parent alone). Returns whether n's
-// summary is what it was.
-bool Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
-                              bool untouched, bool kid_as_before) {
+// none of the names whose count the step changed (its reach alone decides).
+void Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
+                              bool untouched) {
+  if (RedexMemo::Summary* kept = standing_summary(n, k, below, in_sum, untouched))
+    summary_from_own(n, *kept);
+}
+
+// refresh_summary's test: n's kept summary when its own instances stand, else null (and the
+// summary forgotten).
+RedexMemo::Summary* Reducer::standing_summary(Node& n, std::size_t k, const Reach& below,
+                                              bool in_sum, bool untouched) {
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
   (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
   const bool changed =
       untouched && known_reads_ ? reads_reach(n, k, below, in_sum) : rereads(n, k, below, in_sum);
-  if (kept.owner != id_ || changed) {
-    kept.owner = 0;
-    return false;
-  }
-  if (kid_as_before) {
-    search_budget_.spend(1, "finding redexes"); // what summary_from_own spends
-    return true;
-  }
-  const RedexMemo::Summary before = kept;
-  summary_from_own(n, kept);
-  return same_choice(before.best, kept.best) && same_choice(before.first, kept.first) &&
-         before.count == kept.count;
+  if (kept.owner == id_ && !changed) return &kept;
+  kept.owner = 0;
+  return nullptr;
 }
 
 // A kept summary from its own instances, still valid, and its children's summaries.
