@@ -151,13 +151,18 @@ void Reducer::push_focus(std::size_t k) {
   fr.run_top = run_goes_on ? f.frames.back().run_top : i;
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
   const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
-  if (fr.transparent == 1) {
-    fr.hides_binder[0] = f.binders.push(n.x.name, i);
-    if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, i);
-  }
-  if (counts_kept_ && binds_in(n, k)) {
-    fr.hides_scope[0] = f.scopes.push(n.x.name, i);
-    if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, i);
+  const bool scope = counts_kept_ && binds_in(n, k);
+  if (fr.transparent == 1 || scope) {
+    const std::uint32_t hx = FramesByName::hash(n.x.name);
+    const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    if (fr.transparent == 1) {
+      fr.hides_binder[0] = f.binders.push(n.x.name, hx, i);
+      if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, hy, i);
+    }
+    if (scope) {
+      fr.hides_scope[0] = f.scopes.push(n.x.name, hx, i);
+      if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, hy, i);
+    }
   }
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
@@ -177,13 +182,18 @@ void Reducer::pop_focus() {
   count(f.after, fr.after, -1);
   Node& n = writable(*fr.slot);
   const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
-  if (fr.transparent == 1) {
-    if (binds_y) f.binders.pop(n.y.name, fr.hides_binder[1]);
-    f.binders.pop(n.x.name, fr.hides_binder[0]);
-  }
-  if (counts_kept_ && binds_in(n, fr.k)) {
-    if (binds_y) f.scopes.pop(n.y.name, fr.hides_scope[1]);
-    f.scopes.pop(n.x.name, fr.hides_scope[0]);
+  const bool scope = counts_kept_ && binds_in(n, fr.k);
+  if (fr.transparent == 1 || scope) {
+    const std::uint32_t hx = FramesByName::hash(n.x.name);
+    const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    if (fr.transparent == 1) {
+      if (binds_y) f.binders.pop(n.y.name, hy, fr.hides_binder[1]);
+      f.binders.pop(n.x.name, hx, fr.hides_binder[0]);
+    }
+    if (scope) {
+      if (binds_y) f.scopes.pop(n.y.name, hy, fr.hides_scope[1]);
+      f.scopes.pop(n.x.name, hx, fr.hides_scope[0]);
+    }
   }
   f.frames.pop_back();
   if (i >= f.clean_from) return;

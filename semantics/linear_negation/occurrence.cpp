@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 #include "syntax/core/inline_vector.hpp"
 
@@ -90,16 +91,15 @@ std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c)
     if (const int n = count_in(t.kids[i], x); n != 0) return {i, n};
   }
   // the children before the largest hold none: the largest holds what the others after it leave
-  KidCounts after(t.kids.size(), 0);
+  std::pair<std::size_t, int> first_after{t.kids.size(), 0};
   int rest = c;
   for (std::size_t i = largest + 1; i < t.kids.size(); ++i) {
-    after[i] = count_in(t.kids[i], x);
-    rest -= after[i];
+    const int n = count_in(t.kids[i], x);
+    rest -= n;
+    if (n != 0 && first_after.second == 0) first_after = {i, n};
   }
   if (!largest_binds_x && rest != 0) return {largest, rest};
-  for (std::size_t i = largest + 1; i < t.kids.size(); ++i)
-    if (after[i] != 0) return {i, after[i]};
-  return {t.kids.size(), 0};
+  return first_after;
 }
 
 // The node t if it may be written in place: the reducer holds its parent alone (writes) and
@@ -108,23 +108,65 @@ Node* in_place(const Term& t, const InPlaceWrites* writes) {
   return writes != nullptr && t.use_count() == 1 ? const_cast<Node*>(t.get()) : nullptr;
 }
 
-Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPlaceWrites* writes,
-                      std::size_t level) {
+// A node written in place measured again, its filter of names kept as it was besides the new
+// bits (a superset is what the filter promises): whether its measure is what it was, in which
+// case the nodes above the written one, whose other children are as they were, measure as they
+// did too (a (9) of a leaf value, the common case, changes no measure above the occurrence).
+bool measured_as_before(Node& n) {
+  const std::tuple before{n.height, n.size, n.binders, n.plain_stems, n.names_seen};
+  measure(n);
+  n.names_seen |= std::get<4>(before);
+  return before == std::tuple{n.height, n.size, n.binders, n.plain_stems, n.names_seen};
+}
+
+// The nodes from t down to the occurrence rebuilt (t is not held by the reducer alone).
+Term replace_first_rebuilt(const Term& t, const Sought& x, const Term& v, int c) {
   if (t->kind == Kind::var) return v;
   force(*t);
   const auto [i, count] = first_holding(*t, x, c);
   if (i == t->kids.size())
     throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
-  if (Node* n = in_place(t, writes)) {
-    n->kids[i] = replace_first_in(n->kids[i], x, v, count, writes, level + 1);
-    n->forget_free_counts();
-    measure(*n);
-    writes->wrote(*n, i, level);
-    return t;
-  }
   std::vector<Term> kids = t->kids;
-  kids[i] = replace_first_in(t->kids[i], x, v, count, nullptr, level + 1);
+  kids[i] = replace_first_rebuilt(t->kids[i], x, v, count);
   return rebuild_counted(*t, std::move(kids));
+}
+
+// The nodes from t down that only their parent holds are written in place, found from the top
+// and measured from the bottom by a loop (the descent crosses hundreds of explicit substitutions
+// a step on the wide sum, where a recursion's frames and the self-assignment of every child
+// cost more than the walk); from the first node held elsewhere down, the path is rebuilt.
+Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPlaceWrites* writes,
+                      std::size_t level) {
+  if (t->kind == Kind::var) return v;
+  Node* n = in_place(t, writes);
+  if (n == nullptr) return replace_first_rebuilt(t, x, v, c);
+  auto& path = writes->path; // top down for now
+  const std::size_t from = path.size();
+  for (int count = c;;) {
+    force(*n);
+    const auto [i, in_kid] = first_holding(*n, x, count);
+    if (i == n->kids.size())
+      throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
+    path.emplace_back(n, i);
+    Term& kid = n->kids[i];
+    Node* below = kid->kind == Kind::var ? nullptr : in_place(kid, writes);
+    if (below == nullptr) {
+      kid = replace_first_rebuilt(kid, x, v, in_kid);
+      break;
+    }
+    n = below;
+    count = in_kid;
+  }
+  std::reverse(path.begin() + static_cast<long>(from), path.end()); // the lowest first
+  bool same_measure = false; // the child below measures as before
+  for (std::size_t j = from; j < path.size(); ++j) {
+    Node& m = *path[j].first;
+    m.forget_free_counts();
+    same_measure = same_measure || measured_as_before(m);
+    if (const std::size_t at = level + (path.size() - 1 - j); at < InPlaceWrites::depth)
+      writes->near.emplace_back(&m, path[j].second);
+  }
+  return t;
 }
 
 Term substitute_in(const Term& t, const Sought& z, const Term& v, int c) {

@@ -23,10 +23,6 @@ struct InPlaceWrites {
   static constexpr std::size_t depth = 8;
   std::vector<std::pair<Node*, std::size_t>> path;
   std::vector<std::pair<const Node*, std::size_t>> near;
-  void wrote(Node& n, std::size_t child, std::size_t level) {
-    path.emplace_back(&n, child);
-    if (level < depth) near.emplace_back(&n, child);
-  }
   void clear() {
     path.clear();
     near.clear();

@@ -1,9 +1,10 @@
 #pragma once
 // The reducer's private pieces that its two files share (reduction.cpp: the walk from the root;
 // focus.cpp: the focus kept at the last redex).
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,26 +35,74 @@ struct Reducer::Reach {
 // The frames of the focus's path that bind (or open the scope of) each name: the innermost one
 // by name, and on each frame the one it hides. Frames are pushed and popped last in, first out,
 // so a push or a pop changes one entry and builds no list (a list per name was made and freed
-// at every move of the focus through a stack of explicit substitutions).
-struct FramesByName {
+// at every move of the focus through a stack of explicit substitutions). The entries are kept in
+// an open-addressed table that allocates only when it grows: the focus crosses hundreds of
+// binders a step on the wide sum, and a node-based map allocated and freed one entry each time.
+class FramesByName {
+public:
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
-  std::unordered_map<std::string_view, std::size_t> innermost;
+  // The name's hash, which push and pop take (a frame's names are hashed once for both tables).
+  static std::uint32_t hash(std::string_view name) { // FNV-1a: the names are short
+    std::uint32_t h = 2166136261U;
+    for (const char c : name)
+      h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
+    return h ^ (h >> 16);
+  }
   // Frame i binds the name: the frame it hides (none).
-  std::size_t push(std::string_view name, std::size_t i) {
-    const auto [it, fresh] = innermost.try_emplace(name, i);
-    return fresh ? none : std::exchange(it->second, i);
+  std::size_t push(std::string_view name, std::uint32_t h, std::size_t i) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    Slot& s = slots_[place(name, h)];
+    if (s.frame != none) return std::exchange(s.frame, i);
+    s = Slot{name, i, h};
+    ++used_;
+    return none;
   }
   // The innermost frame binding the name pops: the frame it hid is the innermost again.
-  void pop(std::string_view name, std::size_t hidden) {
-    if (hidden == none)
-      innermost.erase(name);
-    else
-      innermost.find(name)->second = hidden;
+  void pop(std::string_view name, std::uint32_t h, std::size_t hidden) {
+    std::size_t at = place(name, h);
+    if (hidden != none) {
+      slots_[at].frame = hidden;
+      return;
+    }
+    // linear probing's deletion: the entries after it that probed past it move back
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t next = (at + 1) & mask; slots_[next].frame != none; next = (next + 1) & mask) {
+      const std::size_t home = slots_[next].hash & mask;
+      if (((next - home) & mask) >= ((next - at) & mask)) {
+        slots_[at] = slots_[next];
+        at = next;
+      }
+    }
+    slots_[at] = Slot{};
+    --used_;
   }
   std::size_t find(std::string_view name) const {
-    const auto it = innermost.find(name);
-    return it == innermost.end() ? none : it->second;
+    if (slots_.empty()) return none;
+    return slots_[place(name, hash(name))].frame;
   }
+
+private:
+  struct Slot {
+    std::string_view name;
+    std::size_t frame = none; // none: empty
+    std::uint32_t hash = 0;
+  };
+  // The name's slot, or the empty one where it would go.
+  std::size_t place(std::string_view name, std::uint32_t h) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t at = h & mask;
+    while (slots_[at].frame != none && (slots_[at].hash != h || slots_[at].name != name))
+      at = (at + 1) & mask;
+    return at;
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<std::size_t>(16, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.frame != none) slots_[place(s.name, s.hash)] = s;
+  }
+  std::vector<Slot> slots_; // a power of two in size, at most half used
+  std::size_t used_ = 0;
 };
 
 // The focus at the last redex (focus.cpp).

@@ -112,6 +112,10 @@ std::uint64_t next_reducer_id() {
   static std::atomic<std::uint64_t> next{1};
   return next++;
 }
+
+bool same_choice(const RedexMemo::Choice& a, const RedexMemo::Choice& b) {
+  return a.cls == b.cls && a.rule == b.rule && a.child == b.child && a.nth == b.nth;
+}
 } // namespace
 
 // Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
@@ -429,11 +433,25 @@ void Reducer::refresh_written() {
   // binders unique (count mode, the only one that writes in place) no written node binds one.
   const bool unique_below = counts_kept_;
   Reach below;
+  // The last node's summary is what it was: a node whose own instances stand, made from the same
+  // children's summaries, keeps its summary too (it is held by its parent alone), which a (9) of
+  // a leaf value, the common case, leaves so a few levels above the occurrence.
+  bool as_before = false;
   for (std::size_t j = 0; j < path.size(); ++j) {
     Node& n = *path[j].first;
     const std::size_t k = path[j].second;
     const bool in_sum = j + 1 < path.size() && path[j + 1].first->kind == Kind::add;
-    refresh_summary(n, k, below, in_sum, unique_below);
+    RedexMemo::Summary* kept = standing_summary(n, k, below, in_sum, unique_below);
+    if (kept == nullptr) {
+      as_before = false;
+    } else if (as_before) {
+      search_budget_.spend(1, "finding redexes"); // what summary_from_own spends
+    } else {
+      const RedexMemo::Summary before = *kept;
+      summary_from_own(n, *kept);
+      as_before = same_choice(before.best, kept->best) && same_choice(before.first, kept->first) &&
+                  before.count == kept->count;
+    }
     below = reach_above(n, k, below);
   }
 }
@@ -443,7 +461,16 @@ void Reducer::refresh_written() {
 // the redex; the other names noted are bound in the redex or its contractum, which no node above
 // binds, so the nodes above reread what the comparison of the lists made them reread.
 void Reducer::touched_from_notes() {
-  std::sort(noted_.begin(), noted_.end());
+  // The notes come in sorted runs (a value's free names are listed in order, (9) notes x before
+  // them): one run is sorted already, two are merged, only more are sorted whole (the sorted
+  // sequence is the same; sorting moved every name on the wide sum's long lists of notes).
+  if (const auto unsorted = std::is_sorted_until(noted_.begin(), noted_.end());
+      unsorted != noted_.end()) {
+    if (std::is_sorted(unsorted, noted_.end()))
+      std::inplace_merge(noted_.begin(), unsorted, noted_.end());
+    else
+      std::sort(noted_.begin(), noted_.end());
+  }
   touched_.clear();
   touched_delta_.clear();
   for (auto at = noted_.begin(); at != noted_.end();) {
@@ -553,15 +580,22 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
 // none of the names whose count the step changed (its reach alone decides).
 void Reducer::refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
                               bool untouched) {
+  if (RedexMemo::Summary* kept = standing_summary(n, k, below, in_sum, untouched))
+    summary_from_own(n, *kept);
+}
+
+// refresh_summary's test: n's kept summary when its own instances stand, else null (and the
+// summary forgotten).
+RedexMemo::Summary* Reducer::standing_summary(Node& n, std::size_t k, const Reach& below,
+                                              bool in_sum, bool untouched) {
   const bool own_context = in_sum && n.kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? n.memo.in_sum : n.memo.top;
   (own_context ? n.memo.top : n.memo.in_sum).owner = 0; // a context the node is no longer in
   const bool changed =
       untouched && known_reads_ ? reads_reach(n, k, below, in_sum) : rereads(n, k, below, in_sum);
-  if (kept.owner == id_ && !changed)
-    summary_from_own(n, kept);
-  else
-    kept.owner = 0;
+  if (kept.owner == id_ && !changed) return &kept;
+  kept.owner = 0;
+  return nullptr;
 }
 
 // A kept summary from its own instances, still valid, and its children's summaries.

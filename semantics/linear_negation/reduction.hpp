@@ -208,6 +208,8 @@ private:
   void add_children(const Node& n, RedexMemo::Summary& out);
   void summary_from_own(const Node& n, RedexMemo::Summary& kept);
   void refresh_summary(Node& n, std::size_t k, const Reach& below, bool in_sum, bool untouched);
+  RedexMemo::Summary* standing_summary(Node& n, std::size_t k, const Reach& below, bool in_sum,
+                                       bool untouched);
   void refresh_written();
   std::optional<Candidate> cached_choice(bool best);
   long sampled_index(std::uint32_t count);
