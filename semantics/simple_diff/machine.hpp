@@ -145,6 +145,8 @@ public:
   // Counts work that is not a rule application (renaming traces apart) against the fuel only.
   void charge(long units, const Node* at = nullptr);
   long steps() const { return steps_; }
+  // The steps that can still be taken before the budget runs out.
+  long steps_left() const { return options_.fuel - steps_ - work_ / 8; }
   const std::vector<TraceLine>& trace() const { return trace_; }
 
   // Recursion guard: every recursive walk holds one per level.

@@ -4,8 +4,11 @@
 // receive (the redex with its premises already derived by the strategy) and produce; the
 // strategies are eval.cpp (⇒), symbolic_eval.cpp (⇝) and symbolic_diff.cpp (R).
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
+#include <typeinfo>
+#include <vector>
 
 #include "semantics/core/rule_table.hpp"
 #include "semantics/simple_diff/judgements.hpp"
@@ -99,6 +102,17 @@ struct Derivative : TermRelation {
     const Term& term; // C, renamed apart
   };
   using Output = Term;
+  // A child of C that a clause differentiates in turn.
+  enum class Premise : std::uint8_t { a, b };
+  // The derivatives a clause takes of C's children, in the order it takes them (R-let: E, E, D),
+  // so that the steps of Fig. 6 applied literally can be counted before its exponential output is
+  // built (symbolic_diff.cpp). The list describes one result: an entry whose result a patch
+  // replaced (a user's clause, a test's rule) has none unless the patch writes one.
+  struct Extra {
+    std::vector<Premise> premises;
+    const std::type_info* result_type = nullptr; // the result's callable type the list is for
+    Term (*result_function)(Machine&, const Redex&, const RuleInfo&) = nullptr; // and function
+  };
 };
 
 // W.R_V(x:T. C) for a whole trace C at once (R-fast, spec §9 P-1(b)); the rule counts its own

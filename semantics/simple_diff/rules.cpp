@@ -4,6 +4,8 @@
 // (properties/simple_diff/mutants.cpp).
 #include "semantics/simple_diff/rules.hpp"
 
+#include <type_traits>
+
 #include "semantics/simple_diff/eval.hpp"
 #include "semantics/simple_diff/symbolic_diff.hpp"
 #include "semantics/simple_diff/symbolic_eval.hpp"
@@ -50,6 +52,18 @@ bool linear_mode(const Machine& m, const TraceDerivative::Redex&) {
   return m.options().diff == DiffMode::linear;
 }
 
+// A Fig. 6 clause for C of `kind`: its entry, with the derivatives it takes of C's children in
+// the order its result takes them (Derivative::Extra), tied to that result.
+template <class Result>
+Rule<Derivative> clause(RuleInfo info, Kind kind, Result result,
+                        std::vector<Derivative::Premise> premises) {
+  Rule<Derivative> out = rule_entry<Derivative>(std::move(info), {kind}, {}, result);
+  out.extra.premises = std::move(premises);
+  out.extra.result_type = &out.result.target_type();
+  if constexpr (std::is_pointer_v<Result>) out.extra.result_function = result;
+  return out;
+}
+
 constexpr std::string_view compositional =
     "the compositional reading (spec §4.6): the evaluator derives a redex's premises by "
     "evaluating its evaluation-position subterms left to right, so this rule takes no step of "
@@ -60,7 +74,7 @@ std::vector<Rules::Entry> paper_entries() {
   using O = Ordinary;
   using B = Boolean;
   using S = Symbolic;
-  using D = Derivative;
+  using P = Derivative::Premise;
   const std::vector<Kind> values = {K::var, K::constant, K::unit, K::pair};
   return {
       // Fig. 2: ordinary evaluation φ | ρ ⊢ M ⇒ V (the evaluator presents only values to O-val)
@@ -143,35 +157,33 @@ std::vector<Rules::Entry> paper_entries() {
           rule_info("S-ctxb", cite(F5), context, "E[R_bool] ⇝ C via R_bool ⇒ b"), {K::pred}, {},
           s_ctxb),
       // Fig. 6: symbolic differentiation W.R_V(x:T. C), one clause per trace-term former
-      rule_entry<D>(rule_info("R-var",
-                              cite("Fig. 6 (seed 003 line 425; single-variable form, spec §11.1)"),
-                              transformation, "W.R_V(x:T.y) = W if y ≡ x, 0_T otherwise"),
-                    {K::var}, {}, r_var),
-      rule_entry<D>(rule_info("R-const", cite(F6), transformation, "W.R_V(x:T.r) = 0_T"),
-                    {K::constant}, {}, r_const),
-      rule_entry<D>(rule_info("R-add", cite(F6), transformation,
-                              "W.R_V(x:T.D+E) = W.R_V(x:T.D) +_T W.R_V(x:T.E)"),
-                    {K::add}, {}, r_add),
-      rule_entry<D>(
-          rule_info("R-op", cite(F6), transformation,
-                    "W.R_V(x:T.op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T.D)"),
-          {K::op}, {}, r_op(op_r_term)),
-      rule_entry<D>(
-          rule_info("R-let", cite(F6), transformation,
-                    "W.R_V(x:T.let y:S = D in E) = let x = V in let y = D in W.R_V(x.E) +_T "
-                    "(let ȳ = W.R_y(y:S.E) in ȳ.R_V(x.D))"),
-          {K::let}, {}, r_let),
-      rule_entry<D>(rule_info("R-unit", cite(F6), transformation, "W.R_V(x:T.*) = 0_T"), {K::unit},
-                    {}, r_unit),
-      rule_entry<D>(rule_info("R-pair", cite(F6), transformation,
-                              "W.R_V(x:T.<M,N>) = let <y, z> = W in y.R_V(x.M) +_T z.R_V(x.N)"),
-                    {K::pair}, {}, r_pair),
-      rule_entry<D>(rule_info("R-fst", cite(F6), transformation,
-                              "W.R_V(x:T.fst(D)) = let x = V in let y = D in <W, 0_S>.R_V(x.D)"),
-                    {K::fst}, {}, r_fst),
-      rule_entry<D>(rule_info("R-snd", cite(F6), transformation,
-                              "W.R_V(x:T.snd(D)) = let x = V in let y = D in <0_U, W>.R_V(x.D)"),
-                    {K::snd}, {}, r_snd),
+      clause(rule_info("R-var",
+                       cite("Fig. 6 (seed 003 line 425; single-variable form, spec §11.1)"),
+                       transformation, "W.R_V(x:T.y) = W if y ≡ x, 0_T otherwise"),
+             K::var, r_var, {}),
+      clause(rule_info("R-const", cite(F6), transformation, "W.R_V(x:T.r) = 0_T"), K::constant,
+             r_const, {}),
+      clause(rule_info("R-add", cite(F6), transformation,
+                       "W.R_V(x:T.D+E) = W.R_V(x:T.D) +_T W.R_V(x:T.E)"),
+             K::add, r_add, {P::a, P::b}),
+      clause(rule_info("R-op", cite(F6), transformation,
+                       "W.R_V(x:T.op(D)) = let x:T = V in let y:S = W.op_r(D) in y.R_V(x:T.D)"),
+             K::op, r_op(op_r_term), {P::a}),
+      clause(rule_info("R-let", cite(F6), transformation,
+                       "W.R_V(x:T.let y:S = D in E) = let x = V in let y = D in W.R_V(x.E) +_T "
+                       "(let ȳ = W.R_y(y:S.E) in ȳ.R_V(x.D))"),
+             K::let, r_let, {P::b, P::b, P::a}),
+      clause(rule_info("R-unit", cite(F6), transformation, "W.R_V(x:T.*) = 0_T"), K::unit, r_unit,
+             {}),
+      clause(rule_info("R-pair", cite(F6), transformation,
+                       "W.R_V(x:T.<M,N>) = let <y, z> = W in y.R_V(x.M) +_T z.R_V(x.N)"),
+             K::pair, r_pair, {P::a, P::b}),
+      clause(rule_info("R-fst", cite(F6), transformation,
+                       "W.R_V(x:T.fst(D)) = let x = V in let y = D in <W, 0_S>.R_V(x.D)"),
+             K::fst, r_fst, {P::a}),
+      clause(rule_info("R-snd", cite(F6), transformation,
+                       "W.R_V(x:T.snd(D)) = let x = V in let y = D in <0_U, W>.R_V(x.D)"),
+             K::snd, r_snd, {P::a}),
       // Fig. 8: limited recursion letrec_n
       rule_entry<O>(rule_info("L-letrec", cite(F8), evaluation,
                               "letrec_n f ... in N ⇒ N in φ[f ↦ clo_{n,φ}]"),

@@ -1,5 +1,10 @@
 #include "semantics/simple_diff/symbolic_diff.hpp"
 
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
 #include "semantics/simple_diff/operations.hpp"
 #include "syntax/simple_diff/derived.hpp"
 
@@ -85,6 +90,73 @@ private:
   const bool copy_;
 };
 
+// Fig. 6 applied literally takes a number of steps exponential in the lets of C (spec §4.5's cost
+// warning), and runs with a step budget. Each clause's entry says which derivatives of C's
+// children it takes (Derivative::Extra), so the steps are counted before the derivative is built:
+// one that cannot fit the budget is not built. Its steps are taken as the clauses would take them,
+// without their output, until the budget runs out: the same steps are counted, traced and
+// refused at the same redex. (Such doomed derivatives were two thirds of the time of a
+// literal-equals-linear campaign.)
+class LiteralSteps {
+public:
+  LiteralSteps(Machine& m, const DiffGoal& goal) : m_(m), goal_(goal) {}
+
+  // More steps than the budget has left: counted, not built; false when a clause reached has no
+  // list of its derivatives (a patched clause), or none fires.
+  bool exceed_budget(const Term& c) {
+    const long left = m_.steps_left();
+    const std::optional<long> steps = count(c, left + 1);
+    return steps && *steps > left;
+  }
+
+  // Takes the steps of W.R_V(x:T. C) without building it; throws when the budget runs out.
+  void take(const Term& c) {
+    Machine::Depth depth(m_);
+    const Rule<Derivative>& rule = *m_.select<Derivative>(Derivative::Redex{goal_, c});
+    m_.step(rule.info, c.get());
+    for (const Derivative::Premise premise : rule.extra.premises)
+      take(child(*c, premise));
+  }
+
+private:
+  static const Term& child(const Node& n, Derivative::Premise premise) {
+    return premise == Derivative::Premise::a ? n.a : n.b;
+  }
+  // The clause's list, when it describes the entry's result.
+  static const std::vector<Derivative::Premise>* premises(const Rule<Derivative>& rule) {
+    const Derivative::Extra& extra = rule.extra;
+    if (!extra.result_type || rule.match || rule.result.target_type() != *extra.result_type)
+      return nullptr;
+    if (extra.result_function) {
+      const auto* function = rule.result.target<decltype(extra.result_function)>();
+      if (!function || *function != extra.result_function) return nullptr;
+    }
+    return &extra.premises;
+  }
+  // The steps, at most `cap`; each child is counted once however often its clause takes it.
+  std::optional<long> count(const Term& c, long cap) {
+    const Rule<Derivative>* rule = m_.select<Derivative>(Derivative::Redex{goal_, c});
+    const std::vector<Derivative::Premise>* list = rule ? premises(*rule) : nullptr;
+    if (!list) return std::nullopt;
+    long steps = 1;
+    std::optional<long> of_a, of_b;
+    for (const Derivative::Premise premise : *list) {
+      std::optional<long>& known = premise == Derivative::Premise::a ? of_a : of_b;
+      if (!known) {
+        const Term& kid = child(*c, premise);
+        if (!kid) return std::nullopt;
+        known = count(kid, cap);
+        if (!known) return std::nullopt;
+      }
+      steps = std::min(cap, steps + *known);
+    }
+    return steps;
+  }
+
+  Machine& m_;
+  const DiffGoal& goal_;
+};
+
 } // namespace
 
 Term rename_apart(Machine& m, const Term& c, const std::string& x, const std::string& x_new) {
@@ -108,6 +180,10 @@ Term Machine::differentiate(const DiffGoal& goal, Term c) {
   // else Fig. 6 clause by clause, on the renamed copy (the trace itself is released)
   const Term renamed = rename_apart(*this, c, goal.x, x);
   c.reset();
+  if (LiteralSteps steps(*this, g); steps.exceed_budget(renamed)) {
+    steps.take(renamed);
+    throw std::logic_error("Fig. 6's steps were counted over the budget, but fit it");
+  }
   return R(g, renamed);
 }
 

@@ -10,6 +10,7 @@
 #include "semantics/core/interval_model.hpp"
 #include "semantics/simple_diff/denotation.hpp"
 #include "semantics/simple_diff/symbolic_diff.hpp"
+#include "syntax/core/large_stack.hpp"
 #include "syntax/simple_diff/derived.hpp"
 #include "tests/simple_diff/helpers.hpp"
 
@@ -297,6 +298,72 @@ TEST(SimpleDiffRules, BookIsCompleteAndNamed) {
 Options with(RulesPatch patch, Options o = {}) {
   o.rules = patch_paper_rules(patch);
   return o;
+}
+
+// A run of Fig. 6 applied literally, to its end or to the step budget's refusal.
+struct LiteralRun {
+  std::string error; // empty: it fit the budget
+  long steps = 0;
+  std::vector<std::string> trace;
+  RuleCounts fired;
+};
+LiteralRun run_literal(const Term& m, long fuel, const RulesPtr& rules) {
+  RuleCounter counter;
+  LiteralRun out;
+  on_large_stack([&] {
+    Options o = mode(DiffMode::literal);
+    o.fuel = fuel;
+    o.record_trace = true;
+    o.max_trace_lines = 1'000'000;
+    o.rules = rules;
+    o.counter = &counter;
+    Machine machine(o); // adds its rule firings to the counter when it ends
+    machine.avoid_names(*m);
+    try {
+      (void)machine.eval(nullptr, m);
+    } catch (const AdsemError& e) {
+      out.error = e.what();
+    }
+    out.steps = machine.steps();
+    for (const TraceLine& line : machine.trace())
+      out.trace.push_back(line.rule + " " + line.detail);
+  });
+  out.fired = counter.fired;
+  return out;
+}
+
+// A literal derivative whose steps are counted over the budget is not built (symbolic_diff.cpp):
+// its run takes the same steps, traced alike and counted alike, to the same refusal at the same
+// redex as building it does, at every budget.
+TEST(SimpleDiffRules, ALiteralDerivativeOverTheBudgetTakesTheStepsOfBuildingIt) {
+  // R-let wrapped: the same clause, but its entry no longer lists the derivatives it takes, so no
+  // derivative through a let is counted: each is built until the budget runs out
+  RulesPatch wrapped;
+  wrapped.replace<Derivative>("R-let", [](Rule<Derivative> r) {
+    r.result = [paper = r.result](Machine& m, const Derivative::Redex& x, const RuleInfo& self) {
+      return paper(m, x, self);
+    };
+    return r;
+  });
+  const RulesPtr building = patch_paper_rules(wrapped);
+  const Term m = check_source("1.rd[<2, 0.5>](x:real*real. let a:real = fst(x) * snd(x) in "
+                              "let b:real = sin(a) * a in b + fst(x))")
+                     .term;
+  const long total = run_literal(m, 1'000'000, building).steps;
+  ASSERT_GT(total, 300);
+  ASSERT_LT(total, 20'000);
+  int refused_in_fig6 = 0;
+  for (long fuel = 1; fuel <= total + 1; fuel += total / 400 + 1) {
+    SCOPED_TRACE(fuel);
+    const LiteralRun counted = run_literal(m, fuel, paper_rules());
+    const LiteralRun built = run_literal(m, fuel, building);
+    EXPECT_EQ(counted.error, built.error);
+    EXPECT_EQ(counted.steps, built.steps);
+    EXPECT_EQ(counted.trace, built.trace);
+    EXPECT_EQ(counted.fired, built.fired);
+    if (!counted.trace.empty() && counted.trace.back().starts_with("R-")) ++refused_in_fig6;
+  }
+  EXPECT_GT(refused_in_fig6, 20); // most budgets run out inside Fig. 6
 }
 
 TEST(SimpleDiffRules, ReplacingOneEntryChangesThatRuleEverywhere) {
