@@ -1,6 +1,7 @@
 #include "semantics/simple_diff/symbolic_diff.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -99,10 +100,10 @@ private:
 // literal-equals-linear campaign.)
 class LiteralSteps {
 public:
-  LiteralSteps(Machine& m, const DiffGoal& goal) : m_(m), goal_(goal) {}
+  explicit LiteralSteps(Machine& m) : m_(m) {}
 
   // More steps than the budget has left: counted, not built; false when a clause reached has no
-  // list of its derivatives (a patched clause), or none fires.
+  // list of its derivatives (a patched clause, one with a side condition), or none fires.
   bool exceed_budget(const Term& c) {
     const long left = m_.steps_left();
     const std::optional<long> steps = count(c, left + 1);
@@ -112,7 +113,7 @@ public:
   // Takes the steps of W.R_V(x:T. C) without building it; throws when the budget runs out.
   void take(const Term& c) {
     Machine::Depth depth(m_);
-    const Rule<Derivative>& rule = *m_.select<Derivative>(Derivative::Redex{goal_, c});
+    const Rule<Derivative>& rule = *clause(c->kind); // counted: it has one
     m_.step(rule.info, c.get());
     for (const Derivative::Premise premise : rule.extra.premises)
       take(child(*c, premise));
@@ -122,25 +123,33 @@ private:
   static const Term& child(const Node& n, Derivative::Premise premise) {
     return premise == Derivative::Premise::a ? n.a : n.b;
   }
-  // The clause's list, when it describes the entry's result.
-  static const std::vector<Derivative::Premise>* premises(const Rule<Derivative>& rule) {
+  // The entry's list describes its result.
+  static bool listed(const Rule<Derivative>& rule) {
     const Derivative::Extra& extra = rule.extra;
-    if (!extra.result_type || rule.match || rule.result.target_type() != *extra.result_type)
-      return nullptr;
-    if (extra.result_function) {
-      const auto* function = rule.result.target<decltype(extra.result_function)>();
-      if (!function || *function != extra.result_function) return nullptr;
+    if (!extra.result_type || rule.result.target_type() != *extra.result_type) return false;
+    if (!extra.result_function) return true;
+    const auto* function = rule.result.target<decltype(extra.result_function)>();
+    return function && *function == extra.result_function;
+  }
+  // The clause that fires on C of `kind`, when it has a list: the book's first entry for the
+  // kind, without a side condition (so that it fires whatever the goal), listed. Null otherwise.
+  const Rule<Derivative>* clause(Kind kind) {
+    const auto k = static_cast<std::size_t>(kind);
+    if (!looked_up_[k]) {
+      looked_up_[k] = true;
+      const auto candidates = m_.rules().candidates<Derivative>(kind);
+      if (!candidates.empty() && !candidates.front()->match && listed(*candidates.front()))
+        clauses_[k] = candidates.front();
     }
-    return &extra.premises;
+    return clauses_[k];
   }
   // The steps, at most `cap`; each child is counted once however often its clause takes it.
   std::optional<long> count(const Term& c, long cap) {
-    const Rule<Derivative>* rule = m_.select<Derivative>(Derivative::Redex{goal_, c});
-    const std::vector<Derivative::Premise>* list = rule ? premises(*rule) : nullptr;
-    if (!list) return std::nullopt;
+    const Rule<Derivative>* rule = clause(c->kind);
+    if (!rule) return std::nullopt;
     long steps = 1;
     std::optional<long> of_a, of_b;
-    for (const Derivative::Premise premise : *list) {
+    for (const Derivative::Premise premise : rule->extra.premises) {
       std::optional<long>& known = premise == Derivative::Premise::a ? of_a : of_b;
       if (!known) {
         const Term& kid = child(*c, premise);
@@ -154,7 +163,8 @@ private:
   }
 
   Machine& m_;
-  const DiffGoal& goal_;
+  std::array<const Rule<Derivative>*, node_kind_count> clauses_{};
+  std::array<bool, node_kind_count> looked_up_{};
 };
 
 } // namespace
@@ -180,7 +190,7 @@ Term Machine::differentiate(const DiffGoal& goal, Term c) {
   // else Fig. 6 clause by clause, on the renamed copy (the trace itself is released)
   const Term renamed = rename_apart(*this, c, goal.x, x);
   c.reset();
-  if (LiteralSteps steps(*this, g); steps.exceed_budget(renamed)) {
+  if (LiteralSteps steps(*this); steps.exceed_budget(renamed)) {
     steps.take(renamed);
     throw std::logic_error("Fig. 6's steps were counted over the budget, but fit it");
   }
