@@ -214,7 +214,7 @@ Run Machine::normalise(const Term& t) {
   }
   run.result = current;
   run.premise_steps = fuel_used_ - before - run.steps;
-  run.rule_counts = rule_counts();
+  if (options_.rule_counts) run.rule_counts = rule_counts();
   return run;
 }
 

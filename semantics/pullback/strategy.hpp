@@ -28,6 +28,9 @@ struct RunOptions {
   bool trace = false;  // "rule: term" after each top-level step
   int max_premise_depth = 24;
   RuleCounter* counter = nullptr; // rule coverage: each firing is added here too (campaigns)
+  // Fill Run::rule_counts (a map by rule name, built at the end of normalise). [perf] Off where
+  // only the result is read: pullback/adequacy normalises every trial's term.
+  bool rule_counts = true;
 };
 
 struct Step {
@@ -41,7 +44,7 @@ struct Run {
   long steps = 0;                          // top-level steps
   long premise_steps = 0;                  // steps inside premises
   std::vector<std::string> trace;          // when asked
-  std::map<std::string, long> rule_counts; // firings per rule, premises included
+  std::map<std::string, long> rule_counts; // firings per rule, premises included (when asked)
 };
 
 // Called after every step (premise = true inside JAC/JAC1 premises).

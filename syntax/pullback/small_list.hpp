@@ -33,6 +33,12 @@ public:
   SmallList(const std::vector<T>& items) { // NOLINT(google-explicit-constructor)
     assign(items.begin(), items.end());
   }
+  // One or two items moved in (a node's kids, made in place: ast.cpp).
+  SmallList(std::in_place_t, T a) : size_(1) { slots_[0] = std::move(a); }
+  SmallList(std::in_place_t, T a, T b) : size_(2) {
+    slots_[0] = std::move(a);
+    slots_[1] = std::move(b);
+  }
   SmallList(const SmallList& other) { assign(other.begin(), other.end()); }
   SmallList(SmallList&& other) noexcept { take(std::move(other)); }
   SmallList& operator=(const SmallList& other) {
