@@ -102,6 +102,28 @@ TEST(LinearNegationSharedCopy, ALongSumReadsAsRenameBoundBuildsIt) {
   }
 }
 
+TEST(LinearNegationSharedCopy, ALongSumIsCopiedWithoutTheListsOfItsSpine) {
+  // Forcing the copy reads the renamed names' counts in each spine node off its parent's (its
+  // siblings' lists less), so the original's spine below the top lists nothing; the copy reads
+  // as rename_bound's, and a copy of it (whose renaming is composed) too.
+  for (const int n : {70, 300}) {
+    const Term v = long_sum(n);
+    v->bound_count[0] = n; // as the reducer keeps it: a occurs in each summand and at the end
+    Names eager_names(v);
+    const Term eager_first = rename_bound(v, eager_names);
+    const Term eager = rename_bound(eager_first, eager_names);
+    const auto [first, second] = copy_twice(v);
+    force_all(first);
+    EXPECT_EQ(print(first), print(eager_first)) << n;
+    const Node& below_top = *v->body()->left()->left();
+    EXPECT_FALSE(below_top.free_counts_known()) << n;
+    EXPECT_EQ(first->free_counts(), eager_first->free_counts()) << n;
+    force_all(second);
+    EXPECT_EQ(print(second), print(eager)) << n;
+    EXPECT_EQ(second->free_counts(), eager->free_counts()) << n;
+  }
+}
+
 TEST(LinearNegationSharedCopy, NumbersDrawnOneByOneReadAsRenameBoundDrawsThem) {
   const Term v = sample();
   // zz_2 takes a number of the block without a binder's stem; b_4 makes fresh skip 4 for λb_70
