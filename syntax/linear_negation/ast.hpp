@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
-#include "syntax/core/inline_vector.hpp"
 
 namespace adsem {
 class Primitive; // semantics/core/primitives.hpp
@@ -116,7 +115,7 @@ struct Suspension {
   Renaming env;
   // The free occurrences in `original` of each name env renames (env's order), when known: forcing
   // reads the largest child's counts from what its siblings leave (shared_copy.cpp).
-  std::optional<InlineVector<int, 4>> counts; // a copy renames one or two names, mostly
+  std::vector<int> counts; // empty: not known (or nothing renamed)
   std::shared_ptr<BinderLog> log;
   // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
   // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)

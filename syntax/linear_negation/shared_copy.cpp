@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "syntax/core/inline_vector.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
@@ -57,7 +58,7 @@ constexpr std::size_t scanned_list = 16;
 constexpr long derived_from = 64;
 
 // The free occurrences of each name a copy renames (Suspension::counts); null: not known.
-using Counts = InlineVector<int, 4>;
+using Counts = std::vector<int>;
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const Counts* counts, const std::shared_ptr<BinderLog>& log,
@@ -122,7 +123,7 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
   s->original = std::move(original);
   s->base = base;
   s->env = std::move(env);
-  if (counts != nullptr) s->counts = *counts;
+  if (counts != nullptr && !counts->empty()) s->counts = *counts;
   s->log = log;
   s->numbers = numbers;
   n.copy.from = s;
@@ -187,7 +188,8 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
   // kept, or o binds a name env renames.
   const auto derived_for = [&](std::size_t i, Renaming& restricted, Counts& in_k) {
     const Node& k = *o.kids[i];
-    if (counts == nullptr && !o.free_counts_known()) return false;
+    // (an empty renaming has nothing to count)
+    if (counts == nullptr && !env.empty() && !o.free_counts_known()) return false;
     for (std::size_t j = 0; j < o.kids.size(); ++j)
       if (o.kids[j]->size > k.size) return false;
     const bool binds = o.kind == Kind::lam || o.kind == Kind::let || o.kind == Kind::let_pair;
@@ -295,8 +297,8 @@ void force(const Node& n) {
   if (!n.copy.unforced) return;
   const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
-  m.kids =
-      copied_kids(*s.original, n, s.base, s.env, s.counts ? &*s.counts : nullptr, s.log, s.numbers);
+  m.kids = copied_kids(*s.original, n, s.base, s.env, s.counts.empty() ? nullptr : &s.counts, s.log,
+                       s.numbers);
   m.copy.unforced = false;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
@@ -304,7 +306,7 @@ void force(const Node& n) {
   m.copy.from->original.reset();
   m.copy.from->log.reset();
   m.copy.from->numbers.reset();
-  m.copy.from->counts.reset();
+  m.copy.from->counts = {};
 }
 
 void force_all(const Term& t) {
@@ -312,8 +314,7 @@ void force_all(const Term& t) {
 }
 
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
-  const Counts none; // its root renames no free name
-  return copy_of(v, base, {}, &none, log, nullptr,
+  return copy_of(v, base, {}, nullptr, log, nullptr,
                  false); // shared at least at its root, whatever its size
 }
 
@@ -353,8 +354,7 @@ Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderL
   auto numbers = std::make_shared<std::vector<long>>();
   numbers->reserve(static_cast<std::size_t>(v->binders));
   on_stack_for(v, [&] { draw_numbers(*v, names, *numbers); });
-  const Counts none; // its root renames no free name
-  return copy_of(v, 0, {}, &none, log, numbers, false);
+  return copy_of(v, 0, {}, nullptr, log, numbers, false);
 }
 
 } // namespace adsem::linear_negation
