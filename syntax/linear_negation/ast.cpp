@@ -234,14 +234,16 @@ bool names_twice(FreeList list) {
 // when the sum has fewer than `many` such additions (the RNN's: merging their short lists costs
 // less than sorting).
 [[gnu::noinline]] std::optional<Node::FreeCounts> summed_counts(const Node& n) {
-  // first whether there are enough of them, without a buffer (most large sums have a few)
-  std::size_t seen = 0;
-  const auto enough = [&](const auto& self, const Node& s) -> bool {
-    if (++seen >= many) return true;
-    return std::any_of(s.kids.begin(), s.kids.end(),
-                       [&](const Term& k) { return unlisted_sum(k) && self(self, *k); });
-  };
-  if (!enough(enough, n)) return std::nullopt;
+  // first whether there are enough of them along one path, without a buffer (most large sums
+  // have a few; a sum made by sum_of nests on the left)
+  std::size_t chain = 1;
+  for (const Node* s = &n; chain < many; ++chain) {
+    const Term* next = unlisted_sum(s->kids[0])   ? &s->kids[0]
+                       : unlisted_sum(s->kids[1]) ? &s->kids[1]
+                                                  : nullptr;
+    if (next == nullptr) return std::nullopt;
+    s = next->get();
+  }
   std::vector<const Node*> todo{&n};
   std::vector<const Node*> summands;
   while (!todo.empty()) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 namespace adsem {
 class Primitive; // semantics/core/primitives.hpp
@@ -115,7 +116,7 @@ struct Suspension {
   Renaming env;
   // The free occurrences in `original` of each name env renames (env's order), when known: forcing
   // reads the largest child's counts from what its siblings leave (shared_copy.cpp).
-  std::vector<int> counts; // empty: not known (or nothing renamed)
+  InlineVector<int, 4> counts; // empty: not known (or nothing renamed); mostly one or two
   std::shared_ptr<BinderLog> log;
   // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
   // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)

@@ -58,7 +58,7 @@ constexpr std::size_t scanned_list = 16;
 constexpr long derived_from = 64;
 
 // The free occurrences of each name a copy renames (Suspension::counts); null: not known.
-using Counts = std::vector<int>;
+using Counts = InlineVector<int, 4>;
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const Counts* counts, const std::shared_ptr<BinderLog>& log,
@@ -306,7 +306,7 @@ void force(const Node& n) {
   m.copy.from->original.reset();
   m.copy.from->log.reset();
   m.copy.from->numbers.reset();
-  m.copy.from->counts = {};
+  m.copy.from->counts.clear();
 }
 
 void force_all(const Term& t) {
