@@ -131,6 +131,70 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
   return made;
 }
 
+// The binders of a copied node bound for a child: (original name, copy's name).
+using Bound = std::pair<const std::string*, const std::string*>;
+
+// The entries of env and of the binders bound whose name is free in o's largest child i, whose
+// list is not made, with their counts read off o's (counts, else o's list) less its siblings' (the
+// binders' from o's binder counts), as (9)'s descent counts (counts_in_kids): a long sum copied by
+// (9) is forced a level at a time, and the lists of its spine, k levels of up to k names, were
+// made for this alone. False where o's counts are not known, a binder count is not kept, or o
+// binds a name env renames. Out of copied_kids, whose other children it leaves as they were.
+[[gnu::noinline]] bool derived_renaming(const Node& o, std::size_t i, const Renaming& env,
+                                        const Counts* counts, std::span<const Bound> binders,
+                                        Renaming& restricted, Counts& in_k) {
+  const Node& k = *o.kids[i];
+  // (an empty renaming has nothing to count)
+  if (counts == nullptr && !env.empty() && !o.free_counts_known()) return false;
+  for (std::size_t j = 0; j < o.kids.size(); ++j)
+    if (o.kids[j]->size > k.size) return false;
+  const bool binds = o.kind == Kind::lam || o.kind == Kind::let || o.kind == Kind::let_pair;
+  if (binds && (renamed(env, o.x.name) != nullptr ||
+                (o.kind == Kind::let_pair && renamed(env, o.y.name) != nullptr)))
+    return false;
+  for (std::size_t b = 0; b < binders.size(); ++b)
+    if (o.bound_count[b] < 0) return false;
+  const auto count_in = [](const Node& s, std::string_view y) {
+    if (!may_name(s, name_bit(y))) return 0;
+    if (s.kind == Kind::var) return s.name == y ? 1 : 0;
+    FreeEntry single;
+    const std::span<const FreeEntry> free = free_counts_of(s, single);
+    int c = 0;
+    for (auto e = std::lower_bound(
+             free.begin(), free.end(), y,
+             [](const FreeEntry&e, std::string_view v) { return compare_names(e.first, v) < 0; });
+         e != free.end() && e->first == y; ++e)
+      c += e->second;
+    return c;
+  };
+  struct Entry {
+    const std::string* from = nullptr;
+    const std::string* to = nullptr;
+    int count = 0;
+  };
+  InlineVector<Entry, 4> entries;
+  for (std::size_t e = 0; e < env.size(); ++e) {
+    int c = counts ? (*counts)[e] : count_in(o, env[e].first);
+    for (std::size_t j = 0; j < o.kids.size(); ++j)
+      if (j != i) c -= count_in(*o.kids[j], env[e].first);
+    if (c < 0) return false;
+    if (c > 0) entries.push_back({&env[e].first, &env[e].second, c});
+  }
+  for (std::size_t b = 0; b < binders.size(); ++b)
+    if (o.bound_count[b] > 0)
+      entries.push_back({binders[b].first, binders[b].second, o.bound_count[b]});
+  if (!binders.empty())
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return compare_names(*a.from, *b.from) < 0; });
+  restricted.reserve(entries.size());
+  in_k.reserve(entries.size());
+  for (const Entry& e : entries) {
+    restricted.emplace_back(*e.from, *e.to);
+    in_k.push_back(e.count);
+  }
+  return true;
+}
+
 // The children of n, the copy of o whose own binders are named: each the copy of o's child, its
 // binders numbered from base on in the walk order, env renaming the names free in o.
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
@@ -140,7 +204,7 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
   long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
   // a child needs are built (no copy of env per binder).
-  std::array<std::pair<const std::string*, const std::string*>, 2> binders{};
+  std::array<Bound, 2> binders{};
   std::size_t bound = 0;
   const auto renamed_under = [&](std::string_view x) -> const std::string* {
     for (std::size_t b = bound; b-- > 0;) // the last bound wins, as bind() overwrites
@@ -181,63 +245,6 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
     }
     return restricted;
   };
-  // The same for o's largest child without its list, its counts read off o's less its siblings'
-  // (the binders' from o's binder counts), as (9)'s descent counts (counts_in_kids): a long sum
-  // copied by (9) is forced a level at a time, and the lists of its spine, k levels of up to k
-  // names, were made for this alone. None where o's counts are not known, a binder count is not
-  // kept, or o binds a name env renames.
-  const auto derived_for = [&](std::size_t i, Renaming& restricted, Counts& in_k) {
-    const Node& k = *o.kids[i];
-    // (an empty renaming has nothing to count)
-    if (counts == nullptr && !env.empty() && !o.free_counts_known()) return false;
-    for (std::size_t j = 0; j < o.kids.size(); ++j)
-      if (o.kids[j]->size > k.size) return false;
-    const bool binds = o.kind == Kind::lam || o.kind == Kind::let || o.kind == Kind::let_pair;
-    if (binds && (renamed(env, o.x.name) != nullptr ||
-                  (o.kind == Kind::let_pair && renamed(env, o.y.name) != nullptr)))
-      return false;
-    for (std::size_t b = 0; b < bound; ++b)
-      if (o.bound_count[b] < 0) return false;
-    const auto count_in = [&](const Node& s, std::string_view y) {
-      if (!may_name(s, name_bit(y))) return 0;
-      if (s.kind == Kind::var) return s.name == y ? 1 : 0;
-      FreeEntry single;
-      const std::span<const FreeEntry> free = free_counts_of(s, single);
-      int c = 0;
-      for (auto e = std::lower_bound(
-               free.begin(), free.end(), y,
-               [](const FreeEntry&e, std::string_view v) { return compare_names(e.first, v) < 0; });
-           e != free.end() && e->first == y; ++e)
-        c += e->second;
-      return c;
-    };
-    struct Entry {
-      const std::string* from = nullptr;
-      const std::string* to = nullptr;
-      int count = 0;
-    };
-    InlineVector<Entry, 4> entries;
-    for (std::size_t e = 0; e < env.size(); ++e) {
-      int c = counts ? (*counts)[e] : count_in(o, env[e].first);
-      for (std::size_t j = 0; j < o.kids.size(); ++j)
-        if (j != i) c -= count_in(*o.kids[j], env[e].first);
-      if (c < 0) return false;
-      if (c > 0) entries.push_back({&env[e].first, &env[e].second, c});
-    }
-    for (std::size_t b = 0; b < bound; ++b)
-      if (o.bound_count[b] > 0)
-        entries.push_back({binders[b].first, binders[b].second, o.bound_count[b]});
-    if (bound > 0)
-      std::sort(entries.begin(), entries.end(),
-                [](const Entry& a, const Entry& b) { return compare_names(*a.from, *b.from) < 0; });
-    restricted.reserve(entries.size());
-    in_k.reserve(entries.size());
-    for (const Entry& e : entries) {
-      restricted.emplace_back(*e.from, *e.to);
-      in_k.push_back(e.count);
-    }
-    return true;
-  };
   const auto make_kid = [&](std::size_t i) {
     const Term& k = o.kids[i];
     if (k->kind == Kind::var) { // copy_of's answer, read off the renaming at once
@@ -252,7 +259,7 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
     if (k->size >= derived_from && !k->free_counts_known()) {
       Renaming restricted;
       Counts in_k;
-      if (derived_for(i, restricted, in_k)) {
+      if (derived_renaming(o, i, env, counts, {binders.data(), bound}, restricted, in_k)) {
         kids[i] = copy_of(k, at, std::move(restricted), &in_k, log, numbers, true);
         at += k->binders;
         return;
