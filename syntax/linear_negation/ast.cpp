@@ -307,10 +307,10 @@ const Node::FreeCounts& Node::free_counts() const {
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
-  // A node below a few times `many` is merged: it lists few names, and its small terms (a
-  // campaign's) are the most frequent, where looking at the children's lists twice cost more.
   if (sum_of_unlisted_sums(*this))
     if (auto summed = summed_counts(*this)) return fv_cache_.counts.emplace(std::move(*summed));
+  // A node below a few times `many` is merged: it lists few names, and its small terms (a
+  // campaign's) are the most frequent, where looking at the children's lists twice cost more.
   if (size >= static_cast<long>(4 * many))
     if (auto spliced = spliced_counts(*this, binder))
       return fv_cache_.counts.emplace(std::move(*spliced));

@@ -159,10 +159,11 @@ using Bound = std::pair<const std::string*, const std::string*>;
     if (s.kind == Kind::var) return s.name == y ? 1 : 0;
     FreeEntry single;
     const std::span<const FreeEntry> free = free_counts_of(s, single);
-    int c = 0;
-    for (auto e = std::lower_bound(
-             free.begin(), free.end(), y,
-             [](const FreeEntry&e, std::string_view v) { return compare_names(e.first, v) < 0; });
+    const auto before = [](const FreeEntry& e, std::string_view v) {
+      return compare_names(e.first, v) < 0;
+    };
+    int c = 0; // every entry of y (an unforced copy's list may name it twice)
+    for (auto e = std::lower_bound(free.begin(), free.end(), y, before);
          e != free.end() && e->first == y; ++e)
       c += e->second;
     return c;
