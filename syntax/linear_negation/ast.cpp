@@ -213,6 +213,74 @@ constexpr std::size_t many = 32; // a big child's list at least this long
   return out;
 }
 
+// A sum whose list is not made (nor read off a shared copy's original).
+bool unlisted_sum(const Term& k) {
+  return k->kind == Kind::add && !k->free_counts_known() && !k->copy.unforced;
+}
+
+// Whether a list names a variable twice (an unforced copy whose renaming met a name already free:
+// merging such lists pairs the entries one by one, which a sort of all of them does not).
+bool names_twice(FreeList list) {
+  return std::adjacent_find(list.begin(), list.end(), [](const FreeEntry& a, const FreeEntry& b) {
+           return a.first == b.first;
+         }) != list.end();
+}
+
+// The list of a large sum from its summands' lists, without making the list of each sum below it:
+// (11) builds every sum of Cor. 16's wrapper anew, and merging the spine of a sum of k summands
+// made k lists of up to k names, O(k²) a sum, where the rules' notes read only the top's. The
+// summands are the leaves of the nested additions whose lists are not made (a made list, or a
+// shared copy's, answers for its sum). None when a summand's list names a variable twice, or
+// when the sum has fewer than `many` such additions (the RNN's: merging their short lists costs
+// less than sorting).
+[[gnu::noinline]] std::optional<Node::FreeCounts> summed_counts(const Node& n) {
+  // first whether there are enough of them along one path, without a buffer (most large sums
+  // have a few; a sum made by sum_of nests on the left)
+  std::size_t chain = 1;
+  for (const Node* s = &n; chain < many; ++chain) {
+    const Term* next = unlisted_sum(s->kids[0])   ? &s->kids[0]
+                       : unlisted_sum(s->kids[1]) ? &s->kids[1]
+                                                  : nullptr;
+    if (next == nullptr) return std::nullopt;
+    s = next->get();
+  }
+  std::vector<const Node*> todo{&n};
+  std::vector<const Node*> summands;
+  while (!todo.empty()) {
+    const Node& s = *todo.back();
+    todo.pop_back();
+    for (const Term& k : s.kids)
+      if (unlisted_sum(k))
+        todo.push_back(k.get());
+      else
+        summands.push_back(k.get());
+  }
+  std::vector<FreeEntry> all;
+  for (const Node* k : summands) {
+    FreeEntry single;
+    const FreeList list = free_counts_of(*k, single);
+    if (names_twice(list)) return std::nullopt;
+    all.insert(all.end(), list.begin(), list.end());
+  }
+  std::sort(all.begin(), all.end(), [](const FreeEntry& a, const FreeEntry& b) {
+    return compare_names(a.first, b.first) < 0;
+  });
+  Node::FreeCounts out;
+  out.reserve(all.size());
+  for (const FreeEntry& e : all)
+    if (!out.empty() && out.back().first == e.first)
+      out.back().second += e.second;
+    else
+      out.push_back(e);
+  return out;
+}
+
+// Whether n is a large sum over a sum whose list is not made (summed_counts's case).
+bool sum_of_unlisted_sums(const Node& n) {
+  return n.kind == Kind::add && n.size >= static_cast<long>(4 * many) && n.kids.size() == 2 &&
+         (unlisted_sum(n.kids[0]) || unlisted_sum(n.kids[1]));
+}
+
 } // namespace
 
 const Node::FreeCounts& Node::free_counts() const {
@@ -239,6 +307,8 @@ const Node::FreeCounts& Node::free_counts() const {
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
+  if (sum_of_unlisted_sums(*this))
+    if (auto summed = summed_counts(*this)) return fv_cache_.counts.emplace(std::move(*summed));
   // A node below a few times `many` is merged: it lists few names, and its small terms (a
   // campaign's) are the most frequent, where looking at the children's lists twice cost more.
   if (size >= static_cast<long>(4 * many))

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/inline_vector.hpp"
 
 namespace adsem {
 class Primitive; // semantics/core/primitives.hpp
@@ -113,6 +114,9 @@ struct Suspension {
   Term original; // never itself unforced; null once forced
   long base = 0; // its binders: base + 1, …
   Renaming env;
+  // The free occurrences in `original` of each name env renames (env's order), when known: forcing
+  // reads the largest child's counts from what its siblings leave (shared_copy.cpp).
+  InlineVector<int, 4> counts; // empty: not known (or nothing renamed); mostly one or two
   std::shared_ptr<BinderLog> log;
   // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
   // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)

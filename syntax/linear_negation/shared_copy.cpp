@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "syntax/core/inline_vector.hpp"
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 
@@ -52,14 +53,22 @@ constexpr long built_whole = 16;
 // renames (copied_kids); a longer one is searched for each of them.
 constexpr std::size_t scanned_list = 16;
 
+// A child of at least this many nodes whose list is not made has its renaming's counts read off
+// its parent's (copied_kids): below it, its list is small and made at once.
+constexpr long derived_from = 64;
+
+// The free occurrences of each name a copy renames (Suspension::counts); null: not known.
+using Counts = InlineVector<int, 4>;
+
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers);
+                              const Counts* counts, const std::shared_ptr<BinderLog>& log,
+                              const Numbers& numbers);
 
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
 // names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
 // whole when small and whole_if_small, else shared: its children made when forced).
-Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<BinderLog>& log,
-             const Numbers& numbers, bool whole_if_small) {
+Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
+             const std::shared_ptr<BinderLog>& log, const Numbers& numbers, bool whole_if_small) {
   if (c->kind == Kind::var) {
     const std::string* to = renamed(env, c->name);
     return to && *to != c->name ? var(*to) : c;
@@ -80,6 +89,7 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
         bind(composed, from, to);
     }
     env = std::move(composed);
+    counts = nullptr; // the composed renaming's names are not the ones counted
   }
   const Node& o = *original;
   // made in its place (a Node moved into make_shared was built, copied and destroyed)
@@ -106,13 +116,14 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
     // the same redexes, renamed alike.
     n.memo.top = o.memo.top;
     n.memo.in_sum = o.memo.in_sum;
-    n.kids = copied_kids(o, n, base, env, log, numbers);
+    n.kids = copied_kids(o, n, base, env, counts, log, numbers);
     return made;
   }
   const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
   s->original = std::move(original);
   s->base = base;
   s->env = std::move(env);
+  if (counts != nullptr && !counts->empty()) s->counts = *counts;
   s->log = log;
   s->numbers = numbers;
   n.copy.from = s;
@@ -120,15 +131,81 @@ Term copy_of(const Term& c, long base, Renaming env, const std::shared_ptr<Binde
   return made;
 }
 
+// The binders of a copied node bound for a child: (original name, copy's name).
+using Bound = std::pair<const std::string*, const std::string*>;
+
+// The entries of env and of the binders bound whose name is free in o's largest child i, whose
+// list is not made, with their counts read off o's (counts, else o's list) less its siblings' (the
+// binders' from o's binder counts), as (9)'s descent counts (counts_in_kids): a long sum copied by
+// (9) is forced a level at a time, and the lists of its spine, k levels of up to k names, were
+// made for this alone. False where o's counts are not known, a binder count is not kept, or o
+// binds a name env renames. Out of copied_kids, whose other children it leaves as they were.
+[[gnu::noinline]] bool derived_renaming(const Node& o, std::size_t i, const Renaming& env,
+                                        const Counts* counts, std::span<const Bound> binders,
+                                        Renaming& restricted, Counts& in_k) {
+  const Node& k = *o.kids[i];
+  // (an empty renaming has nothing to count)
+  if (counts == nullptr && !env.empty() && !o.free_counts_known()) return false;
+  for (std::size_t j = 0; j < o.kids.size(); ++j)
+    if (o.kids[j]->size > k.size) return false;
+  const bool binds = o.kind == Kind::lam || o.kind == Kind::let || o.kind == Kind::let_pair;
+  if (binds && (renamed(env, o.x.name) != nullptr ||
+                (o.kind == Kind::let_pair && renamed(env, o.y.name) != nullptr)))
+    return false;
+  for (std::size_t b = 0; b < binders.size(); ++b)
+    if (o.bound_count[b] < 0) return false;
+  const auto count_in = [](const Node& s, std::string_view y) {
+    if (!may_name(s, name_bit(y))) return 0;
+    if (s.kind == Kind::var) return s.name == y ? 1 : 0;
+    FreeEntry single;
+    const std::span<const FreeEntry> free = free_counts_of(s, single);
+    const auto before = [](const FreeEntry& e, std::string_view v) {
+      return compare_names(e.first, v) < 0;
+    };
+    int c = 0; // every entry of y (an unforced copy's list may name it twice)
+    for (auto e = std::lower_bound(free.begin(), free.end(), y, before);
+         e != free.end() && e->first == y; ++e)
+      c += e->second;
+    return c;
+  };
+  struct Entry {
+    const std::string* from = nullptr;
+    const std::string* to = nullptr;
+    int count = 0;
+  };
+  InlineVector<Entry, 4> entries;
+  for (std::size_t e = 0; e < env.size(); ++e) {
+    int c = counts ? (*counts)[e] : count_in(o, env[e].first);
+    for (std::size_t j = 0; j < o.kids.size(); ++j)
+      if (j != i) c -= count_in(*o.kids[j], env[e].first);
+    if (c < 0) return false;
+    if (c > 0) entries.push_back({&env[e].first, &env[e].second, c});
+  }
+  for (std::size_t b = 0; b < binders.size(); ++b)
+    if (o.bound_count[b] > 0)
+      entries.push_back({binders[b].first, binders[b].second, o.bound_count[b]});
+  if (!binders.empty())
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return compare_names(*a.from, *b.from) < 0; });
+  restricted.reserve(entries.size());
+  in_k.reserve(entries.size());
+  for (const Entry& e : entries) {
+    restricted.emplace_back(*e.from, *e.to);
+    in_k.push_back(e.count);
+  }
+  return true;
+}
+
 // The children of n, the copy of o whose own binders are named: each the copy of o's child, its
 // binders numbered from base on in the walk order, env renaming the names free in o.
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const std::shared_ptr<BinderLog>& log, const Numbers& numbers) {
+                              const Counts* counts, const std::shared_ptr<BinderLog>& log,
+                              const Numbers& numbers) {
   std::vector<Term> kids(o.kids.size());
   long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
   // a child needs are built (no copy of env per binder).
-  std::array<std::pair<const std::string*, const std::string*>, 2> binders{};
+  std::array<Bound, 2> binders{};
   std::size_t bound = 0;
   const auto renamed_under = [&](std::string_view x) -> const std::string* {
     for (std::size_t b = bound; b-- > 0;) // the last bound wins, as bind() overwrites
@@ -180,7 +257,16 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
       kids[i] = k;
       return;
     }
-    kids[i] = copy_of(k, at, restricted_to(*k), log, numbers, true);
+    if (k->size >= derived_from && !k->free_counts_known()) {
+      Renaming restricted;
+      Counts in_k;
+      if (derived_renaming(o, i, env, counts, {binders.data(), bound}, restricted, in_k)) {
+        kids[i] = copy_of(k, at, std::move(restricted), &in_k, log, numbers, true);
+        at += k->binders;
+        return;
+      }
+    }
+    kids[i] = copy_of(k, at, restricted_to(*k), nullptr, log, numbers, true);
     at += k->binders;
   };
   switch (o.kind) {
@@ -219,7 +305,8 @@ void force(const Node& n) {
   if (!n.copy.unforced) return;
   const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
-  m.kids = copied_kids(*s.original, n, s.base, s.env, s.log, s.numbers);
+  m.kids = copied_kids(*s.original, n, s.base, s.env, s.counts.empty() ? nullptr : &s.counts, s.log,
+                       s.numbers);
   m.copy.unforced = false;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
@@ -227,6 +314,7 @@ void force(const Node& n) {
   m.copy.from->original.reset();
   m.copy.from->log.reset();
   m.copy.from->numbers.reset();
+  m.copy.from->counts.clear();
 }
 
 void force_all(const Term& t) {
@@ -234,7 +322,7 @@ void force_all(const Term& t) {
 }
 
 Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
-  return copy_of(v, base, {}, log, nullptr,
+  return copy_of(v, base, {}, nullptr, log, nullptr,
                  false); // shared at least at its root, whatever its size
 }
 
@@ -274,7 +362,7 @@ Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderL
   auto numbers = std::make_shared<std::vector<long>>();
   numbers->reserve(static_cast<std::size_t>(v->binders));
   on_stack_for(v, [&] { draw_numbers(*v, names, *numbers); });
-  return copy_of(v, 0, {}, log, numbers, false);
+  return copy_of(v, 0, {}, nullptr, log, numbers, false);
 }
 
 } // namespace adsem::linear_negation

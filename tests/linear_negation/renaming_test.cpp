@@ -182,5 +182,30 @@ TEST(LinearNegationRenaming, FreeCountsOfOneWideChildAndFewOthers) {
   }
 }
 
+TEST(LinearNegationRenaming, ALargeSumListsItsNamesWithoutItsSpinesLists) {
+  // The list of a sum over many sums whose lists are not made is made from its summands' lists
+  // alone: the same list as merged a level at a time, the spine below left without lists.
+  const auto sum = [](int n) {
+    std::vector<Term> leaves;
+    for (int i = 0; i < n; ++i) // repeated names, and summands that are not variables
+      leaves.push_back(i % 3 == 0 ? app(var("f" + std::to_string(i % 7)), var("a"))
+                                  : var("v" + std::to_string(i % 50)));
+    return sum_of(leaves);
+  };
+  for (const int n : {10, 40, 200}) {
+    const Term merged = sum(n);
+    std::vector<const Node*> spine; // made bottom-up: each a merge of its children's lists
+    for (const Node* s = merged.get(); s->kind == Kind::add; s = s->left().get())
+      spine.push_back(s);
+    for (auto it = spine.rbegin(); it != spine.rend(); ++it)
+      (*it)->free_counts();
+    const Term summed = sum(n);
+    EXPECT_EQ(summed->free_counts(), merged->free_counts()) << n;
+    if (n >= 200) EXPECT_FALSE(summed->left()->left()->free_counts_known()) << n;
+    for (const std::string x : {"a", "v1", "v49", "f0", "f6", "zz"})
+      EXPECT_EQ(free_count(x, summed), walked_count(x, summed)) << x << " in a sum of " << n;
+  }
+}
+
 } // namespace
 } // namespace adsem::linear_negation
