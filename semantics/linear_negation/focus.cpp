@@ -82,6 +82,14 @@ Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
 
+// The root's height from frame i's node (path child k) and the children off the path.
+int own_side_height(const Node& n, std::size_t i, std::size_t k) {
+  int height = static_cast<int>(i) + 1;
+  for (std::size_t j = 0; j < n.kids.size(); ++j)
+    if (j != k) height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
+  return height;
+}
+
 } // namespace
 
 Reducer::~Reducer() = default;
@@ -136,14 +144,13 @@ void Reducer::push_focus(std::size_t k) {
   fr.k = k;
   fr.in_sum = in_sum;
   fr.before = key(s.own_best, s.own_first);
-  int height = static_cast<int>(i) + 1;
   for (std::size_t j = 0; j < n.kids.size(); ++j) {
     if (j == k) continue;
     const RedexMemo::Summary& kid = summary(n.kids[j], n.kind == Kind::add);
     std::uint8_t& side = j < k ? fr.before : fr.after;
     side = merged(side, key(kid.best, kid.first));
-    height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
   }
+  const int height = own_side_height(n, i, k);
   if (binds_es(n) && k == 0) fr.transparent = 1;
   if (n.kind == Kind::add && in_sum) fr.transparent = 2;
   const bool run_goes_on =
@@ -223,6 +230,7 @@ std::optional<Reducer::Candidate> Reducer::focused_choice(bool best) {
   const std::uint8_t k = merged(merged(before, at), after);
   if (k == 0) return std::nullopt;
   if (before == k) { // the outermost frame with the key before the path
+    if (auto c = frame_choice(k, best)) return c;
     for (bool last = false; !last;) {
       last = f.frames.back().before == k && f.before[k] == 1;
       pop_focus();
@@ -253,12 +261,16 @@ const Rule<Reduction>* Reducer::focused_step() {
   if (!focus_->frames.empty() && current_.use_count() != 1) unwind_focus();
   const auto c = focused_choice(options_.strategy == Strategy::bp);
   if (!c) return nullptr;
+  if (c->frame != Candidate{}.frame) {
+    step_at_frame(*c);
+    return c->rule;
+  }
   Term& slot = focus_slot();
   redex_alone_ = slot.use_count() == 1;
   const Term redex = slot;
   slot = contract_noting(redex, *c);
   redex_alone_ = false;
-  if (counts_kept_) apply_noted_counts();
+  if (counts_kept_) apply_noted_counts(focus_->frames.size());
   Reach reach;
   if (binds_es(*redex) && same_core(redex, slot, writes_)) reach.core = reach.value = false;
   after_focused_step(reach);
@@ -270,6 +282,14 @@ const Rule<Reduction>* Reducer::focused_step() {
 // step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
 // and the ES binders of the names whose free count the step changed.
 void Reducer::after_focused_step(Reach reach) {
+  begin_rereads();
+  mark_rereads(focus_->frames.size(), 0, reach);
+  finish_rereads();
+}
+
+// A step's start of after_focused_step: the path's free-variable counts forgotten, its frames
+// dirty.
+void Reducer::begin_rereads() {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
   for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
@@ -279,14 +299,27 @@ void Reducer::after_focused_step(Reach reach) {
   f.counted_from = frames.size();
   f.clean_from = frames.size();
   f.marked.clear();
-  for (std::size_t i = frames.size();
-       i > 0 && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
+}
+
+// Marks the frames from `from` - 1 up to `to` that the change below frame `from` - 1, of reach
+// `reach`, leads to.
+void Reducer::mark_rereads(std::size_t from, std::size_t to, Reach reach) {
+  Focus& f = *focus_;
+  const std::vector<Frame>& frames = f.frames;
+  for (std::size_t i = from;
+       i > to && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
     const Frame& fr = frames[i - 1];
     const Node& n = **fr.slot;
     if (fr.transparent == 0 && rereads(n, fr.k, reach, fr.in_sum)) f.marked.push_back(i - 1);
     reach = reach_above(n, fr.k, reach);
     i = fr.transparent != 0 ? fr.run_top : i - 1;
   }
+}
+
+// The binders of the names the step touched marked too, and the marked frames reread.
+void Reducer::finish_rereads() {
+  Focus& f = *focus_;
+  const std::vector<Frame>& frames = f.frames;
   for (std::size_t t = 0; t < touched_.size(); ++t) {
     const std::string& x = touched_[t];
     const int delta = counts_kept_ ? touched_delta_[t] : 0;
@@ -309,7 +342,9 @@ void Reducer::after_focused_step(Reach reach) {
 
 // Count mode: the binders of the path above the step whose names it noted take the change (with
 // unique binders, a name's count in a binder's body changes by what it changes in the redex).
-void Reducer::apply_noted_counts() {
+// Only the frames above `above` (a step at a frame changes no count of its own or the frames
+// below).
+void Reducer::apply_noted_counts(std::size_t above) {
   Focus& f = *focus_;
   // touched_from_notes sorted the notes by name
   for (auto at = noted_.begin(); at != noted_.end();) {
@@ -321,7 +356,7 @@ void Reducer::apply_noted_counts() {
       for (std::size_t i = f.scopes.find(at->first); i != FramesByName::none;) {
         const Node& n = **f.frames[i].slot;
         const std::size_t b = n.x.name == at->first ? 0 : 1;
-        if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
+        if (i < above && n.bound_count[b] >= 0) n.bound_count[b] += delta;
         i = f.frames[i].hides_scope[b];
       }
     }
@@ -346,6 +381,159 @@ void Reducer::reread_frame(std::size_t i) {
     fr.before = merged(fr.before, key(kid.best, kid.first));
   }
   count(f.before, fr.before, 1);
+}
+
+// Frame i's key after the path again (a step at a frame wrote the child off the path there).
+void Reducer::reread_after(std::size_t i) {
+  Focus& f = *focus_;
+  Frame& fr = f.frames[i];
+  const Term& t = *fr.slot;
+  count(f.after, fr.after, -1);
+  fr.after = 0;
+  for (std::size_t j = fr.k + 1; j < t->kids.size(); ++j) {
+    const RedexMemo::Summary& kid = summary(t->kids[j], t->kind == Kind::add);
+    fr.after = merged(fr.after, key(kid.best, kid.first));
+  }
+  count(f.after, fr.after, 1);
+}
+
+void Reducer::refresh_side_heights(std::size_t from) {
+  std::vector<Frame>& frames = focus_->frames;
+  for (std::size_t i = from; i < frames.size(); ++i) {
+    Frame& fr = frames[i];
+    fr.side_height =
+        std::max(i > 0 ? frames[i - 1].side_height : 0, own_side_height(**fr.slot, i, fr.k));
+  }
+}
+
+// Rules (9) and (10) at the outermost frame with the key before the path, when the choice is its
+// own instance (which enumerate visits before its children's): fired there, the focus stays where
+// it is. Popping up to it and pushing back down crossed the complexity families' whole stack of
+// explicit substitutions at every input (their root binder's (9) and (10), then the β of the
+// copied abstraction where the focus was). Only where the frames can follow the step: count mode
+// (unique binders, exact counts), an explicit substitution that is no summand, the path going on
+// to its body, a value without explicit substitutions that is no pair: the paper's rules at a
+// non-linear ES node of such a value are (9) and (10) only ((11) binds a linear name, (16) a
+// pair), whose contractum is an explicit substitution over the same body, or that body.
+std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
+  const std::vector<Frame>& frames = focus_->frames;
+  if (!counts_kept_) return std::nullopt;
+  std::size_t i = 0;
+  while (frames[i].before != k)
+    ++i;
+  const Frame& fr = frames[i];
+  const Term& t = *fr.slot;
+  if (fr.transparent != 1 || fr.in_sum || t->kind != Kind::let || t->x.linear || t.use_count() != 1)
+    return std::nullopt;
+  force(*t->bound());
+  if (binds_es(*t->bound()) || t->bound()->kind == Kind::pair) return std::nullopt;
+  const RedexMemo::Summary& kept = t->memo.top;
+  if (kept.owner != id_ || key(kept.own_best, kept.own_first) != k) return std::nullopt;
+  const RedexMemo::Choice& ch = best ? kept.own_best : kept.own_first;
+  Candidate c;
+  c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
+  c.cls = ch.cls;
+  c.nth = ch.nth;
+  c.frame = i;
+  return c;
+}
+
+// The step at frame i's own instance (frame_choice): the contractum takes the frame's node's place
+// and the frames follow. (9) rebuilds the explicit substitution over its body, which it descends
+// along the frames below (InPlaceWrites::guide) to the occurrence it replaces: the frame below
+// views the new node's body, and the frames from where the descent left the path up to frame i
+// reread what the change reaches. (10) puts its body in the node's place: frame i leaves the
+// path (drop_frame). The frames above reread as after a step at the focus.
+void Reducer::step_at_frame(const Candidate& c) {
+  Focus& f = *focus_;
+  std::vector<Frame>& frames = f.frames;
+  const std::size_t i = c.frame;
+  Term& slot = *frames[i].slot;
+  const Term redex = slot; // held until the frames view the contractum
+  const Node* const body = redex->body().get();
+  struct Along final : InPlaceWrites::Guide {
+    const std::vector<Frame>& frames;
+    std::size_t from;
+    Along(const std::vector<Frame>& fs, std::size_t first) : frames(fs), from(first) {}
+    std::size_t size() const override { return frames.size() - from; }
+    std::pair<const Node*, std::size_t> at(std::size_t g) const override {
+      return {frames[from + g].slot->get(), frames[from + g].k};
+    }
+  };
+  const Along along(frames, i + 1);
+  writes_.guide = &along;
+  redex_alone_ = true; // frame_choice: the path holds it alone
+  slot = contract_noting(redex, c);
+  redex_alone_ = false;
+  writes_.guide = nullptr;
+  if (counts_kept_) apply_noted_counts(i);
+  if (slot.get() == body) { // (10)
+    drop_frame(i, *redex);
+    return;
+  }
+  Node& now = writable(slot);
+  if (i + 1 < frames.size()) {
+    if (now.kind != Kind::let || now.body().get() != body)
+      throw std::logic_error("linear-negation focus: (9) at a frame rebuilt the path below it");
+    frames[i + 1].slot = &now.kids[0];
+  }
+  const std::uint32_t hx = FramesByName::hash(now.x.name);
+  f.binders.repoint(redex->x.name, hx, now.x.name); // the old node goes with `redex`
+  f.scopes.repoint(redex->x.name, hx, now.x.name);
+  begin_rereads();
+  std::size_t j = i; // the last frame the descent went through, the child it took there
+  std::size_t s = 0;
+  if (writes_.guided > 0) {
+    j = i + writes_.guided;
+    s = writes_.left_by;
+    Reach reach; // the written nodes', from the occurrence up (refresh_written)
+    for (const auto& [n, k] : writes_.path)
+      reach = reach_above(*n, k, reach);
+    const Frame& fr = frames[j];
+    const Node& n = **fr.slot;
+    if (s != fr.k || rereads(n, s, reach, fr.in_sum)) f.marked.push_back(j);
+    mark_rereads(j, i + 1, reach_above(n, s, reach));
+  }
+  f.marked.push_back(i); // its count, and a new node
+  mark_rereads(i, 0, Reach{});
+  if (j > i && s != frames[j].k) {
+    reread_after(j);
+    refresh_side_heights(j);
+  }
+  finish_rereads();
+}
+
+// (10) at frame i (step_at_frame) left the node's body in its place: the frame leaves the path,
+// the frames below are one up (their indices in the tables by name and in each other), and the
+// frames above reread.
+void Reducer::drop_frame(std::size_t i, const Node& old) {
+  Focus& f = *focus_;
+  std::vector<Frame>& frames = f.frames;
+  const Frame gone = frames[i];
+  count(f.before, gone.before, -1);
+  count(f.after, gone.after, -1);
+  const std::uint32_t hx = FramesByName::hash(old.x.name);
+  f.binders.pop(old.x.name, hx, gone.hides_binder[0]);
+  f.scopes.pop(old.x.name, hx, gone.hides_scope[0]);
+  frames.erase(frames.begin() + static_cast<long>(i));
+  if (i < frames.size()) frames[i].slot = gone.slot;
+  const auto up = [i](std::size_t& at) {
+    if (at != FramesByName::none && at > i) --at;
+  };
+  for (std::size_t j = i; j < frames.size(); ++j) {
+    Frame& fr = frames[j];
+    up(fr.run_top);
+    for (std::size_t& h : fr.hides_binder)
+      up(h);
+    for (std::size_t& h : fr.hides_scope)
+      up(h);
+  }
+  f.binders.renumber_after(i);
+  f.scopes.renumber_after(i);
+  up(f.counted_from);
+  begin_rereads();
+  mark_rereads(i, 0, Reach{});
+  finish_rereads(); // the frames below keep their side heights, one too high: only an estimate
 }
 
 } // namespace adsem::linear_negation

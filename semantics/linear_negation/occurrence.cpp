@@ -78,13 +78,13 @@ KidCounts counts_in_kids(const Node& t, const Sought& x, int c) {
 // The first child of t holding an occurrence of x, and its count of them (c in t): the children
 // counted as counts_in_kids counts them, but left to right and only until the answer is known,
 // which is as soon as a child before the largest holds one.
-std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
+// `largest`: the child whose count is what the others leave (the largest by size, or the
+// focus's path, whose count is not kept).
+std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c,
+                                          std::size_t largest) {
   const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
   const bool rebinds =
       binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
-  std::size_t largest = 0;
-  for (std::size_t i = 1; i < t.kids.size(); ++i)
-    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
   const bool largest_binds_x = rebinds && largest == 0; // holds no free occurrence of x
   for (std::size_t i = 0; i < largest; ++i) {
     if (rebinds && i == 0) continue;
@@ -100,6 +100,13 @@ std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c)
   }
   if (!largest_binds_x && rest != 0) return {largest, rest};
   return first_after;
+}
+
+std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < t.kids.size(); ++i)
+    if (t.kids[i]->size > t.kids[largest]->size) largest = i;
+  return first_holding(t, x, c, largest);
 }
 
 // The node t if it may be written in place: the reducer holds its parent alone (writes) and
@@ -142,14 +149,26 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
   if (n == nullptr) return replace_first_rebuilt(t, x, v, c);
   auto& path = writes->path; // top down for now
   const std::size_t from = path.size();
+  const InPlaceWrites::Guide* guide = writes->guide;
   for (int count = c;;) {
     force(*n);
-    const auto [i, in_kid] = first_holding(*n, x, count);
+    const bool along =
+        guide != nullptr && writes->guided < guide->size() && guide->at(writes->guided).first == n;
+    const std::size_t on_path = along ? guide->at(writes->guided).second : 0;
+    const auto [i, in_kid] =
+        along ? first_holding(*n, x, count, on_path) : first_holding(*n, x, count);
     if (i == n->kids.size())
       throw std::logic_error("linear-negation: a binder's count names an occurrence not found");
-    path.emplace_back(n, i);
+    if (along) {
+      ++writes->guided;
+      writes->left_by = i;
+    } else {
+      path.emplace_back(n, i);
+    }
     Term& kid = n->kids[i];
     Node* below = kid->kind == Kind::var ? nullptr : in_place(kid, writes);
+    if (along && i == on_path && below == nullptr && writes->guided < guide->size())
+      throw std::logic_error("linear-negation: the focus's path is held elsewhere");
     if (below == nullptr) {
       kid = replace_first_rebuilt(kid, x, v, in_kid);
       break;
@@ -163,7 +182,8 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
     Node& m = *path[j].first;
     m.forget_free_counts();
     same_measure = same_measure || measured_as_before(m);
-    if (const std::size_t at = level + (path.size() - 1 - j); at < InPlaceWrites::depth)
+    if (const std::size_t at = level + writes->guided + (path.size() - 1 - j);
+        at < InPlaceWrites::depth)
       writes->near.emplace_back(&m, path[j].second);
   }
   return t;

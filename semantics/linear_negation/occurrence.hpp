@@ -23,12 +23,29 @@ struct InPlaceWrites {
   static constexpr std::size_t depth = 8;
   std::vector<std::pair<Node*, std::size_t>> path;
   std::vector<std::pair<const Node*, std::size_t>> near;
+  // The focus's path below a redex above the focus (Reducer::Frame): node g below the redex and
+  // the child the path goes on to. Their measures and free-variable counts wait for the focus to
+  // pop, so (9)'s descent along them counts the children off the path only (the path's child
+  // holds what they leave) and writes none of them: their child on the path stays the node the
+  // frame below holds.
+  struct Guide {
+    virtual ~Guide() = default;
+    virtual std::size_t size() const = 0;
+    virtual std::pair<const Node*, std::size_t> at(std::size_t g) const = 0;
+  };
+  const Guide* guide = nullptr; // set by the reducer around the contraction, kept by clear()
+  std::size_t guided = 0;       // the guide's nodes the descent went through
+  std::size_t left_by = 0;      // the child it took at the last of them
   void clear() {
     path.clear();
     near.clear();
+    guided = 0;
+    left_by = 0;
   }
   bool written(const Node& n) const;
   bool wrote_child(const Node& n, std::size_t child) const;
+  // The topmost written node is a summand: its parent is the last guided node, a sum.
+  bool top_in_sum() const { return guided > 0 && guide->at(guided - 1).first->kind == Kind::add; }
 };
 
 // C{x} → C{v} (rule (9)): the leftmost of the c free occurrences of x in t replaced by v; the

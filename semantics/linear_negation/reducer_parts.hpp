@@ -17,6 +17,9 @@ struct Reducer::Candidate {
   const Rule<Reduction>* rule = nullptr;
   int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
   std::size_t nth = 0; // which instance of the rule at the node
+  // With the focus: the frame whose own instance it is, fired there without the focus moving
+  // (Reducer::frame_choice); none: an instance in the focus node's subtree.
+  std::size_t frame = static_cast<std::size_t>(-1);
 };
 
 // Where a step's redex lies below a node of its path, in the terms the paper's side conditions
@@ -75,6 +78,17 @@ public:
     }
     slots_[at] = Slot{};
     --used_;
+  }
+  // The innermost frame binding the name views it through another node (its frame's node was
+  // replaced by one with the same binder): the entry views the name there.
+  void repoint(std::string_view name, std::uint32_t h, std::string_view now) {
+    Slot& s = slots_[place(name, h)];
+    if (s.frame != none) s.name = now;
+  }
+  // Frame i left the middle of the path: the frames below it are one up.
+  void renumber_after(std::size_t i) {
+    for (Slot& s : slots_)
+      if (s.frame != none && s.frame > i) --s.frame;
   }
   std::size_t find(std::string_view name) const {
     if (slots_.empty()) return none;

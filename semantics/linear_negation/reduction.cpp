@@ -426,7 +426,8 @@ Term Reducer::contract_noting(const Term& t, const Candidate& c) {
 // occurrence, occurrence.hpp), lowest first, each the child of the next: their summaries are
 // brought up to date as apply_in_place brings those above the redex, from the bottom, where the
 // lowest one's child was replaced whole. The topmost one's parent is (9)'s redex, an explicit
-// substitution, so only a written node under a sum is a summand.
+// substitution, or the last node of the focus's path it went down along (InPlaceWrites::guide),
+// so a written node is a summand under a written sum or under that one.
 void Reducer::refresh_written() {
   const auto& path = writes_.path;
   // (9)'s changed names are x, bound at the redex, and those free in v, bound above it: with the
@@ -440,7 +441,8 @@ void Reducer::refresh_written() {
   for (std::size_t j = 0; j < path.size(); ++j) {
     Node& n = *path[j].first;
     const std::size_t k = path[j].second;
-    const bool in_sum = j + 1 < path.size() && path[j + 1].first->kind == Kind::add;
+    const bool in_sum =
+        j + 1 < path.size() ? path[j + 1].first->kind == Kind::add : writes_.top_in_sum();
     RedexMemo::Summary* kept = standing_summary(n, k, below, in_sum, unique_below);
     if (kept == nullptr) {
       as_before = false;

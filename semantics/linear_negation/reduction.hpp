@@ -220,7 +220,7 @@ private:
   Term contract_noting(const Term& t, const Candidate& c);
   void touched_from_notes();
   void take_noted_counts(const Node& n, std::size_t k) const;
-  void apply_noted_counts();
+  void apply_noted_counts(std::size_t above);
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
@@ -250,7 +250,15 @@ private:
   void pop_focus();
   void unwind_focus();
   void after_focused_step(Reach reach);
+  std::optional<Candidate> frame_choice(std::uint8_t k, bool best);
+  void step_at_frame(const Candidate& c);
+  void drop_frame(std::size_t i, const Node& old);
+  void begin_rereads();
+  void mark_rereads(std::size_t from, std::size_t to, Reach reach);
+  void finish_rereads();
+  void refresh_side_heights(std::size_t from);
   void reread_frame(std::size_t i);
+  void reread_after(std::size_t i);
   std::uint8_t key(const RedexMemo::Choice& best, const RedexMemo::Choice& first) const;
 
   Term current_;
