@@ -466,6 +466,8 @@ void Reducer::step_at_frame(const Candidate& c) {
   slot = contract_noting(redex, c);
   redex_alone_ = false;
   writes_.guide = nullptr;
+  if (writes_.listed != InPlaceWrites{}.listed) // lists made from the path's child there down
+    f.counted_from = std::min(f.counted_from, i + 2 + writes_.listed);
   if (counts_kept_) apply_noted_counts(i);
   if (slot.get() == body) { // (10)
     drop_frame(i, *redex);

@@ -26,8 +26,9 @@ struct InPlaceWrites {
   // The focus's path below a redex above the focus (Reducer::Frame): node g below the redex and
   // the child the path goes on to. Their measures and free-variable counts wait for the focus to
   // pop, so (9)'s descent along them counts the children off the path only (the path's child
-  // holds what they leave) and writes none of them: their child on the path stays the node the
-  // frame below holds.
+  // holds what they leave, unless a child off the path is larger: then that one does, and the
+  // path's child is counted off its list) and writes none of them: their child on the path stays
+  // the node the frame below holds.
   struct Guide {
     virtual ~Guide() = default;
     virtual std::size_t size() const = 0;
@@ -36,11 +37,15 @@ struct InPlaceWrites {
   const Guide* guide = nullptr; // set by the reducer around the contraction, kept by clear()
   std::size_t guided = 0;       // the guide's nodes the descent went through
   std::size_t left_by = 0;      // the child it took at the last of them
+  // The first of them whose child on the path the descent counted off its free-variable list
+  // (made there and below, the path's lists are the reducer's to forget), or none.
+  std::size_t listed = static_cast<std::size_t>(-1);
   void clear() {
     path.clear();
     near.clear();
     guided = 0;
     left_by = 0;
+    listed = static_cast<std::size_t>(-1);
   }
   bool written(const Node& n) const;
   bool wrote_child(const Node& n, std::size_t child) const;
