@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "semantics/linear_negation/reducer_parts.hpp"
 
@@ -82,7 +83,8 @@ Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
 
-// The root's height from frame i's node (path child k) and the children off the path.
+// The root's height from frame i's node (path child k) and its children off the path, as
+// push_focus reckons it.
 int own_side_height(const Node& n, std::size_t i, std::size_t k) {
   int height = static_cast<int>(i) + 1;
   for (std::size_t j = 0; j < n.kids.size(); ++j)
@@ -139,6 +141,7 @@ void Reducer::push_focus(std::size_t k) {
   const RedexMemo::Summary& s = summary(slot, in_sum);
   const Node& n = *slot;
   const std::size_t i = f.frames.size();
+  int height = static_cast<int>(i) + 1;
   Frame fr;
   fr.slot = &slot;
   fr.k = k;
@@ -149,8 +152,8 @@ void Reducer::push_focus(std::size_t k) {
     const RedexMemo::Summary& kid = summary(n.kids[j], n.kind == Kind::add);
     std::uint8_t& side = j < k ? fr.before : fr.after;
     side = merged(side, key(kid.best, kid.first));
+    height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
   }
-  const int height = own_side_height(n, i, k);
   if (binds_es(n) && k == 0) fr.transparent = 1;
   if (n.kind == Kind::add && in_sum) fr.transparent = 2;
   const bool run_goes_on =
@@ -261,7 +264,7 @@ const Rule<Reduction>* Reducer::focused_step() {
   if (!focus_->frames.empty() && current_.use_count() != 1) unwind_focus();
   const auto c = focused_choice(options_.strategy == Strategy::bp);
   if (!c) return nullptr;
-  if (c->frame != Candidate{}.frame) {
+  if (c->frame != Candidate::at_focus) {
     step_at_frame(*c);
     return c->rule;
   }
@@ -270,26 +273,16 @@ const Rule<Reduction>* Reducer::focused_step() {
   const Term redex = slot;
   slot = contract_noting(redex, *c);
   redex_alone_ = false;
-  if (counts_kept_) apply_noted_counts(focus_->frames.size());
+  if (counts_kept_) apply_noted_counts();
   Reach reach;
   if (binds_es(*redex) && same_core(redex, slot, writes_)) reach.core = reach.value = false;
   after_focused_step(reach);
   return c->rule;
 }
 
-// After a step at the focus: the free-variable counts computed above it are stale, and the
-// frames whose own instances may have changed (rereads) reread them. Those are the frames the
-// step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
-// and the ES binders of the names whose free count the step changed.
-void Reducer::after_focused_step(Reach reach) {
-  begin_rereads();
-  mark_rereads(focus_->frames.size(), 0, reach);
-  finish_rereads();
-}
-
 // A step's start of after_focused_step: the path's free-variable counts forgotten, its frames
 // dirty.
-void Reducer::begin_rereads() {
+[[gnu::always_inline]] inline void Reducer::begin_rereads() {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
   for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
@@ -303,7 +296,8 @@ void Reducer::begin_rereads() {
 
 // Marks the frames from `from` - 1 up to `to` that the change below frame `from` - 1, of reach
 // `reach`, leads to.
-void Reducer::mark_rereads(std::size_t from, std::size_t to, Reach reach) {
+[[gnu::always_inline]] inline void Reducer::mark_rereads(std::size_t from, std::size_t to,
+                                                         Reach reach) {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
   for (std::size_t i = from;
@@ -317,7 +311,7 @@ void Reducer::mark_rereads(std::size_t from, std::size_t to, Reach reach) {
 }
 
 // The binders of the names the step touched marked too, and the marked frames reread.
-void Reducer::finish_rereads() {
+[[gnu::always_inline]] inline void Reducer::finish_rereads() {
   Focus& f = *focus_;
   const std::vector<Frame>& frames = f.frames;
   for (std::size_t t = 0; t < touched_.size(); ++t) {
@@ -340,11 +334,19 @@ void Reducer::finish_rereads() {
         std::max(frames.back().side_height, static_cast<int>(frames.size()) + focus_slot()->height);
 }
 
+// After a step at the focus: the free-variable counts computed above it are stale, and the
+// frames whose own instances may have changed (rereads) reread them. Those are the frames the
+// step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
+// and the ES binders of the names whose free count the step changed.
+void Reducer::after_focused_step(Reach reach) {
+  begin_rereads();
+  mark_rereads(focus_->frames.size(), 0, reach);
+  finish_rereads();
+}
+
 // Count mode: the binders of the path above the step whose names it noted take the change (with
 // unique binders, a name's count in a binder's body changes by what it changes in the redex).
-// Only the frames above `above` (a step at a frame changes no count of its own or the frames
-// below).
-void Reducer::apply_noted_counts(std::size_t above) {
+void Reducer::apply_noted_counts() {
   Focus& f = *focus_;
   // touched_from_notes sorted the notes by name
   for (auto at = noted_.begin(); at != noted_.end();) {
@@ -356,7 +358,7 @@ void Reducer::apply_noted_counts(std::size_t above) {
       for (std::size_t i = f.scopes.find(at->first); i != FramesByName::none;) {
         const Node& n = **f.frames[i].slot;
         const std::size_t b = n.x.name == at->first ? 0 : 1;
-        if (i < above && n.bound_count[b] >= 0) n.bound_count[b] += delta;
+        if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
         i = f.frames[i].hides_scope[b];
       }
     }
@@ -417,10 +419,13 @@ void Reducer::refresh_side_heights(std::size_t from) {
 // pair), whose contractum is an explicit substitution over the same body, or that body.
 std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
   const std::vector<Frame>& frames = focus_->frames;
-  if (!counts_kept_) return std::nullopt;
+  // A few frames pop and push back for less than dropping a frame renumbers those below it.
+  constexpr std::size_t far_below = 32;
+  if (!counts_kept_ || frames.size() < far_below) return std::nullopt;
   std::size_t i = 0;
   while (frames[i].before != k)
     ++i;
+  if (frames.size() - i < far_below) return std::nullopt;
   const Frame& fr = frames[i];
   const Term& t = *fr.slot;
   if (fr.transparent != 1 || fr.in_sum || t->kind != Kind::let || t->x.linear || t.use_count() != 1)
@@ -466,9 +471,16 @@ void Reducer::step_at_frame(const Candidate& c) {
   slot = contract_noting(redex, c);
   redex_alone_ = false;
   writes_.guide = nullptr;
-  if (writes_.listed != InPlaceWrites{}.listed) // lists made from the path's child there down
+  if (writes_.listed != InPlaceWrites::none) // lists made from the path's child there down
     f.counted_from = std::min(f.counted_from, i + 2 + writes_.listed);
-  if (counts_kept_) apply_noted_counts(i);
+  const std::size_t guided = std::exchange(writes_.guided, 0);
+  const std::size_t left_by = writes_.left_by;
+  writes_.listed = InPlaceWrites::none;
+  // the binders above take the notes; the contractum counts its own binder already ((9)), and
+  // the frames below bind none of the names noted (unique binders)
+  const int own_count = slot->bound_count[0];
+  if (counts_kept_) apply_noted_counts();
+  writable(slot).bound_count[0] = own_count;
   if (slot.get() == body) { // (10)
     drop_frame(i, *redex);
     return;
@@ -485,9 +497,9 @@ void Reducer::step_at_frame(const Candidate& c) {
   begin_rereads();
   std::size_t j = i; // the last frame the descent went through, the child it took there
   std::size_t s = 0;
-  if (writes_.guided > 0) {
-    j = i + writes_.guided;
-    s = writes_.left_by;
+  if (guided > 0) {
+    j = i + guided;
+    s = left_by;
     Reach reach; // the written nodes', from the occurrence up (refresh_written)
     for (const auto& [n, k] : writes_.path)
       reach = reach_above(*n, k, reach);

@@ -78,18 +78,16 @@ KidCounts counts_in_kids(const Node& t, const Sought& x, int c) {
 // The first child of t holding an occurrence of x, and its count of them (c in t): the children
 // counted as counts_in_kids counts them, but left to right and only until the answer is known,
 // which is as soon as a child before the largest holds one.
-// `largest`: the child whose count is what the others leave (the largest by size); `listed`: a
-// child counted off its free-variable list without its filter of names (the focus's path, whose
-// measures wait for the focus to pop), or none.
-std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c,
-                                          std::size_t largest, std::size_t listed) {
+// `largest`: the child whose count is what the others leave (the largest by size); `counted(i)`:
+// child i's count.
+template <typename Counted>
+[[gnu::always_inline]] inline std::pair<std::size_t, int>
+first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
+                 const Counted& counted) {
   const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
   const bool rebinds =
       binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
   const bool largest_binds_x = rebinds && largest == 0; // holds no free occurrence of x
-  const auto counted = [&](std::size_t i) {
-    return i == listed ? free_count(x.name, t.kids[i]) : count_in(t.kids[i], x);
-  };
   for (std::size_t i = 0; i < largest; ++i) {
     if (rebinds && i == 0) continue;
     if (const int n = counted(i); n != 0) return {i, n};
@@ -106,7 +104,7 @@ std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c,
   return first_after;
 }
 
-std::size_t largest_kid(const Node& t) {
+[[gnu::always_inline]] inline std::size_t largest_kid(const Node& t) {
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
     if (t.kids[i]->size > t.kids[largest]->size) largest = i;
@@ -114,19 +112,24 @@ std::size_t largest_kid(const Node& t) {
 }
 
 std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
-  return first_holding(t, x, c, largest_kid(t), t.kids.size());
+  return first_holding_by(t, x, c, largest_kid(t),
+                          [&](std::size_t i) { return count_in(t.kids[i], x); });
 }
 
 // The same at a node of the focus's path whose child `on_path` goes on along it (its size as
 // when the focus last left it): the path's child holds what the others leave when it is the
-// largest, else it is counted off its list, which `listed` notes.
+// largest, else it is counted off its list without its filter of names (its measure waits for the
+// focus to pop), which `listed` notes.
 std::pair<std::size_t, int> first_holding_along(const Node& t, const Sought& x, int c,
                                                 std::size_t on_path, InPlaceWrites& writes) {
-  const std::size_t largest = largest_kid(t);
+  std::size_t largest = largest_kid(t);
   if (t.kids[largest]->size <= t.kids[on_path]->size)
-    return first_holding(t, x, c, on_path, t.kids.size());
-  writes.listed = std::min(writes.listed, writes.guided);
-  return first_holding(t, x, c, largest, on_path);
+    largest = on_path;
+  else
+    writes.listed = std::min(writes.listed, writes.guided);
+  return first_holding_by(t, x, c, largest, [&](std::size_t i) {
+    return i == on_path ? free_count(x.name, t.kids[i]) : count_in(t.kids[i], x);
+  });
 }
 
 // The node t if it may be written in place: the reducer holds its parent alone (writes) and
@@ -172,9 +175,13 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
   const InPlaceWrites::Guide* guide = writes->guide;
   for (int count = c;;) {
     force(*n);
-    const bool along =
-        guide != nullptr && writes->guided < guide->size() && guide->at(writes->guided).first == n;
-    const std::size_t on_path = along ? guide->at(writes->guided).second : 0;
+    bool along = false;
+    std::size_t on_path = 0;
+    if (guide != nullptr && writes->guided < guide->size()) {
+      const auto [node, k] = guide->at(writes->guided);
+      along = node == n;
+      on_path = k;
+    }
     const auto [i, in_kid] =
         along ? first_holding_along(*n, x, count, on_path, *writes) : first_holding(*n, x, count);
     if (i == n->kids.size())

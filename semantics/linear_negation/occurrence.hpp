@@ -35,17 +35,17 @@ struct InPlaceWrites {
     virtual std::pair<const Node*, std::size_t> at(std::size_t g) const = 0;
   };
   const Guide* guide = nullptr; // set by the reducer around the contraction, kept by clear()
-  std::size_t guided = 0;       // the guide's nodes the descent went through
-  std::size_t left_by = 0;      // the child it took at the last of them
+  // What the descent along the guide found, for the reducer to read and reset (clear() leaves
+  // them, so that a step without a guide does no more than before).
+  std::size_t guided = 0;  // the guide's nodes the descent went through
+  std::size_t left_by = 0; // the child it took at the last of them
   // The first of them whose child on the path the descent counted off its free-variable list
   // (made there and below, the path's lists are the reducer's to forget), or none.
-  std::size_t listed = static_cast<std::size_t>(-1);
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t listed = none;
   void clear() {
     path.clear();
     near.clear();
-    guided = 0;
-    left_by = 0;
-    listed = static_cast<std::size_t>(-1);
   }
   bool written(const Node& n) const;
   bool wrote_child(const Node& n, std::size_t child) const;

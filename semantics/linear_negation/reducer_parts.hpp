@@ -18,8 +18,9 @@ struct Reducer::Candidate {
   int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
   std::size_t nth = 0; // which instance of the rule at the node
   // With the focus: the frame whose own instance it is, fired there without the focus moving
-  // (Reducer::frame_choice); none: an instance in the focus node's subtree.
-  std::size_t frame = static_cast<std::size_t>(-1);
+  // (Reducer::frame_choice); at_focus: an instance in the focus node's subtree.
+  static constexpr std::size_t at_focus = static_cast<std::size_t>(-1);
+  std::size_t frame = at_focus;
 };
 
 // Where a step's redex lies below a node of its path, in the terms the paper's side conditions

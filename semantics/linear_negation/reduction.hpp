@@ -220,7 +220,7 @@ private:
   Term contract_noting(const Term& t, const Candidate& c);
   void touched_from_notes();
   void take_noted_counts(const Node& n, std::size_t k) const;
-  void apply_noted_counts(std::size_t above);
+  void apply_noted_counts();
   Term rebuild_noting(const Term& t, const Candidate& c, std::size_t depth, Reach& reach);
   Reach apply_in_place(Term& slot, const Candidate& c, std::size_t depth, bool in_sum);
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
