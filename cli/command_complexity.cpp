@@ -72,6 +72,8 @@ nlohmann::json to_json(const props::ComplexityRow& r) {
           {"time_slope", r.time_slope},
           {"primal_seconds", r.primal_seconds},
           {"derivative_seconds", r.derivative_seconds},
+          {"primal_time_growth", r.primal_time_growth},
+          {"derivative_time_growth", r.derivative_time_growth},
           {"runs", r.runs},
           {"peak_mb", r.peak_mb},
           {"peak_growth", r.peak_growth},
@@ -108,6 +110,8 @@ props::ComplexityRow row_from_json(const nlohmann::json& j) {
   r.time_slope = j.at("time_slope");
   r.primal_seconds = j.at("primal_seconds").get<std::vector<double>>();
   r.derivative_seconds = j.at("derivative_seconds").get<std::vector<double>>();
+  r.primal_time_growth = j.at("primal_time_growth");
+  r.derivative_time_growth = j.at("derivative_time_growth");
   r.runs = j.at("runs");
   r.peak_mb = j.at("peak_mb").get<std::vector<double>>();
   r.peak_growth = j.at("peak_growth");
@@ -139,9 +143,11 @@ std::string row_text(const props::ComplexityRow& r) {
   out += fmt::format("n {}..{}  ratio {:.3g}..{:.3g}  slope {:+.3f}", r.n.front(), r.n.back(),
                      r.ratio.front(), r.ratio.back(), r.slope);
   if (!r.time_ratio.empty())
-    out += fmt::format("  CPU ratio {:.3g}..{:.3g} (slope {:+.3f}; derivative {:.3g} s at n = {})",
+    out += fmt::format("  CPU ratio {:.3g}..{:.3g} (slope {:+.3f}; derivative {:.3g} s at n = {}; "
+                       "CPU growth: primal n^{:.2f}, derivative n^{:.2f})",
                        r.time_ratio.front(), r.time_ratio.back(), r.time_slope,
-                       r.derivative_seconds.back(), r.n.back());
+                       r.derivative_seconds.back(), r.n.back(), r.primal_time_growth,
+                       r.derivative_time_growth);
   if (!r.peak_mb.empty())
     out += fmt::format("  peak MB {:.3g}..{:.3g} (growth n^{:.2f})", r.peak_mb.front(),
                        r.peak_mb.back(), r.peak_growth);

@@ -280,6 +280,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
   }
   row.slope = tail_slope(row.n, row.ratio);
   row.time_slope = tail_slope(row.n, row.time_ratio);
+  row.primal_time_growth = tail_slope(row.n, row.primal_seconds);
+  row.derivative_time_growth = tail_slope(row.n, row.derivative_seconds);
   row.secondary_growth = tail_slope(row.n, row.derivative_secondary);
   row.peak_growth = peak_growth(row.n, row.peak_mb);
   return row;
@@ -295,7 +297,8 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   std::string csv = "calculus,mechanism,family,claim,measure,n,primal_cost,derivative_cost,ratio,"
                     "time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,"
                     "secondary_growth,primal_ops,derivative_ops,omega,omega_bound,omega_verdict,"
-                    "primal_seconds,derivative_seconds,runs,peak_growth\n";
+                    "primal_seconds,derivative_seconds,runs,peak_growth,primal_time_growth,"
+                    "derivative_time_growth\n";
   const auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s)
@@ -305,7 +308,7 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
   for (const ComplexityRow& r : rows)
     for (std::size_t i = 0; i < r.n.size(); ++i)
       csv += fmt::format(
-          "{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{},{},{},{:.4f}\n",
+          "{},{},{},{},{},{},{},{},{:.6g},{},{:.3f},{:.4f},{:.4f},{},{},{},{:.4f},{}\n",
           quoted(r.calculus), quoted(r.mechanism), quoted(r.family), to_string(r.claim),
           quoted(r.measure), r.n[i], r.primal_cost[i], r.derivative_cost[i], r.ratio[i],
           i < r.time_ratio.size() ? fmt::format("{:.6g}", r.time_ratio[i]) : "",
@@ -321,7 +324,9 @@ std::string complexity_csv(const std::vector<ComplexityRow>& rows) {
           i < r.derivative_seconds.size() ? fmt::format("{:.6g},{:.6g},{}", r.primal_seconds[i],
                                                         r.derivative_seconds[i], r.runs)
                                           : ",,",
-          r.peak_growth);
+          r.peak_growth,
+          r.runs > 0 ? fmt::format("{:.4f},{:.4f}", r.primal_time_growth, r.derivative_time_growth)
+                     : ",");
   return csv;
 }
 

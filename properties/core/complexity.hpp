@@ -111,6 +111,10 @@ struct ComplexityRow {
   double peak_growth = 0;
   double slope = 0;      // log-log slope of ratio over n (tail fit, see tail_slope)
   double time_slope = 0; // the same for time_ratio
+  // The growth exponents of primal_seconds and derivative_seconds over n (tail fit; 0 without
+  // timing): a ratio's slope says only how the two sides grow relative to each other, and a
+  // faster primal raises it (linear-negation's primal runs are rewriting too).
+  double primal_time_growth = 0, derivative_time_growth = 0;
   // The secondary measure (empty vectors when the family has none): its primal and derivative
   // values per n, and the log-log slope of the derivative's value over n (tail fit): its growth
   // exponent, 1 when it is linear in n, 2 when it is quadratic.
@@ -163,7 +167,8 @@ ComplexityRow run_complexity_family(const ComplexityFamily& family,
 // derivative_cost,ratio,time_ratio,peak_mb,slope,time_slope,primal_secondary,derivative_secondary,
 // secondary_growth (the last three empty when the family has no secondary measure),primal_ops,
 // derivative_ops,omega,omega_bound,omega_verdict (the last five empty without ω),primal_seconds,
-// derivative_seconds,runs (empty without timing),peak_growth.
+// derivative_seconds,runs (empty without timing),peak_growth,primal_time_growth,
+// derivative_time_growth (empty without timing).
 std::string complexity_csv(const std::vector<ComplexityRow>& rows);
 // A log-log line chart of ratio over n, one line per row (controls dashed).
 std::string complexity_svg(const std::string& title, const std::vector<ComplexityRow>& rows);

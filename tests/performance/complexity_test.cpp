@@ -76,8 +76,8 @@ TEST(ComplexityRunner, StopsAtTheCostCapAndWritesCsvAndSvg) {
   EXPECT_GT(row.slope, 1.0);
   const std::string csv = props::complexity_csv({row});
   EXPECT_NE(csv.find("\"toy\",\"doubling\",\"chain\",control"), std::string::npos) << csv;
-  // no secondary, no ω, no timing; then the peak's growth
-  EXPECT_NE(csv.find(",0.0000,,,,,,,,,,,,0.0000\n"), std::string::npos) << csv;
+  // no secondary, no ω, no timing; then the peak's growth, and no time growth without timing
+  EXPECT_NE(csv.find(",0.0000,,,,,,,,,,,,0.0000,,\n"), std::string::npos) << csv;
   const std::string svg = props::complexity_svg("toy", {row});
   EXPECT_NE(svg.find("<polyline"), std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos); // controls are dashed
@@ -315,8 +315,13 @@ TEST(ComplexityRunner, TimesEachSideAsTheMinimumOfItsRuns) {
     EXPECT_DOUBLE_EQ(row.time_ratio[i], row.derivative_seconds[i] / row.primal_seconds[i]);
   }
   EXPECT_EQ(row.ratio, (std::vector<double>{3, 3, 3}));
+  // each side's own growth beside the ratio's slope
+  EXPECT_DOUBLE_EQ(row.primal_time_growth, props::tail_slope(row.n, row.primal_seconds));
+  EXPECT_DOUBLE_EQ(row.derivative_time_growth, props::tail_slope(row.n, row.derivative_seconds));
   const std::string csv = props::complexity_csv({row});
-  EXPECT_NE(csv.find(",primal_seconds,derivative_seconds,runs,peak_growth\n"), std::string::npos)
+  EXPECT_NE(csv.find(",primal_seconds,derivative_seconds,runs,peak_growth,primal_time_growth,"
+                     "derivative_time_growth\n"),
+            std::string::npos)
       << csv;
   EXPECT_NE(
       csv.find(fmt::format(",{:.6g},{:.6g},3,", row.primal_seconds[0], row.derivative_seconds[0])),
@@ -431,8 +436,8 @@ TEST(ComplexityCommand, JsonRowsHaveTheContractShape) {
             0)
       << out;
   for (const auto& row : nlohmann::json::parse(out)["rows"]) {
-    for (const char* key :
-         {"primal_seconds", "derivative_seconds", "time_ratio", "runs", "peak_growth"})
+    for (const char* key : {"primal_seconds", "derivative_seconds", "time_ratio", "runs",
+                            "peak_growth", "primal_time_growth", "derivative_time_growth"})
       EXPECT_TRUE(row.contains(key)) << key;
     EXPECT_EQ(row["runs"], 2);
     EXPECT_EQ(row["n"].size(), row["primal_seconds"].size());
