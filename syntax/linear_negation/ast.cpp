@@ -226,6 +226,16 @@ bool names_twice(FreeList list) {
          }) != list.end();
 }
 
+// A name's first eight characters (zeros past its end) read as a big-endian number: a smaller
+// number is a name before in compare_names's order (a name that ends is before one it begins).
+std::uint64_t name_prefix(std::string_view v) {
+  constexpr std::size_t width = sizeof(std::uint64_t);
+  std::uint64_t key = 0;
+  for (std::size_t i = 0; i < width; ++i)
+    key = (key << 8U) | (i < v.size() ? static_cast<unsigned char>(v[i]) : 0U);
+  return key;
+}
+
 // The list of a large sum from its summands' lists, without making the list of each sum below it:
 // (11) builds every sum of Cor. 16's wrapper anew, and merging the spine of a sum of k summands
 // made k lists of up to k names, O(k²) a sum, where the rules' notes read only the top's. The
@@ -246,6 +256,8 @@ bool names_twice(FreeList list) {
   }
   std::vector<const Node*> todo{&n};
   std::vector<const Node*> summands;
+  todo.reserve(many);
+  summands.reserve(2 * many);
   while (!todo.empty()) {
     const Node& s = *todo.back();
     todo.pop_back();
@@ -255,19 +267,34 @@ bool names_twice(FreeList list) {
       else
         summands.push_back(k.get());
   }
-  std::vector<FreeEntry> all;
+  // the entries made in one buffer of their number (a vector doubling from one entry allocated
+  // a dozen times a sum), each with its name's first characters as a number, which orders the
+  // names as compare_names does where they differ there: the sort compares numbers, and names
+  // only where those agree
+  std::size_t total = 0;
   for (const Node* k : summands) {
     FreeEntry single;
     const FreeList list = free_counts_of(*k, single);
     if (names_twice(list)) return std::nullopt;
-    all.insert(all.end(), list.begin(), list.end());
+    total += list.size();
   }
-  std::sort(all.begin(), all.end(), [](const FreeEntry& a, const FreeEntry& b) {
-    return compare_names(a.first, b.first) < 0;
+  struct Keyed {
+    std::uint64_t key;
+    FreeEntry entry;
+  };
+  std::vector<Keyed> all;
+  all.reserve(total);
+  for (const Node* k : summands) {
+    FreeEntry single;
+    for (const FreeEntry& e : free_counts_of(*k, single))
+      all.push_back({name_prefix(e.first), e});
+  }
+  std::sort(all.begin(), all.end(), [](const Keyed& a, const Keyed& b) {
+    return a.key != b.key ? a.key < b.key : compare_names(a.entry.first, b.entry.first) < 0;
   });
   Node::FreeCounts out;
   out.reserve(all.size());
-  for (const FreeEntry& e : all)
+  for (const auto& [key, e] : all)
     if (!out.empty() && out.back().first == e.first)
       out.back().second += e.second;
     else
