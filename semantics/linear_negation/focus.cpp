@@ -120,13 +120,13 @@ std::uint8_t Reducer::key(const RedexMemo::Choice& best, const RedexMemo::Choice
 }
 
 Term& Reducer::focus_slot() {
-  const std::vector<Frame>& frames = focus_->frames;
+  const FrameStack<Frame>& frames = focus_->frames;
   if (frames.empty()) return current_;
   return writable(*frames.back().slot).kids[frames.back().k];
 }
 
 bool Reducer::focus_in_sum() const {
-  const std::vector<Frame>& frames = focus_->frames;
+  const FrameStack<Frame>& frames = focus_->frames;
   return !frames.empty() && (*frames.back().slot)->kind == Kind::add;
 }
 
@@ -158,20 +158,25 @@ void Reducer::push_focus(std::size_t k) {
   if (n.kind == Kind::add && in_sum) fr.transparent = 2;
   const bool run_goes_on =
       fr.transparent != 0 && i > 0 && f.frames.back().transparent == fr.transparent;
-  fr.run_top = run_goes_on ? f.frames.back().run_top : i;
+  if (run_goes_on) {
+    fr.run = f.frames.back().run;
+  } else if (fr.transparent != 0) {
+    fr.run = f.frames.new_run(i);
+  }
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
   const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
   const bool scope = counts_kept_ && binds_in(n, k);
   if (fr.transparent == 1 || scope) {
     const std::uint32_t hx = FramesByName::hash(n.x.name);
     const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    const std::size_t at = f.frames.place(i);
     if (fr.transparent == 1) {
-      fr.hides_binder[0] = f.binders.push(n.x.name, hx, i);
-      if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, hy, i);
+      fr.hides_binder[0] = f.binders.push(n.x.name, hx, at);
+      if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, hy, at);
     }
     if (scope) {
-      fr.hides_scope[0] = f.scopes.push(n.x.name, hx, i);
-      if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, hy, i);
+      fr.hides_scope[0] = f.scopes.push(n.x.name, hx, at);
+      if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, hy, at);
     }
   }
   count(f.before, fr.before, 1);
@@ -284,7 +289,7 @@ const Rule<Reduction>* Reducer::focused_step() {
 // dirty.
 [[gnu::always_inline]] inline void Reducer::begin_rereads() {
   Focus& f = *focus_;
-  const std::vector<Frame>& frames = f.frames;
+  const FrameStack<Frame>& frames = f.frames;
   for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
     (*frames[i].slot)->forget_free_counts();
     if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
@@ -299,29 +304,30 @@ const Rule<Reduction>* Reducer::focused_step() {
 [[gnu::always_inline]] inline void Reducer::mark_rereads(std::size_t from, std::size_t to,
                                                          Reach reach) {
   Focus& f = *focus_;
-  const std::vector<Frame>& frames = f.frames;
+  const FrameStack<Frame>& frames = f.frames;
   for (std::size_t i = from;
        i > to && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
     const Frame& fr = frames[i - 1];
     const Node& n = **fr.slot;
     if (fr.transparent == 0 && rereads(n, fr.k, reach, fr.in_sum)) f.marked.push_back(i - 1);
     reach = reach_above(n, fr.k, reach);
-    i = fr.transparent != 0 ? fr.run_top : i - 1;
+    i = fr.transparent != 0 ? frames.run_top(fr) : i - 1;
   }
 }
 
 // The binders of the names the step touched marked too, and the marked frames reread.
 [[gnu::always_inline]] inline void Reducer::finish_rereads() {
   Focus& f = *focus_;
-  const std::vector<Frame>& frames = f.frames;
+  const FrameStack<Frame>& frames = f.frames;
   for (std::size_t t = 0; t < touched_.size(); ++t) {
     const std::string& x = touched_[t];
     const int delta = counts_kept_ ? touched_delta_[t] : 0;
-    for (std::size_t i = f.binders.find(x); i != FramesByName::none;) {
-      const Node& n = **frames[i].slot;
+    for (std::size_t at = f.binders.find(x); at != FramesByName::none;) {
+      const Node& n = **frames.at_place(at).slot;
       const std::size_t b = n.x.name == x ? 0 : 1;
-      if (!counts_kept_ || reads_count_change(n.bound_count[b], delta)) f.marked.push_back(i);
-      i = frames[i].hides_binder[b];
+      if (!counts_kept_ || reads_count_change(n.bound_count[b], delta))
+        f.marked.push_back(frames.depth(at));
+      at = frames.at_place(at).hides_binder[b];
     }
   }
   std::sort(f.marked.begin(), f.marked.end());
@@ -355,11 +361,12 @@ void Reducer::apply_noted_counts() {
     for (; next != noted_.end() && next->first == at->first; ++next)
       delta += next->second;
     if (delta != 0) {
-      for (std::size_t i = f.scopes.find(at->first); i != FramesByName::none;) {
-        const Node& n = **f.frames[i].slot;
+      for (std::size_t place = f.scopes.find(at->first); place != FramesByName::none;) {
+        const Frame& fr = f.frames.at_place(place);
+        const Node& n = **fr.slot;
         const std::size_t b = n.x.name == at->first ? 0 : 1;
         if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
-        i = f.frames[i].hides_scope[b];
+        place = fr.hides_scope[b];
       }
     }
     at = next;
@@ -400,7 +407,7 @@ void Reducer::reread_after(std::size_t i) {
 }
 
 void Reducer::refresh_side_heights(std::size_t from) {
-  std::vector<Frame>& frames = focus_->frames;
+  FrameStack<Frame>& frames = focus_->frames;
   for (std::size_t i = from; i < frames.size(); ++i) {
     Frame& fr = frames[i];
     fr.side_height =
@@ -418,8 +425,8 @@ void Reducer::refresh_side_heights(std::size_t from) {
 // non-linear ES node of such a value are (9) and (10) only ((11) binds a linear name, (16) a
 // pair), whose contractum is an explicit substitution over the same body, or that body.
 std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
-  const std::vector<Frame>& frames = focus_->frames;
-  // A few frames pop and push back for less than dropping a frame renumbers those below it.
+  const FrameStack<Frame>& frames = focus_->frames;
+  // A few frames pop and push back for little: a small term keeps the step at the focus.
   constexpr std::size_t far_below = 32;
   if (!counts_kept_ || frames.size() < far_below) return std::nullopt;
   std::size_t i = 0;
@@ -451,15 +458,15 @@ std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool bes
 // path (drop_frame). The frames above reread as after a step at the focus.
 void Reducer::step_at_frame(const Candidate& c) {
   Focus& f = *focus_;
-  std::vector<Frame>& frames = f.frames;
+  FrameStack<Frame>& frames = f.frames;
   const std::size_t i = c.frame;
   Term& slot = *frames[i].slot;
   const Term redex = slot; // held until the frames view the contractum
   const Node* const body = redex->body().get();
   struct Along final : InPlaceWrites::Guide {
-    const std::vector<Frame>& frames;
+    const FrameStack<Frame>& frames;
     std::size_t from;
-    Along(const std::vector<Frame>& fs, std::size_t first) : frames(fs), from(first) {}
+    Along(const FrameStack<Frame>& fs, std::size_t first) : frames(fs), from(first) {}
     std::size_t size() const override { return frames.size() - from; }
     std::pair<const Node*, std::size_t> at(std::size_t g) const override {
       return {frames[from + g].slot->get(), frames[from + g].k};
@@ -518,33 +525,53 @@ void Reducer::step_at_frame(const Candidate& c) {
 }
 
 // (10) at frame i (step_at_frame) left the node's body in its place: the frame leaves the path,
-// the frames below are one up (their indices in the tables by name and in each other), and the
-// frames above reread.
+// the frames below are one up, and the frames above reread. The frames above it move one place
+// on (FrameStack::drop), and so do the references to them: the entries of their names in the
+// tables by name, or the links of the frames hiding them there, and the tops of their runs. The
+// frames below keep their places (the frames near the root are few, those below hundreds).
 void Reducer::drop_frame(std::size_t i, const Node& old) {
   Focus& f = *focus_;
-  std::vector<Frame>& frames = f.frames;
+  FrameStack<Frame>& frames = f.frames;
   const Frame gone = frames[i];
   count(f.before, gone.before, -1);
   count(f.after, gone.after, -1);
   const std::uint32_t hx = FramesByName::hash(old.x.name);
   f.binders.pop(old.x.name, hx, gone.hides_binder[0]);
   f.scopes.pop(old.x.name, hx, gone.hides_scope[0]);
-  frames.erase(frames.begin() + static_cast<long>(i));
-  if (i < frames.size()) frames[i].slot = gone.slot;
-  const auto up = [i](std::size_t& at) {
-    if (at != FramesByName::none && at > i) --at;
+  // the one reference to frame j's place in a table for a name it binds: the table's entry,
+  // else the link of the frame hiding it
+  const auto moved = [&](FramesByName& table, bool scope, std::size_t j, const std::string& v) {
+    const std::size_t at = frames.place(j);
+    const std::uint32_t h = FramesByName::hash(v);
+    if (table.replace(v, h, at, at + 1)) return;
+    for (std::size_t q = table.find(v); q != FramesByName::none;) {
+      Frame& inner = frames.at_place(q);
+      const std::size_t b = (*inner.slot)->x.name == v ? 0 : 1;
+      std::size_t& hides = scope ? inner.hides_scope[b] : inner.hides_binder[b];
+      if (hides == at) {
+        hides = at + 1;
+        return;
+      }
+      q = hides;
+    }
+    throw std::logic_error("linear-negation focus: a frame's binder is not in its table");
   };
-  for (std::size_t j = i; j < frames.size(); ++j) {
-    Frame& fr = frames[j];
-    up(fr.run_top);
-    for (std::size_t& h : fr.hides_binder)
-      up(h);
-    for (std::size_t& h : fr.hides_scope)
-      up(h);
+  for (std::size_t j = 0; j < i; ++j) {
+    const Frame& fr = frames[j];
+    const Node& n = **fr.slot;
+    const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
+    if (fr.transparent == 1) {
+      moved(f.binders, false, j, n.x.name);
+      if (binds_y) moved(f.binders, false, j, n.y.name);
+    }
+    if (counts_kept_ && binds_in(n, fr.k)) {
+      moved(f.scopes, true, j, n.x.name);
+      if (binds_y) moved(f.scopes, true, j, n.y.name);
+    }
   }
-  f.binders.renumber_after(i);
-  f.scopes.renumber_after(i);
-  up(f.counted_from);
+  frames.drop(i);
+  if (i < frames.size()) frames[i].slot = gone.slot;
+  if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
   begin_rereads();
   mark_rereads(i, 0, Reach{});
   finish_rereads(); // the frames below keep their side heights, one too high: only an estimate

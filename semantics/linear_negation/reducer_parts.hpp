@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <numeric>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -80,16 +82,19 @@ public:
     slots_[at] = Slot{};
     --used_;
   }
+  // The entry of the name naming frame `from` names `to` (true), else none changes (false).
+  bool replace(std::string_view name, std::uint32_t h, std::size_t from, std::size_t to) {
+    if (slots_.empty()) return false;
+    Slot& s = slots_[place(name, h)];
+    if (s.frame != from || from == none) return false;
+    s.frame = to;
+    return true;
+  }
   // The innermost frame binding the name views it through another node (its frame's node was
   // replaced by one with the same binder): the entry views the name there.
   void repoint(std::string_view name, std::uint32_t h, std::string_view now) {
     Slot& s = slots_[place(name, h)];
     if (s.frame != none) s.name = now;
-  }
-  // Frame i left the middle of the path: the frames below it are one up.
-  void renumber_after(std::size_t i) {
-    for (Slot& s : slots_)
-      if (s.frame != none && s.frame > i) --s.frame;
   }
   std::size_t find(std::string_view name) const {
     if (slots_.empty()) return none;
@@ -131,15 +136,96 @@ struct Reducer::Frame {
   // maps a reach the same way at each frame of a run of one of these, and their own instances
   // change only when the step changes the free count of an ES binder (rereads).
   int transparent = 0;
-  std::size_t run_top = 0; // the first frame of the run of the same transparency this one ends
-  int side_height = 0;     // the root's height from frames 0..this, the path below left out
-  // The frames this one hides in Focus::binders and Focus::scopes, for its binder x and y.
+  // The run of the same transparency this one ends (FrameStack::run_top; none: the frame is not
+  // transparent).
+  std::size_t run = FramesByName::none;
+  int side_height = 0; // the root's height from frames 0..this, the path below left out
+  // The frames this one hides in Focus::binders and Focus::scopes, for its binder x and y (by
+  // their places, FrameStack::place).
   std::array<std::size_t, 2> hides_binder{FramesByName::none, FramesByName::none};
   std::array<std::size_t, 2> hides_scope{FramesByName::none, FramesByName::none};
 };
 
+// The frames of the focus's path, by depth (0: the root's node). The tables by name, the frames'
+// links to the frames they hide and the runs' tops name a frame by its place in the buffer
+// (place, depth). A frame leaves the middle of the path (Reducer::drop_frame) where it is an
+// explicit substitution near the root (the complexity families' root binder): the frames above
+// it move one place on and those below keep theirs, so the references to the frames below (the
+// whole path, hundreds of frames) are not renumbered. The places before the first frame are
+// left unused until the path is empty.
+template <typename Frame> class FrameStack {
+public:
+  FrameStack() = default;
+  FrameStack(const FrameStack&) = delete; // top_ views held_
+  FrameStack& operator=(const FrameStack&) = delete;
+  // (as a vector's, from the first frame kept where it is held)
+  std::size_t size() const { return static_cast<std::size_t>(std::to_address(held_.end()) - top_); }
+  bool empty() const { return std::to_address(held_.end()) == top_; }
+  Frame& operator[](std::size_t i) { return top_[i]; }
+  const Frame& operator[](std::size_t i) const { return top_[i]; }
+  Frame& back() { return held_.back(); }
+  const Frame& back() const { return held_.back(); }
+  // Frame i, pushed next, begins a run: the run, named by the frame's place (no run that goes
+  // on below has it).
+  std::size_t new_run(std::size_t i) {
+    const std::size_t run = first_ + i;
+    if (!run_tops_.empty()) {
+      if (run >= run_tops_.size()) run_tops_.resize(2 * run);
+      run_tops_[run] = run;
+    }
+    return run;
+  }
+  void push_back(const Frame& fr) {
+    held_.push_back(fr);
+    top_ = held_.data() + first_;
+  }
+  void pop_back() {
+    held_.pop_back();
+    if (first_ != 0 && empty()) { // the tables name no frame
+      held_.clear();
+      run_tops_.clear();
+      first_ = 0;
+      top_ = held_.data();
+    }
+  }
+  // Frame i's place, and the depth of the frame at a place.
+  std::size_t place(std::size_t i) const { return first_ + i; }
+  std::size_t depth(std::size_t at) const { return at - first_; }
+  Frame& at_place(std::size_t at) { return held_[at]; }
+  const Frame& at_place(std::size_t at) const { return held_[at]; }
+  // The depth of the first frame of the run a transparent frame ends.
+  std::size_t run_top(const Frame& fr) const {
+    return (run_tops_.empty() ? fr.run : run_tops_[fr.run]) - first_;
+  }
+  // Frame i leaves the path: the frames above it move one place on (the references to them in
+  // the tables by name too, by the caller), those below keep their places and are one up. The
+  // runs of the frames above it and its own have their first frame one place on: it, or else
+  // the one below it (in the run, or the run is left empty).
+  void drop(std::size_t i) {
+    if (run_tops_.empty()) { // each run's first frame where it began until now
+      run_tops_.resize(std::max<std::size_t>(16, 2 * held_.size()));
+      std::iota(run_tops_.begin(), run_tops_.end(), std::size_t{0});
+    }
+    for (std::size_t j = 0; j <= i; ++j) {
+      const std::size_t run = top_[j].run;
+      if (run != FramesByName::none && (j == 0 || top_[j - 1].run != run)) ++run_tops_[run];
+    }
+    std::move_backward(top_, top_ + i, top_ + i + 1);
+    ++first_;
+    ++top_;
+  }
+
+private:
+  std::vector<Frame> held_;
+  std::size_t first_ = 0;
+  Frame* top_ = nullptr; // held_.data() + first_
+  // The place of the first frame of each run of transparent frames, by the run (Frame::run);
+  // none made until a frame is dropped (each run's first frame is where the run began).
+  std::vector<std::size_t> run_tops_;
+};
+
 struct Reducer::Focus {
-  std::vector<Frame> frames;
+  FrameStack<Frame> frames;
   // how many frames have each key before and after the path
   std::array<long, last_priority_class + 1> before{}, after{};
   std::size_t clean_from = 0;   // the frames from here were pushed since the last step
