@@ -5,11 +5,15 @@
 // was, and timed (docs/performance.md, linear-negation).
 //
 //   bench_linear_negation_step_work FAMILY N [bp|lo|random] [--trace]
-//   FAMILY: sharing-chain | nested-closures | wide-sum | nested-primitives | rnn
+//   FAMILY: sharing-chain | nested-closures | wide-sum | nested-primitives | rnn | let-series |
+//           long-range-let
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "semantics/linear_negation/families.hpp"
@@ -21,15 +25,20 @@ namespace ln = adsem::linear_negation;
 
 namespace {
 
-std::string source(const std::string& family, int n) {
+constexpr const char* usage = "usage: %s FAMILY N [bp|lo|random] [--trace]\n"
+                              "  FAMILY: sharing-chain | nested-closures | wide-sum | "
+                              "nested-primitives | rnn | let-series |\n"
+                              "          long-range-let; N: a whole number >= 1\n";
+
+std::optional<std::string> source(std::string_view family, int n) {
   if (family == "sharing-chain") return ln::family::square_chain(n);
   if (family == "nested-closures") return ln::family::square_chain_higher_order(n);
   if (family == "wide-sum") return ln::family::sum_chain(n);
   if (family == "nested-primitives") return ln::family::nested_chain(n);
-  std::vector<double> list;
-  for (int i = 0; i < n; ++i)
-    list.push_back(0.1 * (i % 7) - 0.3);
-  return ln::family::rnn(list);
+  if (family == "rnn") return ln::family::rnn(ln::family::rnn_inputs(n));
+  if (family == "let-series") return ln::family::let_series(n);
+  if (family == "long-range-let") return ln::family::long_range_let(n);
+  return std::nullopt;
 }
 
 double cpu_seconds() {
@@ -39,15 +48,21 @@ double cpu_seconds() {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: %s FAMILY N [bp|lo|random] [--trace]\n", argv[0]);
+  // every argument is checked: a misspelt family or strategy must not measure another one
+  const std::string_view n_text = argc > 2 ? argv[2] : "";
+  int n = 0;
+  const auto [end, error] = std::from_chars(n_text.data(), n_text.data() + n_text.size(), n);
+  const std::string family = argc > 1 ? argv[1] : "";
+  const std::string strategy = argc > 3 ? argv[3] : "bp";
+  const bool trace = argc > 4 && std::string_view(argv[4]) == "--trace";
+  const std::optional<std::string> text = source(family, n);
+  if (argc < 3 || argc > 5 || error != std::errc{} || end != n_text.data() + n_text.size() ||
+      n < 1 || !text || (strategy != "bp" && strategy != "lo" && strategy != "random") ||
+      (argc == 5 && !trace)) {
+    std::fprintf(stderr, usage, argv[0]);
     return 2;
   }
-  const std::string family = argv[1];
-  const std::string strategy = argc > 3 ? argv[3] : "bp";
-  const bool trace = argc > 4 && std::string(argv[4]) == "--trace";
-  const ln::RealFunction f =
-      ln::real_function(ln::parse_elaborated(source(family, std::stoi(argv[2])), ln::Mode::source));
+  const ln::RealFunction f = ln::real_function(ln::parse_elaborated(*text, ln::Mode::source));
   const ln::Wrapper w = ln::gradient_wrapper(
       f.body, f.inputs, std::vector<double>(f.inputs.size(), family == "rnn" ? 0.3 : 1.0));
   ln::RunOptions o;

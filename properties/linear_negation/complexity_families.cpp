@@ -26,32 +26,9 @@ using props::ComplexityClaim;
 using props::ComplexityFamily;
 using props::ComplexityInstance;
 
-// z_{k+1} = sin(z_k) / tanh(z_k), each variable used once
-std::string let_series(int n) {
-  std::string s = "\\x:R. ";
-  std::string prev = "x";
-  for (int i = 1; i <= n; ++i) {
-    s += fmt::format("let z{} = {}({}) in ", i, i % 2 == 1 ? "sin" : "tanh", prev);
-    prev = fmt::format("z{}", i);
-  }
-  return s + prev;
-}
-// z_k = sin(z_{k-1}) + x: every stage reads the previous one and the outer input x
-std::string long_range_let(int n) {
-  std::string s = "\\x:R. ";
-  std::string prev = "x";
-  for (int i = 1; i <= n; ++i) {
-    s += fmt::format("let z{} = sin({}) + x in ", i, prev);
-    prev = fmt::format("z{}", i);
-  }
-  return s + prev;
-}
 // E8 of spec §8 (seed 002 §6 L570-644) over a list of n inputs
 std::string rnn(int n) {
-  std::vector<double> list;
-  for (int i = 0; i < n; ++i)
-    list.push_back(0.1 * (i % 7) - 0.3);
-  return family::rnn(list);
+  return family::rnn(family::rnn_inputs(n));
 }
 
 ComplexityFamily bp_family(const std::string& name, std::string (*source)(int), bool factoring,
@@ -114,8 +91,8 @@ std::vector<props::ComplexityFamily> complexity_families() {
       bp_family("wide-sum", family::sum_chain, true, linear),
       bp_family("nested-closures", family::square_chain_higher_order, true, linear),
       bp_family("rnn", rnn, true, linear),
-      bp_family("let-series", let_series, true, linear),
-      bp_family("long-range-let", long_range_let, true, linear),
+      bp_family("let-series", family::let_series, true, linear),
+      bp_family("long-range-let", family::long_range_let, true, linear),
       bp_family("sharing-chain", family::square_chain, false, {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),
       bp_family("nested-closures", family::square_chain_higher_order, false,
                 {2, 4, 6, 8, 10, 12, 14, 16, 18, 20}),

@@ -31,6 +31,33 @@ std::string nested_chain(int k) {
   return "\\x:R. " + body;
 }
 
+std::string let_series(int n) {
+  std::string s = "\\x:R. ";
+  std::string prev = "x";
+  for (int i = 1; i <= n; ++i) {
+    s += fmt::format("let z{} = {}({}) in ", i, i % 2 == 1 ? "sin" : "tanh", prev);
+    prev = fmt::format("z{}", i);
+  }
+  return s + prev;
+}
+
+std::string long_range_let(int n) {
+  std::string s = "\\x:R. ";
+  std::string prev = "x";
+  for (int i = 1; i <= n; ++i) {
+    s += fmt::format("let z{} = sin({}) + x in ", i, prev);
+    prev = fmt::format("z{}", i);
+  }
+  return s + prev;
+}
+
+std::vector<double> rnn_inputs(int n) {
+  std::vector<double> list;
+  for (int i = 0; i < n; ++i)
+    list.push_back(0.1 * (i % 7) - 0.3);
+  return list;
+}
+
 std::string sum_chain(int n) {
   std::string s;
   for (int i = 1; i <= n; ++i)

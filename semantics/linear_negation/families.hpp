@@ -16,6 +16,13 @@ std::string square_chain_higher_order(int k);
 std::string nested_chain(int k);
 // \x1:R. … \xn:R. x1 + … + xn (E7)
 std::string sum_chain(int n);
+// \x:R. let z1 = sin(x) in let z2 = tanh(z1) in … zn: each variable used once
+std::string let_series(int n);
+// \x:R. let z1 = sin(x) + x in … let zn = sin(z(n-1)) + x in zn: every stage reads the previous
+// one and the outer input x
+std::string long_range_let(int n);
+// the complexity families' n RNN inputs, 0.1·(i mod 7) − 0.3
+std::vector<double> rnn_inputs(int n);
 // \eps:R. \rho:R. let L = … in let N = … in N [a1; …; an] (E8, L and N reconstructed, erratum 5)
 std::string rnn(const std::vector<double>& list);
 
