@@ -69,7 +69,8 @@ using Term = std::shared_ptr<const Node>;
 // A cache slot of the reducer (semantics/linear_negation/reduction.cpp): which redex instance
 // S_bp and S_lo would choose in this subtree, and how many instances S_rand draws from. `owner`
 // names the reducer that filled a summary (0: none), since the choice depends on the rule book and
-// the variables' types. Copying a node does not copy the memo.
+// the variables' types. Copying a node does not copy the memo; a shared copy takes its original's
+// when it is forced (shared_copy.cpp).
 struct RedexMemo {
   struct Choice {
     std::uint8_t cls = 0;    // S_bp class of the chosen instance; 0: no redex in the subtree

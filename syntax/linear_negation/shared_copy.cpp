@@ -308,6 +308,12 @@ void force(const Node& n) {
   m.kids = copied_kids(*s.original, n, s.base, s.env, s.counts.empty() ? nullptr : &s.counts, s.log,
                        s.numbers);
   m.copy.unforced = false;
+  // Its summaries are its original's, as an unforced copy's are (Reducer::summary_made): the same
+  // redexes, renamed alike, and nothing at or below a held original is written in place. Made
+  // anew, they forced the copy's children to read their side conditions, and those theirs: the
+  // whole copy, level by level (the long-range let series' choice).
+  if (m.memo.top.owner == 0) m.memo.top = s.original->memo.top;
+  if (m.memo.in_sum.owner == 0) m.memo.in_sum = s.original->memo.in_sum;
   // The original is let go (a forced copy held every value it was copied from: 11 times the peak
   // memory on the RNN family). The free-count lists computed while unforced view the names the
   // suspension keeps (free_names), not the original's.

@@ -170,7 +170,10 @@ Run run_family(const std::string& source, Strategy strategy, bool share) {
 TEST(LinearNegationSharedCopy, NormaliseTakesTheSameStepsAsWithBuiltCopies) {
   const std::vector<std::string> sources = {
       family::square_chain(5), family::square_chain_higher_order(4), family::sum_chain(5),
-      family::nested_chain(6), family::rnn({0.1, -0.2, 0.3})};
+      family::nested_chain(6), family::rnn({0.1, -0.2, 0.3}),
+      // large enough that copies are shared and forced by the choice (force keeps the original's
+      // summaries)
+      family::long_range_let(30), family::rnn(family::rnn_inputs(20))};
   for (const std::string& source : sources)
     for (const Strategy s : {Strategy::bp, Strategy::lo, Strategy::random}) {
       const linear_negation::Run built = run_family(source, s, false);

@@ -155,6 +155,10 @@ TEST(LinearNegationStrategyCache, NormalisedFamiliesTraceTheEnumeratedSteps) {
       // spine's lists (syntax/linear_negation/ast.cpp, shared_copy.cpp)
       {family::sum_chain(90), 1.0},
       {family::rnn({0.1, -0.3, 0.2, 0.0, 0.3, 0.1, -0.2, 0.2, 0.1, 0.0, 0.2, -0.1}), 0.3},
+      // long enough that (9)'s copies are forced by the choice and keep their originals'
+      // summaries (shared_copy.cpp, force)
+      {family::long_range_let(40), 1.0},
+      {family::rnn(family::rnn_inputs(30)), 0.3},
   };
   for (const auto& c : cases) {
     const RealFunction f = real_function(parse_elaborated(c.source, Mode::source));
