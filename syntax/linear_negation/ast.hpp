@@ -151,8 +151,9 @@ struct Node {
   long binders = 0;        // the binders of the subtree: the numbers (9)'s renaming draws for it
   bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
   // A superset of the variable names occurring in the subtree, free or bound, one bit of
-  // name_bit each (set by measure; all bits in a shared copy, which renames): a name whose bit is
-  // clear does not occur here, which (9)'s and (11)'s descent ask of the siblings of its path.
+  // name_bit each (set by measure; all bits in a shared copy not forced yet, which renames, and
+  // its children's once forced): a name whose bit is clear does not occur here, which (9)'s and
+  // (11)'s descent ask of the siblings of its path.
   std::uint32_t names_seen = 0; // in plain_stems's padding: the node stays 424 bytes
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
   struct Pending {

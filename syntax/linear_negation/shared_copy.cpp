@@ -60,6 +60,17 @@ constexpr long derived_from = 64;
 // The free occurrences of each name a copy renames (Suspension::counts); null: not known.
 using Counts = InlineVector<int, 4>;
 
+// The filter of names (Node::names_seen) of a copied node, from its children's: a copy's own
+// binders are renamed, so its original's filter does not hold, but its children's do (a child
+// still unforced passes every name). Exact where they are, it lets (9)'s descent skip a copied
+// sibling of its path by its filter instead of walking it.
+std::uint32_t names_in(const std::vector<Term>& kids) {
+  std::uint32_t seen = 0;
+  for (const Term& k : kids)
+    seen |= k->names_seen;
+  return seen;
+}
+
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const Counts* counts, const std::shared_ptr<BinderLog>& log,
                               const Numbers& numbers);
@@ -117,6 +128,7 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
     n.memo.top = o.memo.top;
     n.memo.in_sum = o.memo.in_sum;
     n.kids = copied_kids(o, n, base, env, counts, log, numbers);
+    n.names_seen = names_in(n.kids);
     return made;
   }
   const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
@@ -308,6 +320,7 @@ void force(const Node& n) {
   m.kids = copied_kids(*s.original, n, s.base, s.env, s.counts.empty() ? nullptr : &s.counts, s.log,
                        s.numbers);
   m.copy.unforced = false;
+  m.names_seen = names_in(m.kids);
   // Its summaries are its original's, as an unforced copy's are (Reducer::summary_made): the same
   // redexes, renamed alike, and nothing at or below a held original is written in place. Made
   // anew, they forced the copy's children to read their side conditions, and those theirs: the
