@@ -169,6 +169,7 @@ void Reducer::push_focus(std::size_t k) {
   if (fr.transparent == 1 || scope) {
     const std::uint32_t hx = FramesByName::hash(n.x.name);
     const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    fr.name_hash = {hx, hy};
     const std::size_t at = f.frames.place(i);
     if (fr.transparent == 1) {
       fr.hides_binder[0] = f.binders.push(n.x.name, hx, at);
@@ -199,8 +200,7 @@ void Reducer::pop_focus() {
   const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
   const bool scope = counts_kept_ && binds_in(n, fr.k);
   if (fr.transparent == 1 || scope) {
-    const std::uint32_t hx = FramesByName::hash(n.x.name);
-    const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    const auto [hx, hy] = fr.name_hash;
     if (fr.transparent == 1) {
       if (binds_y) f.binders.pop(n.y.name, hy, fr.hides_binder[1]);
       f.binders.pop(n.x.name, hx, fr.hides_binder[0]);

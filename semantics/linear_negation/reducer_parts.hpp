@@ -140,6 +140,9 @@ struct Reducer::Frame {
   // transparent).
   std::size_t run = FramesByName::none;
   int side_height = 0; // the root's height from frames 0..this, the path below left out
+  // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
+  // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
+  std::array<std::uint32_t, 2> name_hash{};
   // The frames this one hides in Focus::binders and Focus::scopes, for its binder x and y (by
   // their places, FrameStack::place).
   std::array<std::size_t, 2> hides_binder{FramesByName::none, FramesByName::none};
