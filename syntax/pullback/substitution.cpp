@@ -20,9 +20,22 @@ std::string_view fresh_stem(const std::string& base) {
   return n == 0 ? std::string_view("v") : std::string_view(base).substr(0, n);
 }
 
-std::string next_fresh_candidate(std::string_view stem) {
+namespace {
+std::atomic<long>& fresh_counter() {
   static std::atomic<long> counter{0};
-  const long n = ++counter;
+  return counter;
+}
+} // namespace
+
+long fresh_candidates_drawn() {
+  return fresh_counter().load();
+}
+void skip_fresh_candidates(long n) {
+  fresh_counter() += n;
+}
+
+std::string next_fresh_candidate(std::string_view stem) {
+  const long n = ++fresh_counter();
   // [perf] A short stem (x, w, z: every stem ANF and rule 8 draw from) is written with its number
   // into one buffer and the name made from it at once: appending the three parts cost a length
   // check and a copy each, at every name ANF and rule 8 (seed 000 Fig. 3 L240) draw.

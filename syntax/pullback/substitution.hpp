@@ -39,6 +39,11 @@ std::string fresh_name_free_in(const std::string& base, std::initializer_list<co
 std::string_view fresh_stem(const std::string& base);
 // stem_n, n the next number of one process-wide counter (so no two candidates are equal).
 std::string next_fresh_candidate(std::string_view stem);
+// The numbers the counter has given out so far, and n more taken without making their names: a
+// computation replayed from a memo takes as many as it drew, so that every later name is the one
+// it would have been (semantics/pullback/strategy.hpp, premise unfoldings).
+long fresh_candidates_drawn();
+void skip_fresh_candidates(long n);
 // The general form: the first candidate for which taken(name) is false. [perf] A template, not a
 // std::function: ANF draws a name per let and rule 8 (seed 000 Fig. 3 L240) one per stage.
 template <class Taken> std::string fresh_name_where(const std::string& base, const Taken& taken) {
