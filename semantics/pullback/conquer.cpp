@@ -32,9 +32,12 @@ bool is_y_atom(const Term& a, const std::string& y) {
 std::optional<Term> Machine::jac_premise(const std::string& y, const Type& sigma, const Term& m,
                                          const Term& v_value, const std::string& v) {
   // JAC(y, M, V): normalise ((Ω λy.M)·ω') V with ω' fresh, read S off (λu.S)*·(ω' W).
-  const std::string om = fresh_for("om", {&m, &v_value});
-  const Term omega = var(om, one_form(type_of(m)));
-  const Term n = normalise_premise(app(pullback(y, sigma, m, omega), v_value));
+  std::string om = fresh_for("om", {&m, &v_value});
+  // Observed premises are stepped as one term (their observers see every step, in place).
+  const Term n =
+      observer_
+          ? normalise_premise(app(pullback(y, sigma, m, var(om, one_form(type_of(m)))), v_value))
+          : normalise_premise(app(unfolded_premise(y, sigma, m, om, v_value), v_value));
   const auto read = [&](const Term& d) -> std::optional<Term> {
     if (d->kind == Kind::dualmap && d->kids[1]->kind == Kind::app &&
         d->kids[1]->kids[0]->kind == Kind::var && d->kids[1]->kids[0]->name == om)
@@ -57,6 +60,48 @@ std::optional<Term> Machine::jac_premise(const std::string& y, const Type& sigma
     return seen(sum(items));
   }
   return std::nullopt; // FAIL: the outer redex has no rule (stuck)
+}
+
+// The normal form of (Ω λy.M)·ω', ω' named om, as the run of ((Ω λy.M)·ω') V reaches it before
+// it reads V (call by value, left to right). Taken from unfoldings_ where M's was made before
+// and the replay is exactly that run's effect: nothing else ran inside it (no premise, no row),
+// its steps fit the fuel left, and its ω' is not free in V (om is then set to it). The names it
+// drew are taken from the counter again, so every later name is the one the run would leave
+// (with one caveat: a candidate that a term already uses is skipped, so a run could draw one
+// more; and campaigns running trials on several threads share the counter).
+Term Machine::unfolded_premise(const std::string& y, const Type& sigma, const Term& m,
+                               std::string& om, const Term& v_value) {
+  const Unfolding* known = unfoldings_.find(m);
+  if (known && known->y == y && known->sigma == sigma &&
+      premise_depth_ < options_.max_premise_depth && fuel_used_ + known->steps <= options_.fuel &&
+      !occurs_free(known->om, v_value)) {
+    for (const auto& [rule, firings] : known->fired)
+      fired_[rule] += firings;
+    fuel_used_ += known->steps;
+    skip_fresh_candidates(known->names);
+    om = known->om;
+    return known->unfolded;
+  }
+  const bool remembered = known != nullptr; // (another y, or too little fuel left): kept
+  const std::vector<long> fired_before = fired_;
+  const long fuel_before = fuel_used_;
+  const long names_before = fresh_candidates_drawn();
+  const long runs_before = premise_runs_;
+  const long impure_before = impure_attempts_;
+  Term unfolded = normalise_premise(pullback(y, sigma, m, var(om, one_form(type_of(m)))));
+  if (remembered || premise_runs_ != runs_before + 1 || impure_attempts_ != impure_before)
+    return unfolded;
+  Unfolding entry{y,
+                  sigma,
+                  om,
+                  unfolded,
+                  {},
+                  fuel_used_ - fuel_before,
+                  fresh_candidates_drawn() - names_before};
+  for (std::size_t i = 0; i < fired_.size(); ++i)
+    if (fired_[i] != fired_before[i]) entry.fired.emplace_back(i, fired_[i] - fired_before[i]);
+  unfoldings_.insert(m, std::move(entry));
+  return unfolded;
 }
 
 std::optional<std::pair<std::string, Term>>

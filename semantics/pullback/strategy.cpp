@@ -223,6 +223,7 @@ Term Machine::normalise_premise(const Term& t) {
     throw AdsemError(ErrorKind::fuel,
                      "premises nested deeper than " + std::to_string(options_.max_premise_depth));
   ++premise_depth_;
+  ++premise_runs_;
   Term current = t;
   try {
     long steps = 0;

@@ -126,6 +126,8 @@ private:
   bool is_value(const Term& t);
   void count(std::size_t rule);
   Term normalise_premise(const Term& t);
+  Term unfolded_premise(const std::string& y, const Type& sigma, const Term& m, std::string& om,
+                        const Term& v_value);
 
   Rules rules_;
   RunOptions options_;
@@ -166,8 +168,26 @@ private:
   NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
-  int reached_ = 0;          // deepest depth search visited in the current search
-  bool refocusing_ = false;  // inside run_refocusing (no step is observed one by one)
+  long premise_runs_ = 0;    // normalise_premise calls
+  // [perf] JAC(y, M, V) (spec §4.5) normalises ((Ω λy.M)·ω') V, and the strategy first takes
+  // (Ω λy.M)·ω' to its normal form U (A*, rules 7 and 8: seed 000 §3.2 L205-219, Fig. 3 L236-240)
+  // before V is read at all. A λ body M is differentiated at several points (one function called
+  // at several arguments; about a quarter of adequacy's JAC premises), so U is remembered per M
+  // (weakly: an entry never keeps M alive) with what its run did: the firings, the steps and the
+  // fresh names drawn, which a later premise on M adds again instead of running it. Its ω' stays
+  // the one U was made with (ω' is only read back by name, and is checked fresh for the new V).
+  struct Unfolding {
+    std::string y;
+    Type sigma;
+    std::string om;
+    Term unfolded;
+    std::vector<std::pair<std::size_t, long>> fired; // (book position, firings), the nonzero ones
+    long steps = 0;
+    long names = 0; // fresh-name numbers drawn
+  };
+  NodeMemo<Unfolding> unfoldings_{1 << 16};
+  int reached_ = 0;         // deepest depth search visited in the current search
+  bool refocusing_ = false; // inside run_refocusing (no step is observed one by one)
 };
 
 // Convenience: normalise with the paper's rules or a mutant.

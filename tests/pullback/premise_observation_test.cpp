@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "generators/pullback/terms.hpp"
+#include "properties/pullback/frontend.hpp"
 #include "semantics/pullback/rules.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
@@ -69,11 +70,11 @@ void expect_same(const Observed& got, const Observed& expected, const std::strin
 
 // A run of t observing every top-level step and the first `premise_limit` premise steps (all of
 // them when negative).
-Observed observe(const Term& t, int premise_limit, const Rules& rules = {}) {
+Observed observe(const Term& t, int premise_limit, const Rules& rules = {}, long fuel = 4'000) {
   Observed out;
   const long first = next_fresh_number();
   RunOptions o;
-  o.fuel = 4'000;
+  o.fuel = fuel;
   Machine m(rules, o);
   int premises = 0;
   const auto record = [&](const Term&, const Step& s, bool premise) {
@@ -93,6 +94,29 @@ Observed observe(const Term& t, int premise_limit, const Rules& rules = {}) {
     out.rule_counts = run.rule_counts;
   } catch (const AdsemError& e) {
     out.error = relative_names(e.what(), first);
+    out.rule_counts = m.rule_counts(); // the firings up to the error
+  }
+  out.fresh_names = next_fresh_number() - first;
+  return out;
+}
+
+// A run with no observer at all: a JAC premise on a λ body unfolded before (Machine's
+// unfoldings_) adds that unfolding's firings, steps and fresh names instead of running it.
+Observed unobserved(const Term& t, long fuel = 4'000) {
+  Observed out;
+  const long first = next_fresh_number();
+  RunOptions o;
+  o.fuel = fuel;
+  Machine m({}, o);
+  try {
+    const Run run = m.normalise(t);
+    out.result = relative_names(print(run.result), first);
+    out.top_level = run.steps;
+    out.premise_steps = run.premise_steps;
+    out.rule_counts = run.rule_counts;
+  } catch (const AdsemError& e) {
+    out.error = relative_names(e.what(), first);
+    out.rule_counts = m.rule_counts();
   }
   out.fresh_names = next_fresh_number() - first;
   return out;
@@ -151,6 +175,39 @@ TEST(PullbackPremiseObservation, Jac1WithoutWIsTheWholeRowsPremise) {
     with_jac1 += expected.rule_counts.count("20a") > 0 ? 1 : 0;
   }
   EXPECT_GT(with_jac1, 10) << with_jac1; // row 20a's premise JAC1 was exercised
+}
+
+// One λ body differentiated at several points (rule 19b's JAC(z, M, V_q) for each call of h),
+// so that later premises on it take its unfolding from the first.
+const char* const repeated_calls[] = {
+    "((Omega \\y:R. let h = \\z:R. mult(<z, sin(z)>) in h (h y)) @ Omega[1]) 3",
+    "((Omega \\y:R. let h = \\z:R. mult(<z, sin(z)>) in h (h (h y))) @ Omega[1]) 3",
+    "((Omega \\y:R. let h = \\z:R. let u = sin(z) in mult(<u, z>) in h y + h (h (sin(y)))) "
+    "@ Omega[1]) 0.5",
+};
+
+TEST(PullbackPremiseObservation, SharedUnfoldingsAreTheSteppedRuns) {
+  for (int i = 0; i < 60; ++i) {
+    const Term t = generated(i);
+    Observed expected = observe(t, -1);
+    expected.steps.clear();
+    expect_same(unobserved(t), expected, print(t));
+  }
+  for (const char* source : repeated_calls) {
+    const Term t = parse_closed(source);
+    Observed expected = observe(t, -1);
+    expected.steps.clear();
+    EXPECT_GT(expected.premise_steps, 0) << source;
+    expect_same(unobserved(t), expected, source);
+    // every fuel up to the run's steps: the same error, after the same firings
+    const long steps = expected.top_level + expected.premise_steps;
+    for (long fuel = 1; fuel <= steps; ++fuel) {
+      Observed short_of = observe(t, -1, {}, fuel);
+      short_of.steps.clear();
+      expect_same(unobserved(t, fuel), short_of,
+                  std::string(source) + " fuel " + std::to_string(fuel));
+    }
+  }
 }
 
 } // namespace
