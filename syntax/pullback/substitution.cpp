@@ -129,10 +129,16 @@ public:
     // occur; keeping that keeps the terms and fresh names exactly those of the full walk). The
     // facts answer both without walking t, so rule 8 (seed 000 Fig. 3 L240) and the `let` rule
     // pay only for the part of the rest of the series that mentions the variable.
-    if (!occurs_free(x_, t) && no_capture_below(t)) return t;
+    // [perf] A node whose facts are not made yet (a body the last substitution rebuilt: rule 6,
+    // seed 000 §3.4, composes chains of dual maps) is walked without them: the walk is the one
+    // the facts only cut short, and a node it rebuilds is replaced, so its facts were made for
+    // nothing. A node it keeps gets its facts, so a later substitution into it stops there.
+    const bool known_facts = t->facts_slot.get() != nullptr;
+    if (known_facts && !occurs_free(x_, t) && no_capture_below(t)) return t;
     if (const Term* known = shared_.find(t)) return *known;
     Term r = walk(t);
     shared_.remember(t, r);
+    if (!known_facts && r == t) facts(t);
     return r;
   }
 
