@@ -162,8 +162,8 @@ public:
   // by default (the side conditions would make the lists the comparison no longer makes).
   void note_counts();
   bool notes_counts() const { return noting_; }
-  void note_count(const std::string& name, int delta) {
-    if (noting_ && delta != 0) noted_.emplace_back(name, delta);
+  void note_count(std::string_view name, int delta) { // the name copied once, into the note
+    if (noting_ && delta != 0) noted_.emplace_back(std::string(name), delta);
   }
   // What the last contracted step noted, one entry per note, in the order noted.
   const std::vector<std::pair<std::string, int>>& noted_counts() const { return noted_; }

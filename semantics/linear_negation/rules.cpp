@@ -175,12 +175,13 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
 // The qualifying calls are grouped by head after a sort: a sum of n calls of n distinct
 // heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n log n), not by a search of the
-// heads seen for each summand, O(n²).
+// heads seen for each summand, O(n²). Whether the head has type R^⊥d depends on the head alone,
+// so it is asked once per head called at least twice (most sums call each head once).
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
   // head and summand, in summand order (a campaign's sums have a few: no allocation)
-  InlineVector<std::pair<std::string_view, std::size_t>, 8> calls;
+  InlineVector<std::pair<const std::string*, std::size_t>, 8> calls;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
     const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
@@ -189,20 +190,20 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     if (head->kind != Kind::var) continue;
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (!movable_stack(alpha, x) || binds(outer.frames, x) || !exponential_stack(outer.frames) ||
-        !m.is_neg_variable(x))
+    if (!movable_stack(alpha, x) || binds(outer.frames, x) || !exponential_stack(outer.frames))
       continue;
-    calls.push_back({x, i});
+    calls.push_back({&x, i});
   }
   if (calls.size() < 2) return out;
   // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
   std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
-    const int c = a.first.compare(b.first);
+    const int c = a.first->compare(*b.first);
     return c != 0 ? c < 0 : a.second < b.second;
   });
   for (std::size_t at = 0; at + 1 < calls.size(); ++at)
-    if (calls[at].first == calls[at + 1].first &&
-        (at == 0 || calls[at - 1].first != calls[at].first))
+    if (*calls[at].first == *calls[at + 1].first &&
+        (at == 0 || *calls[at - 1].first != *calls[at].first) &&
+        m.is_neg_variable(*calls[at].first))
       out.push_back(Summands{calls[at].second, calls[at + 1].second});
   if (out.size() > 1)
     std::sort(out.begin(), out.end(),
@@ -244,7 +245,7 @@ void note_free_names(Reducer& m, const Term& v, int sign) {
   if (!m.notes_counts()) return;
   FreeEntry single;
   for (const auto& [w, c] : free_counts_of(*v, single))
-    m.note_count(std::string(w), sign * c);
+    m.note_count(w, sign * c);
 }
 
 // (9)'s S_bp class (spec §4.7.4): leaf values first (2), then non-linear abstractions (5), then a
