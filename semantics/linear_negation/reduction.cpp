@@ -620,17 +620,17 @@ const RedexMemo::Summary& Reducer::summary_made(const Term& t, bool own_context)
     slot = summary(t->copy.from->original, own_context);
     return slot;
   }
-  RedexMemo::Summary out;
-  own_summary(t, own_context, out);
-  add_children(*t, out);
-  slot = out;
+  // made in its slot (nothing below t reads t's summary), owned once complete
+  own_summary(t, own_context, slot);
+  slot.owner = 0; // until its children's are added
+  add_children(*t, slot);
+  slot.owner = id_;
   return slot;
 }
 
 // A summary holding t's own redex instances only (its children's are added by add_children).
 void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& out) {
-  out = RedexMemo::Summary{};
-  out.owner = id_;
+  out = RedexMemo::Summary{}; // owned once made: a search that runs out of budget leaves none
   offers_.clear();
   offers_at(t, own_context, offers_);
   search_budget_.spend(1 + static_cast<long>(offers_.size()), "finding redexes");
@@ -645,6 +645,7 @@ void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& o
   }
   out.own_best = out.best;
   out.own_first = out.first;
+  out.owner = id_;
 }
 
 // Adds the children's summaries to `out`, which holds n's own instances, in enumeration order.
