@@ -54,6 +54,9 @@ struct Reduction : TagRelation {
     std::span<const Term> summands = {};
     std::span<const Peeled> peeled = {};
     std::size_t nth = 0;
+    // An explicit substitution's bound term's core (rules.cpp, bound_core), found once for the
+    // side conditions of all the node's entries; null until asked.
+    mutable const Term* bound_core = nullptr;
   };
   using Context = Reducer;
   using Output = Term;

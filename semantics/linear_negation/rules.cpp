@@ -65,6 +65,14 @@ const Term& core_of(const Term& t) {
   return *at;
 }
 
+// core_of of an explicit substitution's bound term, kept on the redex: the side conditions of
+// (8), (9), (10), (11) and (16), and (9)'s class, each read it, and the search asks them all of
+// every ES node it summarises.
+const Term& bound_core(const Redex& r) {
+  if (r.bound_core == nullptr) r.bound_core = &core_of(r.term->bound());
+  return *r.bound_core;
+}
+
 bool leaf_value(const Term& v) {
   if (v->kind == Kind::var || v->kind == Kind::num) return true;
   force(*v);
@@ -251,7 +259,7 @@ void note_free_names(Reducer& m, const Term& v, int sign) {
 // (9)'s S_bp class (spec §4.7.4): leaf values first (2), then non-linear abstractions (5), then a
 // linear abstraction used once (6), anything else last (7).
 int subst_class(const Reducer&, const Redex& r) {
-  const Term& v = core_of(r.term->bound());
+  const Term& v = bound_core(r);
   if (leaf_value(v)) return 2;
   if (v->kind == Kind::lam && !v->x.linear) return 5;
   if (v->kind == Kind::lam && binder_count(*r.term, 0) == 1) return 6;
@@ -278,7 +286,7 @@ std::vector<Rules::Entry> table_2() {
                 "(8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α"),
       Kind::let_pair,
       [not_numeric](const Reducer& m, const Redex& r) {
-        return not_numeric(m, r) && core_of(r.term->bound())->kind == Kind::pair;
+        return not_numeric(m, r) && bound_core(r)->kind == Kind::pair;
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
@@ -295,7 +303,7 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [](const Reducer& m, const Redex& r) {
         const Node& t = *r.term;
-        const Term& v = core_of(t.bound());
+        const Term& v = bound_core(r);
         return !t.x.linear && is_value(v) && binder_count(t, 0) > 0 &&
                (!numeric_only(m) || v->kind == Kind::num);
       },
@@ -322,7 +330,7 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [](const Reducer&, const Redex& r) {
         const Node& t = *r.term;
-        return !t.x.linear && is_value(core_of(t.bound())) && binder_count(t, 0) == 0;
+        return !t.x.linear && is_value(bound_core(r)) && binder_count(t, 0) == 0;
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled p = peel(r.term->bound());
@@ -335,7 +343,7 @@ std::vector<Rules::Entry> table_2() {
                 "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
       Kind::let,
       [not_numeric](const Reducer& m, const Redex& r) {
-        const Kind v = core_of(r.term->bound())->kind;
+        const Kind v = bound_core(r)->kind;
         return r.term->x.linear && not_numeric(m, r) && (v == Kind::num || v == Kind::var);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
@@ -394,7 +402,7 @@ std::vector<Rules::Entry> table_2() {
                 "(16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩]"),
       Kind::let,
       [not_numeric](const Reducer& m, const Redex& r) {
-        const Term& pr = core_of(r.term->bound());
+        const Term& pr = bound_core(r);
         return !r.term->x.linear && not_numeric(m, r) && m.options().rules.eta_pair &&
                pr->kind == Kind::pair && !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
                !(pr->left()->kind == Kind::var && pr->right()->kind == Kind::var);
