@@ -309,14 +309,26 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
-  std::vector<Term> summands;
-  std::vector<Peeled> peeled;
+  // the buffers hold nothing once the result is made: a node they held would read as shared
+  // (use_count) to the in-place steps after
+  struct Emptied {
+    std::vector<Term>& summands;
+    std::vector<Peeled>& peeled;
+    ~Emptied() {
+      summands.clear();
+      for (Peeled& p : peeled) {
+        p.core.reset();
+        p.frames.clear();
+      }
+    }
+  } emptied{chosen_summands_, chosen_peeled_};
   if (t->kind == Kind::add) { // a chosen sum is maximal
-    sum_leaves(t, summands);
-    for (const Term& l : summands)
-      peeled.push_back(peel(l));
-    redex.summands = summands;
-    redex.peeled = peeled;
+    sum_leaves(t, chosen_summands_);
+    chosen_peeled_.resize(chosen_summands_.size());
+    for (std::size_t i = 0; i < chosen_summands_.size(); ++i)
+      peel_into(chosen_summands_[i], chosen_peeled_[i]);
+    redex.summands = chosen_summands_;
+    redex.peeled = chosen_peeled_;
   }
   return c.rule->result(*this, redex, c.rule->info);
 }

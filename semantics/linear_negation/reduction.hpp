@@ -279,9 +279,12 @@ private:
   long copy_volume_ = 0;
   WorkBudget copy_budget_;
   WorkBudget search_budget_;
-  std::vector<Offer> offers_;    // offers_at's scratch buffer for summary()
-  std::vector<Term> summands_;   // a maximal sum's summands (offers_at, contract)
-  std::vector<Peeled> peeled_;   // and the same with their ES stacks peeled off
+  std::vector<Offer> offers_;  // offers_at's scratch buffer for summary()
+  std::vector<Term> summands_; // a maximal sum's summands (offers_at, contract)
+  std::vector<Peeled> peeled_; // and the same with their ES stacks peeled off
+  // contract's own (a chosen sum's summands, peeled), emptied after each result but kept in size
+  std::vector<Term> chosen_summands_;
+  std::vector<Peeled> chosen_peeled_;
   std::vector<int> path_buffer_; // S_rand's path of the last step (sampled_choice)
   std::uint64_t id_;             // owner of the summaries this reducer writes into the nodes' memos
   // The book is the paper's, whose side conditions read only what Reach and touched_ describe:
