@@ -79,6 +79,10 @@ bool reads_count_change(int count, int delta) {
   return std::min(count, 2) != std::min(count - delta, 2);
 }
 
+// How far below a frame the focus must be for a step at the frame, or beside the path there, to
+// be taken without the focus moving: a few frames pop and push back for little.
+constexpr std::size_t far_below = 32;
+
 Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
@@ -244,6 +248,8 @@ std::optional<Reducer::Candidate> Reducer::focused_choice(bool best) {
       pop_focus();
     }
   } else if (at != k) { // the innermost frame with the key after the path
+    if (counts_kept_ && f.frames.size() >= far_below)
+      if (auto c = side_choice(k, best)) return c;
     for (bool last = false; !last;) {
       last = f.frames.back().after == k;
       pop_focus();
@@ -270,7 +276,11 @@ const Rule<Reduction>* Reducer::focused_step() {
   const auto c = focused_choice(options_.strategy == Strategy::bp);
   if (!c) return nullptr;
   if (c->frame != Candidate::at_focus) {
-    step_at_frame(*c);
+    if (c->path.empty()) {
+      step_at_frame(*c);
+    } else {
+      step_beside(*c);
+    }
     return c->rule;
   }
   Term& slot = focus_slot();
@@ -286,16 +296,23 @@ const Rule<Reduction>* Reducer::focused_step() {
 }
 
 // A step's start of after_focused_step: the path's free-variable counts forgotten, its frames
-// dirty.
-[[gnu::always_inline]] inline void Reducer::begin_rereads() {
+// dirty, above frame `kept_from` (the whole path: its size). A step at or beside a frame far up
+// leaves the frames from kept_from on with the same subtrees: their counts and their being up to
+// date stand (forgetting them walked the whole path at every such step).
+[[gnu::always_inline]] inline void Reducer::begin_rereads(std::size_t kept_from) {
   Focus& f = *focus_;
   const FrameStack<Frame>& frames = f.frames;
-  for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
+  for (std::size_t i = f.counted_from; i < kept_from; ++i) {
     (*frames[i].slot)->forget_free_counts();
     if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
   }
-  f.counted_from = frames.size();
-  f.clean_from = frames.size();
+  if (kept_from == frames.size()) {
+    f.counted_from = frames.size();
+    f.clean_from = frames.size();
+  } else {
+    f.counted_from = std::max(f.counted_from, kept_from);
+    f.clean_from = std::max(f.clean_from, kept_from);
+  }
   f.marked.clear();
 }
 
@@ -345,7 +362,7 @@ const Rule<Reduction>* Reducer::focused_step() {
 // step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
 // and the ES binders of the names whose free count the step changed.
 void Reducer::after_focused_step(Reach reach) {
-  begin_rereads();
+  begin_rereads(focus_->frames.size());
   mark_rereads(focus_->frames.size(), 0, reach);
   finish_rereads();
 }
@@ -406,13 +423,15 @@ void Reducer::reread_after(std::size_t i) {
   count(f.after, fr.after, 1);
 }
 
+// Frame `from`'s side height after its child off the path changed, and the frames' below it: a
+// height that grew is carried down while it is above theirs, one that shrank is left as it was
+// (an overestimate, as drop_frame leaves them: they only choose the large stack). Carrying a
+// smaller height down crossed the whole path at every step beside it.
 void Reducer::refresh_side_heights(std::size_t from) {
   FrameStack<Frame>& frames = focus_->frames;
-  for (std::size_t i = from; i < frames.size(); ++i) {
-    Frame& fr = frames[i];
-    fr.side_height =
-        std::max(i > 0 ? frames[i - 1].side_height : 0, own_side_height(**fr.slot, i, fr.k));
-  }
+  const int height = own_side_height(**frames[from].slot, from, frames[from].k);
+  for (std::size_t i = from; i < frames.size() && frames[i].side_height < height; ++i)
+    frames[i].side_height = height;
 }
 
 // Rules (9) and (10) at the outermost frame with the key before the path, when the choice is its
@@ -426,8 +445,6 @@ void Reducer::refresh_side_heights(std::size_t from) {
 // pair), whose contractum is an explicit substitution over the same body, or that body.
 std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
   const FrameStack<Frame>& frames = focus_->frames;
-  // A few frames pop and push back for little: a small term keeps the step at the focus.
-  constexpr std::size_t far_below = 32;
   if (!counts_kept_ || frames.size() < far_below) return std::nullopt;
   std::size_t i = 0;
   while (frames[i].before != k)
@@ -501,7 +518,8 @@ void Reducer::step_at_frame(const Candidate& c) {
   const std::uint32_t hx = FramesByName::hash(now.x.name);
   f.binders.repoint(redex->x.name, hx, now.x.name); // the old node goes with `redex`
   f.scopes.repoint(redex->x.name, hx, now.x.name);
-  begin_rereads();
+  // the frames below the last one the descent went through hold the same subtrees
+  begin_rereads(guided > 0 ? i + guided + 1 : frames.size());
   std::size_t j = i; // the last frame the descent went through, the child it took there
   std::size_t s = 0;
   if (guided > 0) {
@@ -521,6 +539,77 @@ void Reducer::step_at_frame(const Candidate& c) {
     reread_after(j);
     refresh_side_heights(j);
   }
+  finish_rereads();
+}
+
+// The choice in a subtree after the path at the innermost frame with the key after it, when that
+// frame is far above the focus: the step is taken there without the focus moving (step_beside).
+// Popping up to it and pushing back down crossed the RNN's whole stack of explicit substitutions
+// whenever a (9) at a frame near the root made a redex in the value of an explicit substitution
+// below it ((9)'s descent left the path there): the frames below are the same nodes before and
+// after, their keys the same (the subtree is none of theirs). The instance is the one the
+// descent from the frame's node would choose: the node's own instances, its children before the
+// path and the path's have no key k (no frame has k before the path, none below this one after
+// it, the focus node none), so it is in its first child after the path with key k. Count mode
+// only (unique binders: the step changes the count of no name bound below the frame), the focus
+// at least far_below frames deep.
+std::optional<Reducer::Candidate> Reducer::side_choice(std::uint8_t k, bool best) {
+  const Focus& f = *focus_;
+  const FrameStack<Frame>& frames = f.frames;
+  std::size_t i = frames.size();
+  for (std::size_t seen = 0; seen < far_below; ++seen)
+    if (frames[--i].after == k) return std::nullopt; // near: a few pops
+  // far up: the last of the frames with the key after the path, looked for from the root
+  i = 0;
+  for (long left = f.after[k]; frames[i].after != k || --left > 0;)
+    ++i;
+  const Frame& fr = frames[i];
+  const Node& n = **fr.slot;
+  std::size_t beside = fr.k + 1;
+  while (beside < n.kids.size()) {
+    const RedexMemo::Summary& kid = summary(n.kids[beside], n.kind == Kind::add);
+    if (key(kid.best, kid.first) == k) break;
+    ++beside;
+  }
+  if (beside == n.kids.size())
+    throw std::logic_error("linear-negation focus: a frame's key after the path is no child's");
+  Candidate c;
+  c.frame = i;
+  c.path.push_back(static_cast<int>(beside));
+  const Node* at = n.kids[beside].get();
+  const RedexMemo::Summary* s = &summary(n.kids[beside], n.kind == Kind::add);
+  for (;;) { // as cached_choice from the root
+    const RedexMemo::Choice& ch = best ? s->best : s->first;
+    if (ch.child < 0) {
+      c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
+      c.cls = ch.cls;
+      c.nth = ch.nth;
+      return c;
+    }
+    c.path.push_back(ch.child);
+    force(*at);
+    const Term& kid = at->kids[static_cast<std::size_t>(ch.child)];
+    const bool in_sum = at->kind == Kind::add;
+    at = kid.get();
+    s = &summary(kid, in_sum);
+  }
+}
+
+// The step side_choice chose, beside the path at frame i: taken as the walk from the root takes
+// it (apply_in_place, from the frame's child), the frames above reread what its reach leads to,
+// frame i its own instances and its key after the path. The frames below view the same nodes.
+void Reducer::step_beside(const Candidate& c) {
+  Focus& f = *focus_;
+  const std::size_t i = c.frame;
+  const auto s = static_cast<std::size_t>(c.path[0]);
+  Node& n = writable(*f.frames[i].slot);
+  const Reach reach = apply_in_place(n.kids[s], c, 1, n.kind == Kind::add);
+  if (counts_kept_) apply_noted_counts();
+  begin_rereads(i + 1);  // the frames below hold the same subtrees
+  f.marked.push_back(i); // its child s is another
+  mark_rereads(i, 0, reach_above(n, s, reach));
+  reread_after(i);
+  refresh_side_heights(i);
   finish_rereads();
 }
 
@@ -572,7 +661,8 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
   frames.drop(i);
   if (i < frames.size()) frames[i].slot = gone.slot;
   if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
-  begin_rereads();
+  if (f.clean_from > i) --f.clean_from;
+  begin_rereads(i); // the frames from i on hold the same subtrees
   mark_rereads(i, 0, Reach{});
   finish_rereads(); // the frames below keep their side heights, one too high: only an estimate
 }

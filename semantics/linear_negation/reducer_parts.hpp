@@ -20,7 +20,8 @@ struct Reducer::Candidate {
   int cls = 2;         // S_bp priority class (spec §4.7.4), 1 first
   std::size_t nth = 0; // which instance of the rule at the node
   // With the focus: the frame whose own instance it is, fired there without the focus moving
-  // (Reducer::frame_choice); at_focus: an instance in the focus node's subtree.
+  // (Reducer::frame_choice), or, with a path, the frame whose child after the path (the path's
+  // first) holds it (Reducer::side_choice); at_focus: an instance in the focus node's subtree.
   static constexpr std::size_t at_focus = static_cast<std::size_t>(-1);
   std::size_t frame = at_focus;
 };
