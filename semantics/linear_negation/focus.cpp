@@ -296,23 +296,35 @@ const Rule<Reduction>* Reducer::focused_step() {
 }
 
 // A step's start of after_focused_step: the path's free-variable counts forgotten, its frames
-// dirty, above frame `kept_from` (the whole path: its size). A step at or beside a frame far up
-// leaves the frames from kept_from on with the same subtrees: their counts and their being up to
-// date stand (forgetting them walked the whole path at every such step).
-[[gnu::always_inline]] inline void Reducer::begin_rereads(std::size_t kept_from) {
+// dirty.
+[[gnu::always_inline]] inline void Reducer::begin_rereads() {
   Focus& f = *focus_;
   const FrameStack<Frame>& frames = f.frames;
+  for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
+    (*frames[i].slot)->forget_free_counts();
+    if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
+  }
+  f.counted_from = frames.size();
+  f.clean_from = frames.size();
+  f.marked.clear();
+}
+
+// begin_rereads for a step at or beside a frame far up, which leaves the frames from kept_from on
+// with the same subtrees: their counts and their being up to date stand (forgetting them walked
+// the whole path at every such step).
+void Reducer::begin_rereads_above(std::size_t kept_from) {
+  Focus& f = *focus_;
+  const FrameStack<Frame>& frames = f.frames;
+  if (kept_from >= frames.size()) {
+    begin_rereads();
+    return;
+  }
   for (std::size_t i = f.counted_from; i < kept_from; ++i) {
     (*frames[i].slot)->forget_free_counts();
     if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
   }
-  if (kept_from == frames.size()) {
-    f.counted_from = frames.size();
-    f.clean_from = frames.size();
-  } else {
-    f.counted_from = std::max(f.counted_from, kept_from);
-    f.clean_from = std::max(f.clean_from, kept_from);
-  }
+  f.counted_from = std::max(f.counted_from, kept_from);
+  f.clean_from = std::max(f.clean_from, kept_from);
   f.marked.clear();
 }
 
@@ -362,7 +374,7 @@ const Rule<Reduction>* Reducer::focused_step() {
 // step's reach leads to (a run of transparent frames maps it once and rereads nothing by it)
 // and the ES binders of the names whose free count the step changed.
 void Reducer::after_focused_step(Reach reach) {
-  begin_rereads(focus_->frames.size());
+  begin_rereads();
   mark_rereads(focus_->frames.size(), 0, reach);
   finish_rereads();
 }
@@ -519,7 +531,7 @@ void Reducer::step_at_frame(const Candidate& c) {
   f.binders.repoint(redex->x.name, hx, now.x.name); // the old node goes with `redex`
   f.scopes.repoint(redex->x.name, hx, now.x.name);
   // the frames below the last one the descent went through hold the same subtrees
-  begin_rereads(guided > 0 ? i + guided + 1 : frames.size());
+  begin_rereads_above(guided > 0 ? i + guided + 1 : frames.size());
   std::size_t j = i; // the last frame the descent went through, the child it took there
   std::size_t s = 0;
   if (guided > 0) {
@@ -605,8 +617,8 @@ void Reducer::step_beside(const Candidate& c) {
   Node& n = writable(*f.frames[i].slot);
   const Reach reach = apply_in_place(n.kids[s], c, 1, n.kind == Kind::add);
   if (counts_kept_) apply_noted_counts();
-  begin_rereads(i + 1);  // the frames below hold the same subtrees
-  f.marked.push_back(i); // its child s is another
+  begin_rereads_above(i + 1); // the frames below hold the same subtrees
+  f.marked.push_back(i);      // its child s is another
   mark_rereads(i, 0, reach_above(n, s, reach));
   reread_after(i);
   refresh_side_heights(i);
@@ -662,7 +674,7 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
   if (i < frames.size()) frames[i].slot = gone.slot;
   if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
   if (f.clean_from > i) --f.clean_from;
-  begin_rereads(i); // the frames from i on hold the same subtrees
+  begin_rereads_above(i); // the frames from i on hold the same subtrees
   mark_rereads(i, 0, Reach{});
   finish_rereads(); // the frames below keep their side heights, one too high: only an estimate
 }

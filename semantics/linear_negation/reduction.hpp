@@ -255,7 +255,8 @@ private:
   std::optional<Candidate> side_choice(std::uint8_t k, bool best);
   void step_beside(const Candidate& c);
   void drop_frame(std::size_t i, const Node& old);
-  void begin_rereads(std::size_t kept_from);
+  void begin_rereads();
+  void begin_rereads_above(std::size_t kept_from);
   void mark_rereads(std::size_t from, std::size_t to, Reach reach);
   void finish_rereads();
   void refresh_side_heights(std::size_t from);
