@@ -264,12 +264,32 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
   return b;
 }
 
+// A sum's summands peeled into buffers (offers_at, contract) are let go of when the buffers are
+// done with, their capacity kept: a node they held would read as shared (use_count) to the
+// in-place steps after, and a frame of the focus's path so held fails (9)'s guided descent.
+namespace {
+struct SummandsEmptied {
+  std::vector<Term>& summands;
+  std::vector<Peeled>& peeled;
+  bool filled = true; // false: the buffers were not used (not a maximal sum)
+  ~SummandsEmptied() {
+    if (!filled) return;
+    summands.clear();
+    for (Peeled& p : peeled) {
+      p.core.reset();
+      p.frames.clear();
+    }
+  }
+};
+} // namespace
+
 void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   const auto candidates = options_.book->candidates<Reduction>(t->kind);
   if (candidates.empty()) return;
   force(*t);
   Reduction::Redex redex{t, in_sum};
-  if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
+  const SummandsEmptied emptied{summands_, peeled_, t->kind == Kind::add && !in_sum};
+  if (emptied.filled) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
     sum_leaves(t, summands_);
     search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
@@ -309,19 +329,8 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
-  // the buffers hold nothing once the result is made: a node they held would read as shared
-  // (use_count) to the in-place steps after
-  struct Emptied {
-    std::vector<Term>& summands;
-    std::vector<Peeled>& peeled;
-    ~Emptied() {
-      summands.clear();
-      for (Peeled& p : peeled) {
-        p.core.reset();
-        p.frames.clear();
-      }
-    }
-  } emptied{chosen_summands_, chosen_peeled_};
+  // the buffers hold nothing once the result is made
+  const SummandsEmptied emptied{chosen_summands_, chosen_peeled_};
   if (t->kind == Kind::add) { // a chosen sum is maximal
     sum_leaves(t, chosen_summands_);
     chosen_peeled_.resize(chosen_summands_.size());
