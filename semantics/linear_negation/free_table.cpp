@@ -9,53 +9,17 @@
 
 namespace adsem::linear_negation {
 
-namespace {
-
-// FNV-1a: the names are short (x, y_12, a3), and only the probe order depends on it.
-std::uint32_t name_hash(std::string_view name) {
-  std::uint32_t h = 2166136261U;
-  for (const char c : name)
-    h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
-  return h ^ (h >> 16);
-}
-
-} // namespace
-
-std::size_t FreeTable::probe(std::string_view name, std::uint32_t h) const {
-  const std::size_t mask = slots_.size() - 1;
-  for (std::size_t at = h & mask;; at = (at + 1) & mask) {
-    const int i = slots_[at];
-    if (i < 0) return at;
-    const auto id = static_cast<std::size_t>(i);
-    if (hashes_[id] == h && names_[id] == name) return at;
-  }
-}
-
 int FreeTable::intern(std::string_view name) {
-  if (2 * (names_.size() + 1) > slots_.size()) { // doubled, and every id placed again
-    slots_.assign(std::max<std::size_t>(16, 2 * slots_.size()), -1);
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t id = 0; id < names_.size(); ++id) {
-      std::size_t at = hashes_[id] & mask;
-      while (slots_[at] >= 0)
-        at = (at + 1) & mask;
-      slots_[at] = static_cast<int>(id);
-    }
+  const int id = names_.intern(name);
+  if (static_cast<std::size_t>(id) == counts_.size()) { // new
+    counts_.push_back(0);
+    bound_.push_back(false);
   }
-  const std::uint32_t h = name_hash(name);
-  int& slot = slots_[probe(name, h)];
-  if (slot >= 0) return slot;
-  slot = static_cast<int>(names_.size());
-  names_.emplace_back(name);
-  hashes_.push_back(h);
-  counts_.push_back(0);
-  bound_.push_back(false);
-  return slot;
+  return id;
 }
 
 int FreeTable::id(std::string_view name) const {
-  if (slots_.empty()) return -1;
-  return slots_[probe(name, name_hash(name))];
+  return names_.id(name);
 }
 
 int FreeTable::count(std::string_view name) const {
@@ -67,11 +31,6 @@ std::optional<FreeTable> FreeTable::of(const Term& t) {
   FreeTable table;
   // about one name for every two nodes: room made once, not at each doubling
   const auto room = static_cast<std::size_t>(t->size / 2 + 1);
-  std::size_t slots = 16;
-  while (slots < 2 * room)
-    slots *= 2;
-  table.slots_.assign(slots, -1);
-  table.hashes_.reserve(room);
   table.names_.reserve(room);
   table.counts_.reserve(room);
   table.bound_.reserve(room);

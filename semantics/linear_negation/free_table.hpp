@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/name_table.hpp"
 
 namespace adsem::linear_negation {
 
@@ -28,14 +29,16 @@ public:
   // The occurrences of the name in t: at a binder of the name, free_count(name, body).
   int count(std::string_view name) const;
   std::size_t names() const { return counts_.size(); }
-  const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
+  const std::string& name(int id) const { return names_.name(id); }
   int count_of(int id) const { return counts_[static_cast<std::size_t>(id)]; }
   // Writes on each binder node of t, the term of the table (unchanged since: its binder nodes
   // are kept from the walk), its name's count: with the binders unique, free_count(x, body) at
   // x's binder (what count_binders finds in a walk of its own).
   void write_binder_counts(const Term& t) const;
   // Every name of t, bound or free, once each (by id): what Names(t) takes.
-  const std::vector<std::string>& every_name() const { return names_; }
+  const std::vector<std::string>& every_name() const { return names_.names(); }
+  // The same in the table's own set, which a Names copies (without hashing each name again).
+  const NameTable& name_table() const { return names_; }
   // f(node) for each binder node of t (λ, let, let-pair), as the walk met them.
   template <class F> void for_each_binder(F&& f) const {
     for (const BinderIds& b : binders_)
@@ -46,17 +49,12 @@ public:
 
 private:
   int intern(std::string_view name);
-  // The slot of slots_ holding the name's id, or the empty slot where it belongs.
-  std::size_t probe(std::string_view name, std::uint32_t h) const;
 
-  // The ids by name in an open-addressed table over names_ (linear probing, at most half full):
-  // each name is stored once, in names_, and a lookup allocates nothing (a node-based map built a
-  // key string and a node per name, and hashed by a library call: about 1.6% of a throughput
-  // run of small terms, whose reducer makes one table per term).
-  std::vector<int> slots_;            // an id, or -1; a power of two in size
-  std::vector<std::uint32_t> hashes_; // by id
-  std::vector<std::string> names_;    // by id
-  std::vector<int> counts_;
+  // The ids by name in an open-addressed table (name_table.hpp): a lookup allocates nothing (a
+  // node-based map built a key string and a node per name, and hashed by a library call: about
+  // 1.6% of a throughput run of small terms, whose reducer makes one table per term).
+  NameTable names_;
+  std::vector<int> counts_; // by id
   std::vector<bool> bound_; // the name has a binder in t
   // t's binder nodes with their names' ids (y's -1 but for a pair pattern), met in the walk:
   // write_binder_counts(t) reads them instead of walking t and hashing each name again

@@ -155,7 +155,7 @@ void learn_binder_types(const FreeTable& table, std::unordered_map<std::string, 
 // t's names: off its free table when it has one (the table's walk interned every name of t),
 // else by a walk of their own.
 Names names_of(const Term& t, const std::optional<FreeTable>* table) {
-  return table && *table ? Names((*table)->every_name()) : Names(t);
+  return table && *table ? Names((*table)->name_table()) : Names(t);
 }
 
 // The names and types a run starts from: the free variables' first, then the binders'.

@@ -783,8 +783,20 @@ Names::Names(const std::vector<std::string>& names) {
   numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
 }
 
+Names::Names(const NameTable& names) : used_(names) {
+  for (const std::string& name : names.names())
+    if (const auto n = number_of(name)) numbered_.push_back(*n);
+  std::sort(numbered_.begin(), numbered_.end());
+  numbered_.erase(std::unique(numbered_.begin(), numbered_.end()), numbered_.end());
+}
+
 std::optional<long> Names::take(const std::string& name) {
-  if (!used_.insert(name).second) return std::nullopt;
+  const std::size_t before = used_.size();
+  if (used_.intern(name) < static_cast<int>(before)) return std::nullopt; // taken already
+  return number_of(name);
+}
+
+std::optional<long> Names::number_of(const std::string& name) {
   const auto cut = name.rfind('_');
   if (cut == std::string::npos || cut + 1 >= name.size()) return std::nullopt;
   long n = 0;

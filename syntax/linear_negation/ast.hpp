@@ -20,6 +20,7 @@
 
 #include "syntax/core/diagnostic.hpp"
 #include "syntax/core/inline_vector.hpp"
+#include "syntax/linear_negation/name_table.hpp"
 
 namespace adsem {
 class Primitive; // semantics/core/primitives.hpp
@@ -343,8 +344,10 @@ public:
   explicit Names(const Term& t); // every name of t (binders and variables) is taken
   // These names are taken (each once: a term's names as its free table interned them).
   explicit Names(const std::vector<std::string>& names);
+  // The same off the free table's own set, copied whole instead of each name hashed again.
+  explicit Names(const NameTable& names);
   void reserve(const std::string& name);
-  bool taken(const std::string& name) const { return used_.count(name) > 0; }
+  bool taken(const std::string& name) const { return used_.contains(name); }
   // Whether a taken name ends in '_' and this number: only then can a name drawn with it be
   // taken (a draw's name is a stem, '_' and the counter), so fresh() and the reducer hash a
   // drawn name only then.
@@ -361,8 +364,10 @@ public:
 private:
   // Takes the name; the number it ends in when it is new and ends in '_' and a number.
   std::optional<long> take(const std::string& name);
+  // The number the name ends in when it ends in '_' and a number.
+  static std::optional<long> number_of(const std::string& name);
 
-  std::unordered_set<std::string> used_; // membership only: fresh() draws by the counter
+  NameTable used_; // membership only: fresh() draws by the counter
   // the numbers the names of used_ end in, sorted without repeats (ordered: blocks); a sorted
   // vector, filled at once for a term's names, where a set made a node for each
   std::vector<long> numbered_;

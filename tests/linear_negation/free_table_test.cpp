@@ -366,10 +366,15 @@ TEST(LinearNegationFreeTable, NamesOffTheTableAreTheTermsNames) {
       if (!table) continue;
       Names walked(t);
       Names read(table->every_name());
+      Names copied(table->name_table());
       for (const std::string& name : table->every_name())
-        EXPECT_TRUE(walked.taken(name) && read.taken(name)) << name << " in " << print(t);
-      for (const char* stem : {"x", "a", "z", "_"})
-        EXPECT_EQ(walked.fresh(stem), read.fresh(stem)) << print(t);
+        EXPECT_TRUE(walked.taken(name) && read.taken(name) && copied.taken(name))
+            << name << " in " << print(t);
+      for (const char* stem : {"x", "a", "z", "_"}) {
+        const std::string drawn = walked.fresh(stem);
+        EXPECT_EQ(drawn, read.fresh(stem)) << print(t);
+        EXPECT_EQ(drawn, copied.fresh(stem)) << print(t);
+      }
       ++compared;
     }
   }
