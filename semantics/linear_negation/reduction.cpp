@@ -329,9 +329,9 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
-  // the buffers hold nothing once the result is made
-  const SummandsEmptied emptied{chosen_summands_, chosen_peeled_};
-  if (t->kind == Kind::add) { // a chosen sum is maximal
+  // the buffers hold nothing once the result is made (only a sum fills them)
+  const SummandsEmptied emptied{chosen_summands_, chosen_peeled_, t->kind == Kind::add};
+  if (emptied.filled) { // a chosen sum is maximal
     sum_leaves(t, chosen_summands_);
     chosen_peeled_.resize(chosen_summands_.size());
     for (std::size_t i = 0; i < chosen_summands_.size(); ++i)
