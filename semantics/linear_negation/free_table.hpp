@@ -39,10 +39,11 @@ public:
   const std::vector<std::string>& every_name() const { return names_.names(); }
   // The same in the table's own set, which a Names copies (without hashing each name again).
   const NameTable& name_table() const { return names_; }
-  // f(node) for each binder node of t (λ, let, let-pair), as the walk met them.
+  // f(node, ids) for each binder node of t (λ, let, let-pair), as the walk met them, with the ids
+  // of its names (name_table's; y's -1 but for a pair pattern).
   template <class F> void for_each_binder(F&& f) const {
     for (const BinderIds& b : binders_)
-      f(*b.node);
+      f(*b.node, b.ids);
   }
   // Whether this is the table of t.
   bool of_term(const Term& t) const { return t.get() == root_; }

@@ -131,25 +131,47 @@ struct Reducer::CopiedBinders : BinderLog {
   }
 };
 
+void BinderTypes::set(std::string_view name, const Type& type) {
+  const int id = names_.intern(name);
+  if (types_.size() < names_.size()) {
+    types_.resize(names_.size());
+    set_.resize(names_.size(), 0);
+  }
+  set(id, type);
+}
+
+const Type* BinderTypes::find(std::string_view name) const {
+  const int id = names_.id(name);
+  if (id < 0) return nullptr;
+  const auto at = static_cast<std::size_t>(id);
+  return at < set_.size() && set_[at] != 0 ? &types_[at] : nullptr;
+}
+
 namespace {
 // The types of t's binders, into `types`.
-void learn_binder_types(const Term& t, std::unordered_map<std::string, Type>& types) {
+void learn_binder_types(const Term& t, BinderTypes& types) {
   if (t->kind == Kind::lam || t->kind == Kind::let) {
-    if (t->x.type) types[t->x.name] = t->x.type;
+    if (t->x.type) types.set(t->x.name, t->x.type);
   } else if (t->kind == Kind::let_pair) {
-    if (t->x.type) types[t->x.name] = t->x.type;
-    if (t->y.type) types[t->y.name] = t->y.type;
+    if (t->x.type) types.set(t->x.name, t->x.type);
+    if (t->y.type) types.set(t->y.name, t->y.type);
   }
   for (const Term& k : t->kids)
     learn_binder_types(k, types);
 }
 
-// The binders' types of the term whose free table this is, read off the binder nodes it met.
-void learn_binder_types(const FreeTable& table, std::unordered_map<std::string, Type>& types) {
-  table.for_each_binder([&](const Node& n) {
-    if (n.x.type) types[n.x.name] = n.x.type;
-    if (n.kind == Kind::let_pair && n.y.type) types[n.y.name] = n.y.type;
+// The binders' types of the term whose free table this is, read off the binder nodes it met, by
+// the ids of their names (types made from the table's names: binder_types_of).
+void learn_binder_types(const FreeTable& table, BinderTypes& types) {
+  table.for_each_binder([&](const Node& n, const std::array<int, 2>& ids) {
+    if (n.x.type) types.set(ids[0], n.x.type);
+    if (n.kind == Kind::let_pair && n.y.type) types.set(ids[1], n.y.type);
   });
+}
+
+// The binder types a run starts from: over its free table's names when it has one.
+BinderTypes binder_types_of(const std::optional<FreeTable>* table) {
+  return table && *table ? BinderTypes((*table)->name_table()) : BinderTypes();
 }
 
 // t's names: off its free table when it has one (the table's walk interned every name of t),
@@ -159,18 +181,17 @@ Names names_of(const Term& t, const std::optional<FreeTable>* table) {
 }
 
 // The names and types a run starts from: the free variables' first, then the binders'.
-void learn_free_types(const Context& free_types, Names& names,
-                      std::unordered_map<std::string, Type>& types) {
+void learn_free_types(const Context& free_types, Names& names, BinderTypes& types) {
   for (const auto& [x, a] : free_types) {
     names.reserve(x);
-    types[x] = a;
+    types.set(x, a);
   }
 }
 } // namespace
 
 RunSetUp::RunSetUp(const Term& t, Context free_types)
     : term_(t), free_types_(std::move(free_types)), table_(FreeTable::of(t)),
-      names_(names_of(t, &table_)) {
+      names_(names_of(t, &table_)), types_(binder_types_of(&table_)) {
   learn_free_types(free_types_, names_, types_);
   if (table_)
     learn_binder_types(*table_, types_);
@@ -191,6 +212,7 @@ Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
                  const std::optional<FreeTable>* table)
     : current_(t), options_(std::move(options)),
       names_(set_up ? set_up->names_ : names_of(t, table)),
+      types_(set_up ? set_up->types_ : binder_types_of(table)),
       copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
@@ -198,7 +220,6 @@ Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
   if (set_up) {
     if (options_.free_types != set_up->free_types_)
       throw std::invalid_argument("linear-negation reducer: free types other than its set-up's");
-    types_ = set_up->types_;
     return;
   }
   learn_free_types(options_.free_types, names_, types_);
@@ -227,12 +248,12 @@ bool Reducer::is_neg_variable(const std::string& x) const {
         (!names_.number_taken(static_cast<long>(drawn)) || !names_.taken(x)))
       return copied[drawn] == Copied::neg;
   }
-  auto it = types_.find(x);
-  if (it == types_.end()) {
+  const Type* type = types_.find(x);
+  if (type == nullptr) {
     learn_types(current_);
-    it = types_.find(x);
+    type = types_.find(x);
   }
-  return it != types_.end() && is_neg(it->second);
+  return type != nullptr && is_neg(*type);
 }
 
 Term Reducer::copy_value(const Term& v) {
@@ -260,7 +281,7 @@ Term Reducer::renamed_apart(const Term& t) {
 
 Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
   Binder b = exp_binder(names_.fresh(base), a);
-  types_[b.name] = b.type;
+  types_.set(b.name, b.type);
   return b;
 }
 

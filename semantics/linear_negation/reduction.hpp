@@ -27,6 +27,7 @@
 #include "semantics/linear_negation/occurrence.hpp"
 #include "semantics/linear_negation/relations.hpp"
 #include "syntax/linear_negation/ast.hpp"
+#include "syntax/linear_negation/name_table.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
 namespace adsem::linear_negation {
@@ -88,6 +89,30 @@ struct Step {
   Term result;
 };
 
+// The binders' types by name, all that Reducer::is_neg_variable reads, over a copy of the free
+// table's set of names where the run has one, each name's type by its id: a node-based map built
+// a key string and a node per binder and hashed each by a library call, again for every run
+// (about 0.8% of a throughput run of small terms).
+class BinderTypes {
+public:
+  BinderTypes() = default;
+  explicit BinderTypes(const NameTable& names)
+      : names_(names), types_(names.size()), set_(names.size(), 0) {}
+  void set(std::string_view name, const Type& type);
+  // The same for the name of this id in the table it was made from.
+  void set(int id, const Type& type) {
+    types_[static_cast<std::size_t>(id)] = type;
+    set_[static_cast<std::size_t>(id)] = 1;
+  }
+  // The type set for the name (possibly null), or nothing when none was.
+  const Type* find(std::string_view name) const;
+
+private:
+  NameTable names_;
+  std::vector<Type> types_; // by id
+  std::vector<char> set_;   // by id: whether a type was set
+};
+
 // What the runs of one term share, made once where several strategies normalise it (the
 // unique-normal-forms property runs S_bp, S_lo and S_rand on each term; each run made these again,
 // about 5% of its instructions): the names the term takes, its binders' types (both with the
@@ -108,7 +133,7 @@ private:
   Context free_types_;
   std::optional<FreeTable> table_; // nothing when the binders are not unique
   Names names_;
-  std::unordered_map<std::string, Type> types_;
+  BinderTypes types_;
   // the run whose id owns the term's first summaries, with its book and rule set, and what
   // making them spent (0: none yet)
   std::uint64_t first_owner_ = 0;
@@ -267,8 +292,7 @@ private:
   Term current_;
   RunOptions options_;
   Names names_;
-  mutable std::unordered_map<std::string, Type>
-      types_; // the binders' types, learnt from the terms seen
+  mutable BinderTypes types_; // the binders' types, learnt from the terms seen
   // Whether each binder of (9)'s copies has type R^⊥d (all that is_neg_variable asks), indexed
   // by the number its fresh name ends in (Names::last_drawn): a sharing chain of n stages renames
   // Θ(n²) binders, which as entries of types_ took most of the run's memory.
