@@ -40,15 +40,13 @@ Rule<LetSeries>::Result rule_8(StageSlots slots) {
     const Type sigma = t->type;
     const Type rho = body->type;
     const Type wt = prod(sigma, rho);
-    BinderSummary binders; // of the rest, from the scan that passed w
+    Term l2; // L[w.1/y][w.2/x], made with the candidate that passes
     const std::string w = fresh_name_where("w", [&](const std::string& name) {
       if (name == t->name) return true; // w ∉ FV(L) ∪ {y}
-      const RestScan scan = rest_scan(name, rest);
-      binders = scan.binders;
-      return scan.free;
+      const auto [first, second] = slots(sigma, rho, var(name, wt));
+      l2 = substitute_stage(rest, name, t->name, first, body->name, second);
+      return l2 == nullptr;
     });
-    const auto [first, second] = slots(sigma, rho, var(w, wt));
-    const Term l2 = substitute_in_turn(rest, binders, t->name, first, body->name, second);
     return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, t->kids[1]));
   };
 }

@@ -220,18 +220,55 @@ bool facts_at_hand(const Term& t) {
   return t->facts_slot.get() != nullptr || t->kind == Kind::proj;
 }
 
+// The binder fields of facts(t) (a mask of the binder names' bits, their largest fresh-name
+// number), gathered without making the facts.
+struct BinderSummary {
+  std::uint64_t mask = 0;
+  std::int64_t number_max = INT64_MIN;
+  bool none_named(std::string_view y) const { // binds_no(t, y), the same test
+    return (mask & name_bit(y)) == 0 || name_number(y) > number_max;
+  }
+};
+
+// What rule 8 (seed 000 Fig. 3 L240) asks of the rest of the series about its candidate stage
+// name w, answered by its substitution's walk (PairSubstituter with a scan): whether w is free
+// in the rest, and the binder fields of the rest's facts (captures_none's question).
+struct StageScan {
+  explicit StageScan(const std::string& name) : w(name) {}
+  const std::string& w;
+  bool free = false;
+  BinderSummary binders;
+  void read(const NodeFacts& f) {
+    binders.mask |= f.binder_mask;
+    binders.number_max = std::max(binders.number_max, f.binder_number_max);
+  }
+  void bind(const std::string& name) {
+    binders.mask |= name_bit(name);
+    binders.number_max = std::max(binders.number_max, name_number(name));
+  }
+};
+
 // t[s1/x1, s2/x2] where no binder of t can capture: only the paths to free x1 / x2 are rebuilt.
 class PairSubstituter {
 public:
-  PairSubstituter(const std::string& x1, const Term& s1, const std::string& x2, const Term& s2)
-      : x1_(x1), s1_(s1), x2_(x2), s2_(s2) {}
+  // How much of a subterm the scan still reads: nothing (read from the facts of a node above),
+  // its binders (w bound above), its binders and w.
+  enum class Scan { none, binders, all };
 
+  PairSubstituter(const std::string& x1, const Term& s1, const std::string& x2, const Term& s2,
+                  StageScan* scan = nullptr)
+      : x1_(x1), s1_(s1), x2_(x2), s2_(s2), scan_(scan) {}
+
+  Term go(const Term& t) { return go(t, true, true, scan_ ? Scan::all : Scan::none); }
+
+private:
   // first / second: x1 / x2 may still be free here (not shadowed above).
-  Term go(const Term& t, bool first, bool second) {
+  Term go(const Term& t, bool first, bool second, Scan scan) {
     if (leaves_default_stack(depth_.depth))
-      return on_large_stack([&] { return go(t, first, second); });
+      return on_large_stack([&] { return go(t, first, second, scan); });
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
+      if (scan == Scan::all && t->name == scan_->w) scan_->free = true;
       if (first && t->name == x1_) return s1_;
       if (second && t->name == x2_) return s2_;
       return t;
@@ -241,30 +278,37 @@ public:
     // stage's substitution, seed 000 Fig. 3 L240) is walked instead of having its facts made
     // first; the walk finds the same occurrences, and most such nodes are rebuilt. A projection
     // asks its facts anyway (borrowed from its operand, no record made), so that a shared path is
-    // remembered under the same key as with facts.
+    // remembered under the same key as with facts; the scan reads them too, a path's spine once.
     const bool known_facts = facts_at_hand(t);
     if (known_facts) {
+      if (scan != Scan::none) {
+        scan_->read(facts(t));
+        if (scan == Scan::all && occurs_free(scan_->w, t)) scan_->free = true;
+        scan = Scan::none;
+      }
       first = first && occurs_free(x1_, t);
       second = second && occurs_free(x2_, t);
       if (!first && !second) return t;
+    } else if (scan != Scan::none && binds(t->kind)) {
+      scan_->bind(t->name);
     }
     // which of x1, x2 may be free here is part of the key (a shared path may sit under a binder
     // that shadows one of them)
     SharedProjections& shared = shared_[(first ? 2 : 0) + (second ? 1 : 0)];
     if (const Term* known = shared.find(t)) return *known;
-    Term r = walk(t, first, second);
+    Term r = walk(t, first, second, scan);
     shared.remember(t, r);
     if (!known_facts && r == t) facts(t); // kept: a later substitution stops here
     return r;
   }
 
-private:
-  Term walk(const Term& t, bool first, bool second) {
+  Term walk(const Term& t, bool first, bool second, Scan scan) {
     std::shared_ptr<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       const bool under = binds(t->kind) && i == bound_child(t->kind);
-      Term r =
-          go(t->kids[i], first && !(under && t->name == x1_), second && !(under && t->name == x2_));
+      const Scan below = scan == Scan::all && under && t->name == scan_->w ? Scan::binders : scan;
+      Term r = go(t->kids[i], first && !(under && t->name == x1_),
+                  second && !(under && t->name == x2_), below);
       if (!out && r != t->kids[i]) out = remake_from(t, i);
       if (out) out->kids.push_back(std::move(r));
     }
@@ -276,6 +320,7 @@ private:
   const Term& s1_;
   const std::string& x2_;
   const Term& s2_;
+  StageScan* scan_;
   std::array<SharedProjections, 4> shared_; // by which of x1, x2 may be free
   DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
@@ -295,40 +340,6 @@ bool captures_none(const Term& t, const Term& s) {
 bool captures_none(const BinderSummary& t, const Term& s) {
   return captures_none_by([&t](std::string_view y) { return t.none_named(y); }, s);
 }
-
-// rest_scan's walk: where `look`, whether x is free below (the walk stops at the first
-// occurrence); everywhere, the binder fields of the facts.
-class RestScanner {
-public:
-  explicit RestScanner(const std::string& x) : x_(x) {}
-  bool go(const Term& t, bool look) {
-    if (leaves_default_stack(depth_.depth)) return on_large_stack([&] { return go(t, look); });
-    const DepthGuard guard(depth_);
-    if (t->kind == Kind::var) return look && t->name == x_;
-    if (t->kids.empty()) return false;
-    if (facts_at_hand(t)) {
-      const NodeFacts& f = facts(t);
-      binders.mask |= f.binder_mask;
-      binders.number_max = std::max(binders.number_max, f.binder_number_max);
-      return look && occurs_free(x_, t);
-    }
-    const bool binder = binds(t->kind);
-    if (binder) {
-      binders.mask |= name_bit(t->name);
-      binders.number_max = std::max(binders.number_max, name_number(t->name));
-    }
-    for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      const bool shadowed = binder && i == bound_child(t->kind) && t->name == x_;
-      if (go(t->kids[i], look && !shadowed)) return true;
-    }
-    return false;
-  }
-  BinderSummary binders;
-
-private:
-  const std::string& x_;
-  DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
-};
 
 // t[s1/x1, …, sn/xn] where no binder of t can capture and no si mentions an xj: each variable
 // is looked up once; a binder named xj hides it in its scope.
@@ -419,33 +430,32 @@ Term substitute_each(const Term& t, const std::vector<std::pair<std::string, Ter
   return sub.go(t);
 }
 
-bool BinderSummary::none_named(std::string_view y) const {
-  return (mask & name_bit(y)) == 0 || name_number(y) > number_max;
-}
-
-RestScan rest_scan(const std::string& x, const Term& t) {
-  RestScanner walk(x);
-  const bool free = walk.go(t, true);
-  return {free, walk.binders};
-}
-
 Term substitute_in_turn(const Term& t, const std::string& x1, const Term& s1, const std::string& x2,
                         const Term& s2) {
-  RestScanner walk(x1);
-  walk.go(t, false);
-  return substitute_in_turn(t, walk.binders, x1, s1, x2, s2);
-}
-
-Term substitute_in_turn(const Term& t, const BinderSummary& binders, const std::string& x1,
-                        const Term& s1, const std::string& x2, const Term& s2) {
   // Under these conditions neither walk renames (a binder is renamed only where its name is free
   // in the substituted term), the second walk finds x2 only where t had it free, and so the two
   // walks in turn build the simultaneous substitution.
-  const bool simultaneous = x1 != x2 && !occurs_free(x2, s1) && captures_none(binders, s1) &&
-                            captures_none(binders, s2) && captures_none(s1, s2);
+  const bool simultaneous = x1 != x2 && !occurs_free(x2, s1) && captures_none(t, s1) &&
+                            captures_none(t, s2) && captures_none(s1, s2);
   if (!simultaneous) return substitute(substitute(t, x1, s1), x2, s2);
   PairSubstituter sub(x1, s1, x2, s2);
-  return sub.go(t, true, true);
+  return sub.go(t);
+}
+
+Term substitute_stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
+                      const std::string& x2, const Term& s2) {
+  if (x1 == x2 || occurs_free(x2, s1) || !captures_none(s1, s2)) {
+    if (occurs_free(w, rest)) return nullptr;
+    return substitute(substitute(rest, x1, s1), x2, s2);
+  }
+  // The pair walk with the scan; its result is kept only if the scan then finds the conditions
+  // of substitute_in_turn met (no binder of the rest named after a free variable of s1 or s2).
+  StageScan scan(w);
+  PairSubstituter sub(x1, s1, x2, s2, &scan);
+  Term r = sub.go(rest);
+  if (scan.free) return nullptr;
+  if (captures_none(scan.binders, s1) && captures_none(scan.binders, s2)) return r;
+  return substitute(substitute(rest, x1, s1), x2, s2);
 }
 
 } // namespace adsem::pullback

@@ -2,8 +2,6 @@
 // Capture-avoiding substitution (spec §2.3: recursive through dual maps and pullbacks, L173) and
 // fresh names. Binders are renamed only when they would capture a free variable of the
 // substituted term (spec §9.9).
-#include <climits>
-#include <cstdint>
 #include <initializer_list>
 #include <set>
 #include <string>
@@ -25,27 +23,14 @@ Term substitute(const Term& t, const std::string& x, const Term& s);
 Term substitute_in_turn(const Term& t, const std::string& x1, const Term& s1, const std::string& x2,
                         const Term& s2);
 
-// The binder fields of facts(t) (NodeFacts: a mask of the binder names' bits, their largest
-// fresh-name number).
-struct BinderSummary {
-  std::uint64_t mask = 0;
-  std::int64_t number_max = INT64_MIN;
-  bool none_named(std::string_view y) const; // binds_no(t, y), the same test
-};
-// What rule 8 (seed 000 Fig. 3 L240) asks of the rest L of the series: whether its candidate
-// stage name x is free in L, and L's binders (which the substitution asks about), found in one
-// walk that reads the facts of the nodes that have them and walks the others without making
-// theirs. [perf] The last stage's substitution rebuilt most of L, and this stage's rebuilds it
-// again: the facts made to answer were dropped at once. The walk stops at a free x, so `binders`
-// is complete only when `free` is false.
-struct RestScan {
-  bool free = false;
-  BinderSummary binders;
-};
-RestScan rest_scan(const std::string& x, const Term& t);
-// substitute_in_turn with the binders of t known (from rest_scan).
-Term substitute_in_turn(const Term& t, const BinderSummary& binders, const std::string& x1,
-                        const Term& s1, const std::string& x2, const Term& s2);
+// Rule 8's stage (seed 000 Fig. 3 L240): nullptr if w is free in rest (w, the candidate stage
+// name, must not be), else substitute_in_turn(rest, x1, s1, x2, s2), the same term. [perf] The
+// substitution's walk answers the question, and the binder question substitute_in_turn asks
+// first, on the way (a result found to be wrong is dropped: a free w or a capture, both rare):
+// asked apart, they made the facts of the whole rest, which the last stage's substitution had
+// rebuilt and this stage's rebuilds again, so the records were dropped at once.
+Term substitute_stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
+                      const std::string& x2, const Term& s2);
 // t[s1/x1]…[sn/xn], the substitutions in turn, the same term. [perf] One walk when that is the
 // simultaneous substitution and no step would rename a binder (the names distinct, no xj free in
 // an si, no binder of t named after a free variable of an si): tupling the curried λx₁…λxₙ of a
