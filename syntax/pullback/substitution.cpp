@@ -281,13 +281,13 @@ private:
     // remembered under the same key as with facts; the scan reads them too, a path's spine once.
     const bool known_facts = facts_at_hand(t);
     if (known_facts) {
-      if (scan != Scan::none) {
-        scan_->read(facts(t));
-        if (scan == Scan::all && occurs_free(scan_->w, t)) scan_->free = true;
-        scan = Scan::none;
-      }
-      first = first && occurs_free(x1_, t);
-      second = second && occurs_free(x2_, t);
+      const NodeFacts& f = facts(t);
+      if (scan != Scan::none) scan_->read(f);
+      const FreeHere here = free_here(f, t, first, second, scan == Scan::all);
+      if (here.w) scan_->free = true;
+      scan = Scan::none;
+      first = here.x1;
+      second = here.x2;
       if (!first && !second) return t;
     } else if (scan != Scan::none && binds(t->kind)) {
       scan_->bind(t->name);
@@ -300,6 +300,31 @@ private:
     shared.remember(t, r);
     if (!known_facts && r == t) facts(t); // kept: a later substitution stops here
     return r;
+  }
+
+  // Which of x1, x2 (where still asked) and w (where the scan asks) are free in t, whose facts
+  // are f. [perf] The facts' list of free names is read once for the three names: an occurs_free
+  // call per name fetched the facts and read the list again (1.7% of pullback/adequacy).
+  struct FreeHere {
+    bool x1 = false;
+    bool x2 = false;
+    bool w = false;
+  };
+  FreeHere free_here(const NodeFacts& f, const Term& t, bool first, bool second, bool ask_w) const {
+    if (f.many) // more names than the facts keep: occurs_free asks the kids
+      return {first && occurs_free(x1_, t), second && occurs_free(x2_, t),
+              ask_w && occurs_free(scan_->w, t)};
+    FreeHere here;
+    for (const std::string_view name : f.free) {
+      here.x1 = here.x1 || (first && same_name(name, x1_));
+      here.x2 = here.x2 || (second && same_name(name, x2_));
+      here.w = here.w || (ask_w && same_name(name, scan_->w));
+    }
+    return here;
+  }
+  // Lengths first, as has_name (ast.cpp): most names differ in length, and no memcmp is called.
+  static bool same_name(std::string_view name, const std::string& x) {
+    return name.size() == x.size() && std::equal(name.begin(), name.end(), x.begin());
   }
 
   Term walk(const Term& t, bool first, bool second, Scan scan) {
