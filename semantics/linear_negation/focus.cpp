@@ -134,6 +134,45 @@ bool Reducer::focus_in_sum() const {
   return !frames.empty() && (*frames.back().slot)->kind == Kind::add;
 }
 
+// Frame fr, of key `at`, enters the tables by name for the binders of its node n that it goes
+// on to the scope of.
+[[gnu::always_inline]] inline void Reducer::bind_names(Frame& fr, const Node& n, std::size_t at) {
+  Focus& f = *focus_;
+  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
+  const bool scope = counts_kept_ && binds_in(n, fr.k);
+  if (fr.transparent == 1 || scope) {
+    const std::uint32_t hx = FramesByName::hash(n.x.name);
+    const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
+    fr.name_hash = {hx, hy};
+    if (fr.transparent == 1) {
+      fr.hides_binder[0] = f.binders.push(n.x.name, hx, at);
+      if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, hy, at);
+    }
+    if (scope) {
+      fr.hides_scope[0] = f.scopes.push(n.x.name, hx, at);
+      if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, hy, at);
+    }
+  }
+}
+
+// The innermost frame binding its names, fr (node n), leaves the tables by name.
+[[gnu::always_inline]] inline void Reducer::unbind_names(const Frame& fr, const Node& n) {
+  Focus& f = *focus_;
+  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
+  const bool scope = counts_kept_ && binds_in(n, fr.k);
+  if (fr.transparent == 1 || scope) {
+    const auto [hx, hy] = fr.name_hash;
+    if (fr.transparent == 1) {
+      if (binds_y) f.binders.pop(n.y.name, hy, fr.hides_binder[1]);
+      f.binders.pop(n.x.name, hx, fr.hides_binder[0]);
+    }
+    if (scope) {
+      if (binds_y) f.scopes.pop(n.y.name, hy, fr.hides_scope[1]);
+      f.scopes.pop(n.x.name, hx, fr.hides_scope[0]);
+    }
+  }
+}
+
 // The focus node becomes a frame whose path goes on to its child k (a node others hold is
 // replaced by its own copy first, as apply_in_place rebuilds below a shared node).
 void Reducer::push_focus(std::size_t k) {
@@ -168,22 +207,8 @@ void Reducer::push_focus(std::size_t k) {
     fr.run = f.frames.new_run(i);
   }
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
-  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
-  const bool scope = counts_kept_ && binds_in(n, k);
-  if (fr.transparent == 1 || scope) {
-    const std::uint32_t hx = FramesByName::hash(n.x.name);
-    const std::uint32_t hy = binds_y ? FramesByName::hash(n.y.name) : 0;
-    fr.name_hash = {hx, hy};
-    const std::size_t at = f.frames.place(i);
-    if (fr.transparent == 1) {
-      fr.hides_binder[0] = f.binders.push(n.x.name, hx, at);
-      if (binds_y) fr.hides_binder[1] = f.binders.push(n.y.name, hy, at);
-    }
-    if (scope) {
-      fr.hides_scope[0] = f.scopes.push(n.x.name, hx, at);
-      if (binds_y) fr.hides_scope[1] = f.scopes.push(n.y.name, hy, at);
-    }
-  }
+  fr.key = f.frames.new_key();
+  bind_names(fr, n, fr.key);
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
   f.counted_from = std::min(f.counted_from, i);
@@ -201,19 +226,7 @@ void Reducer::pop_focus() {
   count(f.before, fr.before, -1);
   count(f.after, fr.after, -1);
   Node& n = writable(*fr.slot);
-  const bool binds_y = n.kind == Kind::let_pair && n.y.name != n.x.name;
-  const bool scope = counts_kept_ && binds_in(n, fr.k);
-  if (fr.transparent == 1 || scope) {
-    const auto [hx, hy] = fr.name_hash;
-    if (fr.transparent == 1) {
-      if (binds_y) f.binders.pop(n.y.name, hy, fr.hides_binder[1]);
-      f.binders.pop(n.x.name, hx, fr.hides_binder[0]);
-    }
-    if (scope) {
-      if (binds_y) f.scopes.pop(n.y.name, hy, fr.hides_scope[1]);
-      f.scopes.pop(n.x.name, hx, fr.hides_scope[0]);
-    }
-  }
+  unbind_names(fr, n);
   f.frames.pop_back();
   if (i >= f.clean_from) return;
   f.clean_from = i;
@@ -352,11 +365,11 @@ void Reducer::begin_rereads_above(std::size_t kept_from) {
     const std::string& x = touched_[t];
     const int delta = counts_kept_ ? touched_delta_[t] : 0;
     for (std::size_t at = f.binders.find(x); at != FramesByName::none;) {
-      const Node& n = **frames.at_place(at).slot;
+      const Node& n = **frames.by_key(at).slot;
       const std::size_t b = n.x.name == x ? 0 : 1;
       if (!counts_kept_ || reads_count_change(n.bound_count[b], delta))
         f.marked.push_back(frames.depth(at));
-      at = frames.at_place(at).hides_binder[b];
+      at = frames.by_key(at).hides_binder[b];
     }
   }
   std::sort(f.marked.begin(), f.marked.end());
@@ -391,7 +404,7 @@ void Reducer::apply_noted_counts() {
       delta += next->second;
     if (delta != 0) {
       for (std::size_t place = f.scopes.find(at->first); place != FramesByName::none;) {
-        const Frame& fr = f.frames.at_place(place);
+        const Frame& fr = f.frames.by_key(place);
         const Node& n = **fr.slot;
         const std::size_t b = n.x.name == at->first ? 0 : 1;
         if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
@@ -452,9 +465,11 @@ void Reducer::refresh_side_heights(std::size_t from) {
 // explicit substitutions at every input (their root binder's (9) and (10), then the β of the
 // copied abstraction where the focus was). Only where the frames can follow the step: count mode
 // (unique binders, exact counts), an explicit substitution that is no summand, the path going on
-// to its body, a value without explicit substitutions that is no pair: the paper's rules at a
-// non-linear ES node of such a value are (9) and (10) only ((11) binds a linear name, (16) a
-// pair), whose contractum is an explicit substitution over the same body, or that body.
+// to its body, a value without explicit substitutions: the paper's rules at a non-linear ES node
+// of such a value are (9) and (10) ((11) binds a linear name), whose contractum is an explicit
+// substitution over the same body, or that body, and for a pair (16), and at a pattern ES of a
+// pair only (8), whose contracta are two explicit substitutions over the same body (split_frame:
+// the wide sum's (16) at each input's binder, and the (8) of its pair).
 std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
   const FrameStack<Frame>& frames = focus_->frames;
   if (!counts_kept_ || frames.size() < far_below) return std::nullopt;
@@ -464,15 +479,22 @@ std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool bes
   if (frames.size() - i < far_below) return std::nullopt;
   const Frame& fr = frames[i];
   const Term& t = *fr.slot;
-  if (fr.transparent != 1 || fr.in_sum || t->kind != Kind::let || t->x.linear || t.use_count() != 1)
-    return std::nullopt;
+  if (fr.transparent != 1 || fr.in_sum || !binds_es(*t) || t.use_count() != 1) return std::nullopt;
+  if (t->kind == Kind::let && t->x.linear) return std::nullopt;
   force(*t->bound());
-  if (binds_es(*t->bound()) || t->bound()->kind == Kind::pair) return std::nullopt;
+  if (binds_es(*t->bound())) return std::nullopt;
+  const bool pair = t->bound()->kind == Kind::pair;
+  if (t->kind == Kind::let_pair && !pair) return std::nullopt;
   const RedexMemo::Summary& kept = t->memo.top;
   if (kept.owner != id_ || key(kept.own_best, kept.own_first) != k) return std::nullopt;
   const RedexMemo::Choice& ch = best ? kept.own_best : kept.own_first;
+  const auto& rule = std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
+  if (pair) // split_frame takes the frame's entries out of the tables and puts them in again
+    for (const std::size_t hidden :
+         {fr.hides_binder[0], fr.hides_binder[1], fr.hides_scope[0], fr.hides_scope[1]})
+      if (hidden != FramesByName::none) return std::nullopt;
   Candidate c;
-  c.rule = &std::get<Rule<Reduction>>(options_.book->entries()[ch.rule]);
+  c.rule = &rule;
   c.cls = ch.cls;
   c.nth = ch.nth;
   c.frame = i;
@@ -512,6 +534,10 @@ void Reducer::step_at_frame(const Candidate& c) {
   const std::size_t guided = std::exchange(writes_.guided, 0);
   const std::size_t left_by = writes_.left_by;
   writes_.listed = InPlaceWrites::none;
+  if (slot.get() != body && binds_es(*slot) && slot->body().get() != body) { // (16), (8)
+    split_frame(i, *redex);
+    return;
+  }
   // the binders above take the notes; the contractum counts its own binder already ((9)), and
   // the frames below bind none of the names noted (unique binders)
   const int own_count = slot->bound_count[0];
@@ -625,6 +651,57 @@ void Reducer::step_beside(const Candidate& c) {
   finish_rereads();
 }
 
+// (16) or (8) at frame i (step_at_frame) left two explicit substitutions over the node's body in
+// its place, (16) t[x := ⟨u,u'⟩] → t[x := ⟨y,y'⟩][⟨y,y'⟩ := ⟨u,u'⟩] and (8)
+// s[⟨x,y⟩ := ⟨t,u⟩] → s[x := t][y := u] (Table 2): a frame enters the path at depth i for the
+// outer one, frame i views the inner one, and the frames below are one down. Popping the frames
+// below to fire these at the focus and pushing them back for the (8) under the last of them
+// crossed the wide sum's stack of inputs at each input. The frames keep their keys where they
+// move (FrameStack::insert); those below keep their lists and their being up to date (the same
+// subtrees), and their side heights, one too low until a frame above leaves the path
+// (drop_frame's, one too high, make up for it: each (16) and (8) here is followed by the (10)s
+// of their binders).
+void Reducer::split_frame(std::size_t i, const Node& old) {
+  Focus& f = *focus_;
+  FrameStack<Frame>& frames = f.frames;
+  const Frame gone = frames[i];
+  Node& outer = writable(*gone.slot);
+  if (!binds_es(outer) || !binds_es(*outer.kids[0]) || outer.kids[0].use_count() != 1 ||
+      outer.kids[0]->kids[0].get() != old.kids[0].get())
+    throw std::logic_error("linear-negation focus: (16) or (8) at a frame rebuilt the path below");
+  Node& inner = writable(outer.kids[0]);
+  unbind_names(gone, old); // count mode: it hid no frame (frame_choice)
+  if (counts_kept_) apply_noted_counts();
+  count(f.before, gone.before, -1);
+  count(f.after, gone.after, -1);
+  Frame fresh = gone;
+  fresh.before = fresh.after = 0;
+  frames.insert(i, fresh);
+  frames[i + 1] = fresh;
+  frames[i + 1].slot = &outer.kids[0];
+  for (const std::size_t j : {i, i + 1}) {
+    Frame& fr = frames[j];
+    fr.hides_binder = fr.hides_scope = {FramesByName::none, FramesByName::none};
+    bind_names(fr, **fr.slot, frames.key(j));
+  }
+  if (i + 2 < frames.size()) frames[i + 2].slot = &inner.kids[0];
+  if (f.counted_from != FramesByName::none && f.counted_from > i) ++f.counted_from;
+  if (f.clean_from > i) ++f.clean_from;
+  outer.forget_free_counts();
+  inner.forget_free_counts();
+  begin_rereads_above(i + 2); // the frames from i + 2 on hold the same subtrees
+  frames[i].side_height = i > 0 ? frames[i - 1].side_height : 0;
+  frames[i + 1].side_height = frames[i].side_height;
+  refresh_side_heights(i);
+  refresh_side_heights(i + 1);
+  reread_after(i);
+  reread_after(i + 1);
+  f.marked.push_back(i); // new nodes
+  f.marked.push_back(i + 1);
+  mark_rereads(i, 0, Reach{});
+  finish_rereads();
+}
+
 // (10) at frame i (step_at_frame) left the node's body in its place: the frame leaves the path,
 // the frames below are one up, and the frames above reread. The frames above it move one place
 // on (FrameStack::drop), and so do the references to them: the entries of their names in the
@@ -639,14 +716,31 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
   const std::uint32_t hx = FramesByName::hash(old.x.name);
   f.binders.pop(old.x.name, hx, gone.hides_binder[0]);
   f.scopes.pop(old.x.name, hx, gone.hides_scope[0]);
+  if (!frames.keyed()) rename_above(i);
+  frames.drop(i);
+  if (i < frames.size()) frames[i].slot = gone.slot;
+  if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
+  if (f.clean_from > i) --f.clean_from;
+  begin_rereads_above(i); // the frames from i on hold the same subtrees
+  mark_rereads(i, 0, Reach{});
+  finish_rereads(); // the frames below keep their side heights, one too high: only an estimate
+}
+
+// Before frame i leaves a path whose frames are named by their places (FrameStack::keyed): the
+// frames above it move one place on, and so do the references to them, the entries of their
+// names in the tables by name, or the links of the frames hiding them there (the frames near the
+// root are few, those below hundreds).
+void Reducer::rename_above(std::size_t i) {
+  Focus& f = *focus_;
+  FrameStack<Frame>& frames = f.frames;
   // the one reference to frame j's place in a table for a name it binds: the table's entry,
   // else the link of the frame hiding it
   const auto moved = [&](FramesByName& table, bool scope, std::size_t j, const std::string& v) {
-    const std::size_t at = frames.place(j);
+    const std::size_t at = frames.key(j);
     const std::uint32_t h = FramesByName::hash(v);
     if (table.replace(v, h, at, at + 1)) return;
     for (std::size_t q = table.find(v); q != FramesByName::none;) {
-      Frame& inner = frames.at_place(q);
+      Frame& inner = frames.by_key(q);
       const std::size_t b = (*inner.slot)->x.name == v ? 0 : 1;
       std::size_t& hides = scope ? inner.hides_scope[b] : inner.hides_binder[b];
       if (hides == at) {
@@ -670,13 +764,6 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
       if (binds_y) moved(f.scopes, true, j, n.y.name);
     }
   }
-  frames.drop(i);
-  if (i < frames.size()) frames[i].slot = gone.slot;
-  if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
-  if (f.clean_from > i) --f.clean_from;
-  begin_rereads_above(i); // the frames from i on hold the same subtrees
-  mark_rereads(i, 0, Reach{});
-  finish_rereads(); // the frames below keep their side heights, one too high: only an estimate
 }
 
 } // namespace adsem::linear_negation

@@ -136,27 +136,31 @@ struct Reducer::Frame {
   // 1: the path goes on to an ES body; 2: the node is a summand of a larger sum. reach_above
   // maps a reach the same way at each frame of a run of one of these, and their own instances
   // change only when the step changes the free count of an ES binder (rereads).
-  int transparent = 0;
+  std::uint8_t transparent = 0;
+  int side_height = 0; // the root's height from frames 0..this, the path below left out
   // The run of the same transparency this one ends (FrameStack::run_top; none: the frame is not
   // transparent).
   std::size_t run = FramesByName::none;
-  int side_height = 0; // the root's height from frames 0..this, the path below left out
+  std::size_t key = 0; // its name in the tables by name and the links below (FrameStack::key)
   // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
   // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
   std::array<std::uint32_t, 2> name_hash{};
   // The frames this one hides in Focus::binders and Focus::scopes, for its binder x and y (by
-  // their places, FrameStack::place).
+  // their keys).
   std::array<std::size_t, 2> hides_binder{FramesByName::none, FramesByName::none};
   std::array<std::size_t, 2> hides_scope{FramesByName::none, FramesByName::none};
 };
 
-// The frames of the focus's path, by depth (0: the root's node). The tables by name, the frames'
-// links to the frames they hide and the runs' tops name a frame by its place in the buffer
-// (place, depth). A frame leaves the middle of the path (Reducer::drop_frame) where it is an
-// explicit substitution near the root (the complexity families' root binder): the frames above
-// it move one place on and those below keep theirs, so the references to the frames below (the
-// whole path, hundreds of frames) are not renumbered. The places before the first frame are
-// left unused until the path is empty.
+// The frames of the focus's path, by depth (0: the root's node). The tables by name and the
+// frames' links to the frames they hide name a frame by its key (key, depth, by_key), the runs'
+// tops by its place in the buffer. A frame leaves the middle of the path (Reducer::drop_frame)
+// where it is an explicit substitution near the root (the complexity families' root binder): the
+// frames above it move one place on and those below keep theirs, so the references to the frames
+// below (the whole path, hundreds of frames) are not renamed; a frame's key is its place, and
+// the caller renames the few above. Once a frame enters the middle of the path
+// (Reducer::split_frame, the wide sum's inputs, hundreds of frames above and below), the frames
+// keep their keys when they move, and the shorter side moves. The places before the first frame
+// are left unused until the path is empty.
 template <typename Frame> class FrameStack {
 public:
   FrameStack() = default;
@@ -170,57 +174,156 @@ public:
   Frame& back() { return held_.back(); }
   const Frame& back() const { return held_.back(); }
   // Frame i, pushed next, begins a run: the run, named by the frame's place (no run that goes
-  // on below has it).
+  // on below has it: the frames only move on, by drop). Once keyed, a frame above may have moved
+  // back to that place (insert): the run is named by a new entry of run_tops_.
   std::size_t new_run(std::size_t i) {
     const std::size_t run = first_ + i;
-    if (!run_tops_.empty()) {
+    if (run_tops_.empty()) return run;
+    if (!keyed()) {
       if (run >= run_tops_.size()) run_tops_.resize(2 * run);
       run_tops_[run] = run;
+      return run;
     }
-    return run;
+    if (run_tops_.size() >= 2 * held_.size() + 64) renumber_runs();
+    run_tops_.push_back(run);
+    return run_tops_.size() - 1;
   }
+  // The key of the frame pushed next (push_back), by which the tables by name and the frames'
+  // links name it. Until a frame enters the middle of the path (insert) a frame's key is its
+  // place, and a drop moves the frames above one place on, their keys too (the caller renames
+  // them in the tables); from then on until the path is empty, a frame that moves keeps its key.
+  bool keyed() const { return keyed_; }
+  std::size_t new_key() { return keyed() ? key_for(first_ + size()) : first_ + size(); }
   void push_back(const Frame& fr) {
     held_.push_back(fr);
     top_ = held_.data() + first_;
   }
   void pop_back() {
+    if (keyed()) free_keys_.push_back(held_.back().key);
     held_.pop_back();
-    if (first_ != 0 && empty()) { // the tables name no frame
+    if ((first_ != 0 || !run_tops_.empty()) && empty()) { // the tables name no frame
       held_.clear();
       run_tops_.clear();
+      places_.clear();
+      free_keys_.clear();
+      keyed_ = false;
       first_ = 0;
       top_ = held_.data();
     }
   }
-  // Frame i's place, and the depth of the frame at a place.
-  std::size_t place(std::size_t i) const { return first_ + i; }
-  std::size_t depth(std::size_t at) const { return at - first_; }
-  Frame& at_place(std::size_t at) { return held_[at]; }
-  const Frame& at_place(std::size_t at) const { return held_[at]; }
+  // Frame i's key, and the depth and the frame of a key.
+  std::size_t key(std::size_t i) const { return top_[i].key; }
+  std::size_t depth(std::size_t key) const { return (keyed() ? places_[key] : key) - first_; }
+  Frame& by_key(std::size_t key) { return held_[keyed() ? places_[key] : key]; }
+  const Frame& by_key(std::size_t key) const { return held_[keyed() ? places_[key] : key]; }
   // The depth of the first frame of the run a transparent frame ends.
   std::size_t run_top(const Frame& fr) const {
     return (run_tops_.empty() ? fr.run : run_tops_[fr.run]) - first_;
   }
-  // Frame i leaves the path: the frames above it move one place on (the references to them in
-  // the tables by name too, by the caller), those below keep their places and are one up. The
-  // runs of the frames above it and its own have their first frame one place on: it, or else
-  // the one below it (in the run, or the run is left empty).
+  // Frame i leaves the path (its key with it), and the frames above it move one place on, or,
+  // once keyed, those on the shorter side of it move one place towards it (those below it one
+  // place back).
   void drop(std::size_t i) {
-    if (run_tops_.empty()) { // each run's first frame where it began until now
-      run_tops_.resize(std::max<std::size_t>(16, 2 * held_.size()));
-      std::iota(run_tops_.begin(), run_tops_.end(), std::size_t{0});
+    name_runs();
+    if (keyed()) free_keys_.push_back(top_[i].key);
+    const std::size_t n = size();
+    if (!keyed() || i < n - 1 - i) {
+      std::move_backward(top_, top_ + i, top_ + i + 1);
+      ++first_;
+      ++top_;
+      moved(0, i + 1);
+    } else {
+      held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
+      top_ = held_.data() + first_;
+      moved(i, n - 1);
     }
-    for (std::size_t j = 0; j <= i; ++j) {
-      const std::size_t run = top_[j].run;
-      if (run != FramesByName::none && (j == 0 || top_[j - 1].run != run)) ++run_tops_[run];
+  }
+  // The mirror of drop: fr enters the path at depth i with a key of its own, the frames on the
+  // shorter side move one place away (those above it one place back, or those from i on one
+  // place on). fr is in the run of the frame it goes above (fr.run), or in none.
+  void insert(std::size_t i, const Frame& fr) {
+    name_runs();
+    if (!keyed()) { // each frame's key its place
+      places_.resize(held_.size());
+      std::iota(places_.begin(), places_.end(), std::size_t{0});
+      keyed_ = true;
     }
-    std::move_backward(top_, top_ + i, top_ + i + 1);
-    ++first_;
-    ++top_;
+    const std::size_t n = size();
+    if (i < n - i) {
+      if (first_ == 0) reserve_front();
+      --first_;
+      --top_;
+      std::move(top_ + 1, top_ + i + 1, top_);
+      top_[i] = fr;
+      top_[i].key = key_for(first_ + i);
+      moved(0, i + 1);
+    } else {
+      held_.insert(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i), fr);
+      top_ = held_.data() + first_;
+      top_[i].key = key_for(first_ + i);
+      moved(i, n + 1);
+    }
   }
 
 private:
+  // Free places before the first frame for insert: the frames move on by as many places as there
+  // are frames (once in so many inserts).
+  void reserve_front() {
+    name_runs();
+    const std::size_t by = std::max<std::size_t>(16, held_.size());
+    held_.insert(held_.begin(), by, Frame{});
+    first_ += by;
+    top_ = held_.data() + first_;
+    for (std::size_t& top : run_tops_)
+      top += by;
+    for (std::size_t& place : places_)
+      place += by;
+  }
+  [[gnu::noinline]] std::size_t key_for(std::size_t place) {
+    if (free_keys_.empty()) {
+      places_.push_back(place);
+      return places_.size() - 1;
+    }
+    const std::size_t key = free_keys_.back();
+    free_keys_.pop_back();
+    places_[key] = place;
+    return key;
+  }
+
+  // Frames from..to-1 are at other places: the keys' places, and the first frames of their runs.
+  void moved(std::size_t from, std::size_t to) {
+    for (std::size_t j = from; j < to; ++j) {
+      (keyed() ? places_[top_[j].key] : top_[j].key) = first_ + j;
+      const std::size_t run = top_[j].run;
+      if (run != FramesByName::none && (j == 0 || top_[j - 1].run != run))
+        run_tops_[run] = first_ + j;
+    }
+  }
+  void name_runs() {
+    if (!run_tops_.empty()) return;
+    // each run's first frame where it began until now, its name its place
+    run_tops_.resize(held_.size());
+    std::iota(run_tops_.begin(), run_tops_.end(), std::size_t{0});
+  }
+  // The runs named again from 0, top down (their names are as many as the runs begun since the
+  // path was last empty).
+  void renumber_runs() {
+    std::vector<std::size_t> tops;
+    std::size_t was = FramesByName::none;
+    for (Frame* fr = top_; fr != std::to_address(held_.end()); ++fr) {
+      if (fr->run == FramesByName::none) continue;
+      if (fr->run != was) {
+        was = fr->run;
+        tops.push_back(run_tops_[was]);
+      }
+      fr->run = tops.size() - 1;
+    }
+    run_tops_ = std::move(tops);
+  }
   std::vector<Frame> held_;
+  std::vector<std::size_t> places_;    // by key: the frame's place (or none named: free)
+  std::vector<std::size_t> free_keys_; // the keys of no frame
+  bool keyed_ = false;
   std::size_t first_ = 0;
   Frame* top_ = nullptr; // held_.data() + first_
   // The place of the first frame of each run of transparent frames, by the run (Frame::run);

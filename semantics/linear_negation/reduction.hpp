@@ -280,6 +280,10 @@ private:
   std::optional<Candidate> side_choice(std::uint8_t k, bool best);
   void step_beside(const Candidate& c);
   void drop_frame(std::size_t i, const Node& old);
+  void split_frame(std::size_t i, const Node& old);
+  void rename_above(std::size_t i);
+  void bind_names(Frame& fr, const Node& n, std::size_t at);
+  void unbind_names(const Frame& fr, const Node& n);
   void begin_rereads();
   void begin_rereads_above(std::size_t kept_from);
   void mark_rereads(std::size_t from, std::size_t to, Reach reach);
