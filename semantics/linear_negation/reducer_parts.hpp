@@ -55,8 +55,9 @@ public:
       h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
     return h ^ (h >> 16);
   }
-  // Frame i binds the name: the frame it hides (none).
-  std::size_t push(std::string_view name, std::uint32_t h, std::size_t i) {
+  // Frame i binds the name: the frame it hides (none). (Inlined into the push of every frame,
+  // which the compiler stopped doing once the frames' insert shared the code that calls it.)
+  [[gnu::always_inline]] std::size_t push(std::string_view name, std::uint32_t h, std::size_t i) {
     if (2 * (used_ + 1) > slots_.size()) grow();
     Slot& s = slots_[place(name, h)];
     if (s.frame != none) return std::exchange(s.frame, i);
@@ -136,12 +137,11 @@ struct Reducer::Frame {
   // 1: the path goes on to an ES body; 2: the node is a summand of a larger sum. reach_above
   // maps a reach the same way at each frame of a run of one of these, and their own instances
   // change only when the step changes the free count of an ES binder (rereads).
-  std::uint8_t transparent = 0;
-  int side_height = 0; // the root's height from frames 0..this, the path below left out
+  int transparent = 0;
   // The run of the same transparency this one ends (FrameStack::run_top; none: the frame is not
   // transparent).
   std::size_t run = FramesByName::none;
-  std::size_t key = 0; // its name in the tables by name and the links below (FrameStack::key)
+  int side_height = 0; // the root's height from frames 0..this, the path below left out
   // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
   // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
   std::array<std::uint32_t, 2> name_hash{};
@@ -184,26 +184,29 @@ public:
       run_tops_[run] = run;
       return run;
     }
-    if (run_tops_.size() >= 2 * held_.size() + 64) renumber_runs();
-    run_tops_.push_back(run);
-    return run_tops_.size() - 1;
+    return keyed_run(run);
   }
-  // The key of the frame pushed next (push_back), by which the tables by name and the frames'
+  // The key of frame i, pushed next (push_back), by which the tables by name and the frames'
   // links name it. Until a frame enters the middle of the path (insert) a frame's key is its
   // place, and a drop moves the frames above one place on, their keys too (the caller renames
   // them in the tables); from then on until the path is empty, a frame that moves keeps its key.
   bool keyed() const { return keyed_; }
-  std::size_t new_key() { return keyed() ? key_for(first_ + size()) : first_ + size(); }
-  void push_back(const Frame& fr) {
+  std::size_t new_key(std::size_t i) { return keyed() ? key_for(first_ + i) : first_ + i; }
+  void push_back(const Frame& fr, std::size_t key) {
     held_.push_back(fr);
     top_ = held_.data() + first_;
+    if (keyed()) keys_.push_back(key);
   }
   void pop_back() {
-    if (keyed()) free_keys_.push_back(held_.back().key);
+    if (keyed()) {
+      free_keys_.push_back(keys_.back());
+      keys_.pop_back();
+    }
     held_.pop_back();
     if ((first_ != 0 || !run_tops_.empty()) && empty()) { // the tables name no frame
       held_.clear();
       run_tops_.clear();
+      keys_.clear();
       places_.clear();
       free_keys_.clear();
       keyed_ = false;
@@ -212,7 +215,7 @@ public:
     }
   }
   // Frame i's key, and the depth and the frame of a key.
-  std::size_t key(std::size_t i) const { return top_[i].key; }
+  std::size_t key(std::size_t i) const { return keyed() ? keys_[first_ + i] : first_ + i; }
   std::size_t depth(std::size_t key) const { return (keyed() ? places_[key] : key) - first_; }
   Frame& by_key(std::size_t key) { return held_[keyed() ? places_[key] : key]; }
   const Frame& by_key(std::size_t key) const { return held_[keyed() ? places_[key] : key]; }
@@ -225,15 +228,21 @@ public:
   // place back).
   void drop(std::size_t i) {
     name_runs();
-    if (keyed()) free_keys_.push_back(top_[i].key);
+    if (keyed()) free_keys_.push_back(keys_[first_ + i]);
     const std::size_t n = size();
     if (!keyed() || i < n - 1 - i) {
       std::move_backward(top_, top_ + i, top_ + i + 1);
+      if (keyed()) {
+        const auto k = keys_.begin() + static_cast<std::ptrdiff_t>(first_);
+        std::move_backward(k, k + static_cast<std::ptrdiff_t>(i),
+                           k + static_cast<std::ptrdiff_t>(i) + 1);
+      }
       ++first_;
       ++top_;
       moved(0, i + 1);
     } else {
       held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
+      keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
       top_ = held_.data() + first_;
       moved(i, n - 1);
     }
@@ -246,6 +255,7 @@ public:
     if (!keyed()) { // each frame's key its place
       places_.resize(held_.size());
       std::iota(places_.begin(), places_.end(), std::size_t{0});
+      keys_ = places_;
       keyed_ = true;
     }
     const std::size_t n = size();
@@ -255,12 +265,14 @@ public:
       --top_;
       std::move(top_ + 1, top_ + i + 1, top_);
       top_[i] = fr;
-      top_[i].key = key_for(first_ + i);
+      const auto k = keys_.begin() + static_cast<std::ptrdiff_t>(first_);
+      std::move(k + 1, k + static_cast<std::ptrdiff_t>(i) + 1, k);
+      keys_[first_ + i] = key_for(first_ + i);
       moved(0, i + 1);
     } else {
       held_.insert(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i), fr);
+      keys_.insert(keys_.begin() + static_cast<std::ptrdiff_t>(first_ + i), key_for(first_ + i));
       top_ = held_.data() + first_;
-      top_[i].key = key_for(first_ + i);
       moved(i, n + 1);
     }
   }
@@ -272,12 +284,19 @@ private:
     name_runs();
     const std::size_t by = std::max<std::size_t>(16, held_.size());
     held_.insert(held_.begin(), by, Frame{});
+    keys_.insert(keys_.begin(), by, 0);
     first_ += by;
     top_ = held_.data() + first_;
     for (std::size_t& top : run_tops_)
       top += by;
     for (std::size_t& place : places_)
       place += by;
+  }
+  // (out of line, as key_for: the push of every frame inlines new_run and new_key)
+  [[gnu::noinline]] std::size_t keyed_run(std::size_t top) {
+    if (run_tops_.size() >= 2 * held_.size() + 64) renumber_runs();
+    run_tops_.push_back(top);
+    return run_tops_.size() - 1;
   }
   [[gnu::noinline]] std::size_t key_for(std::size_t place) {
     if (free_keys_.empty()) {
@@ -293,7 +312,7 @@ private:
   // Frames from..to-1 are at other places: the keys' places, and the first frames of their runs.
   void moved(std::size_t from, std::size_t to) {
     for (std::size_t j = from; j < to; ++j) {
-      (keyed() ? places_[top_[j].key] : top_[j].key) = first_ + j;
+      if (keyed()) places_[keys_[first_ + j]] = first_ + j;
       const std::size_t run = top_[j].run;
       if (run != FramesByName::none && (j == 0 || top_[j - 1].run != run))
         run_tops_[run] = first_ + j;
@@ -321,6 +340,7 @@ private:
     run_tops_ = std::move(tops);
   }
   std::vector<Frame> held_;
+  std::vector<std::size_t> keys_;      // once keyed, by place: the frame's key
   std::vector<std::size_t> places_;    // by key: the frame's place (or none named: free)
   std::vector<std::size_t> free_keys_; // the keys of no frame
   bool keyed_ = false;
