@@ -99,6 +99,7 @@ int own_side_height(const Node& n, std::size_t i, std::size_t k) {
 } // namespace
 
 Reducer::~Reducer() = default;
+Reducer::Focus::~Focus() = default;
 
 void Reducer::keep_focus() {
   if (focus_ || !known_reads_ || options_.strategy == Strategy::random) return;

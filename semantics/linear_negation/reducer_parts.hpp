@@ -352,6 +352,9 @@ private:
 };
 
 struct Reducer::Focus {
+  // Out of line (focus.cpp): reduction.cpp, whose constructors may destroy a focus, compiled
+  // its walk from the root otherwise when the frame stack grew.
+  ~Focus();
   FrameStack<Frame> frames;
   // how many frames have each key before and after the path
   std::array<long, last_priority_class + 1> before{}, after{};
