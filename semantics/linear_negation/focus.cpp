@@ -208,12 +208,12 @@ void Reducer::push_focus(std::size_t k) {
     fr.run = f.frames.new_run(i);
   }
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
-  const std::size_t at = f.frames.new_key(i);
-  bind_names(fr, n, at);
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
   f.counted_from = std::min(f.counted_from, i);
   search_budget_.spend(1, "finding redexes");
+  const std::size_t at = f.frames.new_key(i);
+  bind_names(fr, n, at);
   f.frames.push_back(fr, at);
 }
 
