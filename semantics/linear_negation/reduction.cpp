@@ -21,10 +21,9 @@
 namespace adsem::linear_negation {
 
 // Two walks down the ES bodies: the first makes them (force) and counts them, the second puts
-// each in its place, innermost first, so that no other list is built nor a node held on the way
-// (a maximal sum's summands are peeled each time its redexes are looked for). `out`'s frames keep
-// their buffer (offers_at peels into the same summands' entries from sum to sum).
-void peel_into(const Term& t, Peeled& out) {
+// each in its place, innermost first, so that no other list is built on the way.
+Peeled peel(const Term& t) {
+  Peeled out;
   std::size_t depth = 0;
   const Term* at = &t;
   force(**at);
@@ -38,23 +37,13 @@ void peel_into(const Term& t, Peeled& out) {
   at = &t;
   for (std::size_t i = depth; i-- > 0; at = &(*at)->body())
     out.frames[i] = *at;
-}
-
-Peeled peel(const Term& t) {
-  Peeled p;
-  peel_into(t, p);
-  return p;
+  return out;
 }
 
 Term wrap(Term core, const std::vector<Term>& frames) {
   for (const Term& f : frames)
     core = rebuild(*f, {core, f->bound()});
   return core;
-}
-
-bool exponential_stack(const std::vector<Term>& frames) {
-  return std::all_of(frames.begin(), frames.end(),
-                     [](const Term& f) { return f->kind == Kind::let_pair || !f->x.linear; });
 }
 
 void sum_leaves(const Term& t, std::vector<Term>& out) {
@@ -285,23 +274,32 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
   return b;
 }
 
-// A sum's summands peeled into buffers (offers_at, contract) are let go of when the buffers are
-// done with, their capacity kept: a node they held would read as shared (use_count) to the
-// in-place steps after, and a frame of the focus's path so held fails (9)'s guided descent.
+// A sum's summands put into a buffer (offers_at, contract) are let go of when the buffer is done
+// with, its capacity kept: a node it held would read as shared (use_count) to the in-place steps
+// after, and a frame of the focus's path so held fails (9)'s guided descent. Each summand is seen
+// through its ES stack (PeeledView) by the nodes' addresses, which hold nothing: peel's walk down
+// the bodies, making each node (force) as peel does, without its list of frames.
 namespace {
 struct SummandsEmptied {
   std::vector<Term>& summands;
-  std::vector<Peeled>& peeled;
-  bool filled = true; // false: the buffers were not used (not a maximal sum)
+  bool filled = true; // false: the buffer was not used (not a maximal sum)
   ~SummandsEmptied() {
-    if (!filled) return;
-    summands.clear();
-    for (Peeled& p : peeled) {
-      p.core.reset();
-      p.frames.clear();
-    }
+    if (filled) summands.clear();
   }
 };
+
+void view_summands(std::span<const Term> summands, std::vector<PeeledView>& out) {
+  out.resize(summands.size());
+  for (std::size_t i = 0; i < summands.size(); ++i) {
+    const Node* at = summands[i].get();
+    force(*at);
+    while (binds_es(*at)) {
+      at = at->body().get();
+      force(*at);
+    }
+    out[i] = PeeledView{summands[i].get(), at};
+  }
+}
 } // namespace
 
 void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
@@ -309,14 +307,12 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   if (candidates.empty()) return;
   force(*t);
   Reduction::Redex redex{t, in_sum};
-  const SummandsEmptied emptied{summands_, peeled_, t->kind == Kind::add && !in_sum};
+  const SummandsEmptied emptied{summands_, t->kind == Kind::add && !in_sum};
   if (emptied.filled) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
     sum_leaves(t, summands_);
     search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
-    peeled_.resize(summands_.size());
-    for (std::size_t i = 0; i < summands_.size(); ++i)
-      peel_into(summands_[i], peeled_[i]);
+    view_summands(summands_, peeled_);
     redex.summands = summands_;
     redex.peeled = peeled_;
   }
@@ -351,12 +347,10 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
   // the buffers hold nothing once the result is made (only a sum fills them)
-  const SummandsEmptied emptied{chosen_summands_, chosen_peeled_, t->kind == Kind::add};
+  const SummandsEmptied emptied{chosen_summands_, t->kind == Kind::add};
   if (emptied.filled) { // a chosen sum is maximal
     sum_leaves(t, chosen_summands_);
-    chosen_peeled_.resize(chosen_summands_.size());
-    for (std::size_t i = 0; i < chosen_summands_.size(); ++i)
-      peel_into(chosen_summands_[i], chosen_peeled_[i]);
+    view_summands(chosen_summands_, chosen_peeled_);
     redex.summands = chosen_summands_;
     redex.peeled = chosen_peeled_;
   }

@@ -26,6 +26,14 @@ struct Peeled {
   std::vector<Term> frames; // the ES nodes of α, innermost first
 };
 
+// A summand of a maximal sum seen through its explicit substitutions, holding neither node (the
+// side conditions of (12), (13) and (17) read every summand of every sum the search visits): the
+// ES nodes from `top` down the bodies to `core`, outermost first, are peel's frames.
+struct PeeledView {
+  const Node* top = nullptr;
+  const Node* core = nullptr;
+};
+
 // The dispatch index is keyed by the node tag; the last tag is `prim`.
 inline constexpr std::size_t tag_count = 9;
 static_assert(static_cast<std::size_t>(Kind::prim) + 1 == tag_count);
@@ -50,9 +58,9 @@ struct Reduction : TagRelation {
   struct Redex {
     const Term& term;
     bool in_sum = false; // term is a summand of a larger sum (only that sum's rules fire, AC)
-    // For a maximal sum: its summands left to right, and each with its ES stack peeled off.
+    // For a maximal sum: its summands left to right, and each seen through its ES stack.
     std::span<const Term> summands = {};
-    std::span<const Peeled> peeled = {};
+    std::span<const PeeledView> peeled = {};
     std::size_t nth = 0;
     // An explicit substitution's bound term's core (rules.cpp, bound_core), found once for the
     // side conditions of all the node's entries; null until asked.

@@ -143,19 +143,14 @@ std::optional<Call> as_call(const Term& leaf) {
   return Call{head.core->name, outer.core->right(), head.frames, outer.frames};
 }
 
-bool binds(const std::vector<Term>& frames, const std::string& x) {
-  return std::any_of(frames.begin(), frames.end(), [&](const Term& f) {
-    return f->x.name == x || (f->kind == Kind::let_pair && f->y.name == x);
-  });
-}
-
-// Whether the ES stack above t's core (made by core_of) binds none of x and holds exponential ES
-// only: binds and exponential_stack of peel(t)'s frames, without building them ((17) asks it of
-// every call of every maximal sum the strategy visits).
-bool movable_stack(const Term& t, const std::string& x) {
-  for (const Node* at = t.get(); at->kind == Kind::let || at->kind == Kind::let_pair;
+// Whether the ES stack above t's core (made by core_of or a summand's view) binds none of x (none
+// when x is null) and holds exponential ES only: read off the ES nodes, the frames of peel(t)
+// without building them ((12), (13) and (17) ask it of the summands of every maximal sum the
+// strategy visits).
+bool movable_stack(const Node& t, const std::string* x) {
+  for (const Node* at = &t; at->kind == Kind::let || at->kind == Kind::let_pair;
        at = at->body().get()) {
-    if (at->x.name == x || (at->kind == Kind::let_pair && at->y.name == x)) return false;
+    if (x && (at->x.name == *x || (at->kind == Kind::let_pair && at->y.name == *x))) return false;
     if (at->kind == Kind::let && at->x.linear) return false;
   }
   return true;
@@ -171,7 +166,7 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
   if (r.in_sum) return std::nullopt; // the maximal sum decides (AC, spec §9 P3)
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
-    if (r.peeled[i].core->kind != kind || !exponential_stack(r.peeled[i].frames)) continue;
+    if (r.peeled[i].core->kind != kind || !movable_stack(*r.peeled[i].top, nullptr)) continue;
     if (first) return Summands{*first, i};
     first = i;
   }
@@ -191,15 +186,14 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   // head and summand, in summand order (a campaign's sums have a few: no allocation)
   InlineVector<std::pair<const std::string*, std::size_t>, 8> calls;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
-    const Peeled& outer = r.peeled[i]; // (x α t) β: β, and the application
+    const PeeledView& outer = r.peeled[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
     const Term& alpha = outer.core->left(); // α, and x
     const Term& head = core_of(alpha);
     if (head->kind != Kind::var) continue;
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (!movable_stack(alpha, x) || binds(outer.frames, x) || !exponential_stack(outer.frames))
-      continue;
+    if (!movable_stack(*alpha, &x) || !movable_stack(*outer.top, &x)) continue;
     calls.push_back({&x, i});
   }
   if (calls.size() < 2) return out;
@@ -365,8 +359,8 @@ std::vector<Rules::Entry> table_2() {
       [](const Reducer&, const Redex& r) { return first_two(r, Kind::num).has_value(); },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::num);
-        const Peeled& a = r.peeled[s.i];
-        const Peeled& b = r.peeled[s.j];
+        const Peeled a = peel(r.summands[s.i]);
+        const Peeled b = peel(r.summands[s.j]);
         return merged_sum(
             r, s,
             wrap_noted(m, num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
@@ -381,8 +375,8 @@ std::vector<Rules::Entry> table_2() {
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::pair);
-        const Peeled& a = r.peeled[s.i];
-        const Peeled& b = r.peeled[s.j];
+        const Peeled a = peel(r.summands[s.i]);
+        const Peeled b = peel(r.summands[s.j]);
         const Term core =
             pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
         return merged_sum(r, s, wrap_noted(m, core, concat({&a.frames, &b.frames})));
