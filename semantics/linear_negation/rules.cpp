@@ -53,14 +53,15 @@ Rule<Transform> clause(RuleInfo i, Kind kind, Rule<Transform>::Result result) {
 
 // ---- the shapes the side conditions read ----
 
-// The core of t under its explicit substitutions (peel without building the stack). Each node
-// on the way is made, if a shared copy of (9) (force), for the side conditions to read.
+// The core of t under its explicit substitutions (peel without building the stack). Each ES node
+// on the way is made, if a shared copy of (9) (force), to read its body; the core is not: a
+// copy's node has its tag, binders and name before its children are made, which is what most
+// side conditions read of it (one that reads its children makes it first).
 const Term& core_of(const Term& t) {
   const Term* at = &t;
-  force(**at);
   while ((*at)->kind == Kind::let || (*at)->kind == Kind::let_pair) {
-    at = &(*at)->body();
     force(**at);
+    at = &(*at)->body();
   }
   return *at;
 }
@@ -183,6 +184,10 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
+  // two calls need two applications (most sums the search visits have fewer)
+  if (std::count_if(r.peeled.begin(), r.peeled.end(),
+                    [](const PeeledView& p) { return p.core->kind == Kind::app; }) < 2)
+    return out;
   // head and summand, in summand order (a campaign's sums have a few: no allocation)
   InlineVector<std::pair<const std::string*, std::size_t>, 8> calls;
   for (std::size_t i = 0; i < r.peeled.size(); ++i) {
@@ -397,8 +402,11 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [not_numeric](const Reducer& m, const Redex& r) {
         const Term& pr = bound_core(r);
-        return !r.term->x.linear && not_numeric(m, r) && m.options().rules.eta_pair &&
-               pr->kind == Kind::pair && !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
+        if (r.term->x.linear || !not_numeric(m, r) || !m.options().rules.eta_pair ||
+            pr->kind != Kind::pair)
+          return false;
+        force(*pr); // its components are read
+        return !(leaf_value(pr->left()) && leaf_value(pr->right())) &&
                !(pr->left()->kind == Kind::var && pr->right()->kind == Kind::var);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
