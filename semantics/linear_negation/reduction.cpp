@@ -46,16 +46,6 @@ Term wrap(Term core, const std::vector<Term>& frames) {
   return core;
 }
 
-void sum_leaves(const Term& t, std::vector<Term>& out) {
-  if (t->kind == Kind::add) {
-    force(*t);
-    sum_leaves(t->left(), out);
-    sum_leaves(t->right(), out);
-  } else {
-    out.push_back(t);
-  }
-}
-
 Term sum_of(const std::vector<Term>& leaves) {
   Term out = leaves.front();
   for (std::size_t i = 1; i < leaves.size(); ++i)
@@ -274,31 +264,26 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
   return b;
 }
 
-// A sum's summands put into a buffer (offers_at, contract) are let go of when the buffer is done
-// with, its capacity kept: a node it held would read as shared (use_count) to the in-place steps
-// after, and a frame of the focus's path so held fails (9)'s guided descent. Each summand is seen
-// through its ES stack (PeeledView) by the nodes' addresses, which hold nothing: peel's walk down
-// the bodies, making each node (force) as peel does, without its list of frames.
 namespace {
-struct SummandsEmptied {
-  std::vector<Term>& summands;
-  bool filled = true; // false: the buffer was not used (not a maximal sum)
-  ~SummandsEmptied() {
-    if (filled) summands.clear();
+// The summands of a sum, left to right (t itself when it is not a sum), each with its core: the
+// sums and the ES nodes above the cores are made (force) as peel makes them. A summand is read
+// through its address in its sum's node: the buffer holds no node (a node it held would read as
+// shared, use_count, to the in-place steps after and to (9)'s guided descent along the focus's
+// path).
+void summands_of(const Term& t, std::vector<Summand>& out) {
+  if (t->kind == Kind::add) {
+    force(*t);
+    summands_of(t->left(), out);
+    summands_of(t->right(), out);
+    return;
   }
-};
-
-void view_summands(std::span<const Term> summands, std::vector<PeeledView>& out) {
-  out.resize(summands.size());
-  for (std::size_t i = 0; i < summands.size(); ++i) {
-    const Node* at = summands[i].get();
+  const Node* at = t.get();
+  force(*at);
+  while (binds_es(*at)) {
+    at = at->body().get();
     force(*at);
-    while (binds_es(*at)) {
-      at = at->body().get();
-      force(*at);
-    }
-    out[i] = PeeledView{summands[i].get(), at};
   }
+  out.push_back(Summand{&t, at});
 }
 } // namespace
 
@@ -307,14 +292,11 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   if (candidates.empty()) return;
   force(*t);
   Reduction::Redex redex{t, in_sum};
-  const SummandsEmptied emptied{summands_, t->kind == Kind::add && !in_sum};
-  if (emptied.filled) { // the maximal sum's summands (AC, spec §9 P3)
+  if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
-    sum_leaves(t, summands_);
+    summands_of(t, summands_);
     search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
-    view_summands(summands_, peeled_);
     redex.summands = summands_;
-    redex.peeled = peeled_;
   }
   for (const Rule<Reduction>* rule : candidates) {
     const Reduction::Extra& extra = rule->extra;
@@ -346,13 +328,10 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
-  // the buffers hold nothing once the result is made (only a sum fills them)
-  const SummandsEmptied emptied{chosen_summands_, t->kind == Kind::add};
-  if (emptied.filled) { // a chosen sum is maximal
-    sum_leaves(t, chosen_summands_);
-    view_summands(chosen_summands_, chosen_peeled_);
+  if (t->kind == Kind::add) { // a chosen sum is maximal
+    chosen_summands_.clear();
+    summands_of(t, chosen_summands_);
     redex.summands = chosen_summands_;
-    redex.peeled = chosen_peeled_;
   }
   return c.rule->result(*this, redex, c.rule->info);
 }

@@ -310,14 +310,11 @@ private:
   long copy_volume_ = 0;
   WorkBudget copy_budget_;
   WorkBudget search_budget_;
-  std::vector<Offer> offers_;      // offers_at's scratch buffer for summary()
-  std::vector<Term> summands_;     // a maximal sum's summands (offers_at, contract)
-  std::vector<PeeledView> peeled_; // and the same seen through their ES stacks
-  // contract's own (a chosen sum's summands, peeled), emptied after each result but kept in size
-  std::vector<Term> chosen_summands_;
-  std::vector<PeeledView> chosen_peeled_;
-  std::vector<int> path_buffer_; // S_rand's path of the last step (sampled_choice)
-  std::uint64_t id_;             // owner of the summaries this reducer writes into the nodes' memos
+  std::vector<Offer> offers_;            // offers_at's scratch buffer for summary()
+  std::vector<Summand> summands_;        // a maximal sum's summands (offers_at)
+  std::vector<Summand> chosen_summands_; // contract's own (a chosen sum's)
+  std::vector<int> path_buffer_;         // S_rand's path of the last step (sampled_choice)
+  std::uint64_t id_; // owner of the summaries this reducer writes into the nodes' memos
   // The book is the paper's, whose side conditions read only what Reach and touched_ describe:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
@@ -348,8 +345,6 @@ Run normalise(RunSetUp& set_up, const RunOptions& options);
 // ---- pieces the rules are made of (spec §2.8) ----
 Peeled peel(const Term& t);
 Term wrap(Term core, const std::vector<Term>& frames);
-// The summands of a sum, left to right (t itself when it is not a sum).
-void sum_leaves(const Term& t, std::vector<Term>& out);
 Term sum_of(const std::vector<Term>& leaves);
 
 // (15) t → λy.(t y) at arrow or R^⊥d type (spec §4.3); used by properties only.

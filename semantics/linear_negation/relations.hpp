@@ -26,11 +26,12 @@ struct Peeled {
   std::vector<Term> frames; // the ES nodes of α, innermost first
 };
 
-// A summand of a maximal sum seen through its explicit substitutions, holding neither node (the
-// side conditions of (12), (13) and (17) read every summand of every sum the search visits): the
-// ES nodes from `top` down the bodies to `core`, outermost first, are peel's frames.
-struct PeeledView {
-  const Node* top = nullptr;
+// A summand of a maximal sum, held by neither the redex nor the search's buffer (the side
+// conditions of (12), (13) and (17) read every summand of every sum the search visits, and a node
+// so held would read as shared to the in-place steps after): the summand, in its sum's node, and
+// its core under its ES stack (peel's frames are the ES nodes from the one down to the other).
+struct Summand {
+  const Term* term = nullptr;
   const Node* core = nullptr;
 };
 
@@ -58,9 +59,8 @@ struct Reduction : TagRelation {
   struct Redex {
     const Term& term;
     bool in_sum = false; // term is a summand of a larger sum (only that sum's rules fire, AC)
-    // For a maximal sum: its summands left to right, and each seen through its ES stack.
-    std::span<const Term> summands = {};
-    std::span<const PeeledView> peeled = {};
+    // For a maximal sum: its summands left to right.
+    std::span<const Summand> summands = {};
     std::size_t nth = 0;
     // An explicit substitution's bound term's core (rules.cpp, bound_core), found once for the
     // side conditions of all the node's entries; null until asked.

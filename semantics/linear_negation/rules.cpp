@@ -144,7 +144,7 @@ std::optional<Call> as_call(const Term& leaf) {
   return Call{head.core->name, outer.core->right(), head.frames, outer.frames};
 }
 
-// Whether the ES stack above t's core (made by core_of or a summand's view) binds none of x (none
+// Whether the ES stack above t's core (made by core_of or summands_of) binds none of x (none
 // when x is null) and holds exponential ES only: read off the ES nodes, the frames of peel(t)
 // without building them ((12), (13) and (17) ask it of the summands of every maximal sum the
 // strategy visits).
@@ -166,8 +166,8 @@ struct Summands {
 std::optional<Summands> first_two(const Redex& r, Kind kind) {
   if (r.in_sum) return std::nullopt; // the maximal sum decides (AC, spec §9 P3)
   std::optional<std::size_t> first;
-  for (std::size_t i = 0; i < r.peeled.size(); ++i) {
-    if (r.peeled[i].core->kind != kind || !movable_stack(*r.peeled[i].top, nullptr)) continue;
+  for (std::size_t i = 0; i < r.summands.size(); ++i) {
+    if (r.summands[i].core->kind != kind || !movable_stack(**r.summands[i].term, nullptr)) continue;
     if (first) return Summands{*first, i};
     first = i;
   }
@@ -175,7 +175,7 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 }
 
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
-// the order of their second summands. A summand's call is read off its peeled form (the redex's),
+// the order of their second summands. A summand's call is read off its core (the redex's),
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
 // The qualifying calls are grouped by head after a sort: a sum of n calls of n distinct
 // heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n log n), not by a search of the
@@ -185,20 +185,20 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
   // two calls need two applications (most sums the search visits have fewer)
-  if (std::count_if(r.peeled.begin(), r.peeled.end(),
-                    [](const PeeledView& p) { return p.core->kind == Kind::app; }) < 2)
+  if (std::count_if(r.summands.begin(), r.summands.end(),
+                    [](const Summand& s) { return s.core->kind == Kind::app; }) < 2)
     return out;
   // head and summand, in summand order (a campaign's sums have a few: no allocation)
   InlineVector<std::pair<const std::string*, std::size_t>, 8> calls;
-  for (std::size_t i = 0; i < r.peeled.size(); ++i) {
-    const PeeledView& outer = r.peeled[i]; // (x α t) β: β, and the application
+  for (std::size_t i = 0; i < r.summands.size(); ++i) {
+    const Summand& outer = r.summands[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
     const Term& alpha = outer.core->left(); // α, and x
     const Term& head = core_of(alpha);
     if (head->kind != Kind::var) continue;
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (!movable_stack(*alpha, &x) || !movable_stack(*outer.top, &x)) continue;
+    if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
     calls.push_back({&x, i});
   }
   if (calls.size() < 2) return out;
@@ -220,7 +220,10 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
 
 // The sum with summands i and j replaced by `merged` (at i).
 Term merged_sum(const Redex& r, const Summands& s, Term merged) {
-  std::vector<Term> leaves(r.summands.begin(), r.summands.end());
+  std::vector<Term> leaves;
+  leaves.reserve(r.summands.size());
+  for (const Summand& x : r.summands)
+    leaves.push_back(*x.term);
   leaves[s.i] = std::move(merged);
   leaves.erase(leaves.begin() + static_cast<long>(s.j));
   return sum_of(leaves);
@@ -364,8 +367,8 @@ std::vector<Rules::Entry> table_2() {
       [](const Reducer&, const Redex& r) { return first_two(r, Kind::num).has_value(); },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::num);
-        const Peeled a = peel(r.summands[s.i]);
-        const Peeled b = peel(r.summands[s.j]);
+        const Peeled a = peel(*r.summands[s.i].term);
+        const Peeled b = peel(*r.summands[s.j].term);
         return merged_sum(
             r, s,
             wrap_noted(m, num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
@@ -380,8 +383,8 @@ std::vector<Rules::Entry> table_2() {
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Summands s = *first_two(r, Kind::pair);
-        const Peeled a = peel(r.summands[s.i]);
-        const Peeled b = peel(r.summands[s.j]);
+        const Peeled a = peel(*r.summands[s.i].term);
+        const Peeled b = peel(*r.summands[s.j].term);
         const Term core =
             pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
         return merged_sum(r, s, wrap_noted(m, core, concat({&a.frames, &b.frames})));
@@ -430,8 +433,8 @@ std::vector<Rules::Entry> table_2() {
   factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
   factor.result = [](Reducer& m, const Redex& r, const RuleInfo&) {
     const Summands s = factorable(m, r).at(r.nth);
-    const Call a = *as_call(r.summands[s.i]);
-    const Call b = *as_call(r.summands[s.j]);
+    const Call a = *as_call(*r.summands[s.i].term);
+    const Call b = *as_call(*r.summands[s.j].term);
     m.note_count(a.head, -1); // two calls of the head become one
     return merged_sum(r, s,
                       wrap_noted(m, app(var(a.head), add(a.argument, b.argument)),
