@@ -122,24 +122,32 @@ bool binds_names(Kind k) {
 }
 } // namespace
 
+// Summed in locals and stored once: stored into n at each child, every field was written and read
+// again per child (n could be a child, for all the compiler knows). A step measures every node it
+// rebuilds, on its path and in its contractum.
 void measure(Node& n) {
-  n.height = 1;
-  n.size = 1;
-  n.binders = 0;
-  n.plain_stems = true;
-  n.names_seen = n.kind == Kind::var ? name_bit(n.name) : 0;
+  int height = 1;
+  long size = 1;
+  long binders = 0;
+  bool plain_stems = true;
+  std::uint32_t names_seen = n.kind == Kind::var ? name_bit(n.name) : 0;
   if (binds_names(n.kind)) {
-    n.binders = n.kind == Kind::let_pair ? 2 : 1;
-    n.plain_stems =
+    binders = n.kind == Kind::let_pair ? 2 : 1;
+    plain_stems =
         !n.x.name.starts_with('_') && (n.kind != Kind::let_pair || !n.y.name.starts_with('_'));
   }
   for (const Term& k : n.kids) {
-    n.height = std::max(n.height, k->height + 1);
-    n.size += k->size;
-    n.binders += k->binders;
-    n.plain_stems = n.plain_stems && k->plain_stems;
-    n.names_seen |= k->names_seen;
+    height = std::max(height, k->height + 1);
+    size += k->size;
+    binders += k->binders;
+    plain_stems = plain_stems && k->plain_stems;
+    names_seen |= k->names_seen;
   }
+  n.height = height;
+  n.size = size;
+  n.binders = binders;
+  n.plain_stems = plain_stems;
+  n.names_seen = names_seen;
 }
 
 namespace {
