@@ -65,6 +65,8 @@ struct Reduction : TagRelation {
     // An explicit substitution's bound term's core (rules.cpp, bound_core), found once for the
     // side conditions of all the node's entries; null until asked.
     mutable const Term* bound_core = nullptr;
+    // Whether that core is a value (rules.cpp, bound_is_value): 1 or 0, -1 until asked.
+    mutable signed char bound_value = -1;
   };
   using Context = Reducer;
   using Output = Term;

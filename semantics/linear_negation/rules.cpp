@@ -74,6 +74,13 @@ const Term& bound_core(const Redex& r) {
   return *r.bound_core;
 }
 
+// is_value of bound_core, kept on the redex the same way: (9)'s and (10)'s side conditions both
+// read it of every ES node the search summarises.
+bool bound_is_value(const Redex& r) {
+  if (r.bound_value < 0) r.bound_value = is_value(bound_core(r)) ? 1 : 0;
+  return r.bound_value == 1;
+}
+
 bool leaf_value(const Term& v) {
   if (v->kind == Kind::var || v->kind == Kind::num) return true;
   force(*v);
@@ -305,9 +312,8 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [](const Reducer& m, const Redex& r) {
         const Node& t = *r.term;
-        const Term& v = bound_core(r);
-        return !t.x.linear && is_value(v) && binder_count(t, 0) > 0 &&
-               (!numeric_only(m) || v->kind == Kind::num);
+        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) > 0 &&
+               (!numeric_only(m) || bound_core(r)->kind == Kind::num);
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Node& t = *r.term;
@@ -332,7 +338,7 @@ std::vector<Rules::Entry> table_2() {
       Kind::let,
       [](const Reducer&, const Redex& r) {
         const Node& t = *r.term;
-        return !t.x.linear && is_value(bound_core(r)) && binder_count(t, 0) == 0;
+        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) == 0;
       },
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled p = peel(r.term->bound());
