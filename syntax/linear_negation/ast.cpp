@@ -244,11 +244,39 @@ std::uint64_t name_prefix(std::string_view v) {
   return key;
 }
 
+// Whether two names of the same name_prefix are the same: their first eight characters are,
+// and their zeros past a shorter name's end stand for as many characters missing.
+bool same_keyed_name(std::string_view a, std::string_view b) {
+  constexpr std::size_t width = sizeof(std::uint64_t);
+  return a.size() == b.size() && (a.size() <= width || a.substr(width) == b.substr(width));
+}
+
+// The variables of a small summand, one entry each (a name twice is two entries): its
+// free-variable list's entries, which the sum's sort adds up as the merge of its list would,
+// without its list made (Cor. 16's sum has its hundreds of summands `x a` made anew at each
+// stage, and making their lists cost more than the sort of their entries). False where a node
+// binds, is a shared copy not forced, or has its list made (the list answers for it).
+struct Leaves {
+  std::array<FreeEntry, 16> at;
+  std::size_t count = 0;
+};
+bool variable_leaves(const Node& t, Leaves& out) {
+  if (t.kind == Kind::var) {
+    if (out.count == out.at.size()) return false;
+    out.at[out.count++] = {t.name, 1};
+    return true;
+  }
+  if (binds_names(t.kind) || t.copy.unforced || t.free_counts_known()) return false;
+  return std::all_of(t.kids.begin(), t.kids.end(),
+                     [&](const Term& k) { return variable_leaves(*k, out); });
+}
+
 // The list of a large sum from its summands' lists, without making the list of each sum below it:
 // (11) builds every sum of Cor. 16's wrapper anew, and merging the spine of a sum of k summands
 // made k lists of up to k names, O(k²) a sum, where the rules' notes read only the top's. The
 // summands are the leaves of the nested additions whose lists are not made (a made list, or a
-// shared copy's, answers for its sum). None when a summand's list names a variable twice, or
+// shared copy's, answers for its sum); a small one's variables are read without its list made
+// (variable_leaves). None when a summand's list names a variable twice, or
 // when the sum has fewer than `many` such additions (the RNN's: merging their short lists costs
 // less than sorting).
 [[gnu::noinline]] std::optional<Node::FreeCounts> summed_counts(const Node& n) {
@@ -262,51 +290,67 @@ std::uint64_t name_prefix(std::string_view v) {
     if (next == nullptr) return std::nullopt;
     s = next->get();
   }
-  std::vector<const Node*> todo{&n};
-  std::vector<const Node*> summands;
-  todo.reserve(many);
-  summands.reserve(2 * many);
-  while (!todo.empty()) {
-    const Node& s = *todo.back();
-    todo.pop_back();
-    for (const Term& k : s.kids)
-      if (unlisted_sum(k))
-        todo.push_back(k.get());
-      else
-        summands.push_back(k.get());
-  }
-  // the entries made in one buffer of their number (a vector doubling from one entry allocated
-  // a dozen times a sum), each with its name's first characters as a number, which orders the
-  // names as compare_names does where they differ there: the sort compares numbers, and names
-  // only where those agree
-  std::size_t total = 0;
-  for (const Node* k : summands) {
-    FreeEntry single;
-    const FreeList list = free_counts_of(*k, single);
-    if (names_twice(list)) return std::nullopt;
-    total += list.size();
-  }
+  // the entries, each with its name's first characters as a number, which orders the names as
+  // compare_names does where they differ there: the sort compares numbers, and names only where
+  // those agree
   struct Keyed {
     std::uint64_t key;
     FreeEntry entry;
   };
   std::vector<Keyed> all;
-  all.reserve(total);
-  for (const Node* k : summands) {
-    FreeEntry single;
-    for (const FreeEntry& e : free_counts_of(*k, single))
-      all.push_back({name_prefix(e.first), e});
+  all.reserve(static_cast<std::size_t>(n.size / 4) + 2); // Cor. 16's: a name a summand, and `a`
+  // A name met again is added to its entry, found by a few bits of its number: the sort then
+  // orders each name once (Cor. 16's λ-bound variable occurs in every summand).
+  constexpr std::size_t slots = 16;
+  constexpr std::size_t none = SIZE_MAX;
+  std::array<std::size_t, slots> last{};
+  last.fill(none);
+  const auto put = [&](const FreeEntry& e) {
+    const std::uint64_t key = name_prefix(e.first);
+    std::size_t& at = last[(key * 0x9E3779B97F4A7C15ULL) >> 60U];
+    if (at != none && all[at].key == key && same_keyed_name(all[at].entry.first, e.first)) {
+      all[at].entry.second += e.second;
+      return;
+    }
+    at = all.size();
+    all.push_back({key, e});
+  };
+  std::vector<const Node*> todo{&n};
+  todo.reserve(many);
+  Leaves leaves;
+  while (!todo.empty()) {
+    const Node& s = *todo.back();
+    todo.pop_back();
+    for (const Term& k : s.kids) {
+      if (unlisted_sum(k)) {
+        todo.push_back(k.get());
+        continue;
+      }
+      leaves.count = 0;
+      if (k->size <= static_cast<long>(leaves.at.size()) && variable_leaves(*k, leaves)) {
+        for (std::size_t i = 0; i < leaves.count; ++i)
+          put(leaves.at[i]);
+        continue;
+      }
+      FreeEntry single;
+      const FreeList list = free_counts_of(*k, single);
+      if (names_twice(list)) return std::nullopt;
+      for (const FreeEntry& e : list)
+        put(e);
+    }
   }
   std::sort(all.begin(), all.end(), [](const Keyed& a, const Keyed& b) {
     return a.key != b.key ? a.key < b.key : compare_names(a.entry.first, b.entry.first) < 0;
   });
   Node::FreeCounts out;
   out.reserve(all.size());
-  for (const auto& [key, e] : all)
-    if (!out.empty() && out.back().first == e.first)
-      out.back().second += e.second;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto& [key, e] = all[i];
+    if (i > 0 && all[i - 1].key == key && same_keyed_name(all[i - 1].entry.first, e.first))
+      out.back().second += e.second; // (a name whose slot another name took in between)
     else
       out.push_back(e);
+  }
   return out;
 }
 

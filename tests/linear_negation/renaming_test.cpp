@@ -182,6 +182,17 @@ TEST(LinearNegationRenaming, FreeCountsOfOneWideChildAndFewOthers) {
   }
 }
 
+// A sum nested on the left with the lists of its spine made bottom-up: each a merge of its
+// children's lists (the reference for a list made from the summands').
+Term merged_a_level_at_a_time(Term sum) {
+  std::vector<const Node*> spine;
+  for (const Node* s = sum.get(); s->kind == Kind::add; s = s->left().get())
+    spine.push_back(s);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it)
+    (*it)->free_counts();
+  return sum;
+}
+
 TEST(LinearNegationRenaming, ALargeSumListsItsNamesWithoutItsSpinesLists) {
   // The list of a sum over many sums whose lists are not made is made from its summands' lists
   // alone: the same list as merged a level at a time, the spine below left without lists.
@@ -193,17 +204,46 @@ TEST(LinearNegationRenaming, ALargeSumListsItsNamesWithoutItsSpinesLists) {
     return sum_of(leaves);
   };
   for (const int n : {10, 40, 200}) {
-    const Term merged = sum(n);
-    std::vector<const Node*> spine; // made bottom-up: each a merge of its children's lists
-    for (const Node* s = merged.get(); s->kind == Kind::add; s = s->left().get())
-      spine.push_back(s);
-    for (auto it = spine.rbegin(); it != spine.rend(); ++it)
-      (*it)->free_counts();
+    const Term merged = merged_a_level_at_a_time(sum(n));
     const Term summed = sum(n);
     EXPECT_EQ(summed->free_counts(), merged->free_counts()) << n;
     if (n >= 200) EXPECT_FALSE(summed->left()->left()->free_counts_known()) << n;
     for (const std::string x : {"a", "v1", "v49", "f0", "f6", "zz"})
       EXPECT_EQ(free_count(x, summed), walked_count(x, summed)) << x << " in a sum of " << n;
+  }
+}
+
+TEST(LinearNegationRenaming, ALargeSumListsSmallSummandsByTheirVariables) {
+  // Small summands are read by their variables, their lists not made, a name met again added to
+  // its entry: the same list as merged a level at a time, for names that share their first eight
+  // characters, a name twice in a summand, and summands that bind or whose list is made.
+  const auto sum = [](int n) {
+    std::vector<Term> leaves;
+    for (int i = 0; i < n; ++i) {
+      const std::string x = "cotangent_" + std::to_string(i % 13); // one prefix of eight
+      switch (i % 5) {
+      case 0: // a binder: its list answers for it
+        leaves.push_back(lam(lin_binder("a"), app(var(x), var("a"))));
+        break;
+      case 1: // a name twice
+        leaves.push_back(pair(var(x), app(var(x), var("a"))));
+        break;
+      case 2: // its list made
+        leaves.push_back(app(var("f" + std::to_string(i % 7)), var("a")));
+        leaves.back()->free_counts();
+        break;
+      default:
+        leaves.push_back(app(var(x), var(i % 2 == 0 ? "a" : "cotangent")));
+      }
+    }
+    return sum_of(leaves);
+  };
+  for (const int n : {40, 200}) {
+    const Term merged = merged_a_level_at_a_time(sum(n));
+    const Term summed = sum(n);
+    EXPECT_EQ(summed->free_counts(), merged->free_counts()) << n;
+    EXPECT_FALSE(summed->left()->left()->free_counts_known()) << n;
+    EXPECT_FALSE(summed->right()->free_counts_known()) << n; // a summand read by its variables
   }
 }
 
