@@ -35,17 +35,28 @@ struct Sought {
   std::uint32_t bit;
 };
 
+// Whether the binder name b is x. (9)'s descent asks it at every explicit substitution it crosses,
+// where with unique binders the answer is no, and the names of a family's series have the same
+// length and mostly differ in their last digit: that is compared before the bytes are.
+[[gnu::always_inline]] inline bool is_sought(const std::string& b, const Sought& x) {
+  return b.size() == x.name.size() && (b.empty() || b.back() == x.name.back()) && b == x.name;
+}
+
+// Whether t binds x (its scope, child 0, holds no free occurrence of x).
+[[gnu::always_inline]] inline bool rebinds(const Node& t, const Sought& x) {
+  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
+  return binder && (is_sought(t.x.name, x) || (t.kind == Kind::let_pair && is_sought(t.y.name, x)));
+}
+
 int walked_count(const Term& t, const Sought& x) {
   const Node& n = *t;
   if (!may_name(n, x.bit)) return 0;
   if (n.kind == Kind::var) return n.name == x.name ? 1 : 0;
   if (n.free_counts_known() || n.copy.unforced) return free_count(x.name, t); // (no kids made)
-  const bool binder = n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair;
-  const bool rebinds =
-      binder && (n.x.name == x.name || (n.kind == Kind::let_pair && n.y.name == x.name));
+  const bool binds_x = rebinds(n, x);
   int count = 0;
   for (std::size_t i = 0; i < n.kids.size(); ++i)
-    if (!(rebinds && i == 0)) count += walked_count(n.kids[i], x);
+    if (!(binds_x && i == 0)) count += walked_count(n.kids[i], x);
   return count;
 }
 
@@ -58,38 +69,33 @@ int count_in(const Term& t, const Sought& x) {
 // from its free-variable list, the largest by what is left, so that a descent along a deep stack
 // of explicit substitutions never makes the lists of the stack's bodies.
 KidCounts counts_in_kids(const Node& t, const Sought& x, int c) {
-  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
-  const bool rebinds =
-      binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
+  const bool binds_x = rebinds(t, x);
   KidCounts out(t.kids.size(), 0);
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
     if (t.kids[i]->size > t.kids[largest]->size) largest = i;
   int rest = c;
   for (std::size_t i = 0; i < t.kids.size(); ++i) {
-    if (i == largest || (rebinds && i == 0)) continue;
+    if (i == largest || (binds_x && i == 0)) continue;
     out[i] = count_in(t.kids[i], x);
     rest -= out[i];
   }
-  if (!(rebinds && largest == 0)) out[largest] = rest;
+  if (!(binds_x && largest == 0)) out[largest] = rest;
   return out;
 }
 
 // The first child of t holding an occurrence of x, and its count of them (c in t): the children
 // counted as counts_in_kids counts them, but left to right and only until the answer is known,
-// which is as soon as a child before the largest holds one.
+// which is as soon as a child before the largest holds one. Whether t binds x is asked only where
+// it decides: at child 0 before the largest, or when the largest is child 0 (its scope).
 // `largest`: the child whose count is what the others leave (the largest by size); `counted(i)`:
 // child i's count.
 template <typename Counted>
 [[gnu::always_inline]] inline std::pair<std::size_t, int>
 first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
                  const Counted& counted) {
-  const bool binder = t.kind == Kind::lam || t.kind == Kind::let || t.kind == Kind::let_pair;
-  const bool rebinds =
-      binder && (t.x.name == x.name || (t.kind == Kind::let_pair && t.y.name == x.name));
-  const bool largest_binds_x = rebinds && largest == 0; // holds no free occurrence of x
   for (std::size_t i = 0; i < largest; ++i) {
-    if (rebinds && i == 0) continue;
+    if (i == 0 && rebinds(t, x)) continue;
     if (const int n = counted(i); n != 0) return {i, n};
   }
   // the children before the largest hold none: the largest holds what the others after it leave
@@ -100,7 +106,7 @@ first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
     rest -= n;
     if (n != 0 && first_after.second == 0) first_after = {i, n};
   }
-  if (!largest_binds_x && rest != 0) return {largest, rest};
+  if (rest != 0 && !(largest == 0 && rebinds(t, x))) return {largest, rest}; // else it binds x
   return first_after;
 }
 
@@ -173,11 +179,13 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
   auto& path = writes->path; // top down for now
   const std::size_t from = path.size();
   const InPlaceWrites::Guide* guide = writes->guide;
+  // the frames stay as they are while the contractum is made: their number is read once
+  const std::size_t guide_size = guide != nullptr ? guide->size() : 0;
   for (int count = c;;) {
     force(*n);
     bool along = false;
     std::size_t on_path = 0;
-    if (guide != nullptr && writes->guided < guide->size()) {
+    if (writes->guided < guide_size) {
       const auto [node, k] = guide->at(writes->guided);
       along = node == n;
       on_path = k;
@@ -194,7 +202,7 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
     }
     Term& kid = n->kids[i];
     Node* below = kid->kind == Kind::var ? nullptr : in_place(kid, writes);
-    if (along && i == on_path && below == nullptr && writes->guided < guide->size())
+    if (along && i == on_path && below == nullptr && writes->guided < guide_size)
       throw std::logic_error("linear-negation: the focus's path is held elsewhere");
     if (below == nullptr) {
       kid = replace_first_rebuilt(kid, x, v, in_kid);
