@@ -117,9 +117,24 @@ first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
   return largest;
 }
 
+// first_holding_by's answer at a node of two children whose other than the largest does not name
+// x by its filter (counted 0): the largest holds all c, unless it is the scope of a binder of x or
+// c is 0 (then none does). The common case down a stack of explicit substitutions, whose bound
+// terms are small and name other variables: answered without the loops.
+[[gnu::always_inline]] inline bool only_largest_names(const Node& t, const Sought& x,
+                                                      std::size_t largest) {
+  return t.kids.size() == 2 && !may_name(*t.kids[1 - largest], x.bit);
+}
+[[gnu::always_inline]] inline std::pair<std::size_t, int>
+held_by_largest(const Node& t, const Sought& x, int c, std::size_t largest) {
+  if (c != 0 && !(largest == 0 && rebinds(t, x))) return {largest, c};
+  return {t.kids.size(), 0};
+}
+
 std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
-  return first_holding_by(t, x, c, largest_kid(t),
-                          [&](std::size_t i) { return count_in(t.kids[i], x); });
+  const std::size_t largest = largest_kid(t);
+  if (only_largest_names(t, x, largest)) return held_by_largest(t, x, c, largest);
+  return first_holding_by(t, x, c, largest, [&](std::size_t i) { return count_in(t.kids[i], x); });
 }
 
 // The same at a node of the focus's path whose child `on_path` goes on along it (its size as
@@ -129,10 +144,12 @@ std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c)
 std::pair<std::size_t, int> first_holding_along(const Node& t, const Sought& x, int c,
                                                 std::size_t on_path, InPlaceWrites& writes) {
   std::size_t largest = largest_kid(t);
-  if (t.kids[largest]->size <= t.kids[on_path]->size)
+  if (t.kids[largest]->size <= t.kids[on_path]->size) {
     largest = on_path;
-  else
+    if (only_largest_names(t, x, largest)) return held_by_largest(t, x, c, largest);
+  } else {
     writes.listed = std::min(writes.listed, writes.guided);
+  }
   return first_holding_by(t, x, c, largest, [&](std::size_t i) {
     return i == on_path ? free_count(x.name, t.kids[i]) : count_in(t.kids[i], x);
   });
