@@ -131,10 +131,18 @@ held_by_largest(const Node& t, const Sought& x, int c, std::size_t largest) {
   return {t.kids.size(), 0};
 }
 
-std::pair<std::size_t, int> first_holding(const Node& t, const Sought& x, int c) {
+// The children counted (kept out of line: the common answer above, inlined in the descent's loop,
+// does without the registers and frame the counting needs).
+[[gnu::noinline]] std::pair<std::size_t, int> first_holding_counted(const Node& t, const Sought& x,
+                                                                    int c, std::size_t largest) {
+  return first_holding_by(t, x, c, largest, [&](std::size_t i) { return count_in(t.kids[i], x); });
+}
+
+[[gnu::always_inline]] inline std::pair<std::size_t, int> first_holding(const Node& t,
+                                                                        const Sought& x, int c) {
   const std::size_t largest = largest_kid(t);
   if (only_largest_names(t, x, largest)) return held_by_largest(t, x, c, largest);
-  return first_holding_by(t, x, c, largest, [&](std::size_t i) { return count_in(t.kids[i], x); });
+  return first_holding_counted(t, x, c, largest);
 }
 
 // The same at a node of the focus's path whose child `on_path` goes on along it (its size as
@@ -199,7 +207,7 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
   // the frames stay as they are while the contractum is made: their number is read once
   const std::size_t guide_size = guide != nullptr ? guide->size() : 0;
   for (int count = c;;) {
-    force(*n);
+    if (n->copy.unforced) force(*n); // (a call a level saved where there is nothing to force)
     bool along = false;
     std::size_t on_path = 0;
     if (writes->guided < guide_size) {
