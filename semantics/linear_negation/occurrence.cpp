@@ -111,6 +111,7 @@ first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
 }
 
 [[gnu::always_inline]] inline std::size_t largest_kid(const Node& t) {
+  if (t.kids.size() == 2) return t.kids[1]->size > t.kids[0]->size ? 1 : 0; // most nodes: no loop
   std::size_t largest = 0;
   for (std::size_t i = 1; i < t.kids.size(); ++i)
     if (t.kids[i]->size > t.kids[largest]->size) largest = i;
