@@ -181,7 +181,14 @@ void Reducer::push_focus(std::size_t k) {
   Term& slot = focus_slot();
   const bool in_sum = focus_in_sum();
   force(*slot);
-  if (slot.use_count() != 1) slot = rebuild_counted(*slot, slot->kids);
+  if (slot.use_count() != 1) {
+    // the copy has the node's tag, binders, counts and children: its summaries are the node's
+    // (asked of the copy anew, they ran every side condition at the node again)
+    const Node& shared = *slot; // its other holders keep it
+    slot = rebuild_counted(shared, shared.kids);
+    slot->memo.top = shared.memo.top;
+    slot->memo.in_sum = shared.memo.in_sum;
+  }
   const RedexMemo::Summary& s = summary(slot, in_sum);
   const Node& n = *slot;
   const std::size_t i = f.frames.size();
