@@ -196,6 +196,9 @@ Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
       id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {
+  for (std::size_t tag = 0; tag < Reduction::kind_count; ++tag)
+    if (!options_.book->candidates<Reduction>(static_cast<Kind>(tag)).empty())
+      tags_with_entries_ |= std::uint32_t{1} << tag;
   if (set_up) {
     if (options_.free_types != set_up->free_types_)
       throw std::invalid_argument("linear-negation reducer: free types other than its set-up's");
@@ -646,6 +649,13 @@ const RedexMemo::Summary& Reducer::summary_made(const Term& t, bool own_context)
 // A summary holding t's own redex instances only (its children's are added by add_children).
 void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& out) {
   out = RedexMemo::Summary{}; // owned once made: a search that runs out of budget leaves none
+  if ((tags_with_entries_ >> static_cast<unsigned>(t->kind) & 1U) == 0) {
+    // no entry fires on its tag (the variables, numerals, λs and pairs that are most of a small
+    // term's nodes): none of its own, without asking offers_at
+    search_budget_.spend(1, "finding redexes");
+    out.owner = id_;
+    return;
+  }
   offers_.clear();
   offers_at(t, own_context, offers_);
   search_budget_.spend(1 + static_cast<long>(offers_.size()), "finding redexes");

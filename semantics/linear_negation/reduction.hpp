@@ -315,6 +315,10 @@ private:
   std::vector<Summand> chosen_summands_; // contract's own (a chosen sum's)
   std::vector<int> path_buffer_;         // S_rand's path of the last step (sampled_choice)
   std::uint64_t id_; // owner of the summaries this reducer writes into the nodes' memos
+  // The tags some entry of the book fires on, one bit each: a node of another tag (a variable, a
+  // numeral, λ and pairs in the paper's book) has no redex instance of its own, and its summary
+  // is its children's (summary_made).
+  std::uint32_t tags_with_entries_ = 0;
   // The book is the paper's, whose side conditions read only what Reach and touched_ describe:
   // a step then brings the summaries of its path up to date instead of recomputing them.
   bool known_reads_;
