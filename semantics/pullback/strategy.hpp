@@ -118,6 +118,10 @@ private:
     bool clean = true; // this frame and those above: every sibling searched before was pure
   };
   std::optional<Found> search(const Term& t, int depth, std::vector<Frame>& frames);
+  // Whether search answers at once that t holds no redex (a leaf, or a subterm found inert
+  // before), with reached_ brought up as the search does; search_unknown: the search past it.
+  bool known_inert(const Term& t, int depth);
+  std::optional<Found> search_unknown(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_in(const Term& t, int depth, std::vector<Frame>& frames);
   std::optional<Found> search_kids(const Term& t, int after, int depth, bool clean,
                                    std::vector<Frame>& frames);
