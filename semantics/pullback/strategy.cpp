@@ -293,7 +293,7 @@ bool is_value_pullback(const Term& t) {
     reached_ = std::max(reached_, depth);
     return true;
   }
-  if (const int* height = inert_.find(t.get())) {
+  if (const int* height = t->inert_mark.get() ? inert_.find(t.get()) : nullptr) {
     // Known to hold no redex; it is skipped only if the walk would not have hit the depth limit.
     if (depth + *height <= max_term_depth) {
       reached_ = std::max(reached_, depth + *height);
@@ -320,6 +320,7 @@ std::optional<Machine::Found> Machine::search_unknown(const Term& t, int depth,
   if (!s && impure_attempts_ == impure_before) {
     if (inert_.size() > inert_limit) inert_.clear();
     inert_.emplace(t, height);
+    t->inert_mark.set(); // known_inert asks the table about marked nodes only
   }
   return s;
 }

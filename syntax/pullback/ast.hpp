@@ -144,18 +144,41 @@ private:
   mutable std::atomic<std::uint8_t> v_{unknown};
 };
 
+// Whether a reducer has remembered the node as holding no redex (the inert subterms of
+// semantics/pullback/strategy.hpp), set when it does and, like the atom mark, never copied (a
+// copy starts unmarked). [perf] The search asks its table only about marked nodes: most nodes it
+// meets were never remembered, and a hashed lookup for each was most of what it spent on them.
+// A mark is never cleared (a remembered node is never edited in place): one left after its entry
+// is gone (the table restarted, or another reducer's) costs a lookup, never an answer.
+class InertMark {
+public:
+  InertMark() = default;
+  InertMark(const InertMark&) noexcept {}
+  InertMark& operator=(const InertMark&) noexcept {
+    v_.store(false, std::memory_order_relaxed);
+    return *this;
+  }
+  ~InertMark() = default;
+  bool get() const { return v_.load(std::memory_order_relaxed); }
+  void set() const { v_.store(true, std::memory_order_relaxed); }
+
+private:
+  mutable std::atomic<bool> v_{false};
+};
+
 struct Node;
 using Term = std::shared_ptr<const Node>;
 using Kids = SmallList<Term>; // up to two inline (small_list.hpp)
 struct Node {
   Kind kind = Kind::zero;
-  std::string name = {};   // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
-  Type type = {};          // var: its type; binders: the bound variable's type; covec: σ; zero;
-                           // prim/jac: the primitive's signature dom ⇒ cod
-  int index = 0;           // proj
-  AtomMark atom_mark = {}; // use is_atom (in the padding after index: the node does not grow)
-  double value = 0.0;      // num
-  Covector vec = {};       // covec
+  std::string name = {};     // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
+  Type type = {};            // var: its type; binders: the bound variable's type; covec: σ; zero;
+                             // prim/jac: the primitive's signature dom ⇒ cod
+  int index = 0;             // proj
+  AtomMark atom_mark = {};   // use is_atom (in the padding after index: the node does not grow)
+  InertMark inert_mark = {}; // the reducer's (strategy.cpp; in the same padding)
+  double value = 0.0;        // num
+  Covector vec = {};         // covec
   Kids kids = {};
   SourcePos pos = {};
   FactsSlot facts_slot = {}; // use facts(t)
