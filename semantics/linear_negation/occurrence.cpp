@@ -253,6 +253,10 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
 Term substitute_in(const Term& t, const Sought& z, const Term& v, int c) {
   if (c == 0) return t;
   if (t->kind == Kind::var) return v;
+  // A shared copy not forced yet is renamed once more instead of forced and rebuilt: on the wide
+  // sum, (11)'s body is (9)'s copy of λa. S_k, every summand of which names z.
+  if (t->copy.unforced && v->kind == Kind::var)
+    if (Term renamed = substituted_copy(*t, z.name, v->name, c)) return renamed;
   force(*t);
   const KidCounts counts = counts_in_kids(*t, z, c);
   std::vector<Term> kids = t->kids;

@@ -254,6 +254,11 @@ Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log)
 // The same where the numbers are no block: those names.fresh draws for v's binders, drawn here in
 // rename_bound's order, so that the copy reads as rename_bound's with names, name for name.
 Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log);
+// t{v/z} for a shared copy t not forced yet and a variable v (rule (11)): a copy of t's original,
+// not forced either, whose renaming is t's followed by z ↦ v (t's binders are named fresh, so
+// none captures v), which forced reads as t forced with z substituted, name for name. c: z's
+// free occurrences in t. Null where v is free in t already (its list would name v twice).
+Term substituted_copy(const Node& t, const std::string& z, const std::string& v, int c);
 
 // ---- constructors ----
 Term var(std::string name);

@@ -345,6 +345,58 @@ Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log)
                  false); // shared at least at its root, whatever its size
 }
 
+Term substituted_copy(const Node& t, const std::string& z, const std::string& v, int c) {
+  const Suspension& s = *t.copy.from;
+  const Node& o = *s.original;
+  // x's free occurrences in the original. Its list is made where its filter of names does not
+  // answer: made once for every copy of it, where forcing the copy cost its whole spine each time.
+  const auto in_original = [&](const std::string& x) {
+    return may_name(o, name_bit(x)) ? free_count(x, s.original) : 0;
+  };
+  Renaming env = s.env;
+  Counts counts = s.counts; // empty: not known
+  int via_env = 0;          // z's occurrences in t that env renamed to z
+  bool z_renamed = false;   // z free in the original is renamed to another name
+  bool v_renamed = false;   // v free in the original is renamed to another name
+  if (z == v) return nullptr;
+  for (std::size_t i = 0; i < env.size(); ++i) {
+    if (env[i].second == v) return nullptr; // v free in t already
+    if (env[i].second == z) {
+      env[i].second = v;
+      if (!counts.empty()) via_env += counts[i];
+    }
+    z_renamed = z_renamed || env[i].first == z;
+    v_renamed = v_renamed || env[i].first == v;
+  }
+  if (!v_renamed && in_original(v) != 0) return nullptr;
+  if (!z_renamed) { // z free in the original itself is renamed to v too
+    const bool counted = !counts.empty() || env.empty(); // (nothing renamed: all of c)
+    const int own = counted ? c - via_env : in_original(z);
+    if (own > 0) {
+      const auto at =
+          std::lower_bound(env.begin(), env.end(), z, [](const auto& e, const std::string& n) {
+            return compare_names(e.first, n) < 0;
+          });
+      const auto i = at - env.begin();
+      env.emplace(at, z, v);
+      if (counted) { // own, at z's place in env
+        counts.push_back(own);
+        std::rotate(counts.begin() + i, counts.end() - 1, counts.end());
+      }
+    }
+  }
+  const auto made = std::make_shared<Node>(t); // its binders, measure and counts; no summaries
+  const auto suspended = std::make_shared<Suspension>();
+  suspended->original = s.original;
+  suspended->base = s.base;
+  suspended->env = std::move(env);
+  suspended->counts = std::move(counts);
+  suspended->log = s.log;
+  suspended->numbers = s.numbers;
+  made->copy.from = suspended;
+  return made;
+}
+
 namespace {
 // names.fresh for each binder of t in rename_bound's order (an ES's bound term, its binders, its
 // body), their numbers noted. An unforced copy's binders are its original's, whose stems they

@@ -3,8 +3,12 @@
 // numbers drawn, name for name; a copy of a copy too; and normalise with shared copies takes the
 // same steps, prints the same trace and reaches the same normal form as with built copies.
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include "generators/linear_negation/terms.hpp"
 
 #include "semantics/linear_negation/families.hpp"
+#include "semantics/linear_negation/occurrence.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -153,6 +157,126 @@ TEST(LinearNegationSharedCopy, ABlockIsRefusedWhereATakenNameEndsInItsNumbers) {
   EXPECT_FALSE(names.reserve_block(1).has_value());
   EXPECT_EQ(names.fresh("b"), "b_71"); // fresh skips the taken b_70 as before
   EXPECT_EQ(names.reserve_block(3), std::optional<long>(71));
+}
+
+// Rule (11)'s substitution of a variable in a shared copy not forced (substituted_copy): the new
+// copy, forced, is node for node what forcing the copy and substituting builds (names, binder
+// numbers, measures, binder counts, free-variable lists). Each unforced node of a copy of v, down
+// to `depth` levels, is substituted for each of its free names, against a twin copy (the same
+// numbers) forced whole, where substitute_counted takes the path that forces.
+struct SubstitutedCopies {
+  int compared = 0; // new copies checked
+  int refused = 0;  // v already free: null
+};
+
+void expect_same_nodes(const Term& a, const Term& b, const std::string& where) {
+  ASSERT_EQ(a->kind, b->kind) << where;
+  EXPECT_EQ(a->name, b->name) << where;
+  EXPECT_EQ(a->x.name, b->x.name) << where;
+  EXPECT_EQ(a->y.name, b->y.name) << where;
+  EXPECT_EQ(a->size, b->size) << where;
+  EXPECT_EQ(a->height, b->height) << where;
+  EXPECT_EQ(a->binders, b->binders) << where;
+  EXPECT_EQ(a->plain_stems, b->plain_stems) << where;
+  if (a->kind == Kind::lam || a->kind == Kind::let || a->kind == Kind::let_pair) {
+    for (std::size_t i = 0; i < 2; ++i)
+      if (a->bound_count[i] >= 0 && b->bound_count[i] >= 0)
+        EXPECT_EQ(a->bound_count[i], b->bound_count[i]) << where;
+    EXPECT_EQ(binder_count(*a, 0), binder_count(*b, 0)) << where;
+  }
+  ASSERT_EQ(a->kids.size(), b->kids.size()) << where;
+  for (std::size_t i = 0; i < a->kids.size(); ++i)
+    expect_same_nodes(a->kids[i], b->kids[i], where);
+}
+
+void substitute_below(const Term& u, const Term& twin, int depth, const std::string& v,
+                      SubstitutedCopies& out, const std::string& where) {
+  if (!u->copy.unforced || depth < 0) return;
+  std::vector<std::pair<std::string, int>> free; // (name, count), before anything is made
+  for (const FreeEntry& e : u->free_counts())
+    free.emplace_back(std::string(e.first), e.second);
+  for (const auto& [z, c] : free) {
+    if (free.size() > 1) { // to a name free in the copy already: refused
+      const std::string& other = free[free[0].first == z ? 1 : 0].first;
+      EXPECT_EQ(substituted_copy(*u, z, other, c), nullptr) << where << " " << z;
+      ++out.refused;
+    }
+    const Term by_copy = substituted_copy(*u, z, v, c);
+    EXPECT_TRUE(u->copy.unforced); // t is left as it was
+    const bool v_free = occurs_free(v, twin);
+    if (v_free || by_copy == nullptr) {
+      EXPECT_TRUE(v_free && by_copy == nullptr) << where << " " << z;
+      ++out.refused;
+      continue;
+    }
+    ASSERT_TRUE(by_copy->copy.unforced);
+    const Term forced = substitute_counted(twin, z, var(v), c); // the twin is forced whole
+    EXPECT_EQ(by_copy->free_counts(), forced->free_counts()) << where << " " << z;
+    force_all(by_copy);
+    EXPECT_EQ(print(by_copy), print(forced)) << where << " " << z;
+    EXPECT_EQ(print(by_copy), print(substitute(twin, z, var(v)))) << where << " " << z;
+    expect_same_nodes(by_copy, forced, where + " " + z);
+    ++out.compared;
+  }
+  force(*u);
+  for (std::size_t i = 0; i < u->kids.size(); ++i)
+    substitute_below(u->kids[i], twin->kids[i], depth - 1, v, out, where);
+}
+
+// Copies of v (and a copy of that copy), each with a forced twin, substituted below.
+void substitute_in_copies(const Term& v, int depth, SubstitutedCopies& out,
+                          const std::string& where) {
+  auto noted = std::make_shared<Noted>();
+  // a copy of t numbered as a block of names' numbers, or drawn one by one where a taken name
+  // ends in one of them; names as they were before it is made
+  const auto copy_of = [&](const Term& t, const Names& names) {
+    Names drawn = names;
+    const auto block = drawn.reserve_block(t->binders);
+    return block ? share_copy(t, *block, noted) : share_copy_drawn(t, drawn, noted);
+  };
+  const Names names(v);
+  const Term first = copy_of(v, names);
+  const Term first_twin = copy_of(v, names);
+  force_all(first_twin);
+  // a name free in the copies (refused) and one that is not
+  for (const std::string& to : {std::string("fresh_v"), std::string("g")})
+    substitute_below(copy_of(v, names), first_twin, depth, to, out, where + " to " + to);
+  Names after = names;
+  static_cast<void>(after.reserve_block(v->binders)); // the first copy's numbers
+  const Term second = copy_of(first, after);
+  const Term second_twin = copy_of(first, after);
+  force_all(second_twin);
+  substitute_below(second, second_twin, depth, "fresh_v", out, where + " (copy of a copy)");
+}
+
+TEST(LinearNegationSharedCopy, ASubstitutedCopyReadsAsTheForcedCopySubstituted) {
+  SubstitutedCopies out;
+  substitute_in_copies(sample(), 6, out, "sample");
+  for (const int n : {3, 20, 70, 300}) {
+    substitute_in_copies(long_sum(n), 4, out, "sum " + std::to_string(n));
+    const Term v = long_sum(n); // binder counts kept: the copies' renamings are counted
+    v->bound_count[0] = free_count("a", v->body());
+    substitute_in_copies(v, 4, out, "counted sum " + std::to_string(n));
+  }
+  for (int i = 0; i < 60; ++i) {
+    const rc::Random random(20261201 + static_cast<std::uint64_t>(i));
+    const gen::Source s = gen::source(3)(random, i % 40).value();
+    Term t = s.body;
+    for (auto x = s.inputs.rbegin(); x != s.inputs.rend(); ++x) // λx1. … λxn. body
+      t = lam(exp_binder(*x, real_type()), t);
+    substitute_in_copies(t, 5, out, "source " + std::to_string(i));
+    const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point);
+    substitute_in_copies(w.term, 3, out, "wrapper " + std::to_string(i));
+  }
+  for (const std::string& source : {family::sum_chain(5), family::nested_chain(6),
+                                    family::long_range_let(12), family::rnn({0.1, -0.2, 0.3})}) {
+    const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+    const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.3));
+    substitute_in_copies(w.term, 3, out, source);
+  }
+  std::printf("  %d substituted copies compared, %d refused\n", out.compared, out.refused);
+  EXPECT_GT(out.compared, 2000);
+  EXPECT_GT(out.refused, 1000);
 }
 
 Run run_family(const std::string& source, Strategy strategy, bool share) {
