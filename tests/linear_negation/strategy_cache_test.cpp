@@ -18,6 +18,12 @@
 namespace adsem::linear_negation {
 namespace {
 
+// A complexity family's gradient wrapper (Cor. 16) at the point (point, …, point).
+Wrapper family_wrapper(const std::string& source, double point) {
+  const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+  return gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), point));
+}
+
 struct Drawn {
   Term term;
   Context free_types;
@@ -129,9 +135,7 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
   long steps = 0;
   int i = 0;
   for (const auto& c : cases) {
-    const RealFunction f = real_function(parse_elaborated(c.source, Mode::source));
-    const Wrapper w =
-        gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), c.point));
+    const Wrapper w = family_wrapper(c.source, c.point);
     const Drawn d{w.term, w.free_types};
     for (const Strategy s : c.strategies) {
       steps += expect_lockstep(d, s, RunOptions{}, i, 5000);
@@ -161,9 +165,7 @@ TEST(LinearNegationStrategyCache, NormalisedFamiliesTraceTheEnumeratedSteps) {
       {family::rnn(family::rnn_inputs(30)), 0.3},
   };
   for (const auto& c : cases) {
-    const RealFunction f = real_function(parse_elaborated(c.source, Mode::source));
-    const Wrapper w =
-        gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), c.point));
+    const Wrapper w = family_wrapper(c.source, c.point);
     RunOptions o;
     o.trace = true;
     o.free_types = w.free_types;
@@ -176,6 +178,41 @@ TEST(LinearNegationStrategyCache, NormalisedFamiliesTraceTheEnumeratedSteps) {
     for (std::size_t i = 0; i < trace.size(); ++i)
       ASSERT_EQ(run.trace[i], trace[i]) << "step " << i << " of " << c.source;
     EXPECT_GT(trace.size(), 500U); // not vacuous
+  }
+}
+
+// normalise without a trace reaches the traced run's normal form in as many steps of each rule,
+// copying as much: a traced run prints each step's term, which forces (9)'s shared copies, so only
+// an untraced one meets (11)'s substitution of a variable at a copy not forced yet, which renames
+// the copy instead of forcing it (shared_copy.cpp, substituted_copy). The traced runs take the
+// enumerated steps (above).
+TEST(LinearNegationStrategyCache, UntracedRunsReachTheTracedNormalForms) {
+  const struct {
+    std::string source;
+    double point;
+    Strategy strategy;
+  } cases[]{
+      {family::sum_chain(40), 1.0, Strategy::bp},
+      {family::sum_chain(90), 1.0, Strategy::bp},
+      {family::sum_chain(30), 1.0, Strategy::lo},
+      {family::rnn(family::rnn_inputs(30)), 0.3, Strategy::bp},
+      {family::rnn(family::rnn_inputs(12)), 0.3, Strategy::random},
+      {family::long_range_let(60), 1.0, Strategy::random},
+  };
+  for (const auto& c : cases) {
+    const Wrapper w = family_wrapper(c.source, c.point);
+    RunOptions o;
+    o.strategy = c.strategy;
+    o.seed = 7;
+    o.free_types = w.free_types;
+    const linear_negation::Run untraced = normalise(w.term, o);
+    o.trace = true;
+    const linear_negation::Run traced = normalise(w.term, o);
+    EXPECT_EQ(untraced.steps, traced.steps) << c.source;
+    EXPECT_EQ(untraced.rule_counts, traced.rule_counts) << c.source;
+    EXPECT_EQ(untraced.copy_volume, traced.copy_volume) << c.source;
+    EXPECT_EQ(print(untraced.result), print(traced.result)) << c.source;
+    EXPECT_GT(traced.rule_counts.at("lin-subst-11"), 10) << c.source; // not vacuous
   }
 }
 
@@ -270,9 +307,7 @@ TEST(LinearNegationStrategyCache, HeldTermsKeepTheirTextAfterLaterSteps) {
   };
   long steps = 0;
   for (const auto& c : cases) {
-    const RealFunction f = real_function(parse_elaborated(c.source, Mode::source));
-    const Wrapper w =
-        gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), c.point));
+    const Wrapper w = family_wrapper(c.source, c.point);
     RunOptions o;
     o.free_types = w.free_types;
     Reducer held(w.term, o), alone(w.term, o);
