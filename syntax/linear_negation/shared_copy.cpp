@@ -345,13 +345,33 @@ Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log)
                  false); // shared at least at its root, whatever its size
 }
 
+namespace {
+// Whether x occurs free in t, by a walk that skips each subtree whose filter of names lacks x and
+// reads a made list, or a copy's, where there is one: (11) asks it of a copy's original, a large
+// sum on the wide family whose list nothing else makes (made for this, it cost more than the walk
+// of its spine, whose summands mostly lack x's bit).
+bool names_free(const Term& t, const std::string& x, std::uint32_t bit) {
+  const Node& n = *t;
+  if (!may_name(n, bit)) return false;
+  if (n.kind == Kind::var) return n.name == x;
+  if (n.free_counts_known() || n.copy.unforced) return free_count(x, t) != 0;
+  const bool binds_x = (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair) &&
+                       (n.x.name == x || (n.kind == Kind::let_pair && n.y.name == x));
+  for (std::size_t i = 0; i < n.kids.size(); ++i)
+    if (!(binds_x && i == 0) && names_free(n.kids[i], x, bit)) return true;
+  return false;
+}
+} // namespace
+
 Term substituted_copy(const Node& t, const std::string& z, const std::string& v, int c) {
   const Suspension& s = *t.copy.from;
   const Node& o = *s.original;
-  // x's free occurrences in the original. Its list is made where its filter of names does not
-  // answer: made once for every copy of it, where forcing the copy cost its whole spine each time.
+  // z's free occurrences in the original (its list made where its filter of names does not answer)
   const auto in_original = [&](const std::string& x) {
     return may_name(o, name_bit(x)) ? free_count(x, s.original) : 0;
+  };
+  const auto v_in_original = [&] {
+    return on_stack_for(s.original, [&] { return names_free(s.original, v, name_bit(v)); });
   };
   Renaming env = s.env;
   Counts counts = s.counts; // empty: not known
@@ -368,7 +388,7 @@ Term substituted_copy(const Node& t, const std::string& z, const std::string& v,
     z_renamed = z_renamed || env[i].first == z;
     v_renamed = v_renamed || env[i].first == v;
   }
-  if (!v_renamed && in_original(v) != 0) return nullptr;
+  if (!v_renamed && v_in_original()) return nullptr;
   if (!z_renamed) { // z free in the original itself is renamed to v too
     const bool counted = !counts.empty() || env.empty(); // (nothing renamed: all of c)
     const int own = counted ? c - via_env : in_original(z);
