@@ -31,7 +31,7 @@ Term rule_7(Machine&, const PullbackBody::Redex& r, const RuleInfo&) {
 }
 
 Rule<LetSeries>::Result rule_8(StageSlots slots) {
-  return [slots = std::move(slots)](Machine&, const PullbackBody::Redex& r,
+  return [slots = std::move(slots)](Machine& m, const PullbackBody::Redex& r,
                                     const RuleInfo&) -> Term {
     const Term& t = r.node;
     const Term& body = t->kids[0];
@@ -40,13 +40,25 @@ Rule<LetSeries>::Result rule_8(StageSlots slots) {
     const Type sigma = t->type;
     const Type rho = body->type;
     const Type wt = prod(sigma, rho);
-    Term l2; // L[w.1/y][w.2/x], made with the candidate that passes
+    Term l2;            // L[w.1/y][w.2/x], made with the candidate that passes
+    bool atoms = false; // the slots substituted are atoms
     const std::string w = fresh_name_where("w", [&](const std::string& name) {
       if (name == t->name) return true; // w ∉ FV(L) ∪ {y}
       const auto [first, second] = slots(sigma, rho, var(name, wt));
       l2 = substitute_stage(rest, name, t->name, first, body->name, second);
+      atoms = is_atom(first) && is_atom(second);
       return l2 == nullptr;
     });
+    // [perf] The next stage asks whether L[w.1/y][w.2/x] is a let series (is_final), and the
+    // substitution rebuilt every let that mentions y or x, so the machine would walk the whole
+    // rest again at every stage. It is one when L is and the slots are atoms: r.final says that
+    // let x = E in L is a let series, so a let L is one too; substituting atoms for variables
+    // (binders renamed, not restructured) keeps an atom an atom, hence an elementary term
+    // elementary (anf.cpp: each case asks only atoms, numerals and let series of its kids), a let
+    // series' bound terms elementary and its last variable its last let's (that variable is
+    // bound, never substituted). A slot that is not an atom (a mutant's) is not told.
+    if (r.final && atoms && rest->kind == Kind::let && l2->kind == Kind::let)
+      m.remember_let_series(l2);
     return pullback(t->name, sigma, pair(var(t->name, sigma), e), pullback(w, wt, l2, t->kids[1]));
   };
 }

@@ -483,6 +483,10 @@ std::optional<Machine::Found> Machine::pullback_root(const Term& t) {
 // mention the variables, so the answers for the shared tail are remembered by node: the walk stops
 // at the first node answered before. The answer of a node depends on that immutable node only.
 bool Machine::is_let_series_remembered(const Term& t) {
+  if (t == told_let_series_) { // rule 8's rest (remember_let_series), at any length
+    told_let_series_ = nullptr;
+    return true;
+  }
   // A short series is walked (the map would cost more than it saves).
   std::size_t length = 0;
   for (const Term* at = &t; (*at)->kind == Kind::let && length <= 32; at = &(*at)->kids[1])

@@ -83,6 +83,9 @@ public:
   // Firings per rule name so far, premises included.
   std::map<std::string, long> rule_counts() const;
   const Rules& rules() const { return rules_; }
+  // [perf] Tells is_let_series_remembered that `series` is a let series, which its caller has
+  // proved (rule 8's rest: let_series.cpp), so that the next stage's question is not a walk.
+  void remember_let_series(Term series) { told_let_series_ = std::move(series); }
 
   // The first entry of relation R that can fire on the redex (nullptr: none).
   template <class R> const Rule<R>* select(const typename R::Redex& redex) const {
@@ -171,6 +174,9 @@ private:
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);
+  // The let series rule 8 made last (remember_let_series), held until it is asked about: the
+  // next stage asks at once (the strategy's next redex is the pullback around it).
+  Term told_let_series_;
   long impure_attempts_ = 0; // contract_root calls that ran rows 9-20 (premises, fresh names)
   long premise_runs_ = 0;    // normalise_premise calls
   // [perf] JAC(y, M, V) (spec §4.5) normalises ((Ω λy.M)·ω') V, and the strategy first takes
