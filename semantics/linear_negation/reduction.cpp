@@ -95,6 +95,12 @@ std::uint64_t next_reducer_id() {
 bool same_choice(const RedexMemo::Choice& a, const RedexMemo::Choice& b) {
   return a.cls == b.cls && a.rule == b.rule && a.child == b.child && a.nth == b.nth;
 }
+
+// force, called only for a shared copy not made yet: S_rand's descent and its step's path ask at
+// every level, where a call that finds the node made cost more than the test.
+void forced(const Node& n) {
+  if (n.copy.unforced) force(n);
+}
 } // namespace
 
 // Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
@@ -407,6 +413,32 @@ bool Reducer::binds_touched(const Node& n) const {
   return touched(n.x.name) || (n.kind == Kind::let_pair && touched(n.y.name));
 }
 
+// Where x is in touched_ (sorted), or touched_.size() when the step left its count as it was
+// (binds_touched's search, for the name's place).
+std::size_t Reducer::touched_at(const std::string& x) const {
+  constexpr std::size_t few = 8;
+  const auto at = touched_.size() <= few ? std::find(touched_.begin(), touched_.end(), x)
+                                         : std::lower_bound(touched_.begin(), touched_.end(), x);
+  return at != touched_.end() && *at == x ? static_cast<std::size_t>(at - touched_.begin())
+                                          : touched_.size();
+}
+
+// take_noted_counts in count mode, with touched_'s sums of the notes (the names whose sum is not
+// 0): whether n is an explicit substitution binding one of them, which rereads (binds_touched).
+// Each binder's name is looked for once, where taking the count and the reread's test each
+// looked for it, the first among all the step's notes.
+bool Reducer::take_touched_counts(const Node& n, std::size_t k) const {
+  if (!binds_in(n, k)) return false;
+  bool touched = false;
+  for (std::size_t b = 0; b < (n.kind == Kind::let_pair ? 2U : 1U); ++b) {
+    const std::size_t at = touched_at(b == 0 ? n.x.name : n.y.name);
+    if (at == touched_.size()) continue;
+    touched = true;
+    if (n.bound_count[b] >= 0) n.bound_count[b] += touched_delta_[at];
+  }
+  return touched && binds_es(n);
+}
+
 // contract, noting for rereads the names whose free count the step changed (most rules only
 // move subterms: (7), (8), (12)-(14), (16) and (23) change none).
 Term Reducer::contract_noting(const Term& t, const Candidate& c) {
@@ -584,13 +616,25 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
     return reach;
   }
   Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
-  force(n);
+  forced(n);
   const auto k = static_cast<std::size_t>(c.path[depth]);
   const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
   n.forget_free_counts();
-  take_noted_counts(n, k);
-  measure(n);
-  refresh_summary(n, k, below, in_sum, false);
+  // In count mode (the paper's book, unique binders) a binder of the path is looked for once
+  // among the step's touched names, for its count and for whether it rereads (an ES binder of
+  // one: its summary is forgotten); otherwise its reach alone decides (standing_summary).
+  if (!counts_kept_) {
+    take_noted_counts(n, k);
+    measure(n);
+    refresh_summary(n, k, below, in_sum, false);
+  } else if (!touched_.empty() && binds_in(n, k) && take_touched_counts(n, k)) {
+    measure(n);
+    n.memo.top.owner = 0;
+    n.memo.in_sum.owner = 0;
+  } else {
+    measure(n);
+    refresh_summary(n, k, below, in_sum, true);
+  }
   return reach_above(n, k, below);
 }
 
@@ -770,7 +814,7 @@ std::optional<Reducer::Candidate> Reducer::sampled_choice() {
     }
     k -= s.own;
     const Node& n = **at;
-    force(n);
+    forced(n);
     std::size_t i = 0;
     for (; i < n.kids.size(); ++i) {
       const std::uint32_t here = summary(n.kids[i], n.kind == Kind::add).count;

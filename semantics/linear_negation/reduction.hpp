@@ -251,6 +251,8 @@ private:
   bool rereads(const Node& n, std::size_t k, const Reach& below, bool in_sum) const;
   static bool reads_reach(const Node& n, std::size_t k, const Reach& below, bool in_sum);
   bool binds_touched(const Node& n) const;
+  std::size_t touched_at(const std::string& x) const;
+  bool take_touched_counts(const Node& n, std::size_t k) const;
   static Reach reach_above(const Node& n, std::size_t k, const Reach& below);
   void learn_types(const Term& t) const;
   Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
