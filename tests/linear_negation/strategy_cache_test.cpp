@@ -216,6 +216,48 @@ TEST(LinearNegationStrategyCache, UntracedRunsReachTheTracedNormalForms) {
   }
 }
 
+// normalise under S_rand, as the unique-normal-forms property runs it (count mode: the path above
+// each step is brought up to date in place, its binders' counts from the sums of the rules'
+// notes, Reducer::apply_in_place), draws the steps of the full enumeration with the same seed: on
+// the families' gradient wrappers, whose redexes lie under stacks of explicit substitutions, and
+// on generated terms.
+TEST(LinearNegationStrategyCache, NormalisedRandomRunsTraceTheEnumeratedSteps) {
+  std::vector<Drawn> terms;
+  for (const std::string& source : {family::square_chain(4), family::sum_chain(6),
+                                    family::long_range_let(8), family::rnn({0.1, -0.3, 0.2})}) {
+    const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+    const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.5));
+    terms.push_back({w.term, w.free_types});
+  }
+  for (int i = 0; i < 90; ++i)
+    terms.push_back(draw(i));
+  long steps = 0;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    RunOptions o;
+    o.strategy = Strategy::random;
+    o.seed = 53 * static_cast<std::uint64_t>(i) + 5;
+    o.trace = true;
+    o.fuel = 5'000;
+    o.free_types = terms[i].free_types;
+    linear_negation::Run run;
+    try {
+      run = normalise(terms[i].term, o);
+    } catch (const AdsemError&) {
+      continue; // out of fuel: the reference would be too
+    }
+    Reducer reference(terms[i].term, o);
+    std::vector<std::string> trace;
+    while (const auto step = reference.step_by_enumeration())
+      trace.push_back(step->rule + ": " + print(step->result));
+    ASSERT_EQ(run.trace.size(), trace.size()) << "term " << i << ": " << print(terms[i].term);
+    for (std::size_t n = 0; n < trace.size(); ++n)
+      ASSERT_EQ(run.trace[n], trace[n]) << "step " << n << " of term " << i;
+    steps += static_cast<long>(trace.size());
+  }
+  std::printf("  %ld steps compared\n", steps);
+  EXPECT_GT(steps, 1'000); // not vacuous
+}
+
 // normalise from a set-up shared by several runs (RunSetUp) takes each run's steps, trace and
 // result: the runs under every strategy and rule set, from one set-up in turn (each taking over
 // the first summaries of the run before where its book and rules are that run's), against runs
