@@ -31,7 +31,9 @@ std::string to_string(const PrimExpr& e, const std::vector<std::string>& names) 
   return "?";
 }
 
-void showValue(const PrimExpr& e, std::ostream& os) { os << to_string(e); }
+void showValue(const PrimExpr& e, std::ostream& os) {
+  os << to_string(e);
+}
 
 namespace {
 void collect_primitives(const PrimExpr& e, std::vector<std::string>& out) {
