@@ -281,7 +281,7 @@ namespace {
 // path).
 void summands_of(const Term& t, std::vector<Summand>& out) {
   if (t->kind == Kind::add) {
-    force(*t);
+    force_sum(*t);
     summands_of(t->left(), out);
     summands_of(t->right(), out);
     return;

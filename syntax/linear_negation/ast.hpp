@@ -246,6 +246,10 @@ inline bool may_name(const Node& t, std::uint32_t bit) {
 }
 // Makes the children of a shared copy (one level; nothing when n is not one).
 void force(const Node& n);
+// The same, and for a sum the sums below it down its spine at once: what force makes of n and
+// then of each sum below, name for name (the listing of a maximal sum's summands reads them all;
+// forced one level at a time, each sum below was first made a suspension).
+void force_sum(const Node& n);
 // Makes every child of every shared copy below t (before a term leaves the reducer).
 void force_all(const Term& t);
 // The copy of v whose binders are numbered base + 1, … (Names::reserve_block), built lazily: the

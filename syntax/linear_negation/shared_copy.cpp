@@ -73,7 +73,21 @@ std::uint32_t names_in(const std::vector<Term>& kids) {
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const Counts* counts, const std::shared_ptr<BinderLog>& log,
-                              const Numbers& numbers);
+                              const Numbers& numbers, bool* spine = nullptr);
+
+// What a copy n of o keeps of o's fields (its binders are named and its children made apart).
+[[gnu::always_inline]] inline void copy_fields(Node& n, const Node& o) {
+  n.kind = o.kind;
+  n.name = o.name;
+  n.value = o.value;
+  n.pos = o.pos;
+  n.height = o.height;
+  n.size = o.size;
+  n.binders = o.binders;
+  n.plain_stems = o.plain_stems;
+  n.names_seen = ~std::uint32_t{0}; // renamed: any name may occur
+  n.bound_count = o.bound_count;    // its binders renamed alike
+}
 
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
 // names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
@@ -106,16 +120,7 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
   // made in its place (a Node moved into make_shared was built, copied and destroyed)
   const auto made = std::make_shared<Node>();
   Node& n = *made;
-  n.kind = o.kind;
-  n.name = o.name;
-  n.value = o.value;
-  n.pos = o.pos;
-  n.height = o.height;
-  n.size = o.size;
-  n.binders = o.binders;
-  n.plain_stems = o.plain_stems;
-  n.names_seen = ~std::uint32_t{0}; // renamed: any name may occur
-  n.bound_count = o.bound_count;    // its binders renamed alike
+  copy_fields(n, o);
   if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
   if (o.kind == Kind::let || o.kind == Kind::let_pair) {
     const long before = base + o.bound()->binders; // the bound term is walked first
@@ -208,11 +213,35 @@ using Bound = std::pair<const std::string*, const std::string*>;
   return true;
 }
 
+// The copy of the sum c (not itself an unforced copy) forced down its spine, as forcing it and
+// each sum below would make it: env may rename names c lacks (a sum binds none, so its children's
+// renamings are read off env as well as off a restricted one). Where env renames no name free in
+// c and c binds nothing, c itself, as copy_of answers for the renaming restricted to c, empty:
+// then each child is its original too (copy_of's answer for it), and no variable child is
+// renamed, even to itself.
+Term sum_copied(const Term& c, long base, const Renaming& env,
+                const std::shared_ptr<BinderLog>& log, const Numbers& numbers) {
+  const Node& o = *c;
+  const auto made = std::make_shared<Node>();
+  Node& n = *made;
+  copy_fields(n, o);
+  bool renamed_var = false;
+  n.kids = copied_kids(o, n, base, env, nullptr, log, numbers, &renamed_var);
+  if (o.binders == 0 && !renamed_var && n.kids == o.kids) return c;
+  n.names_seen = names_in(n.kids);
+  // its summaries are its original's, as a forced or built copy's are (force, copy_of)
+  n.memo.top = o.memo.top;
+  n.memo.in_sum = o.memo.in_sum;
+  return made;
+}
+
 // The children of n, the copy of o whose own binders are named: each the copy of o's child, its
-// binders numbered from base on in the walk order, env renaming the names free in o.
+// binders numbered from base on in the walk order, env renaming the names free in o. With spine
+// (o a sum): a child that is a sum too is made forced at once, down its own spine (sum_copied),
+// and *spine is set where a variable child is renamed.
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
                               const Counts* counts, const std::shared_ptr<BinderLog>& log,
-                              const Numbers& numbers) {
+                              const Numbers& numbers, bool* spine) {
   std::vector<Term> kids(o.kids.size());
   long at = base;
   // The copy's binders, which rename o's in its body: env with them bound, but only the entries
@@ -262,11 +291,17 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
     const Term& k = o.kids[i];
     if (k->kind == Kind::var) { // copy_of's answer, read off the renaming at once
       const std::string* to = renamed_under(k->name);
+      if (spine && to) *spine = true;
       kids[i] = to && *to != k->name ? var(*to) : k;
       return;
     }
     if (k->kind == Kind::num) {
       kids[i] = k;
+      return;
+    }
+    if (spine && k->kind == Kind::add && !k->copy.unforced) {
+      kids[i] = sum_copied(k, at, env, log, numbers);
+      at += k->binders;
       return;
     }
     if (k->size >= derived_from && !k->free_counts_known()) {
@@ -313,12 +348,15 @@ void force_all_below(const Term& t) {
 
 } // namespace
 
-void force(const Node& n) {
+namespace {
+// force, and with spine (n a sum) every sum below n down its spine at once (sum_copied)
+void force_copy(const Node& n, bool spine) {
   if (!n.copy.unforced) return;
   const Suspension& s = *n.copy.from;
   Node& m = const_cast<Node&>(n); // made non-const (ast.cpp); only its children change
+  bool renamed_var = false;       // (not asked: n is made whatever its children)
   m.kids = copied_kids(*s.original, n, s.base, s.env, s.counts.empty() ? nullptr : &s.counts, s.log,
-                       s.numbers);
+                       s.numbers, spine ? &renamed_var : nullptr);
   m.copy.unforced = false;
   m.names_seen = names_in(m.kids);
   // Its summaries are its original's, as an unforced copy's are (Reducer::summary_made): the same
@@ -334,6 +372,19 @@ void force(const Node& n) {
   m.copy.from->log.reset();
   m.copy.from->numbers.reset();
   m.copy.from->counts.clear();
+}
+} // namespace
+
+void force(const Node& n) {
+  force_copy(n, false);
+}
+
+void force_sum(const Node& n) {
+  if (!n.copy.unforced) return;
+  if (n.kind != Kind::add) return force_copy(n, false);
+  // down the spine: on the large stack where the sum is deep (nesting.hpp)
+  if (n.height <= shallow_nesting) return force_copy(n, true);
+  on_large_stack([&] { force_copy(n, true); });
 }
 
 void force_all(const Term& t) {

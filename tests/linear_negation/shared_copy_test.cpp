@@ -2,6 +2,8 @@
 // made lazily, with a block of numbers, reads as the copy rename_bound builds with the same
 // numbers drawn, name for name; a copy of a copy too; and normalise with shared copies takes the
 // same steps, prints the same trace and reaches the same normal form as with built copies.
+#include <set>
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -277,6 +279,115 @@ TEST(LinearNegationSharedCopy, ASubstitutedCopyReadsAsTheForcedCopySubstituted) 
   std::printf("  %d substituted copies compared, %d refused\n", out.compared, out.refused);
   EXPECT_GT(out.compared, 2000);
   EXPECT_GT(out.refused, 1000);
+}
+
+// A sum's copy forced down its spine at once (force_sum, as the listing of a maximal sum's
+// summands forces it) reads node for node as the copy forced one level at a time (names, binder
+// numbers, measures, binder counts, free-variable lists), and holds the original's own nodes
+// where forcing does (a summand nothing in which is renamed). Each unforced sum of a copy of v
+// down to `depth` levels, and each of its (11)-substituted copies, against a twin forced whole.
+void expect_sums_forced_as_one_by_one(const Term& u, const Term& twin, int depth,
+                                      const std::set<const Node*>& original, int& compared,
+                                      const std::string& where) {
+  if (depth < 0) return;
+  if (u->copy.unforced && u->kind == Kind::add) {
+    std::vector<std::pair<std::string, int>> free;
+    for (const FreeEntry& e : u->free_counts())
+      free.emplace_back(std::string(e.first), e.second);
+    for (const auto& [z, c] : free) // (11)'s renamed copies, whose renaming names z ↦ v
+      if (const Term by_copy = substituted_copy(*u, z, "fresh_v", c)) {
+        const Term forced = substitute_counted(twin, z, var("fresh_v"), c);
+        force_sum(*by_copy);
+        force_all(by_copy);
+        EXPECT_EQ(print(by_copy), print(forced)) << where << " " << z;
+        EXPECT_EQ(by_copy->free_counts(), forced->free_counts()) << where << " " << z;
+        expect_same_nodes(by_copy, forced, where + " " + z);
+        ++compared;
+      }
+    const Term spine = u; // a second handle: u's own kids are read below
+    force_sum(*spine);
+    for (const Term* at = &u; (*at)->kind == Kind::add; at = &(*at)->right()) {
+      EXPECT_FALSE((*at)->copy.unforced) << where; // the spine made at once
+      EXPECT_TRUE(!(*at)->right()->copy.unforced || (*at)->right()->kind != Kind::add) << where;
+    }
+    Term whole = u;
+    force_all(whole);
+    EXPECT_EQ(print(u), print(twin)) << where;
+    EXPECT_EQ(u->free_counts(), twin->free_counts()) << where;
+    expect_same_nodes(u, twin, where);
+    // the nodes forcing shares with the original are shared alike (the twin is another copy of
+    // the same original: a node of it in both is one node)
+    std::vector<std::pair<const Node*, const Node*>> pairs{{u.get(), twin.get()}};
+    while (!pairs.empty()) {
+      const auto [a, b] = pairs.back();
+      pairs.pop_back();
+      EXPECT_EQ(original.contains(a), original.contains(b)) << where;
+      if (original.contains(a)) EXPECT_EQ(a, b) << where;
+      for (std::size_t i = 0; i < a->kids.size() && i < b->kids.size(); ++i)
+        pairs.emplace_back(a->kids[i].get(), b->kids[i].get());
+    }
+    ++compared;
+    return;
+  }
+  force(*u);
+  for (std::size_t i = 0; i < u->kids.size(); ++i)
+    expect_sums_forced_as_one_by_one(u->kids[i], twin->kids[i], depth - 1, original, compared,
+                                     where);
+}
+
+TEST(LinearNegationSharedCopy, ASumForcedDownItsSpineReadsAsForcedLevelByLevel) {
+  const Type r = real_type();
+  const auto sum_of = [](std::vector<Term> ts) {
+    Term s = ts[0];
+    for (std::size_t i = 1; i < ts.size(); ++i)
+      s = add(s, ts[i]);
+    return s;
+  };
+  // sums nested on either side, summands nothing in which the copy renames, binders below
+  const Term mixed =
+      lam(exp_binder("a", r),
+          sum_of({sum_of({var("x1"), var("x2")}), app(var("x3"), var("a")),
+                  add(var("x4"), add(var("x5"), app(lam(exp_binder("b", r), var("b")), var("a")))),
+                  let(exp_binder("c", r), add(var("c"), var("a")), var("x6")), var("a")}));
+  std::vector<Term> sources = {mixed};
+  for (const int n : {3, 20, 70, 300}) {
+    sources.push_back(long_sum(n));
+    const Term v = long_sum(n);
+    v->bound_count[0] = free_count("a", v->body());
+    sources.push_back(v);
+  }
+  for (const std::string& source : {family::sum_chain(40), family::rnn({0.1, -0.2, 0.3})}) {
+    const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+    sources.push_back(
+        gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.3)).term);
+  }
+  int compared = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const Term& v = sources[i];
+    auto noted = std::make_shared<Noted>();
+    const Names names(v);
+    const auto copy_of = [&] { // numbered as a block, or drawn one by one
+      Names drawn = names;
+      const auto block = drawn.reserve_block(v->binders);
+      return block ? share_copy(v, *block, noted) : share_copy_drawn(v, drawn, noted);
+    };
+    std::set<const Node*> original;
+    std::vector<const Node*> todo{v.get()};
+    while (!todo.empty()) {
+      const Node* n = todo.back();
+      todo.pop_back();
+      if (original.insert(n).second)
+        for (const Term& k : n->kids)
+          todo.push_back(k.get());
+    }
+    const Term copy = copy_of();
+    const Term twin = copy_of();
+    force_all(twin);
+    expect_sums_forced_as_one_by_one(copy, twin, 8, original, compared,
+                                     "source " + std::to_string(i));
+  }
+  std::printf("  %d sums forced down their spines compared\n", compared);
+  EXPECT_GT(compared, 20);
 }
 
 Run run_family(const std::string& source, Strategy strategy, bool share) {
