@@ -118,6 +118,25 @@ void binder_names(const Term& t, std::vector<std::string>& out) {
     binder_names(k, out);
 }
 
+// The names a stage substitution of t is tried with: up to four of t's free and bound names
+// (x1 the first, x2 the last) and the stage names w, those and one fresh.
+struct StageNames {
+  std::vector<std::string> ws;
+  std::string x1, x2;
+};
+StageNames stage_names(const Term& t) {
+  std::vector<std::string> names;
+  for (const std::string& x : free_vars(t))
+    names.push_back(x);
+  binder_names(t, names);
+  if (names.size() > 4) names.resize(4);
+  StageNames out{names, "", ""};
+  out.ws.push_back("w_999999");
+  out.x1 = names.empty() ? out.ws.back() : names.front();
+  out.x2 = names.empty() ? out.ws.back() : names.back();
+  return out;
+}
+
 TEST(PullbackFacts, ExactOnGeneratedTermsAndEveryReductionStep) {
   long checked = 0;
   for (int i = 0; i < 150; ++i) {
@@ -254,15 +273,7 @@ TEST(PullbackFacts, StageSubstitutionAsksAsTheFacts) {
     open_bodies(whole, terms);
     for (std::size_t u = 0; u < terms.size() && u < 5; ++u) {
       const Term& t = terms[u];
-      std::vector<std::string> names;
-      for (const std::string& x : free_vars(t))
-        names.push_back(x);
-      binder_names(t, names);
-      if (names.size() > 4) names.resize(4);
-      std::vector<std::string> ws = names;
-      ws.push_back("w_999999");
-      const std::string& x1 = names.empty() ? ws.back() : names.front();
-      const std::string& x2 = names.empty() ? ws.back() : names.back();
+      const auto [ws, x1, x2] = stage_names(t);
       for (const std::string& w : ws) {
         const Term wv = var(w, r2);
         const Term s1 = proj(1, wv), s2 = proj(2, wv);
@@ -317,15 +328,7 @@ TEST(PullbackFacts, AtomsSubstitutedInALetSeriesKeepIt) {
         let_series_in(anf(p->kids[0], AnfOptions{bind_atoms}), series);
     for (std::size_t u = 0; u < series.size() && u < 8; ++u) {
       const Term& l = series[u];
-      std::vector<std::string> names;
-      for (const std::string& x : free_vars(l))
-        names.push_back(x);
-      binder_names(l, names);
-      if (names.size() > 4) names.resize(4);
-      std::vector<std::string> ws = names;
-      ws.push_back("w_999999");
-      const std::string& x1 = names.empty() ? ws.back() : names.front();
-      const std::string& x2 = names.empty() ? ws.back() : names.back();
+      const auto [ws, x1, x2] = stage_names(l);
       for (const std::string& w : ws) {
         const Term wv = var(w, r2);
         const Term stage = substitute_stage(l, w, x1, proj(1, wv), x2, proj(2, wv));
