@@ -23,8 +23,8 @@ using Scope = std::vector<std::pair<std::string, Type>>;
 // one per choice cost about a tenth of the choice.
 int choose(int lo, int hi) {
   if (lo == -200 && hi == 201) {
-    static const rc::Gen<int> numerals = rc::gen::resize(100, rc::gen::inRange(-200, 201));
-    return *numerals;
+    static const adsem::gen::Uniform numerals(-200, 201);
+    return numerals();
   }
   return adsem::gen::uniform_in(lo, hi);
 }
