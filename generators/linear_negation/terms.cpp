@@ -8,6 +8,7 @@
 #include "generators/core/uniform.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/program.hpp"
+#include "syntax/core/inline_vector.hpp"
 #include "syntax/linear_negation/nesting.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
@@ -42,11 +43,15 @@ double numeral() {
   return nice[static_cast<std::size_t>(choose(0, 5))];
 }
 
-std::vector<std::string> of_type(const Scope& g, const Type& a) {
-  std::vector<std::string> out;
+// The names of g of type a, innermost first, each once: pointers into g, read before g grows
+// (a scope holds a few names; copying them was a string and an allocation at every leaf).
+using NameRefs = InlineVector<const std::string*, 16>;
+NameRefs of_type(const Scope& g, const Type& a) {
+  NameRefs out;
   for (auto it = g.rbegin(); it != g.rend(); ++it)
-    if (same_type(it->second, a) && std::find(out.begin(), out.end(), it->first) == out.end())
-      out.push_back(it->first);
+    if (same_type(it->second, a) &&
+        std::none_of(out.begin(), out.end(), [&](const std::string* x) { return *x == it->first; }))
+      out.push_back(&it->first);
   return out;
 }
 
@@ -56,7 +61,18 @@ struct Builder {
   bool mix = false;  // leaves may use variables of other types (user rules); off: unchanged draws
   int uses_left = 6; // how many such uses a term may still get: a leaf inside a use is a leaf
                      // again, so without a budget shrinking (choices towards 0) never stops
+  // A subterm with a binder used twice (x·x near a boundary): its binders occur twice.
+  bool binders_repeated = false;
+  // A binder's name: a base of letters and a number no other binder of the term has, so the
+  // Builder's binders are pairwise distinct and none is a source's input x1..xn (real() binds no
+  // base "x"), but for those of a subterm used twice.
   std::string fresh(const std::string& base) { return base + std::to_string(++counter); }
+  // t with its binders renamed apart: with_unique_binders, whose check of every binder would
+  // give t back unless a subterm with binders was used twice (tests/linear_negation check the
+  // drawn terms' binders).
+  Term unique(const Term& t, const Context& gamma = {}) const {
+    return binders_repeated ? with_unique_binders(t, gamma) : t;
+  }
 
   Term leaf(Scope& g) {
     if (mix) {
@@ -72,7 +88,7 @@ struct Builder {
     }
     const auto vars = of_type(g, R());
     if (!vars.empty() && choose(0, 4) != 0)
-      return var(vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
+      return var(*vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
     return num(numeral());
   }
 
@@ -85,6 +101,7 @@ struct Builder {
     case 0: // exp of a bounded argument: no overflow (spec §10.1 "exp only with depth <= 2")
       return prim("exp", {prim("sin", {t})});
     case 1:
+      binders_repeated = binders_repeated || t->binders > 0;
       return add(mul(t, t), num(*rc::gen::element(0.001, 0.25, 1.0)));
     default:
       return add(prim("sigma", {t}), num(*rc::gen::element(1e-3, 0.5)));
@@ -206,7 +223,7 @@ struct Builder {
     if (is_real(a)) return real(g, depth);
     const auto vars = of_type(g, a);
     if (!vars.empty() && choose(0, 3) == 0)
-      return var(vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
+      return var(*vars[static_cast<std::size_t>(choose(0, static_cast<int>(vars.size())))]);
     if (is_product(a)) return pair(of(g, a->left, depth - 1), of(g, a->right, depth - 1));
     if (is_arrow(a)) {
       const std::string y = fresh("y");
@@ -229,7 +246,10 @@ struct Builder {
     if (d == 2) {
       if (depth > 0 && choose(0, 3) == 0) {
         const auto fs = of_type(g, neg_type(2));
-        if (!fs.empty()) return app(var(fs.front()), linear(g, z, 1, depth - 1));
+        if (!fs.empty()) {
+          Term f = var(*fs[0]);
+          return app(std::move(f), linear(g, z, 1, depth - 1));
+        }
       }
       if (depth > 0 && choose(0, 3) == 0)
         return add(linear(g, z, 2, depth - 1), linear(g, z, 2, depth - 1));
@@ -258,7 +278,7 @@ struct Builder {
       return mul(linear(g, z, 1, depth - 1), real(g, depth - 1));
     case 4: { // linear application, or a (17) redex x' t + x' u
       if (fs.empty()) return app(neg_value(g, 1, depth - 1), linear(g, z, 1, depth - 1));
-      const std::string f = fs.front();
+      const std::string f = *fs[0];
       if (choose(0, 2) == 0)
         return add(app(var(f), linear(g, z, 1, depth - 1)),
                    app(var(f), linear(g, z, 1, depth - 1)));
@@ -343,7 +363,8 @@ Source build_source(int n, bool first_order, int depth) {
     g.emplace_back(s.inputs.back(), R());
     s.point.push_back(choose(-200, 201) / 100.0);
   }
-  s.body = with_unique_binders(b.real(g, depth), s.context()); // elaborated (closed_linear)
+  const Term body = b.real(g, depth);
+  s.body = b.unique(body, s.context()); // elaborated (closed_linear)
   return s;
 }
 
@@ -418,13 +439,13 @@ rc::Gen<Typed> closed_linear() {
       const int depth = depth_for(size);
       switch (choose(0, 4)) {
       case 0:
-        return Typed{with_unique_binders(b.neg_value(g, 1, depth)), neg_type(1)};
+        return Typed{b.unique(b.neg_value(g, 1, depth)), neg_type(1)};
       case 1:
-        return Typed{with_unique_binders(b.neg_value(g, 2, depth)), neg_type(2)};
+        return Typed{b.unique(b.neg_value(g, 2, depth)), neg_type(2)};
       case 2:
-        return Typed{with_unique_binders(b.euclid(g, 1, depth)), euclidean(1)};
+        return Typed{b.unique(b.euclid(g, 1, depth)), euclidean(1)};
       default:
-        return Typed{with_unique_binders(b.euclid(g, 2, depth)), euclidean(2)};
+        return Typed{b.unique(b.euclid(g, 2, depth)), euclidean(2)};
       }
     });
   });
@@ -436,8 +457,8 @@ rc::Gen<Typed> closed_euclidean() {
       Builder b;
       Scope g;
       const int d = choose(1, 3);
-      return Typed{with_unique_binders(b.euclid(g, d, depth_for(size) + 1)),
-                   euclidean(d)}; // elaborated (closed_linear)
+      const Term t = b.euclid(g, d, depth_for(size) + 1);
+      return Typed{b.unique(t), euclidean(d)}; // elaborated (closed_linear)
     });
   });
 }

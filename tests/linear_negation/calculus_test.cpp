@@ -9,6 +9,7 @@
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
 #include "support/calculus_checks.hpp"
+#include "syntax/linear_negation/printer.hpp"
 
 namespace adsem::linear_negation {
 namespace {
@@ -81,6 +82,37 @@ TEST(LinearNegationCalculus, EveryRuleFiresOnGeneratedTerms) {
     if (rule.kind != RuleKind::reduction) continue; // D's clauses do not fire in normalise
     EXPECT_GT(fired[rule.name], 0) << "rule " << rule.name << " never fired on 200 generated terms";
   }
+}
+
+// The Builder names each binder apart and renames only a term in which a subterm with binders
+// is used twice (generators/linear_negation/terms.cpp, Builder::unique): every drawn term's
+// binders are unique, as elaborate's renaming leaves them, and no source binds an input.
+TEST(LinearNegationCalculus, DrawnTermsHaveUniqueBinders) {
+  long terms = 0;
+  const auto check = [&](const Term& t, const std::vector<std::string>& inputs = {}) {
+    ++terms;
+    EXPECT_TRUE(binders_unique(t)) << print(t);
+    for (const std::string& x : inputs) // bound around t: an input bound in t is bound twice
+      EXPECT_TRUE(binders_unique(let(exp_binder(x, real_type()), t, num(0)))) << print(t);
+  };
+  const auto result = rc::detail::checkTestable(
+      [&] {
+        check((*gen::closed_linear()).term);
+        check((*gen::closed_euclidean()).term);
+        const gen::Source s = *gen::source(3);
+        check(s.body, s.inputs);
+        const gen::Source f = *gen::graph(3);
+        check(f.body, f.inputs);
+      },
+      rc::detail::TestMetadata{},
+      [] {
+        rc::detail::TestParams params;
+        params.seed = seed;
+        params.maxSuccess = 300;
+        return params;
+      }());
+  (void)result;
+  EXPECT_EQ(terms, 4 * 300);
 }
 
 } // namespace
