@@ -1,6 +1,8 @@
 // The shared kit (tests/support/calculus_checks.hpp): the un-mutated calculus passes every
 // property with non-vacuous generators; every mutant is killed by a property it names; and rule
 // coverage: every rule of Table 2 fires on generated terms.
+#include <functional>
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -15,6 +17,14 @@ namespace adsem::linear_negation {
 namespace {
 
 constexpr std::uint64_t seed = 20260522;
+
+// body run on `trials` draws of RapidCheck at the seed (its generators read the draws).
+void on_draws(int trials, const std::function<void()>& body) {
+  rc::detail::TestParams params;
+  params.seed = seed;
+  params.maxSuccess = trials;
+  (void)rc::detail::checkTestable(body, rc::detail::TestMetadata{}, params);
+}
 
 TEST(LinearNegationCalculus, UnmutatedCalculusPasses) {
   testing::expect_unmutated_calculus_passes(cli::builtin_registry(), "linear-negation", 150, seed);
@@ -61,23 +71,14 @@ TEST(LinearNegationCalculus, EveryRuleFiresOnGeneratedTerms) {
     } catch (const AdsemError&) {
     }
   };
-  const auto result = rc::detail::checkTestable(
-      [&] {
-        const Typed t = *gen::closed_linear();
-        count(t.term, {}, Strategy::bp);
-        count(t.term, {}, Strategy::lo);
-        const gen::Source s = *gen::source(2);
-        const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point);
-        count(w.term, w.free_types, Strategy::bp);
-      },
-      rc::detail::TestMetadata{},
-      [] {
-        rc::detail::TestParams params;
-        params.seed = seed;
-        params.maxSuccess = 200;
-        return params;
-      }());
-  (void)result;
+  on_draws(200, [&] {
+    const Typed t = *gen::closed_linear();
+    count(t.term, {}, Strategy::bp);
+    count(t.term, {}, Strategy::lo);
+    const gen::Source s = *gen::source(2);
+    const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point);
+    count(w.term, w.free_types, Strategy::bp);
+  });
   for (const RuleInfo& rule : paper_rules()->infos()) {
     if (rule.kind != RuleKind::reduction) continue; // D's clauses do not fire in normalise
     EXPECT_GT(fired[rule.name], 0) << "rule " << rule.name << " never fired on 200 generated terms";
@@ -95,23 +96,14 @@ TEST(LinearNegationCalculus, DrawnTermsHaveUniqueBinders) {
     for (const std::string& x : inputs) // bound around t: an input bound in t is bound twice
       EXPECT_TRUE(binders_unique(let(exp_binder(x, real_type()), t, num(0)))) << print(t);
   };
-  const auto result = rc::detail::checkTestable(
-      [&] {
-        check((*gen::closed_linear()).term);
-        check((*gen::closed_euclidean()).term);
-        const gen::Source s = *gen::source(3);
-        check(s.body, s.inputs);
-        const gen::Source f = *gen::graph(3);
-        check(f.body, f.inputs);
-      },
-      rc::detail::TestMetadata{},
-      [] {
-        rc::detail::TestParams params;
-        params.seed = seed;
-        params.maxSuccess = 300;
-        return params;
-      }());
-  (void)result;
+  on_draws(300, [&] {
+    check((*gen::closed_linear()).term);
+    check((*gen::closed_euclidean()).term);
+    const gen::Source s = *gen::source(3);
+    check(s.body, s.inputs);
+    const gen::Source f = *gen::graph(3);
+    check(f.body, f.inputs);
+  });
   EXPECT_EQ(terms, 4 * 300);
 }
 
