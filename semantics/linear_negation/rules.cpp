@@ -206,7 +206,7 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
     if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
-    calls.push_back({&x, i});
+    calls.push_back({&name_in_sum(outer, x), i}); // x is free in the sum (its stacks bind none)
   }
   if (calls.size() < 2) return out;
   // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
