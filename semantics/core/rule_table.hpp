@@ -29,11 +29,14 @@
 // and, for rules that carry more than their name, side condition and result (e.g. the priority
 // class a strategy orders redexes by), optionally
 //   using Extra = ...;                         the type of each entry's `extra`
+// and, to let entries declare the kind of one operand their side condition needs, optionally
+//   static Kind operand(const Redex&);         that operand's kind (Rule::operands)
 // The strategy (evaluator, reducer or transformation walk) decides WHERE a rule is tried; it
 // asks the book WHICH rule fires with `select`, takes the step under the entry's name, and calls
 // the entry's `result`. No rule name appears at a firing site.
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <functional>
 #include <numeric>
@@ -115,6 +118,10 @@ template <class R> struct Rule {
   Result result = {};
   // The relation's extra data for this rule (R::Extra), if it declares any.
   [[no_unique_address]] typename rule_extra<R>::type extra = {};
+  // [perf] Where R names an operand (R::operand): the operand kinds at which `match` can hold;
+  // empty: any. Implied by `match`, so `select` skips the entry at another operand kind without
+  // asking it. A patch's replacement of the entry drops it (the new `match` may read more).
+  std::vector<Kind> operands = {};
 
   bool fireable() const { return info.unfireable.empty() && static_cast<bool>(result); }
 };
@@ -122,6 +129,11 @@ template <class R> struct Rule {
 // True when R's rules count their own steps (the firing site then takes none).
 template <class R> inline constexpr bool counts_own_steps = requires {
   requires R::counts_own_steps;
+};
+
+// True when R names an operand whose kind entries may declare (Rule::operands).
+template <class R> inline constexpr bool names_operand = requires(const typename R::Redex& r) {
+  { R::operand(r) } -> std::same_as<typename R::Kind>;
 };
 
 template <class... Relations> class RuleBook;
@@ -226,8 +238,12 @@ public:
   // decides what that means: stuck, a value, an error).
   template <class R>
   const Rule<R>* select(const typename R::Context& context, const typename R::Redex& redex) const {
-    for (const Rule<R>* rule :
-         std::get<Index<R>>(indexes_)[static_cast<std::size_t>(R::kind(redex))])
+    const Index<R>& index = std::get<Index<R>>(indexes_);
+    const auto kind = static_cast<std::size_t>(R::kind(redex));
+    const std::vector<const Rule<R>*>* rules = &index.by_kind[kind];
+    if constexpr (names_operand<R>)
+      rules = &index.by_operand[kind * R::kind_count + static_cast<std::size_t>(R::operand(redex))];
+    for (const Rule<R>* rule : *rules)
       if (!rule->match || rule->match(context, redex)) return rule;
     return nullptr;
   }
@@ -235,7 +251,7 @@ public:
   // Every entry of R that can fire on a redex of `kind`, in book order: for a strategy that
   // offers all the redex instances at a position (S_rand, unique decomposition), not the first.
   template <class R> std::span<const Rule<R>* const> candidates(typename R::Kind kind) const {
-    return std::get<Index<R>>(indexes_)[static_cast<std::size_t>(kind)];
+    return std::get<Index<R>>(indexes_).by_kind[static_cast<std::size_t>(kind)];
   }
 
   // A new book: this one's entries with the patch's edits applied in order. Throws
@@ -253,6 +269,7 @@ public:
       if (const auto* replace = std::get_if<typename Patch::Replace>(&edit)) {
         const auto it = find(replace->name);
         *it = replace->with(*it);
+        std::visit([](auto& rule) { rule.operands.clear(); }, *it);
       } else if (const auto* remove = std::get_if<typename Patch::Remove>(&edit)) {
         entries.erase(find(remove->name));
       } else {
@@ -264,7 +281,12 @@ public:
   }
 
 private:
-  template <class R> using Index = std::array<std::vector<const Rule<R>*>, R::kind_count>;
+  template <class R> struct Index {
+    std::array<std::vector<const Rule<R>*>, R::kind_count> by_kind;
+    // Where R names an operand: by kind × operand kind (kind_count² lists), each entry of the
+    // kind's list whose declared operands admit that operand kind.
+    std::vector<std::vector<const Rule<R>*>> by_operand;
+  };
 
   template <class R> void build_index() {
     Index<R>& index = std::get<Index<R>>(indexes_);
@@ -274,11 +296,21 @@ private:
       if (!rule->result)
         throw std::logic_error("rule book: '" + rule->info.name + "' has no result");
       if (rule->kinds.empty())
-        for (auto& at : index)
+        for (auto& at : index.by_kind)
           at.push_back(rule);
       else
         for (const typename R::Kind kind : rule->kinds)
-          index.at(static_cast<std::size_t>(kind)).push_back(rule);
+          index.by_kind.at(static_cast<std::size_t>(kind)).push_back(rule);
+    }
+    if constexpr (names_operand<R>) {
+      index.by_operand.resize(R::kind_count * R::kind_count);
+      for (std::size_t kind = 0; kind < R::kind_count; ++kind)
+        for (std::size_t operand = 0; operand < R::kind_count; ++operand)
+          for (const Rule<R>* rule : index.by_kind[kind])
+            if (rule->operands.empty() ||
+                std::ranges::find(rule->operands, static_cast<typename R::Kind>(operand)) !=
+                    rule->operands.end())
+              index.by_operand[kind * R::kind_count + operand].push_back(rule);
     }
   }
 

@@ -34,6 +34,13 @@ struct Combine {
   // contractum and returns the further firings (N1 at a sum of numerals).
   using Extra = std::function<long(Term&)>;
   static Kind kind(const Redex& r) { return r.node->kind; }
+  // The operand whose kind the side conditions test (Rule::operands): a dual map's functional,
+  // else the first kid; a node without kids answers its own kind (no entry declares one there).
+  static Kind operand(const Redex& r) {
+    const Node& n = *r.node;
+    if (n.kind == Kind::dualmap) return n.kids[1]->kind;
+    return n.kids.empty() ? n.kind : n.kids[0]->kind;
+  }
   static const Node& node(const Redex& r) { return *r.node; }
 };
 

@@ -34,6 +34,15 @@ template <class F> Rule<Combine>::Match on_node(F f) {
 Kind operand(const Term& t, std::size_t i) {
   return t->kids[i]->kind;
 }
+// [perf] The entry with the kinds of Combine::operand at which its side condition can hold
+// (each condition below tests that operand's kind first): the book's index then skips it
+// elsewhere without the call. Most failed attempts are projections of a projection or a variable
+// (rule 6's substitutions of a pair for a tangent variable leave chains π(π(…)) that fail one
+// after the other as the search moves up).
+Rule<Combine> on_operands(std::vector<Kind> kinds, Rule<Combine> rule) {
+  rule.operands = std::move(kinds);
+  return rule;
+}
 bool is_numeral_or_zero(const Term& t) {
   return is_numeral_tuple(t) || t->kind == K::zero;
 }
@@ -64,34 +73,47 @@ std::vector<Book::Entry> paper_entries() {
   const std::vector<Kind> pair_kind = {K::pair};
   return {
       // §3.4: the combine redexes (spec §4.6)
-      rule_entry<C>(rule_info("1", cite(S34), reduction, "(λx.S) V → S[V/x]"), {K::app},
-                    on_node([](const Term& t) { return operand(t, 0) == K::lam; }), rule_1),
-      rule_entry<C>(rule_info("2", cite(S34), reduction, "π_i⟨V₁,V₂⟩ → V_i"), {K::proj},
-                    on_node([](const Term& t) { return operand(t, 0) == K::pair; }), rule_2),
-      rule_entry<C>(rule_info("3", cite(S34), reduction, "f̲(r̲) → the numeral tuple of f(r)"),
-                    {K::prim},
-                    on_node([](const Term& t) { return is_numeral_or_zero(t->kids[0]); }), rule_3),
-      rule_entry<C>(rule_info("4", cite(S34), reduction, "(𝒥f̲·r̲) r̲' → 𝒥(f)(r')·r"), {K::app},
-                    on_node([](const Term& t) {
-                      const Term& f = t->kids[0];
-                      return f->kind == K::jac && is_numeral_or_zero(f->kids[0]) &&
-                             is_numeral_or_zero(t->kids[1]);
-                    }),
-                    rule_4),
-      rule_entry<C>(rule_info("5", cite(S34), reduction, "(λv.(𝒥f̲·v) r̲)*·r̲'* → ((𝒥f(r))ᵀ r')*"),
-                    {K::dualmap}, on_node(is_vjp_redex), transpose(Adjoint{})),
-      rule_entry<C>(
-          rule_info("5+",
-                    extension("spec §4.6 [X], the general numeric transpose Example 3.9 needs "
-                              "(seed 000 lines 385-387)"),
-                    reduction, "(λv.B)*·c* → (Bᵀc)* for B ∈ Lin_v"),
-          {K::dualmap}, on_node(is_linear_transpose_redex), transpose(Adjoint{})),
-      rule_entry<C>(
-          rule_info("6", cite(S34), reduction, "(λv₁.V₁)*·((λv₂.V₂)*·V₃) → (λv₁.V₂[V₁/v₂])*·V₃"),
-          {K::dualmap}, on_node([](const Term& t) {
-            return operand(t, 1) == K::dualmap && operand(t, 0) != K::zero; // Z6 first
-          }),
-          rule_6),
+      on_operands({K::lam},
+                  rule_entry<C>(rule_info("1", cite(S34), reduction, "(λx.S) V → S[V/x]"), {K::app},
+                                on_node([](const Term& t) { return operand(t, 0) == K::lam; }),
+                                rule_1)),
+      on_operands({K::pair},
+                  rule_entry<C>(rule_info("2", cite(S34), reduction, "π_i⟨V₁,V₂⟩ → V_i"), {K::proj},
+                                on_node([](const Term& t) { return operand(t, 0) == K::pair; }),
+                                rule_2)),
+      on_operands(
+          {K::num, K::pair, K::zero},
+          rule_entry<C>(
+              rule_info("3", cite(S34), reduction, "f̲(r̲) → the numeral tuple of f(r)"), {K::prim},
+              on_node([](const Term& t) { return is_numeral_or_zero(t->kids[0]); }), rule_3)),
+      on_operands({K::jac},
+                  rule_entry<C>(rule_info("4", cite(S34), reduction, "(𝒥f̲·r̲) r̲' → 𝒥(f)(r')·r"),
+                                {K::app}, on_node([](const Term& t) {
+                                  const Term& f = t->kids[0];
+                                  return f->kind == K::jac && is_numeral_or_zero(f->kids[0]) &&
+                                         is_numeral_or_zero(t->kids[1]);
+                                }),
+                                rule_4)),
+      on_operands(
+          {K::covec},
+          rule_entry<C>(rule_info("5", cite(S34), reduction, "(λv.(𝒥f̲·v) r̲)*·r̲'* → ((𝒥f(r))ᵀ r')*"),
+                        {K::dualmap}, on_node(is_vjp_redex), transpose(Adjoint{}))),
+      on_operands(
+          {K::covec},
+          rule_entry<C>(
+              rule_info("5+",
+                        extension("spec §4.6 [X], the general numeric transpose Example 3.9 needs "
+                                  "(seed 000 lines 385-387)"),
+                        reduction, "(λv.B)*·c* → (Bᵀc)* for B ∈ Lin_v"),
+              {K::dualmap}, on_node(is_linear_transpose_redex), transpose(Adjoint{}))),
+      on_operands({K::dualmap},
+                  rule_entry<C>(rule_info("6", cite(S34), reduction,
+                                          "(λv₁.V₁)*·((λv₂.V₂)*·V₃) → (λv₁.V₂[V₁/v₂])*·V₃"),
+                                {K::dualmap}, on_node([](const Term& t) {
+                                  return operand(t, 1) == K::dualmap &&
+                                         operand(t, 0) != K::zero; // Z6 first
+                                }),
+                                rule_6)),
       // Fig. 3 "Let Series" (spec §4.3), on a final let body
       rule_entry<LetSeries>(
           rule_info("7", cite("Fig. 3 (seed 000 lines 236-240)"), reduction,
@@ -216,26 +238,37 @@ std::vector<Book::Entry> paper_entries() {
       rule_entry<C>(rule_info("N3", extension("spec §4.6 [X] numeral folding"), reduction,
                               "r̲₁* + r̲₂* → (r₁+r₂)* (same type)"),
                     {K::sum}, on_node(sums_covectors), n3),
-      rule_entry<C>(
-          rule_info("Z1", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction, "0 V → 0"),
-          {K::app}, on_node([](const Term& t) { return operand(t, 0) == K::zero; }), zero_of_type),
-      rule_entry<C>(rule_info("Z2", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
-                              "π_i(0) → 0"),
-                    {K::proj}, on_node([](const Term& t) { return operand(t, 0) == K::zero; }),
-                    zero_of_type),
-      rule_entry<C>(rule_info("Z3", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
-                              "⟨0,0⟩ → 0"),
-                    {K::pair}, on_node([](const Term& t) {
-                      return operand(t, 0) == K::zero && operand(t, 1) == K::zero;
-                    }),
-                    zero_of_type),
-      rule_entry<C>(rule_info("Z4", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
-                              "𝒥f̲·0 → 0"),
-                    {K::jac}, on_node([](const Term& t) { return operand(t, 0) == K::zero; }), z4),
-      rule_entry<C>(rule_info("Z5", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
-                              "(λx.V)*·0 → 0"),
-                    {K::dualmap}, on_node([](const Term& t) { return operand(t, 1) == K::zero; }),
-                    zero_covector),
+      on_operands({K::zero},
+                  rule_entry<C>(rule_info("Z1", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                          reduction, "0 V → 0"),
+                                {K::app},
+                                on_node([](const Term& t) { return operand(t, 0) == K::zero; }),
+                                zero_of_type)),
+      on_operands({K::zero},
+                  rule_entry<C>(rule_info("Z2", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                          reduction, "π_i(0) → 0"),
+                                {K::proj},
+                                on_node([](const Term& t) { return operand(t, 0) == K::zero; }),
+                                zero_of_type)),
+      on_operands({K::zero},
+                  rule_entry<C>(rule_info("Z3", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                          reduction, "⟨0,0⟩ → 0"),
+                                {K::pair}, on_node([](const Term& t) {
+                                  return operand(t, 0) == K::zero && operand(t, 1) == K::zero;
+                                }),
+                                zero_of_type)),
+      on_operands({K::zero},
+                  rule_entry<C>(rule_info("Z4", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                          reduction, "𝒥f̲·0 → 0"),
+                                {K::jac},
+                                on_node([](const Term& t) { return operand(t, 0) == K::zero; }),
+                                z4)),
+      on_operands({K::zero},
+                  rule_entry<C>(rule_info("Z5", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                          reduction, "(λx.V)*·0 → 0"),
+                                {K::dualmap},
+                                on_node([](const Term& t) { return operand(t, 1) == K::zero; }),
+                                zero_covector)),
       rule_entry<C>(rule_info("Z6", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
                               "(λx.0)*·V → 0"),
                     {K::dualmap}, on_node([](const Term& t) {
@@ -245,20 +278,26 @@ std::vector<Book::Entry> paper_entries() {
       rule_entry<C>(rule_info("Z7", extension("spec §4.6 [X], the ≡ of §2.3 oriented"), reduction,
                               "0 + V ≡ V ≡ V + 0: flatten nested sums, drop zeros"),
                     {K::sum}, on_node([](const Term& t) { return !is_flat_sum(t); }), z7),
-      rule_entry<C>(rule_info("Sigma1", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
-                              reduction, "(V₁+V₂) V → V₁ V + V₂ V"),
-                    {K::app}, on_node([](const Term& t) { return operand(t, 0) == K::sum; }),
-                    sigma1),
-      rule_entry<C>(rule_info("Sigma2", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
-                              reduction, "π_i(V₁+V₂) → π_i V₁ + π_i V₂"),
-                    {K::proj}, on_node([](const Term& t) { return operand(t, 0) == K::sum; }),
-                    sigma2),
-      rule_entry<C>(rule_info("Sigma3", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
-                              reduction, "(λx.V)*·(V₁+V₂) → (λx.V)*·V₁ + (λx.V)*·V₂"),
-                    {K::dualmap}, on_node([](const Term& t) {
-                      return operand(t, 1) == K::sum && operand(t, 0) != K::zero; // Z6 first
-                    }),
-                    sigma3),
+      on_operands(
+          {K::sum},
+          rule_entry<C>(rule_info("Sigma1", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                  reduction, "(V₁+V₂) V → V₁ V + V₂ V"),
+                        {K::app}, on_node([](const Term& t) { return operand(t, 0) == K::sum; }),
+                        sigma1)),
+      on_operands(
+          {K::sum},
+          rule_entry<C>(rule_info("Sigma2", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                  reduction, "π_i(V₁+V₂) → π_i V₁ + π_i V₂"),
+                        {K::proj}, on_node([](const Term& t) { return operand(t, 0) == K::sum; }),
+                        sigma2)),
+      on_operands(
+          {K::sum},
+          rule_entry<C>(rule_info("Sigma3", extension("spec §4.6 [X], the ≡ of §2.3 oriented"),
+                                  reduction, "(λx.V)*·(V₁+V₂) → (λx.V)*·V₁ + (λx.V)*·V₂"),
+                        {K::dualmap}, on_node([](const Term& t) {
+                          return operand(t, 1) == K::sum && operand(t, 0) != K::zero; // Z6 first
+                        }),
+                        sigma3)),
   };
 }
 

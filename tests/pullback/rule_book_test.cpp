@@ -3,10 +3,14 @@
 // mutant at all, and `adsem calculi --json` lists the book with citations and kinds.
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <regex>
 
 #include <gtest/gtest.h>
 
+#include <rapidcheck.h>
+
+#include "generators/pullback/terms.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "semantics/pullback/primitive_table.hpp"
@@ -113,6 +117,58 @@ std::vector<std::string> observe(const Term& t, const Rules& rules) {
     lines.push_back(std::string("error ") + e.what());
   }
   return renumbered(lines);
+}
+
+// Every node of t, each once.
+void each_node(const Term& t, const std::function<void(const Term&)>& visit) {
+  visit(t);
+  for (const Term& k : t->kids)
+    each_node(k, visit);
+}
+
+// The book's index by operand kind (Combine::operand, Rule::operands) chooses what the side
+// conditions alone choose: at every node of every term a run steps through (premises included),
+// of the probes and of generated terms, `select` returns the first entry of the node's kind, in
+// book order, whose condition holds.
+TEST(PullbackRuleBook, TheOperandIndexSelectsWhatTheSideConditionsSelect) {
+  std::vector<Term> terms = probes();
+  for (int i = 0; i < 300; ++i) {
+    const rc::Random rnd(777 + static_cast<std::uint64_t>(i));
+    const int size = i % 40;
+    terms.push_back(i % 2 == 0 ? gen::first_order_query(false)(rnd, size).value().term()
+                               : gen::closed_term()(rnd, size).value());
+  }
+  const Book& book = *paper_rules();
+  Machine m;
+  long nodes = 0, skipped = 0;
+  const auto check = [&](const Term& node) {
+    if (node->kids.empty()) return;
+    const Combine::Redex redex{node};
+    const Rule<Combine>* by_conditions = nullptr;
+    for (const Rule<Combine>* rule : book.candidates<Combine>(node->kind)) {
+      if (!rule->match || rule->match(m, redex)) {
+        by_conditions = rule;
+        break;
+      }
+    }
+    const Rule<Combine>* selected = book.select<Combine>(m, redex);
+    ASSERT_EQ(selected, by_conditions) << print(node);
+    ++nodes;
+    for (const Rule<Combine>* rule : book.candidates<Combine>(node->kind))
+      skipped += !rule->operands.empty() &&
+                 std::ranges::find(rule->operands, Combine::operand(redex)) == rule->operands.end();
+  };
+  for (const Term& t : terms) {
+    each_node(t, check);
+    Machine run({}, RunOptions{.fuel = 5'000});
+    run.observe([&](const Term&, const Step& s, bool) { each_node(s.result, check); });
+    try {
+      (void)run.normalise(t);
+    } catch (const AdsemError&) { // out of fuel or a stuck premise: the terms seen are checked
+    }
+  }
+  EXPECT_GT(nodes, 10'000);
+  EXPECT_GT(skipped, 1'000); // the declarations do skip entries
 }
 
 TEST(PullbackRuleBook, RemovingAnyEntryChangesTheTraceOfSomeTerm) {

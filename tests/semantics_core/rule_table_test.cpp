@@ -151,5 +151,62 @@ TEST(RuleTable, APatchReplacesRemovesAndAddsEntriesOfACopy) {
   EXPECT_THROW((void)book.patched(bad), std::logic_error);
 }
 
+// A relation whose entries may declare the kind of an operand: shapes drawn inside a frame.
+struct Frame {
+  struct Redex {
+    Shape shape;
+    Shape inside;
+  };
+  using Context = Painter;
+  using Output = std::string;
+  using Kind = Shape;
+  static constexpr std::size_t kind_count = 3;
+  static Kind kind(const Redex& r) { return r.shape; }
+  static Kind operand(const Redex& r) { return r.inside; }
+};
+
+Rule<Frame> frame(std::string name, std::vector<Shape> operands, int* asked) {
+  Rule<Frame> r;
+  r.info = info(std::move(name));
+  r.kinds = {Shape::square};
+  r.operands = std::move(operands);
+  r.match = [asked](const Painter&, const Frame::Redex& x) {
+    ++*asked;
+    return x.inside != Shape::square;
+  };
+  r.result = [](Painter&, const Frame::Redex&, const RuleInfo& self) { return self.name; };
+  return r;
+}
+
+std::string fire(const RuleBook<Frame>& book, Shape inside) {
+  Painter p;
+  const Frame::Redex redex{Shape::square, inside};
+  const Rule<Frame>* r = book.select<Frame>(p, redex);
+  return r ? r->result(p, redex, r->info) : "stuck";
+}
+
+TEST(RuleTable, SkipsAnEntryAtAnOperandKindItDoesNotDeclareUnlessAPatchReplacedIt) {
+  static_assert(names_operand<Frame> && !names_operand<Paint>);
+  int asked_circle = 0, asked_any = 0;
+  const RuleBook<Frame> book(
+      {frame("in-circle", {Shape::circle}, &asked_circle), frame("in-any", {}, &asked_any)});
+  EXPECT_EQ(fire(book, Shape::circle), "in-circle");
+  EXPECT_EQ(fire(book, Shape::triangle), "in-any"); // in-circle skipped: never asked
+  EXPECT_EQ(fire(book, Shape::square), "stuck");
+  EXPECT_EQ(asked_circle, 1);
+  EXPECT_EQ(asked_any, 2);
+  EXPECT_EQ(book.candidates<Frame>(Shape::square).size(), 2u); // every entry of the kind
+  // A replacement may read more than the entry it replaces: its declaration is dropped.
+  RuleBook<Frame>::Patch patch;
+  patch.name = "toy/frames";
+  patch.replace<Frame>("in-circle", [](Rule<Frame> r) {
+    r.match = {};
+    return r;
+  });
+  const RuleBook<Frame> mutant = book.patched(patch);
+  EXPECT_TRUE(mutant.get<Frame>("in-circle").operands.empty());
+  EXPECT_EQ(fire(mutant, Shape::triangle), "in-circle");
+}
+
 } // namespace
 } // namespace adsem
