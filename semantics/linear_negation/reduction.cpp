@@ -648,38 +648,50 @@ Term Reducer::rebuild_noting(const Term& t, const Candidate& c, std::size_t dept
 // otherwise, so a step no longer runs the side conditions of every node above the redex.
 Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size_t depth,
                                        bool in_sum) {
-  if (depth == c.path.size()) {
-    redex_alone_ = slot.use_count() == 1;
-    slot = contract_noting(slot, c);
+  // Down the path while each node is held by its parent alone, then the step below, then back up
+  // in one loop (a recursion made seven out-of-line calls a level, most of a deep step's path).
+  std::vector<Node*>& held = held_path_;
+  held.clear();
+  Term* at = &slot;
+  std::size_t d = depth;
+  for (; d < c.path.size() && at->use_count() == 1; ++d) {
+    Node& n = const_cast<Node&>(**at); // made non-const (ast.cpp) and held by nobody else
+    forced(n);
+    held.push_back(&n);
+    at = &n.kids[static_cast<std::size_t>(c.path[d])];
+  }
+  Reach below;
+  if (d == c.path.size()) {
+    redex_alone_ = at->use_count() == 1;
+    *at = contract_noting(*at, c);
     redex_alone_ = false;
-    return Reach{};
-  }
-  if (slot.use_count() != 1) {
-    Reach reach;
-    slot = rebuild_noting(slot, c, depth, reach);
-    return reach;
-  }
-  Node& n = const_cast<Node&>(*slot); // made non-const (ast.cpp) and held by nobody else
-  forced(n);
-  const auto k = static_cast<std::size_t>(c.path[depth]);
-  const Reach below = apply_in_place(n.kids[k], c, depth + 1, n.kind == Kind::add);
-  n.forget_free_counts();
-  // In count mode (the paper's book, unique binders) a binder of the path is looked for once
-  // among the step's touched names, for its count and for whether it rereads (an ES binder of
-  // one: its summary is forgotten); otherwise its reach alone decides (standing_summary).
-  if (!counts_kept_) {
-    take_noted_counts(n, k);
-    measure(n);
-    refresh_summary(n, k, below, in_sum, false);
-  } else if (!touched_.empty() && binds_in(n, k) && take_touched_counts(n, k)) {
-    measure(n);
-    n.memo.top.owner = 0;
-    n.memo.in_sum.owner = 0;
+    below = Reach{};
   } else {
-    measure(n);
-    refresh_summary(n, k, below, in_sum, true);
+    *at = rebuild_noting(*at, c, d, below);
   }
-  return reach_above(n, k, below);
+  for (std::size_t j = held.size(); j-- > 0;) {
+    Node& n = *held[j];
+    const auto k = static_cast<std::size_t>(c.path[depth + j]);
+    const bool n_in_sum = j == 0 ? in_sum : held[j - 1]->kind == Kind::add;
+    n.forget_free_counts();
+    // In count mode (the paper's book, unique binders) a binder of the path is looked for once
+    // among the step's touched names, for its count and for whether it rereads (an ES binder of
+    // one: its summary is forgotten); otherwise its reach alone decides (standing_summary).
+    if (!counts_kept_) {
+      take_noted_counts(n, k);
+      measure(n);
+      refresh_summary(n, k, below, n_in_sum, false);
+    } else if (!touched_.empty() && binds_in(n, k) && take_touched_counts(n, k)) {
+      measure(n);
+      n.memo.top.owner = 0;
+      n.memo.in_sum.owner = 0;
+    } else {
+      measure(n);
+      refresh_summary(n, k, below, n_in_sum, true);
+    }
+    below = reach_above(n, k, below);
+  }
+  return below;
 }
 
 // Node n, of context in_sum, had its child k replaced in place, the change of reach `below`:

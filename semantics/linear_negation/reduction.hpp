@@ -317,6 +317,7 @@ private:
   std::vector<Summand> chosen_summands_; // contract's own (a chosen sum's)
   SummandViews summand_views_;           // what summands_ read in copies' originals
   std::vector<int> path_buffer_;         // S_rand's path of the last step (sampled_choice)
+  std::vector<Node*> held_path_;         // apply_in_place's path nodes held alone, its allocation
   std::uint64_t id_; // owner of the summaries this reducer writes into the nodes' memos
   // The tags some entry of the book fires on, one bit each: a node of another tag (a variable, a
   // numeral, λ and pairs in the paper's book) has no redex instance of its own, and its summary
