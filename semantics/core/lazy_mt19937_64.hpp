@@ -32,6 +32,17 @@ public:
   void prepare(std::size_t draws) {
     const std::size_t upto = std::min(draws, n);
     if (ready_ >= upto) return;
+    fill_hole();
+    // The twists below read words 0..upto and m..upto-1+m: the ones between are run through to
+    // reach word m without being written (most of a few numbers' seeding), and written only if a
+    // later number reads them (fill_hole).
+    if (seeded_ <= upto + 1 && upto + 2 < m) {
+      seed_upto(upto);
+      x_[m - 1] = run_through(x_[upto], upto + 1, m - 1);
+      hole_begin_ = upto + 1;
+      hole_end_ = m - 1;
+      seeded_ = m;
+    }
     seed_upto(std::min(upto - 1 + m, n - 1)); // every word the twists below read
     for (std::size_t k = ready_; k < upto; ++k)
       x_[k] = twisted(k);
@@ -53,6 +64,24 @@ private:
     const result_type y = (hi & upper) | (lo & lower);
     return (y >> 1) ^ ((y & 1U) != 0 ? matrix : 0);
   }
+  // Word j of the seeded state, from word j - 1 (std::mersenne_twister_engine::seed).
+  static result_type seeded_after(result_type last, std::size_t j) {
+    return init_multiplier * (last ^ (last >> 62)) + j;
+  }
+  // Word `to` of the seeded state from word from - 1, the words between not written. Four words
+  // a round, as seed_upto: the loop's count and test were a third of each word's instructions.
+  static result_type run_through(result_type last, std::size_t from, std::size_t to) {
+    std::size_t j = from;
+    for (; j + 3 <= to; j += 4) {
+      last = seeded_after(last, j);
+      last = seeded_after(last, j + 1);
+      last = seeded_after(last, j + 2);
+      last = seeded_after(last, j + 3);
+    }
+    for (; j <= to; ++j)
+      last = seeded_after(last, j);
+    return last;
+  }
   static result_type temper(result_type z) {
     z ^= (z >> 29) & 0x5555555555555555ULL;
     z ^= (z << 17) & 0x71d67fffeda60000ULL;
@@ -68,7 +97,7 @@ private:
     if (i > upto) return;
     result_type last = x_[i - 1];
     const auto seed_word = [&](std::size_t j) {
-      last = init_multiplier * (last ^ (last >> 62)) + j;
+      last = seeded_after(last, j);
       x_[j] = last;
     };
     // four words a round: S_rand seeds about 160 words a step, and the loop's own count and test
@@ -90,7 +119,15 @@ private:
     if (k + 1 < n) return x_[k - (n - m)] ^ mix(x_[k], x_[k + 1]);
     return x_[m - 1] ^ mix(x_[k], x_[0]);
   }
+  // The words prepare left unwritten, from the one before them (still as seeded: twists write
+  // only the words before ready_, and prepare's hole begins after it).
+  void fill_hole() {
+    for (std::size_t j = hole_begin_; j < hole_end_; ++j)
+      x_[j] = seeded_after(x_[j - 1], j);
+    hole_end_ = 0;
+  }
   void twist_one(std::size_t k) {
+    if (hole_end_ != 0) fill_hole();
     if (k + 1 < n) seed_upto(k < n - m ? k + m : k + 1);
     x_[k] = twisted(k);
   }
@@ -117,6 +154,7 @@ private:
   std::size_t seeded_ = 0;
   std::size_t next_ = 0;
   std::size_t ready_ = 0; // the words before it are twisted (this round's numbers, untempered)
+  std::size_t hole_begin_ = 0, hole_end_ = 0; // seeded words prepare left unwritten, if any
 };
 
 } // namespace adsem

@@ -58,5 +58,23 @@ TEST(LazyMt19937_64, PreparedMatchesTheStandardEngine) {
   }
 }
 
+TEST(LazyMt19937_64, PreparedAgainMatchesTheStandardEngine) {
+  // a second prepare, after numbers drawn, reads words the first one left unwritten
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{5489}, ~std::uint64_t{0}}) {
+    for (const std::size_t first : {1U, 3U, 20U, 153U}) {
+      for (const std::size_t second : {2U, 21U, 154U, 200U}) {
+        std::mt19937_64 expected(seed);
+        LazyMt19937_64 actual(seed);
+        actual.prepare(first);
+        for (std::size_t k = 0; k < 400; ++k) {
+          if (k == first / 2) actual.prepare(second);
+          ASSERT_EQ(expected(), actual()) << "seed " << seed << ", prepared " << first << " then "
+                                          << second << ", number " << k;
+        }
+      }
+    }
+  }
+}
+
 } // namespace
 } // namespace adsem
