@@ -68,16 +68,13 @@ private:
   static result_type seeded_after(result_type last, std::size_t j) {
     return init_multiplier * (last ^ (last >> 62)) + j;
   }
-  // Word `to` of the seeded state from word from - 1, the words between not written. Four words
-  // a round, as seed_upto: the loop's count and test were a third of each word's instructions.
+  // Word `to` of the seeded state from word from - 1, the words between not written. Eight words
+  // a round: the loop's own count and test were a third of each word's instructions.
   static result_type run_through(result_type last, std::size_t from, std::size_t to) {
     std::size_t j = from;
-    for (; j + 3 <= to; j += 4) {
-      last = seeded_after(last, j);
-      last = seeded_after(last, j + 1);
-      last = seeded_after(last, j + 2);
-      last = seeded_after(last, j + 3);
-    }
+    for (; j + 7 <= to; j += 8)
+      for (std::size_t i = 0; i < 8; ++i)
+        last = seeded_after(last, j + i);
     for (; j <= to; ++j)
       last = seeded_after(last, j);
     return last;
