@@ -5,6 +5,8 @@
 // traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
 // (properties/linear_negation/mutants.cpp).
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -184,19 +186,32 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
 // the order of their second summands. A summand's call is read off its core (the redex's),
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
-// The qualifying calls are grouped by head after a sort: a sum of n calls of n distinct
-// heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n log n), not by a search of the
-// heads seen for each summand, O(n²). Whether the head has type R^⊥d depends on the head alone,
-// so it is asked once per head called at least twice (most sums call each head once).
+// The qualifying calls are grouped by head in a hash table: a sum of n calls of n distinct heads
+// (the gradient Σ xj' gj of Cor. 16) is then matched in O(n), not by a search of the heads seen
+// for each summand, O(n²), nor by a sort of the heads by name, whose O(n log n) comparisons of
+// names were a tenth of the wide family's run. Whether the head has type R^⊥d depends on the head
+// alone, so it is asked once per head called at least twice (most sums call each head once).
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
   // two calls need two applications (most sums the search visits have fewer)
-  if (std::count_if(r.summands.begin(), r.summands.end(),
-                    [](const Summand& s) { return s.core->kind == Kind::app; }) < 2)
-    return out;
-  // head and summand, in summand order (a campaign's sums have a few: no allocation)
-  InlineVector<std::pair<const std::string*, std::size_t>, 8> calls;
+  const auto apps = static_cast<std::size_t>(
+      std::count_if(r.summands.begin(), r.summands.end(),
+                    [](const Summand& s) { return s.core->kind == Kind::app; }));
+  if (apps < 2) return out;
+  // a head, its first call's summand and its second's (none yet: npos), in order of first call
+  // (a campaign's sums have a few: no allocation)
+  constexpr std::size_t none = std::string::npos;
+  struct Head {
+    const std::string* name = nullptr;
+    std::size_t first = none, second = none;
+  };
+  InlineVector<Head, 8> heads;
+  // open addressing, at most half full: 0 is an empty slot, k the head heads[k - 1]
+  const std::size_t width = std::bit_ceil(2 * apps);
+  const std::size_t mask = width - 1;
+  const int shift = 64 - std::countr_zero(width); // a slot is read off the hash's high bits
+  InlineVector<std::uint32_t, 16> slots(width, 0);
   for (std::size_t i = 0; i < r.summands.size(); ++i) {
     const Summand& outer = r.summands[i]; // (x α t) β: β, and the application
     if (outer.core->kind != Kind::app) continue;
@@ -206,19 +221,24 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
     if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
-    calls.push_back({&name_in_sum(outer, x), i}); // x is free in the sum (its stacks bind none)
+    const std::string& name = name_in_sum(outer, x); // x is free in the sum (its stacks bind none)
+    // FNV-1a, inline (the names are short), its bytes spread to the high bits by a Fibonacci
+    // multiplication (FNV's prime alone leaves names that differ in one digit in a few slots)
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const char c : name)
+      hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    std::size_t at = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15ULL) >> shift);
+    while (slots[at] != 0 && *heads[slots[at] - 1].name != name)
+      at = (at + 1) & mask;
+    if (slots[at] == 0) {
+      heads.push_back(Head{&name, i, none});
+      slots[at] = static_cast<std::uint32_t>(heads.size());
+    } else if (Head& seen = heads[slots[at] - 1]; seen.second == none) {
+      seen.second = i;
+    }
   }
-  if (calls.size() < 2) return out;
-  // by head, then summand (no buffer, as stable_sort takes; one comparison of the names)
-  std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
-    const int c = a.first->compare(*b.first);
-    return c != 0 ? c < 0 : a.second < b.second;
-  });
-  for (std::size_t at = 0; at + 1 < calls.size(); ++at)
-    if (*calls[at].first == *calls[at + 1].first &&
-        (at == 0 || *calls[at - 1].first != *calls[at].first) &&
-        m.is_neg_variable(*calls[at].first))
-      out.push_back(Summands{calls[at].second, calls[at + 1].second});
+  for (const Head& h : heads)
+    if (h.second != none && m.is_neg_variable(*h.name)) out.push_back(Summands{h.first, h.second});
   if (out.size() > 1)
     std::sort(out.begin(), out.end(),
               [](const Summands& a, const Summands& b) { return a.j < b.j; });

@@ -1,5 +1,6 @@
 // The worked examples of spec §8 (E1-E10) with their expected numbers, through the calculus's own
 // mechanisms (D + βℓ-reduction, read-backs A and B, bp, D→).
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -138,6 +139,33 @@ TEST(LinearNegationGolden, E10SingleRules) {
   EXPECT_EQ(print(lin.result), "x' 10");
   EXPECT_EQ(lin.trace.at(0).rfind("beta-7", 0), 0u);
   EXPECT_EQ(lin.trace.at(1).rfind("lin-subst-11", 0), 0u);
+}
+
+// (17) on a sum of more calls and heads than the side condition keeps inline: each head called
+// more than once is factored (x' three times, y' twice), the heads called once are left, and the
+// instances are in the order of their second summands (y' before x', whose name sorts first and
+// which is called first).
+TEST(LinearNegationGolden, FactoringGroupsTheHeadsOfALongSum) {
+  Context g;
+  for (const char* x : {"x'", "y'", "a'", "b'", "c'", "d'", "e'", "f'", "g'"})
+    g[x] = neg_type(1);
+  RunOptions o;
+  o.free_types = g;
+  o.trace = true;
+  const linear_negation::Run run = normalise(
+      parse_elaborated("x' 1 + y' 2 + y' 4 + a' 1 + b' 1 + c' 1 + x' 3 + d' 1 + e' 1 + f' 1 + "
+                       "g' 1 + x' 5",
+                       Mode::target, g)
+          .term,
+      o);
+  EXPECT_EQ(print(run.result), "x' 9 + y' 6 + a' 1 + b' 1 + c' 1 + d' 1 + e' 1 + f' 1 + g' 1");
+  ASSERT_FALSE(run.trace.empty());
+  EXPECT_EQ(run.trace.front(), "factor-17: x' 1 + y' (2 + 4) + a' 1 + b' 1 + c' 1 + x' 3 + d' 1 + "
+                               "e' 1 + f' 1 + g' 1 + x' 5");
+  const auto factored = std::count_if(run.trace.begin(), run.trace.end(), [](const std::string& s) {
+    return s.rfind("factor-17", 0) == 0;
+  });
+  EXPECT_EQ(factored, 3);
 }
 
 } // namespace
