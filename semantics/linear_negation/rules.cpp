@@ -186,11 +186,12 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // (17): the first two calls of each R^⊥ head whose stacks qualify, one instance per head, in
 // the order of their second summands. A summand's call is read off its core (the redex's),
 // so that the side condition, tried on every maximal sum the strategy visits, builds nothing.
-// The qualifying calls are grouped by head in a hash table: a sum of n calls of n distinct heads
-// (the gradient Σ xj' gj of Cor. 16) is then matched in O(n), not by a search of the heads seen
-// for each summand, O(n²), nor by a sort of the heads by name, whose O(n log n) comparisons of
-// names were a tenth of the wide family's run. Whether the head has type R^⊥d depends on the head
-// alone, so it is asked once per head called at least twice (most sums call each head once).
+// The qualifying calls of a sum of more than a few are grouped by head in a hash table: a sum of
+// n calls of n distinct heads (the gradient Σ xj' gj of Cor. 16) is then matched in O(n), not by
+// a search of the heads seen for each summand, O(n²), nor by a sort of the heads by name, whose
+// O(n log n) comparisons of names were a tenth of the wide family's run. Whether the head has type
+// R^⊥d depends on the head alone, so it is asked once per head called at least twice (most sums
+// call each head once).
 std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
@@ -200,17 +201,19 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
                     [](const Summand& s) { return s.core->kind == Kind::app; }));
   if (apps < 2) return out;
   // a head, its first call's summand and its second's (none yet: npos), in order of first call
-  // (a campaign's sums have a few: no allocation)
+  // (inline up to eight heads)
   constexpr std::size_t none = std::string::npos;
   struct Head {
     const std::string* name = nullptr;
     std::size_t first = none, second = none;
   };
   InlineVector<Head, 8> heads;
-  // open addressing, at most half full: 0 is an empty slot, k the head heads[k - 1]
-  const std::size_t width = std::bit_ceil(2 * apps);
+  // a campaign's sums have a few calls: each is compared with the heads seen; more are found in
+  // a hash table (open addressing, at most half full: 0 is an empty slot, k the head heads[k - 1])
+  const bool scan = apps <= 8;
+  const std::size_t width = scan ? 0 : std::bit_ceil(2 * apps);
   const std::size_t mask = width - 1;
-  const int shift = 64 - std::countr_zero(width); // a slot is read off the hash's high bits
+  const int shift = scan ? 0 : 64 - std::countr_zero(width); // a slot is read off the high bits
   InlineVector<std::uint32_t, 16> slots(width, 0);
   for (std::size_t i = 0; i < r.summands.size(); ++i) {
     const Summand& outer = r.summands[i]; // (x α t) β: β, and the application
@@ -222,20 +225,31 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
     if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
     const std::string& name = name_in_sum(outer, x); // x is free in the sum (its stacks bind none)
-    // FNV-1a, inline (the names are short), its bytes spread to the high bits by a Fibonacci
-    // multiplication (FNV's prime alone leaves names that differ in one digit in a few slots)
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (const char c : name)
-      hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-    std::size_t at = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15ULL) >> shift);
-    while (slots[at] != 0 && *heads[slots[at] - 1].name != name)
-      at = (at + 1) & mask;
-    if (slots[at] == 0) {
-      heads.push_back(Head{&name, i, none});
-      slots[at] = static_cast<std::uint32_t>(heads.size());
-    } else if (Head& seen = heads[slots[at] - 1]; seen.second == none) {
-      seen.second = i;
+    Head* seen = nullptr;
+    if (scan) {
+      // inline (the names are short: a call of memcmp per pair cost more than the comparison)
+      const auto it = std::find_if(heads.begin(), heads.end(), [&](const Head& h) {
+        return h.name->size() == name.size() && compare_names(*h.name, name) == 0;
+      });
+      seen = it != heads.end() ? it : nullptr;
+    } else {
+      // FNV-1a, inline (the names are short), its bytes spread to the high bits by a Fibonacci
+      // multiplication (FNV's prime alone leaves names that differ in one digit in a few slots)
+      std::uint64_t hash = 14695981039346656037ULL;
+      for (const char c : name)
+        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+      std::size_t at = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15ULL) >> shift);
+      while (slots[at] != 0 && *heads[slots[at] - 1].name != name)
+        at = (at + 1) & mask;
+      if (slots[at] != 0)
+        seen = &heads[slots[at] - 1];
+      else
+        slots[at] = static_cast<std::uint32_t>(heads.size() + 1);
     }
+    if (seen == nullptr)
+      heads.push_back(Head{&name, i, none});
+    else if (seen->second == none)
+      seen->second = i;
   }
   for (const Head& h : heads)
     if (h.second != none && m.is_neg_variable(*h.name)) out.push_back(Summands{h.first, h.second});
