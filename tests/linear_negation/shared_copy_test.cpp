@@ -2,7 +2,6 @@
 // made lazily, with a block of numbers, reads as the copy rename_bound builds with the same
 // numbers drawn, name for name; a copy of a copy too; and normalise with shared copies takes the
 // same steps, prints the same trace and reaches the same normal form as with built copies.
-#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -389,89 +388,6 @@ TEST(LinearNegationSharedCopy, ASumForcedDownItsSpineReadsAsForcedLevelByLevel) 
   }
   std::printf("  %d sums forced down their spines compared\n", compared);
   EXPECT_GT(compared, 20);
-}
-
-// The search's listing of a sum u whose sums below are unforced copies (list_summands with view)
-// reads each summand in its copy's original, named through the copy's renaming: each reads, its
-// free names so renamed, as the summand the forced listing of u's twin builds (alpha_key), with
-// the same core, and the head of a call free in it named as there (what (17) groups by). u
-// itself is left unforced.
-void expect_listed_as_forced(const Term& u, const Term& twin, int& compared,
-                             const std::string& where) {
-  SummandViews views;
-  std::vector<Summand> viewed;
-  list_summands(u, viewed, views, true);
-  EXPECT_TRUE(u->copy.unforced) << where;
-  force_all(twin);
-  std::vector<Summand> forced;
-  list_summands(twin, forced, views, false);
-  ASSERT_EQ(viewed.size(), forced.size()) << where;
-  const auto head_of = [](const Node& core) { // the call's head under its ES stack
-    const Node* at = core.left().get();
-    while (at->kind == Kind::let || at->kind == Kind::let_pair)
-      at = at->body().get();
-    return at;
-  };
-  for (std::size_t i = 0; i < viewed.size(); ++i) {
-    const Summand& a = viewed[i];
-    const Summand& b = forced[i];
-    EXPECT_EQ(b.names, nullptr) << where;
-    std::map<std::string, std::string> to;
-    if (a.names != nullptr)
-      for (const auto& [from, name] : *a.names)
-        to[from] = name;
-    EXPECT_EQ(alpha_key(rename_free(*a.term, to)), alpha_key(*b.term)) << where << " " << i;
-    ASSERT_EQ(a.core->kind, b.core->kind) << where << " " << i;
-    if (b.core->kind != Kind::app) continue;
-    const Node* ha = head_of(*a.core);
-    const Node* hb = head_of(*b.core);
-    ASSERT_EQ(ha->kind, hb->kind) << where << " " << i;
-    if (hb->kind == Kind::var && occurs_free(hb->name, *b.term)) {
-      EXPECT_EQ(name_in_sum(a, ha->name), hb->name) << where << " " << i;
-    }
-  }
-  compared += static_cast<int>(viewed.size());
-}
-
-TEST(LinearNegationSharedCopy, ASumListedInItsCopysOriginalReadsAsForced) {
-  const Type r = real_type();
-  // the wide family's chain: level j is λp_j. U_{j-1} + g_j p_j (and a shared copy of a call),
-  // U_{j-1} the (11)-substituted body of a copy of level j-1 (p_{j-1} and x_{j+1} renamed), left
-  // unforced
-  const Term mixed = lam(
-      exp_binder("a", r),
-      add(add(long_sum(20)->body(), let(exp_binder("c", r), add(var("c"), var("a")), var("x6"))),
-          add(app(var("x2"), var("a")),
-              app(let(exp_binder("d", r), var("x2"), var("a")), var("a")))));
-  int compared = 0;
-  for (const Term& v : {long_sum(20), long_sum(70), mixed}) {
-    auto noted = std::make_shared<Noted>();
-    Term level = v;
-    for (int j = 1; j <= 6; ++j) {
-      const std::string where = print(v).substr(0, 20) + " level " + std::to_string(j);
-      const Term copy = share_copy(level, 1000L * j, noted);
-      force(*copy);
-      const Term& body = copy->body();
-      ASSERT_TRUE(body->copy.unforced && body->kind == Kind::add) << where;
-      const std::string p = "p" + std::to_string(j);
-      const int c = free_count(copy->x.name, body);
-      Term u = substituted_copy(*body, copy->x.name, p, c);
-      Term twin = substituted_copy(*body, copy->x.name, p, c);
-      ASSERT_TRUE(u && twin) << where;
-      // and a name free in the original, which the levels below leave as it is
-      const std::string z = "x" + std::to_string(j + 2);
-      if (const int cz = free_count(z, u); cz > 0) {
-        u = substituted_copy(*u, z, "q" + std::to_string(j), cz);
-        twin = substituted_copy(*twin, z, "q" + std::to_string(j), cz);
-        ASSERT_TRUE(u && twin) << where;
-      }
-      expect_listed_as_forced(u, twin, compared, where);
-      const Term call = share_copy(app(var("h"), long_sum(5)), 1000L * j + 500, noted);
-      level = lam(exp_binder(p, r), add(add(u, app(var("g" + std::to_string(j)), var(p))), call));
-    }
-  }
-  std::printf("  %d summands listed in copies' originals compared\n", compared);
-  EXPECT_GT(compared, 300);
 }
 
 Run run_family(const std::string& source, Strategy strategy, bool share) {
