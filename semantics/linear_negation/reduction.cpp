@@ -274,27 +274,75 @@ Binder Reducer::fresh_binder(const std::string& base, const Type& a) {
 }
 
 namespace {
-// The summands of a sum, left to right (t itself when it is not a sum), each with its core: the
-// sums and the ES nodes above the cores are made (force) as peel makes them. A summand is read
-// through its address in its sum's node: the buffer holds no node (a node it held would read as
-// shared, use_count, to the in-place steps after and to (9)'s guided descent along the focus's
-// path).
-void summands_of(const Term& t, std::vector<Summand>& out) {
-  if (t->kind == Kind::add) {
-    force_sum(*t);
-    summands_of(t->left(), out);
-    summands_of(t->right(), out);
-    return;
+// The renaming of a copy's suspension (inner) followed by outer, the renaming of the names free
+// in the sum it is read in (null: none), as copy_of composes them for a copy of a copy. outer is
+// not restricted to the names free in the copy: an entry of a name inner renames away is dropped.
+void composed_into(const Renaming& inner, const Renaming* outer, Renaming& out) {
+  out.clear();
+  for (const auto& [from, to] : inner) {
+    const std::string* again = outer != nullptr ? renamed_in(*outer, to) : nullptr;
+    out.emplace_back(from, again != nullptr ? *again : to);
   }
-  const Node* at = t.get();
-  force(*at);
-  while (binds_es(*at)) {
-    at = at->body().get();
-    force(*at);
+  if (outer == nullptr) return;
+  for (const auto& [from, to] : *outer) {
+    const std::string& name = from;
+    if (std::any_of(inner.begin(), inner.end(),
+                    [&](const auto& e) { return e.first == name || e.second == name; }))
+      continue;
+    const auto at =
+        std::lower_bound(out.begin(), out.end(), name, [](const auto& e, const auto& n) {
+          return compare_names(e.first, n) < 0;
+        });
+    out.emplace(at, name, to);
   }
-  out.push_back(Summand{&t, at});
 }
 } // namespace
+
+bool listed_within_view(const Term& t, std::vector<Summand>& out, SummandViews& scratch,
+                        bool view) {
+  scratch.used = 0;
+  // left to right, the right operands still to list on a stack (no call per node, and no deep
+  // recursion down a long sum's spine)
+  auto& todo = scratch.todo;
+  todo.clear();
+  const Term* at = &t;
+  // the renaming of the names free in *at and the unforced copies nested above it (null: none)
+  const SummandViews::Viewed* viewed = nullptr;
+  for (;;) {
+    const Node& n = **at;
+    if (n.kind == Kind::add) {
+      if (!view) {
+        force_sum(n);
+      } else if (n.copy.unforced) { // read in its original
+        const int depth = viewed != nullptr ? viewed->depth : 0;
+        if (depth == max_viewed_copies) return false;
+        const Suspension& s = *n.copy.from;
+        if (scratch.used == scratch.names.size())
+          scratch.names.push_back(std::make_unique<SummandViews::Viewed>());
+        SummandViews::Viewed& composed = *scratch.names[scratch.used++];
+        composed_into(s.env, viewed != nullptr ? &viewed->names : nullptr, composed.names);
+        composed.depth = depth + 1;
+        viewed = &composed;
+        at = &s.original; // kept while the copy is unforced (no side condition at a sum forces one)
+        continue;
+      }
+      todo.emplace_back(&n.right(), viewed);
+      at = &n.left();
+      continue;
+    }
+    const Node* core = &n;
+    force(*core);
+    while (binds_es(*core)) {
+      core = core->body().get();
+      force(*core);
+    }
+    out.push_back(Summand{at, core, viewed != nullptr ? &viewed->names : nullptr});
+    if (todo.empty()) return true;
+    at = todo.back().first;
+    viewed = todo.back().second;
+    todo.pop_back();
+  }
+}
 
 void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   const auto candidates = options_.book->candidates<Reduction>(t->kind);
@@ -303,7 +351,8 @@ void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
   Reduction::Redex redex{t, in_sum};
   if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
-    summands_of(t, summands_);
+    // the paper's side conditions read a summand in a copy's original (Summand::names)
+    list_summands(t, summands_, summand_views_, known_reads_);
     search_budget_.spend(static_cast<long>(summands_.size()), "finding redexes");
     redex.summands = summands_;
   }
@@ -339,7 +388,7 @@ Term Reducer::contract(const Term& t, const Candidate& c) {
   redex.nth = c.nth;
   if (t->kind == Kind::add) { // a chosen sum is maximal
     chosen_summands_.clear();
-    summands_of(t, chosen_summands_);
+    list_summands(t, chosen_summands_, summand_views_, false); // built: the contractum reads them
     redex.summands = chosen_summands_;
   }
   return c.rule->result(*this, redex, c.rule->info);

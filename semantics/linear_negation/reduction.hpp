@@ -315,6 +315,7 @@ private:
   std::vector<Offer> offers_;            // offers_at's scratch buffer for summary()
   std::vector<Summand> summands_;        // a maximal sum's summands (offers_at)
   std::vector<Summand> chosen_summands_; // contract's own (a chosen sum's)
+  SummandViews summand_views_;           // what summands_ read in copies' originals
   std::vector<int> path_buffer_;         // S_rand's path of the last step (sampled_choice)
   std::vector<Node*> held_path_;         // apply_in_place's path nodes held alone, its allocation
   std::uint64_t id_; // owner of the summaries this reducer writes into the nodes' memos

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "semantics/core/rule_table.hpp"
@@ -33,7 +34,58 @@ struct Peeled {
 struct Summand {
   const Term* term = nullptr;
   const Node* core = nullptr;
+  // Null, or the summand is read in an unforced shared copy's original, not built (the search's
+  // listing, whose side conditions read shapes and the names free in the sum): the renaming the
+  // copy applies to those names.
+  const Renaming* names = nullptr;
 };
+
+// A listing's scratch (list_summands): the renamings its summands read in unforced copies'
+// originals are named through (each kept from listing to listing), each with the number of those
+// copies nested above them, and the right operands still to list.
+struct SummandViews {
+  struct Viewed {
+    Renaming names;
+    int depth = 0;
+  };
+  std::vector<std::unique_ptr<Viewed>> names;
+  std::size_t used = 0;
+  std::vector<std::pair<const Term*, const Viewed*>> todo;
+};
+
+// The most unforced copies nested in one another a listing reads in their originals: each keeps
+// its original alive, and each original its free-variable lists (O(n) names on the wide family's
+// levels: n² memory in all). A sum that nests more is listed forced, as without the view: forcing
+// its top copy down its spine lets go of the originals below, and the next levels are read on top
+// of the spine so built (one forced listing in this many levels).
+inline constexpr int max_viewed_copies = 16;
+
+// list_summands's listing: false, having listed t in part, where with view a copy nests in
+// more than max_viewed_copies others read in their originals.
+bool listed_within_view(const Term& t, std::vector<Summand>& out, SummandViews& scratch, bool view);
+
+// The summands of t left to right (t itself when it is not a sum), each with its core: the sums
+// and the ES nodes above the cores are made (force) as peel makes them. A summand is read through
+// its address in its sum's node: the buffer holds no node (a node it held would read as shared,
+// use_count, to the in-place steps after and to (9)'s guided descent along the focus's path).
+// With view, an unforced shared copy of a sum below t is not forced down its spine but read in
+// its original, its summands named through the copy's renaming (Summand::names): the paper's side
+// conditions read the summands' shapes, which are their originals', and the names free in the
+// sum (forcing built each summand of the wide family's sums at each listing: 30% of the run).
+// Where more copies nest than max_viewed_copies, t is listed anew as without view, whose forcing
+// lets go of the originals below. out is empty. (Inline: most sums the search lists are small.)
+inline void list_summands(const Term& t, std::vector<Summand>& out, SummandViews& scratch,
+                          bool view) {
+  if (listed_within_view(t, out, scratch, view)) return;
+  out.clear();
+  listed_within_view(t, out, scratch, false);
+}
+
+// x, a name free in the summand, as its sum names it.
+inline const std::string& name_in_sum(const Summand& s, const std::string& x) {
+  const std::string* to = s.names != nullptr ? renamed_in(*s.names, x) : nullptr;
+  return to != nullptr ? *to : x;
+}
 
 // The dispatch index is keyed by the node tag; the last tag is `prim`.
 inline constexpr std::size_t tag_count = 9;

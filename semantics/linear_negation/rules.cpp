@@ -224,7 +224,7 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
     if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
-    const std::string& name = x;
+    const std::string& name = name_in_sum(outer, x); // x is free in the sum (its stacks bind none)
     Head* seen = nullptr;
     if (scan) {
       // inline (the names are short: a call of memcmp per pair cost more than the comparison)

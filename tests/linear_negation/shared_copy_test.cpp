@@ -2,6 +2,9 @@
 // made lazily, with a block of numbers, reads as the copy rename_bound builds with the same
 // numbers drawn, name for name; a copy of a copy too; and normalise with shared copies takes the
 // same steps, prints the same trace and reaches the same normal form as with built copies.
+#include <algorithm>
+#include <map>
+#include <memory>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -388,6 +391,140 @@ TEST(LinearNegationSharedCopy, ASumForcedDownItsSpineReadsAsForcedLevelByLevel) 
   }
   std::printf("  %d sums forced down their spines compared\n", compared);
   EXPECT_GT(compared, 20);
+}
+
+// The search's listing of a sum u whose sums below are unforced copies (list_summands with view)
+// reads each summand in its copy's original, named through the copy's renaming: each reads, its
+// free names so renamed, as the summand the forced listing of u's twin builds (alpha_key), with
+// the same core, and the head of a call free in it named as there (what (17) groups by). u
+// itself is left unforced.
+// With deep, u nests more copies than the view reads (max_viewed_copies): it is listed forced.
+void expect_listed_as_forced(const Term& u, const Term& twin, int& compared,
+                             const std::string& where, bool deep = false) {
+  SummandViews views;
+  std::vector<Summand> viewed;
+  list_summands(u, viewed, views, true);
+  EXPECT_EQ(u->copy.unforced, !deep) << where;
+  force_all(twin);
+  std::vector<Summand> forced;
+  list_summands(twin, forced, views, false);
+  ASSERT_EQ(viewed.size(), forced.size()) << where;
+  const auto head_of = [](const Node& core) { // the call's head under its ES stack
+    const Node* at = core.left().get();
+    while (at->kind == Kind::let || at->kind == Kind::let_pair)
+      at = at->body().get();
+    return at;
+  };
+  for (std::size_t i = 0; i < viewed.size(); ++i) {
+    const Summand& a = viewed[i];
+    const Summand& b = forced[i];
+    EXPECT_EQ(b.names, nullptr) << where;
+    std::map<std::string, std::string> to;
+    if (a.names != nullptr)
+      for (const auto& [from, name] : *a.names)
+        to[from] = name;
+    force_all(*a.term); // (listed forced, a's copies below its core are not made)
+    EXPECT_EQ(alpha_key(rename_free(*a.term, to)), alpha_key(*b.term)) << where << " " << i;
+    ASSERT_EQ(a.core->kind, b.core->kind) << where << " " << i;
+    if (b.core->kind != Kind::app) continue;
+    const Node* ha = head_of(*a.core);
+    const Node* hb = head_of(*b.core);
+    ASSERT_EQ(ha->kind, hb->kind) << where << " " << i;
+    if (hb->kind == Kind::var && occurs_free(hb->name, *b.term)) {
+      EXPECT_EQ(name_in_sum(a, ha->name), hb->name) << where << " " << i;
+    }
+  }
+  compared += static_cast<int>(viewed.size());
+}
+
+// The wide family's chain: level j is λp_j. U_{j-1} + g_j p_j (and a shared copy of a call),
+// U_{j-1} the (11)-substituted body of a copy of level j-1 (p_{j-1} and x_{j+1} renamed), left
+// unforced. Makes u, U_{j-1} on top of level (level j-1), and its twin, substituted alike, and
+// then level j.
+void next_level(Term& level, int j, const std::shared_ptr<Noted>& noted, Term& u, Term& twin,
+                const std::string& where) {
+  const Term copy = share_copy(level, 1000L * j, noted);
+  force(*copy);
+  const Term& body = copy->body();
+  ASSERT_TRUE(body->copy.unforced && body->kind == Kind::add) << where;
+  const std::string p = "p" + std::to_string(j);
+  const int c = free_count(copy->x.name, body);
+  u = substituted_copy(*body, copy->x.name, p, c);
+  twin = substituted_copy(*body, copy->x.name, p, c);
+  ASSERT_TRUE(u && twin) << where;
+  // and a name free in the original, which the levels below leave as it is
+  const std::string z = "x" + std::to_string(j + 2);
+  if (const int cz = free_count(z, u); cz > 0) {
+    u = substituted_copy(*u, z, "q" + std::to_string(j), cz);
+    twin = substituted_copy(*twin, z, "q" + std::to_string(j), cz);
+    ASSERT_TRUE(u && twin) << where;
+  }
+  const Term call = share_copy(app(var("h"), long_sum(5)), 1000L * j + 500, noted);
+  level =
+      lam(exp_binder(p, real_type()), add(add(u, app(var("g" + std::to_string(j)), var(p))), call));
+}
+
+TEST(LinearNegationSharedCopy, ASumListedInItsCopysOriginalReadsAsForced) {
+  const Type r = real_type();
+  const Term mixed = lam(
+      exp_binder("a", r),
+      add(add(long_sum(20)->body(), let(exp_binder("c", r), add(var("c"), var("a")), var("x6"))),
+          add(app(var("x2"), var("a")),
+              app(let(exp_binder("d", r), var("x2"), var("a")), var("a")))));
+  int compared = 0;
+  for (const Term& v : {long_sum(20), long_sum(70), mixed}) {
+    auto noted = std::make_shared<Noted>();
+    Term level = v;
+    for (int j = 1; j <= 6; ++j) {
+      const std::string where = print(v).substr(0, 20) + " level " + std::to_string(j);
+      Term u, twin;
+      next_level(level, j, noted, u, twin, where);
+      if (HasFatalFailure()) return;
+      expect_listed_as_forced(u, twin, compared, where);
+    }
+  }
+  std::printf("  %d summands listed in copies' originals compared\n", compared);
+  EXPECT_GT(compared, 300);
+}
+
+// The listing reads at most max_viewed_copies copies nested in one another in their originals:
+// on a chain of levels three times as deep, a listing that would read one more forces the top
+// copy down its spine (as without the view), and the originals below are let go, with their
+// free-variable lists (the wide family's memory grew as n² where every original was kept). Each
+// listing reads as the forced twin's, and the top level, forced, prints as its twin.
+TEST(LinearNegationSharedCopy, AListingReadsABoundedChainOfCopiesInItsOriginals) {
+  auto noted = std::make_shared<Noted>();
+  std::vector<std::weak_ptr<const Node>> originals; // of each level's u
+  Term level = long_sum(20);
+  Term u, twin;
+  int compared = 0;
+  int nested = 0; // the unforced copies u nests, itself included
+  int forced = 0;
+  std::size_t most_alive = 0;
+  for (int j = 1; j <= 3 * max_viewed_copies; ++j) {
+    const std::string where = "level " + std::to_string(j);
+    next_level(level, j, noted, u, twin, where);
+    if (HasFatalFailure()) return;
+    ASSERT_TRUE(u->copy.unforced) << where;
+    originals.push_back(u->copy.from->original);
+    const bool forcing = ++nested > max_viewed_copies;
+    expect_listed_as_forced(u, twin, compared, where, forcing);
+    if (forcing) {
+      nested = 0;
+      ++forced;
+    }
+    const auto alive = static_cast<std::size_t>(std::count_if(
+        originals.begin(), originals.end(), [](const auto& o) { return !o.expired(); }));
+    EXPECT_LE(alive, static_cast<std::size_t>(max_viewed_copies) + 1) << where;
+    most_alive = std::max(most_alive, alive);
+  }
+  std::printf("  %d summands compared, at most %zu originals alive\n", compared, most_alive);
+  EXPECT_EQ(forced, 2);
+  EXPECT_GE(most_alive, static_cast<std::size_t>(max_viewed_copies)); // the view was read
+  EXPECT_GT(compared, 1000);
+  force_all(u);
+  EXPECT_EQ(print(u), print(twin));
+  EXPECT_EQ(alpha_key(u), alpha_key(twin));
 }
 
 Run run_family(const std::string& source, Strategy strategy, bool share) {
