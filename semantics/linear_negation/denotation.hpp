@@ -31,6 +31,11 @@ template <class C> struct EnvNode {
   template <class Value>
   EnvNode(const std::string& name, Value&& value, std::shared_ptr<const EnvNode<C>> next)
       : name(name), value(std::forward<Value>(value)), next(std::move(next)) {}
+  // The value made in its place by `make` (a let's bound term walked into its binding).
+  template <class Make>
+  EnvNode(std::in_place_t, const std::string& name, Make&& make,
+          std::shared_ptr<const EnvNode<C>> next)
+      : name(name), value(make()), next(std::move(next)) {}
   std::string name;
   model::Value<C> value;
   std::shared_ptr<const EnvNode<C>> next;
@@ -51,11 +56,36 @@ template <class C> Env<C> bind(Env<C> env, const std::string& name, model::Value
 // one budget among them (step soundness denotes the term after each of up to 400 steps: each
 // under the cap, together 12 s of CPU on one term of size 60, a `timeout` on the paper's own
 // calculus).
+//
+// A primitive's ⊥ (Table 2 rule (23)'s side condition; spec §9 P14) is caught where the primitive
+// is applied and kept here, and the walk goes on with a placeholder real: thrown from the
+// primitive, it unwound every level of the walk, which cost a discarded trial of
+// normal-forms-are-values about ten times its denotation. The outermost walk on the budget (a
+// denotation, or a closure applied from outside every walk) throws the kept ⊥ when it returns,
+// and throws it instead of any error met after it, so that the first ⊥ of the walk's order is
+// the error reported, as when it was thrown at once.
 struct DenoteBudget {
   DenoteBudget() = default;
   explicit DenoteBudget(long work_cap) : work(work_cap, 1) {}
   DepthBudget depth{max_nesting, 0, ErrorKind::eval};
   WorkBudget work{model::work_cap, 1};
+  // The walk's first ⊥, until it is thrown (held aside: the budget stays as small as it was).
+  std::unique_ptr<const model::DomainFailure> failure;
+
+  template <class E> void keep(const E& e) {
+    if (!failure) failure = std::make_unique<const model::DomainFailure>(e);
+  }
+  // The kept ⊥, thrown once (the budget may serve another walk after it).
+  void throw_kept() {
+    if (failure) [[unlikely]]
+      throw_failure();
+  }
+
+private:
+  [[noreturn, gnu::noinline, gnu::cold]] void throw_failure() {
+    const std::unique_ptr<const model::DomainFailure> kept = std::move(failure);
+    model::throw_failure(*kept);
+  }
 };
 
 namespace denotation_detail {
@@ -130,6 +160,23 @@ inline const Primitive& primitive_of(const Node& t) {
   return *t.primitive.entry;
 }
 
+// f(args), or its ⊥ kept in the budget and a placeholder real in its place (DenoteBudget).
+template <class C>
+[[gnu::always_inline]] inline model::Dual<C> applied(const Primitive& f, Args<model::Dual<C>> args,
+                                                     DenoteBudget& budget) {
+  // Past a kept ⊥ the walk's reals are placeholders: another ⊥ of them would be thrown for nothing.
+  if (budget.failure) [[unlikely]]
+    return model::Dual<C>();
+  try {
+    return f.template apply1<model::Dual<C>>(args);
+  } catch (const model::Undefined& e) {
+    budget.keep(e);
+  } catch (const model::Undecided& e) {
+    budget.keep(e);
+  }
+  return model::Dual<C>();
+}
+
 // A primitive of n arguments, n = 1 or 2 (all but dot2). One argument is read where its operand
 // holds it; two are copied, each from its operand's real, into their places (a buffer
 // default-constructed four duals, copied into them and destroyed them all at every primitive node).
@@ -138,15 +185,14 @@ model::Dual<C> apply_primitive_of(const Node& t, const Env<C>& env,
                                   const std::shared_ptr<DenoteBudget>& budget) {
   if constexpr (N == 1) {
     const Operand<C> x = operand<C>(t.kids[0], env, budget);
-    return primitive_of(t).template apply1<model::Dual<C>>(
-        Args<model::Dual<C>>(&x.get().real(), 1));
+    return applied<C>(primitive_of(t), Args<model::Dual<C>>(&x.get().real(), 1), *budget);
   } else {
     // Elements of a braced list are made in order: the operands are visited left to right.
     const std::array<model::Dual<C>, N> args = [&]<std::size_t... I>(std::index_sequence<I...>) {
       return std::array<model::Dual<C>, N>{operand<C>(t.kids[I], env, budget).get().real()...};
     }
     (std::make_index_sequence<N>{});
-    return primitive_of(t).template apply1<model::Dual<C>>(Args<model::Dual<C>>(args.data(), N));
+    return applied<C>(primitive_of(t), Args<model::Dual<C>>(args.data(), N), *budget);
   }
 }
 
@@ -158,8 +204,7 @@ apply_primitive_of_any(const Node& t, const Env<C>& env,
   ArgumentBuffer<model::Dual<C>> args;
   for (const Term& k : t.kids)
     args.push_back(operand<C>(k, env, budget).get().real());
-  return primitive_of(t).template apply1<model::Dual<C>>(
-      Args<model::Dual<C>>(args.data(), args.size()));
+  return applied<C>(primitive_of(t), Args<model::Dual<C>>(args.data(), args.size()), *budget);
 }
 
 // Its own frame (not inlined into walk): the arguments' room would enlarge every level's.
@@ -169,6 +214,24 @@ template <class C>
   if (t.kids.size() == 1) return apply_primitive_of<C, 1>(t, env, budget);
   if (t.kids.size() == 2) return apply_primitive_of<C, 2>(t, env, budget);
   return apply_primitive_of_any<C>(t, env, budget);
+}
+
+// The walk of t as the outermost one on its budget: the ⊥ it kept is thrown when it returns, and
+// in place of any error met after it (DenoteBudget). The handler costs nothing where nothing is
+// thrown.
+template <class C>
+model::Value<C> outermost(const Term& t, const Env<C>& env,
+                          const std::shared_ptr<DenoteBudget>& budget) {
+  model::Value<C> result = [&] {
+    try {
+      return walk<C>(t, env, budget);
+    } catch (...) {
+      budget->throw_kept();
+      throw;
+    }
+  }();
+  budget->throw_kept();
+  return result;
 }
 
 // ⟦λx.t⟧ in its environment: d ↦ ⟦t⟧(g, x := d), its last application to a real remembered
@@ -184,9 +247,20 @@ template <class C> struct Abstraction {
     if (auto again = memo.reuse(v, budget->depth, budget->work)) return std::move(*again);
     const long before = budget->work.used();
     const int depth = budget->depth.depth;
-    model::Value<C> result = walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
-    memo.remember(v, result, budget->work.used() - before, depth);
+    model::Value<C> result = body(v, depth == 0);
+    // A walk past a kept ⊥ made a placeholder: nothing is remembered of it.
+    const long units = budget->work.used() - before;
+    if (units >= model::ApplicationMemo<C>::min_units && !budget->failure)
+      memo.remember(v, result, units, depth);
     return result;
+  }
+
+private:
+  // Applied from outside every walk (probing, a property's own call), it is the outermost. Each
+  // result made in place (a conditional between the two calls moved it).
+  model::Value<C> body(const model::Value<C>& v, bool from_outside) const {
+    if (from_outside) return outermost<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
+    return walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
   }
 };
 
@@ -210,8 +284,13 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
   // Pairs and sums visit their right operand first (the order this model has always had: which
   // of two errors surfaces first decides a trial's discard reason).
   case Kind::pair: { // (34)
+    // The left component made in its place in the pair, the right one moved there once (through
+    // V::pair's parameters, each was moved twice).
     V right = walk<C>(t->right(), env, budget);
-    return V::pair(walk<C>(t->left(), env, budget), std::move(right));
+    return V::tuple_of(2, [&](std::size_t i) -> V {
+      if (i == 0) return walk<C>(t->left(), env, budget);
+      return std::move(right);
+    });
   }
   case Kind::add: { // (40) in R^d
     const Operand<C> right = operand<C>(t->right(), env, budget);
@@ -219,7 +298,11 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
     return model::sum(left.get(), right.get());
   }
   case Kind::let: // (35), (36): a linear ES is composition, i.e. the same let
-    return walk<C>(t->body(), bind<C>(env, t->x.name, walk<C>(t->bound(), env, budget)), budget);
+    return walk<C>(
+        t->body(),
+        std::make_shared<const EnvNode<C>>(
+            std::in_place, t->x.name, [&] { return walk<C>(t->bound(), env, budget); }, env),
+        budget);
   case Kind::let_pair: { // (37)
     const Operand<C> u = operand<C>(t->bound(), env, budget);
     return walk<C>(t->body(),
@@ -240,7 +323,7 @@ template <class C>
 model::Value<C> denote(const Term& t, const Env<C>& env,
                        std::shared_ptr<DenoteBudget> budget = nullptr) {
   if (!budget) budget = std::make_shared<DenoteBudget>();
-  return denotation_detail::walk<C>(t, env, budget);
+  return denotation_detail::outermost<C>(t, env, budget);
 }
 
 } // namespace adsem::linear_negation

@@ -2,6 +2,7 @@
 // to environment positions): its values, the order in which it visits subterms (which of two
 // errors surfaces first decides a trial's discard reason) and the work units it charges to the
 // budget (one per node visited, a λ's body at each application) are those of the walk on the term.
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -69,6 +70,46 @@ TEST(LinearNegationDenotation, VisitsSubtermsInItsOwnOrder) {
             "denotation: unbound variable bound");
   EXPECT_EQ(error_of("(log(-1.0), sqrt(-1.0))"), "sqrt(-1): outside the domain (x1 > 0)");
   EXPECT_EQ(error_of("log(-1.0) * sqrt(-1.0)"), "log(-1): outside the domain (x1 > 0)");
+}
+
+// A primitive's ⊥ is kept where it is met and thrown when the outermost walk returns
+// (DenoteBudget): the first ⊥ in the walk's order is reported, before any error met after it.
+TEST(LinearNegationDenotation, TheFirstUndefinedPointIsReportedBeforeLaterErrors) {
+  const Term log_of_minus_one = prim("log", {num(-1)});
+  EXPECT_EQ(error_of(pair(var("l"), log_of_minus_one)), "log(-1): outside the domain (x1 > 0)");
+  EXPECT_EQ(error_of(add(app(num(1), num(2)), log_of_minus_one)),
+            "log(-1): outside the domain (x1 > 0)");
+  EXPECT_EQ(error_of(let(Binder{"y", real_type()}, pair(var("y"), var("y")), log_of_minus_one)),
+            "log(-1): outside the domain (x1 > 0)");
+  EXPECT_EQ(error_of(pair(log_of_minus_one, var("r"))), "denotation: unbound variable r");
+  EXPECT_EQ(error_of("(\\x:!R. (sqrt(x), log(x))) (-3.0)"), "log(-3): outside the domain (x1 > 0)");
+  EXPECT_THROW((void)denote<double>(log_of_minus_one, nullptr), model::Undefined);
+}
+
+// A closure applied from outside every walk throws its body's ⊥ at each application and leaves its
+// budget usable; g, applied inside the walk (more than ApplicationMemo::min_units), remembers
+// nothing of the application that met the ⊥ (its placeholder would be read back the second time).
+TEST(LinearNegationDenotation, AClosureAppliedFromOutsideThrowsItsUndefinedPointEachTime) {
+  const auto budget = std::make_shared<DenoteBudget>();
+  const V f = denote<double>(
+      parse_elaborated("let g = \\a:!R. a * log(a) + a * a + a * a + a * a + a * a + a * a in "
+                       "\\x:!R. g x",
+                       Mode::target)
+          .term,
+      nullptr, budget);
+  for (int i = 0; i < 2; ++i) {
+    try {
+      (void)f(V(-2.0));
+      ADD_FAILURE() << "no error";
+    } catch (const model::Undefined& e) {
+      EXPECT_EQ(e.diagnostic().message, "log(-2): outside the domain (x1 > 0)");
+      EXPECT_EQ(e.reason(), model::outside_domain);
+    }
+    EXPECT_EQ(budget->depth.depth, 0);
+  }
+  EXPECT_FALSE(budget->failure);
+  EXPECT_NEAR(f(V(std::exp(1.0))).real().primal(), std::exp(1.0) * (1.0 + 5.0 * std::exp(1.0)),
+              1e-12);
 }
 
 long units_of(const std::string& text, double argument) {
