@@ -6,6 +6,8 @@
 // `linearity` checks instead of assuming). It never calls this calculus's D or reduction.
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -91,10 +93,24 @@ private:
 namespace denotation_detail {
 
 // Fresh names differ mostly in their numeric suffix (x_107, x_110): compared from the end, a
-// lookup passes the other bindings of an environment after a character or two.
+// lookup passes the other bindings of an environment after a character or two. A name of 4 to 16
+// characters is compared as two words, its last and its first (they overlap below twice the
+// word): the binding found was compared a character at a time, half of a variable's visit.
+template <class Word> Word word_at(const char* p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+template <class Word> bool same_ends(const char* a, const char* b, std::size_t n) {
+  return word_at<Word>(a + n - sizeof(Word)) == word_at<Word>(b + n - sizeof(Word)) &&
+         word_at<Word>(a) == word_at<Word>(b);
+}
 inline bool same_name(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = a.size(); i-- > 0;)
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n >= 8 && n <= 16) return same_ends<std::uint64_t>(a.data(), b.data(), n);
+  if (n >= 4 && n < 8) return same_ends<std::uint32_t>(a.data(), b.data(), n);
+  for (std::size_t i = n; i-- > 0;)
     if (a[i] != b[i]) return false;
   return true;
 }
@@ -133,11 +149,24 @@ private:
 // A subterm's value, read in place when the subterm is a variable (its binding outlives the
 // read): an application, a primitive or a sum reads its operands without copying them. The
 // variable is visited as any node is: one level of the nesting guard, left before the value is
-// used, and one unit of work.
-template <class C> struct Operand {
-  const model::Value<C>* bound = nullptr;
-  model::Value<C> made;
-  const model::Value<C>& get() const { return bound != nullptr ? *bound : made; }
+// used, and one unit of work. A value made for the operand is held in place, and nothing is made
+// for a variable (a unit value there was destroyed through the variant's visitor at each read).
+template <class C> class Operand {
+public:
+  explicit Operand(const model::Value<C>& bound) : read_(&bound) {}
+  template <class Make> Operand(std::in_place_t, Make&& make) : made_(make()) { read_ = &made_; }
+  ~Operand() {
+    if (read_ == &made_) made_.~Value();
+  }
+  Operand(const Operand&) = delete;
+  Operand& operator=(const Operand&) = delete;
+  const model::Value<C>& get() const { return *read_; }
+
+private:
+  const model::Value<C>* read_;
+  union {
+    model::Value<C> made_;
+  };
 };
 
 template <class C>
@@ -148,9 +177,9 @@ Operand<C> operand(const Term& t, const Env<C>& env, const std::shared_ptr<Denot
   if (t->kind == Kind::var) {
     const Level level(budget->depth);
     budget->work.spend(1, work_name);
-    return Operand<C>{&lookup(*t, env), {}};
+    return Operand<C>(lookup(*t, env));
   }
-  return Operand<C>{nullptr, walk<C>(t, env, budget)}; // made in place, not assigned
+  return Operand<C>(std::in_place, [&] { return walk<C>(t, env, budget); });
 }
 
 // The entry of the primitive table a prim node names, looked up at the node's first visit only
@@ -236,14 +265,15 @@ model::Value<C> outermost(const Term& t, const Env<C>& env,
 
 // ⟦λx.t⟧ in its environment: d ↦ ⟦t⟧(g, x := d), its last application to a real remembered
 // (semantics/core/application_memo.hpp: a shared backpropagator is applied twice to the same
-// cotangent, and nested sharing made the work exponential).
-template <class C> struct Abstraction {
-  Term lam;
-  Env<C> env;
-  std::shared_ptr<DenoteBudget> budget;
-  mutable model::ApplicationMemo<C> memo;
+// cotangent, and nested sharing made the work exponential). The model's closure itself, made in
+// its allocation from the λ node, the environment and the budget (made aside and moved into a
+// model::CallableOf, it was two more moves and two destructions of its parts per λ visited).
+template <class C> class Abstraction final : public model::Callable<C> {
+public:
+  Abstraction(const Term& lam, const Env<C>& env, const std::shared_ptr<DenoteBudget>& budget)
+      : lam(lam), env(env), budget(budget) {}
 
-  model::Value<C> operator()(const model::Value<C>& v) const {
+  model::Value<C> operator()(const model::Value<C>& v) const override {
     if (auto again = memo.reuse(v, budget->depth, budget->work)) return std::move(*again);
     const long before = budget->work.used();
     const int depth = budget->depth.depth;
@@ -262,6 +292,11 @@ private:
     if (from_outside) return outermost<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
     return walk<C>(lam->body(), bind<C>(env, lam->x.name, v), budget);
   }
+
+  Term lam;
+  Env<C> env;
+  std::shared_ptr<DenoteBudget> budget;
+  mutable model::ApplicationMemo<C> memo;
 };
 
 template <class C>
@@ -276,7 +311,7 @@ model::Value<C> walk(const Term& t, const Env<C>& env,
   case Kind::num: // ⟦r⟧ = r, (39) ⟦0⟧ = a ↦ 0; the real is made in the value's place
     return V(t->value);
   case Kind::lam: // ⟦λx.t⟧g = d ↦ ⟦t⟧(g, d); ⟦λz^R.t⟧g = the linear map a ↦ ⟦t⟧(g, z := a)
-    return V::function(Abstraction<C>{t, env, budget, {}});
+    return V(model::Closure<C>{std::make_shared<const Abstraction<C>>(t, env, budget)});
   case Kind::app: { // ⟦t u⟧ = ⟦t⟧(⟦u⟧), (33) for linear application
     const Operand<C> f = operand<C>(t->left(), env, budget);
     return f.get()(operand<C>(t->right(), env, budget).get());
