@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <functional>
+#include <memory>
+#include <variant>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -186,6 +188,16 @@ V denote_closed(const Term& t, std::shared_ptr<DenoteBudget> budget = nullptr) {
   return denote<double>(t, nullptr, std::move(budget));
 }
 
+// ⟦t⟧ of a closed term, or the discard `guarded` makes of its ⊥, without throwing it.
+std::variant<V, TrialResult> denote_or_discard(const Term& t) {
+  std::unique_ptr<const model::DomainFailure> failure;
+  V v = denote<double>(t, nullptr, failure);
+  if (!failure) return v;
+  if (const auto* undecided = std::get_if<model::Undecided>(failure.get()))
+    return TrialResult::discard(undecided->reason());
+  return TrialResult::discard("undefined-point");
+}
+
 // A closed term of the linear calculus: gen_lin or a "realistic" instance (the closed gradient
 // wrapper of a generated source term, spec §10.2), elaborated. With user rules (`--rules`), the
 // targeted share of the trials draws an instance C[σ(LHS)] of one of the file's rules of Table 2
@@ -267,7 +279,9 @@ TrialResult subject_reduction(const PropertyContext& c) {
 TrialResult normal_forms_are_values(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
   return guarded([&] {
-    (void)denote_closed(t.term); // outside a domain (23) is stuck: discard (spec §9 P14)
+    // outside a domain (23) is stuck: discard (spec §9 P14)
+    if (auto d = denote_or_discard(t.term); std::holds_alternative<TrialResult>(d))
+      return std::get<TrialResult>(std::move(d));
     const Run run = normalise(t.term, run_options(c));
     TrialResult r = TrialResult::pass();
     if (!is_value(run.result))
@@ -284,7 +298,8 @@ TrialResult normalisation(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
   return guarded(
       [&] {
-        (void)denote_closed(t.term);
+        if (auto d = denote_or_discard(t.term); std::holds_alternative<TrialResult>(d))
+          return std::get<TrialResult>(std::move(d));
         (void)normalise(t.term, run_options(c));
         (void)normalise(t.term,
                         run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
@@ -355,7 +370,9 @@ TrialResult equivalence_bisimulation(const PropertyContext& c) {
 TrialResult unique_normal_forms(const PropertyContext& c) {
   const Typed t = draw_closed(c, true);
   return guarded([&] {
-    const std::vector<double> meaning = model::flatten_primal(denote_closed(t.term));
+    auto d = denote_or_discard(t.term);
+    if (std::holds_alternative<TrialResult>(d)) return std::get<TrialResult>(std::move(d));
+    const std::vector<double> meaning = model::flatten_primal(std::get<V>(d));
     if (!finite(meaning))
       return on(TrialResult::discard(props::discards::overflow), t.term, t.type);
     // the three runs share the term's names, binder types, free table and first summaries

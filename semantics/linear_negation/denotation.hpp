@@ -361,4 +361,23 @@ model::Value<C> denote(const Term& t, const Env<C>& env,
   return denotation_detail::outermost<C>(t, env, budget);
 }
 
+// ⟦t⟧ in env on a fresh budget, its ⊥ (the first of the walk, DenoteBudget) put in `failure`
+// rather than thrown, the value then a placeholder; any other error thrown as by denote. A
+// property that discards a term outside a primitive's domain reads it without an exception.
+template <class C>
+model::Value<C> denote(const Term& t, const Env<C>& env,
+                       std::unique_ptr<const model::DomainFailure>& failure) {
+  const auto budget = std::make_shared<DenoteBudget>();
+  model::Value<C> result = [&] {
+    try {
+      return denotation_detail::walk<C>(t, env, budget);
+    } catch (...) {
+      if (!budget->failure) throw;
+    }
+    return model::Value<C>();
+  }();
+  failure = std::move(budget->failure);
+  return result;
+}
+
 } // namespace adsem::linear_negation

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <variant>
 
 #include <gtest/gtest.h>
 
@@ -110,6 +111,23 @@ TEST(LinearNegationDenotation, AClosureAppliedFromOutsideThrowsItsUndefinedPoint
   EXPECT_FALSE(budget->failure);
   EXPECT_NEAR(f(V(std::exp(1.0))).real().primal(), std::exp(1.0) * (1.0 + 5.0 * std::exp(1.0)),
               1e-12);
+}
+
+// The ⊥ put in an out-parameter rather than thrown; other errors still thrown.
+TEST(LinearNegationDenotation, AnUndefinedPointIsReturnedWhereAsked) {
+  std::unique_ptr<const model::DomainFailure> failure;
+  EXPECT_EQ(denote<double>(parse_elaborated("sub(2.0, 5.0)", Mode::target).term, nullptr, failure)
+                .real()
+                .primal(),
+            -3.0);
+  EXPECT_FALSE(failure);
+  (void)denote<double>(pair(var("l"), prim("sqrt", {num(-4)})), nullptr, failure);
+  ASSERT_TRUE(failure);
+  ASSERT_TRUE(std::holds_alternative<model::Undefined>(*failure));
+  EXPECT_EQ(std::get<model::Undefined>(*failure).diagnostic().message,
+            "sqrt(-4): outside the domain (x1 > 0)");
+  EXPECT_THROW((void)denote<double>(pair(prim("sqrt", {num(-4)}), var("r")), nullptr, failure),
+               AdsemError);
 }
 
 long units_of(const std::string& text, double argument) {
