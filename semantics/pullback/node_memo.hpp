@@ -26,8 +26,10 @@ public:
     const auto it = entries_.find(t.get());
     return it == entries_.end() ? nullptr : &it->second.second;
   }
+  // t is marked (keyed_mark): an edit in place would change the node under its answer.
   void insert(const Term& t, V value) {
     if (entries_.size() >= 2 * swept_size_) sweep();
+    t->keyed_mark.set();
     entries_.emplace(t.get(), std::pair<std::weak_ptr<const Node>, V>{t, std::move(value)});
   }
 

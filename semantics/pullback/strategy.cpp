@@ -91,6 +91,29 @@ private:
   bool& flag_;
   bool saved_;
 };
+// Points holds_alone at a run's context for one scope (a premise's run inside it has its own) and
+// restores the enclosing run's.
+template <class F> class ContextScope {
+public:
+  ContextScope(const Term*& focus, const std::vector<F>*& frames, const Term* run_focus,
+               const std::vector<F>* run_frames)
+      : focus_(focus), frames_(frames), saved_focus_(focus), saved_frames_(frames) {
+    focus = run_focus;
+    frames = run_frames;
+  }
+  ~ContextScope() {
+    focus_ = saved_focus_;
+    frames_ = saved_frames_;
+  }
+  ContextScope(const ContextScope&) = delete;
+  ContextScope& operator=(const ContextScope&) = delete;
+
+private:
+  const Term*& focus_;
+  const std::vector<F>*& frames_;
+  const Term* saved_focus_;
+  const std::vector<F>* saved_frames_;
+};
 } // namespace
 
 std::optional<Step> Machine::step(const Term& t) {
@@ -121,6 +144,7 @@ Term Machine::run_refocusing(const Term& t, long& steps) {
   const FlagScope unobserved(refocusing_, true);
   std::vector<Frame> frames; // the context C, root first
   Term focus = t;
+  const ContextScope context(focus_, frames_, &focus, &frames); // a premise's run has its own
   const auto rebuild = [&] {
     for (auto it = frames.rbegin(); it != frames.rend(); ++it)
       focus = with_kid_reusing(std::move(it->node), static_cast<std::size_t>(it->kid),
@@ -303,6 +327,33 @@ bool is_value_pullback(const Term& t) {
   return false;
 }
 
+// t is the focus (focus_ is its handle) or the kid of the innermost frame's node (the search
+// pushed that frame before it went down), or both (the focus, still in its parent's slot). The
+// handles the context may hold on a node are those: the focus, its frame, its parent frame's slot.
+// Each node from t up the frames, while it is in its parent's slot, must have no other handle
+// (the run's root is its caller's too). The walk up is bounded (a deeper one answers no): no
+// rule sees a frame above its redex, so none has taken a handle to one.
+bool Machine::holds_alone(const Term& t) const {
+  if (!refocusing_ || frames_ == nullptr) return false;
+  constexpr std::size_t max_walk = 64;
+  const std::vector<Frame>& frames = *frames_;
+  const Node* n = t.get();
+  long handles = &t == focus_ ? 1 : 0;
+  long count = t.use_count();
+  for (std::size_t i = frames.size(), walked = 0;; --i, ++walked) {
+    const bool in_slot =
+        i > 0 && frames[i - 1].node->kids[static_cast<std::size_t>(frames[i - 1].kid)].get() == n;
+    if (in_slot) ++handles;
+    if (count != handles || n->keyed_mark.get()) return false;
+    if (!in_slot) return handles > 0;
+    if (walked == max_walk) return false;
+    const Term& up = frames[i - 1].node;
+    n = up.get();
+    count = up.use_count();
+    handles = 1 + (focus_->get() == n ? 1 : 0); // its frame, and the focus if it is that node
+  }
+}
+
 std::optional<Machine::Found> Machine::search(const Term& t, int depth,
                                               std::vector<Frame>& frames) {
   if (known_inert(t, depth)) return std::nullopt;
@@ -319,7 +370,8 @@ std::optional<Machine::Found> Machine::search_unknown(const Term& t, int depth,
   reached_ = std::max(reached_before, reached_);
   if (!s && impure_attempts_ == impure_before) {
     if (inert_.size() > inert_limit) inert_.clear();
-    inert_.emplace(t, height);
+    // (an entry left from before an edit in place, substitute_in_place, is replaced)
+    inert_.insert_or_assign(t, height);
     t->inert_mark.set(); // known_inert asks the table about marked nodes only
   }
   return s;

@@ -87,6 +87,12 @@ public:
   // proved (rule 8's rest: let_series.cpp), so that the next stage's question is not a walk.
   void remember_let_series(Term series) { told_let_series_ = std::move(series); }
 
+  // Whether the redex t being contracted is held only by the run's own context (its focus and
+  // frames, which drop it for the contractum), and its path from the root too: nothing else will
+  // read its nodes again, so a rule may edit in place those that only their parent holds
+  // (substitute_in_place). Only while refocusing (an observed step's terms are the observer's).
+  bool holds_alone(const Term& t) const;
+
   // The first entry of relation R that can fire on the redex (nullptr: none).
   template <class R> const Rule<R>* select(const typename R::Redex& redex) const {
     return rules_.book->select<R>(*this, redex);
@@ -120,6 +126,9 @@ private:
     int kid = 0;
     bool clean = true; // this frame and those above: every sibling searched before was pure
   };
+  // The context of the innermost run_refocusing (holds_alone reads it), or null.
+  const Term* focus_ = nullptr;
+  const std::vector<Frame>* frames_ = nullptr;
   std::optional<Found> search(const Term& t, int depth, std::vector<Frame>& frames);
   // Whether search answers at once that t holds no redex (a leaf, or a subterm found inert
   // before), with reached_ brought up as the search does; search_unknown: the search past it.
@@ -168,8 +177,10 @@ private:
   // Only searches whose failed attempts were pure are kept: a failed pullback redex (rows 9-20)
   // runs premises and draws fresh names, which must happen again, as before, on every search.
   // The entry holds the node's block, not the node (its address is not reused while cached): a
-  // term the run has dropped is freed with it instead of with the machine. No cached node is
-  // changed in place: run_refocusing rebuilds only its frames' nodes, which each held a redex.
+  // term the run has dropped is freed with it instead of with the machine. run_refocusing
+  // rebuilds in place only its frames' nodes, which each held a redex; a node a rule edits in
+  // place (substitute_in_place) loses its inert mark, so its entry is not asked again until the
+  // search places the node's answer anew (insert_or_assign).
   NodeTable<int, std::weak_ptr<const Node>> inert_;
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   NodeMemo<bool> let_series_{1 << 20};

@@ -144,21 +144,24 @@ private:
   mutable std::atomic<std::uint8_t> v_{unknown};
 };
 
-// Whether a reducer has remembered the node as holding no redex (the inert subterms of
-// semantics/pullback/strategy.hpp), set when it does and, like the atom mark, never copied (a
-// copy starts unmarked). [perf] The search asks its table only about marked nodes: most nodes it
-// meets were never remembered, and a hashed lookup for each was most of what it spent on them.
-// A mark is never cleared (a remembered node is never edited in place): one left after its entry
-// is gone (the table restarted, or another reducer's) costs a lookup, never an answer.
-class InertMark {
+// A flag on a node, set once and, like the atom mark, never copied (a copy starts unmarked).
+// inert_mark: a reducer has remembered the node as holding no redex (the inert subterms of
+// semantics/pullback/strategy.hpp). [perf] The search asks its table only about marked nodes: most
+// nodes it meets were never remembered, and a hashed lookup for each was most of what it spent on
+// them. A mark left after its entry is gone (the table restarted, or another reducer's) costs a
+// lookup, never an answer. A node edited in place (substitute_in_place, substitution.hpp) is
+// unmarked again, and the reducer then places its answer anew.
+// keyed_mark: a memo that does not hold its nodes (semantics/pullback/node_memo.hpp) keys an
+// answer by the node's address: such a node is never edited in place.
+class NodeMark {
 public:
-  InertMark() = default;
-  InertMark(const InertMark&) noexcept {}
-  InertMark& operator=(const InertMark&) noexcept {
+  NodeMark() = default;
+  NodeMark(const NodeMark&) noexcept {}
+  NodeMark& operator=(const NodeMark&) noexcept {
     v_.store(false, std::memory_order_relaxed);
     return *this;
   }
-  ~InertMark() = default;
+  ~NodeMark() = default;
   bool get() const { return v_.load(std::memory_order_relaxed); }
   void set() const { v_.store(true, std::memory_order_relaxed); }
 
@@ -171,14 +174,15 @@ using Term = std::shared_ptr<const Node>;
 using Kids = SmallList<Term>; // up to two inline (small_list.hpp)
 struct Node {
   Kind kind = Kind::zero;
-  std::string name = {};     // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
-  Type type = {};            // var: its type; binders: the bound variable's type; covec: σ; zero;
-                             // prim/jac: the primitive's signature dom ⇒ cod
-  int index = 0;             // proj
-  AtomMark atom_mark = {};   // use is_atom (in the padding after index: the node does not grow)
-  InertMark inert_mark = {}; // the reducer's (strategy.cpp; in the same padding)
-  double value = 0.0;        // num
-  Covector vec = {};         // covec
+  std::string name = {};    // var, binder of lam/dualmap/pullback/let, primitive of prim/jac
+  Type type = {};           // var: its type; binders: the bound variable's type; covec: σ; zero;
+                            // prim/jac: the primitive's signature dom ⇒ cod
+  int index = 0;            // proj
+  AtomMark atom_mark = {};  // use is_atom (in the padding after index: the node does not grow)
+  NodeMark inert_mark = {}; // the reducer's (strategy.cpp; in the same padding)
+  NodeMark keyed_mark = {}; // node_memo.hpp's (in the same padding)
+  double value = 0.0;       // num
+  Covector vec = {};        // covec
   Kids kids = {};
   SourcePos pos = {};
   FactsSlot facts_slot = {}; // use facts(t)

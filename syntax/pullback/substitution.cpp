@@ -108,7 +108,9 @@ public:
     const auto it = done_.find(t.get());
     return it == done_.end() ? nullptr : &it->second.second;
   }
-  void remember(const Term& t, const Term& result) {
+  // [perf] Always inline: every walk calls it at every node it rebuilds (GCC kept a called copy
+  // in Substituter::go once go_in_place sat beside it).
+  [[gnu::always_inline]] void remember(const Term& t, const Term& result) {
     if (worth(t)) done_.emplace(t.get(), std::pair<Term, Term>{t, result});
   }
 
@@ -144,7 +146,40 @@ public:
     return r;
   }
 
+  // go, editing t in place when only the handle t (held alone) holds it (substitute_in_place);
+  // edited: set when it did (t's handle is unchanged, its kids or binder name are not).
+  [[gnu::noinline]] Term go_in_place(const Term& t, bool& edited) {
+    if (t->kids.empty() || t.use_count() != 1 || t->keyed_mark.get()) return go(t);
+    if (leaves_default_stack(depth_.depth))
+      return on_large_stack([&] { return go_in_place(t, edited); });
+    const DepthGuard guard(depth_);
+    const bool known_facts = t->facts_slot.get() != nullptr;
+    if (known_facts && !occurs_free(x_, t) && no_capture_below(t)) return t; // as go
+    edited = walk_in_place(const_cast<Node&>(*t)); // made non-const (ast.cpp), held alone
+    if (!known_facts && !edited) facts(t);
+    return t;
+  }
+
 private:
+  // The binder of t's kid i renamed where it would capture a free variable of s: the new name,
+  // and the kid with its variable renamed in `renamed` (k then points at it).
+  bool rename_binder(const Node& t, std::size_t i, const Term*& k, Term& renamed,
+                     std::string& name) {
+    if (!binds(t.kind) || i != bound_child(t.kind) || !occurs_free(t.name, s_)) return false;
+    // The first fresh name not in FV(s) ∪ FV(body) ∪ {x} (the candidates are tested one by
+    // one, so the name is the one fresh_name would draw from that set).
+    const Term& body = *k;
+    name = fresh_name_where(t.name, [&](const std::string& c) {
+      return c == x_ || occurs_free(c, s_) || occurs_free(c, body);
+    });
+    renamed = rename_var(*k, t.name, name);
+    k = &renamed;
+    return true;
+  }
+  static bool shadowed_kid(const Node& t, std::size_t i, const std::string& x) {
+    return binds(t.kind) && i == bound_child(t.kind) && t.name == x;
+  }
+
   Term walk(const Term& t) {
     // The node is remade, and the children copied, only from the first one that changes (most
     // subterms do not), so an unchanged subterm costs no allocation and is returned shared.
@@ -154,23 +189,11 @@ private:
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       const Term* k = &t->kids[i];
       Term renamed_kid;
-      if (binds(t->kind) && i == bound_child(t->kind)) {
-        if (t->name == x_) { // shadowed
-          if (out) out->kids.push_back(*k);
-          continue;
-        }
-        if (occurs_free(t->name, s_)) { // would capture: α-rename the binder
-          // The first fresh name not in FV(s) ∪ FV(body) ∪ {x} (the candidates are tested one by
-          // one, so the name is the one fresh_name would draw from that set).
-          const Term& body = *k;
-          name = fresh_name_where(t->name, [&](const std::string& c) {
-            return c == x_ || occurs_free(c, s_) || occurs_free(c, body);
-          });
-          renamed_kid = rename_var(*k, t->name, name);
-          k = &renamed_kid;
-          renamed = true;
-        }
+      if (shadowed_kid(*t, i, x_)) {
+        if (out) out->kids.push_back(*k);
+        continue;
       }
+      renamed = rename_binder(*t, i, k, renamed_kid, name) || renamed;
       Term r = go(*k);
       if (!out && (renamed || r != t->kids[i])) out = remake_from(t, i);
       if (out) out->kids.push_back(std::move(r));
@@ -178,6 +201,35 @@ private:
     if (!out) return t;
     if (renamed) out->name = std::move(name);
     return out;
+  }
+
+  // [perf] walk, on a node held alone (rule 6's V₂ composed by the last firing, seed 000 §3.4):
+  // its changed kids are put into the node instead of into a copy, so that neither a node is
+  // made nor the old one freed. Its remembered facts, atom mark and inert mark described the old
+  // kids, so they are dropped (facts and atom mark as in the reducer's in-place rebuilds,
+  // strategy.cpp). Whether it changed.
+  bool walk_in_place(Node& n) {
+    bool changed = false;
+    const auto edit = [&] {
+      if (changed) return;
+      changed = true;
+      n.facts_slot = FactsSlot{};
+      n.atom_mark = AtomMark{};
+      n.inert_mark = NodeMark{};
+    };
+    for (std::size_t i = 0; i < n.kids.size(); ++i) {
+      if (shadowed_kid(n, i, x_)) continue;
+      const Term* k = &n.kids[i];
+      Term renamed_kid;
+      std::string name;
+      const bool renamed = rename_binder(n, i, k, renamed_kid, name);
+      bool kid_edited = false;
+      Term r = renamed ? go(*k) : go_in_place(*k, kid_edited);
+      if (renamed || kid_edited || r != n.kids[i]) edit();
+      if (renamed) n.name = std::move(name);
+      if (r != n.kids[i]) n.kids[i] = std::move(r);
+    }
+    return changed;
   }
 
   // No binder of t is named after a free variable of s (s closed: trivially).
@@ -424,6 +476,12 @@ private:
 Term substitute(const Term& t, const std::string& x, const Term& s) {
   Substituter sub(x, s);
   return sub.go(t);
+}
+
+Term substitute_in_place(const Term& t, const std::string& x, const Term& s) {
+  Substituter sub(x, s);
+  bool edited = false;
+  return sub.go_in_place(t, edited);
 }
 
 Term substitute_each(const Term& t, const std::vector<std::pair<std::string, Term>>& by) {

@@ -15,6 +15,13 @@ namespace adsem::pullback {
 
 // t[s/x]
 Term substitute(const Term& t, const std::string& x, const Term& s);
+// t[s/x], the same term, made by editing in place every node of t that only its parent holds,
+// along a path of such nodes from t (a node a weak memo keys, keyed_mark, is copied instead);
+// t itself counts when only the handle passed holds it. The caller promises that the handle's
+// holder is reachable only through handles it is about to drop: the old t is never read again.
+// [perf] Rule 6 (seed 000 §3.4) composes a chain of dual maps by substituting into the body the
+// last firing built; a copy of each node on the path, and freeing the old one, was most of it.
+Term substitute_in_place(const Term& t, const std::string& x, const Term& s);
 // t[s1/x1][s2/x2], the same term. [perf] One walk when that is the simultaneous substitution and
 // neither step would rename a binder (x1 ≠ x2, x2 ∉ FV(s1), no binder of t or s1 named after a
 // free variable of s1 or s2): rule 8 (seed 000 Fig. 3 L240) substitutes both of a stage's
