@@ -42,10 +42,14 @@ Rule<LetSeries>::Result rule_8(StageSlots slots) {
     const Type wt = prod(sigma, rho);
     Term l2;            // L[w.1/y][w.2/x], made with the candidate that passes
     bool atoms = false; // the slots substituted are atoms
+    // [perf] The rest the last stage built is held by this let alone, and the let by the redex,
+    // which the run drops for the contractum: L is then edited in place (the same term).
+    const bool in_place = body.use_count() == 1 && !body->keyed_mark.get() && m.holds_alone(t);
     const std::string w = fresh_name_where("w", [&](const std::string& name) {
       if (name == t->name) return true; // w ∉ FV(L) ∪ {y}
       const auto [first, second] = slots(sigma, rho, var(name, wt));
-      l2 = substitute_stage(rest, name, t->name, first, body->name, second);
+      l2 = in_place ? substitute_stage_in_place(rest, name, t->name, first, body->name, second)
+                    : substitute_stage(rest, name, t->name, first, body->name, second);
       atoms = is_atom(first) && is_atom(second);
       return l2 == nullptr;
     });

@@ -312,6 +312,18 @@ public:
       : x1_(x1), s1_(s1), x2_(x2), s2_(s2), scan_(scan) {}
 
   Term go(const Term& t) { return go(t, true, true, scan_ ? Scan::all : Scan::none); }
+  // go, editing in place the nodes of t only their parent holds (substitute_in_place); each
+  // edit is logged, so that undo() puts the old kids back (the stage's result not kept).
+  Term go_in_place(const Term& t) {
+    bool edited = false;
+    return go_in_place(t, true, true, scan_ ? Scan::all : Scan::none, edited);
+  }
+  // The nodes edited in place as before the walk (their facts and marks left to be made again).
+  void undo() {
+    for (auto it = log_.rbegin(); it != log_.rend(); ++it)
+      it->node->kids[it->kid] = std::move(it->old);
+    log_.clear();
+  }
 
 private:
   // first / second: x1 / x2 may still be free here (not shadowed above).
@@ -326,24 +338,8 @@ private:
       return t;
     }
     if (t->kids.empty()) return t;
-    // [perf] As in Substituter::go: a node without facts (rule 8's rest, rebuilt by the last
-    // stage's substitution, seed 000 Fig. 3 L240) is walked instead of having its facts made
-    // first; the walk finds the same occurrences, and most such nodes are rebuilt. A projection
-    // asks its facts anyway (borrowed from its operand, no record made), so that a shared path is
-    // remembered under the same key as with facts; the scan reads them too, a path's spine once.
     const bool known_facts = facts_at_hand(t);
-    if (known_facts) {
-      const NodeFacts& f = facts(t);
-      if (scan != Scan::none) scan_->read(f);
-      const FreeHere here = free_here(f, t, first, second, scan == Scan::all);
-      if (here.w) scan_->free = true;
-      scan = Scan::none;
-      first = here.x1;
-      second = here.x2;
-      if (!first && !second) return t;
-    } else if (scan != Scan::none && binds(t->kind)) {
-      scan_->bind(t->name);
-    }
+    if (!still_free(t, known_facts, first, second, scan)) return t;
     // which of x1, x2 may be free here is part of the key (a shared path may sit under a binder
     // that shadows one of them)
     SharedProjections& shared = shared_[(first ? 2 : 0) + (second ? 1 : 0)];
@@ -352,6 +348,64 @@ private:
     shared.remember(t, r);
     if (!known_facts && r == t) facts(t); // kept: a later substitution stops here
     return r;
+  }
+
+  // [perf] As in Substituter::go: a node without facts (rule 8's rest, rebuilt by the last
+  // stage's substitution, seed 000 Fig. 3 L240) is walked instead of having its facts made
+  // first; the walk finds the same occurrences, and most such nodes are rebuilt. A projection
+  // asks its facts anyway (borrowed from its operand, no record made), so that a shared path is
+  // remembered under the same key as with facts; the scan reads them too, a path's spine once.
+  // Whether x1 or x2 may still be free in t (first and second, and the scan, brought up to t).
+  [[gnu::always_inline]] bool still_free(const Term& t, bool known_facts, bool& first, bool& second,
+                                         Scan& scan) {
+    if (known_facts) {
+      const NodeFacts& f = facts(t);
+      if (scan != Scan::none) scan_->read(f);
+      const FreeHere here = free_here(f, t, first, second, scan == Scan::all);
+      if (here.w) scan_->free = true;
+      scan = Scan::none;
+      first = here.x1;
+      second = here.x2;
+      return first || second;
+    }
+    if (scan != Scan::none && binds(t->kind)) scan_->bind(t->name);
+    return true;
+  }
+
+  // [perf] go on a node only its parent holds, itself held alone (rule 8's rest, which the last
+  // stage's substitution built: seed 000 Fig. 3 L240): its changed kids are put into the node
+  // instead of into a copy (its facts and marks dropped, as in Substituter::walk_in_place).
+  // edited: set when t was edited.
+  [[gnu::noinline]] Term go_in_place(const Term& t, bool first, bool second, Scan scan,
+                                     bool& edited) {
+    if (t->kids.empty() || t.use_count() != 1 || t->keyed_mark.get())
+      return go(t, first, second, scan);
+    if (leaves_default_stack(depth_.depth))
+      return on_large_stack([&] { return go_in_place(t, first, second, scan, edited); });
+    const DepthGuard guard(depth_);
+    const bool known_facts = facts_at_hand(t);
+    if (!still_free(t, known_facts, first, second, scan)) return t;
+    Node& n = const_cast<Node&>(*t); // made non-const (ast.cpp), held alone
+    for (std::size_t i = 0; i < n.kids.size(); ++i) {
+      const bool under = binds(n.kind) && i == bound_child(n.kind);
+      const Scan below = scan == Scan::all && under && n.name == scan_->w ? Scan::binders : scan;
+      bool kid_edited = false;
+      Term r = go_in_place(n.kids[i], first && !(under && n.name == x1_),
+                           second && !(under && n.name == x2_), below, kid_edited);
+      const bool replaced = r != n.kids[i];
+      if (!edited && (kid_edited || replaced)) {
+        edited = true;
+        n.facts_slot = FactsSlot{};
+        n.atom_mark = AtomMark{};
+        n.inert_mark = NodeMark{};
+      }
+      if (replaced) {
+        log_.push_back({&n, i, std::move(n.kids[i])});
+        n.kids[i] = std::move(r);
+      }
+    }
+    if (!known_facts && !edited) facts(t); // kept: a later substitution stops here
+    return t;
   }
 
   // Which of x1, x2 (where still asked) and w (where the scan asks) are free in t, whose facts
@@ -399,6 +453,12 @@ private:
   const Term& s2_;
   StageScan* scan_;
   std::array<SharedProjections, 4> shared_; // by which of x1, x2 may be free
+  struct Edit {
+    Node* node;
+    std::size_t kid;
+    Term old;
+  };
+  std::vector<Edit> log_; // go_in_place's replaced kids, in order
   DepthBudget depth_{max_term_nesting, 0, ErrorKind::eval};
 };
 
@@ -525,20 +585,37 @@ Term substitute_in_turn(const Term& t, const std::string& x1, const Term& s1, co
   return sub.go(t);
 }
 
-Term substitute_stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
-                      const std::string& x2, const Term& s2) {
+namespace {
+Term stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
+           const std::string& x2, const Term& s2, bool in_place) {
   if (x1 == x2 || occurs_free(x2, s1) || !captures_none(s1, s2)) {
     if (occurs_free(w, rest)) return nullptr;
     return substitute(substitute(rest, x1, s1), x2, s2);
   }
   // The pair walk with the scan; its result is kept only if the scan then finds the conditions
   // of substitute_in_turn met (no binder of the rest named after a free variable of s1 or s2).
+  // A walk in place is undone where it is not.
   StageScan scan(w);
   PairSubstituter sub(x1, s1, x2, s2, &scan);
-  Term r = sub.go(rest);
-  if (scan.free) return nullptr;
+  Term r = in_place ? sub.go_in_place(rest) : sub.go(rest);
+  if (scan.free) {
+    sub.undo();
+    return nullptr;
+  }
   if (captures_none(scan.binders, s1) && captures_none(scan.binders, s2)) return r;
+  sub.undo();
   return substitute(substitute(rest, x1, s1), x2, s2);
+}
+} // namespace
+
+Term substitute_stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
+                      const std::string& x2, const Term& s2) {
+  return stage(rest, w, x1, s1, x2, s2, false);
+}
+
+Term substitute_stage_in_place(const Term& rest, const std::string& w, const std::string& x1,
+                               const Term& s1, const std::string& x2, const Term& s2) {
+  return stage(rest, w, x1, s1, x2, s2, true);
 }
 
 } // namespace adsem::pullback

@@ -38,6 +38,11 @@ Term substitute_in_turn(const Term& t, const std::string& x1, const Term& s1, co
 // rebuilt and this stage's rebuilds again, so the records were dropped at once.
 Term substitute_stage(const Term& rest, const std::string& w, const std::string& x1, const Term& s1,
                       const std::string& x2, const Term& s2);
+// The same, editing rest in place as substitute_in_place does (its promise too), and undoing the
+// edits where no term or another walk's term is returned (rest is then as before). [perf] Rule 8
+// substitutes into the rest the last stage built, which only the redex holds.
+Term substitute_stage_in_place(const Term& rest, const std::string& w, const std::string& x1,
+                               const Term& s1, const std::string& x2, const Term& s2);
 // t[s1/x1]…[sn/xn], the substitutions in turn, the same term. [perf] One walk when that is the
 // simultaneous substitution and no step would rename a binder (the names distinct, no xj free in
 // an si, no binder of t named after a free variable of an si): tupling the curried λx₁…λxₙ of a

@@ -263,9 +263,10 @@ TEST(PullbackFacts, SubstitutionInTurnEqualsTwoSubstitutions) {
 
 // Rule 8's stage: no term when w is free in the rest, else the two substitutions in turn, on
 // rests with all, some and none of their facts made (a fact-less node is walked, not asked), and
-// where a binder of the rest is named w (a capture: the substitutions in turn, renaming).
+// where a binder of the rest is named w (a capture: the substitutions in turn, renaming); also
+// in place.
 TEST(PullbackFacts, StageSubstitutionAsksAsTheFacts) {
-  long compared = 0, free = 0, captures = 0;
+  long compared = 0, free = 0, captures = 0, in_place = 0, undone = 0;
   const Type r2 = prod(real_type(), real_type());
   for (int i = 0; i < 200; ++i) {
     const Term whole = generated(i);
@@ -293,12 +294,33 @@ TEST(PullbackFacts, StageSubstitutionAsksAsTheFacts) {
           }
           ++compared;
         }
+        // In place, on a rest held alone (some facts made or none): the same term, or no term;
+        // where the rest is not the term returned (no term, or a capture's substitutions in
+        // turn), the walk's edits are undone and the rest prints as before.
+        for (int h = 0; h < 2; ++h) {
+          const Term owned = without_facts(t);
+          if (h == 1 && !owned->kids.empty()) facts(owned->kids.back());
+          const std::string before = print(owned);
+          const Term stage = substitute_stage_in_place(owned, w, x1, s1, x2, s2);
+          ASSERT_EQ(stage == nullptr, occurs_free(w, t)) << w << " in " << print(t);
+          if (stage != owned) ASSERT_EQ(print(owned), before) << print(t);
+          undone += stage != owned && occurs_free(x1, t);
+          std::string why;
+          if (stage) {
+            ASSERT_EQ(canonical(print(stage)), canonical(print(twice))) << print(t);
+            ASSERT_TRUE(facts_consistent(stage, why)) << why;
+          }
+          ASSERT_TRUE(facts_consistent(owned, why)) << why;
+          in_place += stage == owned && print(owned) != before;
+        }
       }
     }
   }
   EXPECT_GT(compared, 2000);
   EXPECT_GT(free, 300);
   EXPECT_GT(captures, 50);
+  EXPECT_GT(in_place, 500);
+  EXPECT_GT(undone, 100);
 }
 
 void let_series_in(const Term& t, std::vector<Term>& out) {
