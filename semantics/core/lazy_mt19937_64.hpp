@@ -32,21 +32,24 @@ public:
   void prepare(std::size_t draws) {
     const std::size_t upto = std::min(draws, n);
     if (ready_ >= upto) return;
-    fill_hole();
-    // The twists below read words 0..upto and m..upto-1+m: the ones between are run through to
-    // reach word m without being written (most of a few numbers' seeding), and written only if a
-    // later number reads them (fill_hole).
-    if (seeded_ <= upto + 1 && upto + 2 < m) {
-      seed_upto(upto);
-      x_[m - 1] = run_through(x_[upto], upto + 1, m - 1);
-      hole_begin_ = upto + 1;
-      hole_end_ = m - 1;
-      seeded_ = m;
-    }
-    seed_upto(std::min(upto - 1 + m, n - 1)); // every word the twists below read
+    seed_for_twists(upto);
     for (std::size_t k = ready_; k < upto; ++k)
       x_[k] = twisted(k);
     ready_ = upto;
+  }
+
+  // The generator `use` draws from (about `draws` numbers, a caller that knows how many): this
+  // engine's numbers, the words they read seeded ahead as prepare seeds them, but each number's
+  // word twisted, stored and tempered as it is drawn, the place kept in the generator (one loop
+  // over the words, where prepare's twist and each draw through the engine each went over them).
+  // A number past those words is the engine's (the same sequence). What `use` returns.
+  template <typename Use> decltype(auto) drawing(std::size_t draws, Use&& use) {
+    Drawing g(*this, draws);
+    struct Give { // the engine takes the place back however `use` ends
+      Drawing& g;
+      ~Give() { g.give_back(); }
+    } give{g};
+    return use(g);
   }
 
   result_type operator()() {
@@ -56,6 +59,41 @@ public:
 
 private:
   static constexpr std::size_t n = 312, m = 156;
+
+  // drawing's generator: words k_..end_-1 are the next ones, seeded and not yet twisted, each
+  // twisted from seeded words alone (before n - m); from end_ on, the engine's own.
+  class Drawing {
+  public:
+    using result_type = LazyMt19937_64::result_type;
+    static constexpr result_type min() { return LazyMt19937_64::min(); }
+    static constexpr result_type max() { return LazyMt19937_64::max(); }
+    Drawing(LazyMt19937_64& e, std::size_t draws) : e_(e) {
+      if (e.next_ != e.ready_ || e.ready_ >= n - m) return; // past the words: the engine's
+      k_ = e.ready_;
+      end_ = std::min(draws, n - m);
+      if (k_ < end_) e.seed_for_twists(end_);
+    }
+    // (inlined into the caller's loop: out of line, the call cost as much as the twist)
+    [[gnu::always_inline]] result_type operator()() {
+      if (k_ < end_) [[likely]] {
+        const result_type word = e_.x_[k_ + m] ^ mix(e_.x_[k_], e_.x_[k_ + 1]);
+        e_.x_[k_++] = word;
+        return temper(word);
+      }
+      give_back();
+      return e_.number(); // (out of line: the generator's place stays in registers)
+    }
+    // The engine's place is the generator's (words from k_ on seeded, not twisted).
+    void give_back() {
+      if (end_ == 0) return;
+      e_.next_ = e_.ready_ = k_;
+      k_ = end_ = 0;
+    }
+
+  private:
+    LazyMt19937_64& e_;
+    std::size_t k_ = 0, end_ = 0;
+  };
   static constexpr result_type matrix = 0xb5026f5aa96619e9ULL;
   static constexpr result_type upper = ~result_type{0} << 31, lower = ~upper;
   static constexpr result_type init_multiplier = 6364136223846793005ULL;
@@ -109,6 +147,22 @@ private:
       seed_word(i);
     seeded_ = i;
   }
+  // The seeded words the twists of words ready_..upto-1 read (0 < upto <= n).
+  void seed_for_twists(std::size_t upto) {
+    fill_hole();
+    // The twists read words 0..upto and m..upto-1+m: the ones between are run through to reach
+    // word m without being written (most of a few numbers' seeding), and written only if a later
+    // number reads them (fill_hole).
+    if (seeded_ <= upto + 1 && upto + 2 < m) {
+      seed_upto(upto);
+      x_[m - 1] = run_through(x_[upto], upto + 1, m - 1);
+      hole_begin_ = upto + 1;
+      hole_end_ = m - 1;
+      seeded_ = m;
+    }
+    seed_upto(std::min(upto - 1 + m, n - 1)); // every word the twists read
+  }
+  [[gnu::noinline]] result_type number() { return (*this)(); }
   // Word k of the first twist, in the order and in place as the standard engine's twist, from
   // seeded words (and, past n - m, the words of this round already twisted).
   result_type twisted(std::size_t k) const {

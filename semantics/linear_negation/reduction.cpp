@@ -825,12 +825,14 @@ std::optional<Reducer::Candidate> Reducer::cached_choice(bool best) {
 long Reducer::sampled_index(std::uint32_t count) {
   search_budget_.spend(static_cast<long>(count), "finding redexes"); // one draw each
   LazyMt19937_64 rng(rng_state_); // std::mt19937_64's numbers, only as many as are drawn
-  rng.prepare(static_cast<std::size_t>(count) + 1);
-  long kept = -1;
-  for (long seen = 1; seen <= static_cast<long>(count); ++seen)
-    if (std::uniform_int_distribution<long>(0, seen - 1)(rng) == 0) kept = seen - 1;
-  rng_state_ = rng();
-  return kept;
+  // each number's word twisted as it is drawn (LazyMt19937_64::drawing)
+  return rng.drawing(static_cast<std::size_t>(count) + 1, [&](auto& numbers) {
+    long kept = -1;
+    for (long seen = 1; seen <= static_cast<long>(count); ++seen)
+      if (std::uniform_int_distribution<long>(0, seen - 1)(numbers) == 0) kept = seen - 1;
+    rng_state_ = numbers();
+    return kept;
+  });
 }
 
 // Instance k of node t's own instances (summary s, context in_sum): read off the summary when it

@@ -76,5 +76,39 @@ TEST(LazyMt19937_64, PreparedAgainMatchesTheStandardEngine) {
   }
 }
 
+TEST(LazyMt19937_64, DrawingMatchesTheStandardEngine) {
+  // drawing twists each word as it is drawn; fewer or more numbers than announced, after numbers
+  // drawn or prepared, and through the uniform distribution, stay the standard engine's
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{5489}, ~std::uint64_t{0}}) {
+    for (const std::size_t before : {0U, 1U, 40U, 160U}) {
+      for (const std::size_t announced : {0U, 1U, 2U, 30U, 155U, 156U, 157U, 400U}) {
+        for (const std::size_t length : {0U, 1U, 31U, 157U, 700U}) {
+          std::mt19937_64 expected(seed);
+          LazyMt19937_64 actual(seed);
+          if (before == 1) actual.prepare(20);
+          for (std::size_t k = 0; k < before; ++k)
+            ASSERT_EQ(expected(), actual());
+          actual.drawing(announced, [&](auto& numbers) {
+            for (std::size_t k = 0; k < length; ++k)
+              ASSERT_EQ(expected(), numbers()) << "seed " << seed << ", after " << before
+                                               << ", announced " << announced << ", number " << k;
+          });
+          ASSERT_EQ(expected(), actual()) << "seed " << seed << ", after the generator";
+        }
+      }
+    }
+  }
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    std::mt19937_64 expected(seed);
+    LazyMt19937_64 actual(seed);
+    actual.drawing(401, [&](auto& numbers) {
+      for (long seen = 1; seen <= 400; ++seen)
+        ASSERT_EQ(std::uniform_int_distribution<long>(0, seen - 1)(expected),
+                  std::uniform_int_distribution<long>(0, seen - 1)(numbers));
+    });
+    EXPECT_EQ(expected(), actual());
+  }
+}
+
 } // namespace
 } // namespace adsem
