@@ -674,9 +674,9 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   }
   Reach below;
   if (d == c.path.size()) {
-    redex_alone_ = at->use_count() == 1;
+    redex_alone_ = rewrite_redex_ = at->use_count() == 1;
     *at = contract_noting(*at, c);
-    redex_alone_ = false;
+    redex_alone_ = rewrite_redex_ = false;
     below = Reach{};
   } else {
     *at = rebuild_noting(*at, c, d, below);

@@ -360,6 +360,14 @@ std::vector<Rules::Entry> table_2() {
         const int x = binder_count(t, 0);
         const Term body =
             replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
+        if (Node* own = m.redex_to_rewrite(r.term)) { // held alone: written, not rebuilt
+          own->kids[0] = body;
+          own->kids[1] = p.core;
+          own->forget_derived();
+          own->bound_count[0] = x - 1;
+          measure(*own);
+          return wrap_noted(m, r.term, p.frames);
+        }
         Term out = rebuild(t, {body, p.core});
         out->bound_count[0] = x - 1;
         return wrap_noted(m, std::move(out), p.frames);

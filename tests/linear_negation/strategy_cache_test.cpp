@@ -71,14 +71,17 @@ void expect_up_to_date(const Term& t, int i) {
 
 // Returns the number of steps compared. With `focus`, the cached reducer keeps a focus at the
 // last redex (Reducer::keep_focus; the paper's book with S_bp and S_lo).
+// With `counts`, it keeps the binders' counts (count mode, as normalise runs it), and every node
+// of the term is checked after each step.
 long expect_lockstep(const Drawn& d, Strategy strategy, RunOptions o, int i, long max_steps = 1000,
-                     bool focus = false) {
+                     bool focus = false, bool counts = false) {
   o.strategy = strategy;
   o.seed = 977 * static_cast<std::uint64_t>(i) + 13;
   o.free_types = d.free_types;
   Reducer cached(d.term, o);
   if (focus) cached.keep_focus();
   if (i % 3 != 2) cached.note_counts(); // the changed names read off the rules' notes
+  if (counts) cached.keep_counts();
   Reducer reference(d.term, o);
   long n = 0;
   for (; n < max_steps; ++n) {
@@ -89,6 +92,7 @@ long expect_lockstep(const Drawn& d, Strategy strategy, RunOptions o, int i, lon
     EXPECT_EQ(a->rule, b->rule) << "term " << i << " step " << n << ": " << print(d.term);
     EXPECT_EQ(print(a->result), print(b->result)) << "term " << i << " step " << n;
     if (a->rule != b->rule) break;
+    if (counts && !focus) expect_up_to_date(cached.current(), i);
   }
   if (focus) { // the nodes above the focus, brought up to date, are those a fresh build has
     cached.close_focus();
@@ -143,6 +147,26 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
     }
   }
   EXPECT_GT(steps, 1'000);
+}
+
+// S_rand's walk from the root in count mode, as normalise runs it: a (9) whose redex the reducer
+// holds alone writes that node in place (Reducer::redex_to_rewrite), its body, bound term, count
+// and measure; each step is still the enumerated one and each node what building it again gives.
+TEST(LinearNegationStrategyCache, RandomStepsKeepingCountsTakeTheEnumeratedStep) {
+  std::vector<Drawn> terms;
+  for (const std::string& source :
+       {family::long_range_let(8), family::sum_chain(6), family::rnn({0.1, -0.3, 0.2})}) {
+    const Wrapper w = family_wrapper(source, 0.5);
+    terms.push_back({w.term, w.free_types});
+  }
+  for (int i = 0; i < 60; ++i)
+    terms.push_back(draw(i));
+  long steps = 0;
+  for (std::size_t i = 0; i < terms.size(); ++i)
+    steps += expect_lockstep(terms[i], Strategy::random, RunOptions{}, static_cast<int>(i), 3000,
+                             false, true);
+  std::printf("  %ld steps compared\n", steps);
+  EXPECT_GT(steps, 1'000); // not vacuous
 }
 
 // normalise as the complexity families run it (the focus, (9)'s copies shared and its descent
