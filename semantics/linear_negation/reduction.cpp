@@ -674,7 +674,9 @@ Reducer::Reach Reducer::apply_in_place(Term& slot, const Candidate& c, std::size
   }
   Reach below;
   if (d == c.path.size()) {
-    redex_alone_ = rewrite_redex_ = at->use_count() == 1;
+    redex_alone_ = at->use_count() == 1;
+    // the rules' notes name the changed counts (contract_noting compares no lists of the redex)
+    rewrite_redex_ = redex_alone_ && counts_kept_ && touched_by_notes_;
     *at = contract_noting(*at, c);
     redex_alone_ = rewrite_redex_ = false;
     below = Reach{};

@@ -139,6 +139,19 @@ Term let_counted(const Binder& x, Term body, Term bound, int count) {
   return out;
 }
 
+// A let t[x := u] with x's count in t written into the redex node n, which the reducer holds
+// alone (Reducer::redex_to_rewrite): the let without a node made and the redex's freed. n keeps
+// its position, and the shared copy it may have been forced from (its children's names may view
+// it); its other fields are a let's already ((7)'s application and (9)'s let have no name).
+void rewrite_as_let(Node& n, const Binder& x, Term body, Term bound, int count) {
+  n.kind = Kind::let;
+  n.x = x;
+  n.kids = {std::move(body), std::move(bound)};
+  n.forget_derived();
+  n.bound_count[0] = count;
+  measure(n);
+}
+
 // A summand (x α t) β with x a variable: its head name, or "".
 struct Call {
   std::string head;
@@ -320,6 +333,11 @@ std::vector<Rules::Entry> table_2() {
       [](Reducer& m, const Redex& r, const RuleInfo&) {
         const Peeled f = peel(r.term->left());
         const Node& l = *f.core;
+        if (Node* own = m.redex_to_rewrite(r.term)) { // the application becomes the let
+          own->pos.reset();                           // (let_counted's has no position)
+          rewrite_as_let(*own, l.x, l.body(), r.term->right(), l.bound_count[0]);
+          return wrap_noted(m, r.term, f.frames);
+        }
         return wrap_noted(m, let_counted(l.x, l.body(), r.term->right(), l.bound_count[0]),
                           f.frames);
       },
@@ -361,11 +379,7 @@ std::vector<Rules::Entry> table_2() {
         const Term body =
             replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
         if (Node* own = m.redex_to_rewrite(r.term)) { // held alone: written, not rebuilt
-          own->kids[0] = body;
-          own->kids[1] = p.core;
-          own->forget_derived();
-          own->bound_count[0] = x - 1;
-          measure(*own);
+          rewrite_as_let(*own, t.x, body, p.core, x - 1);
           return wrap_noted(m, r.term, p.frames);
         }
         Term out = rebuild(t, {body, p.core});
