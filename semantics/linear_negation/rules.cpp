@@ -142,7 +142,8 @@ Term let_counted(const Binder& x, Term body, Term bound, int count) {
 // A let t[x := u] with x's count in t written into the redex node n, which the reducer holds
 // alone (Reducer::redex_to_rewrite): the let without a node made and the redex's freed. n keeps
 // its position, and the shared copy it may have been forced from (its children's names may view
-// it); its other fields are a let's already ((7)'s application and (9)'s let have no name).
+// it); its other fields are a let's already (the application of (7), the let of (9) and the
+// let_pair of (8), its y taken out, have no name).
 void rewrite_as_let(Node& n, const Binder& x, Term body, Term bound, int count) {
   n.kind = Kind::let;
   n.x = x;
@@ -355,6 +356,12 @@ std::vector<Rules::Entry> table_2() {
         // y's count: unique binders, so y is not free in the first component
         const Term inner = let_counted(t.x, t.body(), p.core->left(), t.bound_count[0]);
         const int y = m.keeps_counts() ? t.bound_count[1] : -1;
+        if (Node* own = m.redex_to_rewrite(r.term)) { // the outer let in the redex's node
+          const Binder outer = std::exchange(own->y, Binder{});
+          own->pos.reset(); // (let_counted's has no position)
+          rewrite_as_let(*own, outer, inner, p.core->right(), y);
+          return wrap_noted(m, r.term, p.frames);
+        }
         return wrap_noted(m, let_counted(t.y, inner, p.core->right(), y), p.frames);
       },
       2));

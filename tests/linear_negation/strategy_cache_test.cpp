@@ -149,10 +149,10 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
   EXPECT_GT(steps, 1'000);
 }
 
-// S_rand's walk from the root in count mode, as normalise runs it: a (7) or (9) whose redex the
-// reducer holds alone writes its let into that node (Reducer::redex_to_rewrite), its body, bound
-// term, count and measure; each step is still the enumerated one and each node what building it
-// again gives.
+// S_rand's walk from the root in count mode, as normalise runs it: a (7), (8) or (9) whose redex
+// the reducer holds alone writes its (outer) let into that node (Reducer::redex_to_rewrite), its
+// body, bound term, count and measure; each step is still the enumerated one and each node what
+// building it again gives.
 TEST(LinearNegationStrategyCache, RandomStepsKeepingCountsTakeTheEnumeratedStep) {
   std::vector<Drawn> terms;
   for (const std::string& source :
