@@ -126,9 +126,10 @@ first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
                                                       std::size_t largest) {
   return t.kids.size() == 2 && !may_name(*t.kids[1 - largest], x.bit);
 }
+// Child i holds all c of a node whose other children hold none.
 [[gnu::always_inline]] inline std::pair<std::size_t, int>
-held_by_largest(const Node& t, const Sought& x, int c, std::size_t largest) {
-  if (c != 0 && !(largest == 0 && rebinds(t, x))) return {largest, c};
+held_all_by(const Node& t, const Sought& x, int c, std::size_t i) {
+  if (c != 0 && !(i == 0 && rebinds(t, x))) return {i, c};
   return {t.kids.size(), 0};
 }
 
@@ -141,8 +142,11 @@ held_by_largest(const Node& t, const Sought& x, int c, std::size_t largest) {
 
 [[gnu::always_inline]] inline std::pair<std::size_t, int> first_holding(const Node& t,
                                                                         const Sought& x, int c) {
+  // An explicit substitution whose bound term does not name x by its filter: its body holds all c,
+  // answered without the children's sizes (a level of the descent down a stack of them).
+  if (t.kids.size() == 2 && !may_name(*t.kids[1], x.bit)) return held_all_by(t, x, c, 0);
   const std::size_t largest = largest_kid(t);
-  if (only_largest_names(t, x, largest)) return held_by_largest(t, x, c, largest);
+  if (only_largest_names(t, x, largest)) return held_all_by(t, x, c, largest);
   return first_holding_counted(t, x, c, largest);
 }
 
@@ -152,10 +156,13 @@ held_by_largest(const Node& t, const Sought& x, int c, std::size_t largest) {
 // focus to pop), which `listed` notes.
 std::pair<std::size_t, int> first_holding_along(const Node& t, const Sought& x, int c,
                                                 std::size_t on_path, InPlaceWrites& writes) {
+  // the child off the path lacks x by its filter (the common case, as in first_holding)
+  if (t.kids.size() == 2 && !may_name(*t.kids[1 - on_path], x.bit))
+    return held_all_by(t, x, c, on_path);
   std::size_t largest = largest_kid(t);
   if (t.kids[largest]->size <= t.kids[on_path]->size) {
     largest = on_path;
-    if (only_largest_names(t, x, largest)) return held_by_largest(t, x, c, largest);
+    if (only_largest_names(t, x, largest)) return held_all_by(t, x, c, largest);
   } else {
     writes.listed = std::min(writes.listed, writes.guided);
   }
@@ -243,9 +250,15 @@ Term replace_first_in(const Term& t, const Sought& x, const Term& v, int c, InPl
     Node& m = *path[j].first;
     m.forget_free_counts();
     same_measure = same_measure || measured_as_before(m);
-    if (const std::size_t at = level + writes->guided + (path.size() - 1 - j);
-        at < InPlaceWrites::depth)
-      writes->near.emplace_back(&m, path[j].second);
+  }
+  // the nodes within `depth` levels of the redex, the lowest first: path[j] is
+  // level + guided + (path.size() - 1 - j) levels below it (a loop apart from the one above, which
+  // runs hundreds of levels a step on the wide sum and needs no level of its own)
+  const std::size_t above = level + writes->guided;
+  if (above < InPlaceWrites::depth) {
+    const std::size_t within = std::min(InPlaceWrites::depth - above, path.size() - from);
+    for (std::size_t j = path.size() - within; j < path.size(); ++j)
+      writes->near.emplace_back(path[j].first, path[j].second);
   }
   return t;
 }
