@@ -118,15 +118,15 @@ first_holding_by(const Node& t, const Sought& x, int c, std::size_t largest,
   return largest;
 }
 
-// first_holding_by's answer at a node of two children whose other than the largest does not name
-// x by its filter (counted 0): the largest holds all c, unless it is the scope of a binder of x or
-// c is 0 (then none does). The common case down a stack of explicit substitutions, whose bound
-// terms are small and name other variables: answered without the loops.
+// Whether the child other than `largest` of a node of two children does not name x by its filter
+// (first_holding_by would count it 0).
 [[gnu::always_inline]] inline bool only_largest_names(const Node& t, const Sought& x,
                                                       std::size_t largest) {
   return t.kids.size() == 2 && !may_name(*t.kids[1 - largest], x.bit);
 }
-// Child i holds all c of a node whose other children hold none.
+// first_holding_by's answer where child i's siblings hold no x: child i holds all c, unless it is
+// the scope of a binder of x or c is 0 (then none does). The common case down a stack of explicit
+// substitutions, whose bound terms are small and name other variables: answered without the loops.
 [[gnu::always_inline]] inline std::pair<std::size_t, int>
 held_all_by(const Node& t, const Sought& x, int c, std::size_t i) {
   if (c != 0 && !(i == 0 && rebinds(t, x))) return {i, c};
@@ -142,12 +142,14 @@ held_all_by(const Node& t, const Sought& x, int c, std::size_t i) {
 
 [[gnu::always_inline]] inline std::pair<std::size_t, int> first_holding(const Node& t,
                                                                         const Sought& x, int c) {
-  // An explicit substitution whose bound term does not name x by its filter: its body holds all c,
-  // answered without the children's sizes (a level of the descent down a stack of them).
-  if (t.kids.size() == 2 && !may_name(*t.kids[1], x.bit)) return held_all_by(t, x, c, 0);
-  const std::size_t largest = largest_kid(t);
-  if (only_largest_names(t, x, largest)) return held_all_by(t, x, c, largest);
-  return first_holding_counted(t, x, c, largest);
+  // A node of two children one of which does not name x by its filter: the other holds all c,
+  // answered without the children's sizes (an explicit substitution whose bound term names other
+  // variables is a level of the descent down a stack of them).
+  if (t.kids.size() == 2) {
+    if (!may_name(*t.kids[1], x.bit)) return held_all_by(t, x, c, 0);
+    if (!may_name(*t.kids[0], x.bit)) return held_all_by(t, x, c, 1);
+  }
+  return first_holding_counted(t, x, c, largest_kid(t));
 }
 
 // The same at a node of the focus's path whose child `on_path` goes on along it (its size as
