@@ -250,8 +250,12 @@ bool sums_covectors(const Term& t) {
 namespace rules {
 
 // (1) (λx.S) V → S[V/x]
-Term rule_1(Machine&, const Combine::Redex& r, const RuleInfo&) {
+Term rule_1(Machine& m, const Combine::Redex& r, const RuleInfo&) {
   const Term& f = r.node->kids[0];
+  // [perf] A λ only the redex holds (one a firing built), the redex the run's alone: its body is
+  // edited in place instead of copied (substitute_in_place; the same term).
+  if (f.use_count() == 1 && !f->keyed_mark.get() && m.holds_alone(r.node))
+    return substitute_in_place(f->kids[0], f->name, r.node->kids[1]);
   return substitute(f->kids[0], f->name, r.node->kids[1]);
 }
 
@@ -323,7 +327,11 @@ Term rule_6(Machine& m, const Combine::Redex& r, const RuleInfo&) {
 }
 
 // [ID] let x = V in N → N[V/x]
-Term let_beta(Machine&, const Combine::Redex& r, const RuleInfo&) {
+Term let_beta(Machine& m, const Combine::Redex& r, const RuleInfo&) {
+  // [perf] The let the run holds alone: N's nodes only it holds are edited in place instead of
+  // copied (substitute_in_place; the same term).
+  if (m.holds_alone(r.node))
+    return substitute_in_place(r.node->kids[1], r.node->name, r.node->kids[0]);
   return substitute(r.node->kids[1], r.node->name, r.node->kids[0]);
 }
 

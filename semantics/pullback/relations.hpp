@@ -88,6 +88,9 @@ struct Pullback {
     // Only v and S of the result are read (the premise JAC1): the paper's rows may then leave
     // W out, giving (λv.S)*·ω. A row a mutant or a user supplies may ignore it.
     bool direction_only = false;
+    // The application ((Ω λy:σ.B)·ω) V around the pullback where the run's search found it, or
+    // null (a premise's row): a row may edit B's nodes in place when the run holds it alone.
+    const Term* node = nullptr;
   };
   using Output = Term;
   static Kind kind(const Redex& r) { return r.body->kind; }

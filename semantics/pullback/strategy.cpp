@@ -514,6 +514,7 @@ std::optional<Machine::Found> Machine::contract_root(const Term& t) {
   const bool stage = is_split_body(body, f->name);
   Pullback::Redex row{body,      stage ? body->kids[1] : body, stage, f->name, f->type, f->kids[1],
                       t->kids[1]};
+  row.node = &t;
   return fire_row(row);
 }
 

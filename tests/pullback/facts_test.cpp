@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <regex>
 
 #include "generators/pullback/terms.hpp"
@@ -502,6 +503,38 @@ TEST(PullbackFacts, ARunLeavesItsInputUnchanged) {
     if (const auto it = counts.find("6"); it != counts.end()) rule_6 += it->second;
   }
   EXPECT_GT(rule_6, 50);
+}
+
+// Rows 20a, 1 and let edit in place what the run built and holds alone (rule 8's rest in ⟨y,E⟩, a
+// λ or let body): the refocusing run ends where stepping from the root (observed, so never in
+// place) ends, with the same firings, and its input is unchanged.
+TEST(PullbackFacts, RowsEditingInPlaceEndAsSteppingFromTheRoot) {
+  std::map<std::string, long> fired;
+  for (int i = 0; i < 300; ++i) {
+    const Term t = generated(i);
+    const std::string text = print(t);
+    RunOptions o;
+    o.fuel = 5000;
+    Machine refocused({}, o);
+    Machine stepped({}, o);
+    stepped.observe([](const Term&, const Step&, bool) {});
+    std::optional<pullback::Run> a, b;
+    try {
+      a = refocused.normalise(t);
+      b = stepped.normalise(t);
+    } catch (const AdsemError&) { // fuel, domain
+      continue;
+    }
+    ASSERT_EQ(print(t), text);
+    ASSERT_EQ(canonical(print(a->result)), canonical(print(b->result))) << "t = " << text;
+    ASSERT_EQ(a->rule_counts, b->rule_counts) << "t = " << text;
+    for (const std::string rule : {"20a", "1", "let"})
+      if (const auto it = a->rule_counts.find(rule); it != a->rule_counts.end())
+        fired[rule] += it->second;
+  }
+  EXPECT_GT(fired["20a"], 20);
+  EXPECT_GT(fired["1"], 20);
+  EXPECT_GT(fired["let"], 20);
 }
 
 } // namespace
