@@ -306,12 +306,16 @@ const Rule<Reduction>* Reducer::focused_step() {
   }
   Term& slot = focus_slot();
   redex_alone_ = slot.use_count() == 1;
+  // (7), (8) and (9) write their let into a redex held alone, as on the walk from the root: the
+  // redex node is then the contractum's, and (9) notes it written (same_core)
+  rewrite_redex_ = redex_alone_ && counts_kept_ && touched_by_notes_;
   const Term redex = slot;
+  const bool was_es = binds_es(*redex); // (7) makes its application a let
   slot = contract_noting(redex, *c);
-  redex_alone_ = false;
+  redex_alone_ = rewrite_redex_ = false;
   if (counts_kept_) apply_noted_counts();
   Reach reach;
-  if (binds_es(*redex) && same_core(redex, slot, writes_)) reach.core = reach.value = false;
+  if (was_es && same_core(redex, slot, writes_)) reach.core = reach.value = false;
   after_focused_step(reach);
   return c->rule;
 }

@@ -15,7 +15,8 @@ namespace adsem::linear_negation {
 
 // What a rule's result wrote in place below its redex: every node it wrote with the child it
 // replaced, the lowest first (`path`: the reducer brings their summaries up to date from the
-// bottom, Reducer::refresh_written), and those near the redex again in `near`. A written node
+// bottom, Reducer::refresh_written), and those near the redex again in `near`, with the redex
+// itself where (9) wrote its let into it (Reducer::redex_to_rewrite, child 0). A written node
 // keeps its identity but not its contents, which the focus's comparison of a redex's
 // explicit-substitution bodies with its contractum's (focus.cpp, same_core) must know; it looks
 // no deeper than `depth` levels, and only those are noted there.

@@ -206,8 +206,9 @@ public:
   // null and the result builds new nodes.
   InPlaceWrites* in_place_writes() { return redex_alone_ ? &writes_ : nullptr; }
   // The redex node t, for a rule's result to write in place instead of building a node and
-  // freeing the redex's: only on the walk from the root (S_rand, apply_in_place) where this
-  // reducer holds the redex alone, else null (the focus reads the redex beside its contractum).
+  // freeing the redex's: only where this reducer holds the redex alone (S_rand's walk from the
+  // root, apply_in_place, and a step at the focus), else null. The focus compares the redex with
+  // its contractum (same_core), so a written redex whose body changed is noted in writes_.
   Node* redex_to_rewrite(const Term& t) {
     return rewrite_redex_ ? const_cast<Node*>(t.get()) : nullptr; // made non-const (ast.cpp)
   }
@@ -344,7 +345,7 @@ private:
   std::vector<std::pair<std::string, int>> noted_;
   bool counts_kept_ = false;
   bool redex_alone_ = false;     // the step's redex is held by the current term only
-  bool rewrite_redex_ = false;   // and the walk from the root contracts it (redex_to_rewrite)
+  bool rewrite_redex_ = false;   // and the step may write it (redex_to_rewrite)
   InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);

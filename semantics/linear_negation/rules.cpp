@@ -385,7 +385,8 @@ std::vector<Rules::Entry> table_2() {
         const int x = binder_count(t, 0);
         const Term body =
             replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
-        if (Node* own = m.redex_to_rewrite(r.term)) { // held alone: written, not rebuilt
+        if (Node* own = m.redex_to_rewrite(r.term)) {     // held alone: written, not rebuilt
+          m.in_place_writes()->near.emplace_back(own, 0); // its body replaced (focus.cpp)
           rewrite_as_let(*own, t.x, body, p.core, x - 1);
           return wrap_noted(m, r.term, p.frames);
         }
