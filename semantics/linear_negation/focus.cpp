@@ -376,7 +376,10 @@ void Reducer::begin_rereads_above(std::size_t kept_from) {
   for (std::size_t t = 0; t < touched_.size(); ++t) {
     const std::string& x = touched_[t];
     const int delta = counts_kept_ ? touched_delta_[t] : 0;
-    for (std::size_t at = f.binders.find(x); at != FramesByName::none;) {
+    const std::size_t first = f.touched_hash.size() == touched_.size()
+                                  ? f.binders.find(x, f.touched_hash[t])
+                                  : f.binders.find(x);
+    for (std::size_t at = first; at != FramesByName::none;) {
       const Node& n = **frames.by_key(at).slot;
       const std::size_t b = n.x.name == x ? 0 : 1;
       if (!counts_kept_ || reads_count_change(n.bound_count[b], delta))
@@ -408,21 +411,31 @@ void Reducer::after_focused_step(Reach reach) {
 // unique binders, a name's count in a binder's body changes by what it changes in the redex).
 void Reducer::apply_noted_counts() {
   Focus& f = *focus_;
-  // touched_from_notes sorted the notes by name
+  const auto take = [&](const std::string& name, std::uint32_t h, int delta) {
+    for (std::size_t place = f.scopes.find(name, h); place != FramesByName::none;) {
+      const Frame& fr = f.frames.by_key(place);
+      const Node& n = **fr.slot;
+      const std::size_t b =
+          n.x.name.size() == name.size() && compare_names(n.x.name, name) == 0 ? 0 : 1;
+      if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
+      place = fr.hides_scope[b];
+    }
+  };
+  // touched_from_notes summed the notes by name: each name is hashed once, for finish_rereads too
+  if (notes_summed_) {
+    f.touched_hash.resize(touched_.size());
+    for (std::size_t t = 0; t < touched_.size(); ++t) {
+      f.touched_hash[t] = FramesByName::hash(touched_[t]);
+      take(touched_[t], f.touched_hash[t], touched_delta_[t]);
+    }
+    return;
+  }
   for (auto at = noted_.begin(); at != noted_.end();) {
     int delta = 0;
     auto next = at;
     for (; next != noted_.end() && next->first == at->first; ++next)
       delta += next->second;
-    if (delta != 0) {
-      for (std::size_t place = f.scopes.find(at->first); place != FramesByName::none;) {
-        const Frame& fr = f.frames.by_key(place);
-        const Node& n = **fr.slot;
-        const std::size_t b = n.x.name == at->first ? 0 : 1;
-        if (n.bound_count[b] >= 0) n.bound_count[b] += delta;
-        place = fr.hides_scope[b];
-      }
-    }
+    if (delta != 0) take(at->first, FramesByName::hash(at->first), delta);
     at = next;
   }
 }

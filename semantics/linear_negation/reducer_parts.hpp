@@ -98,9 +98,10 @@ public:
     Slot& s = slots_[place(name, h)];
     if (s.frame != none) s.name = now;
   }
-  std::size_t find(std::string_view name) const {
+  std::size_t find(std::string_view name) const { return find(name, hash(name)); }
+  std::size_t find(std::string_view name, std::uint32_t h) const {
     if (slots_.empty()) return none;
-    return slots_[place(name, hash(name))].frame;
+    return slots_[place(name, h)].frame;
   }
 
 private:
@@ -367,6 +368,9 @@ struct Reducer::Focus {
   // Count mode (Reducer::keeps_counts): the frames going on into a binder's scope (an ES body or
   // an abstraction's), by the binder's name: a step's notes of the name change their count.
   FramesByName scopes;
+  // FramesByName::hash of each of the step's touched names (Reducer::touched_), made by
+  // apply_noted_counts for both tables (empty: not made for this step's names).
+  std::vector<std::uint32_t> touched_hash;
 };
 
 inline bool binds_es(const Node& n) {

@@ -383,6 +383,8 @@ void Reducer::enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink
 Term Reducer::contract(const Term& t, const Candidate& c) {
   force(*t);
   if (noting_) noted_.clear();
+  notes_summed_ = false;
+  if (focus_) focus_->touched_hash.clear();
   writes_.clear();
   Reduction::Redex redex{t, false};
   redex.nth = c.nth;
@@ -569,29 +571,62 @@ void Reducer::refresh_written() {
 // the redex; the other names noted are bound in the redex or its contractum, which no node above
 // binds, so the nodes above reread what the comparison of the lists made them reread.
 void Reducer::touched_from_notes() {
-  // The notes come in sorted runs (a value's free names are listed in order, (9) notes x before
-  // them): one run is sorted already, two are merged, only more are sorted whole (the sorted
-  // sequence is the same; sorting moved every name on the wide sum's long lists of notes).
-  if (const auto unsorted = std::is_sorted_until(noted_.begin(), noted_.end());
-      unsorted != noted_.end()) {
-    if (std::is_sorted(unsorted, noted_.end()))
-      std::inplace_merge(noted_.begin(), unsorted, noted_.end());
-    else
-      std::sort(noted_.begin(), noted_.end());
+  // The notes come in runs sorted by name (a value's free names are listed in order, (9) notes x
+  // before them): one run is summed by name in the pass that finds it sorted, two are read side
+  // by side as a merge reads them; only more are sorted whole (the sums, in name order, are the
+  // same; merging the notes into one run moved every name of the wide sum's long lists of
+  // notes). The names are short: compared inline (compare_names), where a call of memcmp per
+  // comparison cost more.
+  touched_.clear();
+  touched_delta_.clear();
+  const auto sum = [&](const std::string& name, int delta) {
+    if (delta == 0) return;
+    touched_.push_back(name);
+    touched_delta_.push_back(delta);
+  };
+  auto split = noted_.begin();
+  if (split != noted_.end()) {
+    int delta = split->second;
+    for (++split; split != noted_.end(); ++split) {
+      const int order = compare_names((split - 1)->first, split->first);
+      if (order > 0) break;
+      if (order < 0) {
+        sum((split - 1)->first, delta);
+        delta = 0;
+      }
+      delta += split->second;
+    }
+    if (split == noted_.end()) {
+      sum(noted_.back().first, delta);
+      notes_summed_ = true;
+      return;
+    }
+  }
+  const auto before = [](const auto& p, const auto& q) {
+    return compare_names(p.first, q.first) < 0;
+  };
+  const auto same = [](const std::string& p, const std::string& q) {
+    return p.size() == q.size() && compare_names(p, q) == 0;
+  };
+  if (!std::is_sorted(split, noted_.end(), before)) {
+    std::sort(noted_.begin(), noted_.end());
+    split = noted_.end();
   }
   touched_.clear();
   touched_delta_.clear();
-  for (auto at = noted_.begin(); at != noted_.end();) {
+  auto a = noted_.begin();
+  auto b = split;
+  while (a != split || b != noted_.end()) {
+    const std::string& name =
+        b == noted_.end() || (a != split && !before(*b, *a)) ? a->first : b->first;
     int delta = 0;
-    auto next = at;
-    for (; next != noted_.end() && next->first == at->first; ++next)
-      delta += next->second;
-    if (delta != 0) {
-      touched_.push_back(at->first);
-      touched_delta_.push_back(delta);
-    }
-    at = next;
+    for (; a != split && same(a->first, name); ++a)
+      delta += a->second;
+    for (; b != noted_.end() && same(b->first, name); ++b)
+      delta += b->second;
+    sum(name, delta);
   }
+  notes_summed_ = true;
 }
 
 void Reducer::note_counts() {

@@ -344,8 +344,11 @@ private:
   bool touched_by_notes_ = false;
   std::vector<std::pair<std::string, int>> noted_;
   bool counts_kept_ = false;
-  bool redex_alone_ = false;     // the step's redex is held by the current term only
-  bool rewrite_redex_ = false;   // and the step may write it (redex_to_rewrite)
+  bool redex_alone_ = false;   // the step's redex is held by the current term only
+  bool rewrite_redex_ = false; // and the step may write it (redex_to_rewrite)
+  // touched_ and touched_delta_ are the sums of this step's noted_ by name (touched_from_notes):
+  // apply_noted_counts reads them instead of summing the notes again.
+  bool notes_summed_ = false;
   InPlaceWrites writes_;         // what the step's result wrote in place
   std::unique_ptr<Focus> focus_; // set by keep_focus()
   friend Run normalise(const Term& t, const RunOptions& options);
