@@ -18,6 +18,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -188,7 +189,9 @@ public:
   void note_counts();
   bool notes_counts() const { return noting_; }
   void note_count(std::string_view name, int delta) { // the name copied once, into the note
-    if (noting_ && delta != 0) noted_.emplace_back(std::string(name), delta);
+    if (noting_ && delta != 0)
+      noted_.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
+                          std::forward_as_tuple(delta));
   }
   // What the last contracted step noted, one entry per note, in the order noted.
   const std::vector<std::pair<std::string, int>>& noted_counts() const { return noted_; }
