@@ -537,5 +537,25 @@ TEST(PullbackFacts, RowsEditingInPlaceEndAsSteppingFromTheRoot) {
   EXPECT_GT(fired["let"], 20);
 }
 
+// Row 20a (seed 000 Fig. 3 L248) edits E in ⟨y,E⟩ in place only where the run holds the redex
+// and its path alone (Machine::holds_alone): here the pullback and ⟨y,E⟩ are held by their
+// parents alone, but the redex, or the pair above it, is the caller's too, so E[V/y] is copied
+// and the caller's term is unchanged.
+TEST(PullbackFacts, Row20aLeavesARedexItWasGivenUnchanged) {
+  const Type r = real_type();
+  const auto redex = [&] {
+    const Term e = sum({var("y", r), var("y", r)}); // final (row 10b under JAC1)
+    return app(pullback("y", r, pair(var("y", r), e), var("om", one_form(prod(r, r)))), num(3.0));
+  };
+  for (const Term& t : {redex(), pair(redex(), num(2.0)), pair(num(2.0), redex())}) {
+    const std::string text = print(t);
+    const pullback::Run run = normalise(t);
+    EXPECT_EQ(print(t), text);
+    EXPECT_EQ(run.rule_counts.count("20a"), 1U) << print(run.result); // it fired
+    std::string why;
+    EXPECT_TRUE(facts_consistent(t, why)) << why;
+  }
+}
+
 } // namespace
 } // namespace adsem::pullback
