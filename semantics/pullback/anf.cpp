@@ -292,7 +292,7 @@ bool is_let_series(const Term& t) {
 }
 
 bool is_split_body(const Term& t, const std::string& y) {
-  return t->kind == Kind::pair && t->kids[0]->kind == Kind::var && t->kids[0]->name == y &&
+  return t->kind == Kind::pair && t->kids[0]->kind == Kind::var && same_name(t->kids[0]->name, y) &&
          is_elementary(t->kids[1]);
 }
 

@@ -26,7 +26,7 @@ bool is_closed(const Term& t) {
 } // namespace
 
 bool is_y_atom(const Term& a, const std::string& y) {
-  return is_atom(a) && atom_root(a) == y;
+  return is_atom(a) && same_name(atom_root(a), y);
 }
 
 std::optional<Term> Machine::jac_premise(const std::string& y, const Type& sigma, const Term& m,

@@ -465,9 +465,8 @@ bool has_name(const SmallList<std::string_view>& names, const std::string& x) {
   constexpr std::size_t short_list = 8;
   if (names.size() > short_list)
     return std::binary_search(names.begin(), names.end(), std::string_view(x));
-  return std::any_of(names.begin(), names.end(), [&x](const std::string_view name) {
-    return name.size() == x.size() && std::equal(name.begin(), name.end(), x.begin());
-  });
+  return std::any_of(names.begin(), names.end(),
+                     [&x](const std::string_view name) { return same_name(name, x); });
 }
 } // namespace
 
@@ -477,13 +476,13 @@ std::set<std::string> free_vars(const Term& t) {
   return out;
 }
 bool occurs_free(const std::string& x, const Term& t) {
-  if (t->kind == Kind::var) return t->name == x;
+  if (t->kind == Kind::var) return same_name(t->name, x);
   if (t->kids.empty()) return false;
   const NodeFacts& f = facts(t);
   if (!f.many) return has_name(f.free, x);
   // More names than the facts keep: ask the kids (a var is never `many`).
   for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    if (binds(t->kind) && i == bound_child(t->kind) && t->name == x) continue; // shadowed
+    if (binds(t->kind) && i == bound_child(t->kind) && same_name(t->name, x)) continue; // shadowed
     if (occurs_free(x, t->kids[i])) return true;
   }
   return false;

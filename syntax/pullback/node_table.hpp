@@ -68,9 +68,13 @@ private:
     slots_[at] = static_cast<std::uint32_t>(entries_.size());
     entries_.emplace_back(t, std::move(value));
   }
-  // Doubles the index and places every entry again.
+  // Doubles the index and places every entry again. [perf] The entries get room for as many as
+  // the index takes before it grows again (half its size): most tables (a reducer's inert
+  // subterms, one per trial's run) hold a few dozen entries, and the vector's own doubling
+  // from one entry moved them, and allocated, five times more.
   void grow() {
     const std::size_t size = slots_.empty() ? 64 : 2 * slots_.size();
+    entries_.reserve(size / 2);
     slots_.assign(size, none);
     shift_ = 64;
     for (std::size_t s = size; s > 1; s >>= 1)

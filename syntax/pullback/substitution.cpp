@@ -126,7 +126,7 @@ public:
   Term go(const Term& t) {
     if (leaves_default_stack(depth_.depth)) return on_large_stack([&] { return go(t); });
     const DepthGuard guard(depth_);
-    if (t->kind == Kind::var) return t->name == x_ ? s_ : t;
+    if (t->kind == Kind::var) return same_name(t->name, x_) ? s_ : t;
     if (t->kids.empty()) return t;
     // [perf] t comes back unchanged when x is not free in it and none of its binders
     // would capture a free variable of s (such a binder is α-renamed below even where x does not
@@ -177,7 +177,7 @@ private:
     return true;
   }
   static bool shadowed_kid(const Node& t, std::size_t i, const std::string& x) {
-    return binds(t.kind) && i == bound_child(t.kind) && t.name == x;
+    return binds(t.kind) && i == bound_child(t.kind) && same_name(t.name, x);
   }
 
   Term walk(const Term& t) {
@@ -332,9 +332,9 @@ private:
       return on_large_stack([&] { return go(t, first, second, scan); });
     const DepthGuard guard(depth_);
     if (t->kind == Kind::var) {
-      if (scan == Scan::all && t->name == scan_->w) scan_->free = true;
-      if (first && t->name == x1_) return s1_;
-      if (second && t->name == x2_) return s2_;
+      if (scan == Scan::all && same_name(t->name, scan_->w)) scan_->free = true;
+      if (first && same_name(t->name, x1_)) return s1_;
+      if (second && same_name(t->name, x2_)) return s2_;
       return t;
     }
     if (t->kids.empty()) return t;
@@ -388,10 +388,11 @@ private:
     Node& n = const_cast<Node&>(*t); // made non-const (ast.cpp), held alone
     for (std::size_t i = 0; i < n.kids.size(); ++i) {
       const bool under = binds(n.kind) && i == bound_child(n.kind);
-      const Scan below = scan == Scan::all && under && n.name == scan_->w ? Scan::binders : scan;
+      const Scan below =
+          scan == Scan::all && under && same_name(n.name, scan_->w) ? Scan::binders : scan;
       bool kid_edited = false;
-      Term r = go_in_place(n.kids[i], first && !(under && n.name == x1_),
-                           second && !(under && n.name == x2_), below, kid_edited);
+      Term r = go_in_place(n.kids[i], first && !(under && same_name(n.name, x1_)),
+                           second && !(under && same_name(n.name, x2_)), below, kid_edited);
       const bool replaced = r != n.kids[i];
       if (!edited && (kid_edited || replaced)) {
         edited = true;
@@ -428,18 +429,15 @@ private:
     }
     return here;
   }
-  // Lengths first, as has_name (ast.cpp): most names differ in length, and no memcmp is called.
-  static bool same_name(std::string_view name, const std::string& x) {
-    return name.size() == x.size() && std::equal(name.begin(), name.end(), x.begin());
-  }
 
   Term walk(const Term& t, bool first, bool second, Scan scan) {
     std::shared_ptr<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       const bool under = binds(t->kind) && i == bound_child(t->kind);
-      const Scan below = scan == Scan::all && under && t->name == scan_->w ? Scan::binders : scan;
-      Term r = go(t->kids[i], first && !(under && t->name == x1_),
-                  second && !(under && t->name == x2_), below);
+      const Scan below =
+          scan == Scan::all && under && same_name(t->name, scan_->w) ? Scan::binders : scan;
+      Term r = go(t->kids[i], first && !(under && same_name(t->name, x1_)),
+                  second && !(under && same_name(t->name, x2_)), below);
       if (!out && r != t->kids[i]) out = remake_from(t, i);
       if (out) out->kids.push_back(std::move(r));
     }
