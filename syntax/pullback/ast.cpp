@@ -1,4 +1,5 @@
 #include "syntax/pullback/ast.hpp"
+#include "syntax/pullback/name_key.hpp"
 #include "syntax/pullback/type_with.hpp"
 
 #include <algorithm>
@@ -388,8 +389,9 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
   }
   auto f = std::make_unique<NodeFacts>();
   if (binds(n.kind)) {
-    f->binder_mask = name_bit(n.name);
-    f->binder_number_max = name_number(n.name);
+    const NameKey key = name_key(n.name);
+    f->binder_mask = key.bit;
+    f->binder_number_max = key.number;
   }
   // [perf] The kids' names are merged into one vector reserved for all of them (one allocation
   // per node; merging kid by kid into a new vector allocated once per kid).

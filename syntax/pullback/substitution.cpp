@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "syntax/core/deep_walk.hpp"
+#include "syntax/pullback/name_key.hpp"
 #include "syntax/pullback/nesting.hpp"
 
 namespace adsem::pullback {
@@ -295,8 +296,9 @@ struct StageScan {
     binders.number_max = std::max(binders.number_max, f.binder_number_max);
   }
   void bind(const std::string& name) {
-    binders.mask |= name_bit(name);
-    binders.number_max = std::max(binders.number_max, name_number(name));
+    const NameKey key = name_key(name);
+    binders.mask |= key.bit;
+    binders.number_max = std::max(binders.number_max, key.number);
   }
 };
 

@@ -15,6 +15,7 @@
 #include "semantics/pullback/anf.hpp"
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/core/depth_guard.hpp"
+#include "syntax/pullback/name_key.hpp"
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
@@ -407,6 +408,17 @@ TEST(PullbackFacts, SourceBinderNamedLikeAFreshName) {
   ReferenceSubstituter ref("absent", s);
   EXPECT_EQ(canonical(print(fast)), canonical(print(ref.go(body))));
   EXPECT_NE(print(fast), print(body)); // renamed although x does not occur (as before)
+}
+
+// name_key reads a binder name's two facts in one pass: the same as name_bit and name_number.
+TEST(PullbackFacts, NameKeyIsNameBitAndNameNumber) {
+  for (const std::string name :
+       {"", "_", "9", "x", "x1", "_1", "a_", "x_1", "y__7", "ab_07", "x_1a", "w_999999",
+        "w_123456789012345678", "w_1234567890123456789", "om_12", "v_3_4"}) {
+    const NameKey key = name_key(name);
+    EXPECT_EQ(key.bit, name_bit(name)) << name;
+    EXPECT_EQ(key.number, name_number(name)) << name;
+  }
 }
 
 // Substitution editing in place the nodes only their parent holds (rule 6 on a body the last
