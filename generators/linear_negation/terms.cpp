@@ -30,8 +30,9 @@ int choose(int lo, int hi) {
   return adsem::gen::uniform_in(lo, hi);
 }
 
-Type R() {
-  return real_type();
+const Type& R() { // the one real type, not a count taken per leaf
+  static const Type r = real_type();
+  return r;
 }
 Type RR() {
   return arrow_type(R(), R());
@@ -94,6 +95,9 @@ struct Builder {
 
   // A positive-ish argument for a partial primitive, near its boundary now and then.
   Term near_boundary(Scope& g, int depth) {
+    // the choices' generators, made once (rc::Gen is immutable; a draw is the same either way)
+    static const rc::Gen<double> squares_lifted_by = rc::gen::element(0.001, 0.25, 1.0);
+    static const rc::Gen<double> sigmas_lifted_by = rc::gen::element(1e-3, 0.5);
     const Term t = real(g, depth - 1);
     switch (choose(0, 4)) {
     case 3: // unguarded: sometimes outside the domain (a counted discard, never a verdict)
@@ -102,9 +106,9 @@ struct Builder {
       return prim("exp", {prim("sin", {t})});
     case 1:
       binders_repeated = binders_repeated || t->binders > 0;
-      return add(mul(t, t), num(*rc::gen::element(0.001, 0.25, 1.0)));
+      return add(mul(t, t), num(*squares_lifted_by));
     default:
-      return add(prim("sigma", {t}), num(*rc::gen::element(1e-3, 0.5)));
+      return add(prim("sigma", {t}), num(*sigmas_lifted_by));
     }
   }
 
@@ -127,8 +131,10 @@ struct Builder {
     case 0:
       return leaf(g);
     case 1: {
-      static const std::vector<std::string> unary = {"sin", "cos", "tanh", "sigma", "exp", "neg"};
-      const std::string f = *rc::gen::elementOf(unary);
+      // its generator made once: made at each draw, it copied the six names
+      static const rc::Gen<std::string> unary =
+          rc::gen::elementOf(std::vector<std::string>{"sin", "cos", "tanh", "sigma", "exp", "neg"});
+      const std::string f = *unary;
       return prim(f, {real(g, f == "exp" ? std::min(depth - 1, 1) : depth - 1)});
     }
     case 2:

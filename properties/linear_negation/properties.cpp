@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "generators/linear_negation/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
@@ -46,8 +47,9 @@ using D = model::Dual<double>;
 
 constexpr const char* calc = "linear-negation";
 
-int choose(int lo, int hi) { // uniform in [lo, hi) at every size
-  return *rc::gen::resize(100, rc::gen::inRange(lo, hi));
+// uniform in [lo, hi) at every size: *resize(100, inRange(lo, hi)), its generator made once
+int choose(int lo, int hi) {
+  return adsem::gen::uniform_in(lo, hi);
 }
 
 TrialResult guarded(const std::function<TrialResult()>& body, bool fuel_is_failure = false) {
@@ -213,10 +215,11 @@ Typed draw_closed(const PropertyContext& c, bool euclidean_only) {
     const gen::Source s = *gen::source(2);
     const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, true);
     Term t = w.term; // close the xj' with linear maps \a. c·a
+    static const rc::Gen<double> slopes = rc::gen::element(1.0, -0.5, 2.0); // made once
     const std::vector<std::string> as = fresh_names(t, "a", w.backprop.size());
     for (std::size_t i = 0; i < as.size(); ++i)
       t = let(exp_binder(w.backprop[i], neg_type(1)), t,
-              lam(lin_binder(as[i]), mul(num(*rc::gen::element(1.0, -0.5, 2.0)), var(as[i]))));
+              lam(lin_binder(as[i]), mul(num(*slopes), var(as[i]))));
     // elaborated already: D of an elaborated term types every binder it makes (Table 3b), and
     // the wrapper names them fresh, so elaborate would give t back; its type is the pair (k, k' 1)
     // of spec §4.9 (tests/linear_negation check both)
