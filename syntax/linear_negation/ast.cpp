@@ -117,6 +117,13 @@ template <typename Fill> Term make(const Fill& fill) {
   return n;
 }
 
+// A node's children, moved from the maker's arguments: assigning a braced list would copy each (a
+// list's elements are const), a count taken and dropped per child.
+template <typename... Kids> void set_kids(Node& n, Kids&... kids) {
+  n.kids.reserve(sizeof...(Kids));
+  (n.kids.push_back(std::move(kids)), ...);
+}
+
 bool binds_names(Kind k) {
   return k == Kind::lam || k == Kind::let || k == Kind::let_pair;
 }
@@ -461,19 +468,19 @@ Term lam(Binder x, Term body) {
   return make([&](Node& n) {
     n.kind = Kind::lam;
     n.x = std::move(x);
-    n.kids = {std::move(body)};
+    set_kids(n, body);
   });
 }
 Term app(Term f, Term u) {
   return make([&](Node& n) {
     n.kind = Kind::app;
-    n.kids = {std::move(f), std::move(u)};
+    set_kids(n, f, u);
   });
 }
 Term pair(Term a, Term b) {
   return make([&](Node& n) {
     n.kind = Kind::pair;
-    n.kids = {std::move(a), std::move(b)};
+    set_kids(n, a, b);
   });
 }
 Term tuple(const std::vector<Term>& items) {
@@ -487,7 +494,7 @@ Term let(Binder x, Term body, Term bound) {
   return make([&](Node& n) {
     n.kind = Kind::let;
     n.x = std::move(x);
-    n.kids = {std::move(body), std::move(bound)};
+    set_kids(n, body, bound);
   });
 }
 Term let_pair(Binder x, Binder y, Term body, Term bound) {
@@ -495,13 +502,13 @@ Term let_pair(Binder x, Binder y, Term body, Term bound) {
     n.kind = Kind::let_pair;
     n.x = std::move(x);
     n.y = std::move(y);
-    n.kids = {std::move(body), std::move(bound)};
+    set_kids(n, body, bound);
   });
 }
 Term add(Term a, Term b) {
   return make([&](Node& n) {
     n.kind = Kind::add;
-    n.kids = {std::move(a), std::move(b)};
+    set_kids(n, a, b);
   });
 }
 Term prim(std::string name, std::vector<Term> args) {
@@ -512,7 +519,11 @@ Term prim(std::string name, std::vector<Term> args) {
   });
 }
 Term mul(Term a, Term b) {
-  return prim("mul", {std::move(a), std::move(b)});
+  std::vector<Term> args; // moved in (a braced list would copy them)
+  args.reserve(2);
+  args.push_back(std::move(a));
+  args.push_back(std::move(b));
+  return prim("mul", std::move(args));
 }
 Term zero(int d) {
   std::vector<Term> zs;
