@@ -39,14 +39,6 @@ svg.chart text { font-size: 11px; fill: #333; }
 td.never { color: #a11; font-weight: bold; }
 )";
 
-std::string esc(std::string_view text) {
-  return html_escape(text);
-}
-
-std::string code(std::string_view text) {
-  return "<code>" + esc(text) + "</code>";
-}
-
 std::string status_class(const std::string& status) {
   if (status == "passed") return "passed";
   if (status == "failed" || status == "untested" || status == "no-trials") return "failed";
@@ -63,17 +55,17 @@ std::string section(std::string_view id, std::string_view body) {
 // in grey.
 std::string banner_section(const CampaignResult& r) {
   const bool passed = r.all_passed();
-  std::string context = fmt::format("seed {}", code(std::to_string(r.seed)));
-  if (!r.shard.empty()) context += " · shard " + code(r.shard);
-  if (!r.mutant.empty()) context += " · mutant " + code(r.mutant);
-  if (r.rules) context += " · rules " + code(r.rules->file);
+  std::string context = fmt::format("seed {}", html_code(std::to_string(r.seed)));
+  if (!r.shard.empty()) context += " · shard " + html_code(r.shard);
+  if (!r.mutant.empty()) context += " · mutant " + html_code(r.mutant);
+  if (r.rules) context += " · rules " + html_code(r.rules->file);
   if (r.trials_per_property)
     context += " · " + format_count(*r.trials_per_property) + " trials per property";
   context += fmt::format(" · {} s", format_seconds(r.elapsed_seconds));
   return fmt::format("<section class=\"banner\" id=\"verdict\">\n<p class=\"verdict {}\">{} "
                      "{}: {}{}.</p>\n<p class=\"context\">{}</p>\n</section>\n",
                      passed ? "passed" : "failed", passed ? "\u2713" : "\u2717",
-                     passed ? "PASSED" : "FAILED", esc(verdict_counts_text(r)),
+                     passed ? "PASSED" : "FAILED", html_escape(verdict_counts_text(r)),
                      r.complete ? "" : "; the campaign did not complete", context);
 }
 
@@ -82,16 +74,16 @@ std::string metadata_section(const CampaignResult& r) {
   const auto row = [&](std::string_view key, const std::string& value_html) {
     rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", key, value_html);
   };
-  row("Seed", code(std::to_string(r.seed)));
+  row("Seed", html_code(std::to_string(r.seed)));
   if (r.trials_per_property) row("Trials per property", std::to_string(*r.trials_per_property));
   if (r.time_budget_seconds) row("Time budget", fmt::format("{} s", *r.time_budget_seconds));
-  if (!r.shard.empty()) row("Shard", code(r.shard));
-  row("Mutant", r.mutant.empty() ? "none" : code(r.mutant));
-  if (r.rules) row("Rules", code(rules_text(*r.rules)));
+  if (!r.shard.empty()) row("Shard", html_code(r.shard));
+  row("Mutant", r.mutant.empty() ? "none" : html_code(r.mutant));
+  if (r.rules) row("Rules", html_code(rules_text(*r.rules)));
   row("Complete", r.complete ? "yes" : "<strong class=\"failed\">no</strong> (interrupted)");
-  if (!r.started_at.empty()) row("Started", esc(r.started_at));
+  if (!r.started_at.empty()) row("Started", html_escape(r.started_at));
   row("Elapsed", fmt::format("{} s", format_seconds(r.elapsed_seconds)));
-  if (!r.adsem_version.empty()) row("adsem version", esc(r.adsem_version));
+  if (!r.adsem_version.empty()) row("adsem version", html_escape(r.adsem_version));
   return section("campaign", "<h2>Campaign</h2>\n<table>\n" + rows + "</table>\n");
 }
 
@@ -123,12 +115,13 @@ std::string properties_section(const CampaignResult& r) {
                                : mark == "warning" && !p.warnings.empty() ? "#warnings"
                                                                           : "";
     const std::string status_html =
-        target.empty() ? esc(shown) : fmt::format("<a href=\"{}\">{}</a>", target, esc(shown));
+        target.empty() ? html_escape(shown)
+                       : fmt::format("<a href=\"{}\">{}</a>", target, html_escape(shown));
     html +=
         fmt::format("<tr{}><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                     "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                     "<td class=\"n\">{}</td><td class=\"status {}\">{}</td><td>{}</td></tr>\n",
-                    mark.empty() ? "" : " class=\"" + mark + "\"", code(p.name),
+                    mark.empty() ? "" : " class=\"" + mark + "\"", html_code(p.name),
                     format_count(p.trials), format_count(p.passed), format_count(p.failed),
                     format_count(p.discarded), format_count(p.errors), format_seconds(p.seconds),
                     status_class(status), status_html, size_histogram_svg(p.size_histogram));
@@ -140,8 +133,8 @@ std::string discards_section(const CampaignResult& r) {
   std::string rows;
   for (const PropertySummary& p : r.properties)
     for (const auto& [reason, count] : p.discard_reasons)
-      rows += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n", code(p.name),
-                          esc(reason), format_count(count));
+      rows += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n",
+                          html_code(p.name), html_escape(reason), format_count(count));
   if (rows.empty()) return "";
   return section("discards",
                  "<h2>Discarded trials</h2>\n<p>Points outside a primitive's domain, on a branch "
@@ -164,7 +157,8 @@ std::string charts_section(const CampaignResult& r) {
     reasons.push_back({reason, static_cast<double>(count)});
   std::string html;
   const auto chart = [&](const std::string& heading, const std::string& svg) {
-    if (!svg.empty()) html += "<h3>" + esc(heading) + "</h3>\n<figure>" + svg + "</figure>\n";
+    if (!svg.empty())
+      html += "<h3>" + html_escape(heading) + "</h3>\n<figure>" + svg + "</figure>\n";
   };
   chart("Trials per second", bar_chart_svg("trials per second, by property", rates, "trials/s"));
   chart("Discard reasons",
@@ -181,10 +175,11 @@ std::string rule_coverage_section(const CampaignResult& r) {
   for (const auto& [calculus, rules] : r.rule_coverage) {
     html += fmt::format("<h3>{}</h3>\n<table>\n<thead><tr><th>Rule</th><th>Fired</th></tr>"
                         "</thead>\n<tbody>\n",
-                        esc(calculus));
+                        html_escape(calculus));
     for (const auto& [rule, times] : rules) {
       const std::string note = rule_coverage_note(r, calculus, rule);
-      const std::string name = note.empty() ? code(rule) : code(rule) + " (" + esc(note) + ")";
+      const std::string name =
+          note.empty() ? html_code(rule) : html_code(rule) + " (" + html_escape(note) + ")";
       html += times == 0
                   ? fmt::format("<tr><td>{}</td><td class=\"n never\">never</td></tr>\n", name)
                   : fmt::format("<tr><td>{}</td><td class=\"n\">{}</td></tr>\n", name,
@@ -202,20 +197,21 @@ std::string corpus_section(const CampaignResult& r) {
                      "<th>Property</th><th>Status</th><th>Note</th></tr></thead>\n<tbody>\n";
   for (const CorpusOutcome& c : r.corpus)
     html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
-                        code(c.file), code(c.property), c.status == "fixed" ? "passed" : "failed",
-                        esc(c.status), esc(c.message));
+                        html_code(c.file), html_code(c.property),
+                        c.status == "fixed" ? "passed" : "failed", html_escape(c.status),
+                        html_escape(c.message));
   return section("corpus", html + "</tbody>\n</table>\n");
 }
 
 std::string tolerance_section(const CampaignResult& r) {
   std::string html = fmt::format("<h2>Tolerance policy</h2>\n<p>Two reals agree when {}.</p>\n",
-                                 code(tolerance_policy_text));
+                                 html_code(tolerance_policy_text));
   if (r.tolerances.empty()) return section("tolerances", html);
   html += "<table>\n<thead><tr><th>Check kind</th><th>rtol</th><th>atol</th></tr></thead>\n"
           "<tbody>\n";
   for (const auto& [kind, tolerance] : r.tolerances)
     html += fmt::format("<tr><td>{}</td><td class=\"n\">{:g}</td><td class=\"n\">{:g}</td></tr>\n",
-                        esc(kind), tolerance.rtol, tolerance.atol);
+                        html_escape(kind), tolerance.rtol, tolerance.atol);
   return section("tolerances", html + "</tbody>\n</table>\n");
 }
 
@@ -224,45 +220,47 @@ std::string tolerance_section(const CampaignResult& r) {
 std::string counterexample_card(const CampaignResult& r, const CounterexampleGroup& group) {
   const CounterexampleRecord& c = r.counterexamples[group.index];
   const std::size_t index = group.index + 1;
-  std::string html =
-      fmt::format("<section class=\"counterexample{}\" id=\"cx-{}\">\n"
-                  "<h4>{}. {}</h4>\n<p>{}</p>\n<h5>Term</h5>\n<pre>{}</pre>\n<dl>\n",
-                  c.outcome == "fail" || c.outcome.empty() ? "" : " error", index, index,
-                  code(c.property), esc(counterexample_headline(c)), esc(c.term));
+  std::string html = fmt::format("<section class=\"counterexample{}\" id=\"cx-{}\">\n"
+                                 "<h4>{}. {}</h4>\n<p>{}</p>\n<h5>Term</h5>\n<pre>{}</pre>\n<dl>\n",
+                                 c.outcome == "fail" || c.outcome.empty() ? "" : " error", index,
+                                 index, html_code(c.property),
+                                 html_escape(counterexample_headline(c)), html_escape(c.term));
   const auto item = [&](const std::string& key_html, const std::string& value_html) {
     html += fmt::format("<dt>{}</dt><dd>{}</dd>\n", key_html, value_html);
   };
-  if (!c.type.empty()) item("Type", code(c.type));
+  if (!c.type.empty()) item("Type", html_code(c.type));
   if (c.expected)
-    item(fmt::format("Expected ({})", esc(c.expected->label)), code(c.expected->value));
-  if (c.actual) item(fmt::format("Actual ({})", esc(c.actual->label)), code(c.actual->value));
-  if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", esc(d));
-  if (!c.mutant.empty()) item("Mutant", code(c.mutant));
-  if (!c.rules_hash.empty()) item("Rules", code(rules_text(c)));
+    item(fmt::format("Expected ({})", html_escape(c.expected->label)),
+         html_code(c.expected->value));
+  if (c.actual)
+    item(fmt::format("Actual ({})", html_escape(c.actual->label)), html_code(c.actual->value));
+  if (const std::string d = discrepancy_text(c); !d.empty()) item("Discrepancy", html_escape(d));
+  if (!c.mutant.empty()) item("Mutant", html_code(c.mutant));
+  if (!c.rules_hash.empty()) item("Rules", html_code(rules_text(c)));
   item("Seed", fmt::format("{} (after {} passing trials)", c.seed, format_count(c.trials_before)));
-  if (!group.repeats.empty()) item("Found again", esc(repeats_text(r, group)));
+  if (!group.repeats.empty()) item("Found again", html_escape(repeats_text(r, group)));
   html += "</dl>\n";
   if (!c.trace.empty()) {
     std::string trace;
     for (const std::string& line : shown_trace(c.trace))
       trace += line + "\n";
-    html += "<details open><summary>Trace (excerpt)</summary>\n<pre>" + esc(trace) +
+    html += "<details open><summary>Trace (excerpt)</summary>\n<pre>" + html_escape(trace) +
             "</pre>\n</details>\n";
   }
   if (!c.replay_command.empty())
-    html += "<h5>Replay</h5>\n<pre class=\"replay\">" + esc(c.replay_command) + "</pre>\n";
+    html += "<h5>Replay</h5>\n<pre class=\"replay\">" + html_escape(c.replay_command) + "</pre>\n";
   return html + "</section>\n";
 }
 
 std::string warnings_section(const CampaignResult& r) {
   std::string items;
   for (const std::string& f : user_rule_failures(r))
-    items += "<li class=\"failed\"><strong>health failure</strong>: " + esc(f) + "</li>\n";
+    items += "<li class=\"failed\"><strong>health failure</strong>: " + html_escape(f) + "</li>\n";
   for (const std::string& w : r.warnings)
-    items += "<li>" + esc(w) + "</li>\n";
+    items += "<li>" + html_escape(w) + "</li>\n";
   for (const PropertySummary& p : r.properties)
     for (const std::string& w : p.warnings)
-      items += fmt::format("<li>{}: {}</li>\n", code(p.name), esc(w));
+      items += fmt::format("<li>{}: {}</li>\n", html_code(p.name), html_escape(w));
   return items.empty() ? ""
                        : section("warnings",
                                  "<h2>Warnings</h2>\n<ul class=\"warning\">\n" + items + "</ul>\n");
@@ -272,8 +270,8 @@ std::string warnings_section(const CampaignResult& r) {
 std::string failures_section(const CampaignResult& r) {
   std::string html;
   for (const PropertyFailures& f : failures_by_property(r)) {
-    html += fmt::format("<h3>\u2717 {} <span class=\"count\">{}</span></h3>\n", code(f.property),
-                        esc(failures_count_text(f)));
+    html += fmt::format("<h3>\u2717 {} <span class=\"count\">{}</span></h3>\n",
+                        html_code(f.property), html_escape(failures_count_text(f)));
     for (const CounterexampleGroup& group : f.distinct)
       html += counterexample_card(r, group);
   }

@@ -25,18 +25,10 @@ td.survived { color: #777; }
 span.literal { color: #8a5a00; }
 )";
 
-std::string esc(std::string_view text) {
-  return html_escape(text);
-}
-
-std::string code(std::string_view text) {
-  return "<code>" + esc(text) + "</code>";
-}
-
 std::string run_table(const KillMatrix& m) {
   std::string rows;
   for (const auto& [key, value] : run_rows(m))
-    rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", esc(key), esc(value));
+    rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", html_escape(key), html_escape(value));
   return "<h2>Run</h2>\n<table>\n" + rows + "</table>\n";
 }
 
@@ -60,25 +52,26 @@ std::string mutants_table(const CalculusGroup& g) {
     literal_note = literal_note || m.expected_survivor();
     const std::string verdict_class =
         m.killed() ? "passed" : (m.expected_survivor() ? "warning" : "failed");
-    html += fmt::format(
-        "<tr><td>M{}</td><td title=\"{}\">{}</td><td>{}</td><td class=\"{}\">{}</td>"
-        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-        "<td>{}</td><td class=\"n\">{}</td></tr>\n",
-        i + 1, esc(m.summary), code(m.name), esc(m.bug_class), verdict_class, esc(verdict(m)),
-        c.seconds, c.trials, c.size, c.killer.empty() ? "" : code(c.killer), c.killed_by);
+    html +=
+        fmt::format("<tr><td>M{}</td><td title=\"{}\">{}</td><td>{}</td><td class=\"{}\">{}</td>"
+                    "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                    "<td>{}</td><td class=\"n\">{}</td></tr>\n",
+                    i + 1, html_escape(m.summary), html_code(m.name), html_escape(m.bug_class),
+                    verdict_class, html_escape(verdict(m)), c.seconds, c.trials, c.size,
+                    c.killer.empty() ? "" : html_code(c.killer), c.killed_by);
   }
   html += "</tbody>\n</table>\n";
   if (literal_note)
     html += fmt::format("<p><span class=\"literal\">*</span> A rule exactly as the paper prints it "
                         "(paper-literal): an expected survivor, see {}.</p>\n",
-                        code(doc_of(g.calculus)));
+                        html_code(doc_of(g.calculus)));
   return html;
 }
 
 std::string cell_html(const KillCell* c) {
   if (!c || c->outcome == "not-run") return "<td class=\"not-run\">-</td>";
   const std::string declared = c->expected_killer ? " declared" : "";
-  const std::string title = c->message.empty() ? "" : " title=\"" + esc(c->message) + "\"";
+  const std::string title = c->message.empty() ? "" : " title=\"" + html_escape(c->message) + "\"";
   if (c->outcome == "error") return fmt::format("<td class=\"error\"{}>E</td>", title);
   if (c->outcome == "killed")
     return fmt::format("<td class=\"killed{}\"{}>{} {} s<br>{} tr, size {}</td>", declared, title,
@@ -91,11 +84,11 @@ std::string cell_html(const KillCell* c) {
 std::string matrix_table(const CalculusGroup& g) {
   std::string html = "<table class=\"matrix\">\n<thead><tr><th>Property</th>";
   for (std::size_t i = 0; i < g.mutants.size(); ++i)
-    html +=
-        fmt::format("<th class=\"mutant\">M{} {}</th>", i + 1, esc(short_name(g.mutants[i]->name)));
+    html += fmt::format("<th class=\"mutant\">M{} {}</th>", i + 1,
+                        html_escape(short_name(g.mutants[i]->name)));
   html += "</tr></thead>\n<tbody>\n";
   for (const std::string& p : g.properties) {
-    html += "<tr><td>" + code(short_name(p)) + "</td>";
+    html += "<tr><td>" + html_code(short_name(p)) + "</td>";
     for (const MutantKills* m : g.mutants)
       html += cell_html(cell_of(*m, p));
     html += "</tr>\n";
@@ -112,15 +105,15 @@ std::string render_kill_matrix_html(const KillMatrix& matrix) {
                   "<title>adsem kill matrix</title>\n<style>{}{}</style>\n</head>\n<body>\n"
                   "<h1>adsem kill matrix</h1>\n<p class=\"verdict {}\">{}: {}.</p>\n",
                   report_css(), matrix_style, s.all_killed() ? "passed" : "failed",
-                  s.all_killed() ? "ALL KILLED" : "MUTANTS SURVIVED", esc(summary_line(s)));
+                  s.all_killed() ? "ALL KILLED" : "MUTANTS SURVIVED", html_escape(summary_line(s)));
   html += run_table(matrix) + chart_section(matrix);
   html += "<h2>Matrix</h2>\n<p>Time to kill: the seconds the fastest killing property needed, run "
           "alone, from its first trial to its shrunk counterexample. Trials count every case "
           "tried (discards included); size is the shrunk counterexample's term size.</p>\n<p>"
           "Cells: " +
-          esc(legend_text) + ". Hover a cell for its counterexample's message.</p>\n";
+          html_escape(legend_text) + ". Hover a cell for its counterexample's message.</p>\n";
   for (const CalculusGroup& g : by_calculus(matrix))
-    html += "<h3>" + esc(g.calculus) + "</h3>\n" + mutants_table(g) + matrix_table(g);
+    html += "<h3>" + html_escape(g.calculus) + "</h3>\n" + mutants_table(g) + matrix_table(g);
   return html + "</body>\n</html>\n";
 }
 

@@ -62,7 +62,7 @@ std::string status_cell(const PropertySummary& p) {
   return is_passing_status(shown_status(p)) ? shown : "**" + shown + "**";
 }
 
-std::string metadata_section(const CampaignResult& r) {
+std::string markdown_metadata_section(const CampaignResult& r) {
   std::string md = "| Campaign | |\n|---|---|\n";
   const auto row = [&](std::string_view key, const std::string& value) {
     md += fmt::format("| {} | {} |\n", key, value);
@@ -80,7 +80,7 @@ std::string metadata_section(const CampaignResult& r) {
   return md + "\n";
 }
 
-std::string properties_section(const CampaignResult& r) {
+std::string markdown_properties_section(const CampaignResult& r) {
   std::string md =
       "## Properties\n\n"
       "| Property | Trials | Passed | Failed | Discarded | Errors | Seconds | Status |\n"
@@ -93,7 +93,7 @@ std::string properties_section(const CampaignResult& r) {
   return md + "\n";
 }
 
-std::string discards_section(const CampaignResult& r) {
+std::string markdown_discards_section(const CampaignResult& r) {
   std::string md;
   for (const PropertySummary& p : r.properties)
     for (const auto& [reason, count] : p.discard_reasons)
@@ -106,7 +106,7 @@ std::string discards_section(const CampaignResult& r) {
          md + "\n";
 }
 
-std::string rule_coverage_section(const CampaignResult& r) {
+std::string markdown_rule_coverage_section(const CampaignResult& r) {
   std::string md;
   for (const auto& [calculus, rules] : r.rule_coverage) {
     md += fmt::format("### {}\n\n| Rule | Fired |\n|---|--:|\n", inline_text(calculus));
@@ -121,7 +121,7 @@ std::string rule_coverage_section(const CampaignResult& r) {
   return md.empty() ? "" : "## Rule coverage\n\nA rule that never fired was never tested.\n\n" + md;
 }
 
-std::string corpus_section(const CampaignResult& r) {
+std::string markdown_corpus_section(const CampaignResult& r) {
   std::string md;
   for (const CorpusOutcome& c : r.corpus)
     md += fmt::format("| {} | {} | {} | {} |\n", code_span(c.file), code_span(c.property),
@@ -133,7 +133,7 @@ std::string corpus_section(const CampaignResult& r) {
                    md + "\n";
 }
 
-std::string tolerance_section(const CampaignResult& r) {
+std::string markdown_tolerance_section(const CampaignResult& r) {
   std::string md = fmt::format("## Tolerance policy\n\nTwo reals agree when {}.\n\n",
                                code_span(tolerance_policy_text));
   if (r.tolerances.empty()) return md;
@@ -172,7 +172,7 @@ std::string counterexample_entry(const CampaignResult& r, const CounterexampleGr
   return md;
 }
 
-std::string warnings_section(const CampaignResult& r) {
+std::string markdown_warnings_section(const CampaignResult& r) {
   std::string md;
   for (const std::string& f : user_rule_failures(r))
     md += "- **health failure**: " + inline_text(f) + "\n";
@@ -191,7 +191,7 @@ std::string verdict_line(const CampaignResult& r) {
 }
 
 // Every counterexample, by property, each distinct shrunk term once.
-std::string failures_section(const CampaignResult& r) {
+std::string markdown_failures_section(const CampaignResult& r) {
   std::string md;
   for (const PropertyFailures& f : failures_by_property(r)) {
     md += fmt::format("### \u2717 {} ({})\n\n", code_span(f.property), failures_count_text(f));
@@ -205,10 +205,11 @@ std::string failures_section(const CampaignResult& r) {
 
 std::string render_markdown(const CampaignResult& result) {
   // What needs attention first, as in report.html.
-  return "# adsem campaign report\n\n" + verdict_line(result) + warnings_section(result) +
-         failures_section(result) + properties_section(result) + metadata_section(result) +
-         discards_section(result) + corpus_section(result) + rule_coverage_section(result) +
-         tolerance_section(result);
+  return "# adsem campaign report\n\n" + verdict_line(result) + markdown_warnings_section(result) +
+         markdown_failures_section(result) + markdown_properties_section(result) +
+         markdown_metadata_section(result) + markdown_discards_section(result) +
+         markdown_corpus_section(result) + markdown_rule_coverage_section(result) +
+         markdown_tolerance_section(result);
 }
 
 std::string markdown_inline_text(std::string_view raw) {

@@ -173,4 +173,8 @@ std::string html_escape(std::string_view text) {
   });
 }
 
+std::string html_code(std::string_view text) {
+  return "<code>" + html_escape(text) + "</code>";
+}
+
 } // namespace adsem::reports

@@ -26,5 +26,7 @@ std::string xml_escape_attribute(std::string_view text);
 
 // For HTML text and attribute values (both quotes escaped). Same character rules as XML.
 std::string html_escape(std::string_view text);
+// html_escape'd text in a <code> element.
+std::string html_code(std::string_view text);
 
 } // namespace adsem::reports

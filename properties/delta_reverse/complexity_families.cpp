@@ -22,7 +22,7 @@ using props::ComplexityClaim;
 using props::ComplexityFamily;
 using props::ComplexityInstance;
 
-constexpr long fuel = 2'000'000'000;
+constexpr long family_fuel = 2'000'000'000;
 
 // x_{k+1} = x_k * x_k at x = 1 (the values stay finite at any n)
 std::string sharing_chain(int n) {
@@ -105,24 +105,25 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Mec
     // the weighted primitive firings of the last derivative run (its ledger counts every step)
     const auto ops = std::make_shared<double>(0.0);
     ComplexityInstance in;
-    in.primal = [p, s] { return static_cast<double>(run_primal(p, s, fuel).steps); };
+    in.primal = [p, s] { return static_cast<double>(run_primal(p, s, family_fuel).steps); };
     // the primal's firings: one more run, untimed, since counting them by name costs per step
     in.primal_ops = [p, s, weights] {
       const auto firings = std::make_shared<RuleCounter>();
-      run_primal(p, s, fuel, firings);
+      run_primal(p, s, family_fuel, firings);
       return weights.weigh(firings->fired);
     };
     switch (m) {
     case Mechanism::r:
       in.derivative = [p, s, ops, weights] {
-        const ReverseRun r = reverse(p, s, v_real(1.0), Wrapper::fig11, EvalImpl::map, {}, fuel);
+        const ReverseRun r =
+            reverse(p, s, v_real(1.0), Wrapper::fig11, EvalImpl::map, {}, family_fuel);
         *ops = weights.weigh(r.ledger.rule_counts());
         return static_cast<double>(r.steps);
       };
       break;
     case Mechanism::r1:
       in.derivative = [p, s, ops, weights] {
-        const DenseRun r = reverse1(p, s, 1.0, {}, fuel);
+        const DenseRun r = reverse1(p, s, 1.0, {}, family_fuel);
         // δS operations on vectors of a reals: their scalar operations, not their firings
         *ops = weights.weigh(r.ledger.rule_counts()) + static_cast<double>(r.dense_flops);
         return static_cast<double>(r.steps + r.dense_flops);
@@ -130,7 +131,7 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Mec
       break;
     case Mechanism::r2:
       in.derivative = [p, s, ops, weights] {
-        const Delta2Run r = reverse2(p, s, 1.0, {}, fuel);
+        const Delta2Run r = reverse2(p, s, 1.0, {}, family_fuel);
         *ops = weights.weigh(r.ledger.rule_counts());
         return static_cast<double>(r.steps);
       };

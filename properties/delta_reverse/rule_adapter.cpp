@@ -121,8 +121,8 @@ struct SourceDraw {
 } // namespace
 
 SourceInstance draw_source_instance(const Pattern& p, gen::Options o) {
-  const auto in = rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
-  return {in.frame.m, in.before, in.after, rules::instance_text(in)};
+  const auto in = adsem::rules::draw_instance<SourceDraw>(p, {std::move(o), {}});
+  return {in.frame.m, in.before, in.after, adsem::rules::instance_text(in)};
 }
 
 namespace {
@@ -140,7 +140,7 @@ Value model_value(const Term& program, const Value& s) {
 }
 
 // ⟦C[σ(LHS)]⟧(s); undefined, out of fuel or not finite, the guarded body discards.
-rules::Meaning<Value> left_value(const Instance& in) {
+adsem::rules::Meaning<Value> left_value(const Instance& in) {
   const Value l = model_value(in.before, in.s);
   require_finite(flatten_reals(l));
   return l;
@@ -154,19 +154,19 @@ auto compared(std::string el, std::string al, const PropertyContext& context) {
 }
 
 TrialResult source_denotation(const Instance& in, const PropertyContext& context) {
-  return rules::semantic_check([&] { return left_value(in); },
-                               [&] {
-                                 return rules::right_meaning(
-                                     "⟦C[σ(LHS)]⟧(s) is defined but ⟦C[σ(RHS)]⟧(s) is not",
-                                     [&] { return model_value(in.after, in.s); });
-                               },
-                               compared("⟦C[σ(LHS)]⟧(s)", "⟦C[σ(RHS)]⟧(s)", context));
+  return adsem::rules::semantic_check([&] { return left_value(in); },
+                                      [&] {
+                                        return adsem::rules::right_meaning(
+                                            "⟦C[σ(LHS)]⟧(s) is defined but ⟦C[σ(RHS)]⟧(s) is not",
+                                            [&] { return model_value(in.after, in.s); });
+                                      },
+                                      compared("⟦C[σ(LHS)]⟧(s)", "⟦C[σ(RHS)]⟧(s)", context));
 }
 
 TrialResult source_adequacy(const Instance& in, const PropertyContext& context) {
   const auto right = [&] {
     const Program after{in.after, in.m.s, in.m.t};
-    auto r = rules::right_meaning(
+    auto r = adsem::rules::right_meaning(
         "⟦C[σ(LHS)]⟧(s) is defined but the machine gets no value for C[σ(RHS)] s",
         [&] { return run_primal(after, in.s, fuel(context), context.rule_counter).result; });
     if (r && !has_type(*r, in.m.t))
@@ -175,8 +175,8 @@ TrialResult source_adequacy(const Instance& in, const PropertyContext& context) 
                                         print_value(*r, nullptr), print_type(in.m.t))));
     return r;
   };
-  return rules::semantic_check([&] { return left_value(in); }, right,
-                               compared("⟦C[σ(LHS)]⟧(s)", "machine C[σ(RHS)] s", context));
+  return adsem::rules::semantic_check([&] { return left_value(in); }, right,
+                                      compared("⟦C[σ(LHS)]⟧(s)", "machine C[σ(RHS)] s", context));
 }
 
 TrialResult source_ad(const Instance& in, const PropertyContext& context) {
@@ -192,8 +192,8 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
       unflatten_reals(in.s, std::vector<double>(g.data(), g.data() + g.size()), next);
   const Program after{in.after, in.m.s, in.m.t};
   for (const EvalImpl impl : {EvalImpl::map, EvalImpl::array}) {
-    const auto run =
-        rules::right_meaning("the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails", [&] {
+    const auto run = adsem::rules::right_meaning(
+        "the model differentiates C[σ(LHS)] but R{C[σ(RHS)]} fails", [&] {
           return reverse(after, in.s, dt, Wrapper::fig15, impl, setup_of(context), fuel(context))
               .gradient;
         });
@@ -208,23 +208,24 @@ TrialResult source_ad(const Instance& in, const PropertyContext& context) {
 }
 
 // The checks that read the three semantics, by name.
-using Semantic = rules::SemanticBodies<const Instance&, const PropertyContext&>;
+using Semantic = adsem::rules::SemanticBodies<const Instance&, const PropertyContext&>;
 
 // One check on a drawn instance whose sides should have type `want`; the semantic checks run
 // guarded (discards with reasons).
 TrialResult run_check(const Instance& in, const std::string& check, const Type& want,
                       const Semantic& semantic, const PropertyContext& context) {
-  rules::SideTyping typing;
+  adsem::rules::SideTyping typing;
   typing.rewritten = "the rewritten C[σ(RHS)]";
   typing.at = " at " + print_type(want);
   typing.left_error = type_error(in.before, {}, want); // a generator bug if so
   if (!typing.left_error) typing.right_error = type_error(in.after, {}, want);
-  return in.done(rules::checked_trial(check, typing,
-                                      [&] {
-                                        return guarded([&] {
-                                          return semantic.run("delta-reverse", check, in, context);
-                                        });
-                                      }),
+  return in.done(adsem::rules::checked_trial(check, typing,
+                                             [&] {
+                                               return guarded([&] {
+                                                 return semantic.run("delta-reverse", check, in,
+                                                                     context);
+                                               });
+                                             }),
                  print_type(want));
 }
 
@@ -305,7 +306,7 @@ struct DeltaDraw : SourceDraw { // the same terms, marker and filling
     return delta_reverse::meta_term(scope, m, f.ids);
   }
   static Term context(const Pattern&, const Frame& f) {
-    const Term h = var(rules::context_hole);
+    const Term h = var(adsem::rules::context_hole);
     switch (*rc::gen::inRange(0, 4)) {
     case 1:
       return node(Kind::d_scale, {*gen::term({}, real_type(), 0), h});
@@ -334,13 +335,13 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
     f.ids.push_back(i);
   for (std::size_t k = 0; k < f.binding; ++k)
     f.ids.push_back(f.run.binds[k].first);
-  const auto d = rules::draw_instance<DeltaDraw>(p, std::move(f));
+  const auto d = adsem::rules::draw_instance<DeltaDraw>(p, std::move(f));
   const DeltaDraw::Frame& g = d.frame;
   const std::string where = g.binding < n
                                 ? fmt::format("the rhs of binding {}", g.run.binds[g.binding].first)
                                 : std::string("the result's Delta");
   const std::string report =
-      rules::instance_text(d) +
+      adsem::rules::instance_text(d) +
       fmt::format("   added to {} of the tape of R{{e}} (inputs are ids 1..{}) for e = {} at {}",
                   where, g.run.inputs, print(g.d.m.term), print_value(g.d.s, g.d.m.s));
   return {d.before, d.after, g.d.m, g.d.program, g.d.s, report, g.run, g.binding};
@@ -357,8 +358,8 @@ Delta machine_delta(const Term& u, const PropertyContext& context, Ledger& ledge
 
 TrialResult delta_denotation(const Instance& in, const PropertyContext& context) {
   const Coefficients l = dense_term(in.before);
-  const auto r = rules::right_meaning("⟦C[σ(LHS)]⟧_D is defined but ⟦C[σ(RHS)]⟧_D is not",
-                                      [&] { return dense_term(in.after); });
+  const auto r = adsem::rules::right_meaning("⟦C[σ(LHS)]⟧_D is defined but ⟦C[σ(RHS)]⟧_D is not",
+                                             [&] { return dense_term(in.after); });
   if (!r) return r.instead;
   return compare_coefficients(l, "⟦C[σ(LHS)]⟧_D", *r, "⟦C[σ(RHS)]⟧_D", context);
 }
@@ -368,7 +369,7 @@ TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
   const double x = *rc::gen::inRange(-1000, 1001) / 500.0;
   for (auto& [id, c] : l)
     c *= x;
-  const auto r = rules::right_meaning(
+  const auto r = adsem::rules::right_meaning(
       "⟦C[σ(LHS)]⟧_D is defined but the machine and eval fail on C[σ(RHS)]", [&] {
         Ledger ledger;
         DeltaMap m;
@@ -386,8 +387,9 @@ TrialResult delta_ad(const Instance& in, const PropertyContext& context) {
   require_finite(j);
   Ledger ledger;
   const Delta left = machine_delta(in.before, context, ledger);
-  const auto right = rules::right_meaning("the machine evaluates C[σ(LHS)] but not C[σ(RHS)]",
-                                          [&] { return machine_delta(in.after, context, ledger); });
+  const auto right =
+      adsem::rules::right_meaning("the machine evaluates C[σ(LHS)] but not C[σ(RHS)]",
+                                  [&] { return machine_delta(in.after, context, ledger); });
   if (!right) return right.instead;
   // the binding gets u + (C[σ(RHS)] − C[σ(LHS)]): with a sound rule its meaning, and the
   // gradient of e, are unchanged
@@ -437,8 +439,8 @@ TrialResult delta_trial(const Pattern& p, const std::string& check,
 
 } // namespace
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return rules::rule_checks(
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks() {
+  return adsem::rules::rule_checks(
       {"C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 001 App. A.1 (L1019-1027), target typing L429-432; spec §6 P1, extended to the rule"},
       {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (Delta rules: the dense meaning)",

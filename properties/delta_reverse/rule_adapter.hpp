@@ -47,15 +47,16 @@ SourceInstance draw_source_instance(const Pattern& p, gen::Options o);
 // What differs per calculus (rule_adapter_kit.hpp).
 struct RuleTraits {
   using Pattern = delta_reverse::Pattern;
-  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
-  static std::vector<rules::RuleCheckDef> checks();
+  static Pattern compile(const adsem::rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<adsem::rules::RuleCheckDef> checks();
   // A source rule's trial or a Delta rule's (Pattern::sort).
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
   // `--rules`: the file as a patch of the rule book (user_rules.hpp).
-  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
+  static std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const adsem::rules::RuleFile& file);
 };
-using RuleAdapter = rules::PatternAdapter<RuleTraits>;
+using RuleAdapter = adsem::rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::delta_reverse

@@ -19,7 +19,7 @@ Type type_in(const Term& t, const Context* globals, const Context& visible);
 } // namespace
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return rules::has_var(s, x);
+  return adsem::rules::has_var(s, x);
 }
 
 // seed 001 App. A.1 / spec §3.1: λ, let and case bind in their bodies; do's x <- e1 binds in the
@@ -80,9 +80,9 @@ Type type_in(const Term& t, const Context* globals, const Context& visible) {
 
 constexpr TermView view;
 
-[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
+[[noreturn]] void fail_at(const adsem::rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
-  throw AdsemError(kind, message, rules::locate(side, n.pos));
+  throw AdsemError(kind, message, adsem::rules::locate(side, n.pos));
 }
 
 bool has_target_type(const Type& t) {
@@ -109,12 +109,12 @@ const Node* first_target_node(const Term& t) {
 
 // A delta rule's Delta-typed structure: Zero, Scale(r, d), Add(d1, d2) and metavariables; the
 // coefficients r are source terms. Anything else is refused at its position.
-void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern& p) {
+void check_delta_side(const Term& t, const adsem::rules::Fragment& side, const Pattern& p) {
   switch (t->kind) {
   case Kind::d_zero:
     return;
   case Kind::var:
-    if (rules::has_var(p.gamma, t->name)) return;
+    if (adsem::rules::has_var(p.gamma, t->name)) return;
     break;
   case Kind::d_scale:
     if (const Node* n = first_target_node(t->kids[0]))
@@ -139,7 +139,7 @@ void check_delta_side(const Term& t, const rules::Fragment& side, const Pattern&
           "not supported");
 }
 
-void decide_sort(const rules::RuleDecl& rule, Pattern& p) {
+void decide_sort(const adsem::rules::RuleDecl& rule, Pattern& p) {
   if (p.type->kind == TK::delta) {
     p.sort = RuleSort::delta;
     for (const Metavariable& m : p.metas)
@@ -148,18 +148,18 @@ void decide_sort(const rules::RuleDecl& rule, Pattern& p) {
                          fmt::format("metavariable {} of a Delta rule has type {}: a Delta rule's "
                                      "metavariables have type Delta or Real",
                                      m.name, print_type(m.type)),
-                         rules::find_meta(rule, m.name)->type.pos);
+                         adsem::rules::find_meta(rule, m.name)->type.pos);
     check_delta_side(p.lhs, rule.lhs, p);
     check_delta_side(p.rhs, rule.rhs, p);
     return;
   }
   p.sort = RuleSort::source;
-  const auto refuse = [&](const rules::Fragment& side, std::optional<SourcePos> pos) {
+  const auto refuse = [&](const adsem::rules::Fragment& side, std::optional<SourcePos> pos) {
     throw AdsemError(ErrorKind::type,
                      "rules over the target layers (M A, pure, do, deltaLet, Delta2, δS) are not "
                      "supported: the model gives no meaning to a state-passing computation. A "
                      "rule is either over source terms or of type Delta (Zero, Scale, Add)",
-                     pos ? rules::locate(side, *pos) : side.pos);
+                     pos ? adsem::rules::locate(side, *pos) : side.pos);
   };
   for (const Metavariable& m : p.metas)
     if (has_target_type(m.type)) refuse(rule.lhs, std::nullopt);
@@ -170,14 +170,14 @@ void decide_sort(const rules::RuleDecl& rule, Pattern& p) {
 
 } // namespace
 
-Pattern compile_pattern(const rules::RuleDecl& rule) {
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule) {
   Pattern p;
   p.name = rule.name;
   // reserved: the generator's binders (v0, v1, ...) and the hole of a context
   static const std::regex reserved("v[0-9]+|hole'.*");
-  rules::refuse_reserved_names(rule, reserved, "binders (v0, v1, ...)");
+  adsem::rules::refuse_reserved_names(rule, reserved, "binders (v0, v1, ...)");
   // a metavariable must be an identifier of the surface syntax: `M` is the monad type's keyword
-  for (const rules::MetaDecl& m : rule.metas) {
+  for (const adsem::rules::MetaDecl& m : rule.metas) {
     bool identifier = false;
     try {
       const Term t = parse_term(m.name);
@@ -192,42 +192,42 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
                                    m.name),
                        m.pos);
   }
-  const auto sides =
-      rules::parse_sides(view, rule, [](const std::string& text) { return parse_term(text); });
-  for (const auto& [name, type] : rules::declared_types(
+  const auto sides = adsem::rules::parse_sides(
+      view, rule, [](const std::string& text) { return parse_term(text); });
+  for (const auto& [name, type] : adsem::rules::declared_types(
            view, rule, sides, [](const auto& text) { return parse_type(text); })) {
     p.metas.push_back(Metavariable{name, type, {}});
     p.gamma.emplace_back(name, type);
   }
-  rules::sort_by_declaration(p.metas, rule);
-  const auto [left, right] = rules::typecheck_sides(
+  adsem::rules::sort_by_declaration(p.metas, rule);
+  const auto [left, right] = adsem::rules::typecheck_sides(
       rule, sides.lhs, sides.rhs, [&](const Term& t) { return typecheck(t, p.gamma); }, same_type,
       [](const Type& t) { return print_type(t); });
   p.lhs = left.term; // elaborated: e.i is fst/snd from here on
   p.rhs = right.term;
   p.type = left.type;
   decide_sort(rule, p);
-  rules::scope_metas(TermView{&p.gamma}, p.lhs, p.metas, same_type);
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+  adsem::rules::scope_metas(TermView{&p.gamma}, p.lhs, p.metas, same_type);
+  adsem::rules::apply_conditions(
+      rule, p.metas, [](const adsem::rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return print_type(t); }, "delta-reverse types are monomorphic");
   return p;
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  return rules::instantiate(view, t, sigma);
+  return adsem::rules::instantiate(view, t, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& t, const std::string& name,
                                     const Context& globals) {
-  return rules::occurrences_of<TermView, Path>(TermView{&globals}, t, name, {},
-                                               [](const Path& at, const Context& visible) {
-                                                 return Occurrence{at, visible};
-                                               });
+  return adsem::rules::occurrences_of<TermView, Path>(TermView{&globals}, t, name, {},
+                                                      [](const Path& at, const Context& visible) {
+                                                        return Occurrence{at, visible};
+                                                      });
 }
 
 Term replace_at(const Term& t, const Path& path, const Term& with) {
-  return rules::replace_at(view, t, path, with);
+  return adsem::rules::replace_at(view, t, path, with);
 }
 
 namespace {
@@ -252,8 +252,8 @@ Term zero_of(const Type& t) {
 
 } // namespace
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermView, Path>(
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<Path> places = adsem::rules::zero_places<TermView, Path>(
       view, p.rhs, [](const Term& t) { return t->kind != Kind::prim; },
       [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
@@ -263,7 +263,7 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Term> zeros;
   for (const Type& t : zero_types)
     if (Term zero = zero_of(t)) zeros.push_back(std::move(zero));
-  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
+  return adsem::rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type);
   });
 }

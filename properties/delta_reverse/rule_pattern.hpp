@@ -52,7 +52,7 @@ struct Metavariable {
 
 enum class RuleSort { source, delta };
 
-struct Pattern final : rules::CompiledRule {
+struct Pattern final : adsem::rules::CompiledRule {
   std::string name;
   RuleSort sort = RuleSort::source;
   Term lhs, rhs;                   // elaborated; metavariables are free variables
@@ -63,7 +63,7 @@ struct Pattern final : rules::CompiledRule {
 
 // Throws AdsemError located in the rule file (parse: syntax, names; type: ill-typed schemas and
 // unsupported layers).
-Pattern compile_pattern(const rules::RuleDecl& rule);
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule);
 
 // σ(t): every free occurrence of a metavariable replaced by its term (no renaming: instances are
 // built over the binders they may mention).
@@ -80,6 +80,6 @@ std::vector<Occurrence> occurrences(const Term& t, const std::string& name, cons
 
 Term replace_at(const Term& t, const Path& path, const Term& with);
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p);
 
 } // namespace adsem::delta_reverse

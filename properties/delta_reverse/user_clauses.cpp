@@ -20,7 +20,7 @@ namespace adsem::delta_reverse {
 
 namespace {
 
-using rules::RuleDecl;
+using adsem::rules::RuleDecl;
 
 // One call T(M) of a right-hand side: the variable standing for it while the side is typed and
 // instantiated ("Drev(M)", which no parsed name can be), and M.
@@ -38,8 +38,9 @@ bool names_translation(const std::string& x) {
   return x == "Dfwd" || x == "Drev1" || x == "Drev2" || x == "Drev";
 }
 
-[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, const std::string& message) {
-  throw AdsemError(ErrorKind::parse, message, rules::locate(side, n.pos));
+[[noreturn]] void fail_at(const adsem::rules::Fragment& side, const Node& n,
+                          const std::string& message) {
+  throw AdsemError(ErrorKind::parse, message, adsem::rules::locate(side, n.pos));
 }
 
 // The right-hand side with each call T(M) replaced by its marker variable.
@@ -72,8 +73,8 @@ Term mark_calls(const RuleDecl& decl, Translation t, const Term& rhs,
 }
 
 // A translated subterm's type: T{A}, or M Drev{A} (translated_term_type), located at `where`.
-Type translated(const rules::Fragment& where, Translation t, const Type& a) {
-  return rules::within(where, [&] { return translated_term_type(t, a); });
+Type translated(const adsem::rules::Fragment& where, Translation t, const Type& a) {
+  return adsem::rules::within(where, [&] { return translated_term_type(t, a); });
 }
 
 Clause compile_clause(const RuleDecl& decl, Translation t, Kind kind) {
@@ -82,21 +83,21 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Kind kind) {
                      "a clause of a translation takes no side condition: it is selected by the "
                      "construct at the root of its left-hand side",
                      decl.conditions.front().pos);
-  const Term lhs = rules::within(decl.lhs, [&] { return parse_term(decl.lhs.text); });
-  const Term rhs_text = rules::within(decl.rhs, [&] { return parse_term(decl.rhs.text); });
+  const Term lhs = adsem::rules::within(decl.lhs, [&] { return parse_term(decl.lhs.text); });
+  const Term rhs_text = adsem::rules::within(decl.rhs, [&] { return parse_term(decl.rhs.text); });
   auto p = std::make_shared<Pattern>();
   p->name = decl.name;
   std::vector<std::string> on_left;
   collect_names(lhs, on_left);
   std::set<std::string> metas;
-  for (const rules::MetaDecl& d : decl.metas) {
+  for (const adsem::rules::MetaDecl& d : decl.metas) {
     if (std::ranges::find(on_left, d.name) == on_left.end() || metas.contains(d.name)) continue;
-    const Type type = rules::within(d.type, [&] { return parse_type(d.type.text); });
+    const Type type = adsem::rules::within(d.type, [&] { return parse_type(d.type.text); });
     p->metas.push_back(Metavariable{d.name, type, {}});
     p->gamma.emplace_back(d.name, type);
     metas.insert(d.name);
   }
-  const Typed left = rules::within(decl.lhs, [&] { return typecheck(lhs, p->gamma); });
+  const Typed left = adsem::rules::within(decl.lhs, [&] { return typecheck(lhs, p->gamma); });
   if (mentions_target_forms(left.term))
     throw AdsemError(ErrorKind::parse,
                      "the left-hand side of a clause is a source term (Fig. 1): the translations "
@@ -117,21 +118,23 @@ Clause compile_clause(const RuleDecl& decl, Translation t, Kind kind) {
   // clause T[x]), which the translation binds to a value of type T{A}.
   Context gamma_right;
   for (const Metavariable& m : p->metas) {
-    const rules::Fragment& where = rules::find_meta(decl, m.name)->type;
+    const adsem::rules::Fragment& where = adsem::rules::find_meta(decl, m.name)->type;
     gamma_right.emplace_back(
-        m.name, kind == Kind::var ? rules::within(where, [&] { return translate_type(t, m.type); })
-                                  : m.type);
+        m.name, kind == Kind::var
+                    ? adsem::rules::within(where, [&] { return translate_type(t, m.type); })
+                    : m.type);
   }
   for (const Call& c : out.calls) {
     const Metavariable& m =
         *std::ranges::find_if(p->metas, [&](const Metavariable& v) { return v.name == c.meta; });
-    gamma_right.emplace_back(c.marker, translated(rules::find_meta(decl, m.name)->type, t, m.type));
+    gamma_right.emplace_back(c.marker,
+                             translated(adsem::rules::find_meta(decl, m.name)->type, t, m.type));
   }
-  const Typed right = rules::within(decl.rhs, [&] { return typecheck(rhs, gamma_right); });
+  const Typed right = adsem::rules::within(decl.rhs, [&] { return typecheck(rhs, gamma_right); });
   const Type expected = translated(decl.lhs, t, left.type);
   if (!same_type(right.type, expected))
-    rules::fail_clause_type(decl, "a term of type " + print_type(expected), print_type(left.type),
-                            print_type(right.type));
+    adsem::rules::fail_clause_type(decl, "a term of type " + print_type(expected),
+                                   print_type(left.type), print_type(right.type));
   p->lhs = left.term;
   p->rhs = right.term;
   p->type = left.type;

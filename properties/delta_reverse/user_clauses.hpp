@@ -24,7 +24,7 @@ bool is_clause(const Rules::Entry& entry);
 
 // The edit replacing `paper` (a clause) by the rule `decl`, its entry described by `info`.
 // Throws a located AdsemError (parse, type) when the rule is not a clause of that translation.
-RulesPatch::Edit clause_replacement(const rules::RuleDecl& decl, const Rules::Entry& paper,
+RulesPatch::Edit clause_replacement(const adsem::rules::RuleDecl& decl, const Rules::Entry& paper,
                                     RuleInfo info);
 
 // The edit that keeps base's clause at `at` after every entry, as "NAME (paper)".

@@ -134,19 +134,20 @@ Term renamed(const Term& t, const std::map<std::string, std::string>& binders, S
   return out;
 }
 
-const Rules::Entry& paper_entry(const rules::RuleDecl& decl) {
+const Rules::Entry& paper_entry(const adsem::rules::RuleDecl& decl) {
   return paper_rules()
       ->entries()[props::paper_rule_position(*paper_rules(), "delta-reverse", decl)];
 }
 
-std::vector<std::pair<std::string, std::string>> apart_of(const rules::RuleDecl& decl) {
+std::vector<std::pair<std::string, std::string>> apart_of(const adsem::rules::RuleDecl& decl) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const rules::Condition& c : decl.conditions)
-    if (c.kind == rules::Condition::Kind::not_free) out.emplace_back(c.left.text, c.right.text);
+  for (const adsem::rules::Condition& c : decl.conditions)
+    if (c.kind == adsem::rules::Condition::Kind::not_free)
+      out.emplace_back(c.left.text, c.right.text);
   return out;
 }
 
-std::shared_ptr<const Pattern> pattern_of(const rules::RuleDecl& decl) {
+std::shared_ptr<const Pattern> pattern_of(const adsem::rules::RuleDecl& decl) {
   auto p = std::make_shared<const Pattern>(compile_pattern(decl));
   if (p->lhs->kind == Kind::var)
     throw AdsemError(ErrorKind::parse,
@@ -156,9 +157,9 @@ std::shared_ptr<const Pattern> pattern_of(const rules::RuleDecl& decl) {
   return p;
 }
 
-RuleInfo user_info(const rules::RuleDecl& decl) {
+RuleInfo user_info(const adsem::rules::RuleDecl& decl) {
   return rule_info(decl.name, props::user_rule_citation(decl), RuleKind::user,
-                   rules::print_rule(decl));
+                   adsem::rules::print_rule(decl));
 }
 
 } // namespace
@@ -208,11 +209,11 @@ RulesPtr CompiledRules::book_over(const RulesPtr& base) const {
   return slot.second;
 }
 
-std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file) {
+std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile& file) {
   auto out = std::make_shared<CompiledRules>();
   out->patch.name = "--rules";
-  using Action = rules::RuleDecl::Action;
-  for (const rules::RuleDecl& decl : file.rules) {
+  using Action = adsem::rules::RuleDecl::Action;
+  for (const adsem::rules::RuleDecl& decl : file.rules) {
     if (decl.priority)
       throw AdsemError(ErrorKind::parse,
                        "`priority` places a rule in linear-negation's S_bp order; delta-reverse's "
@@ -288,7 +289,7 @@ RulesPtr with_user_rules(const RulesPtr& base, const props::UserRules* user_rule
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleTraits::compile_file(const rules::RuleFile& file) {
+RuleTraits::compile_file(const adsem::rules::RuleFile& file) {
   return compile_rules(file);
 }
 

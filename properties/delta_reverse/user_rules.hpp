@@ -70,7 +70,7 @@ private:
   mutable std::map<const Rules*, std::pair<RulesPtr, RulesPtr>> books_; // base -> (base, patched)
 };
 
-std::shared_ptr<const CompiledRules> compile_rules(const rules::RuleFile& file);
+std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile& file);
 
 // The book a run takes: `base` with the user rules' patch, if any.
 RulesPtr with_user_rules(const RulesPtr& base, const props::UserRules* user_rules);

@@ -16,7 +16,7 @@ namespace adsem::linear_negation {
 
 namespace {
 
-RunOptions run_options(const props::EvalOptions& options) {
+RunOptions frontend_run_options(const props::EvalOptions& options) {
   RunOptions o;
   o.fuel = options.fuel;
   o.trace = options.trace;
@@ -105,7 +105,8 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   return on_large_stack([&] { // result_of's walks recurse on the normal form (nesting.hpp)
-    return result_of(normalise(parse_elaborated(source, Mode::target).term, run_options(options)));
+    return result_of(
+        normalise(parse_elaborated(source, Mode::target).term, frontend_run_options(options)));
   });
 }
 
@@ -170,7 +171,7 @@ props::GradResult Frontend::grad_here(const std::string& source, const std::vect
   const RealFunction f = real_function(parse_elaborated(source, Mode::source));
   if (at.size() != f.inputs.size())
     throw AdsemError(ErrorKind::usage, "--at needs " + std::to_string(f.inputs.size()) + " reals");
-  RunOptions o = run_options(options);
+  RunOptions o = frontend_run_options(options);
   props::GradResult result;
   result.mechanism = m;
   if (m == "backprop") {

@@ -26,7 +26,7 @@ namespace {
 
 using props::TrialResult;
 
-using rules::uniform;
+using adsem::rules::uniform;
 
 Context context_of(const VarScope& scope) {
   Context g;
@@ -71,14 +71,14 @@ struct Draw {
   static Context gamma(const Frame& inputs) { return context_of(real_inputs(inputs)); }
   static Term context(const Pattern& p, const Frame& inputs) {
     VarScope with_hole = outer(p, inputs);
-    with_hole.emplace_back(rules::context_hole, p.type);
+    with_hole.emplace_back(adsem::rules::context_hole, p.type);
     // (captures by value: RapidCheck re-runs the generator while shrinking, after this returns)
     return draw_term(
         with_hole, [with_hole] { return gen::term_of(with_hole, real_type(), uniform(0, 4), 0); });
   }
   static Term use_hole(const Term& c, const Pattern& p, const Frame& inputs) {
-    return add(c,
-               gen::use_of(var(rules::context_hole), p.type, outer(p, inputs), uniform(0, 2), 900));
+    return add(c, gen::use_of(var(adsem::rules::context_hole), p.type, outer(p, inputs),
+                              uniform(0, 2), 900));
   }
   static int pick(int n) { return uniform(0, n); }
   static Term meta_term(const VarScope& scope, const Metavariable& m, std::size_t index) {
@@ -105,7 +105,7 @@ struct Draw {
   static std::string result_text() { return "R"; }
   static int size(const Term& t) { return static_cast<int>(size_of(t)); }
   static std::vector<std::string> tags(const Term& t) { return gen::tags_of(t); }
-  static std::optional<Typed> typed(const Term& t, const rules::Instance<Draw>& in,
+  static std::optional<Typed> typed(const Term& t, const adsem::rules::Instance<Draw>& in,
                                     std::string& error) {
     try {
       return elaborate(t, gamma(in.frame));
@@ -117,7 +117,7 @@ struct Draw {
   static bool same_type(const Type& a, const Type& b) { return linear_negation::same_type(a, b); }
   static std::string type_text(const Type& t) { return linear_negation::type_text(t); }
 };
-using Instance = rules::Instance<Draw>;
+using Instance = adsem::rules::Instance<Draw>;
 
 // The program as a model function of its inputs, on any scalar (Table 4; never D or reduction).
 template <class C>
@@ -137,7 +137,7 @@ double value_at(const Term& body, const Instance& in) {
 
 // ⟦C[σ(LHS)]⟧(r), certified on a box around r (design.md "Partial domains"); a counted discard
 // with the calculus's reasons otherwise (undefined-point, uncertified, non-finite).
-rules::Reals left_value(const Term& left, const Instance& in) {
+adsem::rules::Reals left_value(const Term& left, const Instance& in) {
   try {
     const auto f = model_function<model::Interval>(left, in);
     const model::Certificate c =
@@ -145,7 +145,7 @@ rules::Reals left_value(const Term& left, const Instance& in) {
     if (c.status == model::CertificateStatus::outside)
       return TrialResult::discard("undefined-point");
     if (c.status != model::CertificateStatus::certified) return TrialResult::discard("uncertified");
-    return rules::finite_or_overflow(std::vector<double>{value_at(left, in)});
+    return adsem::rules::finite_or_overflow(std::vector<double>{value_at(left, in)});
   } catch (const model::Undefined&) {
     return TrialResult::discard("undefined-point");
   } catch (const model::Undecided& e) {
@@ -153,7 +153,7 @@ rules::Reals left_value(const Term& left, const Instance& in) {
   }
 }
 
-RunOptions run_options(const props::PropertyContext& context) {
+RunOptions rule_check_options(const props::PropertyContext& context) {
   RunOptions o;
   o.fuel = context.option_int("fuel", 200'000);
   o.strategy = Strategy::bp;
@@ -163,13 +163,14 @@ RunOptions run_options(const props::PropertyContext& context) {
 // The two sides may associate sums and products differently: the derivative tolerance.
 TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
                                     const props::PropertyContext& context) {
-  return rules::semantic_check([&] { return left_value(left.term, in); },
-                               [&] {
-                                 return rules::right_meaning(
-                                     "⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥",
-                                     [&] { return std::vector<double>{value_at(right.term, in)}; });
-                               },
-                               {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧"}, context);
+  return adsem::rules::semantic_check([&] { return left_value(left.term, in); },
+                                      [&] {
+                                        return adsem::rules::right_meaning(
+                                            "⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥", [&] {
+                                              return std::vector<double>{value_at(right.term, in)};
+                                            });
+                                      },
+                                      {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧"}, context);
 }
 
 Term closed_at(const Term& body, const Instance& in) {
@@ -181,13 +182,13 @@ Term closed_at(const Term& body, const Instance& in) {
 
 TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed& right,
                               const props::PropertyContext& context) {
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       [&] { return left_value(left.term, in); },
       [&] {
-        return rules::right_meaning(
+        return adsem::rules::right_meaning(
             "⟦C[σ(LHS)]⟧ is defined but S_bp on C[σ(RHS)][x := r] gives no numeral", [&] {
-              return ground_result(
-                  normalise(elaborate(closed_at(right.term, in)).term, run_options(context)));
+              return ground_result(normalise(elaborate(closed_at(right.term, in)).term,
+                                             rule_check_options(context)));
             });
       },
       {"⟦C[σ(LHS)]⟧", "S_bp normal form of C[σ(RHS)]"}, context);
@@ -195,13 +196,13 @@ TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed
 
 TrialResult extended_ad(const Instance& in, const Typed& left, const Typed&,
                         const props::PropertyContext& context) {
-  const auto expected = [&]() -> rules::Reals {
+  const auto expected = [&]() -> adsem::rules::Reals {
     if (const auto l = left_value(left.term, in); !l) return l;
     const Eigen::VectorXd x =
         Eigen::Map<const Eigen::VectorXd>(in.at.data(), static_cast<long>(in.at.size()));
     try {
       const Eigen::VectorXd exact = model::gradient(model_function<double>(left.term, in), x);
-      return rules::finite_or_overflow(
+      return adsem::rules::finite_or_overflow(
           std::vector<double>(exact.data(), exact.data() + exact.size()));
     } catch (const model::Undefined&) {
       return TrialResult::discard("undefined-point");
@@ -209,31 +210,32 @@ TrialResult extended_ad(const Instance& in, const Typed& left, const Typed&,
   };
   // D (Table 3) on the rewritten source program, Cor. 16's wrapper, S_bp, read-back A
   const auto actual = [&] {
-    return rules::right_meaning(
+    return adsem::rules::right_meaning(
         "the model differentiates C[σ(LHS)] but the gradient reduction of C[σ(RHS)] fails", [&] {
           const Typed source = elaborate(in.after, Draw::gamma(in.frame), true);
-          return reduce_gradient(source.term, in.frame, in.at, run_options(context), {}, true)
+          return reduce_gradient(source.term, in.frame, in.at, rule_check_options(context), {},
+                                 true)
               .gradient;
         });
   };
-  return rules::semantic_check(expected, actual,
-                               {"model ∇C[σ(LHS)]", "read-back A of W(C[σ(RHS)])"}, context);
+  return adsem::rules::semantic_check(expected, actual,
+                                      {"model ∇C[σ(LHS)]", "read-back A of W(C[σ(RHS)])"}, context);
 }
 
 } // namespace
 
 RuleInstance draw_rule_instance(const Pattern& rule) {
-  const Instance in = rules::draw_instance<Draw>(rule);
+  const Instance in = adsem::rules::draw_instance<Draw>(rule);
   return RuleInstance{in.before, in.frame, in.at};
 }
 
 Typed draw_closed_instance(const Pattern& rule) {
-  const Instance in = rules::draw_instance<Draw>(rule);
+  const Instance in = adsem::rules::draw_instance<Draw>(rule);
   return elaborate(closed_at(in.before, in));
 }
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return rules::rule_checks(
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks() {
+  return adsem::rules::rule_checks(
       {"C[σ(RHS)] type-checks (Table 1, linearity included) at the type of C[σ(LHS)]",
        "seed 002 Prop. 2 (subject reduction), L407, proof L712-719, extended to the user's rule"},
       {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ at the point, wherever the left is certified defined",
@@ -245,16 +247,16 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks() {
        "seed 002 Thm 15, Cor. 16 (L466, L562-566), Table 3 L453-468"});
 }
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
-  std::vector<rules::RuleCheckDef> out = checks();
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks_for(const Pattern& p) {
+  std::vector<adsem::rules::RuleCheckDef> out = checks();
   if (!p.source) std::erase_if(out, [](const auto& c) { return c.name == "extended-ad"; });
   return out;
 }
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  return rules::instance_trial<Draw>(p, check, context,
-                                     {denotation_preservation, extended_adequacy, extended_ad});
+  return adsem::rules::instance_trial<Draw>(
+      p, check, context, {denotation_preservation, extended_adequacy, extended_ad});
 }
 
 std::string RuleTraits::type_text(const Type& t) {
@@ -262,7 +264,7 @@ std::string RuleTraits::type_text(const Type& t) {
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleTraits::compile_file(const rules::RuleFile& file) {
+RuleTraits::compile_file(const adsem::rules::RuleFile& file) {
   return compile_rule_file(file);
 }
 

@@ -41,16 +41,17 @@ Typed draw_closed_instance(const Pattern& rule);
 // What differs per calculus (rule_adapter_kit.hpp).
 struct RuleTraits {
   using Pattern = linear_negation::Pattern;
-  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
-  static std::vector<rules::RuleCheckDef> checks();
+  static Pattern compile(const adsem::rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<adsem::rules::RuleCheckDef> checks();
   // The AD check only for source rules (D is defined on Λ(F) alone).
-  static std::vector<rules::RuleCheckDef> checks_for(const Pattern& p);
+  static std::vector<adsem::rules::RuleCheckDef> checks_for(const Pattern& p);
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
   // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
-  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
+  static std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const adsem::rules::RuleFile& file);
 };
-using RuleAdapter = rules::PatternAdapter<RuleTraits>;
+using RuleAdapter = adsem::rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::linear_negation

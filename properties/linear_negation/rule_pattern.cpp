@@ -58,14 +58,14 @@ Typed check_side(const Term& t, const Context& gamma) {
 }
 
 // A linear binder is bound but never visible: `z # M` says nothing, for another reason.
-void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+void apply_conditions(const adsem::rules::RuleDecl& rule, Pattern& p) {
+  adsem::rules::apply_conditions(
+      rule, p.metas, [](const adsem::rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return type_text(t); }, "linear-negation types are monomorphic",
-      [&](const rules::Condition& c, const std::string& meta) {
+      [&](const adsem::rules::Condition& c, const std::string& meta) {
         std::set<std::string> binders;
         binder_names(p.lhs, binders);
-        if (!binders.count(c.left.text)) return rules::not_bound_text(c, meta);
+        if (!binders.count(c.left.text)) return adsem::rules::not_bound_text(c, meta);
         return fmt::format("side condition '{}': '{}' is not an exponential binder around every "
                            "occurrence of {} on the left (a linear variable can never occur in a "
                            "metavariable's instance), so the condition says nothing",
@@ -75,34 +75,36 @@ void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
 
 } // namespace
 
-Pattern compile_pattern(const rules::RuleDecl& rule) {
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule) {
   Pattern p;
   p.name = rule.name;
   // reserved: the generators' binder names (z1, p2, y3, f4, …, x1.. the inputs) and the hole
   static const std::regex reserved("(z|p|q|y|f|h|w|k|a|e|x|dx)[0-9]+");
-  rules::refuse_reserved_names(rule, reserved, "variables (a letter and digits, e.g. z1, y2, x1)");
-  const Term lhs =
-      rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
-  const Term rhs =
-      rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
-  if (lhs->kind == Kind::var) rules::fail_lone_variable(rule);
+  adsem::rules::refuse_reserved_names(rule, reserved,
+                                      "variables (a letter and digits, e.g. z1, y2, x1)");
+  const Term lhs = adsem::rules::within(
+      rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
+  const Term rhs = adsem::rules::within(
+      rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
+  if (lhs->kind == Kind::var) adsem::rules::fail_lone_variable(rule);
   const std::vector<std::string> on_left =
-      rules::check_free_names(rule, rules::each_free_located(view, lhs, rule.lhs),
-                              rules::each_free_located(view, rhs, rule.rhs));
+      adsem::rules::check_free_names(rule, adsem::rules::each_free_located(view, lhs, rule.lhs),
+                                     adsem::rules::each_free_located(view, rhs, rule.rhs));
 
   // the metavariables of the left, in declaration order, with their types
   std::set<std::string> binders;
   binder_names(lhs, binders);
   binder_names(rhs, binders);
-  for (const rules::MetaDecl& d : rule.metas) {
+  for (const adsem::rules::MetaDecl& d : rule.metas) {
     if (std::ranges::find(on_left, d.name) == on_left.end()) continue;
-    rules::refuse_bound_metavariable(rule, binders, d.name);
-    Metavariable m{d.name, rules::within(d.type, [&] { return parse_type(d.type.text); }), {}};
+    adsem::rules::refuse_bound_metavariable(rule, binders, d.name);
+    Metavariable m{
+        d.name, adsem::rules::within(d.type, [&] { return parse_type(d.type.text); }), {}};
     p.gamma[m.name] = m.type;
     p.metas.push_back(std::move(m));
   }
 
-  const auto [left, right] = rules::typecheck_sides(
+  const auto [left, right] = adsem::rules::typecheck_sides(
       rule, lhs, rhs, [&](const Term& t) { return check_side(t, p.gamma); }, same_type,
       [](const Type& t) { return type_text(t); });
   p.lhs = left.term;
@@ -110,7 +112,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
   p.type = left.type;
 
   // scopes: the exponential binders around every occurrence on the (elaborated) left
-  rules::scope_metas(view, p.lhs, p.metas, same_type);
+  adsem::rules::scope_metas(view, p.lhs, p.metas, same_type);
   apply_conditions(rule, p);
 
   // a source rule: both sides in Λ(F), so D of Table 3 applies to programs holding an instance
@@ -129,21 +131,21 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& t, const std::map<std::string, Term>& sigma) {
-  return rules::instantiate(view, t, sigma);
+  return adsem::rules::instantiate(view, t, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& t, const std::string& name, VarScope visible) {
   TermView::Scope scope{std::move(visible), {}};
   for (const auto& v : scope.visible)
     scope.bound.push_back(v.first);
-  return rules::occurrences_of<TermView, Path>(view, t, name, scope,
-                                               [](const Path& at, const TermView::Scope& s) {
-                                                 return Occurrence{at, s.visible};
-                                               });
+  return adsem::rules::occurrences_of<TermView, Path>(view, t, name, scope,
+                                                      [](const Path& at, const TermView::Scope& s) {
+                                                        return Occurrence{at, s.visible};
+                                                      });
 }
 
 Term replace_at(const Term& t, const Path& path, const Term& n) {
-  return rules::replace_at(view, t, path, n);
+  return adsem::rules::replace_at(view, t, path, n);
 }
 
 Term zero_of(const Type& a) {
@@ -160,14 +162,14 @@ Term zero_of(const Type& a) {
   return num(0);
 }
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermView, Path>(
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<Path> places = adsem::rules::zero_places<TermView, Path>(
       view, p.rhs, [](const Term&) { return true; }, [](const Term& t) { return size_of(t); });
   places.emplace_back(); // the whole right-hand side last
   std::vector<Term> zeros = {zero_of(real_type()), zero_of(p.type)};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type));
-  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
+  return adsem::rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     return !type_error(mutated, p.gamma, p.type, signature());
   });
 }

@@ -50,7 +50,7 @@ struct Metavariable {
   VarScope binders; // exponential binders of the left around every occurrence, less `x # M`
 };
 
-struct Pattern final : rules::CompiledRule {
+struct Pattern final : adsem::rules::CompiledRule {
   std::string name;
   Term lhs, rhs; // elaborated (ES binder types filled in); metavariables are free variables
   Type type;     // of both sides
@@ -61,7 +61,7 @@ struct Pattern final : rules::CompiledRule {
   bool source = false;
 };
 
-Pattern compile_pattern(const rules::RuleDecl& rule);
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule);
 
 // σ(t): every free occurrence of a metavariable replaced by its term (no renaming: the terms are
 // built over the binders they may mention, which the rule's binders then capture on purpose).
@@ -78,6 +78,6 @@ Term replace_at(const Term& t, const Path& path, const Term& n);
 // A closed term of type a denoting zero: 0, (0, 0), \y:!A. 0_B, \z:R. 0 (linear).
 Term zero_of(const Type& a);
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p);
 
 } // namespace adsem::linear_negation

@@ -20,7 +20,7 @@ namespace adsem::linear_negation {
 
 namespace {
 
-using rules::RuleDecl;
+using adsem::rules::RuleDecl;
 
 // The paper entry `rule.name` replaces or removes; a located parse error naming the nearest
 // paper names when there is none, or when it names a definition a gradient is read with.
@@ -50,7 +50,7 @@ std::optional<int> priority_class(const RuleDecl& rule) {
 
 RuleInfo user_info(const RuleDecl& rule) {
   return rule_info(rule.name, props::user_rule_citation(rule), RuleKind::user,
-                   rules::print_rule(rule));
+                   adsem::rules::print_rule(rule));
 }
 
 // `name: LHS --> RHS` (or the replacement of a rule of Table 2): tried at a node of the left's
@@ -78,7 +78,7 @@ Term mark_d_calls(const RuleDecl& rule, const Term& t, const Context& metas) {
   const auto refuse = [&](const Node& n) {
     throw AdsemError(ErrorKind::parse,
                      "D is applied to a metavariable of the left-hand side only, as D(M)",
-                     n.pos ? rules::locate(rule.rhs, *n.pos) : rule.rhs.pos);
+                     n.pos ? adsem::rules::locate(rule.rhs, *n.pos) : rule.rhs.pos);
   };
   if (t->kind == Kind::var && t->name == "D") refuse(*t);
   if (t->kind == Kind::app && t->left()->kind == Kind::var && t->left()->name == "D") {
@@ -107,16 +107,17 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Kind kind) {
   if (!rule.conditions.empty())
     throw AdsemError(ErrorKind::parse, "a clause of D takes no side condition",
                      rule.conditions.front().pos);
-  const Term lhs =
-      rules::within(rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
-  const Term rhs_text =
-      rules::within(rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
+  const Term lhs = adsem::rules::within(
+      rule.lhs, [&] { return parse_term(rule.lhs.text, signature(), Mode::target); });
+  const Term rhs_text = adsem::rules::within(
+      rule.rhs, [&] { return parse_term(rule.rhs.text, signature(), Mode::target); });
   auto p = std::make_shared<Pattern>();
   p->name = rule.name;
   const std::set<std::string> on_left = free_variables(lhs);
-  for (const rules::MetaDecl& d : rule.metas) {
+  for (const adsem::rules::MetaDecl& d : rule.metas) {
     if (!on_left.count(d.name) || p->gamma.count(d.name)) continue;
-    Metavariable m{d.name, rules::within(d.type, [&] { return parse_type(d.type.text); }), {}};
+    Metavariable m{
+        d.name, adsem::rules::within(d.type, [&] { return parse_type(d.type.text); }), {}};
     p->gamma[m.name] = m.type;
     p->metas.push_back(std::move(m));
   }
@@ -130,18 +131,18 @@ std::shared_ptr<const Pattern> compile_clause(const RuleDecl& rule, Kind kind) {
   Context gamma_right = p->gamma;
   for (const Metavariable& m : p->metas)
     gamma_right[d_call_name(m.name)] =
-        rules::within(rule.rhs, [&] { return back_type(m.type, 1); });
+        adsem::rules::within(rule.rhs, [&] { return back_type(m.type, 1); });
   const Term rhs = mark_d_calls(rule, rhs_text, p->gamma);
   TypeOptions source;
   source.source = true;
-  const Typed left = rules::within(
+  const Typed left = adsem::rules::within(
       rule.lhs, [&] { return typecheck(lhs, p->gamma, signature(), std::nullopt, source); });
-  const Typed right = rules::within(
+  const Typed right = adsem::rules::within(
       rule.rhs, [&] { return typecheck(rhs, gamma_right, signature(), std::nullopt); });
-  const Type expected = rules::within(rule.lhs, [&] { return back_type(left.type, 1); });
+  const Type expected = adsem::rules::within(rule.lhs, [&] { return back_type(left.type, 1); });
   if (!same_type(right.type, expected))
-    rules::fail_clause_type(rule, fmt::format("D(A) = {} at d = 1", type_text(expected)),
-                            "A = " + type_text(left.type), type_text(right.type));
+    adsem::rules::fail_clause_type(rule, fmt::format("D(A) = {} at d = 1", type_text(expected)),
+                                   "A = " + type_text(left.type), type_text(right.type));
   p->lhs = left.term;
   p->rhs = right.term;
   p->type = left.type;
@@ -200,7 +201,7 @@ RulesPtr CompiledRules::patched(const RulesPtr& base) const {
   return slot.second;
 }
 
-std::shared_ptr<const CompiledRules> compile_rule_file(const rules::RuleFile& file) {
+std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleFile& file) {
   RulesPatch patch;
   patch.name = "user rules";
   std::vector<std::string> names;

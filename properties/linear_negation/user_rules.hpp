@@ -43,7 +43,7 @@ private:
 };
 
 // Compiles every statement (located errors, as check-rule's compile).
-std::shared_ptr<const CompiledRules> compile_rule_file(const rules::RuleFile& file);
+std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleFile& file);
 
 // The book a run uses: the mutant's (mutants.hpp, rules_for), then the user rules' edits.
 RulesPtr book_for(const std::string& mutant, const props::UserRules* user_rules);

@@ -42,7 +42,7 @@ Term component_at(const Term& p, const Type& sigma, std::size_t& i) {
   return component_at(proj(2, p), sigma->right, i);
 }
 
-RunOptions run_options(const props::EvalOptions& options) {
+RunOptions frontend_run_options(const props::EvalOptions& options) {
   RunOptions o;
   o.fuel = options.fuel;
   o.trace = options.trace;
@@ -173,13 +173,13 @@ props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Term m = parse_closed(source);
   return result_of(normalise(m, *semantics_for(options.mutant, options.user_rules.get()).rules,
-                             run_options(options)));
+                             frontend_run_options(options)));
 }
 
 props::EvalResult Frontend::reduce(const std::string& source,
                                    const props::EvalOptions& options) const {
   const Term m = parse_closed(source);
-  RunOptions o = run_options(options);
+  RunOptions o = frontend_run_options(options);
   o.trace = true;
   return result_of(
       reduce_small_step(m, *semantics_for(options.mutant, options.user_rules.get()).rules, o));
@@ -229,7 +229,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
                                            "' for perturbative (use pushforward or small-step)");
   const Semantics& semantics = semantics_for(options.mutant, options.user_rules.get());
   const Rules& rules = *semantics.rules;
-  const RunOptions o = run_options(options);
+  const RunOptions o = frontend_run_options(options);
   const auto run = [&](const Term& term) {
     return real_of(small ? reduce_small_step(term, rules, o).result
                          : normalise(term, rules, o).result);

@@ -59,24 +59,24 @@ struct Draw {
   static constexpr int context_attempts = 3; // the generator rarely puts a variable of type U
 
   static Frame frame(const Pattern& p) {
-    return {rules::fresh_context_name(p.names),
+    return {adsem::rules::fresh_context_name(p.names),
             support::uniform(3) == 0 ? product_type(real_type(), real_type()) : real_type()};
   }
   static Context outer(const Pattern& p, const Frame& f) {
-    return {{f.x, f.t}, {rules::context_hole, p.type}};
+    return {{f.x, f.t}, {adsem::rules::context_hole, p.type}};
   }
   static Term context(const Pattern& p, const Frame& f) {
     return *gen::term(outer(p, f), real_type(), context_depth);
   }
   static Term use_hole(const Term& c, const Pattern& p, const Frame& f) {
-    return sum(c, use_of(var(rules::context_hole, p.type), p.type, {{f.x, f.t}}));
+    return sum(c, use_of(var(adsem::rules::context_hole, p.type), p.type, {{f.x, f.t}}));
   }
   static int pick(int n) { return support::uniform(n); }
   static bool under_binder(const Context& hole, const Frame&) { return hole.size() > 2; }
   static Context visible(const Context& hole) {
     Context out;
     for (const auto& v : hole)
-      if (v.first != rules::context_hole) out.push_back(v);
+      if (v.first != adsem::rules::context_hole) out.push_back(v);
     return out;
   }
   static bool mentions(const Term& term, const Context& names, const Frame& f) {
@@ -92,7 +92,7 @@ struct Draw {
   }
   static Term place(const Term& c, const std::vector<Context>&, std::size_t which,
                     const Term& with) {
-    return plug(c, rules::context_hole, which, with);
+    return plug(c, adsem::rules::context_hole, which, with);
   }
   static Term marker(const Pattern& p) { return var("[ ]", p.type); }
   static std::vector<double> point(const Frame& f) {
@@ -102,21 +102,21 @@ struct Draw {
     return at;
   }
   static std::string at_text(const Frame& f, const std::vector<double>& at) {
-    return rules::variable_at(f.x, print_type(f.t), at,
-                              [](double v) { return fmt::format("{}", v); });
+    return adsem::rules::variable_at(f.x, print_type(f.t), at,
+                                     [](double v) { return fmt::format("{}", v); });
   }
   static std::string result_text() { return print_type(real_type()); }
   static int size(const Term& t) { return static_cast<int>(size_of(t)); }
   static std::vector<std::string> tags(const Term& t) { return gen::tags_of(t); }
-  static rules::SideTyping side_typing(const rules::Instance<Draw>& in) {
-    rules::SideTyping typing;
+  static adsem::rules::SideTyping side_typing(const adsem::rules::Instance<Draw>& in) {
+    adsem::rules::SideTyping typing;
     const Context gamma = {{in.frame.x, in.frame.t}};
     typing.left_error = ill_typed(in.before, gamma); // a well-typed schema's instance is well typed
     if (!typing.left_error) typing.right_error = ill_typed(in.after, gamma);
     return typing;
   }
 };
-using Instance = rules::Instance<Draw>;
+using Instance = adsem::rules::Instance<Draw>;
 
 Term point_of(const Instance& in) {
   return ground_value(in.frame.t, in.at);
@@ -140,16 +140,16 @@ double meaning_at(const Term& m, const Instance& in, const DenoteContext& dc) {
 
 // ⟦C[σ(LHS)]⟧ at the point, or the calculus's discard (support::guarded: a point outside a
 // primitive's domain, fuel, overflow).
-rules::Reals left_meaning(const Instance& in, const DenoteContext& dc) {
-  return rules::finite_or_overflow(rules::guarded_meaning<std::vector<double>>(
+adsem::rules::Reals left_meaning(const Instance& in, const DenoteContext& dc) {
+  return adsem::rules::finite_or_overflow(adsem::rules::guarded_meaning<std::vector<double>>(
       support::guarded, [&] { return std::vector<double>{meaning_at(in.before, in, dc)}; }));
 }
 
 // The normal form of m (reference normaliser, spec §4.7) as a real; nullopt when it is not a
 // numeral (stuck, printed in `shown`); fuel and overflow are discards.
-rules::Meaning<std::optional<double>>
+adsem::rules::Meaning<std::optional<double>>
 normal_real(const Term& m, const props::PropertyContext& context, std::string& shown) {
-  return rules::guarded_meaning<std::optional<double>>(
+  return adsem::rules::guarded_meaning<std::optional<double>>(
       support::guarded, [&]() -> std::optional<double> {
         const Term nf =
             normalise(m, *semantics_for(context).rules, support::run_options(context)).result;
@@ -165,8 +165,8 @@ normal_real(const Term& m, const props::PropertyContext& context, std::string& s
 // left side's program is stuck too (then the calculus's own adequacy, not the rule, is at
 // stake: a counted discard).
 template <class Left>
-rules::Reals normalised(const Term& right, Left&& left, const std::string& what,
-                        const props::PropertyContext& context) {
+adsem::rules::Reals normalised(const Term& right, Left&& left, const std::string& what,
+                               const props::PropertyContext& context) {
   std::string shown, left_shown;
   const auto r = normal_real(right, context, shown);
   if (!r) return r.instead;
@@ -181,14 +181,14 @@ rules::Reals normalised(const Term& right, Left&& left, const std::string& what,
 // A rewrite may reassociate sums: the tolerance of the calculus's step-soundness (probe kind).
 TrialResult denotation_preservation(const Instance& in, const props::PropertyContext& context) {
   const auto dc = support::denote_context(context);
-  return rules::semantic_check([&] { return left_meaning(in, dc); },
-                               [&] {
-                                 return rules::right_meaning(
-                                     "⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥", [&] {
-                                       return std::vector<double>{meaning_at(in.after, in, dc)};
-                                     });
-                               },
-                               {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧", CheckKind::probe}, context);
+  return adsem::rules::semantic_check(
+      [&] { return left_meaning(in, dc); },
+      [&] {
+        return adsem::rules::right_meaning("⟦C[σ(LHS)]⟧ is defined but ⟦C[σ(RHS)]⟧ is ⊥", [&] {
+          return std::vector<double>{meaning_at(in.after, in, dc)};
+        });
+      },
+      {"⟦C[σ(LHS)]⟧", "⟦C[σ(RHS)]⟧", CheckKind::probe}, context);
 }
 
 // The closed program (λa. C[σ(RHS)]) a0, normalised by the calculus's rules.
@@ -197,13 +197,13 @@ TrialResult extended_adequacy(const Instance& in, const props::PropertyContext& 
   const auto at_point = [&](const Term& body) {
     return app(lam(in.frame.x, in.frame.t, body), point_of(in));
   };
-  return rules::semantic_check([&] { return left_meaning(in, dc); },
-                               [&] {
-                                 return normalised(
-                                     at_point(in.after), [&] { return at_point(in.before); },
-                                     "C[σ(RHS)] at the point", context);
-                               },
-                               {"⟦C[σ(LHS)]⟧", "NF C[σ(RHS)]", CheckKind::probe}, context);
+  return adsem::rules::semantic_check([&] { return left_meaning(in, dc); },
+                                      [&] {
+                                        return normalised(
+                                            at_point(in.after), [&] { return at_point(in.before); },
+                                            "C[σ(RHS)] at the point", context);
+                                      },
+                                      {"⟦C[σ(LHS)]⟧", "NF C[σ(RHS)]", CheckKind::probe}, context);
 }
 
 // D(f, e, a0) = π1 (T f (e, a0)) (rules.hpp, spec §2.7): the calculus's forward AD against the
@@ -214,10 +214,10 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
   std::vector<double> e(in.at.size(), 0.0);
   e[static_cast<std::size_t>(support::uniform(static_cast<int>(e.size())))] = 1.0;
   const Term tangent = ground_value(in.frame.t, e);
-  const auto expected = [&]() -> rules::Reals {
+  const auto expected = [&]() -> adsem::rules::Reals {
     if (const auto l = left_meaning(in, dc); !l) return l;
-    return rules::finite_or_overflow(
-        rules::guarded_meaning<std::vector<double>>(support::guarded, [&] {
+    return adsem::rules::finite_or_overflow(
+        adsem::rules::guarded_meaning<std::vector<double>>(support::guarded, [&] {
           const V f = support::denote_in(lam(in.frame.x, in.frame.t, in.before), "", V(0.0), dc);
           const V point = support::denote_in(point_of(in), "", V(0.0), dc);
           const V dir = support::denote_in(tangent, "", V(0.0), dc);
@@ -229,7 +229,7 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
     return semantics_for(context).derivative(lam(in.frame.x, in.frame.t, body), tangent,
                                              point_of(in));
   };
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       expected,
       [&] {
         return normalised(
@@ -242,12 +242,13 @@ TrialResult extended_ad(const Instance& in, const props::PropertyContext& contex
 } // namespace
 
 Targeted draw_targeted_instance(const Pattern& p, const Type& domain) {
-  const Instance in = rules::draw_instance<Draw>(p, {rules::fresh_context_name(p.names), domain});
+  const Instance in =
+      adsem::rules::draw_instance<Draw>(p, {adsem::rules::fresh_context_name(p.names), domain});
   return Targeted{lam(in.frame.x, in.frame.t, in.before), point_of(in)};
 }
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return rules::rule_checks(
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks() {
+  return adsem::rules::rule_checks(
       {"C[σ(RHS)] type-checks at the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 004 Lemma 4.1(d) (L275, subject reduction), Fig. 1 (L145-164), extended to the "
        "user's rule"},
@@ -263,8 +264,8 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks() {
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  return rules::instance_trial<Draw>(p, check, context,
-                                     {denotation_preservation, extended_adequacy, extended_ad});
+  return adsem::rules::instance_trial<Draw>(
+      p, check, context, {denotation_preservation, extended_adequacy, extended_ad});
 }
 
 std::string RuleTraits::type_text(const Type& t) {

@@ -46,7 +46,7 @@ struct TermView {
   static Context visible(const Scope& s) {
     Context out;
     for (auto it = s.around.rbegin(); it != s.around.rend(); ++it)
-      if (!rules::has_var(out, it->first)) out.insert(out.begin(), *it);
+      if (!adsem::rules::has_var(out, it->first)) out.insert(out.begin(), *it);
     return out;
   }
   static std::optional<Scope> enter(const Term& m, std::size_t, const Scope& s) {
@@ -81,27 +81,27 @@ bool has_atom(const Type& t) {
 // Parses one side in gamma; an unbound name is the rule language's located error `unbound(name,
 // pos)`.
 template <class Unbound>
-Term parse_side(const rules::Fragment& side, const std::string& text, const Context& gamma,
+Term parse_side(const adsem::rules::Fragment& side, const std::string& text, const Context& gamma,
                 Unbound&& unbound) {
-  return rules::parse_reporting_unbound(
+  return adsem::rules::parse_reporting_unbound(
       side, [&] { return parse_term(text, constant_types(), gamma); }, unbound);
 }
 
 // The declared metavariables that the rule mentions, with their types (located errors for types
 // this adapter cannot generate terms of, and for names of primitives).
-Context declared_metas(const rules::RuleDecl& rule) {
+Context declared_metas(const adsem::rules::RuleDecl& rule) {
   Context out;
-  const auto mentioned = rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
+  const auto mentioned = adsem::rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
   for (const std::string& name : mentioned) {
-    const rules::MetaDecl* decl = rules::find_meta(rule, name);
-    if (!decl || rules::has_var(out, name)) continue;
+    const adsem::rules::MetaDecl* decl = adsem::rules::find_meta(rule, name);
+    if (!decl || adsem::rules::has_var(out, name)) continue;
     if (constant_types()(name))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("metavariable '{}' has the name of a primitive of the "
                                    "calculus; rename it",
                                    name),
                        decl->pos);
-    const Type t = rules::within(decl->type, [&] { return parse_type(decl->type.text); });
+    const Type t = adsem::rules::within(decl->type, [&] { return parse_type(decl->type.text); });
     if (has_atom(t))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("metavariable '{}' : {} mentions an atomic type: perturbative "
@@ -121,15 +121,15 @@ bool mentions(const Term& m, const std::string& x) {
   return std::ranges::any_of(view.children(m), [&](const Term& k) { return mentions(k, x); });
 }
 
-void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& declared) {
+void check_names(const adsem::rules::RuleDecl& rule, const Pattern& p, const Context& declared) {
   // the generator's binders are x0, x1, ...: a pattern binder of that name could capture them
   static const std::regex reserved("x[0-9]+");
-  rules::refuse_reserved_names(rule, reserved, "binders (x0, x1, ...)");
+  adsem::rules::refuse_reserved_names(rule, reserved, "binders (x0, x1, ...)");
   std::vector<std::string> binders;
   binders_of(p.lhs, binders);
   binders_of(p.rhs, binders);
   for (const std::string& b : binders)
-    if (rules::has_var(declared, b))
+    if (adsem::rules::has_var(declared, b))
       throw AdsemError(ErrorKind::parse,
                        fmt::format("'{}' is a metavariable and cannot also be a bound variable", b),
                        rule.pos);
@@ -138,23 +138,23 @@ void check_names(const rules::RuleDecl& rule, const Pattern& p, const Context& d
 } // namespace
 
 void binders_of(const Term& m, std::vector<std::string>& out) {
-  rules::binder_names(view, m, out);
+  adsem::rules::binder_names(view, m, out);
 }
 
-Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options) {
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule, const PatternOptions& options) {
   Pattern p;
   p.name = rule.name;
   const Context declared = declared_metas(rule);
-  p.lhs = parse_side(rule.lhs, rule.lhs.text, declared, rules::fail_undeclared_on_left);
+  p.lhs = parse_side(rule.lhs, rule.lhs.text, declared, adsem::rules::fail_undeclared_on_left);
   // Rules are small; a deeper pattern is refused before the recursive walks below.
   constexpr int depth_limit = 500;
-  if (depth_of(p.lhs) > depth_limit) rules::fail_too_deep(rule.lhs, depth_limit);
+  if (depth_of(p.lhs) > depth_limit) adsem::rules::fail_too_deep(rule.lhs, depth_limit);
 
   // the metavariables of the left, in declaration order (so that generation order does not depend
   // on where they occur first), and the pattern binders around each of their occurrences
   for (const auto& [name, type] : declared)
     if (mentions(p.lhs, name)) p.metas.push_back(Metavariable{name, type, {}});
-  rules::scope_metas(view, p.lhs, p.metas, same_type);
+  adsem::rules::scope_metas(view, p.lhs, p.metas, same_type);
   if (!options.lone_metavariable && p.lhs.items.size() == 1 &&
       p.lhs.items.front()->kind == Kind::var && !p.metas.empty())
     throw AdsemError(ErrorKind::parse,
@@ -168,7 +168,7 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
   const Type right_type = options.right_is_tangent ? tangent_type(p.lhs.type) : p.lhs.type;
 
   const auto unbound_right = [&](const std::string& name, std::optional<SourcePos> pos) {
-    rules::fail_free_on_right(name, rules::has_var(declared, name), pos);
+    adsem::rules::fail_free_on_right(name, adsem::rules::has_var(declared, name), pos);
   };
   try {
     p.rhs = parse_side(rule.rhs, rule.rhs.text, right_gamma, unbound_right);
@@ -176,15 +176,15 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
     // `0` and `in_k` are checked, never synthesised (spec §2.7): check the right-hand side
     // against the left's type, as if ascribed. The "(" shifts the first line by one column.
     if (!e.diagnostic().message.starts_with("cannot infer the type of")) throw;
-    rules::Fragment shifted = rule.rhs;
+    adsem::rules::Fragment shifted = rule.rhs;
     shifted.pos.column -= 1;
     p.rhs = parse_side(shifted, "(" + rule.rhs.text + "\n: " + type_text(right_type) + ")",
                        right_gamma, unbound_right);
   }
-  if (depth_of(p.rhs) > depth_limit) rules::fail_too_deep(rule.rhs, depth_limit);
+  if (depth_of(p.rhs) > depth_limit) adsem::rules::fail_too_deep(rule.rhs, depth_limit);
   check_names(rule, p, declared);
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+  adsem::rules::apply_conditions(
+      rule, p.metas, [](const adsem::rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return type_text(t); },
       "perturbative types are monomorphic; T σ is σ * σ");
   if (!same_type(right_type, p.rhs.type))
@@ -198,33 +198,34 @@ Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& optio
                               : ""),
                      rule.rhs.pos);
   p.type = p.lhs.type;
-  p.names = rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
+  p.names = adsem::rules::identifiers(rule.lhs.text + " " + rule.rhs.text);
   return p;
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  return rules::instantiate(view, m, sigma);
+  return adsem::rules::instantiate(view, m, sigma);
 }
 
 std::vector<Context> occurrences(const Term& m, const std::string& name, const Context& scope) {
-  return rules::occurrences_of<TermView, std::vector<int>>(
+  return adsem::rules::occurrences_of<TermView, std::vector<int>>(
       view, m, name, {scope, {}},
       [](const std::vector<int>&, const TermView::Scope& s) { return view.visible(s); });
 }
 
 Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with) {
   std::size_t seen = 0;
-  return rules::replace_free(view, m, {}, [&](const Term& v, const auto&) -> std::optional<Term> {
-    if (view.var_name(v) != name) return std::nullopt;
-    return seen++ == k ? with : zero(v.type);
-  });
+  return adsem::rules::replace_free(view, m, {},
+                                    [&](const Term& v, const auto&) -> std::optional<Term> {
+                                      if (view.var_name(v) != name) return std::nullopt;
+                                      return seen++ == k ? with : zero(v.type);
+                                    });
 }
 
 // The places of a right-hand side that 0 can replace without an equivalent place: each summand of
 // a bag (top level or an application's argument; a 0 in an operand position makes the enclosing
 // summand 0, so that is the summand's place), and each argument with several summands as a whole.
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<std::vector<int>> places = adsem::rules::zero_places<TermView, std::vector<int>>(
       view, p.rhs,
       [](const Term& t, const Term& parent, std::size_t i) {
         return !t.is_zero() &&
@@ -233,16 +234,16 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
       [](const Term& t) { return size_of(t); });
   if (p.rhs.items.size() == 1)
     places.insert(places.begin(), std::vector<int>{}); // the side's one summand
-  std::vector<rules::ZeroVariant> out;
+  std::vector<adsem::rules::ZeroVariant> out;
   std::set<std::string> seen = {canonical_key(p.rhs)};
   const auto offer = [&](const std::string& shown, const Term& mutated) {
     if (seen.insert(canonical_key(mutated)).second) out.push_back({shown, print(mutated), "0"});
   };
   for (const std::vector<int>& path : places) {
-    const Term t = rules::subterm(view, p.rhs, path);
+    const Term t = adsem::rules::subterm(view, p.rhs, path);
     const Simple& s = *t.items.front(); // show M for ⟨M, _⟩
     offer(t.items.size() > 1 ? print(t) : print_simple(s.kind == Kind::inj ? *s.operand : s),
-          rules::replace_at(view, p.rhs, path, zero(t.type)));
+          adsem::rules::replace_at(view, p.rhs, path, zero(t.type)));
   }
   offer(print(p.rhs), zero(p.type)); // the whole side, last
   return out;

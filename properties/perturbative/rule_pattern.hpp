@@ -29,7 +29,7 @@ struct Metavariable {
   Context binders; // bound by the pattern around every occurrence on the left, less `x # M`
 };
 
-struct Pattern final : rules::CompiledRule {
+struct Pattern final : adsem::rules::CompiledRule {
   std::string name;
   Term lhs, rhs;                   // sugar-normal; metavariables are free variables
   Type type;                       // of both sides
@@ -50,7 +50,7 @@ struct PatternOptions {
 };
 
 // Throws AdsemError located in the rule file (rule_check.hpp RuleAdapter::compile).
-Pattern compile_pattern(const rules::RuleDecl& rule, const PatternOptions& options = {});
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule, const PatternOptions& options = {});
 
 // The names the λs of m bind, in traversal order (repeats kept).
 void binders_of(const Term& m, std::vector<std::string>& out);
@@ -67,6 +67,6 @@ std::vector<Context> occurrences(const Term& m, const std::string& name, const C
 // and every other free occurrence by 0; no renaming (the plug captures on purpose).
 Term plug(const Term& m, const std::string& name, std::size_t k, const Term& with);
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p);
 
 } // namespace adsem::perturbative

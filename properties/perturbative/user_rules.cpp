@@ -15,7 +15,7 @@ namespace adsem::perturbative {
 
 namespace {
 
-using rules::RuleDecl;
+using adsem::rules::RuleDecl;
 
 [[noreturn]] void fail_at(SourcePos pos, std::string message) {
   throw AdsemError(ErrorKind::parse, std::move(message), pos);
@@ -40,7 +40,7 @@ std::string citation(const RuleDecl& rule) {
 }
 
 RuleInfo user_info(const RuleDecl& rule, std::string name) {
-  return rule_info(std::move(name), citation(rule), RuleKind::user, rules::print_rule(rule));
+  return rule_info(std::move(name), citation(rule), RuleKind::user, adsem::rules::print_rule(rule));
 }
 
 // The left-hand side of a rule of the Reduction relation: one simple term whose former the
@@ -92,14 +92,14 @@ Rule<Tx> clause_rule(const RuleDecl& decl, const Rule<Tx>& paper, Pattern& compi
   for (std::sregex_iterator it(decl.rhs.text.begin(), decl.rhs.text.end(), tx_call()), end;
        it != end; ++it) {
     const std::string meta = (*it)[1];
-    const rules::MetaDecl* m = rules::find_meta(decl, meta);
+    const adsem::rules::MetaDecl* m = adsem::rules::find_meta(decl, meta);
     if (!m)
-      throw AdsemError(ErrorKind::parse,
-                       fmt::format("Tx({}): '{}' is not a declared metavariable", meta, meta),
-                       rules::locate(decl.rhs, SourcePos{1, static_cast<int>(it->position()) + 1}));
+      throw AdsemError(
+          ErrorKind::parse, fmt::format("Tx({}): '{}' is not a declared metavariable", meta, meta),
+          adsem::rules::locate(decl.rhs, SourcePos{1, static_cast<int>(it->position()) + 1}));
     if (std::ranges::find(called, meta) != called.end()) continue;
     called.push_back(meta);
-    const Type t = rules::within(m->type, [&] { return parse_type(m->type.text); });
+    const Type t = adsem::rules::within(m->type, [&] { return parse_type(m->type.text); });
     options.right_only.emplace_back(tx_name(meta), tangent_type(t));
   }
   rule.rhs.text = std::regex_replace(decl.rhs.text, tx_call(), "Tx_$1 ");
@@ -139,7 +139,7 @@ template <class R> Rules::Entry kept(const Rule<R>& paper) {
 
 } // namespace
 
-UserRuleFile::UserRuleFile(const rules::RuleFile& file) {
+UserRuleFile::UserRuleFile(const adsem::rules::RuleFile& file) {
   const Rules& book = *paper_rules();
   patch_.name = "user rules";
   // removals go last: a replaced rule's paper entry is kept before the entry that follows it in
@@ -226,7 +226,7 @@ const Semantics& semantics_for(const props::PropertyContext& context) {
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleTraits::compile_file(const rules::RuleFile& file) {
+RuleTraits::compile_file(const adsem::rules::RuleFile& file) {
   return std::make_shared<const UserRuleFile>(file);
 }
 

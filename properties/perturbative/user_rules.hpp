@@ -29,7 +29,7 @@ namespace adsem::perturbative {
 class UserRuleFile final : public props::CompiledRuleFile {
 public:
   // Throws AdsemError located in the file (parse, type).
-  explicit UserRuleFile(const rules::RuleFile& file);
+  explicit UserRuleFile(const adsem::rules::RuleFile& file);
 
   std::vector<std::string> fired_rule_names() const override { return fired_; }
   // The patterns of the added and replacing rules (the targeted generator's instances).

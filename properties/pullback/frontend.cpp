@@ -51,7 +51,7 @@ props::EvalResult result_of(const Run& run) {
   return r;
 }
 
-RunOptions run_options(const props::EvalOptions& o, bool trace) {
+RunOptions frontend_run_options(const props::EvalOptions& o, bool trace) {
   RunOptions r;
   r.fuel = o.fuel;
   r.trace = trace;
@@ -150,7 +150,7 @@ props::EvalResult Frontend::eval(const std::string& source,
   return on_large_stack([&] {
     const Term t = parse_closed(source);
     return result_of(normalise(t, rules_for(options.mutant, options.user_rules),
-                               run_options(options, options.trace)));
+                               frontend_run_options(options, options.trace)));
   });
 }
 
@@ -158,8 +158,8 @@ props::EvalResult Frontend::reduce(const std::string& source,
                                    const props::EvalOptions& options) const {
   return on_large_stack([&] {
     const Term t = parse_closed(source);
-    return result_of(
-        normalise(t, rules_for(options.mutant, options.user_rules), run_options(options, true)));
+    return result_of(normalise(t, rules_for(options.mutant, options.user_rules),
+                               frontend_run_options(options, true)));
   });
 }
 
@@ -230,7 +230,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
         return {s->value[0], s->gradient, "pullback-sparse"};
       }
     }
-    const RunOptions o = run_options(options, false);
+    const RunOptions o = frontend_run_options(options, false);
     props::GradResult result;
     result.mechanism = sparse             ? "pullback-sparse (the paper's rules: not first order)"
                        : rules.bind_atoms ? "pullback-literal-anf"

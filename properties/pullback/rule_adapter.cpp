@@ -41,7 +41,7 @@ std::vector<double> as_vector(const V& v, const Type& t) {
 
 // A normal form that is a literal (numeral tuple, covector, 0) read directly; any other normal
 // form (a stuck term, Remark 3.6, or a symbolic dual value) through the model.
-rules::Reals normal_form_vector(const Term& nf, const Type& t, const Env<double>& env) {
+adsem::rules::Reals normal_form_vector(const Term& nf, const Type& t, const Env<double>& env) {
   if (nf->kind == Kind::zero)
     return std::vector<double>(is_euclidean(t) ? dim(t) : dim(t->left), 0.0);
   if (is_euclidean(t) && is_numeral_tuple(nf)) {
@@ -58,28 +58,29 @@ rules::Reals normal_form_vector(const Term& nf, const Type& t, const Env<double>
 }
 
 // The left side's value, or the discard that says why there is none (undefined-point, fuel, ...).
-rules::Reals left_value(const Term& program, const Type& t, const Env<double>& env) {
-  return rules::guarded_meaning<std::vector<double>>(
+adsem::rules::Reals left_value(const Term& program, const Type& t, const Env<double>& env) {
+  return adsem::rules::guarded_meaning<std::vector<double>>(
       [](const auto& body) { return support::guarded(body); },
       [&] { return as_vector(support::denote_in(program, env), t); });
 }
 
 // What the right side computes where the left side is defined: out of fuel or overflowed is a
 // discard; undefined or any other error a failure.
-template <class F> rules::Reals right_value(F&& f) {
-  return rules::right_meaning("the left side is defined but the right side is not", f,
-                              [](const AdsemError& e) -> std::optional<std::string> {
-                                if (auto fuel = rules::fuel_discard(e)) return fuel;
-                                if (e.diagnostic().message.find("non-finite") != std::string::npos)
-                                  return props::discards::overflow;
-                                return std::nullopt;
-                              });
+template <class F> adsem::rules::Reals right_value(F&& f) {
+  return adsem::rules::right_meaning("the left side is defined but the right side is not", f,
+                                     [](const AdsemError& e) -> std::optional<std::string> {
+                                       if (auto fuel = adsem::rules::fuel_discard(e)) return fuel;
+                                       if (e.diagnostic().message.find("non-finite") !=
+                                           std::string::npos)
+                                         return props::discards::overflow;
+                                       return std::nullopt;
+                                     });
 }
 
 // The two sides may associate sums differently: the derivative tolerance (spec §5.5).
-rules::Comparison compared(std::string expected, std::string actual) {
+adsem::rules::Comparison compared(std::string expected, std::string actual) {
   return {std::move(expected), std::move(actual), CheckKind::derivative,
-          rules::Overflow::both_discard};
+          adsem::rules::Overflow::both_discard};
 }
 
 // The paper's reduction (strategy.hpp) with the rule checks' budget: 2000 steps (premise steps
@@ -100,8 +101,8 @@ Env<double> point_env(const RuleInstance& in) {
 }
 
 // The left side checked strictly (Fig. 3), the right with lin⁺ (reducts, Cor. 4.7).
-rules::SideTyping side_typing(const RuleInstance& in) {
-  rules::SideTyping typing;
+adsem::rules::SideTyping side_typing(const RuleInstance& in) {
+  adsem::rules::SideTyping typing;
   typing.left_error = type_error(in.before, gamma_of(in), LinMode::strict);
   if (typing.left_error) return typing;
   typing.right_error = type_error(in.after, gamma_of(in), LinMode::plus);
@@ -115,7 +116,7 @@ rules::SideTyping side_typing(const RuleInstance& in) {
 
 TrialResult denotation_preservation(const RuleInstance& in, const props::PropertyContext& context) {
   const Env<double> env = point_env(in);
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       [&] { return left_value(in.before, in.type, env); },
       [&] {
         return right_value([&] { return as_vector(support::denote_in(in.after, env), in.type); });
@@ -124,7 +125,7 @@ TrialResult denotation_preservation(const RuleInstance& in, const props::Propert
 }
 
 TrialResult extended_adequacy(const RuleInstance& in, const props::PropertyContext& context) {
-  const auto right = [&]() -> rules::Reals {
+  const auto right = [&]() -> adsem::rules::Reals {
     Term nf;
     auto v = right_value([&] {
       nf = reduce(substitute(in.after, in.a, in.point), context);
@@ -139,8 +140,9 @@ TrialResult extended_adequacy(const RuleInstance& in, const props::PropertyConte
                                            type_text(type_of(nf)), type_text(in.type)));
     return v;
   };
-  return rules::semantic_check([&] { return left_value(in.before, in.type, point_env(in)); }, right,
-                               compared("⟦C[σ(LHS)]⟧", "normal form of C[σ(RHS)]"), context);
+  return adsem::rules::semantic_check([&] { return left_value(in.before, in.type, point_env(in)); },
+                                      right, compared("⟦C[σ(LHS)]⟧", "normal form of C[σ(RHS)]"),
+                                      context);
 }
 
 TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& context) {
@@ -160,7 +162,7 @@ TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& co
     return app(pullback(in.a, in.sigma_a, body, omega), in.point);
   };
   const Type result = dual(in.sigma_a);
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       [&] { return left_value(query(in.before), result, env); },
       [&] {
         return right_value(
@@ -172,7 +174,7 @@ TrialResult extended_ad(const RuleInstance& in, const props::PropertyContext& co
 
 } // namespace
 
-Pattern RuleTraits::compile(const rules::RuleDecl& rule) {
+Pattern RuleTraits::compile(const adsem::rules::RuleDecl& rule) {
   Pattern p = compile_pattern(rule);
   if (!can_place(p.type))
     throw AdsemError(ErrorKind::type,
@@ -188,12 +190,12 @@ Pattern RuleTraits::compile(const rules::RuleDecl& rule) {
                                    "terms of Euclidean types, duals of Euclidean types, functions "
                                    "and products of those",
                                    m.name, type_text(m.type)),
-                       rules::find_meta(rule, m.name)->type.pos);
+                       adsem::rules::find_meta(rule, m.name)->type.pos);
   return p;
 }
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return rules::rule_checks(
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks() {
+  return adsem::rules::rule_checks(
       {"C[σ(RHS)] type-checks (lin⁺) with the type of C[σ(LHS)] for random contexts C and σ",
        "seed 000 Cor. 4.7 (lines 494-496), spec §6 P3 and ID-3, extended to the user's rule"},
       {"⟦C[σ(RHS)]⟧ = ⟦C[σ(LHS)]⟧ wherever the left is defined (complete probes)",
@@ -208,11 +210,11 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks() {
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  static const rules::SemanticBodies<const RuleInstance&, const props::PropertyContext&> semantic{
-      denotation_preservation, extended_adequacy, extended_ad};
+  static const adsem::rules::SemanticBodies<const RuleInstance&, const props::PropertyContext&>
+      semantic{denotation_preservation, extended_adequacy, extended_ad};
   const RuleInstance in = draw_instance(p);
   context.report_input(in.report);
-  return done(in, rules::checked_trial(check, side_typing(in), [&] {
+  return done(in, adsem::rules::checked_trial(check, side_typing(in), [&] {
                 return semantic.run("pullback", check, in, context);
               }));
 }

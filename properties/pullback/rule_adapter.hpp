@@ -31,14 +31,15 @@ namespace adsem::pullback {
 struct RuleTraits {
   using Pattern = pullback::Pattern;
   // compile_pattern, and the types the instance generator can place or generate.
-  static Pattern compile(const rules::RuleDecl& rule);
-  static std::vector<rules::RuleCheckDef> checks();
+  static Pattern compile(const adsem::rules::RuleDecl& rule);
+  static std::vector<adsem::rules::RuleCheckDef> checks();
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
   // `--rules` (user_rules.hpp): the file's rules joined to the rule book.
-  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
+  static std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const adsem::rules::RuleFile& file);
 };
-using RuleAdapter = rules::PatternAdapter<RuleTraits>;
+using RuleAdapter = adsem::rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::pullback

@@ -14,12 +14,12 @@ namespace {
 const std::string slot = "slot_";
 
 int pick(int n) {
-  return n <= 1 ? 0 : rules::uniform(0, n);
+  return n <= 1 ? 0 : adsem::rules::uniform(0, n);
 }
 std::vector<double> numbers(std::size_t n) { // the generator's grid: multiples of 1/4 in [-2, 2]
   std::vector<double> c;
   for (std::size_t i = 0; i < n; ++i)
-    c.push_back((rules::uniform(0, 17) - 8) / 4.0);
+    c.push_back((adsem::rules::uniform(0, 17) - 8) / 4.0);
   return c;
 }
 Type small_euclid() {
@@ -126,15 +126,15 @@ Term value_of(const Type& t, const VarScope& scope, Naming& nm, int depth) {
 }
 
 enum class Frame { builder, pullback_body, apply, one_form, dual_map, dual_sum, form_output, proj };
-struct Step {
+struct FrameStep {
   Frame frame;
   Type in, out;
   int index = 1; // proj
 };
 
 // Bottom-up: the frames from the hole's type to the program's type.
-std::vector<Step> plan(const Type& u) {
-  std::vector<Step> steps;
+std::vector<FrameStep> plan(const Type& u) {
+  std::vector<FrameStep> steps;
   Type t = u;
   // At most one frame that differentiates (a pullback around or under the hole): the model's
   // derivatives nest (tagged duals), and extended-ad differentiates the whole program once more,
@@ -189,13 +189,13 @@ Term builder_frame(const Type& in, const Type& out, const VarScope& scope, Namin
     occ = occurrences(b, slot, scope);
   }
   const auto k = static_cast<std::size_t>(pick(static_cast<int>(occ.size())));
-  return rules::zero_other_holes(
+  return adsem::rules::zero_other_holes(
       b, occ, k, zero(in),
       [](const Term& t, const auto& path, const Term& z) { return replace_at(t, path, z); });
 }
 
 // One frame: a term of type s.out with slot_ : s.in at one place.
-Term frame(const Step& s, const VarScope& scope, Naming& nm) {
+Term frame(const FrameStep& s, const VarScope& scope, Naming& nm) {
   const Term x = var(slot, s.in);
   switch (s.frame) {
   case Frame::builder:
@@ -230,9 +230,9 @@ Term frame(const Step& s, const VarScope& scope, Naming& nm) {
 }
 
 // Top-down: frames outermost first; the innermost slot is the hole.
-Term build(const std::vector<Step>& steps, std::size_t i, const Type& u, const VarScope& scope,
+Term build(const std::vector<FrameStep>& steps, std::size_t i, const Type& u, const VarScope& scope,
            Naming& nm) {
-  if (i == 0) return var(rules::context_hole, u);
+  if (i == 0) return var(adsem::rules::context_hole, u);
   const Term f = frame(steps[i - 1], scope, nm);
   // the slot's place (sum() flattens, so it is looked up rather than predicted)
   const auto occ = occurrences(f, slot, scope);
@@ -256,7 +256,7 @@ struct Draw {
   static Frame frame(const Pattern&) { return {small_euclid(), {}}; }
   static VarScope outer(const Pattern&, const Frame& f) { return {{"a0", f.sigma_a}}; }
   static Term context(const Pattern& p, Frame& f) {
-    const std::vector<Step> steps = plan(p.type);
+    const std::vector<FrameStep> steps = plan(p.type);
     return build(steps, steps.size(), p.type, outer(p, f), f.nm);
   }
   static int pick(int n) { return pullback::pick(n); }
@@ -272,7 +272,7 @@ struct Draw {
   static Term marker(const Pattern& p) { return var("[ ]", p.type); }
   static std::vector<double> point(const Frame& f) { return numbers(dim(f.sigma_a)); }
   static std::string at_text(const Frame& f, const std::vector<double>& at) {
-    return rules::variable_at("a0", type_text(f.sigma_a), at, number_text);
+    return adsem::rules::variable_at("a0", type_text(f.sigma_a), at, number_text);
   }
 };
 
@@ -295,7 +295,7 @@ bool can_place(const Type& t) {
 }
 
 RuleInstance draw_instance(const Pattern& p) {
-  const auto d = rules::draw_instance<Draw>(p);
+  const auto d = adsem::rules::draw_instance<Draw>(p);
   RuleInstance in{"a0",
                   d.frame.sigma_a,
                   numeral_tuple(d.frame.sigma_a, d.at),

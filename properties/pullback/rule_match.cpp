@@ -73,8 +73,8 @@ private:
 // around all its occurrences on the left, not excluded by `x # M`).
 bool captures_nothing(const Pattern& p, const Substitution& sigma) {
   std::vector<std::string> bound;
-  rules::binder_names(TermView{}, p.lhs, bound);
-  rules::binder_names(TermView{}, p.rhs, bound);
+  adsem::rules::binder_names(TermView{}, p.lhs, bound);
+  adsem::rules::binder_names(TermView{}, p.rhs, bound);
   if (bound.empty()) return true;
   for (const Metavariable& m : p.metas) {
     const auto it = sigma.find(m.name);

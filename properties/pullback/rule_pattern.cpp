@@ -29,7 +29,7 @@ int TermView::bound_child(Kind k) {
 }
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return rules::has_var(s.visible, x);
+  return adsem::rules::has_var(s.visible, x);
 }
 
 std::optional<TermView::Scope> TermView::enter(const Term& t, std::size_t i, const Scope& s) {
@@ -50,14 +50,14 @@ namespace {
 
 constexpr TermView view;
 
-[[noreturn]] void fail_at(const rules::Fragment& side, const Node& n, ErrorKind kind,
+[[noreturn]] void fail_at(const adsem::rules::Fragment& side, const Node& n, ErrorKind kind,
                           const std::string& message) {
-  throw AdsemError(kind, message, n.pos.line > 0 ? rules::locate(side, n.pos) : side.pos);
+  throw AdsemError(kind, message, n.pos.line > 0 ? adsem::rules::locate(side, n.pos) : side.pos);
 }
 
 // Parses one side; an unbound name is the rule language's located error `unbound(name, pos)`.
 template <class Unbound>
-Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& free,
+Term parse_side(const adsem::rules::Fragment& side, const std::map<std::string, Type>& free,
                 Unbound unbound, bool transformation_calls = false) {
   ParseOptions o;
   o.signature = signature();
@@ -67,7 +67,7 @@ Term parse_side(const rules::Fragment& side, const std::map<std::string, Type>& 
       return paper(f);
     };
   o.free = free;
-  return rules::parse_reporting_unbound(
+  return adsem::rules::parse_reporting_unbound(
       side, [&] { return parse_term(side.text, o); }, unbound);
 }
 
@@ -96,10 +96,10 @@ Term typed_transformation_calls(const Term& m) {
   return make_node(std::move(copy));
 }
 
-void collect_metas(const rules::RuleDecl& rule, Pattern& p,
+void collect_metas(const adsem::rules::RuleDecl& rule, Pattern& p,
                    const std::map<std::string, Type>& declared) {
   std::vector<int> path;
-  rules::each_free(
+  adsem::rules::each_free(
       view, p.lhs, {}, path, [&](const Term& t, const TermView::Scope& scope, const auto&) {
         const Node& n = *t;
         const VarScope& vis = scope.visible;
@@ -110,7 +110,7 @@ void collect_metas(const rules::RuleDecl& rule, Pattern& p,
           p.metas.push_back(Metavariable{n.name, declared.at(n.name), vis, dual});
           return;
         }
-        it->binders = rules::intersect_scopes(it->binders, vis, same_type);
+        it->binders = adsem::rules::intersect_scopes(it->binders, vis, same_type);
         const bool same_dual = (!dual && !it->linear_in) ||
                                (dual && it->linear_in && dual->first == it->linear_in->first);
         if (!same_dual)
@@ -121,18 +121,18 @@ void collect_metas(const rules::RuleDecl& rule, Pattern& p,
                               "cannot fill both places; use two metavariables",
                               n.name));
       });
-  rules::sort_by_declaration(p.metas, rule);
+  adsem::rules::sort_by_declaration(p.metas, rule);
 }
 
 // A metavariable freed of the dual map's variable (`x # M`) need no longer be linear in it.
-void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same_type,
+void apply_conditions(const adsem::rules::RuleDecl& rule, Pattern& p) {
+  adsem::rules::apply_conditions(
+      rule, p.metas, [](const adsem::rules::Fragment& f) { return parse_type(f.text); }, same_type,
       [](const Type& t) { return type_text(t); }, "pullback types are monomorphic");
-  for (const rules::Condition& c : rule.conditions)
+  for (const adsem::rules::Condition& c : rule.conditions)
     for (Metavariable& m : p.metas)
-      if (c.kind == rules::Condition::Kind::not_free && m.name == c.right.text && m.linear_in &&
-          m.linear_in->first == c.left.text)
+      if (c.kind == adsem::rules::Condition::Kind::not_free && m.name == c.right.text &&
+          m.linear_in && m.linear_in->first == c.left.text)
         m.linear_in.reset();
 }
 
@@ -140,16 +140,16 @@ void apply_conditions(const rules::RuleDecl& rule, Pattern& p) {
 // (dual) rule's linearity condition with every metavariable that must be linear replaced by a
 // representative linear term: strict lin on the left (a source program), lin⁺ on the right (a
 // reduct, spec §3.2 ID-3, as the calculus's subject reduction checks reducts).
-void check_types(const rules::RuleDecl& rule, Pattern& p) {
-  const Type left = rules::within(rule.lhs, [&] {
+void check_types(const adsem::rules::RuleDecl& rule, Pattern& p) {
+  const Type left = adsem::rules::within(rule.lhs, [&] {
     return typecheck(p.lhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
   });
   p.rhs = annotate_zeros(p.rhs, left);
-  const Type right = rules::within(rule.rhs, [&] {
+  const Type right = adsem::rules::within(rule.rhs, [&] {
     return typecheck(p.rhs, Context(p.gamma.begin(), p.gamma.end()), LinMode::structural);
   });
   if (!same_type(left, right) || is_any(left))
-    rules::fail_sides_differ(rule, type_text(left), type_text(right));
+    adsem::rules::fail_sides_differ(rule, type_text(left), type_text(right));
   p.type = left;
   std::map<std::string, Term> reps;
   for (const Metavariable& m : p.metas) {
@@ -171,7 +171,7 @@ void check_types(const rules::RuleDecl& rule, Pattern& p) {
   for (const auto& [side, term, mode] : {std::tuple{&rule.lhs, p.lhs, LinMode::strict},
                                          std::tuple{&rule.rhs, p.rhs, LinMode::plus}}) {
     try {
-      rules::within(*side, [&] { return typecheck(instantiate(term, reps), gamma, mode); });
+      adsem::rules::within(*side, [&] { return typecheck(instantiate(term, reps), gamma, mode); });
     } catch (const AdsemError& e) {
       Diagnostic d = e.diagnostic();
       d.message = fmt::format("ill-typed rule '{}': the {}-hand side breaks the linearity "
@@ -191,19 +191,19 @@ Term real_atom(const Term& t, const Type& ty) {
   return t;
 }
 
-Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) {
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule, bool transformation_calls) {
   Pattern p;
   p.name = rule.name;
   // reserved: the generator's binder names (z1, a2, y17, ...), the context's variable a0, the hole
   static const std::regex reserved("[a-z][0-9]+|hole_|slot_");
-  rules::refuse_reserved_names(rule, reserved,
-                               "binders (a letter followed by digits: z1, a2, ...)");
+  adsem::rules::refuse_reserved_names(rule, reserved,
+                                      "binders (a letter followed by digits: z1, a2, ...)");
   std::map<std::string, Type> declared;
-  for (const rules::MetaDecl& d : rule.metas)
-    declared[d.name] = rules::within(d.type, [&] { return parse_type(d.type.text); });
-  p.lhs = parse_side(rule.lhs, declared, rules::fail_undeclared_on_left);
-  rules::check_depth(view, p.lhs, rule.lhs);
-  if (p.lhs->kind == Kind::var) rules::fail_lone_variable(rule);
+  for (const adsem::rules::MetaDecl& d : rule.metas)
+    declared[d.name] = adsem::rules::within(d.type, [&] { return parse_type(d.type.text); });
+  p.lhs = parse_side(rule.lhs, declared, adsem::rules::fail_undeclared_on_left);
+  adsem::rules::check_depth(view, p.lhs, rule.lhs);
+  if (p.lhs->kind == Kind::var) adsem::rules::fail_lone_variable(rule);
   collect_metas(rule, p, declared);
   std::map<std::string, Type> on_left;
   for (const Metavariable& m : p.metas)
@@ -211,16 +211,16 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
   p.rhs = parse_side(
       rule.rhs, on_left,
       [&](const std::string& n, std::optional<SourcePos> pos) {
-        rules::fail_free_on_right(n, declared.contains(n), pos);
+        adsem::rules::fail_free_on_right(n, declared.contains(n), pos);
       },
       transformation_calls);
   if (transformation_calls) p.rhs = typed_transformation_calls(p.rhs);
-  rules::check_depth(view, p.rhs, rule.rhs);
+  adsem::rules::check_depth(view, p.rhs, rule.rhs);
   std::vector<std::string> binders;
-  rules::binder_names(view, p.lhs, binders);
-  rules::binder_names(view, p.rhs, binders);
+  adsem::rules::binder_names(view, p.lhs, binders);
+  adsem::rules::binder_names(view, p.rhs, binders);
   for (const auto& [name, type] : declared)
-    rules::refuse_bound_metavariable(rule, binders, name);
+    adsem::rules::refuse_bound_metavariable(rule, binders, name);
   p.gamma = on_left;
   p.lhs = annotate_zeros(p.lhs);
   apply_conditions(rule, p);
@@ -229,11 +229,11 @@ Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls) 
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  return rules::instantiate(view, m, sigma);
+  return adsem::rules::instantiate(view, m, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible) {
-  return rules::occurrences_of<TermView, std::vector<int>>(
+  return adsem::rules::occurrences_of<TermView, std::vector<int>>(
       view, m, name, {std::move(visible), std::nullopt},
       [](const std::vector<int>& at, const TermView::Scope& s) {
         return Occurrence{at, s.visible};
@@ -241,18 +241,18 @@ std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarS
 }
 
 Term replace_at(const Term& m, const std::vector<int>& path, const Term& n) {
-  return rules::replace_at(view, m, path, n);
+  return adsem::rules::replace_at(view, m, path, n);
 }
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<std::vector<int>> places = rules::zero_places<TermView, std::vector<int>>(
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<std::vector<int>> places = adsem::rules::zero_places<TermView, std::vector<int>>(
       view, p.rhs, [](const Term& m) { return m->kind != Kind::zero; },
       [](const Term& m) { return size_of(m); });
   if (p.rhs->kind != Kind::zero) places.emplace_back(); // the whole right-hand side last
   const Context gamma(p.gamma.begin(), p.gamma.end());
-  std::vector<rules::ZeroVariant> out;
+  std::vector<adsem::rules::ZeroVariant> out;
   for (const std::vector<int>& path : places) {
-    const Term replaced = rules::subterm(view, p.rhs, path);
+    const Term replaced = adsem::rules::subterm(view, p.rhs, path);
     // the zero of the subterm's own type, where its position allows it (in a dual-map body the
     // linearity condition, lin⁺, is kept: lin⁺(0) = every variable)
     Type t;

@@ -52,7 +52,7 @@ struct Metavariable {
   std::optional<std::pair<std::string, Type>> linear_in;
 };
 
-struct Pattern final : rules::CompiledRule {
+struct Pattern final : adsem::rules::CompiledRule {
   std::string name;
   Term lhs, rhs;                   // as parsed; metavariables are free variables; zeros annotated
   Type type;                       // of both sides
@@ -64,7 +64,7 @@ struct Pattern final : rules::CompiledRule {
 // side may call A-normalisation on a term: `ANF(P)` (seed 000 §3.2), a node the rule's result
 // expands (expand_transformation_calls) after instantiation.
 inline constexpr std::string_view anf_call = "ANF";
-Pattern compile_pattern(const rules::RuleDecl& rule, bool transformation_calls = false);
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule, bool transformation_calls = false);
 
 // σ(M): every occurrence of a metavariable replaced by its term, without renaming.
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma);
@@ -78,7 +78,7 @@ std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarS
 // m with the subterm at `path` replaced by n.
 Term replace_at(const Term& m, const std::vector<int>& path, const Term& n);
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p);
 
 // The first real component of a term of Euclidean type (x, x.1, x.1.2, ...).
 Term real_atom(const Term& t, const Type& ty);

@@ -205,8 +205,8 @@ TrialResult compare_vectors(const std::vector<double>& expected, const std::stri
                             const std::vector<double>& actual, const std::string& al,
                             CheckKind kind, const PropertyContext& context) {
   // an overflowed entry on either side is a counted discard, not a verdict
-  return rules::compare_meanings(expected, el, actual, al, kind, context,
-                                 rules::Overflow::both_discard);
+  return adsem::rules::compare_meanings(expected, el, actual, al, kind, context,
+                                        adsem::rules::Overflow::both_discard);
 }
 
 std::uint64_t draw_seed() {

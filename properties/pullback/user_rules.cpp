@@ -20,7 +20,7 @@ namespace adsem::pullback {
 
 namespace {
 
-using Action = rules::RuleDecl::Action;
+using Action = adsem::rules::RuleDecl::Action;
 using Pat = std::shared_ptr<const Pattern>;
 
 // σ(RHS) with every ANF(P) call expanded: A-normalisation (seed 000 §3.2) of P in the reading
@@ -64,8 +64,9 @@ std::vector<Kind> kinds_of(const Pattern& p, const Term& t) {
   return {t->kind};
 }
 
-RuleInfo user_info(const rules::RuleDecl& d) {
-  return rule_info(d.name, props::user_rule_citation(d), RuleKind::user, rules::print_rule(d));
+RuleInfo user_info(const adsem::rules::RuleDecl& d) {
+  return rule_info(d.name, props::user_rule_citation(d), RuleKind::user,
+                   adsem::rules::print_rule(d));
 }
 
 Rule<Combine> combine_entry(RuleInfo info, const Pat& p, bool added) {
@@ -103,17 +104,17 @@ template <class R> Rule<R> body_entry(RuleInfo info, const Pat& p, bool final) {
       });
 }
 
-[[noreturn]] void refuse(const rules::RuleDecl& d, const std::string& why) {
+[[noreturn]] void refuse(const adsem::rules::RuleDecl& d, const std::string& why) {
   throw AdsemError(ErrorKind::parse, why, d.lhs.pos);
 }
 
 // The paper entry `replace NAME` / `remove NAME` edits, or a located error naming the nearest.
-std::size_t paper_position(const rules::RuleDecl& d) {
+std::size_t paper_position(const adsem::rules::RuleDecl& d) {
   return props::paper_rule_position(*paper_rules(), "pullback", d);
 }
 
 // An added rule: the relation of its left-hand side's shape.
-void add_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
+void add_rule(const adsem::rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
   if (paper_rules()->position(d.name))
     throw AdsemError(ErrorKind::parse,
                      fmt::format("'{}' is the name of a paper rule: to change it write 'replace "
@@ -134,7 +135,7 @@ void add_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
     patch.add(combine_entry(user_info(d), p, true));
 }
 
-void replace_rule(const rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
+void replace_rule(const adsem::rules::RuleDecl& d, const Pat& p, BookPatch& patch) {
   const Book::Entry& old = paper_rules()->entries()[paper_position(d)];
   const RuleInfo info = user_info(d);
   const Kind k = p->lhs->kind;
@@ -190,12 +191,12 @@ BookPtr CompiledRules::book_for(const BookPtr& base) const {
   return book;
 }
 
-std::shared_ptr<const CompiledRules> compile_user_rules(const rules::RuleFile& file) {
+std::shared_ptr<const CompiledRules> compile_user_rules(const adsem::rules::RuleFile& file) {
   BookPatch patch;
   patch.name = "user rules";
   std::vector<std::string> fired;
   std::vector<Pat> targets;
-  for (const rules::RuleDecl& d : file.rules) {
+  for (const adsem::rules::RuleDecl& d : file.rules) {
     if (d.priority)
       throw AdsemError(ErrorKind::parse,
                        "'priority' orders linear-negation's S_bp classes; pullback's strategy "
@@ -243,7 +244,7 @@ std::optional<Term> targeted_term(const props::PropertyContext& context) {
 }
 
 std::shared_ptr<const props::CompiledRuleFile>
-RuleTraits::compile_file(const rules::RuleFile& file) {
+RuleTraits::compile_file(const adsem::rules::RuleFile& file) {
   return compile_user_rules(file);
 }
 

@@ -54,7 +54,7 @@ private:
 
 // Compiles a rule file (located errors as check-rule's compile, plus: an unknown NAME, an added
 // rule at a pullback or a value, `priority`).
-std::shared_ptr<const CompiledRules> compile_user_rules(const rules::RuleFile& file);
+std::shared_ptr<const CompiledRules> compile_user_rules(const adsem::rules::RuleFile& file);
 
 // The rules a run uses: the mutant's book, then the user's rules.
 Rules rules_for(const std::string& mutant, const std::shared_ptr<const props::UserRules>& user);

@@ -43,7 +43,9 @@ struct Draw {
   static constexpr const char* calculus = "simple-diff";
   static constexpr int context_attempts = 1;
 
-  static Frame frame(const Pattern& p) { return {rules::fresh_context_name(p.names), nullptr}; }
+  static Frame frame(const Pattern& p) {
+    return {adsem::rules::fresh_context_name(p.names), nullptr};
+  }
   static Term context(const Pattern& p, Frame& f) { // x : T ⊢ C[hole' : U] : real
     gen::TermOptions o;
     o.real_result = true;
@@ -65,12 +67,13 @@ struct Draw {
   static Term marker(const Pattern&) { return mk::var("[ ]"); }
   static std::vector<double> point(const Frame& f) { return *gen::point(type_size(*f.t)); }
   static std::string at_text(const Frame& f, const std::vector<double>& at) {
-    return rules::variable_at(f.x, print_type(f.t), at, [](double v) { return print_real(v); });
+    return adsem::rules::variable_at(f.x, print_type(f.t), at,
+                                     [](double v) { return print_real(v); });
   }
   static std::string result_text() { return print_type(real_type()); }
   static int size(const Term& t) { return static_cast<int>(term_size(*t)); }
   static std::vector<std::string> tags(const Term& t) { return gen::construct_tags(t); }
-  static std::optional<Typed> typed(const Term& m, const rules::Instance<Draw>& in,
+  static std::optional<Typed> typed(const Term& m, const adsem::rules::Instance<Draw>& in,
                                     std::string& error) {
     try {
       return typecheck(m, primitives(), {{in.frame.x, in.frame.t}});
@@ -82,10 +85,10 @@ struct Draw {
   static bool same_type(const Type& a, const Type& b) { return simple_diff::same_type(a, b); }
   static std::string type_text(const Type& t) { return print_type(t); }
 };
-using Instance = rules::Instance<Draw>;
+using Instance = adsem::rules::Instance<Draw>;
 
 // [[C[σ(LHS)]]] at the point, certified; otherwise the discard that says why not.
-rules::Reals left_denotation(const Term& before, const Instance& in) {
+adsem::rules::Reals left_denotation(const Term& before, const Instance& in) {
   const oracle::Denotation d = oracle::denote(before, in.frame.x, in.frame.t, in.at);
   if (d.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
   if (d.status == oracle::Denotation::Status::undefined)
@@ -96,9 +99,9 @@ rules::Reals left_denotation(const Term& before, const Instance& in) {
 
 TrialResult denotation_preservation(const Instance& in, const Typed& left, const Typed& right,
                                     const props::PropertyContext& context) {
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       [&] { return left_denotation(left.term, in); },
-      [&]() -> rules::Reals {
+      [&]() -> adsem::rules::Reals {
         const auto r = oracle::denote(right.term, in.frame.x, in.frame.t, in.at, false);
         if (r.status == oracle::Denotation::Status::fuel) return TrialResult::discard("fuel");
         if (r.status == oracle::Denotation::Status::undefined)
@@ -110,9 +113,9 @@ TrialResult denotation_preservation(const Instance& in, const Typed& left, const
 
 TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed& right,
                               const props::PropertyContext& context) {
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       [&] { return left_denotation(left.term, in); },
-      [&]() -> rules::Reals {
+      [&]() -> adsem::rules::Reals {
         const oracle::Operational op = oracle::run(right.term, in.frame.x, in.frame.t, in.at,
                                                    oracle::machine_options(context));
         if (op.unknown) return TrialResult::discard("fuel");
@@ -130,7 +133,7 @@ TrialResult extended_adequacy(const Instance& in, const Typed& left, const Typed
 
 TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& right,
                         const props::PropertyContext& context) {
-  const auto expected = [&]() -> rules::Reals {
+  const auto expected = [&]() -> adsem::rules::Reals {
     if (const auto d = left_denotation(left.term, in); !d) return d.instead;
     try {
       return oracle::model_vjp(left.term, in.frame.x, in.frame.t, in.at, {1.0});
@@ -142,7 +145,7 @@ TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& righ
     }
   };
   const auto actual = [&] {
-    return rules::right_meaning(
+    return adsem::rules::right_meaning(
         "the model differentiates x. C[σ(LHS)] but rd of x. C[σ(RHS)] fails",
         [&] {
           return flatten(
@@ -153,14 +156,14 @@ TrialResult extended_ad(const Instance& in, const Typed& left, const Typed& righ
           return is_unknown(e) ? std::optional<std::string>("fuel") : std::nullopt;
         });
   };
-  return rules::semantic_check(
+  return adsem::rules::semantic_check(
       expected, actual, {"model gradient of x. C[σ(LHS)]", "rd gradient of x. C[σ(RHS)]"}, context);
 }
 
 } // namespace
 
-std::vector<rules::RuleCheckDef> RuleTraits::checks() {
-  return rules::rule_checks(
+std::vector<adsem::rules::RuleCheckDef> RuleTraits::checks() {
+  return adsem::rules::rule_checks(
       {"C[σ(RHS)] type-checks with the type of C[σ(LHS)] for random contexts C and instances σ",
        "seed 003 Lemma 3.2 (lines 310-314), extended to the user's rule"},
       {"[[C[σ(RHS)]]] = [[C[σ(LHS)]]] wherever the left is defined",
@@ -173,8 +176,8 @@ std::vector<rules::RuleCheckDef> RuleTraits::checks() {
 
 props::TrialResult RuleTraits::trial(const Pattern& p, const std::string& check,
                                      const props::PropertyContext& context) {
-  return rules::instance_trial<Draw>(p, check, context,
-                                     {denotation_preservation, extended_adequacy, extended_ad});
+  return adsem::rules::instance_trial<Draw>(
+      p, check, context, {denotation_preservation, extended_adequacy, extended_ad});
 }
 
 std::string RuleTraits::type_text(const Type& t) {

@@ -29,14 +29,15 @@ namespace adsem::simple_diff {
 // What differs per calculus (rule_adapter_kit.hpp).
 struct RuleTraits {
   using Pattern = simple_diff::Pattern;
-  static Pattern compile(const rules::RuleDecl& rule) { return compile_pattern(rule); }
-  static std::vector<rules::RuleCheckDef> checks();
+  static Pattern compile(const adsem::rules::RuleDecl& rule) { return compile_pattern(rule); }
+  static std::vector<adsem::rules::RuleCheckDef> checks();
   static props::TrialResult trial(const Pattern& p, const std::string& check,
                                   const props::PropertyContext& context);
   static std::string type_text(const Type& t);
   // The file joined to the semantics (`--rules`, user_rules.hpp).
-  static std::shared_ptr<const props::CompiledRuleFile> compile_file(const rules::RuleFile& file);
+  static std::shared_ptr<const props::CompiledRuleFile>
+  compile_file(const adsem::rules::RuleFile& file);
 };
-using RuleAdapter = rules::PatternAdapter<RuleTraits>;
+using RuleAdapter = adsem::rules::PatternAdapter<RuleTraits>;
 
 } // namespace adsem::simple_diff

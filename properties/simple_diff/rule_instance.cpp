@@ -26,7 +26,7 @@ std::map<std::string, Term> draw_sigma(const Pattern& p, const Occurrence& hole,
     o.scope.insert(o.scope.end(), m.binders.begin(), m.binders.end());
     const gen::OpenTerm term = *gen::open_term(o);
     sigma[m.name] = term.term;
-    rules::add_assignment(assignment, m.name, print(term.term));
+    adsem::rules::add_assignment(assignment, m.name, print(term.term));
   }
   return sigma;
 }
@@ -42,7 +42,8 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
       *fit[static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(fit.size())))];
   // the context C: x : T ⊢ C[hole' : U] as the property asks, its x a name the rule does not use
   gen::TermOptions c = options;
-  if (std::ranges::find(p.names, c.x) != p.names.end()) c.x = rules::fresh_context_name(p.names);
+  if (std::ranges::find(p.names, c.x) != p.names.end())
+    c.x = adsem::rules::fresh_context_name(p.names);
   c.scope.emplace_back(hole_name, p.type);
   c.max_size = std::min(c.max_size, 24);
   gen::OpenTerm context = *gen::open_term(c);
@@ -58,7 +59,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
       static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
   std::string assignment;
   const auto sigma = draw_sigma(p, holes[which], assignment, options.trace_only);
-  term = rules::zero_other_holes(term, holes, which, zero_of(p.type), replace_at);
+  term = adsem::rules::zero_other_holes(term, holes, which, zero_of(p.type), replace_at);
   term = replace_at(term, holes[which].path, instantiate(p.lhs, sigma));
   context.scope = options.scope;
   try {

@@ -20,7 +20,7 @@ const std::string* find_in(const Scope& scope, const std::string& name) {
   return nullptr;
 }
 
-constexpr TermView view;
+constexpr TermView match_view;
 
 // The type of a subterm of the redex: its annotations, the types of the binders around it, ρ for
 // the variables the evaluator has bound, φ for function names. nullptr where none of these says
@@ -194,7 +194,7 @@ private:
     // the left's binders around this occurrence that M may not mention
     for (const auto& [pb, tb] : scope_)
       if (std::ranges::none_of(m->binders, [&](const auto& b) { return b.first == pb; }) &&
-          adsem::rules::occurs_free(view, term, tb))
+          adsem::rules::occurs_free(match_view, term, tb))
         return false;
     const Type t = types_.of(*term);
     if (t ? !same_type(t, m->type) : !lenient_) return false;
@@ -233,7 +233,7 @@ private:
       const auto in_term = match_.binders.find(b);
       const std::string* here = find_in(scope_, b);
       if (in_term != match_.binders.end() && here)
-        out = adsem::rules::rename_free(view, out, in_term->second, *here);
+        out = adsem::rules::rename_free(match_view, out, in_term->second, *here);
     }
     return out;
   }

@@ -22,7 +22,7 @@ const auto same = [](const Type& a, const Type& b) { return same_type(a, b); };
 } // namespace
 
 bool TermView::bound(const Scope& s, const std::string& x) {
-  return rules::has_var(s.visible, x);
+  return adsem::rules::has_var(s.visible, x);
 }
 
 // seed 003 Fig. 1: let and rd bind in their body; a letrec body sees its parameter only (T-letrec).
@@ -61,7 +61,7 @@ Term TermView::instantiated(const Term& m, std::vector<Term> kids,
   if (m->sugar() && !m->sugar()->parts.empty()) {
     Sugar s = *m->sugar();
     for (Term& part : s.parts)
-      part = rules::instantiate(view, part, sigma);
+      part = adsem::rules::instantiate(view, part, sigma);
     out = with_sugar(out, std::move(s));
   }
   return out;
@@ -75,32 +75,32 @@ Term TermView::renamed(const Term& var, const std::string& to) {
   return mk::var(to, var->pos);
 }
 
-Pattern compile_pattern(const rules::RuleDecl& rule) {
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule) {
   Pattern p;
   p.name = rule.name;
   // reserved names: the generator's binders (v1, v2, ...) and the hole
   static const std::regex reserved("v[0-9]+|hole'");
-  rules::refuse_reserved_names(rule, reserved, "binders (v1, v2, ...)");
-  const auto sides = rules::parse_sides(
+  adsem::rules::refuse_reserved_names(rule, reserved, "binders (v1, v2, ...)");
+  const auto sides = adsem::rules::parse_sides(
       view, rule, [](const std::string& text) { return parse_term(text, primitives()); });
   p.lhs = sides.lhs;
   p.rhs = sides.rhs;
   // metavariables' types, and binders that would capture them
-  for (const auto& [name, type] : rules::declared_types(
+  for (const auto& [name, type] : adsem::rules::declared_types(
            view, rule, sides, [](const auto& text) { return parse_type(text); })) {
     p.metas.push_back(Metavariable{name, type, {}});
     p.gamma.emplace_back(name, type);
   }
-  rules::scope_metas(view, p.lhs, p.metas, same);
-  rules::sort_by_declaration(p.metas, rule);
-  rules::apply_conditions(
-      rule, p.metas, [](const rules::Fragment& f) { return parse_type(f.text); }, same,
+  adsem::rules::scope_metas(view, p.lhs, p.metas, same);
+  adsem::rules::sort_by_declaration(p.metas, rule);
+  adsem::rules::apply_conditions(
+      rule, p.metas, [](const adsem::rules::Fragment& f) { return parse_type(f.text); }, same,
       [](const Type& t) { return print_type(t); }, "simple-diff types are monomorphic");
-  const auto [left, right] = rules::typecheck_sides(
+  const auto [left, right] = adsem::rules::typecheck_sides(
       rule, p.lhs, p.rhs, [&](const Term& t) { return typecheck(t, primitives(), p.gamma); }, same,
       [](const Type& t) { return print_type(t); });
   p.type = left.type;
-  for (const std::string& id : rules::identifiers(rule.lhs.text + " " + rule.rhs.text))
+  for (const std::string& id : adsem::rules::identifiers(rule.lhs.text + " " + rule.rhs.text))
     p.names.push_back(id);
   collect_names(*p.lhs, p.names);
   collect_names(*p.rhs, p.names);
@@ -108,22 +108,22 @@ Pattern compile_pattern(const rules::RuleDecl& rule) {
 }
 
 Term instantiate(const Term& m, const std::map<std::string, Term>& sigma) {
-  return rules::instantiate(view, m, sigma);
+  return adsem::rules::instantiate(view, m, sigma);
 }
 
 std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarScope visible) {
-  return rules::occurrences_of<TermView, Path>(view, m, name, {std::move(visible), true},
-                                               [](const Path& at, const TermView::Scope& s) {
-                                                 return Occurrence{at, s.visible, s.outer};
-                                               });
+  return adsem::rules::occurrences_of<TermView, Path>(view, m, name, {std::move(visible), true},
+                                                      [](const Path& at, const TermView::Scope& s) {
+                                                        return Occurrence{at, s.visible, s.outer};
+                                                      });
 }
 
 Term replace_at(const Term& m, const Path& path, const Term& n) {
-  return rules::replace_at(view, m, path, n);
+  return adsem::rules::replace_at(view, m, path, n);
 }
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
-  std::vector<Path> places = rules::zero_places<TermView, Path>(
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p) {
+  std::vector<Path> places = adsem::rules::zero_places<TermView, Path>(
       view, p.rhs, [](const Term& m) { return !m->is_boolean(); },
       [](const Term& m) { return term_size(*m); });
   places.emplace_back(); // the whole right-hand side last
@@ -131,7 +131,7 @@ std::vector<rules::ZeroVariant> zero_variants(const Pattern& p) {
   std::vector<Term> zeros = {zero_of(real_type(), false), zero_of(p.type, !p.type->is_real())};
   for (const Metavariable& m : p.metas)
     zeros.push_back(zero_of(m.type, !m.type->is_real())); // zero[T] printed, 0 at real
-  return rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
+  return adsem::rules::first_fitting_zeros(view, p.rhs, places, zeros, [&](const Term& mutated) {
     try {
       return same_type(typecheck(mutated, primitives(), p.gamma).type, p.type);
     } catch (const AdsemError&) {

@@ -46,7 +46,7 @@ struct Metavariable {
   bool outer = true; // the variables around the instance are visible (not inside a letrec body)
 };
 
-struct Pattern final : rules::CompiledRule {
+struct Pattern final : adsem::rules::CompiledRule {
   std::string name;
   Term lhs, rhs;                   // as parsed; metavariables are free variables
   Type type;                       // of both sides
@@ -55,7 +55,7 @@ struct Pattern final : rules::CompiledRule {
   std::vector<std::string> names;  // every identifier of the rule (fresh names avoid them)
 };
 
-Pattern compile_pattern(const rules::RuleDecl& rule);
+Pattern compile_pattern(const adsem::rules::RuleDecl& rule);
 
 // σ(M): every free occurrence of a metavariable replaced by its term (no renaming: the terms are
 // built over the binders they may mention); derived-form records are kept consistent.
@@ -72,6 +72,6 @@ std::vector<Occurrence> occurrences(const Term& m, const std::string& name, VarS
 // m with the subterm at `path` replaced by n; derived-form records on the way are dropped.
 Term replace_at(const Term& m, const Path& path, const Term& n);
 
-std::vector<rules::ZeroVariant> zero_variants(const Pattern& p);
+std::vector<adsem::rules::ZeroVariant> zero_variants(const Pattern& p);
 
 } // namespace adsem::simple_diff

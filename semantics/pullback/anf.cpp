@@ -23,9 +23,9 @@ Term with_type_hint(const Term& e, const Type& hint) {
   return e;
 }
 
-class Anf {
+class AnfConversion {
 public:
-  explicit Anf(const AnfOptions& options) : options_(options) {}
+  explicit AnfConversion(const AnfOptions& options) : options_(options) {}
 
   Term normal_form(const Term& p, const Type& hint) {
     if (leaves_default_stack(depth_.depth))
@@ -248,7 +248,7 @@ bool is_atom_or(const Term& t) {
 } // namespace
 
 Term anf(const Term& p, const AnfOptions& options) {
-  Anf a(options);
+  AnfConversion a(options);
   return a.normal_form(p, type_of(p));
 }
 

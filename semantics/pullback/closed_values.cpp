@@ -42,7 +42,7 @@ private:
   std::vector<std::uint64_t> spilled_;
   std::size_t size_ = 0;
 };
-using Key = std::vector<std::uint64_t>;
+using PointKey = std::vector<std::uint64_t>;
 
 // A ground argument as words: its shape (a kind word, a tuple's length) and its reals' bits (0
 // and -0 differ, as they may in a result). False when it carries a perturbation or holds anything
@@ -73,7 +73,7 @@ bool append_key(const V& v, Words& key) {
   }
 }
 
-struct KeyHash {
+struct PointKeyHash {
   using is_transparent = void;
   std::size_t operator()(std::span<const std::uint64_t> key) const {
     std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the words
@@ -81,19 +81,19 @@ struct KeyHash {
       h = (h ^ w) * 0x100000001b3ULL;
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
-  std::size_t operator()(const Key& key) const {
+  std::size_t operator()(const PointKey& key) const {
     return (*this)(std::span<const std::uint64_t>(key));
   }
 };
 
-struct KeyEqual {
+struct PointKeyEqual {
   using is_transparent = void;
   bool operator()(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) const {
     return std::equal(a.begin(), a.end(), b.begin(), b.end());
   }
 };
 
-using Results = std::unordered_map<Key, V, KeyHash, KeyEqual>;
+using ResultsByPoint = std::unordered_map<PointKey, V, PointKeyHash, PointKeyEqual>;
 
 // Whether a value holds a perturbed real outside its closures (a leaked tag names a tag of the
 // source that drew it: such a value is not kept).
@@ -134,7 +134,7 @@ V ClosedValues::keep(const Term& t, V v) {
 
 V ClosedValues::remembering(V f) {
   // The table is what the closure has been asked; the closure itself stays immutable.
-  return V::function([f = std::move(f), results = std::make_shared<Results>()](const V& a) {
+  return V::function([f = std::move(f), results = std::make_shared<ResultsByPoint>()](const V& a) {
     Words key;
     if (!append_key(a, key)) return f(a);
     const std::span<const std::uint64_t> words = key.words();
@@ -142,7 +142,7 @@ V ClosedValues::remembering(V f) {
     V out = f(a);
     if (carries_tags(out)) return out;
     if (out.is_function()) out = remembering(std::move(out));
-    results->emplace(Key(words.begin(), words.end()), out);
+    results->emplace(PointKey(words.begin(), words.end()), out);
     return out;
   });
 }

@@ -8,13 +8,13 @@ namespace adsem::pullback {
 
 namespace {
 
-struct Node {
+struct TapeNode {
   std::vector<std::pair<std::size_t, double>> parents; // (node, ∂this/∂parent)
   double value = 0;
 };
 
 // A Euclidean value as a tree of tape nodes, flattened left to right.
-using Slots = std::vector<std::size_t>;
+using TapeSlots = std::vector<std::size_t>;
 
 class Tape {
 public:
@@ -27,7 +27,7 @@ public:
     return nodes_.size() - 1;
   }
 
-  Slots eval(const Term& t, const std::map<std::string, Slots>& env, TapeResult& out) {
+  TapeSlots eval(const Term& t, const std::map<std::string, TapeSlots>& env, TapeResult& out) {
     switch (t->kind) {
     case Kind::var: {
       const auto it = env.find(t->name);
@@ -37,42 +37,42 @@ public:
     case Kind::num:
       return {constant(t->value)};
     case Kind::zero: {
-      Slots s;
+      TapeSlots s;
       for (std::size_t i = 0; i < dim(t->type); ++i)
         s.push_back(constant(0.0));
       return s;
     }
     case Kind::pair: {
-      Slots a = eval(t->kids[0], env, out);
-      const Slots b = eval(t->kids[1], env, out);
+      TapeSlots a = eval(t->kids[0], env, out);
+      const TapeSlots b = eval(t->kids[1], env, out);
       a.insert(a.end(), b.begin(), b.end());
       return a;
     }
     case Kind::proj: {
-      const Slots a = eval(t->kids[0], env, out);
+      const TapeSlots a = eval(t->kids[0], env, out);
       const Type inner = type_of(t->kids[0]);
       const std::size_t left = dim(inner->left);
-      return t->index == 1 ? Slots(a.begin(), a.begin() + static_cast<long>(left))
-                           : Slots(a.begin() + static_cast<long>(left), a.end());
+      return t->index == 1 ? TapeSlots(a.begin(), a.begin() + static_cast<long>(left))
+                           : TapeSlots(a.begin() + static_cast<long>(left), a.end());
     }
     case Kind::sum: {
-      Slots acc = eval(t->kids[0], env, out);
+      TapeSlots acc = eval(t->kids[0], env, out);
       for (std::size_t k = 1; k < t->kids.size(); ++k) {
-        const Slots b = eval(t->kids[k], env, out);
+        const TapeSlots b = eval(t->kids[k], env, out);
         for (std::size_t i = 0; i < acc.size(); ++i)
           acc[i] = node(nodes_[acc[i]].value + nodes_[b[i]].value, {{acc[i], 1.0}, {b[i], 1.0}});
       }
       return acc;
     }
     case Kind::prim: {
-      const Slots a = eval(t->kids[0], env, out);
+      const TapeSlots a = eval(t->kids[0], env, out);
       std::vector<double> x;
       for (const std::size_t i : a)
         x.push_back(nodes_[i].value);
       const std::vector<double> y = prim_value(t->name, x); // forward: once per primitive
       ++out.primitive_evaluations;
       const Eigen::MatrixXd j = prim_jacobian(t->name, x); // the local partials on the tape
-      Slots s;
+      TapeSlots s;
       for (std::size_t r = 0; r < y.size(); ++r) {
         std::vector<std::pair<std::size_t, double>> parents;
         for (std::size_t c = 0; c < a.size(); ++c)
@@ -83,12 +83,12 @@ public:
       return s;
     }
     case Kind::let: {
-      const Slots a = eval(t->kids[0], env, out);
+      const TapeSlots a = eval(t->kids[0], env, out);
       std::vector<double> v;
       for (const std::size_t i : a)
         v.push_back(nodes_[i].value);
       out.stages.push_back(v);
-      std::map<std::string, Slots> inner = env;
+      std::map<std::string, TapeSlots> inner = env;
       inner[t->name] = a;
       return eval(t->kids[1], inner, out);
     }
@@ -98,7 +98,7 @@ public:
   }
 
   // Reverse sweep: adjoints β from the output seeds, last node first.
-  std::vector<double> sweep(const Slots& out, const std::vector<double>& seed) const {
+  std::vector<double> sweep(const TapeSlots& out, const std::vector<double>& seed) const {
     std::vector<double> adj(nodes_.size(), 0.0);
     for (std::size_t i = 0; i < out.size(); ++i)
       adj[out[i]] += seed.at(i);
@@ -110,7 +110,7 @@ public:
   double value(std::size_t i) const { return nodes_[i].value; }
 
 private:
-  std::vector<Node> nodes_;
+  std::vector<TapeNode> nodes_;
 };
 
 } // namespace
@@ -139,11 +139,11 @@ TapeResult tape_reverse(const Term& body, const std::string& y, const Type& sigm
                         const std::vector<double>& point, const std::vector<double>& cotangent) {
   Tape tape;
   TapeResult out;
-  Slots inputs;
+  TapeSlots inputs;
   for (const double x : point)
     inputs.push_back(tape.constant(x));
   if (inputs.size() != dim(sigma)) throw AdsemError(ErrorKind::eval, "tape: point size");
-  const Slots result = tape.eval(body, {{y, inputs}}, out);
+  const TapeSlots result = tape.eval(body, {{y, inputs}}, out);
   for (const std::size_t i : result)
     out.value.push_back(tape.value(i));
   const std::vector<double> adj = tape.sweep(result, cotangent);

@@ -297,14 +297,6 @@ Type type_of(const Term& t, TypeMemo& memo) {
 }
 
 namespace {
-bool binds(Kind k) {
-  return k == Kind::lam || k == Kind::dualmap || k == Kind::pullback || k == Kind::let;
-}
-// Index of the child under the binder (let: the body; dualmap/pullback: the body).
-std::size_t bound_child(Kind k) {
-  return k == Kind::let ? 1 : 0;
-}
-
 void free_vars_into(const Term& t, std::set<std::string>& bound, std::set<std::string>& out) {
   if (t->kind == Kind::var) {
     if (!bound.count(t->name)) out.insert(t->name);

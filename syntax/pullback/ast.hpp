@@ -67,6 +67,14 @@ enum class Kind {
   zero,     // 0 (the sum unit; type may be any)
   let,      // let x:ρ = M in N           kids [bound, body]   [ID-7]
 };
+// Whether a node of kind k binds its name, and which kid is under the binder (let: the body;
+// lam/dualmap/pullback: the body, kid 0).
+constexpr bool binds(Kind k) {
+  return k == Kind::lam || k == Kind::dualmap || k == Kind::pullback || k == Kind::let;
+}
+constexpr std::size_t bound_child(Kind k) {
+  return k == Kind::let ? 1 : 0;
+}
 
 // [perf] What substitution needs to know about a subterm without walking it.
 // FV(t) exactly (a sorted vector), unless it has more than max_free_names names (or a child

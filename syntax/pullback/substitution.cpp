@@ -73,13 +73,6 @@ std::string fresh_name_free_in(const std::string& base, std::initializer_list<co
 
 namespace {
 
-bool binds(Kind k) {
-  return k == Kind::lam || k == Kind::dualmap || k == Kind::pullback || k == Kind::let;
-}
-std::size_t bound_child(Kind k) {
-  return k == Kind::let ? 1 : 0;
-}
-
 Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
 // t remade with room for its kids and the first `kept` of them (unchanged) copied: a walk
