@@ -7,7 +7,7 @@
 #include "syntax/core/diagnostic.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::campaign_engine_test {
 namespace {
 
 TEST(CampaignEngine, FalsePropertyIsFoundAndShrunkToTheMinimalInput) {
@@ -244,4 +244,4 @@ TEST(ReplayToken, RejectsReproduceDataRapidCheckWouldMisread) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::campaign_engine_test

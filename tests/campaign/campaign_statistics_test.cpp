@@ -16,7 +16,7 @@
 #include "support/cli_run.hpp"
 #include "support/read_text.hpp"
 
-namespace adsem {
+namespace adsem::campaign_statistics_test {
 namespace {
 
 // The health warning about slow trials depends on the machine's load, like the seconds.
@@ -93,4 +93,4 @@ TEST(CampaignStatistics, PullbackAdequacyIsUnchangedBySpeedWork) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::campaign_statistics_test

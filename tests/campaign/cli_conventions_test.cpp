@@ -12,7 +12,7 @@
 #include "reports/schema_version.hpp"
 #include "support/cli_run.hpp"
 
-namespace adsem {
+namespace adsem::cli_conventions_test {
 namespace {
 
 testing::CliRun run_cli(std::vector<std::string> args, std::istream* in = nullptr) {
@@ -160,4 +160,4 @@ TEST(CliJson, CalculiJsonCarriesWhatTheTextShows) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::cli_conventions_test

@@ -12,7 +12,7 @@
 #include "support/scratch.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::cli_test {
 namespace {
 
 struct Run {
@@ -120,9 +120,9 @@ TEST(Cli, HelpExitsZero) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::cli_test
 
-namespace adsem {
+namespace adsem::cli_test {
 namespace {
 
 TEST(Cli, MutantsKillMatrixNamesTheKillerAndExitsZeroWhenAllDie) {
@@ -142,4 +142,4 @@ TEST(Cli, MutantsKillMatrixNamesTheKillerAndExitsZeroWhenAllDie) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::cli_test

@@ -10,7 +10,7 @@
 #include "support/scratch.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::corpus_unknown_names_test {
 namespace {
 
 testing::Scratch fresh_dir(const std::string& name) {
@@ -63,4 +63,4 @@ TEST(CorpusNames, EntriesOfKnownPropertiesOutsideTheSelectionAreNotStale) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::corpus_unknown_names_test

@@ -11,7 +11,7 @@
 #include "properties/core/campaign.hpp"
 #include "reports/html_writer.hpp"
 
-namespace adsem {
+namespace adsem::counterexample_trace_test {
 namespace {
 
 reports::CampaignResult mutant_campaign() {
@@ -58,4 +58,4 @@ TEST(CounterexampleTrace, TheReportOfAFailingCampaignLinksEveryFailingRowToItsCa
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::counterexample_trace_test

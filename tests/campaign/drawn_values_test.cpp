@@ -16,7 +16,7 @@
 #include "generators/simple_diff/terms.hpp"
 #include "properties/core/campaign.hpp"
 
-namespace adsem {
+namespace adsem::drawn_values_test {
 namespace {
 
 template <typename T> std::string shown(const rc::Gen<T>& g, int seed = 7) {
@@ -80,4 +80,4 @@ TEST(DrawnValues, AnErroringTrialIsReportedWithItsTerm) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::drawn_values_test

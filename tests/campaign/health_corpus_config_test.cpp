@@ -13,7 +13,7 @@
 #include "syntax/core/diagnostic.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::health_corpus_config_test {
 namespace {
 
 testing::Scratch fresh_dir(const std::string& name) {
@@ -201,9 +201,9 @@ TEST(RuleCoverage, RulesThatNeverFiredAreListedWithZero) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::health_corpus_config_test
 
-namespace adsem {
+namespace adsem::health_corpus_config_test {
 namespace {
 
 TEST(Selection, ByPropertyKindAndUnknownKindIsAUsageError) {
@@ -217,4 +217,4 @@ TEST(Selection, ByPropertyKindAndUnknownKindIsAUsageError) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::health_corpus_config_test

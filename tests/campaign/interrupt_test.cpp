@@ -16,7 +16,7 @@
 #include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
-namespace adsem {
+namespace adsem::interrupt_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -77,4 +77,4 @@ TEST(Interrupt, SigintLeavesValidJsonLinesAndAnIncompleteReport) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::interrupt_test

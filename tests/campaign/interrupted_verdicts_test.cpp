@@ -10,14 +10,13 @@
 #include "reports/html_writer.hpp"
 #include "reports/junit_writer.hpp"
 #include "reports/markdown_writer.hpp"
+#include "support/text_has.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::interrupted_verdicts_test {
 namespace {
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
+using adsem::testing::has;
 
 // Runs even-discards then mutant-sensitive (100 trials each) and sets the stop flag at the first
 // progress event of kind `stop_at` (as SIGINT would).
@@ -77,4 +76,4 @@ TEST(InterruptedVerdicts, PropertiesDoneBeforeTheStopKeepTheirVerdicts) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::interrupted_verdicts_test

@@ -7,7 +7,7 @@
 #include "cli/app.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::jobs_option_test {
 namespace {
 
 int run(const std::vector<std::string>& args, std::string& err_text) {
@@ -63,4 +63,4 @@ TEST(JobsOption, ACampaignOnTwoWorkersRuns) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::jobs_option_test

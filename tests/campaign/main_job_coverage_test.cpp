@@ -13,7 +13,7 @@
 #include "cli/builtin_registry.hpp"
 #include "support/cli_run.hpp"
 
-namespace adsem {
+namespace adsem::main_job_coverage_test {
 namespace {
 
 std::vector<std::string> warning_lines(const std::string& out, const std::string& needle) {
@@ -59,4 +59,4 @@ TEST_P(MainJobCoverage, PrimalIsSubstitutionJudgesMostTrials) {
 INSTANTIATE_TEST_SUITE_P(FiveSeeds, MainJobCoverage, ::testing::Values(1, 2, 3, 4, 5));
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::main_job_coverage_test

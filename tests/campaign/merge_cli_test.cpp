@@ -10,9 +10,10 @@
 #include "reports/merge.hpp"
 #include "support/cli_run.hpp"
 #include "support/scratch.hpp"
+#include "support/text_has.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::merge_cli_test {
 namespace {
 
 testing::Scratch fresh_dir(const std::string& name) {
@@ -30,9 +31,7 @@ void shard(const std::filesystem::path& report, const std::string& which, const 
             0);
 }
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using adsem::testing::has;
 
 TEST(MergeCli, OverlappingOrInconsistentShardsExitTwo) {
   const auto dir = fresh_dir("conflicts");
@@ -94,4 +93,4 @@ TEST(MergeCli, AnOlderResultsStreamInTheOutputFolderIsCleared) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::merge_cli_test

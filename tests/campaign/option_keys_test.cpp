@@ -15,7 +15,7 @@
 #include "syntax/core/diagnostic.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::option_keys_test {
 namespace {
 
 testing::Scratch fresh_dir(const std::string& name) {
@@ -110,4 +110,4 @@ TEST(Seed, ANegativeSeedIsRejectedInTheConfigFile) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::option_keys_test

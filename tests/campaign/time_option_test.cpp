@@ -7,7 +7,7 @@
 #include "cli/app.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::time_option_test {
 namespace {
 
 TEST(TimeOption, MustBeAFiniteNumberOfSecondsAboveZero) {
@@ -25,4 +25,4 @@ TEST(TimeOption, MustBeAFiniteNumberOfSecondsAboveZero) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::time_option_test

@@ -8,7 +8,7 @@
 #include "cli/builtin_registry.hpp"
 #include "support/cli_run.hpp"
 
-namespace adsem {
+namespace adsem::unfireable_rules_test {
 namespace {
 
 TEST(RuleCoverageWarnings, UnfireableRulesAreNotReported) {
@@ -20,4 +20,4 @@ TEST(RuleCoverageWarnings, UnfireableRulesAreNotReported) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::unfireable_rules_test

@@ -11,7 +11,7 @@
 #include "properties/core/campaign.hpp"
 #include "toy_calculus.hpp"
 
-namespace adsem {
+namespace adsem::untested_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -177,4 +177,4 @@ TEST(Untested, AnUntestedPropertyFailsTheCampaignWithoutStrictHealth) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::untested_test

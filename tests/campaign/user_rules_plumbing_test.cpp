@@ -20,7 +20,7 @@
 #include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::user_rules_plumbing_test {
 namespace {
 
 class FakeCompiledFile : public props::CompiledRuleFile {
@@ -344,4 +344,4 @@ TEST_F(UserRulesPlumbing, CheckRuleChecksReplacementsAndSkipsRemovals) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::user_rules_plumbing_test

@@ -10,7 +10,7 @@
 #include "support/calculus_checks.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::cross {
+namespace adsem::cross::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20261122;
@@ -218,4 +218,4 @@ TEST(CrossCalculus, CounterexampleShowsTheProgramInEveryCalculusAndNamesTheDisag
 }
 
 } // namespace
-} // namespace adsem::cross
+} // namespace adsem::cross::calculus_test

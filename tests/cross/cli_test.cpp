@@ -9,7 +9,7 @@
 #include "support/cli_run.hpp"
 #include "support/scratch.hpp"
 
-namespace adsem {
+namespace adsem::cli_test {
 namespace {
 
 testing::CliRun run_cli(std::vector<std::string> args) {
@@ -79,4 +79,4 @@ TEST(CrossCli, CampaignAllIncludesCross) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::cli_test

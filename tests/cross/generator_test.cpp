@@ -7,7 +7,7 @@
 
 #include "generators/cross/programs.hpp"
 
-namespace adsem::cross {
+namespace adsem::cross::generator_test {
 namespace {
 
 std::vector<Program> samples(const rc::Gen<Program>& generator, int count) {
@@ -93,4 +93,4 @@ TEST(CrossSyntax, TypeCheckerRejectsIllTypedPrograms) {
 }
 
 } // namespace
-} // namespace adsem::cross
+} // namespace adsem::cross::generator_test

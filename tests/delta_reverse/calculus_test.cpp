@@ -9,7 +9,7 @@
 #include "semantics/delta_reverse/wrappers.hpp"
 #include "support/calculus_checks.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20261122;
@@ -65,4 +65,4 @@ TEST(DeltaReverseCalculus, EveryRuleFiresOnGeneratedTerms) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::calculus_test

@@ -9,7 +9,7 @@
 #include "cli/app.hpp"
 #include "cli/builtin_registry.hpp"
 
-namespace adsem {
+namespace adsem::cli_test {
 namespace {
 
 struct Run {
@@ -83,4 +83,4 @@ TEST(DeltaReverseCli, ErrorsAreLocatedWithTheirExitCodes) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::cli_test

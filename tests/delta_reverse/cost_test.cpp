@@ -7,7 +7,7 @@
 
 #include "properties/delta_reverse/cost_properties.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::cost_test {
 namespace {
 
 TEST(DeltaReverseCost, RatiosAreBoundedOnGrowingFamilies) {
@@ -68,4 +68,4 @@ TEST(DeltaReverseCost, Reverse2IsExponentialAndReverse1Quadratic) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::cost_test

@@ -11,7 +11,7 @@
 #include "properties/core/campaign.hpp"
 #include "properties/core/user_rules.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::duality_test {
 namespace {
 
 constexpr const char* duality = "delta-reverse/forward-reverse-duality";
@@ -47,4 +47,4 @@ TEST(DeltaReverseDuality, AWrongReverseDerivativeStillFails) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::duality_test

@@ -4,7 +4,7 @@
 #include "properties/delta_reverse/properties.hpp"
 #include "tests/delta_reverse/helpers.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::false_alarm_test {
 namespace {
 
 // ∂(x⁴·e^{x²} − e^{x²}·x⁴)/∂x is exactly 0 in the model's duals; R{e} sums terms of about 4·10⁶
@@ -23,4 +23,4 @@ TEST(DeltaReverseFalseAlarm, GradientThatCancelsIsComparedToItsTerms) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::false_alarm_test

@@ -6,7 +6,7 @@
 #include "properties/delta_reverse/mutants.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::golden_test {
 namespace {
 
 using namespace testing;
@@ -369,4 +369,4 @@ TEST(DeltaReverseGolden, Ex14Lemma6ByHand) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::golden_test

@@ -12,7 +12,7 @@
 #include "properties/delta_reverse/cost_properties.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::nesting_test {
 namespace {
 
 // A let is one parser level; the lambda and the last body add three.
@@ -100,4 +100,4 @@ TEST(DeltaReverseNesting, NestedClosuresUpToTheMachineGuard) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::nesting_test

@@ -9,7 +9,7 @@
 #include "semantics/core/overflow.hpp"
 #include "tests/delta_reverse/helpers.hpp"
 
-namespace adsem::delta_reverse::testing {
+namespace adsem::delta_reverse::testing::overflow_test {
 namespace {
 
 using props::TrialResult;
@@ -59,4 +59,4 @@ TEST(DeltaReverseOverflow, ForwardPlanOfAReciprocalOfAnOverflowIsADiscard) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse::testing
+} // namespace adsem::delta_reverse::testing::overflow_test

@@ -15,7 +15,7 @@
 #include "syntax/delta_reverse/printer.hpp"
 #include "tests/support/rule_book_checks.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::rule_book_test {
 namespace {
 
 constexpr long fuel = 1'000'000;
@@ -154,4 +154,4 @@ TEST(DeltaReverseRuleBook, EveryMutantIsAPatchOfNamedEntries) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::rule_book_test

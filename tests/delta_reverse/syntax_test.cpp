@@ -6,7 +6,7 @@
 #include "syntax/delta_reverse/printer.hpp"
 #include "syntax/delta_reverse/typecheck.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::syntax_test {
 namespace {
 
 std::string type_of(const std::string& src) {
@@ -86,4 +86,4 @@ TEST(DeltaReverseSyntax, DeepTermsGiveAnErrorNotACrash) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::syntax_test

@@ -19,12 +19,12 @@
 #include "syntax/delta_reverse/parser.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
-namespace adsem::delta_reverse {
+namespace adsem::delta_reverse::user_rules_test {
 namespace {
 
 std::shared_ptr<const props::UserRules> load(const std::string& text) {
   static const props::Registry registry = cli::builtin_registry();
-  const auto path = testing::scratch_path("dr-user.rules");
+  const auto path = adsem::testing::scratch_path("dr-user.rules");
   std::ofstream(path.path()) << text;
   return props::load_user_rules(*registry.find("delta-reverse"), path.string());
 }
@@ -291,4 +291,4 @@ TEST(DeltaReverseUserRules, TheCampaignCatchesAWrongClause) {
 }
 
 } // namespace
-} // namespace adsem::delta_reverse
+} // namespace adsem::delta_reverse::user_rules_test

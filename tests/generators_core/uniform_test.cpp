@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-namespace adsem::gen {
+namespace adsem::gen::uniform_test {
 namespace {
 
 const std::vector<std::pair<int, int>> ranges = {{0, 1},   {0, 2},  {0, 3},      {0, 14},
@@ -79,4 +79,4 @@ TEST(Uniform, AnEmptyRangeFailsAsInRange) {
 }
 
 } // namespace
-} // namespace adsem::gen
+} // namespace adsem::gen::uniform_test

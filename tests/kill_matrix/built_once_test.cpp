@@ -8,7 +8,7 @@
 
 #include "properties/core/mutant_catalogue.hpp"
 
-namespace adsem::props {
+namespace adsem::props::built_once_test {
 namespace {
 
 TEST(BuiltOnce, BuildsOnFirstAskOnlyAndCopiesShareTheBuild) {
@@ -36,4 +36,4 @@ TEST(BuiltOnce, ThreadsAskingAtOnceGetTheOneBuild) {
 }
 
 } // namespace
-} // namespace adsem::props
+} // namespace adsem::props::built_once_test

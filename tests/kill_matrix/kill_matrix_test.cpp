@@ -15,7 +15,7 @@
 #include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::kill_matrix_test {
 namespace {
 
 // The toy calculus without its always-false property (which would "kill" every mutant), with
@@ -308,4 +308,4 @@ TEST(KillMatrixCli, OnlyAPaperLiteralSurvivorExitsZero) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::kill_matrix_test

@@ -13,7 +13,7 @@
 #include "support/calculus_checks.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20260522;
@@ -108,4 +108,4 @@ TEST(LinearNegationCalculus, DrawnTermsHaveUniqueBinders) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::calculus_test

@@ -8,7 +8,7 @@
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/transform.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::complexity_test {
 namespace {
 
 struct Cost {
@@ -72,4 +72,4 @@ TEST(LinearNegationComplexity, WithoutLinearFactoringTheChainBlowsUp) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::complexity_test

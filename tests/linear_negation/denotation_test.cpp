@@ -12,7 +12,7 @@
 #include "semantics/linear_negation/denotation.hpp"
 #include "semantics/linear_negation/program.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::denotation_test {
 namespace {
 
 using V = model::Value<double>;
@@ -147,4 +147,4 @@ TEST(LinearNegationDenotation, ChargesOneUnitANodeVisited) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::denotation_test

@@ -7,7 +7,7 @@
 #include "syntax/linear_negation/parser.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::false_alarm_test {
 namespace {
 
 // `campaign all -t 600 -s 26`: ∂/∂x1 of f(f(exp(x1/x1))), f(y) = (y·y)², is exactly 0 in the
@@ -36,4 +36,4 @@ TEST(LinearNegationFalseAlarm, GradientThatCancelsIsComparedToItsTerms) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::false_alarm_test

@@ -18,7 +18,7 @@
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::free_table_test {
 namespace {
 
 TEST(LinearNegationFreeTable, CountsEveryOccurrence) {
@@ -467,4 +467,4 @@ TEST(LinearNegationFreeTable, ParsedTermsAreMadeUnique) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::free_table_test

@@ -12,7 +12,7 @@
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::golden_test {
 namespace {
 
 constexpr double tight = 1e-12;
@@ -169,4 +169,4 @@ TEST(LinearNegationGolden, FactoringGroupsTheHeadsOfALongSum) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::golden_test

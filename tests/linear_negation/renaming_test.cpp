@@ -13,7 +13,7 @@
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::renaming_test {
 namespace {
 
 // u[u := λb.b] under λa: the bound term's binder is drawn before the ES's, the body's after.
@@ -248,4 +248,4 @@ TEST(LinearNegationRenaming, ALargeSumListsSmallSummandsByTheirVariables) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::renaming_test

@@ -17,7 +17,7 @@
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::resource_test {
 namespace {
 
 Term flat_sum(int n) { // ((1 + 1) + 1) + ... : n - 1 levels
@@ -288,4 +288,4 @@ TEST(LinearNegationResources, FindingRedexesSpendsFuel) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::resource_test

@@ -16,7 +16,7 @@
 #include "syntax/linear_negation/printer.hpp"
 #include "tests/support/rule_book_checks.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::rule_book_test {
 namespace {
 
 // Closed terms on which, together, every rule of Table 2 fires under one strategy or another.
@@ -206,4 +206,4 @@ TEST(LinearNegationRuleBook, AnAddedEntryIsOfferedLastWithNoFurtherCode) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::rule_book_test

@@ -20,7 +20,7 @@
 #include "syntax/linear_negation/ast.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::shared_copy_test {
 namespace {
 
 struct Noted : BinderLog {
@@ -558,4 +558,4 @@ TEST(LinearNegationSharedCopy, NormaliseTakesTheSameStepsAsWithBuiltCopies) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::shared_copy_test

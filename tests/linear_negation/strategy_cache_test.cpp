@@ -15,7 +15,7 @@
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::strategy_cache_test {
 namespace {
 
 // A complexity family's gradient wrapper (Cor. 16) at the point (point, …, point).
@@ -398,4 +398,4 @@ TEST(LinearNegationStrategyCache, HeldTermsKeepTheirTextAfterLaterSteps) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::strategy_cache_test

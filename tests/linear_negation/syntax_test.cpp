@@ -8,7 +8,7 @@
 #include "syntax/linear_negation/printer.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::syntax_test {
 namespace {
 
 Context e10_context() {
@@ -195,4 +195,4 @@ TEST(LinearNegationSyntax, CompareNamesOrdersAsStringView) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::syntax_test

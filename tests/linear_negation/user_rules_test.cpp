@@ -13,7 +13,7 @@
 #include "properties/linear_negation/user_rules.hpp"
 #include "semantics/linear_negation/relations.hpp"
 
-namespace adsem::linear_negation {
+namespace adsem::linear_negation::user_rules_test {
 namespace {
 
 const props::CalculusEntry& calculus() {
@@ -221,4 +221,4 @@ TEST(LinearNegationUserRules, FactoringAtArrowTypeIsCaught) {
 }
 
 } // namespace
-} // namespace adsem::linear_negation
+} // namespace adsem::linear_negation::user_rules_test

@@ -5,7 +5,7 @@
 #include "cli/builtin_registry.hpp"
 #include "support/calculus_checks.hpp"
 
-namespace adsem {
+namespace adsem::model_calculus_test {
 namespace {
 
 TEST(ModelCalculus, UnmutatedModelPassesEveryProperty) {
@@ -26,4 +26,4 @@ TEST(ModelCalculus, MutantsAreNotKilledByUnrelatedProperties) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::model_calculus_test

@@ -18,7 +18,7 @@
 #include "properties/core/memory.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::complexity_test {
 namespace {
 
 using props::ComplexityClaim;
@@ -584,4 +584,4 @@ TEST(ThroughputCommand, JsonRowsHaveTheContractShape) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::complexity_test

@@ -13,7 +13,7 @@
 #include "support/calculus_checks.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20260522;
@@ -71,4 +71,4 @@ TEST(PerturbativeCalculus, EveryRuleFiresOnGeneratedTerms) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::calculus_test

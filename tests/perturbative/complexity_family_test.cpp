@@ -15,7 +15,7 @@
 #include "semantics/perturbative/strategy.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::complexity_family_test {
 namespace {
 
 props::ComplexityFamily wide_sum_family() {
@@ -68,4 +68,4 @@ TEST(PerturbativeComplexityFamilies, WideSumReachesTenThousandWhereTheParserStop
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::complexity_family_test

@@ -11,7 +11,7 @@
 #include "semantics/perturbative/tx_cost.hpp"
 #include "syntax/perturbative/sharing.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::cost_test {
 namespace {
 
 const Type R = real_type();
@@ -108,4 +108,4 @@ TEST(PerturbativeSugar, ArgumentPositionIsNotLinear) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::cost_test

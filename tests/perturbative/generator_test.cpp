@@ -11,7 +11,7 @@
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::generator_test {
 namespace {
 
 struct Constructs {
@@ -73,4 +73,4 @@ TEST(PerturbativeGenerator, ReachesEveryConstructAndIsWellTypedByConstruction) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::generator_test

@@ -9,7 +9,7 @@
 #include "semantics/perturbative/strategy.hpp"
 #include "syntax/perturbative/printer.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::golden_test {
 namespace {
 
 std::vector<double> nf_reals(const std::string& source, const std::string& mutant = "") {
@@ -156,4 +156,4 @@ TEST(PerturbativeGolden, GradThroughTheFrontendUsesT) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::golden_test

@@ -7,7 +7,7 @@
 
 #include "semantics/perturbative/denotation.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::ground_values_test {
 namespace {
 
 const Type R = real_type();
@@ -44,4 +44,4 @@ TEST(PerturbativeGroundValues, KeepsOnlyApplicationsProjectionsAndInjectionsOfGr
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::ground_values_test

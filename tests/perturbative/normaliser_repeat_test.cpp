@@ -12,7 +12,7 @@
 #include "semantics/perturbative/strategy.hpp"
 #include "syntax/perturbative/printer.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::normaliser_repeat_test {
 namespace {
 
 struct Observed {
@@ -87,4 +87,4 @@ TEST(PerturbativeNormaliserRepeats, CountLikeATracedRunOnGeneratedTerms) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::normaliser_repeat_test

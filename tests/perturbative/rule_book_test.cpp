@@ -13,7 +13,7 @@
 #include "syntax/perturbative/printer.hpp"
 #include "tests/support/rule_book_checks.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::rule_book_test {
 namespace {
 
 // Terms on which, together, every fireable entry of the book fires.
@@ -194,4 +194,4 @@ TEST(PerturbativeRuleBook, TheDerivativeMacroIsAnEntryThatAMutantReplaces) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::rule_book_test

@@ -10,7 +10,7 @@
 #include "semantics/perturbative/rules.hpp"
 #include "semantics/perturbative/strategy.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::shared_argument_test {
 namespace {
 
 const Type r = real_type();
@@ -74,4 +74,4 @@ TEST(PerturbativeSharedArgument, NormalisesLikeABagOfItsOwnInEachApplication) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::shared_argument_test

@@ -9,7 +9,7 @@
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::syntax_test {
 namespace {
 
 Diagnostic error_of(const std::string& source) {
@@ -103,4 +103,4 @@ TEST(PerturbativeSyntax, NestingWithinTheBudgetEvaluates) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::syntax_test

@@ -15,7 +15,7 @@
 #include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::user_rules_test {
 namespace {
 
 const props::Registry& registry() {
@@ -275,4 +275,4 @@ TEST(UserRules, ExampleFromThePitfallsFails) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::user_rules_test

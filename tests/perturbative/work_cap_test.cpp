@@ -6,7 +6,7 @@
 #include "properties/perturbative/mutants.hpp"
 #include "semantics/perturbative/strategy.hpp"
 
-namespace adsem::perturbative {
+namespace adsem::perturbative::work_cap_test {
 namespace {
 
 const Type R = real_type();
@@ -46,4 +46,4 @@ TEST(PerturbativeWorkCap, SmallTxFitsTheDefaultCap) {
 }
 
 } // namespace
-} // namespace adsem::perturbative
+} // namespace adsem::perturbative::work_cap_test

@@ -13,7 +13,7 @@
 #include "support/calculus_checks.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20260522;
@@ -113,4 +113,4 @@ TEST(PullbackCalculus, RareRulesFireOnHandMadeTerms) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::calculus_test

@@ -11,7 +11,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::check_memo_test {
 namespace {
 
 Term generated(int i) {
@@ -93,4 +93,4 @@ TEST(PullbackCheckMemo, ANodeInAnotherBindingIsCheckedAgain) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::check_memo_test

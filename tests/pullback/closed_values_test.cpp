@@ -10,7 +10,7 @@
 #include "semantics/pullback/denotation.hpp"
 #include "semantics/pullback/primitive_table.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::closed_values_test {
 namespace {
 
 using V = model::Value<double>;
@@ -61,4 +61,4 @@ TEST(ClosedValues, RememberingRunsOncePerGroundArgumentOnly) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::closed_values_test

@@ -13,7 +13,7 @@
 #include "syntax/pullback/covector.hpp"
 #include "syntax/pullback/printer.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::covector_test {
 namespace {
 
 std::vector<double> random_dense(std::mt19937_64& rng, std::size_t n) {
@@ -70,4 +70,4 @@ TEST(PullbackCovector, DimensionIsPartOfEquality) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::covector_test

@@ -13,7 +13,7 @@
 #include "syntax/core/large_stack.hpp"
 #include "syntax/pullback/nesting.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::deep_terms_test {
 namespace {
 
 std::string let_series(int n) {
@@ -68,4 +68,4 @@ TEST(PullbackDeepTerms, DeeperThanTheLimitIsTheReducersDepthError) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::deep_terms_test

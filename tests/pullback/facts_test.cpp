@@ -19,15 +19,8 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::facts_test {
 namespace {
-
-bool binds(Kind k) {
-  return k == Kind::lam || k == Kind::dualmap || k == Kind::pullback || k == Kind::let;
-}
-std::size_t bound_child(Kind k) {
-  return k == Kind::let ? 1 : 0;
-}
 
 // The substitution of a80b484 (before the facts): walks every subterm, α-renames every binder
 // that would capture a free variable of s.
@@ -570,4 +563,4 @@ TEST(PullbackFacts, Row20aLeavesARedexItWasGivenUnchanged) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::facts_test

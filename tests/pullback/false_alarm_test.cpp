@@ -8,7 +8,7 @@
 #include "semantics/pullback/primitive_table.hpp"
 #include "syntax/pullback/parser.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::false_alarm_test {
 namespace {
 
 using props::TrialResult;
@@ -85,4 +85,4 @@ TEST(PullbackFalseAlarm, GradientThatCancelsIsComparedToItsTerms) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::false_alarm_test

@@ -9,7 +9,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::generator_test {
 namespace {
 
 RC_GTEST_PROP(PullbackGenerators, ClosedTermsAreWellTyped, ()) {
@@ -39,4 +39,4 @@ TEST(PullbackGenerators, Samples) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::generator_test

@@ -10,7 +10,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::golden_test {
 namespace {
 
 const char* running = "((Omega \\<x:R, y:R>. pow2(mult(g(<x, y>)))) @ Omega[1]) [1, 3]";
@@ -208,4 +208,4 @@ TEST(PullbackGolden, Figure5SubResult) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::golden_test

@@ -10,7 +10,7 @@
 
 #include "syntax/pullback/ast.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::kids_test {
 namespace {
 
 std::vector<Term> numerals(int n) {
@@ -113,4 +113,4 @@ TEST(PullbackKids, ACopiedCovectorIsItsOwnValue) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::kids_test

@@ -13,7 +13,7 @@
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::memory_test {
 namespace {
 
 TEST(PullbackMemory, NodeMemoAnswersWithoutKeepingItsNodes) {
@@ -65,4 +65,4 @@ TEST(PullbackMemory, WideSumGradientMatchesTheStepByStepRun) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::memory_test

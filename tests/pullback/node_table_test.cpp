@@ -6,7 +6,7 @@
 
 #include "syntax/pullback/node_table.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::node_table_test {
 namespace {
 
 TEST(PullbackNodeTable, EveryNodeFindsItsOwnAnswerAcrossGrowth) {
@@ -74,4 +74,4 @@ TEST(PullbackNodeTable, AWeakEntryReleasesItsNodeButNotItsAddress) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::node_table_test

@@ -18,7 +18,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::premise_observation_test {
 namespace {
 
 Term generated(int i) {
@@ -211,4 +211,4 @@ TEST(PullbackPremiseObservation, SharedUnfoldingsAreTheSteppedRuns) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::premise_observation_test

@@ -7,7 +7,7 @@
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::resource_test {
 namespace {
 
 Run run(const std::string& source, bool trace, long fuel = 200'000) {
@@ -44,4 +44,4 @@ TEST(PullbackResources, FusedMergesCountAgainstFuel) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::resource_test

@@ -19,7 +19,7 @@
 #include "syntax/pullback/typecheck.hpp"
 #include "tests/support/rule_book_checks.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::rule_book_test {
 namespace {
 
 // Terms on which, together, every fireable rule of the book fires: the examples, the hand-made
@@ -259,4 +259,4 @@ TEST(PullbackRuleBook, EveryMutantIsAPatchOfNamedEntries) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::rule_book_test

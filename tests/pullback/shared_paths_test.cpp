@@ -7,7 +7,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/substitution.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::shared_paths_test {
 namespace {
 
 Term real_var(const std::string& x) {
@@ -116,4 +116,4 @@ TEST(PullbackSharedPaths, ACopiedNodeNeverKeepsItsAtomMark) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::shared_paths_test

@@ -13,7 +13,7 @@
 #include "semantics/pullback/strategy.hpp"
 #include "syntax/pullback/printer.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::sparse_stages_test {
 namespace {
 
 // a_k = sin(a_{k-1}) + x: every stage reads the outer x.
@@ -152,4 +152,4 @@ TEST(PullbackSparseStages, LongRangeLetsOfTenThousandReadFromSourceText) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::sparse_stages_test

@@ -19,7 +19,7 @@
 #include "semantics/pullback/primitive_table.hpp"
 #include "semantics/pullback/stage_derivative.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::stage_derivative_test {
 namespace {
 
 using V = model::Value<double>;
@@ -211,4 +211,4 @@ TEST(StageDerivative, NoShapeWhereXIsUsedWhole) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::stage_derivative_test

@@ -9,7 +9,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::syntax_test {
 namespace {
 
 SourcePos error_at(const std::string& source, ErrorKind kind) {
@@ -160,4 +160,4 @@ TEST(PullbackSyntax, FrontendCommands) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::syntax_test

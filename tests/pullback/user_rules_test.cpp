@@ -19,7 +19,7 @@
 #include "syntax/pullback/printer.hpp"
 #include "syntax/pullback/typecheck.hpp"
 
-namespace adsem::pullback {
+namespace adsem::pullback::user_rules_test {
 namespace {
 
 const props::Registry& registry() {
@@ -225,4 +225,4 @@ TEST(PullbackUserRules, TheCampaignFailsTheRuleSetAsPrinted) {
 }
 
 } // namespace
-} // namespace adsem::pullback
+} // namespace adsem::pullback::user_rules_test

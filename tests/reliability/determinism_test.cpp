@@ -15,7 +15,7 @@
 #include "support/scratch.hpp"
 #include "support/without_timing.hpp"
 
-namespace adsem {
+namespace adsem::determinism_test {
 namespace {
 
 constexpr const char* trials = "8";
@@ -100,4 +100,4 @@ TEST(Determinism, ShardsMergeToTheUnshardedCounts) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::determinism_test

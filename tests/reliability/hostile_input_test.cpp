@@ -17,7 +17,7 @@
 #include "properties/core/isolation.hpp"
 #include "support/scratch.hpp"
 
-namespace adsem {
+namespace adsem::hostile_input_test {
 namespace {
 
 struct Outcome {
@@ -199,4 +199,4 @@ TEST(HostileInput, EmptyInputIsAClearError) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::hostile_input_test

@@ -20,7 +20,7 @@
 #include "support/scratch.hpp"
 #include "syntax/core/real_text.hpp"
 
-namespace adsem {
+namespace adsem::hostile_numbers_test {
 namespace {
 
 const props::Registry& registry() {
@@ -291,4 +291,4 @@ TEST(HostileNumbers, FiftyMegabyteFlatChainIsRefusedEarly) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::hostile_numbers_test

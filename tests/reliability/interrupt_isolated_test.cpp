@@ -27,7 +27,7 @@
 #include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
-namespace adsem {
+namespace adsem::interrupt_isolated_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -186,4 +186,4 @@ INSTANTIATE_TEST_SUITE_P(Signals, InterruptIsolated,
                          [](const auto& info) { return info.param.name; });
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::interrupt_isolated_test

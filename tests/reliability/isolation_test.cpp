@@ -19,7 +19,7 @@
 #include "reports/json_lines.hpp"
 #include "support/scratch.hpp"
 
-namespace adsem {
+namespace adsem::isolation_test {
 namespace {
 
 props::CampaignOptions crashy_options(std::vector<std::string> properties, int trials) {
@@ -282,4 +282,4 @@ TEST(Isolation, CliFlagsWriteCrashRecords) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::isolation_test

@@ -13,7 +13,7 @@
 #include "support/scratch.hpp"
 #include "support/without_timing.hpp"
 
-namespace adsem {
+namespace adsem::jobs_identity_test {
 namespace {
 
 // Fails (or crashes) on about one input in 150 of 0..999: its first failure is in a later chunk.
@@ -87,4 +87,4 @@ TEST(Jobs, WithTrialsFourWorkersGiveTheSummaryOfOne) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::jobs_identity_test

@@ -10,7 +10,7 @@
 #include "cli/builtin_registry.hpp"
 #include "support/cli_run.hpp"
 
-namespace adsem {
+namespace adsem::model_work_cap_test {
 namespace {
 
 struct Spelling {
@@ -52,4 +52,4 @@ INSTANTIATE_TEST_SUITE_P(EveryModel, ModelWorkCap,
                          });
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::model_work_cap_test

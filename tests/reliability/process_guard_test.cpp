@@ -14,7 +14,7 @@
 #include "crash_calculus.hpp"
 #include "properties/core/isolation.hpp"
 
-namespace adsem {
+namespace adsem::process_guard_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -61,4 +61,4 @@ TEST(ProcessGuard, ASecondSignalEndsAtOnce) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::process_guard_test

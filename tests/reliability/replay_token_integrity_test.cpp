@@ -13,7 +13,7 @@
 #include "support/cli_run.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::replay_token_integrity_test {
 namespace {
 
 constexpr std::string_view alphabet =
@@ -117,4 +117,4 @@ TEST(ReplayTokenIntegrity, ALongNonTokenArgumentIsAUsageError) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::replay_token_integrity_test

@@ -24,7 +24,7 @@
 #include "support/scratch.hpp"
 #include "support/spawn_process.hpp"
 
-namespace adsem {
+namespace adsem::report_folder_lock_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -163,4 +163,4 @@ TEST(ReportFolderLock, ASecondRunIsRefusedAndTheFolderIsFreeAfterTheFirstIsKille
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::report_folder_lock_test

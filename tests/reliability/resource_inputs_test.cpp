@@ -21,7 +21,7 @@
 
 #include "support/scratch.hpp"
 
-namespace adsem {
+namespace adsem::resource_inputs_test {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -195,4 +195,4 @@ TEST(ResourceInputs, PullbackFlatSumEvaluatesInLinearTime) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::resource_inputs_test

@@ -27,7 +27,7 @@
 #include "support/spawn_process.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::resource_limits_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -227,4 +227,4 @@ TEST(InternalError, HasItsOwnKindAndExitCode) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::resource_limits_test

@@ -6,7 +6,7 @@
 #include "../campaign/toy_calculus.hpp"
 #include "properties/core/campaign.hpp"
 
-namespace adsem {
+namespace adsem::worker_death_test {
 namespace {
 
 TEST(WorkerDeath, ATimeoutBeforeTheFirstChunkIsATimeoutRecord) {
@@ -32,4 +32,4 @@ TEST(WorkerDeath, ATimeoutBeforeTheFirstChunkIsATimeoutRecord) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::worker_death_test

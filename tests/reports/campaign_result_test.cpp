@@ -10,7 +10,7 @@
 #include "reports/campaign_result.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::campaign_result_test {
 namespace {
 
 using nlohmann::json;
@@ -261,4 +261,4 @@ TEST(CampaignResult, DeriveStatusFollowsTheCounters) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::campaign_result_test

@@ -13,7 +13,7 @@
 #include "reports/html_writer.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::html_browser_test {
 namespace {
 
 std::string chromium_binary() {
@@ -89,4 +89,4 @@ TEST(HtmlInBrowser, RendersWithoutConsoleErrorsAndShowsTheSummary) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::html_browser_test

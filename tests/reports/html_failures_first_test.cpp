@@ -9,13 +9,12 @@
 #include "reports/html_writer.hpp"
 #include "reports/markdown_writer.hpp"
 #include "reports/report_text.hpp"
+#include "support/text_has.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::html_failures_first_test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using adsem::testing::has;
 
 // The sample campaign, plus a property that failed by an error, found three times over merged
 // shards with two distinct shrunk terms, and a health warning.
@@ -132,4 +131,4 @@ TEST(ReportText, NumbersForPeople) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::html_failures_first_test

@@ -3,13 +3,12 @@
 
 #include "report_fixtures.hpp"
 #include "reports/html_writer.hpp"
+#include "support/text_has.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::html_writer_test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using adsem::testing::has;
 
 std::size_t occurrences(const std::string& text, const std::string& part) {
   std::size_t n = 0;
@@ -82,9 +81,9 @@ TEST(HtmlWriter, HistogramBarsScaleToTheTallestBin) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::html_writer_test
 
-namespace adsem::reports {
+namespace adsem::reports::html_writer_test {
 namespace {
 
 TEST(HtmlWriter, ChartsRuleCoverageAndCorpusSections) {
@@ -107,4 +106,4 @@ TEST(HtmlWriter, ChartsRuleCoverageAndCorpusSections) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::html_writer_test

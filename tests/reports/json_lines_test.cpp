@@ -11,7 +11,7 @@
 #include "reports/json_lines.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::json_lines_test {
 namespace {
 
 using testing::sample_record;
@@ -149,4 +149,4 @@ TEST(JsonLines, ReconstructsTheLastCampaignInTheFile) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::json_lines_test

@@ -7,7 +7,7 @@
 #include "reports/junit_writer.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::junit_writer_test {
 namespace {
 
 using nlohmann::json;
@@ -169,9 +169,9 @@ TEST_F(JunitWriter, EmptyCampaignIsAnEmptyTestsuites) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::junit_writer_test
 
-namespace adsem::reports {
+namespace adsem::reports::junit_writer_test {
 namespace {
 
 TEST(JunitCorpus, StaleCorpusEntriesAreErrorCasesFixedOnesAreNot) {
@@ -191,4 +191,4 @@ TEST(JunitCorpus, StaleCorpusEntriesAreErrorCasesFixedOnesAreNot) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::junit_writer_test

@@ -4,13 +4,12 @@
 
 #include "report_fixtures.hpp"
 #include "reports/markdown_writer.hpp"
+#include "support/text_has.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::markdown_writer_test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using adsem::testing::has;
 
 TEST(MarkdownWriter, HoldsTableMetadataPolicyAndCounterexample) {
   const std::string md = render_markdown(testing::sample_campaign());
@@ -69,4 +68,4 @@ TEST(MarkdownWriter, HostileTextCannotEscapeItsBlock) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::markdown_writer_test

@@ -9,9 +9,10 @@
 
 #include "report_fixtures.hpp"
 #include "reports/merge.hpp"
+#include "support/text_has.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::merge_conflicts_test {
 namespace {
 
 CampaignResult shard(const std::string& name) {
@@ -32,9 +33,7 @@ std::string refusal(const std::vector<CampaignResult>& inputs,
   }
 }
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using adsem::testing::has;
 
 TEST(MergeConflicts, TheSameShardTwiceIsRefused) {
   const std::string message = refusal({shard("0/2"), shard("0/2")});
@@ -79,4 +78,4 @@ TEST(MergeConflicts, InputsWithoutNamesAreNumbered) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::merge_conflicts_test

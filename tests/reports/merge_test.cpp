@@ -9,7 +9,7 @@
 #include "reports/report_writer.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::merge_test {
 namespace {
 
 using testing::ScratchDir;
@@ -154,4 +154,4 @@ TEST(ReadReportDir, ErrorsNameTheFile) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::merge_test

@@ -6,7 +6,7 @@
 #include "reports/junit_writer.hpp"
 #include "reports/paper_citation.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::paper_citation_test {
 namespace {
 
 TEST(PaperCitation, NamesThePaperInsteadOfTheWorkingCopy) {
@@ -42,4 +42,4 @@ TEST(PaperCitation, JunitCitesThePaperByTitle) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::paper_citation_test

@@ -13,7 +13,7 @@
 #include "reports/report_writer.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::report_folder_test {
 namespace {
 
 using testing::ScratchDir;
@@ -56,4 +56,4 @@ TEST(ReportFolder, ClaimingLocksTheFolderAndClearsAnEarlierRunsFiles) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::report_folder_test

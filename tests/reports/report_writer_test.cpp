@@ -8,7 +8,7 @@
 #include "reports/report_writer.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::report_writer_test {
 namespace {
 
 using testing::ScratchDir;
@@ -85,4 +85,4 @@ TEST(AtomicWrite, FailureIsAnIoErrorNamingThePath) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::report_writer_test

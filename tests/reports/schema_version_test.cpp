@@ -14,7 +14,7 @@
 #include "reports/schema_version.hpp"
 #include "reports/text_file.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::schema_version_test {
 namespace {
 
 int version_of(const nlohmann::json& j) {
@@ -54,4 +54,4 @@ TEST(SchemaVersion, KillMatrixJsonCarriesIt) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::schema_version_test

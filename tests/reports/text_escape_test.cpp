@@ -3,7 +3,7 @@
 
 #include "reports/text_escape.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::text_escape_test {
 namespace {
 
 TEST(TextEscape, ValidUtf8KeepsWellFormedTextAndReplacesTheRest) {
@@ -33,4 +33,4 @@ TEST(TextEscape, HtmlAndVisibleText) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::text_escape_test

@@ -9,13 +9,12 @@
 #include "reports/junit_writer.hpp"
 #include "reports/markdown_writer.hpp"
 #include "reports/merge.hpp"
+#include "support/text_has.hpp"
 
-namespace adsem::reports {
+namespace adsem::reports::untested_reports_test {
 namespace {
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
+using adsem::testing::has;
 
 PropertySummary untested_summary() {
   PropertySummary p = testing::passing_summary("pullback/adequacy", 3);
@@ -83,4 +82,4 @@ TEST(UntestedReports, MergeJudgesTheSummedTrialsAgainstMinTrials) {
 }
 
 } // namespace
-} // namespace adsem::reports
+} // namespace adsem::reports::untested_reports_test

@@ -11,7 +11,7 @@
 #include "cli/builtin_registry.hpp"
 #include "support/scratch.hpp"
 
-namespace adsem {
+namespace adsem::check_rule_cli_test {
 namespace {
 
 struct CliRun {
@@ -108,4 +108,4 @@ TEST(CheckRuleCli, CalculiWithoutAnAdapterGetAClearError) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::check_rule_cli_test

@@ -13,7 +13,7 @@
 #include "properties/delta_reverse/rule_adapter.hpp"
 #include "tests/support/rule_checks.hpp"
 
-namespace adsem {
+namespace adsem::delta_reverse_rules_test {
 namespace {
 
 using rules::RuleReport;
@@ -210,4 +210,4 @@ TEST(DeltaReverseRules, CheckRuleCommandUsesTheRegisteredAdapter) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::delta_reverse_rules_test

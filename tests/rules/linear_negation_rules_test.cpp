@@ -10,7 +10,7 @@
 #include "properties/linear_negation/rule_adapter.hpp"
 #include "support/rule_checks.hpp"
 
-namespace adsem {
+namespace adsem::linear_negation_rules_test {
 namespace {
 
 using rules::RuleReport;
@@ -156,4 +156,4 @@ TEST(LinearNegationRules, AutomaticMutantsOfSoundRulesAreKilledAndReported) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::linear_negation_rules_test

@@ -19,7 +19,7 @@
 #include "syntax/perturbative/printer.hpp"
 #include "syntax/perturbative/typecheck.hpp"
 
-namespace adsem {
+namespace adsem::perturbative_rules_test {
 namespace {
 
 using rules::RuleReport;
@@ -351,4 +351,4 @@ TEST(PerturbativeRules, CheckRuleCommandExitCodes) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::perturbative_rules_test

@@ -10,7 +10,7 @@
 #include "properties/core/rule_check.hpp"
 #include "properties/pullback/rule_adapter.hpp"
 
-namespace adsem {
+namespace adsem::pullback_rules_test {
 namespace {
 
 using rules::RuleReport;
@@ -177,4 +177,4 @@ TEST(PullbackRules, AutomaticMutantsOfSoundRulesAreKilledAndReported) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::pullback_rules_test

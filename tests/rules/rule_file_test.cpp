@@ -5,7 +5,7 @@
 
 #include "syntax/core/rule_file.hpp"
 
-namespace adsem::rules {
+namespace adsem::rules::rule_file_test {
 namespace {
 
 Diagnostic parse_error(const std::string& source) {
@@ -189,4 +189,4 @@ TEST(RuleFileActions, AFileOfRemovesOnlyIsAFile) {
 }
 
 } // namespace
-} // namespace adsem::rules
+} // namespace adsem::rules::rule_file_test

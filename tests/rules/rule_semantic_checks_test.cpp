@@ -10,7 +10,7 @@
 
 #include "properties/core/rule_semantic_checks.hpp"
 
-namespace adsem {
+namespace adsem::rule_semantic_checks_test {
 namespace {
 
 using props::TrialResult;
@@ -95,4 +95,4 @@ TEST(RuleSemanticChecks, AnOverflowedLeftSideIsADiscard) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::rule_semantic_checks_test

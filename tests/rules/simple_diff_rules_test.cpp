@@ -9,7 +9,7 @@
 #include "properties/simple_diff/rule_adapter.hpp"
 #include "support/rule_checks.hpp"
 
-namespace adsem {
+namespace adsem::simple_diff_rules_test {
 namespace {
 
 using rules::RuleReport;
@@ -139,4 +139,4 @@ TEST(SimpleDiffRules, AutomaticMutantsOfSoundRulesAreKilledAndReported) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::simple_diff_rules_test

@@ -12,7 +12,7 @@
 #include "syntax/simple_diff/parser.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
-namespace adsem {
+namespace adsem::term_view_test {
 namespace {
 
 simple_diff::Term sd(const std::string& text) {
@@ -75,4 +75,4 @@ TEST(TermView, LinearBindersBindButAreNotVisible) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::term_view_test

@@ -7,7 +7,7 @@
 
 #include "semantics/core/application_memo.hpp"
 
-namespace adsem::model {
+namespace adsem::model::application_memo_test {
 namespace {
 
 using V = Value<double>;
@@ -69,4 +69,4 @@ TEST(ApplicationMemo, RemembersOnlyRealArgumentsAndWorthwhileApplications) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::application_memo_test

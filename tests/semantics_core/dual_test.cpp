@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace adsem::model {
+namespace adsem::model::dual_test {
 namespace {
 
 using D = Dual<double>;
@@ -202,4 +202,4 @@ TEST(Dual, TooManyLiveTagsIsAnError) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::dual_test

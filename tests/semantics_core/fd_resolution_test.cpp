@@ -6,7 +6,7 @@
 
 #include "semantics/core/finite_difference.hpp"
 
-namespace adsem::model {
+namespace adsem::model::fd_resolution_test {
 namespace {
 
 const Tolerance fd_tol = default_tolerance(CheckKind::finite_difference);
@@ -88,4 +88,4 @@ TEST(FdResolution, AgreesDisagreesOrCannotTell) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::fd_resolution_test

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-namespace adsem::model {
+namespace adsem::model::finite_difference_test {
 namespace {
 
 // The stated accuracy of fd_derivative with the default step, for the well-scaled functions
@@ -90,4 +90,4 @@ TEST(FiniteDifference, TangentOfAGroundModelFunction) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::finite_difference_test

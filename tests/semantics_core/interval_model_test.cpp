@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-namespace adsem::model {
+namespace adsem::model::interval_model_test {
 namespace {
 
 const Primitive& prim(std::string_view name) {
@@ -161,4 +161,4 @@ TEST(IntervalModel, JvpMagnitudeSumsThePathsAbsolutely) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::interval_model_test

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <limits>
 
-namespace adsem::model {
+namespace adsem::model::interval_test {
 namespace {
 
 bool encloses_ld(const Interval& x, long double v) {
@@ -78,4 +78,4 @@ TEST(Interval, EnclosesRoundedAllowsRoundingOnly) {
   EXPECT_FALSE(encloses_rounded(Interval(0.0), 1e-3, tol, std::numeric_limits<double>::infinity()));
 }
 
-} // namespace adsem::model
+} // namespace adsem::model::interval_test

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <limits>
 
-namespace adsem::model {
+namespace adsem::model::jacobian_test {
 namespace {
 
 using D = Dual<double>;
@@ -151,4 +151,4 @@ TEST(Jacobian, PerturbedColumnIsTheSumBitForBit) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::jacobian_test

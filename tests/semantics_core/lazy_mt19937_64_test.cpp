@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace adsem {
+namespace adsem::lazy_mt19937_64_test {
 namespace {
 
 TEST(LazyMt19937_64, MatchesTheStandardEngine) {
@@ -111,4 +111,4 @@ TEST(LazyMt19937_64, DrawingMatchesTheStandardEngine) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::lazy_mt19937_64_test

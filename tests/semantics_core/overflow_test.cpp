@@ -7,7 +7,7 @@
 #include "semantics/core/overflow.hpp"
 #include "semantics/core/primitives.hpp"
 
-namespace adsem::model {
+namespace adsem::model::overflow_test {
 namespace {
 
 // IEEE overflow at its cause: a primitive given finite arguments that returns inf or NaN throws,
@@ -25,4 +25,4 @@ TEST(PrimitiveOverflow, ThrowsOnPointsNotOnEnclosures) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::overflow_test

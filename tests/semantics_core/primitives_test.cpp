@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-namespace adsem {
+namespace adsem::primitives_test {
 namespace {
 
 using model::Dual;
@@ -255,4 +255,4 @@ RC_GTEST_PROP(PrimitiveProperties, IntervalExtensionContainsPointValues, ()) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::primitives_test

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-namespace adsem::model {
+namespace adsem::model::probe_test {
 namespace {
 
 using V = Value<double>;
@@ -111,4 +111,4 @@ TEST(LinearMaps, CovectorsAndMatricesRoundTrip) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::probe_test

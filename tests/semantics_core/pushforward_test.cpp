@@ -10,7 +10,7 @@
 
 #include <cmath>
 
-namespace adsem::model {
+namespace adsem::model::pushforward_test {
 namespace {
 
 using V = Value<double>;
@@ -263,4 +263,4 @@ TEST(Pushforward, AgreesWithFiniteDifferencesAtFunctionType) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::pushforward_test

@@ -5,7 +5,7 @@
 #include "semantics/core/model_errors.hpp"
 #include "semantics/core/reverse_derivative.hpp"
 
-namespace adsem::model {
+namespace adsem::model::reverse_derivative_test {
 namespace {
 
 std::vector<double> rev(const char* name, int order, std::vector<double> x) {
@@ -52,4 +52,4 @@ TEST(ReverseDerivative, DotProductOfAnySize) {
 }
 
 } // namespace
-} // namespace adsem::model
+} // namespace adsem::model::reverse_derivative_test

@@ -8,7 +8,7 @@
 
 #include "semantics/core/rule_table.hpp"
 
-namespace adsem {
+namespace adsem::rule_table_test {
 namespace {
 
 enum class Shape { circle, square, triangle };
@@ -209,4 +209,4 @@ TEST(RuleTable, SkipsAnEntryAtAnOperandKindItDoesNotDeclareUnlessAPatchReplacedI
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::rule_table_test

@@ -7,7 +7,7 @@
 #include <limits>
 #include <vector>
 
-namespace adsem {
+namespace adsem::tolerance_test {
 namespace {
 
 TEST(Tolerance, Policy) {
@@ -74,4 +74,4 @@ TEST(Tolerance, SumsScaleWithTheirTerms) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::tolerance_test

@@ -12,7 +12,7 @@
 #include "semantics/simple_diff/run.hpp"
 #include "tests/support/calculus_checks.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::calculus_test {
 namespace {
 
 constexpr std::uint64_t seed = 20260522;
@@ -144,4 +144,4 @@ TEST(SimpleDiffDenote, TrainingExample) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::calculus_test

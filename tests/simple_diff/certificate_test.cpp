@@ -12,7 +12,7 @@
 #include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::certificate_test {
 namespace {
 
 using model::Dual;
@@ -81,4 +81,4 @@ TEST(SimpleDiffCertificate, SkippedCertificatesAgreeWithTheIntervalRun) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::certificate_test

@@ -8,7 +8,7 @@
 #include "syntax/simple_diff/parser.hpp"
 #include "syntax/simple_diff/typecheck.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::false_alarm_test {
 namespace {
 
 // ∂(x⁴·e^{x²} − e^{x²}·x⁴)/∂x is exactly 0 in the model's duals; rd sums terms of about 4·10⁶ at
@@ -29,4 +29,4 @@ TEST(SimpleDiffFalseAlarm, GradientThatCancelsIsComparedToItsTerms) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::false_alarm_test

@@ -9,7 +9,7 @@
 #include "properties/simple_diff/register.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::frontend_test {
 namespace {
 
 TEST(SimpleDiffFrontend, TypeEvalReduce) {
@@ -86,4 +86,4 @@ TEST(SimpleDiffFrontend, Registered) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::frontend_test

@@ -8,7 +8,7 @@
 #include "semantics/simple_diff/run.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::generator_test {
 namespace {
 
 constexpr std::uint64_t seed = 20261129;
@@ -61,4 +61,4 @@ TEST(SimpleDiffGenerators, BuiltTermsAreElaborated) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::generator_test

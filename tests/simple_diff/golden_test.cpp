@@ -9,7 +9,7 @@
 
 #include "tests/simple_diff/helpers.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::golden_test {
 namespace {
 
 using test::failure;
@@ -206,4 +206,4 @@ TEST(SimpleDiffGolden, ExampleFilesEvaluate) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::golden_test

@@ -9,7 +9,7 @@
 
 #include "tests/simple_diff/helpers.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::nesting_test {
 namespace {
 
 // h_k = tanh(x h_{k-1} + c_k), as properties/simple_diff/complexity_families.cpp builds it:
@@ -44,4 +44,4 @@ TEST(SimpleDiffNesting, RnnPastTheMachineGuardIsTheDepthError) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::nesting_test

@@ -6,7 +6,7 @@
 #include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/printer.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::node_test {
 namespace {
 
 TEST(SimpleDiffNode, CommonNodesAreSmallAndCarryNoSideRecord) {
@@ -87,4 +87,4 @@ TEST(SimpleDiffNode, ApproximantDropsTheSugarAndSetsTheLimit) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::node_test

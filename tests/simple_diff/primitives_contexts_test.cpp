@@ -16,7 +16,7 @@
 #include "syntax/simple_diff/derived.hpp"
 #include "tests/simple_diff/helpers.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::primitives_contexts_test {
 namespace {
 
 // Every operation comes from the shared table, with op_r = J^T w checked against
@@ -187,4 +187,4 @@ TEST(SimpleDiffCost, RFastWithinTheDerivedBound) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::primitives_contexts_test

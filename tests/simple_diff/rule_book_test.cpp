@@ -9,7 +9,7 @@
 #include "semantics/simple_diff/run.hpp"
 #include "tests/support/rule_book_checks.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::rule_book_test {
 namespace {
 
 // Terms on which, together, every fireable rule of the book fires (in one mode or the other).
@@ -136,4 +136,4 @@ TEST(SimpleDiffRuleBook, EveryMutantIsAPatchOfNamedEntries) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::rule_book_test

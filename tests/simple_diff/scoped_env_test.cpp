@@ -8,7 +8,7 @@
 #include "syntax/simple_diff/name_index.hpp"
 #include "syntax/simple_diff/scoped_env.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::scoped_env_test {
 namespace {
 
 TEST(NameIndex, GivesDenseIdsInInsertionOrderAndFindsThemAfterGrowing) {
@@ -80,4 +80,4 @@ TEST(ScopedEnv, ThousandsOfNamesEachSeeTheirOwnBinding) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::scoped_env_test

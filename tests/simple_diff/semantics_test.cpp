@@ -14,7 +14,7 @@
 #include "syntax/simple_diff/derived.hpp"
 #include "tests/simple_diff/helpers.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::semantics_test {
 namespace {
 
 using test::canonical;
@@ -437,4 +437,4 @@ TEST(SimpleDiffR, RoundsBesideADegenerateEnclosureWithinTheTolerance) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::semantics_test

@@ -8,7 +8,7 @@
 #include "syntax/simple_diff/names.hpp"
 #include "tests/simple_diff/helpers.hpp"
 
-namespace adsem::simple_diff {
+namespace adsem::simple_diff::syntax_test {
 namespace {
 
 // ---- lexer ---------------------------------------------------------------------------------
@@ -338,4 +338,4 @@ TEST(SimpleDiffTypes, RdBinderDoesNotScopeOverPointAndCotangent) {
 }
 
 } // namespace
-} // namespace adsem::simple_diff
+} // namespace adsem::simple_diff::syntax_test

@@ -19,7 +19,7 @@
 #include "support/scratch.hpp"
 #include "syntax/core/diagnostic.hpp"
 
-namespace adsem {
+namespace adsem::user_rules_test {
 namespace {
 
 const props::Registry& registry() {
@@ -280,4 +280,4 @@ TEST(SimpleDiffUserRules, BudgetIsComparedWithThePaperRulesAtTheSameCost) {
 }
 
 } // namespace
-} // namespace adsem
+} // namespace adsem::user_rules_test
