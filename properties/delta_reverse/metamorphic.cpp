@@ -47,7 +47,7 @@ Term rewrite(const Term& t, const Context& gamma, bool commute, bool let_to_beta
     copy.kids[1] = pair(kids[1]->kids[1], kids[1]->kids[0]);
   if (let_to_beta && n.kind == Kind::let)
     return app(lam(n.name, typecheck(n.kids[0], g).type, kids[1]), kids[0]);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_shared_node<const Node>(std::move(copy));
 }
 
 TrialResult metamorphic(const PropertyContext& context) {

@@ -79,7 +79,7 @@ Term map_main_body(const Term& e, const std::function<Term(const Term&)>& f) {
     copy.kids[1] = map_main_body(e->kids[1], f);
   else
     copy.kids[0] = f(e->kids[0]);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_shared_node<const Node>(std::move(copy));
 }
 
 // How a source rule's instance is drawn (rule_instance_kit.hpp): a closed main expression with

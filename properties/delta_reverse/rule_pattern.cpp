@@ -66,7 +66,7 @@ std::string TermView::print(const Term& t) {
 Term TermView::rebuild(const Term& t, std::vector<Term> kids) {
   Node copy = *t;
   copy.kids = std::move(kids);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_shared_node<const Node>(std::move(copy));
 }
 
 namespace {

@@ -69,7 +69,7 @@ Term mark_calls(const RuleDecl& decl, Translation t, const Term& rhs,
   Node copy = *rhs;
   for (Term& k : copy.kids)
     k = mark_calls(decl, t, k, metas, calls);
-  return std::make_shared<const Node>(std::move(copy));
+  return make_shared_node<const Node>(std::move(copy));
 }
 
 // A translated subterm's type: T{A}, or M Drev{A} (translated_term_type), located at `where`.

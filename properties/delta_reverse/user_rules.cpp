@@ -114,7 +114,7 @@ struct Matcher {
 };
 
 Term renamed(const Term& t, const std::map<std::string, std::string>& binders, Scope& scope) {
-  auto out = std::make_shared<Node>(*t);
+  auto out = make_shared_node<Node>(*t);
   if (t->kind == Kind::var) {
     if (const std::string* y = bound_in(scope, t->name)) out->name = *y;
     return out;

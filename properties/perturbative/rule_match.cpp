@@ -31,7 +31,7 @@ Term renamed(const Simple& s, const std::map<std::string, std::string>& to) {
   case Kind::primitive:
     break;
   }
-  return single(std::make_shared<const Simple>(s));
+  return single(make_shared_node<const Simple>(s));
 }
 Term renamed(const Term& m, const std::map<std::string, std::string>& to) {
   Term out = zero(m.type);
@@ -93,7 +93,7 @@ public:
   Match result(Term rhs) { return Match{std::move(sigma_), std::move(rhs)}; }
 
 private:
-  static SimpleP share(const Simple& t) { return std::make_shared<const Simple>(t); }
+  static SimpleP share(const Simple& t) { return make_shared_node<const Simple>(t); }
 
   // Pattern summand i and on, each to an unused summand of t (backtracking).
   bool summands(const Term& pat, const Term& t, std::size_t i, std::vector<bool>& used) {

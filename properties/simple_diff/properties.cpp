@@ -64,7 +64,7 @@ TrialResult unique_typing(const PropertyContext& context) {
   const Path at =
       annotated[static_cast<std::size_t>(*rc::gen::inRange(0, static_cast<int>(annotated.size())))];
   const bool left = *rc::gen::arbitrary<bool>();
-  auto wrong = std::make_shared<Node>(*subterm(again.term, at));
+  auto wrong = make_shared_node<Node>(*subterm(again.term, at));
   const Type ann = product_type(left ? wrong->ann_left() : wrong->ann_right(), real_type());
   wrong->type = left ? product_type(ann, wrong->ann_right()) : product_type(wrong->ann_left(), ann);
   const Term altered = plug(again.term, at, wrong);

@@ -51,7 +51,7 @@ Term TermView::rebuild(const Term& m, std::vector<Term> kids) {
   copy.b = kids[1];
   copy.c = kids[2];
   if (copy.sugar() && !copy.sugar()->parts.empty()) copy.edit_extra().sugar.reset();
-  return std::make_shared<const Node>(std::move(copy));
+  return make_shared_node<const Node>(std::move(copy));
 }
 
 // σ keeps the derived-form records consistent: their parts are instantiated too.

@@ -198,7 +198,7 @@ Reducer::Reducer(const Term& t, RunOptions options, const RunSetUp* set_up,
     : current_(t), options_(std::move(options)),
       names_(set_up ? set_up->names_ : names_of(t, table)),
       types_(set_up ? set_up->types_ : binder_types_of(table)),
-      copied_(std::make_shared<CopiedBinders>()), rng_state_(options_.seed),
+      copied_(make_shared_node<CopiedBinders>()), rng_state_(options_.seed),
       copy_budget_(options_.fuel, options_.copy_per_step),
       search_budget_(std::max(options_.fuel, RunOptions::search_floor), options_.search_per_step),
       id_(next_reducer_id()), known_reads_(options_.book == paper_rules()) {

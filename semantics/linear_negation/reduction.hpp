@@ -313,7 +313,7 @@ private:
   // by the number its fresh name ends in (Names::last_drawn): a sharing chain of n stages renames
   // Θ(n²) binders, which as entries of types_ took most of the run's memory.
   struct CopiedBinders;
-  std::shared_ptr<CopiedBinders> copied_;
+  SharedNode<CopiedBinders> copied_;
   // (9) shares its copies (RunOptions::share_copies): only within normalise, with the paper's
   // book, so the terms every other caller sees are built.
   bool share_copies_ = false;

@@ -181,7 +181,7 @@ Term tx_proj(Engine&, const Tx::Redex& r, const RuleInfo&) {
 // [OURS] T_x c = ι2 c for numerals and primitives (spec §12.7)
 Term tx_const(Engine&, const Tx::Redex& r, const RuleInfo&) {
   const Simple& c = r.node;
-  return inj(2, tangent_type(c.type), single(std::make_shared<const Simple>(c)));
+  return inj(2, tangent_type(c.type), single(make_shared_node<const Simple>(c)));
 }
 
 // ---- the book ----

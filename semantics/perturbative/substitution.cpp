@@ -69,7 +69,7 @@ Term substitute(const Term& m, const std::string& x, const Term& p) {
   return Substitution(x, p).bag(m);
 }
 Term substitute(const Simple& s, const std::string& x, const Term& p) {
-  return Substitution(x, p).simple(std::make_shared<const Simple>(s));
+  return Substitution(x, p).simple(make_shared_node<const Simple>(s));
 }
 
 } // namespace adsem::perturbative

@@ -30,7 +30,7 @@ public:
   void insert(const Term& t, V value) {
     if (entries_.size() >= 2 * swept_size_) sweep();
     t->keyed_mark.set();
-    entries_.emplace(t.get(), std::pair<std::weak_ptr<const Node>, V>{t, std::move(value)});
+    entries_.emplace(t.get(), std::pair<WeakNode<const Node>, V>{t, std::move(value)});
   }
 
 private:
@@ -40,7 +40,7 @@ private:
     if (entries_.size() > limit_) entries_.clear(); // still too many live entries: restart
     swept_size_ = std::max(min_sweep, entries_.size());
   }
-  std::unordered_map<const Node*, std::pair<std::weak_ptr<const Node>, V>> entries_;
+  std::unordered_map<const Node*, std::pair<WeakNode<const Node>, V>> entries_;
   std::size_t limit_;
   std::size_t swept_size_ = min_sweep;
 };

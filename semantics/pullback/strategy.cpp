@@ -15,7 +15,7 @@ namespace {
 // start empty, ast.hpp): a copy `Node n = *t` moved in and destroyed cost the node twice, and an
 // observed run (step) rebuilds the path to every redex.
 Term with_kid(const Term& t, std::size_t i, Term k) {
-  auto n = std::make_shared<Node>(*t);
+  auto n = make_shared_node<Node>(*t);
   n->kids[i] = std::move(k);
   return n;
 }

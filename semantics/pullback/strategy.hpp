@@ -181,7 +181,7 @@ private:
   // rebuilds in place only its frames' nodes, which each held a redex; a node a rule edits in
   // place (substitute_in_place) loses its inert mark, so its entry is not asked again until the
   // search places the node's answer anew (insert_or_assign).
-  NodeTable<int, std::weak_ptr<const Node>> inert_;
+  NodeTable<int, WeakNode<const Node>> inert_;
   // [perf] is_let_series of the let nodes asked before (is_let_series_remembered).
   NodeMemo<bool> let_series_{1 << 20};
   bool is_let_series_remembered(const Term& t);

@@ -9,7 +9,7 @@ namespace adsem::pullback::ld {
 namespace {
 
 DTerm make(Node n) {
-  return std::make_shared<const Node>(std::move(n));
+  return make_shared_node<const Node>(std::move(n));
 }
 DTerm dvar(const std::string& x) {
   return make({.kind = Node::Kind::var, .name = x});

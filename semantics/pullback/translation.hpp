@@ -14,7 +14,7 @@
 namespace adsem::pullback::ld {
 
 struct Node;
-using DTerm = std::shared_ptr<const Node>;
+using DTerm = SharedNode<const Node>;
 struct Node {
   enum class Kind { var, lam, app, proj, pair, num, prim, dprim, dapp, sum, zero };
   Kind kind = Kind::zero;

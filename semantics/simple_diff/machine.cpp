@@ -47,7 +47,7 @@ void Machine::step(const RuleInfo& rule, const Node* at) {
   if (static_cast<long>(trace_.size()) >= options_.max_trace_lines) return;
   std::string detail;
   if (at) {
-    detail = print(std::make_shared<const Node>(*at)); // the user's forms (infix, grad)
+    detail = print(make_shared_node<const Node>(*at)); // the user's forms (infix, grad)
     if (detail.size() > 120) detail = detail.substr(0, 117) + "...";
   }
   trace_.push_back(TraceLine{rule.name, std::move(detail)});

@@ -37,7 +37,7 @@ public:
   // A new variable node x with the next slot.
   Term make(std::string x) {
     if (blocks_.empty() || blocks_.back().nodes->size() == blocks_.back().nodes->capacity()) {
-      auto nodes = std::make_shared<std::vector<Node>>();
+      auto nodes = make_shared_node<std::vector<Node>>();
       nodes->reserve(blocks_.empty() ? 16 : 2 * blocks_.back().nodes->capacity());
       blocks_.push_back(Block{std::move(nodes), count_});
     }
@@ -62,8 +62,8 @@ public:
 
 private:
   struct Block {
-    std::shared_ptr<std::vector<Node>> nodes; // reserved once: never reallocated
-    std::uint32_t first;                      // the slot of its first node
+    SharedNode<std::vector<Node>> nodes; // reserved once: never reallocated
+    std::uint32_t first;                 // the slot of its first node
   };
   std::vector<Block> blocks_;
   std::uint32_t count_ = 0;

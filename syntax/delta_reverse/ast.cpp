@@ -7,10 +7,10 @@ namespace adsem::delta_reverse {
 
 namespace {
 Type make_type(TypeNode::Kind k, Type a = nullptr, Type b = nullptr) {
-  return std::make_shared<const TypeNode>(TypeNode{k, std::move(a), std::move(b)});
+  return make_shared_node<const TypeNode>(TypeNode{k, std::move(a), std::move(b)});
 }
 Term make(Node n) {
-  return std::make_shared<const Node>(std::move(n));
+  return make_shared_node<const Node>(std::move(n));
 }
 } // namespace
 

@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/shared_node.hpp"
 
 namespace adsem::delta_reverse {
 
 // ---- types (spec §2.2 grammar; §2.3 target additions) ----
 struct TypeNode;
-using Type = std::shared_ptr<const TypeNode>;
+using Type = SharedNode<const TypeNode>;
 struct TypeNode {
   enum class Kind {
     real,     // R
@@ -84,7 +85,7 @@ enum class Kind {
 };
 
 struct Node;
-using Term = std::shared_ptr<const Node>;
+using Term = SharedNode<const Node>;
 struct Node {
   Kind kind;
   std::string name;  // var; lam/let/bind binder; prim name; case: inl binder

@@ -36,7 +36,7 @@ private:
       if (same) return t;
       Node copy = n;
       copy.kids = std::move(kids);
-      return Term(std::make_shared<const Node>(std::move(copy)));
+      return Term(make_shared_node<const Node>(std::move(copy)));
     };
     switch (n.kind) {
     case Kind::var:

@@ -21,19 +21,19 @@ namespace adsem::linear_negation {
 // ---- types ----
 
 Type real_type() {
-  static const Type r = std::make_shared<const TypeNode>(TypeNode{});
+  static const Type r = make_shared_node<const TypeNode>(TypeNode{});
   return r;
 }
 Type product_type(Type a, Type b) {
-  return std::make_shared<const TypeNode>(
+  return make_shared_node<const TypeNode>(
       TypeNode{TypeNode::Kind::product, 1, std::move(a), std::move(b)});
 }
 Type arrow_type(Type a, Type b) {
-  return std::make_shared<const TypeNode>(
+  return make_shared_node<const TypeNode>(
       TypeNode{TypeNode::Kind::arrow, 1, std::move(a), std::move(b)});
 }
 Type neg_type(int d) {
-  return std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::neg, d, nullptr, nullptr});
+  return make_shared_node<const TypeNode>(TypeNode{TypeNode::Kind::neg, d, nullptr, nullptr});
 }
 Type euclidean(int d) {
   return d <= 1 ? real_type() : product_type(real_type(), euclidean(d - 1));
@@ -111,7 +111,7 @@ namespace {
 // few hundred bytes, and building it aside and moving it in cost more than the rest of making a
 // small one.
 template <typename Fill> Term make(const Fill& fill) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   fill(*n);
   measure(*n);
   return n;

@@ -20,6 +20,7 @@
 
 #include "syntax/core/diagnostic.hpp"
 #include "syntax/core/inline_vector.hpp"
+#include "syntax/core/shared_node.hpp"
 #include "syntax/linear_negation/name_table.hpp"
 
 namespace adsem {
@@ -30,7 +31,7 @@ namespace adsem::linear_negation {
 
 // ---- types (L287-293): A ::= R | A × B | A → B | R^⊥d ----
 struct TypeNode;
-using Type = std::shared_ptr<const TypeNode>;
+using Type = SharedNode<const TypeNode>;
 struct TypeNode {
   enum class Kind { real, product, arrow, neg };
   Kind kind = Kind::real;
@@ -65,7 +66,7 @@ struct Binder {
 };
 
 struct Node;
-using Term = std::shared_ptr<const Node>;
+using Term = SharedNode<const Node>;
 
 // A cache slot of the reducer (semantics/linear_negation/reduction.cpp): which redex instance
 // S_bp and S_lo would choose in this subtree, and how many instances S_rand draws from. `owner`
@@ -119,10 +120,10 @@ struct Suspension {
   // The free occurrences in `original` of each name env renames (env's order), when known: forcing
   // reads the largest child's counts from what its siblings leave (shared_copy.cpp).
   InlineVector<int, 4> counts; // empty: not known (or nothing renamed); mostly one or two
-  std::shared_ptr<BinderLog> log;
+  SharedNode<BinderLog> log;
   // null: the p-th binder (walk order, from 1) is numbered p; else numbers[p - 1] (a copy whose
   // numbers are no block: Names::fresh skipped a taken name, share_copy_drawn)
-  std::shared_ptr<const std::vector<long>> numbers;
+  SharedNode<const std::vector<long>> numbers;
   // The free names of the unforced copy, owned here: its free-count list (and its parents')
   // view them, and they outlive the original, which is let go once forced.
   std::vector<std::string> free_names;
@@ -158,7 +159,7 @@ struct Node {
   std::uint32_t names_seen = 0; // in plain_stems's padding: the node stays 424 bytes
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
   struct Pending {
-    std::shared_ptr<Suspension> from; // forced: only its env (free-count lists view its names)
+    SharedNode<Suspension> from; // forced: only its env (free-count lists view its names)
     bool unforced = false;
   };
   mutable Pending copy;
@@ -254,10 +255,10 @@ void force_sum(const Node& n);
 void force_all(const Term& t);
 // The copy of v whose binders are numbered base + 1, … (Names::reserve_block), built lazily: the
 // term rename_bound would build with those numbers drawn.
-Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log);
+Term share_copy(const Term& v, long base, const SharedNode<BinderLog>& log);
 // The same where the numbers are no block: those names.fresh draws for v's binders, drawn here in
 // rename_bound's order, so that the copy reads as rename_bound's with names, name for name.
-Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log);
+Term share_copy_drawn(const Term& v, Names& names, const SharedNode<BinderLog>& log);
 // t{v/z} for a shared copy t not forced yet and a variable v (rule (11)): a copy of t's original,
 // not forced either, whose renaming is t's followed by z ↦ v (t's binders are named fresh, so
 // none captures v), which forced reads as t forced with z substituted, name for name. c: z's

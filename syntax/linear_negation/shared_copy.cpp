@@ -31,7 +31,7 @@ void bind(Renaming& env, const std::string& from, const std::string& to) {
     env.emplace(it, from, to);
 }
 
-using Numbers = std::shared_ptr<const std::vector<long>>;
+using Numbers = SharedNode<const std::vector<long>>;
 
 // The number of the p-th binder of a copy (Suspension::numbers).
 long number_of(const Numbers& numbers, long p) {
@@ -72,7 +72,7 @@ std::uint32_t names_in(const std::vector<Term>& kids) {
 }
 
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const Counts* counts, const std::shared_ptr<BinderLog>& log,
+                              const Counts* counts, const SharedNode<BinderLog>& log,
                               const Numbers& numbers, bool* spine = nullptr);
 
 // What a copy n of o keeps of o's fields (its binders are named and its children made apart).
@@ -93,7 +93,7 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
 // names free in c): c itself when nothing in it is renamed, a new variable, or a new node (built
 // whole when small and whole_if_small, else shared: its children made when forced).
 Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
-             const std::shared_ptr<BinderLog>& log, const Numbers& numbers, bool whole_if_small) {
+             const SharedNode<BinderLog>& log, const Numbers& numbers, bool whole_if_small) {
   if (c->kind == Kind::var) {
     const std::string* to = renamed(env, c->name);
     return to && *to != c->name ? var(*to) : c;
@@ -118,7 +118,7 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
   }
   const Node& o = *original;
   // made in its place (a Node moved into make_shared was built, copied and destroyed)
-  const auto made = std::make_shared<Node>();
+  const auto made = make_shared_node<Node>();
   Node& n = *made;
   copy_fields(n, o);
   if (o.kind == Kind::lam) n.x = renamed_binder(o.x, number_of(numbers, base + 1), *log);
@@ -136,7 +136,7 @@ Term copy_of(const Term& c, long base, Renaming env, const Counts* counts,
     n.names_seen = names_in(n.kids);
     return made;
   }
-  const auto s = std::make_shared<Suspension>(); // filled in place, not moved from a temporary
+  const auto s = make_shared_node<Suspension>(); // filled in place, not moved from a temporary
   s->original = std::move(original);
   s->base = base;
   s->env = std::move(env);
@@ -219,10 +219,10 @@ using Bound = std::pair<const std::string*, const std::string*>;
 // c and c binds nothing, c itself, as copy_of answers for the renaming restricted to c, empty:
 // then each child is its original too (copy_of's answer for it), and no variable child is
 // renamed, even to itself.
-Term sum_copied(const Term& c, long base, const Renaming& env,
-                const std::shared_ptr<BinderLog>& log, const Numbers& numbers) {
+Term sum_copied(const Term& c, long base, const Renaming& env, const SharedNode<BinderLog>& log,
+                const Numbers& numbers) {
   const Node& o = *c;
-  const auto made = std::make_shared<Node>();
+  const auto made = make_shared_node<Node>();
   Node& n = *made;
   copy_fields(n, o);
   bool renamed_var = false;
@@ -240,7 +240,7 @@ Term sum_copied(const Term& c, long base, const Renaming& env,
 // (o a sum): a child that is a sum too is made forced at once, down its own spine (sum_copied),
 // and *spine is set where a variable child is renamed.
 std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Renaming& env,
-                              const Counts* counts, const std::shared_ptr<BinderLog>& log,
+                              const Counts* counts, const SharedNode<BinderLog>& log,
                               const Numbers& numbers, bool* spine) {
   std::vector<Term> kids(o.kids.size());
   long at = base;
@@ -391,7 +391,7 @@ void force_all(const Term& t) {
   on_stack_for(t, [&] { force_all_below(t); });
 }
 
-Term share_copy(const Term& v, long base, const std::shared_ptr<BinderLog>& log) {
+Term share_copy(const Term& v, long base, const SharedNode<BinderLog>& log) {
   return copy_of(v, base, {}, nullptr, log, nullptr,
                  false); // shared at least at its root, whatever its size
 }
@@ -456,8 +456,8 @@ Term substituted_copy(const Node& t, const std::string& z, const std::string& v,
       }
     }
   }
-  const auto made = std::make_shared<Node>(t); // its binders, measure and counts; no summaries
-  const auto suspended = std::make_shared<Suspension>();
+  const auto made = make_shared_node<Node>(t); // its binders, measure and counts; no summaries
+  const auto suspended = make_shared_node<Suspension>();
   suspended->original = s.original;
   suspended->base = s.base;
   suspended->env = std::move(env);
@@ -500,8 +500,8 @@ void draw_numbers(const Node& t, Names& names, std::vector<long>& out) {
 }
 } // namespace
 
-Term share_copy_drawn(const Term& v, Names& names, const std::shared_ptr<BinderLog>& log) {
-  auto numbers = std::make_shared<std::vector<long>>();
+Term share_copy_drawn(const Term& v, Names& names, const SharedNode<BinderLog>& log) {
+  auto numbers = make_shared_node<std::vector<long>>();
   numbers->reserve(static_cast<std::size_t>(v->binders));
   on_stack_for(v, [&] { draw_numbers(*v, names, *numbers); });
   return copy_of(v, 0, {}, nullptr, log, numbers, false);

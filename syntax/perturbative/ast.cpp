@@ -17,18 +17,18 @@ namespace adsem::perturbative {
 
 Type real_type() {
   static const Type r =
-      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::real, "", {}, {}});
+      make_shared_node<const TypeNode>(TypeNode{TypeNode::Kind::real, "", {}, {}});
   return r;
 }
 Type atom_type(std::string name) {
-  return std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::atom, std::move(name), {}, {}});
+  return make_shared_node<const TypeNode>(TypeNode{TypeNode::Kind::atom, std::move(name), {}, {}});
 }
 Type product_type(Type a, Type b) {
-  return std::make_shared<const TypeNode>(
+  return make_shared_node<const TypeNode>(
       TypeNode{TypeNode::Kind::product, "", std::move(a), std::move(b)});
 }
 Type arrow_type(Type a, Type b) {
-  return std::make_shared<const TypeNode>(
+  return make_shared_node<const TypeNode>(
       TypeNode{TypeNode::Kind::arrow, "", std::move(a), std::move(b)});
 }
 bool is_product(const Type& t) {
@@ -79,7 +79,7 @@ std::string type_text(const Type& t, bool top) {
 
 namespace {
 SimpleP make(Simple s) {
-  return std::make_shared<const Simple>(std::move(s));
+  return make_shared_node<const Simple>(std::move(s));
 }
 } // namespace
 
@@ -120,7 +120,7 @@ template <class Fill> Term distribute(Type type, const Term& operand, const Fill
   Term out = zero(std::move(type));
   out.items.reserve(operand.items.size());
   for (const SimpleP& v : operand.items) {
-    auto s = std::make_shared<Simple>();
+    auto s = make_shared_node<Simple>();
     s->type = out.type;
     s->operand = v;
     fill(*s);

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "syntax/core/shared_node.hpp"
+
 namespace adsem::perturbative {
 
 // ---- types (L186, spec §2.1): σ ::= α | σ × τ | σ → τ, Tσ := σ × σ (an abbreviation) ----
 struct TypeNode;
-using Type = std::shared_ptr<const TypeNode>;
+using Type = SharedNode<const TypeNode>;
 struct TypeNode {
   enum class Kind { real, atom, product, arrow };
   Kind kind = Kind::real;
@@ -38,7 +40,7 @@ const Type& component(const Type& product, int k); // σ_k of σ1 × σ2, k ∈ 
 enum class Kind { var, lam, app, push, inj, proj, numeral, primitive };
 
 struct Simple;
-using SimpleP = std::shared_ptr<const Simple>;
+using SimpleP = SharedNode<const Simple>;
 
 // A perturbative term M ::= 0 | s + M: a multiset of simple terms of one type.
 struct Term {

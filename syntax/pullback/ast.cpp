@@ -16,7 +16,7 @@ Type make(TypeNode::Kind k, Type l = nullptr, Type r = nullptr) {
                          (k == TypeNode::Kind::prod && l && r && l->euclidean && r->euclidean);
   const std::size_t dims =
       k == TypeNode::Kind::real ? 1 : (euclidean ? l->dims + r->dims : std::size_t{0});
-  return std::make_shared<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
+  return make_shared_node<const TypeNode>(TypeNode{k, std::move(l), std::move(r), euclidean, dims});
 }
 } // namespace
 
@@ -135,11 +135,11 @@ template <class T> struct InPlaceAllocator {
   }
   friend bool operator==(const InPlaceAllocator&, const InPlaceAllocator&) { return true; }
 };
-template <class Make> std::shared_ptr<Node> made(Make&& make) {
-  return std::allocate_shared<Node>(InPlaceAllocator<Node>{}, std::forward<Make>(make));
+template <class Make> SharedNode<Node> made(Make&& make) {
+  return allocate_shared_node<Node>(InPlaceAllocator<Node>{}, std::forward<Make>(make));
 }
 // A node with a name and a type (var, binders, prim, jac) and the given kids.
-std::shared_ptr<Node> named(Kind kind, std::string name, Type type, Kids kids, SourcePos pos) {
+SharedNode<Node> named(Kind kind, std::string name, Type type, Kids kids, SourcePos pos) {
   return made([&] {
     return Node{.kind = kind,
                 .name = std::move(name),
@@ -148,7 +148,7 @@ std::shared_ptr<Node> named(Kind kind, std::string name, Type type, Kids kids, S
                 .pos = pos};
   });
 }
-std::shared_ptr<Node> unnamed(Kind kind, Kids kids, SourcePos pos) {
+SharedNode<Node> unnamed(Kind kind, Kids kids, SourcePos pos) {
   return made([&] { return Node{.kind = kind, .kids = std::move(kids), .pos = pos}; });
 }
 } // namespace
@@ -429,10 +429,10 @@ const NodeFacts* compute_facts(const Node& n, bool& owned) {
 Term make_node(Node&& n) {
   // Made non-const: the reducer may release a kid of a node that only its own search holds
   // (semantics/pullback/strategy.cpp, run_refocusing); every other user sees a const Node.
-  return std::make_shared<Node>(std::move(n));
+  return make_shared_node<Node>(std::move(n));
 }
 
-std::shared_ptr<Node> remake(const Node& like) {
+SharedNode<Node> remake(const Node& like) {
   // [perf] Made in its shared block: substitution remakes a node per step of a path it rebuilds.
   return made([&] {
     return Node{.kind = like.kind,

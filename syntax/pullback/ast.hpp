@@ -1,6 +1,6 @@
 #pragma once
 // AST of Mak–Ong's differential-form pullback language (seed 000, Fig. 1 L129-133; spec §2.2,
-// §2.5, §2.7). Immutable shared nodes (std::shared_ptr<const Node>), no raw owning pointers.
+// §2.5, §2.7). Immutable shared nodes (SharedNode<const Node>), no raw owning pointers.
 // [ID, ours] Every variable occurrence carries its type (Church style, resolved by the parser from
 // its binder), so the type of any term is computed locally (type_of) and the reducer knows the
 // dimensions rule 5⁺ and rule 8 need (spec §3.2 "The reducer needs types at run time").
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/shared_node.hpp"
 #include "syntax/pullback/covector.hpp"
 #include "syntax/pullback/small_list.hpp"
 
@@ -21,7 +22,7 @@ namespace adsem::pullback {
 
 // σ, τ ::= R | σ₁ × σ₂ | σ₁ ⇒ σ₂ | σ*   (spec §2.1). `any` is the type of an unannotated `zero`.
 struct TypeNode;
-using Type = std::shared_ptr<const TypeNode>;
+using Type = SharedNode<const TypeNode>;
 struct TypeNode {
   enum class Kind { real, prod, arrow, dual, any };
   Kind kind = Kind::real;
@@ -187,7 +188,7 @@ private:
 };
 
 struct Node;
-using Term = std::shared_ptr<const Node>;
+using Term = SharedNode<const Node>;
 using Kids = SmallList<Term>; // up to two inline (small_list.hpp)
 struct Node {
   Kind kind = Kind::zero;
@@ -215,7 +216,7 @@ Term make_node(Node&& n);
 // name) before it shares the node: every other field copied, the old kids not (a copy
 // `Node n = *t` copies the kids only to throw them away). [perf] Substitution builds the kids it
 // rebuilds in the node's own block, where a list built aside was moved in twice.
-std::shared_ptr<Node> remake(const Node& like);
+SharedNode<Node> remake(const Node& like);
 // The facts computed and published at the first question (facts' slow path).
 const NodeFacts& computed_facts(const Term& t);
 // [perf] Inline: substitution and occurs_free ask at every node they visit, and most nodes have

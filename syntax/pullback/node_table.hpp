@@ -19,7 +19,7 @@
 
 namespace adsem::pullback {
 
-// Hold: how an entry holds its node. Term keeps the node alive; std::weak_ptr<const Node> keeps
+// Hold: how an entry holds its node. Term keeps the node alive; WeakNode<const Node> keeps
 // only its block (make_shared: node and counts in one allocation), so the key's address is still
 // not reused while the entry lives, but the node and everything below it are released with the
 // term. A weak entry's node must never change in place while the entry lives.

@@ -77,7 +77,7 @@ Term rename_var(const Term& t, const std::string& from, const std::string& to);
 
 // t remade with room for its kids and the first `kept` of them (unchanged) copied: a walk
 // rebuilding t from its first changed kid on.
-std::shared_ptr<Node> remake_from(const Term& t, std::size_t kept) {
+SharedNode<Node> remake_from(const Term& t, std::size_t kept) {
   auto n = remake(*t);
   n->kids.reserve(t->kids.size());
   n->kids.assign(t->kids.begin(), t->kids.begin() + static_cast<std::ptrdiff_t>(kept));
@@ -177,7 +177,7 @@ private:
   Term walk(const Term& t) {
     // The node is remade, and the children copied, only from the first one that changes (most
     // subterms do not), so an unchanged subterm costs no allocation and is returned shared.
-    std::shared_ptr<Node> out;
+    SharedNode<Node> out;
     std::string name;
     bool renamed = false;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
@@ -426,7 +426,7 @@ private:
   }
 
   Term walk(const Term& t, bool first, bool second, Scan scan) {
-    std::shared_ptr<Node> out;
+    SharedNode<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       const bool under = binds(t->kind) && i == bound_child(t->kind);
       const Scan below =
@@ -490,7 +490,7 @@ public:
     if (t->kids.empty()) return t;
     // a shared path's result depends on the node alone where no x is hidden
     if (const Term* known = hiding_ == 0 ? shared_.find(t) : nullptr) return *known;
-    std::shared_ptr<Node> out;
+    SharedNode<Node> out;
     for (std::size_t i = 0; i < t->kids.size(); ++i) {
       Entry* hidden = nullptr;
       if (binds(t->kind) && i == bound_child(t->kind)) {

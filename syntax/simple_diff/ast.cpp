@@ -11,21 +11,21 @@ namespace adsem::simple_diff {
 namespace mk {
 // Each node is built in its shared block (no stack copy moved in and destroyed).
 Term var(std::string x, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::var;
   n->name = std::move(x);
   n->pos = pos;
   return n;
 }
 Term constant(double r, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::constant;
   n->value = r;
   n->pos = pos;
   return n;
 }
 Term add(Term m, Term nn, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::add;
   n->a = std::move(m);
   n->b = std::move(nn);
@@ -33,7 +33,7 @@ Term add(Term m, Term nn, Pos pos) {
   return n;
 }
 Term op(std::string name, Term m, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::op;
   n->name = std::move(name);
   n->a = std::move(m);
@@ -41,7 +41,7 @@ Term op(std::string name, Term m, Pos pos) {
   return n;
 }
 Term let(std::string x, Type t, Term m, Term body, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::let;
   n->name = std::move(x);
   n->type = std::move(t);
@@ -51,7 +51,7 @@ Term let(std::string x, Type t, Term m, Term body, Pos pos) {
   return n;
 }
 Term unit(Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::unit;
   n->pos = pos;
   return n;
@@ -64,7 +64,7 @@ Type annotation_of(Type t, Type u) {
   return product_type(std::move(t), std::move(u));
 }
 Term annotated(Kind kind, Term m, Term nn, Type product, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = kind;
   n->a = std::move(m);
   n->b = std::move(nn);
@@ -92,7 +92,7 @@ Term snd(Term m, Type t, Type u, Pos pos) {
   return snd_ann(std::move(m), annotation_of(std::move(t), std::move(u)), pos);
 }
 Term if_(Term guard, Term m, Term nn, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::if_;
   n->a = std::move(guard);
   n->b = std::move(m);
@@ -102,7 +102,7 @@ Term if_(Term guard, Term m, Term nn, Pos pos) {
 }
 Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term body,
             std::optional<int> limit, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::letrec;
   n->name = std::move(f);
   n->type = std::move(t);
@@ -113,7 +113,7 @@ Term letrec(std::string f, std::string x, Type t, Type u, Term m, Term body,
   return n;
 }
 Term call(std::string f, Term m, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::call;
   n->name = std::move(f);
   n->a = std::move(m);
@@ -121,7 +121,7 @@ Term call(std::string f, Term m, Pos pos) {
   return n;
 }
 Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::rd;
   n->a = std::move(cotangent);
   n->b = std::move(point);
@@ -132,19 +132,19 @@ Term rd(Term cotangent, Term point, std::string x, Type t, Term body, Pos pos) {
   return n;
 }
 Term b_true(Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::b_true;
   n->pos = pos;
   return n;
 }
 Term b_false(Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::b_false;
   n->pos = pos;
   return n;
 }
 Term pred(std::string name, Term m, Pos pos) {
-  auto n = std::make_shared<Node>();
+  auto n = make_shared_node<Node>();
   n->kind = Kind::pred;
   n->name = std::move(name);
   n->a = std::move(m);
@@ -188,13 +188,13 @@ NodeExtra& Node::edit_extra() {
 }
 
 Term with_sugar(const Term& node, Sugar sugar) {
-  auto copy = std::make_shared<Node>(*node);
+  auto copy = make_shared_node<Node>(*node);
   copy->edit_extra().sugar = std::move(sugar);
   return copy;
 }
 
 Term with_children(const Node& node, Term a, Term b, Term c) {
-  auto copy = std::make_shared<Node>(node);
+  auto copy = make_shared_node<Node>(node);
   copy->a = std::move(a);
   copy->b = std::move(b);
   copy->c = std::move(c);

@@ -17,12 +17,13 @@
 #include <vector>
 
 #include "syntax/core/diagnostic.hpp"
+#include "syntax/core/shared_node.hpp"
 #include "syntax/simple_diff/type.hpp"
 
 namespace adsem::simple_diff {
 
 struct Node;
-using Term = std::shared_ptr<const Node>;
+using Term = SharedNode<const Node>;
 
 enum class Kind {
   var,      // x

@@ -131,7 +131,7 @@ Term changed_approximant(const Node& m, int n) {
   Term c = m.c ? changed_approximant(*m.c, n) : nullptr;
   const bool limits = m.kind == Kind::letrec && !m.limit();
   if (!limits && !a && !b && !c) return nullptr;
-  auto copy = std::make_shared<Node>(m);
+  auto copy = make_shared_node<Node>(m);
   if (a) copy->a = std::move(a);
   if (b) copy->b = std::move(b);
   if (c) copy->c = std::move(c);

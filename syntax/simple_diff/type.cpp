@@ -4,18 +4,18 @@ namespace adsem::simple_diff {
 
 Type real_type() {
   static const Type t =
-      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::real, nullptr, nullptr});
+      make_shared_node<const TypeNode>(TypeNode{TypeNode::Kind::real, nullptr, nullptr});
   return t;
 }
 
 Type unit_type() {
   static const Type t =
-      std::make_shared<const TypeNode>(TypeNode{TypeNode::Kind::unit, nullptr, nullptr});
+      make_shared_node<const TypeNode>(TypeNode{TypeNode::Kind::unit, nullptr, nullptr});
   return t;
 }
 
 Type product_type(Type left, Type right) {
-  return std::make_shared<const TypeNode>(
+  return make_shared_node<const TypeNode>(
       TypeNode{TypeNode::Kind::product, std::move(left), std::move(right)});
 }
 

@@ -4,10 +4,12 @@
 #include <memory>
 #include <string>
 
+#include "syntax/core/shared_node.hpp"
+
 namespace adsem::simple_diff {
 
 struct TypeNode;
-using Type = std::shared_ptr<const TypeNode>;
+using Type = SharedNode<const TypeNode>;
 
 struct TypeNode {
   enum class Kind { real, unit, product };

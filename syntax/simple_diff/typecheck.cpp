@@ -190,7 +190,7 @@ private:
 
   // A copy of the pair or projection n annotated with the product T × U.
   static Term annotated(const Node& n, Type product, Term a, Term b = nullptr) {
-    auto copy = std::make_shared<Node>(n);
+    auto copy = make_shared_node<Node>(n);
     copy->a = std::move(a);
     copy->b = std::move(b);
     copy->type = std::move(product);

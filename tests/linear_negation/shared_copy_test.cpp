@@ -46,7 +46,7 @@ TEST(LinearNegationSharedCopy, ReadsAsTheCopyRenameBoundBuilds) {
   const auto base = names.reserve_block(v->binders);
   ASSERT_TRUE(base.has_value());
   EXPECT_EQ(names.last_drawn(), eager_names.last_drawn());
-  auto noted = std::make_shared<Noted>();
+  auto noted = make_shared_node<Noted>();
   const Term copy = share_copy(v, *base, noted);
   EXPECT_TRUE(copy->copy.unforced);
   EXPECT_EQ(copy->free_counts(), eager->free_counts()); // before anything is made
@@ -63,7 +63,7 @@ struct TwoCopies {
 };
 TwoCopies copy_twice(const Term& v) {
   Names names(v);
-  auto noted = std::make_shared<Noted>();
+  auto noted = make_shared_node<Noted>();
   const auto block = names.reserve_block(v->binders);
   EXPECT_TRUE(block.has_value());
   const Term first = share_copy(v, block.value_or(0), noted);
@@ -141,7 +141,7 @@ TEST(LinearNegationSharedCopy, NumbersDrawnOneByOneReadAsRenameBoundDrawsThem) {
   const Term eager = rename_bound(v, eager_names);
   Names names = taking(Names(v));
   ASSERT_FALSE(names.reserve_block(v->binders).has_value());
-  auto noted = std::make_shared<Noted>();
+  auto noted = make_shared_node<Noted>();
   const Term copy = share_copy_drawn(v, names, noted);
   EXPECT_TRUE(copy->copy.unforced);
   EXPECT_EQ(names.last_drawn(), eager_names.last_drawn());
@@ -231,7 +231,7 @@ void substitute_below(const Term& u, const Term& twin, int depth, const std::str
 // Copies of v (and a copy of that copy), each with a forced twin, substituted below.
 void substitute_in_copies(const Term& v, int depth, SubstitutedCopies& out,
                           const std::string& where) {
-  auto noted = std::make_shared<Noted>();
+  auto noted = make_shared_node<Noted>();
   // a copy of t numbered as a block of names' numbers, or drawn one by one where a taken name
   // ends in one of them; names as they were before it is made
   const auto copy_of = [&](const Term& t, const Names& names) {
@@ -367,7 +367,7 @@ TEST(LinearNegationSharedCopy, ASumForcedDownItsSpineReadsAsForcedLevelByLevel) 
   int compared = 0;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const Term& v = sources[i];
-    auto noted = std::make_shared<Noted>();
+    auto noted = make_shared_node<Noted>();
     const Names names(v);
     const auto copy_of = [&] { // numbered as a block, or drawn one by one
       Names drawn = names;
@@ -441,7 +441,7 @@ void expect_listed_as_forced(const Term& u, const Term& twin, int& compared,
 // U_{j-1} the (11)-substituted body of a copy of level j-1 (p_{j-1} and x_{j+1} renamed), left
 // unforced. Makes u, U_{j-1} on top of level (level j-1), and its twin, substituted alike, and
 // then level j.
-void next_level(Term& level, int j, const std::shared_ptr<Noted>& noted, Term& u, Term& twin,
+void next_level(Term& level, int j, const SharedNode<Noted>& noted, Term& u, Term& twin,
                 const std::string& where) {
   const Term copy = share_copy(level, 1000L * j, noted);
   force(*copy);
@@ -473,7 +473,7 @@ TEST(LinearNegationSharedCopy, ASumListedInItsCopysOriginalReadsAsForced) {
               app(let(exp_binder("d", r), var("x2"), var("a")), var("a")))));
   int compared = 0;
   for (const Term& v : {long_sum(20), long_sum(70), mixed}) {
-    auto noted = std::make_shared<Noted>();
+    auto noted = make_shared_node<Noted>();
     Term level = v;
     for (int j = 1; j <= 6; ++j) {
       const std::string where = print(v).substr(0, 20) + " level " + std::to_string(j);
@@ -493,8 +493,8 @@ TEST(LinearNegationSharedCopy, ASumListedInItsCopysOriginalReadsAsForced) {
 // free-variable lists (the wide family's memory grew as n² where every original was kept). Each
 // listing reads as the forced twin's, and the top level, forced, prints as its twin.
 TEST(LinearNegationSharedCopy, AListingReadsABoundedChainOfCopiesInItsOriginals) {
-  auto noted = std::make_shared<Noted>();
-  std::vector<std::weak_ptr<const Node>> originals; // of each level's u
+  auto noted = make_shared_node<Noted>();
+  std::vector<WeakNode<const Node>> originals; // of each level's u
   Term level = long_sum(20);
   Term u, twin;
   int compared = 0;

@@ -55,7 +55,7 @@ public:
     Node n = *t;
     n.name = name;
     n.kids = std::move(kids);
-    return std::make_shared<const Node>(std::move(n)); // no make_node: facts filled on demand
+    return make_shared_node<const Node>(std::move(n)); // no make_node: facts filled on demand
   }
 
 private:
@@ -160,7 +160,7 @@ Term without_facts(const Term& t) {
   Node n = *t; // a copied node starts without facts
   for (Term& k : n.kids)
     k = without_facts(k);
-  return std::make_shared<const Node>(std::move(n));
+  return make_shared_node<const Node>(std::move(n));
 }
 
 TEST(PullbackFacts, SubstitutionEqualsTheFullWalk) {
@@ -366,7 +366,7 @@ TEST(PullbackFacts, ACopiedNodeNeverKeepsItsFacts) {
   ASSERT_TRUE(occurs_free("f", t));
   Node n = *t;                       // copies name, type and kids, but never the facts
   n.kids[0] = var("g", real_type()); // now λy.g
-  const Term copy = std::make_shared<const Node>(std::move(n));
+  const Term copy = make_shared_node<const Node>(std::move(n));
   EXPECT_FALSE(occurs_free("f", copy));
   EXPECT_TRUE(occurs_free("g", copy));
   std::string why;
@@ -437,7 +437,7 @@ TEST(PullbackFacts, SubstitutionInPlaceEqualsTheCopyingWalk) {
         // as a weak memo's key (watched through a weak handle, which holds no count).
         Term bare = without_facts(t);
         Term kept;
-        std::weak_ptr<const Node> keyed;
+        WeakNode<const Node> keyed;
         std::string last_text;
         if (!bare->kids.empty()) {
           const Term& last = bare->kids[bare->kids.size() - 1];

@@ -84,7 +84,7 @@ TEST(PullbackKids, InsertKeepsTheOrderAcrossTheInlineRoom) {
 }
 
 TEST(PullbackKids, AKidLivesAsLongAsANodeHoldsIt) {
-  std::weak_ptr<const Node> watched;
+  WeakNode<const Node> watched;
   {
     Term kid = num(1.0);
     watched = kid;

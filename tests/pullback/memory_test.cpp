@@ -18,7 +18,7 @@ namespace {
 
 TEST(PullbackMemory, NodeMemoAnswersWithoutKeepingItsNodes) {
   NodeMemo<bool> memo(1 << 20);
-  std::weak_ptr<const Node> released;
+  WeakNode<const Node> released;
   const Term kept = let("a", real_type(), num(1), var("a", real_type()));
   memo.insert(kept, true);
   {

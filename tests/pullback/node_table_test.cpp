@@ -41,7 +41,7 @@ TEST(PullbackNodeTable, EmplaceKeepsAndInsertOrAssignReplaces) {
 TEST(PullbackNodeTable, HoldsItsNodesUntilCleared) {
   NodeTable<int> table;
   Term t = num(1);
-  const std::weak_ptr<const Node> seen = t;
+  const WeakNode<const Node> seen = t;
   const Node* key = t.get();
   table.emplace(t, 7);
   t.reset();
@@ -54,9 +54,9 @@ TEST(PullbackNodeTable, HoldsItsNodesUntilCleared) {
 }
 
 TEST(PullbackNodeTable, AWeakEntryReleasesItsNodeButNotItsAddress) {
-  NodeTable<int, std::weak_ptr<const Node>> table;
+  NodeTable<int, WeakNode<const Node>> table;
   Term t = pair(num(1), num(2));
-  const std::weak_ptr<const Node> kid = t->kids[0];
+  const WeakNode<const Node> kid = t->kids[0];
   const Node* key = t.get();
   table.emplace(t, 7);
   ASSERT_NE(table.find(key), nullptr);
