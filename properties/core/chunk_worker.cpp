@@ -52,37 +52,38 @@ std::string timeout_message(ChildOutcome::Timeout why, double seconds, const std
 }
 
 WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun&&)>& on_chunk) {
-  const auto worker = [&](int fd) {
+  // A trial's own lines go out with ChildLines::soon (kept in the log shared with this process
+  // and written in batches; a crash loses none), the chunk's with ChildLines::line.
+  const auto worker = [&](ChildLines& lines) {
     PropertyContext context = plan.context;
-    context.on_input = [fd](const std::string& term, const std::string& source) {
-      write_line(fd, reports::dump_json({{"e", "input"}, {"term", term}, {"source", source}}));
+    context.on_input = [&lines](const std::string& term, const std::string& source) {
+      lines.soon(reports::dump_json({{"e", "input"}, {"term", term}, {"source", source}}));
     };
     PropertyPlan worker_plan = plan;
     worker_plan.stop = nullptr; // the parent's flag does not reach a forked copy; it kills us
     const VisitEnd end = for_each_chunk(worker_plan, [&](const ChunkSpec& spec, int chunk) {
-      write_line(fd, reports::dump_json({{"e", "chunk"},
-                                         {"chunk", chunk},
-                                         {"trials", spec.trials},
-                                         {"passed_before", spec.passed_before}}));
+      lines.line(reports::dump_json({{"e", "chunk"},
+                                     {"chunk", chunk},
+                                     {"trials", spec.trials},
+                                     {"passed_before", spec.passed_before}}));
       const ChunkSpec child_spec{spec.def,           context,          spec.token, spec.trials,
                                  spec.passed_before, spec.command_name};
       ChunkRun run = run_chunk(
-          child_spec, [fd] { write_line(fd, R"({"e":"start"})"); },
-          [fd](const TrialResult& t) {
-            write_line(
-                fd, reports::dump_json(
-                        {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
+          child_spec, [&lines] { lines.soon(R"({"e":"start"})"); },
+          [&lines](const TrialResult& t) {
+            lines.soon(reports::dump_json(
+                {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
           });
       nlohmann::json done = {{"e", "done"},
                              {"end", end_name(run.end)},
                              {"delta", reports::to_json(run.delta)},
                              {"error", run.error}};
       if (run.record) done["record"] = reports::to_json(*run.record);
-      write_line(fd, reports::dump_json(done));
+      lines.line(reports::dump_json(done));
       return run;
     });
-    write_line(fd, reports::dump_json(
-                       {{"e", "end"}, {"next_chunk", end.next_chunk}, {"finished", end.finished}}));
+    lines.line(reports::dump_json(
+        {{"e", "end"}, {"next_chunk", end.next_chunk}, {"finished", end.finished}}));
     return 0;
   };
 
@@ -97,6 +98,11 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
   bool input_current = false; // the last input was reported after the last trial start
   int started = 0;
   const auto on_line = [&](const std::string& line) {
+    if (line == R"({"e":"start"})") { // one a trial: not parsed
+      ++started;
+      input_current = false;
+      return;
+    }
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.contains("e")) return;
     const std::string e = j.at("e");
@@ -106,9 +112,6 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
       passed_before = j.value("passed_before", 0);
       partial = {};
       started = 0;
-      input_current = false;
-    } else if (e == "start") {
-      ++started;
       input_current = false;
     } else if (e == "input") {
       term = j.value("term", "");

@@ -10,7 +10,9 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,6 +34,73 @@ void write_line(int fd, const std::string& line) {
     if (n <= 0) return;
     done += static_cast<std::size_t>(n);
   }
+}
+
+// The log a child shares with its parent: `filled` counts every byte the child has sent (through
+// the pipe or kept here), and the bytes from the child's `written_` to `filled` are in the ring
+// (positions taken modulo its size). The child stores `filled` after the bytes, so whatever the
+// parent reads after the child's death is whole; the pipe and the ring together hold each byte
+// once, counted by the same offsets.
+struct ChildLines::Log {
+  static constexpr std::size_t ring_size = std::size_t{1} << 18;
+  std::atomic<std::uint64_t> filled{0};
+  char ring[ring_size];
+};
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free); // shared between processes
+
+void ChildLines::write_all(const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd_, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return; // the parent notices a missing line
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+void ChildLines::flush() {
+  const std::uint64_t filled = log_->filled.load(std::memory_order_relaxed);
+  if (filled > written_) {
+    const std::size_t from = written_ % Log::ring_size;
+    const std::size_t size = filled - written_;
+    const std::size_t first = std::min(size, Log::ring_size - from);
+    write_all(log_->ring + from, first);
+    write_all(log_->ring, size - first);
+    written_ = filled;
+  }
+  last_write_ = std::chrono::steady_clock::now();
+}
+
+void ChildLines::append(std::string_view text) {
+  const std::uint64_t filled = log_->filled.load(std::memory_order_relaxed);
+  const std::size_t size = text.size() + 1;
+  if (filled - written_ + size > Log::ring_size) {
+    flush();
+    if (size > Log::ring_size) { // too long to keep: written at once, then counted
+      std::string whole(text);
+      whole += '\n';
+      write_all(whole.data(), whole.size());
+      written_ += size;
+      log_->filled.store(filled + size, std::memory_order_release);
+      return;
+    }
+  }
+  const std::size_t from = filled % Log::ring_size;
+  const std::size_t first = std::min(text.size(), Log::ring_size - from);
+  std::memcpy(log_->ring + from, text.data(), first);
+  std::memcpy(log_->ring, text.data() + first, text.size() - first);
+  log_->ring[(filled + text.size()) % Log::ring_size] = '\n';
+  log_->filled.store(filled + size, std::memory_order_release);
+}
+
+void ChildLines::line(std::string_view text) {
+  append(text);
+  flush();
+}
+
+void ChildLines::soon(std::string_view text) {
+  append(text);
+  if (std::chrono::steady_clock::now() - last_write_ >= flush_interval) flush();
 }
 
 std::string signal_name(int signal) {
@@ -109,7 +178,9 @@ public:
     }
     const std::optional<double> cpu = cpu_.seconds();
     if (!cpu) return 100; // gone: its end of file is on the way
-    if (*cpu - cpu_at_line_ >= timeout_) {
+    // A line kept by ChildLines::soon arrives up to its flush interval late: that much more.
+    constexpr double lateness = std::chrono::duration<double>(ChildLines::flush_interval).count();
+    if (*cpu - cpu_at_line_ >= timeout_ + lateness) {
       why_ = ChildOutcome::Timeout::cpu;
       return std::nullopt;
     }
@@ -140,7 +211,50 @@ private:
 ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_timeout_seconds,
                           const std::function<void(const std::string& line)>& on_line,
                           const std::atomic<bool>* stop, std::size_t max_resident_bytes) {
+  return run_in_child([&](ChildLines& lines) { return work(lines.fd()); }, idle_timeout_seconds,
+                      on_line, stop, max_resident_bytes);
+}
+
+namespace {
+// The shared log of one child, unmapped when the parent is done with it.
+class SharedLog {
+public:
+  SharedLog()
+      : memory_(::mmap(nullptr, sizeof(ChildLines::Log), PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_ANONYMOUS, -1, 0)) {
+    if (memory_ == MAP_FAILED)
+      throw AdsemError(ErrorKind::io, std::string("mmap: ") + std::strerror(errno));
+    log_ = ::new (memory_) ChildLines::Log;
+  }
+  ~SharedLog() { ::munmap(memory_, sizeof(ChildLines::Log)); }
+  SharedLog(const SharedLog&) = delete;
+  SharedLog& operator=(const SharedLog&) = delete;
+  ChildLines::Log* get() const { return log_; }
+
+private:
+  void* memory_;
+  ChildLines::Log* log_ = nullptr;
+};
+
+// The bytes [from, log.filled) the pipe did not bring, once the child is gone: what it kept in
+// the ring and never wrote (empty when they are no longer all there).
+std::string unwritten_tail(const ChildLines::Log& log, std::uint64_t from) {
+  const std::uint64_t filled = log.filled.load(std::memory_order_acquire);
+  if (filled <= from || filled - from > ChildLines::Log::ring_size) return {};
+  std::string tail;
+  tail.reserve(filled - from);
+  for (std::uint64_t i = from; i < filled; ++i)
+    tail += log.ring[i % ChildLines::Log::ring_size];
+  return tail;
+}
+} // namespace
+
+ChildOutcome run_in_child(const std::function<int(ChildLines& lines)>& work,
+                          double idle_timeout_seconds,
+                          const std::function<void(const std::string& line)>& on_line,
+                          const std::atomic<bool>* stop, std::size_t max_resident_bytes) {
   const auto started = Clock::now();
+  const SharedLog log;
   int fds[2];
   if (::pipe(fds) != 0)
     throw AdsemError(ErrorKind::io, std::string("pipe: ") + std::strerror(errno));
@@ -167,10 +281,12 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     // Die with the parent (checked after the call too: the parent may have gone before it).
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) ::_exit(3);
     int status = 3;
+    ChildLines lines(fds[1], log.get());
     try {
-      status = work(fds[1]);
+      status = work(lines);
     } catch (...) {
     }
+    lines.flush();
     ::close(fds[1]);
     ::_exit(status);
   }
@@ -178,8 +294,19 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
 
   ChildOutcome outcome;
   std::string pending;
+  std::uint64_t received = 0; // bytes read from the pipe
   char buffer[65536];
   TrialClock trial_clock(pid, idle_timeout_seconds);
+  const auto take = [&](const char* bytes, std::size_t size) {
+    received += size;
+    pending.append(bytes, size);
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
+      trial_clock.on_line(Clock::now());
+      if (on_line) on_line(pending.substr(start, nl - start));
+    }
+    pending.erase(0, start);
+  };
   bool killed = false;
   bool stopped = false;
   auto last_memory_check = Clock::time_point{};
@@ -225,13 +352,7 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
     const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break; // EOF: the child closed its end (exited or died)
-    pending.append(buffer, static_cast<std::size_t>(n));
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
-      trial_clock.on_line(Clock::now());
-      if (on_line) on_line(pending.substr(start, nl - start));
-    }
-    pending.erase(0, start);
+    take(buffer, static_cast<std::size_t>(n));
     // Batch the reads: a child that writes a few lines per trial would otherwise wake the parent
     // for every line, and those cross-process wake-ups cost as much as a fast trial. A short nap
     // lets lines pile up in the pipe (the child does not wait for us); the idle timeout and the
@@ -241,13 +362,27 @@ ChildOutcome run_in_child(const std::function<int(int fd)>& work, double idle_ti
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
   }
-  ::close(fds[0]);
   int status = 0;
   {
     const fork_gate::Waiting waiting;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
+  // The child is gone: what the pipe still holds (a child killed here may have written more
+  // since the last read), then what it kept and never wrote. Not for a child killed before the
+  // parent read a line from it: it was still starting (TrialClock), whatever it had begun.
+  if (!(killed && !trial_clock.spoke())) {
+    (void)::fcntl(fds[0], F_SETFL, ::fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+    for (;;) {
+      const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      take(buffer, static_cast<std::size_t>(n));
+    }
+    const std::string tail = unwritten_tail(*log.get(), received);
+    take(tail.data(), tail.size());
+  }
+  ::close(fds[0]);
   if (outcome.resident_bytes > 0) {
     outcome.end = ChildOutcome::End::over_memory;
     outcome.code = SIGKILL;

@@ -63,6 +63,66 @@ TEST(RunInChild, ReportsExitSignalAndTimeout) {
   EXPECT_LT(o.seconds, 3.0);
 }
 
+// Lines a child keeps (ChildLines::soon) reach the parent in order when it exits, and when it
+// dies before writing them: from the shared log, also past the log's size (written out as it
+// fills) and with a line longer than the log (written at once).
+TEST(RunInChild, KeptLinesSurviveTheChildsDeath) {
+  std::vector<std::string> lines;
+  const auto collect = [&](const std::string& line) { lines.push_back(line); };
+  const auto numbered = [](int count, std::size_t width) {
+    std::vector<std::string> out;
+    for (int i = 0; i < count; ++i) {
+      std::string line = std::to_string(i);
+      line.resize(width, 'x');
+      out.push_back(line);
+    }
+    return out;
+  };
+  const std::vector<std::string> few = numbered(3, 10);
+  const std::vector<std::string> many = numbered(4000, 200); // 800 KB: the log is 256 KB
+  const std::vector<std::string> with_long = [&] {
+    std::vector<std::string> out = numbered(5, 10);
+    out.insert(out.begin() + 2, std::string(300000, 'L'));
+    return out;
+  }();
+  for (const std::vector<std::string>* sent : {&few, &many, &with_long}) {
+    for (const bool crash : {false, true}) {
+      lines.clear();
+      const auto o = props::run_in_child(
+          [&](props::ChildLines& out) {
+            out.line("first");
+            for (const std::string& line : *sent)
+              out.soon(line);
+            if (crash) std::raise(SIGSEGV);
+            return 0;
+          },
+          5, collect);
+      EXPECT_EQ(o.end,
+                crash ? props::ChildOutcome::End::signalled : props::ChildOutcome::End::exited);
+      std::vector<std::string> expected{"first"};
+      expected.insert(expected.end(), sent->begin(), sent->end());
+      EXPECT_EQ(lines.size(), expected.size()) << "crash " << crash;
+      EXPECT_TRUE(lines == expected) << "crash " << crash;
+    }
+  }
+}
+
+// A child killed for its CPU time (a hung trial) still delivers the lines it kept before.
+TEST(RunInChild, KeptLinesOfAHungTrialReachTheParent) {
+  std::vector<std::string> lines;
+  const auto o = props::run_in_child(
+      [](props::ChildLines& out) {
+        out.line("chunk");
+        out.soon("start");
+        out.soon("input");
+        testing::hang();
+        return 0;
+      },
+      0.3, [&](const std::string& line) { lines.push_back(line); });
+  EXPECT_EQ(o.end, props::ChildOutcome::End::timed_out);
+  EXPECT_EQ(lines, (std::vector<std::string>{"chunk", "start", "input"}));
+}
+
 // Once a worker has spoken, the per-trial timeout counts CPU time: a child that gets a fifth of
 // a core (as a trial does on a loaded machine) runs past the timeout in wall time and is not
 // killed for it; one that uses no CPU at all (stuck) is killed once its CPU time has stayed flat
