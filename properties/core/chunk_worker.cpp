@@ -19,8 +19,8 @@ namespace {
 // per chunk (a fork and its copy-on-write faults cost more than a chunk of fast trials). The
 // worker streams JSON lines: {"e":"chunk",...} when a chunk begins, {"e":"start"} per trial
 // (the heartbeat the per-trial timeout watches), {"e":"input",...} when the body reports its
-// input, {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's statistics
-// and counterexample, and {"e":"end",...} with where the visit stopped once it is over.
+// input, {"e":"pass"} or {"e":"case",...} per finished case, and {"e":"done",...} with the chunk's
+// statistics and counterexample, and {"e":"end",...} with where the visit stopped once it is over.
 // `on_chunk` gets every finished chunk as it arrives. A worker that dies or hangs before its
 // "end" line becomes one more chunk, ending in a "crash" or "timeout" record that holds the last
 // reported input; the cases it finished in that chunk are counted. That holds also when it dies
@@ -71,6 +71,7 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
       ChunkRun run = run_chunk(
           child_spec, [&lines] { lines.soon(R"({"e":"start"})"); },
           [&lines](const TrialResult& t) {
+            if (t.kind == TrialResult::Kind::pass) return lines.soon(R"({"e":"pass"})");
             lines.soon(reports::dump_json(
                 {{"e", "case"}, {"kind", static_cast<int>(t.kind)}, {"reason", t.reason}}));
           });
@@ -98,9 +99,15 @@ WorkerEnd run_worker(const PropertyPlan& plan, const std::function<void(ChunkRun
   bool input_current = false; // the last input was reported after the last trial start
   int started = 0;
   const auto on_line = [&](const std::string& line) {
-    if (line == R"({"e":"start"})") { // one a trial: not parsed
+    // The two lines of every trial are compared, not parsed.
+    if (line == R"({"e":"start"})") {
       ++started;
       input_current = false;
+      return;
+    }
+    if (line == R"({"e":"pass"})") {
+      ++partial.trials;
+      ++partial.passed;
       return;
     }
     const auto j = nlohmann::json::parse(line, nullptr, false);
