@@ -32,7 +32,7 @@ constexpr long small_subterm = 16;
 // x and its bit of Node::names_seen: a subterm whose bit is clear holds no x, answered at once.
 struct Sought {
   const std::string& name;
-  std::uint32_t bit;
+  NameFilter bit;
 };
 
 // Whether the binder name b is x. (9)'s descent asks it at every explicit substitution it crosses,

@@ -64,8 +64,8 @@ using Counts = InlineVector<int, 4>;
 // binders are renamed, so its original's filter does not hold, but its children's do (a child
 // still unforced passes every name). Exact where they are, it lets (9)'s descent skip a copied
 // sibling of its path by its filter instead of walking it.
-std::uint32_t names_in(const std::vector<Term>& kids) {
-  std::uint32_t seen = 0;
+NameFilter names_in(const std::vector<Term>& kids) {
+  NameFilter seen = 0;
   for (const Term& k : kids)
     seen |= k->names_seen;
   return seen;
@@ -85,8 +85,8 @@ std::vector<Term> copied_kids(const Node& o, const Node& n, long base, const Ren
   n.size = o.size;
   n.binders = o.binders;
   n.plain_stems = o.plain_stems;
-  n.names_seen = ~std::uint32_t{0}; // renamed: any name may occur
-  n.bound_count = o.bound_count;    // its binders renamed alike
+  n.names_seen = ~NameFilter{0}; // renamed: any name may occur
+  n.bound_count = o.bound_count; // its binders renamed alike
 }
 
 // The copy of c whose binders are numbered base + 1, …, its free names renamed by env (only
@@ -401,7 +401,7 @@ namespace {
 // reads a made list, or a copy's, where there is one: (11) asks it of a copy's original, a large
 // sum on the wide family whose list nothing else makes (made for this, it cost more than the walk
 // of its spine, whose summands mostly lack x's bit).
-bool names_free(const Term& t, const std::string& x, std::uint32_t bit) {
+bool names_free(const Term& t, const std::string& x, NameFilter bit) {
   const Node& n = *t;
   if (!may_name(n, bit)) return false;
   if (n.kind == Kind::var) return n.name == x;
@@ -473,6 +473,9 @@ namespace {
 // body), their numbers noted. An unforced copy's binders are its original's, whose stems they
 // keep: the original is walked in its place.
 void draw_numbers(const Node& t, Names& names, std::vector<long>& out) {
+  // A subtree without binders draws nothing: not walked (on the wide sum, (9) copies a
+  // backpropagator λa. S_k of one binder over a sum of k summands, one copy in four drawn here).
+  if (t.binders == 0) return;
   const Node& o = t.copy.unforced ? *t.copy.from->original : t;
   const auto draw = [&](const Binder& b) {
     names.fresh(b.name);
