@@ -54,7 +54,9 @@ ComplexityFamily bp_family(const std::string& name, std::string (*source)(int), 
     s.point.assign(fn.inputs.size(), name == "rnn" ? 0.3 : 1.0);
     const Term primal = elaborate(s.closed()).term;
     RunOptions o;
-    o.fuel = 50'000'000;
+    // The copy budget is 64 units a step of fuel (RunOptions::copy_per_step): the RNN's copy
+    // volume at n = 10,000 is 4.54e9 (Θ(n²), spec §6 P20.4), past 50 million steps' 3.2e9.
+    o.fuel = 100'000'000;
     o.rules.factoring = factoring;
     // the copied-value volume and the weighted primitive firings of the last run of each side
     // (one pair of cells each per instance)

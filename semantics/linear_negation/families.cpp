@@ -74,8 +74,7 @@ std::string real_text(double r) {
 } // namespace
 
 std::string rnn(const std::vector<double>& list) {
-  std::string l = "\\f:(R -> R -> R) -> (R -> R). ";
-  l = "\\f:R -> R -> R. \\h0:R. ";
+  const std::string l = "\\f:R -> R -> R. \\h0:R. ";
   std::string body = "h0";
   for (auto it = list.rbegin(); it != list.rend(); ++it)
     body = "f " + real_text(*it) + " (" + body + ")";

@@ -167,22 +167,22 @@ TEST(LinearNegationResources, StepSoundnessSharesOneModelBudgetPerTrial) {
 
 TEST(LinearNegationResources, FlatSumPastTheLimitIsALocatedTypeError) {
   try {
-    (void)elaborate(flat_sum(40'000)); // 14,000 overflowed the stack before the guard
+    (void)elaborate(flat_sum(60'000)); // 14,000 overflowed the stack before the guard
     ADD_FAILURE() << "no error";
   } catch (const AdsemError& e) {
     EXPECT_EQ(e.diagnostic().kind, ErrorKind::type);
-    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 30000 levels");
+    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 50000 levels");
     ASSERT_TRUE(e.diagnostic().pos.has_value());
   }
 }
 
 TEST(LinearNegationResources, FlatSumBelowTheLimitElaborates) {
-  EXPECT_TRUE(is_real(elaborate(flat_sum(29'000)).type));
+  EXPECT_TRUE(is_real(elaborate(flat_sum(49'000)).type));
 }
 
 // sin(tanh(sin(… x))): each stage is two parser levels (the primitive and its argument list), so
-// 14,990 stages are just below the guard of 30,000 (syntax/linear_negation/nesting.hpp) and
-// 15,001 just beyond it.
+// 24,990 stages are just below the guard of 50,000 (syntax/linear_negation/nesting.hpp) and
+// 25,001 just beyond it.
 std::string primitive_chain(int stages) {
   std::string open, close;
   for (int i = 0; i < stages; ++i) {
@@ -193,10 +193,10 @@ std::string primitive_chain(int stages) {
 }
 
 TEST(LinearNegationResources, ATermAtTheNestingLimitParsesPrintsAndNormalises) {
-  const Typed t = parse_elaborated(primitive_chain(14'990), Mode::target);
-  EXPECT_EQ(depth_of(t.term), 14'992); // λ, the stages, x
+  const Typed t = parse_elaborated(primitive_chain(24'990), Mode::target);
+  EXPECT_EQ(depth_of(t.term), 24'992); // λ, the stages, x
   // printed and read back: the printer and the parser keep the same guard
-  EXPECT_EQ(depth_of(parse_elaborated(print(t.term), Mode::target).term), 14'992);
+  EXPECT_EQ(depth_of(parse_elaborated(print(t.term), Mode::target).term), 24'992);
   // a value: no step, but the summaries walk all of it
   EXPECT_EQ(normalise(t.term, RunOptions{}).steps, 0);
 }
@@ -228,11 +228,11 @@ TEST(LinearNegationResources, DOfATermAtTheNestingLimitBuildsTheGradientWrapper)
 
 TEST(LinearNegationResources, ATermPastTheNestingLimitIsALocatedParseError) {
   try {
-    (void)parse_elaborated(primitive_chain(15'001), Mode::target);
+    (void)parse_elaborated(primitive_chain(25'001), Mode::target);
     ADD_FAILURE() << "no error";
   } catch (const AdsemError& e) {
     EXPECT_EQ(e.diagnostic().kind, ErrorKind::parse);
-    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 30000 levels");
+    EXPECT_EQ(e.diagnostic().message, "term nested deeper than 50000 levels");
     ASSERT_TRUE(e.diagnostic().pos.has_value());
     EXPECT_EQ(e.diagnostic().pos->line, 1);
   }

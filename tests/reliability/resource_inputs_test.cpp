@@ -135,22 +135,22 @@ TEST(ResourceInputs, PerturbativeCurriedGradStopsOnFuel) {
 
 // 14,000 summands used to overflow the stack in the renaming before the type checker
 // (rename_walk <- make_binders_unique <- elaborate): now the walks run on a large stack and past
-// the guard of 30,000 levels it is the checker's located depth error.
+// the guard of 50,000 levels it is the checker's located depth error.
 TEST(ResourceInputs, LinearNegationFlatSumIsALocatedTypeError) {
-  for (const int n : {40'000, 100'000}) {
+  for (const int n : {60'000, 100'000}) {
     const auto file = write_file("sum.lam", repeat_joined("1", " + ", n));
     const Outcome o = run_adsem({"type", "linear-negation", file.string()}, 20.0);
     ASSERT_TRUE(o.finished) << n;
     EXPECT_EQ(o.signal, 0) << n << ": killed by signal " << o.signal;
     EXPECT_EQ(o.exit_code, 1) << n << ": " << o.output;
-    EXPECT_NE(o.output.find("type error: term nested deeper than 30000 levels"), std::string::npos)
+    EXPECT_NE(o.output.find("type error: term nested deeper than 50000 levels"), std::string::npos)
         << o.output;
   }
 }
 
 // A chain below the limit still types (the check only rejects what the checker rejects).
 TEST(ResourceInputs, LinearNegationLongSumBelowTheLimitTypes) {
-  const auto file = write_file("sum29000.lam", repeat_joined("1", " + ", 29'000));
+  const auto file = write_file("sum49000.lam", repeat_joined("1", " + ", 49'000));
   const Outcome o = run_adsem({"type", "linear-negation", file.string()}, 20.0);
   ASSERT_TRUE(o.finished);
   EXPECT_EQ(o.exit_code, 0) << o.output;
