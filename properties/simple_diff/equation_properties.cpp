@@ -1,10 +1,11 @@
-// The valid equations on rd of seed 003 Sections 2, 4 and 5 (spec §6.5 P-EQ-4, 5, 7-12) as
+// The valid equations on rd of seed 003 Sections 2, 4 and 5 (spec §6.5 P-EQ-1, 4, 5, 7-12) as
 // term-level properties: both sides are built as closed terms from generated ones and run by the
 // operational semantics (with the campaign's mutant); they must agree in the Kleene sense (both
 // ⊥, or both defined and equal up to the derivative tolerance: the sums associate differently).
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "properties/core/sum_compare.hpp"
 #include "properties/simple_diff/trial.hpp"
 #include "syntax/simple_diff/derived.hpp"
 #include "syntax/simple_diff/names.hpp"
@@ -315,10 +316,54 @@ TrialResult recursion_unfolding(const PropertyContext& context) {
   return kleene_equal(lhs, "w.rd_V(y. r(y))", rhs, "w.rd_V(y. let x = y in Mr)", shown, context);
 }
 
+// P-EQ-1 the adjoint (dot-product) test (seed 003 eq. 5, line 565):
+//   dot(w, t.fd_{U,V}(x:T. N)) = dot(w.rd_V(x:T. N), t)
+// for random t and w: both sides by the operational semantics, so rd is checked against itself
+// transposed, with no model involved. Each dot product's terms may cancel: compared relative to
+// their magnitudes (docs/model.md, "Tolerance policy").
+TrialResult dot_product_test(const PropertyContext& context) {
+  const Trial tr = draw(context);
+  const std::vector<double> t = *gen::direction(type_size(*tr.t.t));
+  const std::vector<double> w = *gen::direction(type_size(*tr.t.type));
+  NameSupply names = names_avoiding(tr);
+  const Term v = value_of(tr.t.t, tr.at);
+  const Term forward =
+      fd_of(value_of(tr.t.t, t), tr.t.type, v, tr.t.x, tr.t.t, tr.t.term, names, true);
+  const Term reverse = mk::rd(value_of(tr.t.type, w), v, tr.t.x, tr.t.t, tr.t.term);
+  const Options options = oracle::machine_options(context);
+  bool uf = false, ur = false;
+  const auto jt = closed(forward, options, uf);
+  const auto jtw = closed(reverse, options, ur);
+  if (uf || ur) return tr.done(TrialResult::discard("fuel"));
+  if (!jt && !jtw) return tr.done(TrialResult::discard("undefined-point"));
+  if (!jt || !jtw) {
+    const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
+    if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
+    return tr.done(TrialResult::fail(fmt::format("t.fd(x.N) is {} but w.rd(x.N) is {}",
+                                                 jt ? "defined" : "⊥", jtw ? "defined" : "⊥")));
+  }
+  if (jt->size() != w.size() || jtw->size() != t.size())
+    return tr.done(TrialResult::fail(
+        fmt::format("t.fd(x.N) has {} components for |U| = {}, w.rd(x.N) {} for |T| = {}",
+                    jt->size(), w.size(), jtw->size(), t.size())));
+  const auto dot = [](const std::vector<double>& a, const std::vector<double>& b) {
+    SumWithMagnitude sum = props::term(0.0);
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+      sum = props::add_terms(sum, props::term(a[i] * b[i]));
+    return std::vector<SumWithMagnitude>{sum};
+  };
+  return tr.done(props::compare_sum_vectors(dot(w, *jt), "dot(w, t.fd(x.N))", dot(*jtw, t),
+                                            "dot(w.rd(x.N), t)", CheckKind::derivative,
+                                            context.tolerance(CheckKind::derivative)));
+}
+
 } // namespace
 
 std::vector<props::PropertyDef> equation_properties() {
   return {
+      def("dot-product-test", "ad-correctness",
+          "dot(w, t.fd_{U,V}(x. N)) = dot(w.rd_V(x. N), t), both sides operational",
+          "seed 003, eq. 5, line 565; spec P-EQ-1", dot_product_test),
       def("fan-in", "ad-correctness",
           "w.rd_<V1,V2>(z. N) = <w.rd_V1(x1. N[<x1,V2>/z]), w.rd_V2(x2. N[<V1,x2>/z])>",
           "seed 003, eq. 10, line 593; spec P-EQ-4", fan_in),

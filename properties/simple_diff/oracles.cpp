@@ -212,4 +212,19 @@ std::string describe(const gen::OpenTerm& t, const std::vector<double>& at) {
   return fmt::format("{}:{}. {}{}{}", t.x, print_type(t.t), print(t.term), point_separator, point);
 }
 
+props::TrialResult check_derivative_typing(const Term& d, const std::string& x, const Type& t) {
+  if (!is_trace_term(*d))
+    return props::TrialResult::fail("W.R_V(x:T. C) is not a trace term: " + print(d));
+  try {
+    const Typed typed = typecheck(d, primitives(), {{x, t}});
+    if (!same_type(typed.type, t))
+      return props::TrialResult::fail("W.R_V(x:T. C) has type " + print_type(typed.type) +
+                                      ", not T = " + print_type(t));
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind != ErrorKind::type) throw;
+    return props::TrialResult::fail(std::string("W.R_V(x:T. C) is ill-typed: ") + e.what());
+  }
+  return props::TrialResult::pass();
+}
+
 } // namespace adsem::simple_diff::oracle

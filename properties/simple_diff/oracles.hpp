@@ -83,4 +83,8 @@ props::TrialResult compare_vectors(const std::vector<double>& expected, const La
 inline constexpr std::string_view point_separator = "  at ";
 std::string describe(const gen::OpenTerm& t, const std::vector<double>& at);
 
+// P-TY-4's conclusion (seed 003 Prop. 3.3, lines 406-410) for d = W.R_V(x:T. C): d is a trace
+// term and {x : t} ⊢ d : t.
+props::TrialResult check_derivative_typing(const Term& d, const std::string& x, const Type& t);
+
 } // namespace adsem::simple_diff::oracle

@@ -120,6 +120,30 @@ TrialResult type_preservation(const PropertyContext& context) {
   return tr.done(TrialResult::pass());
 }
 
+// P-TY-4 (seed 003 Prop. 3.3, lines 406-410): Γ[x:T] ⊢ C : U, Γ ⊢ V : T and Γ ⊢ W : U give
+// Γ ⊢ W.R_V(x:T. C) : T, a trace term. Γ = {x : T} here, and V and W are open over it: V is x
+// itself in half of the trials (the binder of R and a free variable of V share their name, where
+// a capture in R's renaming would show), W is x in half of those where U = T; else closed values.
+TrialResult derivative_typing(const PropertyContext& context) {
+  gen::TermOptions o;
+  o.trace_only = true;
+  const Trial tr = draw(context, o);
+  const Term point = value_term(unflatten(tr.t.t, tr.at));
+  const Term v = *rc::gen::arbitrary<bool>() ? mk::var(tr.t.x) : point;
+  const bool w_open = same_type(tr.t.type, tr.t.t) && *rc::gen::arbitrary<bool>();
+  const Term w = w_open ? mk::var(tr.t.x)
+                        : value_term(unflatten(tr.t.type, *gen::direction(type_size(*tr.t.type))));
+  Term d;
+  try {
+    d = symbolic_derivative(w, v, tr.t.x, tr.t.t, tr.t.term, oracle::machine_options(context))
+            .trace;
+  } catch (const AdsemError& e) {
+    if (e.diagnostic().kind == ErrorKind::fuel) return tr.done(TrialResult::discard("fuel"));
+    return tr.done(TrialResult::fail(std::string("W.R_V(x:T. C) fails: ") + e.what()));
+  }
+  return tr.done(oracle::check_derivative_typing(d, tr.t.x, tr.t.t));
+}
+
 // Prop. 3.5 operational interpolation (seed 003 lines 445-451): M ⇒ V iff M ⇝ C and C ⇒ V.
 TrialResult interpolation(const PropertyContext& context) {
   const Trial tr = draw(context);
@@ -674,6 +698,8 @@ std::vector<props::PropertyDef> properties() {
       def("type-preservation", "subject-reduction",
           "values and traces have the term's type; traces are trace terms",
           "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", type_preservation),
+      def("derivative-typing", "typing", "W.R_V(x:T. C) : T is a trace term for V, W open over Γ",
+          "seed 003, Prop. 3.3, lines 406-410; spec P-TY-4", derivative_typing),
       def("operational-interpolation", "soundness", "eval(M) = eval(C) for M ⇝ C",
           "seed 003, Prop. 3.5, lines 445-451; spec P-OP-2", interpolation),
       def("operational-correctness", "adequacy",

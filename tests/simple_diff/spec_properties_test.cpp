@@ -1,0 +1,88 @@
+// Spec §6 properties of simple-diff without a model on the other side: the values' flattening
+// (P-DEN-1), and that derivative-typing (P-TY-4) and the dot-product test (P-EQ-1) can fail:
+// the first rejects an output of the wrong type or shape, the second catches a transposed
+// pullback, which it needs no model to see.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "cli/builtin_registry.hpp"
+#include "properties/simple_diff/oracles.hpp"
+#include "semantics/simple_diff/run.hpp"
+#include "semantics/simple_diff/value.hpp"
+#include "syntax/simple_diff/parser.hpp"
+#include "syntax/simple_diff/printer.hpp"
+#include "tests/support/calculus_checks.hpp"
+
+namespace adsem::simple_diff::spec_properties_test {
+namespace {
+
+constexpr std::uint64_t seed = 20261201;
+
+bool passes(const props::TrialResult& r) {
+  return r.kind == props::TrialResult::Kind::pass;
+}
+
+Type real_pair() {
+  return product_type(real_type(), real_type());
+}
+
+// P-DEN-1 (seed 003 Lemma 5.1, lines 809-813): flatten and unflatten_T are inverse bijections
+// between the closed values of type T and R^|T|; the value unflatten makes has type T.
+TEST(SimpleDiffValues, FlattenAndUnflattenAreInverse) {
+  const Type u = unit_type(), r = real_type();
+  const std::vector<Type> types = {r,
+                                   u,
+                                   real_pair(),
+                                   product_type(r, product_type(u, r)),
+                                   product_type(product_type(r, r), product_type(u, u)),
+                                   product_type(u, product_type(r, product_type(r, r)))};
+  for (const Type& t : types) {
+    SCOPED_TRACE(print_type(t));
+    const int n = type_size(*t);
+    std::vector<double> xs;
+    for (int i = 0; i < n; ++i)
+      xs.push_back(0.25 * i - 1.5);
+    const Value v = unflatten(t, xs);
+    EXPECT_TRUE(same_type(type_of_value(v), t)) << print_value(v);
+    EXPECT_EQ(flatten(v), xs);
+    // and the other way: a value's coordinates give it back (compared by its printed form)
+    EXPECT_EQ(print_value(unflatten(type_of_value(v), flatten(v))), print_value(v));
+  }
+}
+
+TEST(SimpleDiffDerivativeTyping, AWellTypedDerivativePasses) {
+  // 1.R_x(x:real. x * x) with V the variable of Γ = {x : real}
+  const Typed c = typecheck(parse_term("x * x", primitives()), primitives(), {{"x", real_type()}});
+  const Term d =
+      symbolic_derivative(mk::constant(1.0), mk::var("x"), "x", real_type(), c.term).trace;
+  EXPECT_TRUE(passes(oracle::check_derivative_typing(d, "x", real_type())));
+}
+
+TEST(SimpleDiffDerivativeTyping, AnOutputOfAnotherTypeFails) {
+  // a real where T = real × real: what an R that lost a component would give
+  EXPECT_FALSE(passes(oracle::check_derivative_typing(mk::constant(0.0), "x", real_pair())));
+}
+
+TEST(SimpleDiffDerivativeTyping, AnOutputThatIsNoTraceTermFails) {
+  // a conditional is no trace term (seed 003 lines 261-265), though it has type real
+  const Term d = parse_term("if x < 0 then 1 else 2", primitives());
+  ASSERT_FALSE(is_trace_term(*d));
+  EXPECT_FALSE(passes(oracle::check_derivative_typing(d, "x", real_type())));
+}
+
+TEST(SimpleDiffDotProductTest, CatchesTheTransposedPullback) {
+  const props::Registry registry = cli::builtin_registry(); // held: find points into it
+  const auto* entry = registry.find("simple-diff");
+  ASSERT_NE(entry, nullptr);
+  const auto mutant = std::ranges::find_if(entry->mutants, [](const props::MutantDef& m) {
+    return m.name.ends_with("op-r-arguments-swapped");
+  });
+  ASSERT_NE(mutant, entry->mutants.end());
+  props::MutantDef only_this = *mutant;
+  only_this.expected_killers = {"dot-product-test"};
+  testing::expect_mutant_killed(registry, only_this, 300, seed);
+}
+
+} // namespace
+} // namespace adsem::simple_diff::spec_properties_test
