@@ -9,6 +9,9 @@
 //   ad-in-enclosure       D(f, e_i, a) by reduction lies in the interval enclosure of ∂_i f over a
 //                         certified box around a, and f a in that of f  (spec AD-1; design.md
 //                         "Three oracles")
+//   second-derivative-symmetry
+//                         D(λy. D(f, v, y), w, a) = D(λy. D(f, w, y), v, a), each by reduction
+//                         (axiom D7 L78-83 at the term level; spec AD-6)
 #include <random>
 
 #include <fmt/format.h>
@@ -211,6 +214,36 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
   });
 }
 
+// ---- AD-6: the second derivative is symmetric (axiom D7, L78-83), built with nested T at the
+// term level: the derivative along w of the derivative along v equals the one with v and w
+// swapped. Both sides are normalised by the calculus and compared with each other, so the model
+// only reads the two normal forms; nested T is where perturbations of the two levels meet
+// (perturbation confusion, seed 004 §1). ----
+TrialResult second_derivative_symmetry(const PropertyContext& context) {
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Term f = closed_function(rho, tau);
+  const Term v = *gen::term({}, rho, 1);
+  const Term w = *gen::term({}, rho, 1);
+  const Term a = *gen::term({}, rho, 1);
+  const std::uint64_t seed = probe_seed();
+  const Semantics& semantics = semantics_for(context);
+  // D(λy. D(f, inner, y), outer, a)
+  const auto second = [&](const Term& inner, const Term& outer) {
+    const Term y = var("y", rho);
+    const Term first = lam("y", rho, semantics.derivative(f, inner, y, context.rule_counter.get()));
+    return semantics.derivative(first, outer, a, context.rule_counter.get());
+  };
+  const Term vw = second(v, w);
+  const Term wv = second(w, v);
+  return guarded([&] {
+    return on(compare_values(normal_form_meaning(vw, context), "⟦NF(D(λy. D(f, v, y), w, a))⟧",
+                             normal_form_meaning(wv, context), "⟦NF(D(λy. D(f, w, y), v, a))⟧", tau,
+                             seed, context),
+              vw);
+  });
+}
+
 } // namespace
 
 std::vector<PropertyDef> functor_properties() {
@@ -231,6 +264,9 @@ std::vector<PropertyDef> functor_properties() {
           "over a certified box",
           "seed 004 L38, L84 (T f (v, a) = (J_f(a)·v, f a)); spec AD-1; design.md oracles",
           ad_in_enclosure),
+      def("second-derivative-symmetry", "ad-correctness",
+          "D(λy. D(f, v, y), w, a) = D(λy. D(f, w, y), v, a), each by reduction (nested T)",
+          "seed 004, Def 3.4 axiom D7 L78-83; spec AD-6", second_derivative_symmetry),
   };
 }
 
