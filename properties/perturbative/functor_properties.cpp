@@ -37,6 +37,25 @@ Term closed_function(const Type& rho, const Type& sigma) {
   return *gen::term({}, arrow_type(rho, sigma), 2);
 }
 
+// A closed f : ρ → τ with two directions v, w and a point a in ρ, and a probe seed, drawn in this
+// order (tangent-linear and second-derivative-symmetry).
+struct TwoDirections {
+  Type rho, tau;
+  Term f, v, w, a;
+  std::uint64_t seed;
+};
+TwoDirections draw_two_directions() {
+  TwoDirections d;
+  d.rho = *rc::gen::elementOf(gen::type_pool());
+  d.tau = *rc::gen::elementOf(gen::type_pool());
+  d.f = closed_function(d.rho, d.tau);
+  d.v = *gen::term({}, d.rho, 1);
+  d.w = *gen::term({}, d.rho, 1);
+  d.a = *gen::term({}, d.rho, 1);
+  d.seed = probe_seed();
+  return d;
+}
+
 // ⟦NF(m)⟧: the calculus's answer, as a model value.
 V normal_form_meaning(const Term& m, const PropertyContext& context) {
   const Term nf = normalise(m, *semantics_for(context).rules, run_options(context)).result;
@@ -117,13 +136,8 @@ TrialResult preserves_products(const PropertyContext& context) {
 
 // ---- D2 (L78-83): the tangent part is additive in the perturbation, and 0 at perturbation 0 ----
 TrialResult tangent_linear(const PropertyContext& context) {
-  const Type rho = *rc::gen::elementOf(gen::type_pool());
-  const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Term s = closed_function(rho, tau);
-  const Term v = *gen::term({}, rho, 1);
-  const Term w = *gen::term({}, rho, 1);
-  const Term a = *gen::term({}, rho, 1);
-  const std::uint64_t seed = probe_seed();
+  const TwoDirections drawn = draw_two_directions();
+  const auto& [rho, tau, s, v, w, a, seed] = drawn;
   const Semantics& semantics = semantics_for(context);
   const Rules& rules = *semantics.rules;
   const Term t_sum =
@@ -220,13 +234,8 @@ TrialResult ad_in_enclosure(const PropertyContext& context) {
 // only reads the two normal forms; nested T is where perturbations of the two levels meet
 // (perturbation confusion, seed 004 §1). ----
 TrialResult second_derivative_symmetry(const PropertyContext& context) {
-  const Type rho = *rc::gen::elementOf(gen::type_pool());
-  const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Term f = closed_function(rho, tau);
-  const Term v = *gen::term({}, rho, 1);
-  const Term w = *gen::term({}, rho, 1);
-  const Term a = *gen::term({}, rho, 1);
-  const std::uint64_t seed = probe_seed();
+  const TwoDirections drawn = draw_two_directions();
+  const auto& [rho, tau, f, v, w, a, seed] = drawn;
   const Semantics& semantics = semantics_for(context);
   // D(λy. D(f, inner, y), outer, a)
   const auto second = [&](const Term& inner, const Term& outer) {

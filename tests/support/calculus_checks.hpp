@@ -5,6 +5,7 @@
 //    and each construct tag a property reports appears in at least 5% of its trials;
 //  - every mutant is killed, from a fixed seed within a bounded number of trials, by a property
 //    it names as an expected killer (a semantic property, not a crash: errors do not count).
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
@@ -73,6 +74,21 @@ inline void expect_every_mutant_killed(const props::Registry& registry, const st
     SCOPED_TRACE(mutant.name);
     expect_mutant_killed(registry, mutant, trials, seed);
   }
+}
+
+// The calculus's mutant whose name ends in `mutant` is killed by `property` alone (the property
+// can fail: a test of a property added beside the mutant's named killers).
+inline void expect_killed_by(const props::Registry& registry, const std::string& calculus,
+                             const std::string& mutant, const std::string& property, int trials,
+                             std::uint64_t seed) {
+  const auto* entry = registry.find(calculus);
+  ASSERT_NE(entry, nullptr);
+  const auto found = std::ranges::find_if(
+      entry->mutants, [&](const props::MutantDef& m) { return m.name.ends_with(mutant); });
+  ASSERT_NE(found, entry->mutants.end()) << mutant;
+  props::MutantDef only_this = *found;
+  only_this.expected_killers = {property};
+  expect_mutant_killed(registry, only_this, trials, seed);
 }
 
 } // namespace adsem::testing
