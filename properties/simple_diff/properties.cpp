@@ -569,6 +569,27 @@ TrialResult fd_equals_forward(const PropertyContext& context) {
                                          context));
 }
 
+// The two sides of a chain rule, closed terms, run by the operational semantics: both ⊥ is a
+// discard (no derivative to compare), one ⊥ a failure unless the interval model cannot certify
+// the term (a guard near its boundary), both defined compared within the derivative tolerance.
+TrialResult sides_agree(const Term& lhs, const std::string& what_l, const Term& rhs,
+                        const std::string& what_r, const std::string& equation,
+                        const PropertyContext& context) {
+  const Options options = oracle::machine_options(context);
+  bool u1 = false, u2 = false;
+  const auto a = closed(lhs, options, u1);
+  const auto b = closed(rhs, options, u2);
+  if (!a || !b) {
+    if (!a && !b) return TrialResult::discard(u1 ? "fuel" : "undefined-point");
+    if (a ? u2 : u1) return TrialResult::discard("fuel");
+    const oracle::Denotation d = oracle::denote(lhs, "unused", unit_type(), {});
+    if (!d.uncertified.empty()) return TrialResult::discard(d.uncertified);
+    return TrialResult::fail(
+        fmt::format("one side of {} is undefined: {}", equation, print(a ? rhs : lhs)));
+  }
+  return oracle::compare_vectors(*a, what_l, *b, what_r, CheckKind::derivative, context);
+}
+
 // P-EQ-3 chain rule (seed 003 eq. 8, line 585):
 //   w.rd_V(x:T. let x:S = M in N) = (w.rd_{M[V]}(x:S. N)).rd_V(x:T. M).
 TrialResult chain_rule(const PropertyContext& context) {
@@ -587,20 +608,36 @@ TrialResult chain_rule(const PropertyContext& context) {
              v, x, outer.t.t, outer.t.term);
   Trial shown = outer;
   shown.t.term = lhs;
-  const Options options = oracle::machine_options(context);
-  bool u1 = false, u2 = false;
-  const auto a = closed(lhs, options, u1);
-  const auto b = closed(rhs, options, u2);
-  if (!a || !b) {
-    if (!a && !b) return shown.done(TrialResult::discard(u1 ? "fuel" : "undefined-point"));
-    if (a ? u2 : u1) return shown.done(TrialResult::discard("fuel"));
-    const oracle::Denotation d = oracle::denote(lhs, "unused", unit_type(), {});
-    if (!d.uncertified.empty()) return shown.done(TrialResult::discard(d.uncertified));
-    return shown.done(TrialResult::fail(
-        fmt::format("one side of the chain rule is undefined: {}", print(a ? rhs : lhs))));
-  }
-  return shown.done(oracle::compare_vectors(
-      *a, "w.rd(x. let x = M in N)", *b, "(w.rd(x. N)).rd(x. M)", CheckKind::derivative, context));
+  return shown.done(sides_agree(lhs, "w.rd(x. let x = M in N)", rhs, "(w.rd(x. N)).rd(x. M)",
+                                "the chain rule", context));
+}
+
+// P-EQ-3' forward chain rule (seed 003 eq. 7, line 581):
+//   t.fd_{U,V}(x:T. let x:S = M in N) = (t.fd_{S,V}(x:T. M)).fd_{U,M[V]}(x:S. N),
+// the tangent pushed through M, then through N at M's value; fd is rd of rd (line 146).
+TrialResult forward_chain_rule(const PropertyContext& context) {
+  const Trial inner = draw(context); // N with x : S
+  gen::TermOptions o;
+  o.result = inner.t.t;
+  const Trial outer = draw(context, o); // M : S with x : T
+  const std::vector<double> tangent = *gen::direction(type_size(*outer.t.t));
+  const std::string x = outer.t.x;
+  const Term v = value_term(unflatten(outer.t.t, outer.at));
+  const Term t = value_term(unflatten(outer.t.t, tangent));
+  NameSupply names;
+  for (const Term& m : {inner.t.term, outer.t.term})
+    names.avoid_all(*m);
+  names.avoid(x);
+  names.avoid(inner.t.x);
+  const Term lhs = fd_of(t, inner.t.type, v, x, outer.t.t,
+                         mk::let(inner.t.x, inner.t.t, outer.t.term, inner.t.term), names, true);
+  const Term through_m = fd_of(t, inner.t.t, v, x, outer.t.t, outer.t.term, names, true);
+  const Term rhs = fd_of(through_m, inner.t.type, mk::let(x, outer.t.t, v, outer.t.term), inner.t.x,
+                         inner.t.t, inner.t.term, names, true);
+  Trial shown = outer;
+  shown.t.term = lhs;
+  return shown.done(sides_agree(lhs, "t.fd(x. let x = M in N)", rhs, "(t.fd(x. M)).fd(x. N)",
+                                "the forward chain rule", context));
 }
 
 // P-EQ-6 linearity in the cotangent (seed 003 line 553):
@@ -737,6 +774,9 @@ std::vector<props::PropertyDef> properties() {
           "seed 003, eq. 6, line 571 and line 146; spec P-EQ-2", fd_equals_forward),
       def("chain-rule", "ad-correctness", "w.rd(x. let x = M in N) = (w.rd(x. N)).rd(x. M)",
           "seed 003, eq. 8, line 585; spec P-EQ-3", chain_rule),
+      def("forward-chain-rule", "ad-correctness",
+          "t.fd(x. let x = M in N) = (t.fd(x. M)).fd(x. N), fd being rd of rd",
+          "seed 003, eq. 7, line 581; spec P-EQ-3'", forward_chain_rule),
       def("cotangent-linearity", "ad-correctness", "rd is linear in the cotangent",
           "seed 003, line 553; spec P-EQ-6", cotangent_linearity),
       def("linear-cost", "cost",

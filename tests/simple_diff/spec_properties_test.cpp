@@ -1,7 +1,7 @@
 // Spec §6 properties of simple-diff without a model on the other side: the values' flattening
-// (P-DEN-1), and that derivative-typing (P-TY-4) and the dot-product test (P-EQ-1) can fail:
-// the first rejects an output of the wrong type or shape, the second catches a transposed
-// pullback, which it needs no model to see.
+// (P-DEN-1), and that derivative-typing (P-TY-4), the dot-product test (P-EQ-1) and the forward
+// chain rule (P-EQ-3') can fail: the first rejects an output of the wrong type or shape, the
+// others catch a transposed pullback, which they need no model to see.
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -72,6 +72,11 @@ TEST(SimpleDiffDerivativeTyping, AnOutputThatIsNoTraceTermFails) {
 TEST(SimpleDiffDotProductTest, CatchesTheTransposedPullback) {
   testing::expect_killed_by(cli::builtin_registry(), "simple-diff", "op-r-arguments-swapped",
                             "dot-product-test", 300, seed);
+}
+
+TEST(SimpleDiffForwardChainRule, CatchesTheTransposedPullback) {
+  testing::expect_killed_by(cli::builtin_registry(), "simple-diff", "op-r-arguments-swapped",
+                            "forward-chain-rule", 300, seed);
 }
 
 } // namespace
