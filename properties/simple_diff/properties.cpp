@@ -590,13 +590,20 @@ TrialResult sides_agree(const Term& lhs, const std::string& what_l, const Term& 
   return oracle::compare_vectors(*a, what_l, *b, what_r, CheckKind::derivative, context);
 }
 
+// The composite of a chain rule: N with x : S (inner), then M : S with x : T (outer), drawn in
+// that order.
+std::pair<Trial, Trial> draw_composed(const PropertyContext& context) {
+  Trial inner = draw(context);
+  gen::TermOptions o;
+  o.result = inner.t.t;
+  Trial outer = draw(context, o);
+  return {std::move(inner), std::move(outer)};
+}
+
 // P-EQ-3 chain rule (seed 003 eq. 8, line 585):
 //   w.rd_V(x:T. let x:S = M in N) = (w.rd_{M[V]}(x:S. N)).rd_V(x:T. M).
 TrialResult chain_rule(const PropertyContext& context) {
-  const Trial inner = draw(context); // N with x : S
-  gen::TermOptions o;
-  o.result = inner.t.t;
-  const Trial outer = draw(context, o); // M : S with x : T
+  const auto [inner, outer] = draw_composed(context);
   const std::vector<double> w = *gen::direction(type_size(*inner.t.type));
   const std::string x = outer.t.x;
   const Term v = value_term(unflatten(outer.t.t, outer.at));
@@ -616,10 +623,7 @@ TrialResult chain_rule(const PropertyContext& context) {
 //   t.fd_{U,V}(x:T. let x:S = M in N) = (t.fd_{S,V}(x:T. M)).fd_{U,M[V]}(x:S. N),
 // the tangent pushed through M, then through N at M's value; fd is rd of rd (line 146).
 TrialResult forward_chain_rule(const PropertyContext& context) {
-  const Trial inner = draw(context); // N with x : S
-  gen::TermOptions o;
-  o.result = inner.t.t;
-  const Trial outer = draw(context, o); // M : S with x : T
+  const auto [inner, outer] = draw_composed(context);
   const std::vector<double> tangent = *gen::direction(type_size(*outer.t.t));
   const std::string x = outer.t.x;
   const Term v = value_term(unflatten(outer.t.t, outer.at));
