@@ -231,6 +231,48 @@ TrialResult monad_laws(const PropertyContext& context) {
   });
 }
 
+// ---- MOD-7, the monoidal structure (L96-109): the strengths t_{X,Y} : X × TY → T(X × Y),
+// (x, (y′, y)) ↦ ((0, y′), (x, y)), and t′_{X,Y} : TX × Y → T(X × Y), ((x′, x), y) ↦ ((x′, 0),
+// (x, y)); ψ = μ ∘ T(t_{X,Y}) ∘ t′_{X,TY} and ψ̃ = μ ∘ T(t′_{X,Y}) ∘ t_{TX,Y} both equal
+// σ((x′, x), (y′, y)) = ((x′, y′), (x, y)), so T is commutative. The paper lost the subscripts
+// of t and t′ in ψ and ψ̃ (spec §12, erratum 4): these are the spec's reconstruction, checked
+// here in the model with its own pushforward for T(t) and T(t′). ----
+V strength_right(const model::ModelType& x) { // t_{X,Y}
+  return V::function([x](const V& p) {
+    const V& q = p.second();
+    return V::pair(V::pair(model::zero<double>(x), q.first()), V::pair(p.first(), q.second()));
+  });
+}
+V strength_left(const model::ModelType& y) { // t′_{X,Y}
+  return V::function([y](const V& p) {
+    const V& q = p.first();
+    return V::pair(V::pair(q.first(), model::zero<double>(y)), V::pair(q.second(), p.second()));
+  });
+}
+
+TrialResult monoidal_structure(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const bool tilde = uniform(2) == 1;
+  const std::uint64_t seed = probe_seed();
+  return guarded([&] {
+    const DenoteContext dc = denote_context(context);
+    const model::ModelType mx = model_type(sigma), my = model_type(tau);
+    const auto tx = model::ModelType::tangent_bundle(mx), ty = model::ModelType::tangent_bundle(my);
+    std::mt19937_64 rng(seed);
+    const V p = V::pair(model::random_value(tx, rng), model::random_value(ty, rng));
+    const V sigma_p = V::pair(V::pair(p.first().first(), p.second().first()),
+                              V::pair(p.first().second(), p.second().second()));
+    // ψ = μ ∘ T(t_{X,Y}) ∘ t′_{X,TY};  ψ̃ = μ ∘ T(t′_{X,Y}) ∘ t_{TX,Y}
+    const V psi = tilde
+                      ? mu()(model::pushforward(strength_left(my), dc.diff)(strength_right(tx)(p)))
+                      : mu()(model::pushforward(strength_right(mx), dc.diff)(strength_left(ty)(p)));
+    return compare_values(sigma_p, "σ((x′, x), (y′, y)) = ((x′, y′), (x, y))", psi,
+                          tilde ? "ψ̃ = μ ∘ T(t′) ∘ t" : "ψ = μ ∘ T(t) ∘ t′",
+                          tangent_type(product_type(sigma, tau)), seed, context);
+  });
+}
+
 } // namespace
 
 std::vector<PropertyDef> model_properties() {
@@ -250,6 +292,10 @@ std::vector<PropertyDef> model_properties() {
       def("model-monad-laws", "model",
           "η and μ are natural, μ ∘ Tμ = μ ∘ μ_T, μ ∘ η_T = id = μ ∘ Tη",
           "seed 004 L96; spec MOD-7", monad_laws),
+      def("model-monoidal-structure", "model",
+          "ψ = μ ∘ T(t) ∘ t′ and ψ̃ = μ ∘ T(t′) ∘ t equal σ((x′, x), (y′, y)) = ((x′, y′), (x, y))",
+          "seed 004 L96-109 (subscripts of t, t′ reconstructed: spec §12 erratum 4); spec MOD-7",
+          monoidal_structure),
   };
 }
 
