@@ -47,6 +47,30 @@ void expect_bounded(const std::function<std::string(int)>& family, double at, in
   EXPECT_LE(ratios.back(), 1.5 * ratios.at(1));
 }
 
+// P11's regression guard (seed 002 Lemma 11, L519; the sum ⊕ of L479-481): bp of the wide sum
+// x1 + … + xn has size O(n). ⊕ drops a summand 0, so each G_i keeps its one a; a plain + would
+// keep the n − 1 zeros of every G_i, and the size would grow as n².
+TEST(LinearNegationComplexity, BpOfTheWideSumHasLinearSize) {
+  std::vector<long> sizes;
+  for (const int n : {50, 100, 200, 400}) {
+    std::vector<std::string> xs;
+    Context gamma;
+    std::string sum;
+    for (int i = 1; i <= n; ++i) {
+      xs.push_back("x" + std::to_string(i));
+      gamma[xs.back()] = real_type();
+      sum += (i > 1 ? " + " : "") + xs.back();
+    }
+    const Typed g = parse_elaborated(sum, Mode::source, gamma);
+    Names names(g.term);
+    const long size = size_of(backprop_graph(g.term, xs, "a", names));
+    EXPECT_LE(size, 12 * (size_of(g.term) + n)) << "n = " << n; // the spec's constant, arity ≤ 2
+    sizes.push_back(size);
+  }
+  for (std::size_t k = 1; k < sizes.size(); ++k) // doubling n about doubles |bp|
+    EXPECT_LE(sizes[k], 2 * sizes[k - 1] + 16) << sizes[k - 1] << " then " << sizes[k];
+}
+
 TEST(LinearNegationComplexity, SquaringChainIsLinear) {
   expect_bounded(family::square_chain, 1.0);
 }
