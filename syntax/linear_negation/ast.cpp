@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -376,19 +377,31 @@ const Node::FreeCounts& Node::free_counts() const {
     FreeCounts out = s.original->free_counts();
     const bool named = !s.free_names.empty();     // asked again: the same names, the same order
     if (!named) s.free_names.reserve(out.size()); // no reallocation: the views stay valid
+    // The names env renames are few (those the copy binds above it): the others keep their
+    // order, and the renamed ones are sorted apart and merged in, which gives the list a sort of
+    // the whole would (on the wide sum a copy lists O(n) names, and the sort was 5% of its run).
+    FreeCounts kept, renamed;
+    kept.reserve(out.size());
     for (std::size_t i = 0; i < out.size(); ++i) {
+      const std::string_view before = out[i].first;
       auto& v = out[i].first;
       if (named) {
         v = s.free_names[i];
-        continue;
+      } else {
+        const std::string* to = renamed_in(s.env, v);
+        v = s.free_names.emplace_back(to ? *to : std::string(v));
       }
-      const std::string* to = renamed_in(s.env, v);
-      v = s.free_names.emplace_back(to ? *to : std::string(v));
+      (v == before ? kept : renamed).push_back(out[i]);
     }
-    std::sort(out.begin(), out.end(), [](const FreeEntry& a, const FreeEntry& b) {
+    if (renamed.empty()) return fv_cache_.counts.emplace(std::move(kept));
+    const auto in_order = [](const FreeEntry& a, const FreeEntry& b) {
       const int order = compare_names(a.first, b.first);
       return order < 0 || (order == 0 && a.second < b.second);
-    });
+    };
+    std::sort(renamed.begin(), renamed.end(), in_order);
+    out.clear();
+    std::merge(kept.begin(), kept.end(), renamed.begin(), renamed.end(), std::back_inserter(out),
+               in_order);
     return fv_cache_.counts.emplace(std::move(out));
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
