@@ -212,6 +212,22 @@ std::string describe(const gen::OpenTerm& t, const std::vector<double>& at) {
   return fmt::format("{}:{}. {}{}{}", t.x, print_type(t.t), print(t.term), point_separator, point);
 }
 
+props::TrialResult trace_agrees_at(const Term& m, const Term& c, const std::string& x,
+                                   const Type& t, const std::vector<double>& at,
+                                   const props::PropertyContext& context) {
+  const Options options = machine_options(context);
+  const Operational of_m = run(m, x, t, at, options);
+  const Operational of_c = run(c, x, t, at, options);
+  if (of_m.unknown || of_c.unknown) return props::TrialResult::discard("fuel");
+  if (!of_m.value && !of_c.value) return props::TrialResult::pass(); // both ⊥
+  if (!of_m.value || !of_c.value)
+    return props::TrialResult::fail(fmt::format(
+        "away from ρ, M {} but its trace {}", of_m.value ? "evaluates" : "fails: " + of_m.message,
+        of_c.value ? "evaluates" : "fails: " + of_c.message));
+  return compare_vectors(*of_m.value, "eval(M) away from ρ", *of_c.value, "eval(trace) away from ρ",
+                         CheckKind::exact_value, context);
+}
+
 props::TrialResult check_derivative_typing(const Term& d, const std::string& x, const Type& t) {
   if (!is_trace_term(*d))
     return props::TrialResult::fail("W.R_V(x:T. C) is not a trace term: " + print(d));

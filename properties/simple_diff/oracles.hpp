@@ -83,6 +83,12 @@ props::TrialResult compare_vectors(const std::vector<double>& expected, const La
 inline constexpr std::string_view point_separator = "  at ";
 std::string describe(const gen::OpenTerm& t, const std::vector<double>& at);
 
+// P-OP-4's first invariant at one point: Γ = {x : t} ⊢ m and its trace c (symbolic evaluation
+// of the trace term m at some ρ) evaluate alike at `at`: both ⊥, or equal values.
+props::TrialResult trace_agrees_at(const Term& m, const Term& c, const std::string& x,
+                                   const Type& t, const std::vector<double>& at,
+                                   const props::PropertyContext& context);
+
 // P-TY-4's conclusion (seed 003 Prop. 3.3, lines 406-410) for d = W.R_V(x:T. C): d is a trace
 // term and {x : t} ⊢ d : t.
 props::TrialResult check_derivative_typing(const Term& d, const std::string& x, const Type& t);

@@ -92,6 +92,11 @@ TrialResult round_trip(const PropertyContext& context) {
 
 // ---- operational ---------------------------------------------------------------------------
 
+// M ⇝ C at the trial's point ρ (seed 003 Figs. 4-5): the trace C.
+Term trace_at(const Trial& tr, const Options& options) {
+  return symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
+}
+
 // Prop. 3.6 (seed 003 lines 463-469; spec §11.10): M ⇒ V gives ⊢ V : U, and M ⇝ C gives
 // Γ ⊢ C : U with C a trace term.
 TrialResult type_preservation(const PropertyContext& context) {
@@ -103,7 +108,7 @@ TrialResult type_preservation(const PropertyContext& context) {
     return tr.done(TrialResult::fail("the value has type " + print_type(op.type)));
   Term c;
   try {
-    c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
+    c = trace_at(tr, options);
   } catch (const AdsemError& e) {
     return tr.done(
         TrialResult::fail(std::string("M evaluates but symbolic evaluation fails: ") + e.what()));
@@ -118,6 +123,27 @@ TrialResult type_preservation(const PropertyContext& context) {
   if (!same_type(typed.type, tr.t.type))
     return tr.done(TrialResult::fail("the trace has type " + print_type(typed.type)));
   return tr.done(TrialResult::pass());
+}
+
+// P-OP-4, first invariant (seed 003 lines 261-265, 384-398): for a trace term M, its trace
+// sym(M) at ρ is M with each non-tail redex let-bound, so it denotes ⟦M⟧ everywhere, not only
+// near ρ: both run at a second random point γ. A tracer that kept ρ's values (a constant trace)
+// agrees at ρ and fails here.
+TrialResult trace_invariance(const PropertyContext& context) {
+  gen::TermOptions o;
+  o.trace_only = true;
+  const Trial tr = draw(context, o);
+  const std::vector<double> away = *gen::point(type_size(*tr.t.t));
+  Term c;
+  try {
+    c = trace_at(tr, oracle::machine_options(context));
+  } catch (const AdsemError& e) {
+    const ErrorKind kind = e.diagnostic().kind;
+    if (kind == ErrorKind::fuel || kind == ErrorKind::domain) // M undefined at ρ, or too long
+      return tr.done(TrialResult::discard(discard_reason(kind)));
+    return tr.done(TrialResult::fail(std::string("symbolic evaluation of M fails: ") + e.what()));
+  }
+  return tr.done(oracle::trace_agrees_at(tr.t.term, c, tr.t.x, tr.t.t, away, context));
 }
 
 // P-TY-4 (seed 003 Prop. 3.3, lines 406-410): Γ[x:T] ⊢ C : U, Γ ⊢ V : T and Γ ⊢ W : U give
@@ -152,7 +178,7 @@ TrialResult interpolation(const PropertyContext& context) {
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
   Term c;
   try {
-    c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}}, options).trace;
+    c = trace_at(tr, options);
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) return tr.done(TrialResult::discard("fuel"));
     if (op.value)
@@ -351,9 +377,7 @@ TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
     return tr.done(TrialResult::discard("undefined-point"));
   Term c;
   try {
-    c = symbolic_evaluate(tr.t.term, {{tr.t.x, unflatten(tr.t.t, tr.at)}},
-                          oracle::machine_options(context))
-            .trace;
+    c = trace_at(tr, oracle::machine_options(context));
   } catch (const AdsemError& e) {
     if (e.diagnostic().kind == ErrorKind::fuel) return tr.done(TrialResult::discard("fuel"));
     return tr.done(TrialResult::fail(std::string("[[M]] is defined but M ⇝ fails: ") + e.what()));
@@ -739,6 +763,9 @@ std::vector<props::PropertyDef> properties() {
       def("type-preservation", "subject-reduction",
           "values and traces have the term's type; traces are trace terms",
           "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", type_preservation),
+      def("trace-invariance", "soundness",
+          "a trace term's trace sym(M) at ρ evaluates as M at another point γ",
+          "seed 003, lines 261-265, 384-398; spec P-OP-4", trace_invariance),
       def("derivative-typing", "typing", "W.R_V(x:T. C) : T is a trace term for V, W open over Γ",
           "seed 003, Prop. 3.3, lines 406-410; spec P-TY-4", derivative_typing),
       def("operational-interpolation", "soundness", "eval(M) = eval(C) for M ⇝ C",

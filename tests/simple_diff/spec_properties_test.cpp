@@ -1,7 +1,9 @@
 // Spec §6 properties of simple-diff without a model on the other side: the values' flattening
-// (P-DEN-1), and that derivative-typing (P-TY-4), the dot-product test (P-EQ-1) and the forward
-// chain rule (P-EQ-3') can fail: the first rejects an output of the wrong type or shape, the
-// others catch a transposed pullback, which they need no model to see.
+// (P-DEN-1), and that trace-invariance (P-OP-4), derivative-typing (P-TY-4), the dot-product test
+// (P-EQ-1) and the forward chain rule (P-EQ-3') can fail: the first rejects an output of the wrong
+// type or shape, the others catch a transposed pullback, which they need no model to see.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -47,6 +49,19 @@ TEST(SimpleDiffValues, FlattenAndUnflattenAreInverse) {
     // and the other way: a value's coordinates give it back (compared by its printed form)
     EXPECT_EQ(print_value(unflatten(type_of_value(v), flatten(v))), print_value(v));
   }
+}
+
+// P-OP-4: M's trace at ρ = 2 runs as M at γ = 3; a tracer that kept ρ's value (the trace 4, the
+// value of x * x at ρ) agrees at ρ only, and the check away from ρ fails.
+TEST(SimpleDiffTraceInvariance, ATraceThatKeptTheValuesOfRhoFailsAwayFromIt) {
+  const props::PropertyContext context;
+  const Typed m =
+      typecheck(parse_term("sin(x) * x", primitives()), primitives(), {{"x", real_type()}});
+  const Term trace = symbolic_evaluate(m.term, {{"x", Value::real(2.0)}}).trace;
+  EXPECT_TRUE(passes(oracle::trace_agrees_at(m.term, trace, "x", real_type(), {3.0}, context)));
+  const Term constant = mk::constant(std::sin(2.0) * 2.0);
+  EXPECT_TRUE(passes(oracle::trace_agrees_at(m.term, constant, "x", real_type(), {2.0}, context)));
+  EXPECT_FALSE(passes(oracle::trace_agrees_at(m.term, constant, "x", real_type(), {3.0}, context)));
 }
 
 TEST(SimpleDiffDerivativeTyping, AWellTypedDerivativePasses) {
