@@ -7,6 +7,8 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <random>
+#include <set>
 #include <variant>
 
 #include <fmt/format.h>
@@ -465,6 +467,135 @@ TrialResult d_substitution(const PropertyContext& c) {
   return on(r, s.body, real_type());
 }
 
+// ---- P16 D simulates reduction with constant overhead (Lemma 13(2), L541-544, L896-907) ----
+// A source step t →ι t' is simulated by D(t) →X^{O(1)} D(t'). As in the proof, D is taken of the
+// redex r →ι r' alone: D(C[r]) is D(C)[D(r)] (Lemma 13(1), property d-substitution), so the steps
+// are D(r)'s. X is {ι} but for the numeric (12) and (14), where it is {ι, (7), (9), (10)}; the
+// spec's erratum adds (8) and (11) to every X. (7)-(10) are simulated in one step, (12) in 16:
+// (8), (9), (10) for each summand's pattern ES, (12), then (9), (10), (7), (11) for each
+// summand's backpropagator, and (12). For (14), and (23), which the proof does not discuss, the
+// reduct keeps residues such as λa.0[b := q·a] that no rule removes while a is symbolic (spec §6
+// P16, erratum): there, and for the AC instances of (12), (13) and (17) in a sum of more than two
+// summands (spec §9 P3, not the paper's binary rules), ⟦D(r)⟧ = ⟦D(r')⟧ is checked instead.
+constexpr int simulation_steps = 16;           // the lemma's O(1): (12)'s, the largest
+constexpr std::size_t simulation_terms = 2000; // the search's terms at most (then a discard)
+
+bool numeric_rule(const std::string& rule) {
+  return rule == "sum-12" || rule == "mul-14" || rule == "prim-23";
+}
+
+// Whether the step is simulated up to denotation only (above): (14), (23), and an AC instance.
+bool simulated_semantically(const std::string& rule, const Node& redex) {
+  const bool ac = rule == "sum-12" || rule == "sum-pair-13" || rule == "factor-17";
+  return rule == "mul-14" || rule == "prim-23" ||
+         (ac && redex.kind == Kind::add &&
+          (redex.kids[0]->kind == Kind::add || redex.kids[1]->kind == Kind::add));
+}
+
+std::set<std::string> simulating_rules(const std::string& rule) {
+  std::set<std::string> x{rule, "pair-8", "lin-subst-11"};
+  if (numeric_rule(rule)) x.insert({"beta-7", "subst-9", "gc-10"});
+  return x;
+}
+
+// The redex at `path` in t, with the types of the binders the path enters (t is a source term:
+// every binder exponential, elaborated).
+struct RedexInContext {
+  Term redex;
+  Context context;
+};
+RedexInContext redex_at(const Term& t, const std::vector<int>& path, Context context) {
+  Term at = t;
+  for (const int k : path) {
+    const Node& n = *at;
+    if (k == 0 && (n.kind == Kind::lam || n.kind == Kind::let || n.kind == Kind::let_pair)) {
+      context[n.x.name] = n.x.type;
+      if (n.kind == Kind::let_pair) context[n.y.name] = n.y.type;
+    }
+    at = n.kids.at(static_cast<std::size_t>(k));
+  }
+  return {at, std::move(context)};
+}
+
+// ⟦u⟧ with each free y : A of the redex bound to a drawn value of D(A) (probing's values).
+V denote_in(const Term& u, const Context& back_context, std::uint32_t seed) {
+  std::mt19937_64 rng(seed);
+  Env<double> env;
+  for (const auto& [y, type] : back_context)
+    env = bind<double>(env, y, model::random_value(model_type(type), rng));
+  return denote<double>(u, env);
+}
+
+TrialResult d_simulation(const PropertyContext& c) {
+  const gen::Source s = *gen::source(2);
+  // half the trials at the point, the inputs replaced by their numerals: the numeric redexes
+  const bool at_point = choose(0, 2) == 0;
+  Term t = s.body;
+  if (at_point)
+    for (std::size_t i = 0; i < s.inputs.size(); ++i)
+      t = substitute(t, s.inputs[i], num(s.point[i]));
+  return guarded([&] {
+    RunOptions o = run_options(c);
+    o.counter = nullptr; // the search's steps are not the semantics' firings
+    o.free_types = at_point ? Context{} : s.context();
+    const auto instances = Reducer(t, o).instances();
+    if (instances.empty()) return on(TrialResult::discard("no redex"), t, real_type());
+    const auto& picked =
+        instances[static_cast<std::size_t>(choose(0, static_cast<int>(instances.size())))];
+    const auto [r, context] = redex_at(t, picked.path, o.free_types);
+    // r →ι r': one of the instances of ι at r's root
+    o.free_types = context;
+    Reducer at_r(r, o);
+    const auto steps = at_r.all_steps();
+    const auto here = at_r.instances();
+    std::vector<std::size_t> contracta;
+    for (std::size_t i = 0; i < here.size(); ++i)
+      if (here[i].path.empty() && here[i].rule == picked.rule) contracta.push_back(i);
+    const Term r2 = steps
+                        .at(contracta.at(static_cast<std::size_t>(
+                            choose(0, static_cast<int>(contracta.size())))))
+                        .result;
+    Names r_names(r), r2_names(r2);
+    const Term dr = back(r, r_names, transform_options(c));
+    const Term dr2 = back(r2, r2_names, transform_options(c));
+    for (auto& [y, type] : o.free_types)
+      type = back_type(type, 1);
+    if (simulated_semantically(picked.rule, *r)) {
+      const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+      TrialResult e = probe_equal(denote_in(dr, o.free_types, seed), "⟦D(r)⟧",
+                                  denote_in(dr2, o.free_types, seed), "⟦D(r')⟧",
+                                  back_type(typecheck(r, context, signature()).type, 1), c);
+      if (!is_pass(e))
+        e.reason = fmt::format("{} →{} {}: {}", print(r), picked.rule, print(r2), e.reason);
+      return on(e, t, real_type());
+    }
+    const std::string goal = alpha_key(dr2);
+    const std::set<std::string> x = simulating_rules(picked.rule);
+    // breadth first from D(r), X-steps only, up to K steps
+    std::set<std::string> seen{alpha_key(dr)};
+    std::vector<Term> level{dr};
+    bool found = seen.count(goal) > 0, capped = false;
+    for (int k = 0; k < simulation_steps && !found && !level.empty() && !capped; ++k) {
+      std::vector<Term> next;
+      for (const Term& u : level)
+        for (const Step& v : Reducer(u, o).all_steps()) {
+          if (!x.count(v.rule)) continue;
+          std::string key = alpha_key(v.result);
+          found = found || key == goal;
+          if (seen.insert(std::move(key)).second) next.push_back(v.result);
+          capped = capped || seen.size() > simulation_terms;
+        }
+      level = std::move(next);
+    }
+    if (found) return on(TrialResult::pass(), t, real_type());
+    if (capped) return on(TrialResult::discard("search-bound"), t, real_type());
+    return on(TrialResult::fail(fmt::format(
+                  "{} →{} {}: D of the redex does not reach {} in {} steps of {}", print(r),
+                  picked.rule, print(r2), print(dr2), simulation_steps, fmt::join(x, ", "))),
+              t, real_type());
+  });
+}
+
 // ---- P21 semantic characterisation of D (spec §5.4; Thm 15 + Prop 12 + Prop 8) ----
 TrialResult d_semantics(const PropertyContext& c) {
   const gen::Source s = draw_source(c, 3);
@@ -791,6 +922,10 @@ std::vector<PropertyDef> properties() {
       def("d-size", "cost", "|D(t)| <= 40 |t| at d = 1", "seed 002, Lemma 18, L892", d_size),
       def("d-substitution", "typing", "D(t{u/x}) is α-equal to D(t){D(u)/x}",
           "seed 002, Lemma 13(1), L896-903 (the black-box principle L257)", d_substitution),
+      def("d-simulation", "typing",
+          "a source step t → t' is simulated by D(t) → D(t') in at most 16 steps (α-equal; "
+          "denotations for (14) and (23))",
+          "seed 002, Lemma 13(2), L541-544, L896-907 (spec §6 P16, erratum)", d_simulation),
       def("d-semantics", "ad-correctness", "⟦D_d(t)⟧((r_i, w_i)) = (F(r), Σ ∂_iF(r) w_i)",
           "seed 002, Thm 15 + Prop. 12 + Prop. 8 (spec §5.4)", d_semantics),
       def("gradient-soundness", "ad-correctness",

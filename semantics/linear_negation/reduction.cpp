@@ -1023,6 +1023,16 @@ std::vector<Step> Reducer::all_steps() {
   return out;
 }
 
+std::vector<Reducer::Instance> Reducer::instances() {
+  Sink sink;
+  std::vector<int> path;
+  enumerate(current_, path, false, sink);
+  std::vector<Instance> out;
+  for (const Candidate& c : sink.kept)
+    out.push_back(Instance{c.rule->info.name, c.path});
+  return out;
+}
+
 namespace {
 // How often each entry fired in a run, by entry: the names are written once, at the end, into
 // the run's counts and the campaign's counter, instead of a copy of the name and two lookups in

@@ -165,6 +165,13 @@ public:
   // reference the cached choices of step() are tested against.
   std::optional<Step> step_by_enumeration();
   std::vector<Step> all_steps(); // every redex instance of the current term, contracted
+  // Every redex instance of the current term, as all_steps lists them: the rule, and the path of
+  // child indices from the root to the redex node (a maximal sum's for (12), (13) and (17)).
+  struct Instance {
+    std::string rule;
+    std::vector<int> path;
+  };
+  std::vector<Instance> instances();
   const Term& current() const { return current_; }
   const RunOptions& options() const { return options_; }
 
