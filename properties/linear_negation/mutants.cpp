@@ -42,6 +42,26 @@ RulesPatch d_mul_drops_product_term() {
   return p;
 }
 
+// D(t[x := u]) for a real x binds x̂ to ⟨k, λa. 0⟩[⟨k, k'⟩ := D(u)]: the let-bound value's
+// backpropagator dropped, as if x were a constant (Table 3b, L456-458: D(t[x := u]) =
+// D(t)[x := D(u)]).
+RulesPatch d_let_drops_backpropagator() {
+  RulesPatch p;
+  p.replace<Transform>("D-let", [](Rule<Transform> r) {
+    r.result = [paper = r.result](Differentiator& d, const Transform::Redex& redex,
+                                  const RuleInfo& self) {
+      const Node& t = *redex.term;
+      if (!t.x.type || !is_real(t.x.type)) return paper(d, redex, self);
+      Names& names = d.names();
+      const std::string k = names.fresh("k"), kp = names.fresh("dk"), a = names.fresh("a");
+      const Term constant = pair(var(k), lam(lin_binder(a), zero(d.d())));
+      return let(d.binder(t.x), d.go(t.body()), d.pattern_frame(k, kp, constant, d.go(t.bound())));
+    };
+    return r;
+  });
+  return p;
+}
+
 // Rule (8) reads ⟨t,u⟩α as ⟨tα, uα⟩: the stack α is copied into both components.
 RulesPatch equivalence_duplicates_substitution() {
   RulesPatch p;
@@ -107,6 +127,11 @@ const std::vector<Mutant>& mutant_catalogue() {
         "d-mul-drops-product-term", "dropped-chain-rule-term",
         "D(t·u) = ⟨x·y, λa. x'(y·a)⟩…: the product rule loses y'(x·a) (Table 3b, L460; Lemma 19)",
         {"gradient-soundness", "d-semantics"}, d_mul_drops_product_term()));
+    all.push_back(declare("d-let-drops-backpropagator", "constant-derivative",
+                          "D(t[x := u]) binds x̂ to ⟨k, λa. 0⟩[⟨k, k'⟩ := D(u)] for a real x: "
+                          "the let-bound value's backpropagator is dropped, as if x were a "
+                          "constant (Table 3b, L456-458)",
+                          {"d-simulation", "gradient-soundness"}, d_let_drops_backpropagator()));
     all.push_back(declare("equivalence-duplicates-substitution", "lost-sharing",
                           "rule (8) reads ⟨t,u⟩α as ⟨tα, uα⟩ (≡ (21)/(22) misapplied as a "
                           "distribution): the substitution stack α is duplicated into both "

@@ -42,6 +42,7 @@ TEST_P(LinearNegationMutant, IsKilled) {
 
 INSTANTIATE_TEST_SUITE_P(All, LinearNegationMutant,
                          ::testing::Values("linear-factoring-disabled", "d-mul-drops-product-term",
+                                           "d-let-drops-backpropagator",
                                            "equivalence-duplicates-substitution",
                                            "gradient-read-from-wrong-component",
                                            "paper-literal-prop1-seed",
@@ -49,7 +50,7 @@ INSTANTIATE_TEST_SUITE_P(All, LinearNegationMutant,
 
 TEST(LinearNegationCalculus, EveryMutantHasATest) {
   const auto registry = cli::builtin_registry();
-  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 6u);
+  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 7u);
 }
 
 TEST(LinearNegationCalculus, AliasResolves) {
