@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <climits>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -104,16 +105,47 @@ void forced(const Node& n) {
 } // namespace
 
 // Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
-// the copy names it (eagerly, or when a shared copy is read).
+// the copy names it (eagerly, or when a shared copy is read). The named binders are few (a shared
+// copy names its binders only when it is read) while their numbers span every binder (9) reserved
+// a number for, Θ(n²) on the RNN family: so the kinds are kept in an open-addressed table by
+// number, not in a vector indexed by it (a byte per reserved number, 31 MB at n = 2,000 for 70
+// thousand named binders, and most of the family's peak memory at n = 10,000).
 struct Reducer::CopiedBinders : BinderLog {
   enum class Copied : std::uint8_t { unknown, neg, other };
-  std::vector<Copied> kinds;
   void named(const Binder& b, long number) override {
     if (!b.type) return;
-    const auto at = static_cast<std::size_t>(number);
-    if (kinds.size() <= at) kinds.resize(std::max(at + 1, 2 * kinds.size()));
-    kinds[at] = is_neg(b.type) ? Copied::neg : Copied::other;
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    Slot& s = slots_[place(number)];
+    if (s.number < 0) ++used_;
+    s = Slot{number, is_neg(b.type) ? Copied::neg : Copied::other};
   }
+  Copied kind(long number) const {
+    return slots_.empty() ? Copied::unknown : slots_[place(number)].kind;
+  }
+
+private:
+  struct Slot {
+    long number = -1; // -1: empty
+    Copied kind = Copied::unknown;
+  };
+  // The number's slot, or the empty one where it would go (Fibonacci hashing, linear probing).
+  std::size_t place(long number) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t at =
+        static_cast<std::size_t>(static_cast<std::uint64_t>(number) * 0x9E3779B97F4A7C15ULL >> 20) &
+        mask;
+    while (slots_[at].number >= 0 && slots_[at].number != number)
+      at = (at + 1) & mask;
+    return at;
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.number >= 0) slots_[place(s.number)] = s;
+  }
+  std::vector<Slot> slots_; // a power of two in size, at most half used
+  std::size_t used_ = 0;
 };
 
 void BinderTypes::set(std::string_view name, const Type& type) {
@@ -230,11 +262,12 @@ bool Reducer::is_neg_variable(const std::string& x) const {
     const char* end = x.data() + x.size();
     const auto [at, error] = std::from_chars(x.data() + cut + 1, end, drawn);
     using Copied = CopiedBinders::Copied;
-    const std::vector<Copied>& copied = copied_->kinds;
-    if (error == std::errc{} && at == end && drawn < copied.size() &&
-        copied[drawn] != Copied::unknown &&
+    const Copied kind = error == std::errc{} && at == end && drawn <= std::size_t{LONG_MAX}
+                            ? copied_->kind(static_cast<long>(drawn))
+                            : Copied::unknown;
+    if (kind != Copied::unknown &&
         (!names_.number_taken(static_cast<long>(drawn)) || !names_.taken(x)))
-      return copied[drawn] == Copied::neg;
+      return kind == Copied::neg;
   }
   const Type* type = types_.find(x);
   if (type == nullptr) {
