@@ -13,6 +13,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "semantics/core/lazy_mt19937_64.hpp"
 #include "semantics/linear_negation/primitives.hpp"
@@ -107,45 +108,21 @@ void forced(const Node& n) {
 // Whether each binder of (9)'s copies has type R^⊥d, by the number its name ends in, noted as
 // the copy names it (eagerly, or when a shared copy is read). The named binders are few (a shared
 // copy names its binders only when it is read) while their numbers span every binder (9) reserved
-// a number for, Θ(n²) on the RNN family: so the kinds are kept in an open-addressed table by
-// number, not in a vector indexed by it (a byte per reserved number, 31 MB at n = 2,000 for 70
-// thousand named binders, and most of the family's peak memory at n = 10,000).
+// a number for, Θ(n²) on the RNN family: so the kinds are kept in a hash table by number, not in
+// a vector indexed by it (a byte per reserved number: 31 MB at n = 2,000 for 70 thousand named
+// binders, and most of the family's peak memory at n = 10,000).
 struct Reducer::CopiedBinders : BinderLog {
   enum class Copied : std::uint8_t { unknown, neg, other };
   void named(const Binder& b, long number) override {
-    if (!b.type) return;
-    if (2 * (used_ + 1) > slots_.size()) grow();
-    Slot& s = slots_[place(number)];
-    if (s.number < 0) ++used_;
-    s = Slot{number, is_neg(b.type) ? Copied::neg : Copied::other};
+    if (b.type) kinds_[number] = is_neg(b.type) ? Copied::neg : Copied::other;
   }
   Copied kind(long number) const {
-    return slots_.empty() ? Copied::unknown : slots_[place(number)].kind;
+    const auto found = kinds_.find(number);
+    return found == kinds_.end() ? Copied::unknown : found->second;
   }
 
 private:
-  struct Slot {
-    long number = -1; // -1: empty
-    Copied kind = Copied::unknown;
-  };
-  // The number's slot, or the empty one where it would go (Fibonacci hashing, linear probing).
-  std::size_t place(long number) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t at =
-        static_cast<std::size_t>(static_cast<std::uint64_t>(number) * 0x9E3779B97F4A7C15ULL >> 20) &
-        mask;
-    while (slots_[at].number >= 0 && slots_[at].number != number)
-      at = (at + 1) & mask;
-    return at;
-  }
-  void grow() {
-    std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
-    old.swap(slots_);
-    for (const Slot& s : old)
-      if (s.number >= 0) slots_[place(s.number)] = s;
-  }
-  std::vector<Slot> slots_; // a power of two in size, at most half used
-  std::size_t used_ = 0;
+  std::unordered_map<long, Copied> kinds_;
 };
 
 void BinderTypes::set(std::string_view name, const Type& type) {
