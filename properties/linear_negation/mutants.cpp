@@ -142,9 +142,9 @@ const std::vector<Mutant>& mutant_catalogue() {
         "read-back A credits xj' gj to coordinate j+1 (mod n) instead of j (Cor. 16, L562-566)",
         {"gradient-soundness"}, gradient_read_from_wrong_component()));
     all.push_back(declare("paper-literal-prop1-seed", "paper-literal",
-                          "Prop. 1 as printed (L140-142): every input seeded x_i := ⟨r_j, 1⟩, so "
-                          "forward mode computes a directional derivative along (1, …, 1), not ∂_j "
-                          "(spec erratum 17)",
+                          "Prop. 1 as printed (L140-142), its x_i := ⟨r_j, 1⟩ read for every "
+                          "input i: each seeded ⟨r_i, 1⟩, so forward mode computes a directional "
+                          "derivative along (1, …, 1), not ∂_j (spec erratum 17)",
                           {"forward-soundness"}, prop1_seeds_every_input()));
     all.push_back(declare("paper-literal-prop17-recurrence", "paper-literal",
                           "Prop. 17 as printed (L612-618): g_ρ^{i+1} = σ'(u_{i+1} + r·g_ρ^i) used "

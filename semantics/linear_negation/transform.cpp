@@ -331,7 +331,7 @@ Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, N
       out.alpha.push_back(frame(b, h));
       out.alpha.insert(out.alpha.end(), f1.alpha.begin(), f1.alpha.end());
     }
-    out.beta = f1.beta; // β' [z := F''0] β''  (erratum 12: β'' not β')
+    out.beta = f1.beta; // β' [z := F''0] β''
     out.beta.push_back(frame(z, f2.g0));
     out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
     return out;
@@ -344,7 +344,7 @@ Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, N
       out.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
     out.alpha = f1.alpha;
     out.alpha.insert(out.alpha.end(), f2.alpha.begin(), f2.alpha.end());
-    out.beta = f1.beta;
+    out.beta = f1.beta; // β' β'' (L517 prints β' β': spec erratum 12)
     out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
     return out;
   }
