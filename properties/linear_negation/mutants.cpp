@@ -79,6 +79,17 @@ RulesPatch equivalence_duplicates_substitution() {
   return p;
 }
 
+// (12), (13) and (17) as Table 2 prints them (L355-367): the stacks they move across the other
+// summand may hold linear ES, which the book's entries do not move (spec §4.4 caveat; the proof
+// of Lemma 14 does it, L552, L938-944).
+RulesPatch sums_move_linear_es() {
+  RulesPatch p;
+  for (const char* name : {"sum-12", "sum-pair-13", "factor-17"})
+    p.replace<Reduction>(
+        name, [name](const Rule<Reduction>&) { return summand_rule(name, MovedStacks::any); });
+  return p;
+}
+
 // Read-back A credits xj' gj to coordinate j+1 (mod n) instead of j (Cor. 16, L562-566).
 RulesPatch gradient_read_from_wrong_component() {
   RulesPatch p;
@@ -146,6 +157,12 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "input i: each seeded ⟨r_i, 1⟩, so forward mode computes a directional "
                           "derivative along (1, …, 1), not ∂_j (spec erratum 17)",
                           {"forward-soundness"}, prop1_seeds_every_input()));
+    all.push_back(declare("paper-literal-sums-move-linear-es", "paper-literal",
+                          "(12), (13) and (17) as printed (Table 2, L355-367): a linear ES in a "
+                          "moved stack crosses the other summand, whose term then uses the linear "
+                          "variable outside its judgment (spec §4.4 caveat; Lemma 14's proof, "
+                          "L552, L938-944)",
+                          {"subject-reduction"}, sums_move_linear_es()));
     all.push_back(declare("paper-literal-prop17-recurrence", "paper-literal",
                           "Prop. 17 as printed (L612-618): g_ρ^{i+1} = σ'(u_{i+1} + r·g_ρ^i) used "
                           "as the BPTT oracle (spec erratum 4 / P24: it should be u_i); an "

@@ -191,6 +191,15 @@ using Rules = RuleBook<Reduction, Transform, ReadBack, Seed>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 
+// What the rules on two summands of a maximal sum, (12), (13) and (17), may move across the
+// other summand: the book's move exponential ES only [spec §4.4 caveat: a linear ES moved there
+// leaves its variable outside its linear judgment, an ill-typed term]; `any` is Table 2 as
+// printed, which the paper's proof of Lemma 14 uses (L552, L938-944).
+enum class MovedStacks { exponential, any };
+// The book's rule of that name, (12), (13) or (17), with that reading (the book's entry is the
+// one with MovedStacks::exponential). AdsemError(usage) for another name.
+Rule<Reduction> summand_rule(const std::string& name, MovedStacks moved);
+
 // The paper's rules, built once (rules.cpp).
 const RulesPtr& paper_rules();
 // A new book: the paper's with the patch applied.

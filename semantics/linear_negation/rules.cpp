@@ -168,14 +168,14 @@ std::optional<Call> as_call(const Term& leaf) {
 }
 
 // Whether the ES stack above t's core (made by core_of or summands_of) binds none of x (none
-// when x is null) and holds exponential ES only: read off the ES nodes, the frames of peel(t)
-// without building them ((12), (13) and (17) ask it of the summands of every maximal sum the
-// strategy visits).
-bool movable_stack(const Node& t, const std::string* x) {
+// when x is null) and, as `moved` asks, holds exponential ES only: read off the ES nodes, the
+// frames of peel(t) without building them ((12), (13) and (17) ask it of the summands of every
+// maximal sum the strategy visits).
+bool movable_stack(const Node& t, const std::string* x, MovedStacks moved) {
   for (const Node* at = &t; at->kind == Kind::let || at->kind == Kind::let_pair;
        at = at->body().get()) {
     if (x && (at->x.name == *x || (at->kind == Kind::let_pair && at->y.name == *x))) return false;
-    if (at->kind == Kind::let && at->x.linear) return false;
+    if (moved == MovedStacks::exponential && at->kind == Kind::let && at->x.linear) return false;
   }
   return true;
 }
@@ -185,12 +185,14 @@ struct Summands {
   std::size_t i = 0, j = 0;
 };
 
-// (12), (13): the first two summands whose core has the tag and whose stack holds no linear ES.
-std::optional<Summands> first_two(const Redex& r, Kind kind) {
+// (12), (13): the first two summands whose core has the tag and whose stack may move (with the
+// book's rules: holds no linear ES).
+std::optional<Summands> first_two(const Redex& r, Kind kind, MovedStacks moved) {
   if (r.in_sum) return std::nullopt; // the maximal sum decides (AC, spec §9 P3)
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < r.summands.size(); ++i) {
-    if (r.summands[i].core->kind != kind || !movable_stack(**r.summands[i].term, nullptr)) continue;
+    if (r.summands[i].core->kind != kind || !movable_stack(**r.summands[i].term, nullptr, moved))
+      continue;
     if (first) return Summands{*first, i};
     first = i;
   }
@@ -206,7 +208,7 @@ std::optional<Summands> first_two(const Redex& r, Kind kind) {
 // O(n log n) comparisons of names were a tenth of the wide family's run. Whether the head has type
 // R^⊥d depends on the head alone, so it is asked once per head called at least twice (most sums
 // call each head once).
-std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
+std::vector<Summands> factorable(const Reducer& m, const Redex& r, MovedStacks moved) {
   std::vector<Summands> out;
   if (r.in_sum || !m.options().rules.factoring || numeric_only(m)) return out;
   // two calls need two applications (most sums the search visits have fewer)
@@ -237,7 +239,7 @@ std::vector<Summands> factorable(const Reducer& m, const Redex& r) {
     if (head->kind != Kind::var) continue;
     const std::string& x = head->name;
     // side conditions: no stack binds x; [spec §4.4 caveat] only exponential ES move
-    if (!movable_stack(*alpha, &x) || !movable_stack(**outer.term, &x)) continue;
+    if (!movable_stack(*alpha, &x, moved) || !movable_stack(**outer.term, &x, moved)) continue;
     const std::string& name = name_in_sum(outer, x); // x is free in the sum (its stacks bind none)
     Head* seen = nullptr;
     if (scan) {
@@ -321,6 +323,67 @@ int subst_class(const Reducer&, const Redex& r) {
   if (v->kind == Kind::lam && !v->x.linear) return 5;
   if (v->kind == Kind::lam && binder_count(*r.term, 0) == 1) return 6;
   return 7;
+}
+
+// The rules on two summands of a maximal sum, (12), (13) and (17), with what their moved stacks
+// may hold: the book's move exponential ES only [spec §4.4 caveat]; MovedStacks::any is Table 2
+// as printed (relations.hpp).
+Rule<Reduction> sum_12(MovedStacks moved) {
+  return reduction(
+      rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Kind::add,
+      [moved](const Reducer&, const Redex& r) {
+        return first_two(r, Kind::num, moved).has_value();
+      },
+      [moved](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Summands s = *first_two(r, Kind::num, moved);
+        const Peeled a = peel(*r.summands[s.i].term);
+        const Peeled b = peel(*r.summands[s.j].term);
+        return merged_sum(
+            r, s,
+            wrap_noted(m, num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
+      },
+      2);
+}
+
+Rule<Reduction> sum_pair_13(MovedStacks moved) {
+  return reduction(
+      rule_info("sum-pair-13", cite(T2a), RuleKind::reduction,
+                "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
+      Kind::add,
+      [moved](const Reducer& m, const Redex& r) {
+        return !numeric_only(m) && first_two(r, Kind::pair, moved).has_value();
+      },
+      [moved](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Summands s = *first_two(r, Kind::pair, moved);
+        const Peeled a = peel(*r.summands[s.i].term);
+        const Peeled b = peel(*r.summands[s.j].term);
+        const Term core =
+            pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
+        return merged_sum(r, s, wrap_noted(m, core, concat({&a.frames, &b.frames})));
+      },
+      2);
+}
+
+Rule<Reduction> factor_17(MovedStacks moved) {
+  Rule<Reduction> factor;
+  factor.info = rule_info("factor-17", cite(T2c), RuleKind::reduction,
+                          "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
+  factor.kinds = {Kind::add};
+  factor.match = [moved](const Reducer& m, const Redex& r) {
+    return r.nth < factorable(m, r, moved).size();
+  };
+  factor.result = [moved](Reducer& m, const Redex& r, const RuleInfo&) {
+    const Summands s = factorable(m, r, moved).at(r.nth);
+    const Call a = *as_call(*r.summands[s.i].term);
+    const Call b = *as_call(*r.summands[s.j].term);
+    m.note_count(a.head, -1); // two calls of the head become one
+    return merged_sum(r, s,
+                      wrap_noted(m, app(var(a.head), add(a.argument, b.argument)),
+                                 concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
+  };
+  factor.extra.priority_class = 1;
+  factor.extra.several_instances = true;
+  return factor;
 }
 
 std::vector<Rules::Entry> table_2() {
@@ -432,34 +495,8 @@ std::vector<Rules::Entry> table_2() {
             p.frames);
       },
       2));
-  out.push_back(reduction(
-      rule_info("sum-12", cite(T2a), RuleKind::reduction, "(12) r α + q β → (r+q) α β"), Kind::add,
-      [](const Reducer&, const Redex& r) { return first_two(r, Kind::num).has_value(); },
-      [](Reducer& m, const Redex& r, const RuleInfo&) {
-        const Summands s = *first_two(r, Kind::num);
-        const Peeled a = peel(*r.summands[s.i].term);
-        const Peeled b = peel(*r.summands[s.j].term);
-        return merged_sum(
-            r, s,
-            wrap_noted(m, num(a.core->value + b.core->value), concat({&a.frames, &b.frames})));
-      },
-      2));
-  out.push_back(reduction(
-      rule_info("sum-pair-13", cite(T2a), RuleKind::reduction,
-                "(13) ⟨t1,t2⟩α + ⟨u1,u2⟩β → ⟨t1+u1, t2+u2⟩ α β"),
-      Kind::add,
-      [not_numeric](const Reducer& m, const Redex& r) {
-        return not_numeric(m, r) && first_two(r, Kind::pair).has_value();
-      },
-      [](Reducer& m, const Redex& r, const RuleInfo&) {
-        const Summands s = *first_two(r, Kind::pair);
-        const Peeled a = peel(*r.summands[s.i].term);
-        const Peeled b = peel(*r.summands[s.j].term);
-        const Term core =
-            pair(add(a.core->left(), b.core->left()), add(a.core->right(), b.core->right()));
-        return merged_sum(r, s, wrap_noted(m, core, concat({&a.frames, &b.frames})));
-      },
-      2));
+  out.push_back(sum_12(MovedStacks::exponential));
+  out.push_back(sum_pair_13(MovedStacks::exponential));
   out.push_back(reduction(
       rule_info("mul-14", cite(T2a), RuleKind::reduction, "(14) r α · q β → (r·q) α β"), Kind::prim,
       [](const Reducer&, const Redex& r) {
@@ -496,23 +533,7 @@ std::vector<Rules::Entry> table_2() {
         return out;
       },
       3));
-  Rule<Reduction> factor;
-  factor.info = rule_info("factor-17", cite(T2c), RuleKind::reduction,
-                          "(17) (x α t) β + (x α' t') β' → x (t + t') α β α' β', x : R^⊥d");
-  factor.kinds = {Kind::add};
-  factor.match = [](const Reducer& m, const Redex& r) { return r.nth < factorable(m, r).size(); };
-  factor.result = [](Reducer& m, const Redex& r, const RuleInfo&) {
-    const Summands s = factorable(m, r).at(r.nth);
-    const Call a = *as_call(*r.summands[s.i].term);
-    const Call b = *as_call(*r.summands[s.j].term);
-    m.note_count(a.head, -1); // two calls of the head become one
-    return merged_sum(r, s,
-                      wrap_noted(m, app(var(a.head), add(a.argument, b.argument)),
-                                 concat({&a.alpha, &a.beta, &b.alpha, &b.beta})));
-  };
-  factor.extra.priority_class = 1;
-  factor.extra.several_instances = true;
-  out.push_back(std::move(factor));
+  out.push_back(factor_17(MovedStacks::exponential));
   out.push_back(reduction(
       rule_info("prim-23", cite(S4), RuleKind::reduction,
                 "(23) f(r1 α1, …, rk αk) → ⟦f⟧(r1,…,rk) α1 … αk, in f's domain"),
@@ -634,6 +655,13 @@ std::vector<Rules::Entry> definitions() {
 }
 
 } // namespace
+
+Rule<Reduction> summand_rule(const std::string& name, MovedStacks moved) {
+  if (name == "sum-12") return sum_12(moved);
+  if (name == "sum-pair-13") return sum_pair_13(moved);
+  if (name == "factor-17") return factor_17(moved);
+  throw AdsemError(ErrorKind::usage, "no rule on two summands is named " + name);
+}
 
 const RulesPtr& paper_rules() {
   static const RulesPtr book = [] {
