@@ -8,6 +8,9 @@
 //   model-linear-maps           MOD-4 / MOD-5 / MOD-13: linear maps have 𝒯f = f × f (Lemma 3.7,
 //                               L85-87, L95) and are additive; sw (Def 3.12, L128) among them
 //   model-monad-laws            MOD-7: (T, η, μ) is a monad, η and μ natural (L96)
+//   model-pairing-and-chain-rule
+//                               MOD-2: D4, D5 (Def 3.4, L78-83), the checks in model_axioms.hpp
+// D3 (D(id) = π1, D(π_k) = π_k∘π1) is model-linear-maps' rows for the identity and projections.
 // Not separately executable: MOD-1 (laws (1), (2), left-additivity) holds by construction of the
 // environment semantics and of model::sum (a check would compare model::sum with itself);
 // MOD-6, MOD-8, MOD-10, MOD-11 are checked through the calculus (functor-chain-rule,
@@ -18,6 +21,7 @@
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/model_axioms.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/probe.hpp"
 
@@ -85,6 +89,35 @@ TrialResult differential_axioms(const PropertyContext& context) {
     }
     return on_only(compare_values(lhs, "left side", rhs, "right side", tau, seed, context), f,
                    {names[axiom]});
+  });
+}
+
+// ⟦m⟧ for a closed m : ρ → τ, as a morphism ρ → τ of the model
+model_axioms::Morphism morphism(const Term& m, const DenoteContext& dc) {
+  return {denote<double>(m, nullptr, dc), m.type->left, m.type->right};
+}
+
+// ---- MOD-2, D4 (D⟨f, g⟩ = ⟨Df, Dg⟩: D respects pairing) and D5 (D(f∘g) = Df∘⟨Dg, g∘π2⟩: the
+// chain rule) at random points and directions, f and g denotations of random terms ----
+TrialResult pairing_and_chain_rule(const PropertyContext& context) {
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const bool chain = uniform(2) == 1;
+  // D4: f : ρ → σ and g : ρ → τ; D5: f : σ → τ and g : ρ → σ
+  const Term f = *gen::term({}, chain ? arrow_type(sigma, tau) : arrow_type(rho, sigma), 2);
+  const Term g = *gen::term({}, chain ? arrow_type(rho, sigma) : arrow_type(rho, tau), 2);
+  const std::uint64_t seed = probe_seed();
+  // the morphism the axiom differentiates, as a term for the report: λx. f (g x) or λx. ⟨f x, g x⟩
+  const Term x = var("x", rho);
+  const Term shown = lam("x", rho, chain ? app(f, app(g, x)) : pair(app(f, x), app(g, x)));
+  return guarded([&] {
+    const DenoteContext dc = denote_context(context);
+    const model_axioms::Morphism fm = morphism(f, dc), gm = morphism(g, dc);
+    const model_axioms::Derivative d = model_axioms::model_derivative(dc.diff);
+    return on_only(chain ? model_axioms::chain_rule_axiom(d, fm, gm, seed, context)
+                         : model_axioms::pairing_axiom(d, fm, gm, seed, context),
+                   shown, {chain ? "D5" : "D4"});
   });
 }
 
@@ -280,6 +313,10 @@ std::vector<PropertyDef> model_properties() {
       def("model-differential-axioms", "model",
           "the model's D satisfies D1, D2, D6, D7 on denotations of random terms (probing)",
           "seed 004, Def 3.4, L78-83; spec MOD-2", differential_axioms),
+      def("model-pairing-and-chain-rule", "model",
+          "the model's D satisfies D4, D⟨f, g⟩ = ⟨Df, Dg⟩, and D5, D(f ∘ g) = Df ∘ ⟨Dg, g ∘ π2⟩, "
+          "on denotations of random terms (probing)",
+          "seed 004, Def 3.4 axioms D4, D5, L78-83; spec MOD-2", pairing_and_chain_rule),
       def("model-differential-lambda", "model",
           "𝒯(Λf)(z′, z) = ⟨λx. Df((z′, 0), (z, x)), λx. f (z, x)⟩",
           "seed 004, Def 3.5 L90, Prop 3.9 L112-114, Prop 3.11 L126; spec MOD-3, MOD-9, MOD-12",
