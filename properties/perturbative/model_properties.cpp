@@ -10,11 +10,12 @@
 //   model-monad-laws            MOD-7: (T, η, μ) is a monad, η and μ natural (L96)
 //   model-pairing-and-chain-rule
 //                               MOD-2: D4, D5 (Def 3.4, L78-83), the checks in model_axioms.hpp
+//   model-pushforward-linear    MOD-11: 𝒯 is linear (Thm 3.10, L125), with model_axioms.hpp
 // D3 (D(id) = π1, D(π_k) = π_k∘π1) is model-linear-maps' rows for the identity and projections.
 // Not separately executable: MOD-1 (laws (1), (2), left-additivity) holds by construction of the
 // environment semantics and of model::sum (a check would compare model::sum with itself);
-// MOD-6, MOD-8, MOD-10, MOD-11 are checked through the calculus (functor-chain-rule,
-// preserves-products, diamond-semantics, sugar-soundness / tangent-linear).
+// MOD-6, MOD-8, MOD-10 are checked through the calculus (functor-chain-rule, preserves-products,
+// diamond-semantics); MOD-11's additivity also through sugar-soundness.
 #include <random>
 
 #include <rapidcheck.h>
@@ -118,6 +119,38 @@ TrialResult pairing_and_chain_rule(const PropertyContext& context) {
     return on_only(chain ? model_axioms::chain_rule_axiom(d, fm, gm, seed, context)
                          : model_axioms::pairing_axiom(d, fm, gm, seed, context),
                    shown, {chain ? "D5" : "D4"});
+  });
+}
+
+// ---- MOD-11, Thm 3.10 (L125): 𝒯 : (ρ ⇒ τ) → (Tρ ⇒ Tτ) is linear: 𝒯(f + g) = 𝒯f + 𝒯g and
+// 𝒯0 = 0 (sugar-soundness meets these through T(M + N) and T 0), and D(𝒯)(g, f) = 𝒯g, the
+// derivative of 𝒯 along g taken by the model's D through nested tags ----
+TrialResult pushforward_linear(const PropertyContext& context) {
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type arrow = arrow_type(rho, tau);
+  const int law = uniform(3);
+  static const char* const names[] = {"additive", "zero", "derivative"};
+  const std::uint64_t seed = probe_seed();
+  if (law == 1)
+    return guarded([&] {
+      const DenoteContext dc = denote_context(context);
+      return on_only(model_axioms::pushforward_of_zero(model_axioms::model_pushforward(dc.diff),
+                                                       rho, tau, seed, context),
+                     push(zero(arrow)), {names[law]});
+    });
+  const Term f = *gen::term({}, arrow, 2);
+  const Term g = *gen::term({}, arrow, 2);
+  return guarded([&] {
+    const DenoteContext dc = denote_context(context);
+    const model_axioms::Morphism fm = morphism(f, dc), gm = morphism(g, dc);
+    const model_axioms::Pushforward t = model_axioms::model_pushforward(dc.diff);
+    if (law == 0)
+      return on_only(model_axioms::pushforward_additive(t, fm, gm, seed, context), push(sum(f, g)),
+                     {names[law]});
+    return on_only(model_axioms::pushforward_derivative(t, model_axioms::model_derivative(dc.diff),
+                                                        fm, gm, seed, context),
+                   pair(f, g), {names[law]});
   });
 }
 
@@ -333,6 +366,10 @@ std::vector<PropertyDef> model_properties() {
           "ψ = μ ∘ T(t) ∘ t′ and ψ̃ = μ ∘ T(t′) ∘ t equal σ((x′, x), (y′, y)) = ((x′, y′), (x, y))",
           "seed 004 L96-109 (subscripts of t, t′ reconstructed: spec §12 erratum 4); spec MOD-7",
           monoidal_structure),
+      def("model-pushforward-linear", "model",
+          "𝒯 is linear: 𝒯(f + g) = 𝒯f + 𝒯g (sums compared relative to their terms), 𝒯0 = 0, and "
+          "D(𝒯)(g, f) = 𝒯g by nested tags, f and g denotations of random terms",
+          "seed 004, Thm 3.10 L125 (𝒯 = Λ(T(ev)∘t), L121-124); spec MOD-11", pushforward_linear),
   };
 }
 

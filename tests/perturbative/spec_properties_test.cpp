@@ -4,7 +4,9 @@
 //    L48-55), and the two orders of a second derivative disagree;
 //  - model-pairing-and-chain-rule (spec MOD-2, D4 and D5), a self-check of the model: its checks
 //    pass the model's D and reject a D that drops a pair's second tangent (D4) or reads the point
-//    as the tangent (D5).
+//    as the tangent (D5);
+//  - model-pushforward-linear (spec MOD-11, Thm 3.10): kills the model's untagged negative
+//    control, and its additivity and zero checks reject an affine 𝒯.
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -19,6 +21,7 @@ constexpr std::uint64_t seed = 20261201;
 
 using model_axioms::Derivative;
 using model_axioms::Morphism;
+using model_axioms::Pushforward;
 using V = model::Value<double>;
 
 bool passes(const props::TrialResult& r) {
@@ -59,6 +62,32 @@ TEST(PerturbativeModelPairingAndChainRule, D5RejectsADWithItsSlotsSwapped) {
   const Morphism f = morphism("\\x:R. sin x * x"), g = morphism("\\p:R*R. pi1 p * exp (pi2 p)");
   EXPECT_TRUE(passes(model_axioms::chain_rule_axiom(d, f, g, seed, context)));
   EXPECT_FALSE(passes(model_axioms::chain_rule_axiom(swapped, f, g, seed, context)));
+}
+
+// D(𝒯)(g, f) = 𝒯g (seed 004 Thm 3.10, L125): with one untagged ε for every 𝒯 (spec §5.3,
+// negative control (a)), 𝒯 along f + εg and the 𝒯 inside it share ε, ε² = 0 drops Dg, and the
+// outer tangent comes out 0.
+TEST(PerturbativeModelPushforwardLinear, CatchesTheUntaggedModel) {
+  testing::expect_killed_by(cli::builtin_registry(), "perturbative", "model-untagged",
+                            "model-pushforward-linear", 300, seed);
+}
+
+// 𝒯f + (0, 1), an affine map of f, is neither additive nor 0 at 0.
+TEST(PerturbativeModelPushforwardLinear, AdditivityAndZeroRejectAnAffinePushforward) {
+  const props::PropertyContext context;
+  const Pushforward t = model_axioms::model_pushforward(model::DiffContext());
+  const Pushforward shifted = [t](const V& f) {
+    return V::function([tf = t(f)](const V& p) {
+      const V r = tf(p);
+      return V::pair(r.first(), model::sum(r.second(), V(1.0)));
+    });
+  };
+  const Morphism f = morphism("\\x:R. sin x * x"), g = morphism("\\x:R. neg (sin x * x) + exp x");
+  const Type R = real_type();
+  EXPECT_TRUE(passes(model_axioms::pushforward_additive(t, f, g, seed, context)));
+  EXPECT_TRUE(passes(model_axioms::pushforward_of_zero(t, R, R, seed, context)));
+  EXPECT_FALSE(passes(model_axioms::pushforward_additive(shifted, f, g, seed, context)));
+  EXPECT_FALSE(passes(model_axioms::pushforward_of_zero(shifted, R, R, seed, context)));
 }
 
 } // namespace
