@@ -8,16 +8,21 @@
 //   model-linear-maps           MOD-4 / MOD-5 / MOD-13: linear maps have 𝒯f = f × f (Lemma 3.7,
 //                               L85-87, L95) and are additive; sw (Def 3.12, L128) among them
 //   model-monad-laws            MOD-7: (T, η, μ) is a monad, η and μ natural (L96)
+//   model-pairing-and-chain-rule
+//                               MOD-2: D4, D5 (Def 3.4, L78-83), the checks in model_axioms.hpp
+//   model-pushforward-linear    MOD-11: 𝒯 is linear (Thm 3.10, L125), with model_axioms.hpp
+// D3 (D(id) = π1, D(π_k) = π_k∘π1) is model-linear-maps' rows for the identity and projections.
 // Not separately executable: MOD-1 (laws (1), (2), left-additivity) holds by construction of the
 // environment semantics and of model::sum (a check would compare model::sum with itself);
-// MOD-6, MOD-8, MOD-10, MOD-11 are checked through the calculus (functor-chain-rule,
-// preserves-products, diamond-semantics, sugar-soundness / tangent-linear).
+// MOD-6, MOD-8, MOD-10 are checked through the calculus (functor-chain-rule, preserves-products,
+// diamond-semantics); MOD-11's additivity also through sugar-soundness.
 #include <random>
 
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
 #include "properties/perturbative/frontend.hpp"
+#include "properties/perturbative/model_axioms.hpp"
 #include "properties/perturbative/support.hpp"
 #include "semantics/core/probe.hpp"
 
@@ -85,6 +90,67 @@ TrialResult differential_axioms(const PropertyContext& context) {
     }
     return on_only(compare_values(lhs, "left side", rhs, "right side", tau, seed, context), f,
                    {names[axiom]});
+  });
+}
+
+// ⟦m⟧ for a closed m : ρ → τ, as a morphism ρ → τ of the model
+model_axioms::Morphism morphism(const Term& m, const DenoteContext& dc) {
+  return {denote<double>(m, nullptr, dc), m.type->left, m.type->right};
+}
+
+// ---- MOD-2, D4 (D⟨f, g⟩ = ⟨Df, Dg⟩: D respects pairing) and D5 (D(f∘g) = Df∘⟨Dg, g∘π2⟩: the
+// chain rule) at random points and directions, f and g denotations of random terms ----
+TrialResult pairing_and_chain_rule(const PropertyContext& context) {
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const bool chain = uniform(2) == 1;
+  // D4: f : ρ → σ and g : ρ → τ; D5: f : σ → τ and g : ρ → σ
+  const Term f = *gen::term({}, chain ? arrow_type(sigma, tau) : arrow_type(rho, sigma), 2);
+  const Term g = *gen::term({}, chain ? arrow_type(rho, sigma) : arrow_type(rho, tau), 2);
+  const std::uint64_t seed = probe_seed();
+  // the morphism the axiom differentiates, as a term for the report: λx. f (g x) or λx. ⟨f x, g x⟩
+  const Term x = var("x", rho);
+  const Term shown = lam("x", rho, chain ? app(f, app(g, x)) : pair(app(f, x), app(g, x)));
+  return guarded([&] {
+    const DenoteContext dc = denote_context(context);
+    const model_axioms::Morphism fm = morphism(f, dc), gm = morphism(g, dc);
+    const model_axioms::Derivative d = model_axioms::model_derivative(dc.diff);
+    return on_only(chain ? model_axioms::chain_rule_axiom(d, fm, gm, seed, context)
+                         : model_axioms::pairing_axiom(d, fm, gm, seed, context),
+                   shown, {chain ? "D5" : "D4"});
+  });
+}
+
+// ---- MOD-11, Thm 3.10 (L125): 𝒯 : (ρ ⇒ τ) → (Tρ ⇒ Tτ) is linear: 𝒯(f + g) = 𝒯f + 𝒯g and
+// 𝒯0 = 0 (sugar-soundness meets these through T(M + N) and T 0), and D(𝒯)(g, f) = 𝒯g, the
+// derivative of 𝒯 along g taken by the model's D through nested tags ----
+TrialResult pushforward_linear(const PropertyContext& context) {
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type arrow = arrow_type(rho, tau);
+  const int law = uniform(3);
+  static const char* const names[] = {"additive", "zero", "derivative"};
+  const std::uint64_t seed = probe_seed();
+  if (law == 1)
+    return guarded([&] {
+      const DenoteContext dc = denote_context(context);
+      return on_only(model_axioms::pushforward_of_zero(model_axioms::model_pushforward(dc.diff),
+                                                       rho, tau, seed, context),
+                     push(zero(arrow)), {names[law]});
+    });
+  const Term f = *gen::term({}, arrow, 2);
+  const Term g = *gen::term({}, arrow, 2);
+  return guarded([&] {
+    const DenoteContext dc = denote_context(context);
+    const model_axioms::Morphism fm = morphism(f, dc), gm = morphism(g, dc);
+    const model_axioms::Pushforward t = model_axioms::model_pushforward(dc.diff);
+    if (law == 0)
+      return on_only(model_axioms::pushforward_additive(t, fm, gm, seed, context), push(sum(f, g)),
+                     {names[law]});
+    return on_only(model_axioms::pushforward_derivative(t, model_axioms::model_derivative(dc.diff),
+                                                        fm, gm, seed, context),
+                   pair(f, g), {names[law]});
   });
 }
 
@@ -280,6 +346,10 @@ std::vector<PropertyDef> model_properties() {
       def("model-differential-axioms", "model",
           "the model's D satisfies D1, D2, D6, D7 on denotations of random terms (probing)",
           "seed 004, Def 3.4, L78-83; spec MOD-2", differential_axioms),
+      def("model-pairing-and-chain-rule", "model",
+          "the model's D satisfies D4, D⟨f, g⟩ = ⟨Df, Dg⟩, and D5, D(f ∘ g) = Df ∘ ⟨Dg, g ∘ π2⟩, "
+          "on denotations of random terms (probing)",
+          "seed 004, Def 3.4 axioms D4, D5, L78-83; spec MOD-2", pairing_and_chain_rule),
       def("model-differential-lambda", "model",
           "𝒯(Λf)(z′, z) = ⟨λx. Df((z′, 0), (z, x)), λx. f (z, x)⟩",
           "seed 004, Def 3.5 L90, Prop 3.9 L112-114, Prop 3.11 L126; spec MOD-3, MOD-9, MOD-12",
@@ -296,6 +366,10 @@ std::vector<PropertyDef> model_properties() {
           "ψ = μ ∘ T(t) ∘ t′ and ψ̃ = μ ∘ T(t′) ∘ t equal σ((x′, x), (y′, y)) = ((x′, y′), (x, y))",
           "seed 004 L96-109 (subscripts of t, t′ reconstructed: spec §12 erratum 4); spec MOD-7",
           monoidal_structure),
+      def("model-pushforward-linear", "model",
+          "𝒯 is linear: 𝒯(f + g) = 𝒯f + 𝒯g (sums compared relative to their terms), 𝒯0 = 0, and "
+          "D(𝒯)(g, f) = 𝒯g by nested tags, f and g denotations of random terms",
+          "seed 004, Thm 3.10 L125 (𝒯 = Λ(T(ev)∘t), L121-124); spec MOD-11", pushforward_linear),
   };
 }
 
