@@ -647,6 +647,7 @@ std::vector<props::PropertyDef> properties() {
   };
   out.push_back(fundamental_property());
   out.push_back(metamorphic_invariance());
+  out.push_back(metamorphic_rewrites());
   out.push_back(separate_compilation());
   for (PropertyDef& p : cost_properties())
     out.push_back(std::move(p));
