@@ -1,6 +1,6 @@
 // Spec §6 P20's source rewrites (properties/delta_reverse/source_rewrites.hpp) on hand-written
-// terms, each where naive substitution or floating would capture a variable; that the property
-// metamorphic-rewrites can fail.
+// terms, each where naive substitution or floating would capture a variable; that the properties
+// metamorphic-rewrites and delta-linearity can fail.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
+#include "properties/delta_reverse/delta_linearity.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/source_rewrites.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
@@ -156,6 +157,25 @@ TEST(DeltaReverseMetamorphicRewrites, CatchesBindingsLostOutsideRunDelta) {
   adsem::testing::expect_killed_by(cli::builtin_registry(), "delta-reverse",
                                    "paper-literal-drev-applied-outside-rundelta",
                                    "metamorphic-rewrites", 300, seed);
+}
+
+// P12 corollary: the dense meaning is linear; an affine "meaning" (⟦u⟧γ + 1) is not, unless
+// α + β = 1.
+TEST(DeltaReverseLinearity, AnAffineMeaningFails) {
+  const Delta u = d_add(d_scale(2.0, d_var(1)), d_let(5, d_var(2), d_scale(-1.0, d_var(5))));
+  DeltaEnv g1, g2;
+  g1[1] = Eigen::Vector2d(1.0, -2.0);
+  g1[2] = Eigen::Vector2d(0.5, 3.0);
+  g2[1] = Eigen::Vector2d(-1.5, 4.0);
+  g2[2] = Eigen::Vector2d(2.0, 0.25);
+  const Tolerance tol = default_tolerance(CheckKind::exact_value);
+  EXPECT_EQ(check_delta_linearity(u, g1, g2, 2.0, 3.0, dense_meaning, 2, tol).kind,
+            props::TrialResult::Kind::pass);
+  const DeltaMeaning affine = [](const Delta& d, const DeltaEnv& g, int n) {
+    return Eigen::VectorXd(dense_meaning(d, g, n).array() + 1.0);
+  };
+  EXPECT_EQ(check_delta_linearity(u, g1, g2, 2.0, 3.0, affine, 2, tol).kind,
+            props::TrialResult::Kind::fail);
 }
 
 } // namespace
