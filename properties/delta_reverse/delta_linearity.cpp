@@ -3,12 +3,11 @@
 #include <cmath>
 #include <vector>
 
-#include <fmt/format.h>
-#include <rapidcheck.h>
-
+#include "generators/core/uniform.hpp"
 #include "properties/core/sum_compare.hpp"
 #include "properties/delta_reverse/random_deltas.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
+#include <fmt/format.h>
 
 namespace adsem::delta_reverse {
 
@@ -46,13 +45,14 @@ DeltaEnv absolute(const DeltaEnv& g) {
   return out;
 }
 
-// The free ids' values: dimension reals in quarters, -2..2, as eval-correctness draws them.
+// The free ids' values: dimension reals in quarters, -2..2, as eval-correctness draws them (but
+// uniformly).
 DeltaEnv random_env(int free_ids, int dimension) {
   DeltaEnv g;
   for (std::int64_t i = 1; i <= free_ids; ++i) {
     Eigen::VectorXd x(dimension);
     for (int c = 0; c < dimension; ++c)
-      x(c) = *rc::gen::inRange(-8, 9) / 4.0;
+      x(c) = adsem::gen::uniform_in(-8, 9) / 4.0;
     g[i] = x;
   }
   return g;
@@ -61,10 +61,11 @@ DeltaEnv random_env(int free_ids, int dimension) {
 TrialResult linearity(const PropertyContext& context) {
   const int free_ids = 3, dimension = 3;
   std::int64_t next_let = 10;
-  const Delta u = random_delta(free_ids, next_let, 4);
+  // drawn uniformly: eval-correctness's size-scaled draws never reach Add or Let
+  const Delta u = random_delta(free_ids, next_let, 4, DeltaDraws::uniform);
   const DeltaEnv g1 = random_env(free_ids, dimension), g2 = random_env(free_ids, dimension);
-  const double alpha = *rc::gen::inRange(-200, 201) / 100.0;
-  const double beta = *rc::gen::inRange(-200, 201) / 100.0;
+  const double alpha = adsem::gen::uniform_in(-200, 201) / 100.0;
+  const double beta = adsem::gen::uniform_in(-200, 201) / 100.0;
   TrialResult r = check_delta_linearity(u, g1, g2, alpha, beta, dense_meaning, dimension,
                                         context.tolerance(CheckKind::exact_value));
   r.on(print_delta(u), "Delta", static_cast<int>(delta_nodes(u)), {});
