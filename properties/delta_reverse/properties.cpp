@@ -13,9 +13,11 @@
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
 #include "properties/delta_reverse/cost_properties.hpp"
+#include "properties/delta_reverse/delta_linearity.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/fundamental_property.hpp"
 #include "properties/delta_reverse/metamorphic.hpp"
+#include "properties/delta_reverse/random_deltas.hpp"
 #include "properties/delta_reverse/separate_compilation.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/finite_difference.hpp"
@@ -319,22 +321,7 @@ TrialResult eval_correctness(const PropertyContext& context) {
   const RunSetup v = setup_of(context);
   const int free_ids = 3;
   std::int64_t next_let = 10;
-  std::function<Delta(int)> draw_delta = [&](int depth) -> Delta {
-    const int k = *rc::gen::inRange(0, depth <= 0 ? 40 : 100);
-    if (k < 5) return d_zero();
-    if (k < 40) return d_var(*rc::gen::inRange(1, free_ids + 1));
-    if (k < 65) return d_scale(*rc::gen::inRange(-20, 21) / 4.0, draw_delta(depth - 1));
-    if (k < 90) {
-      Delta a = draw_delta(depth - 1);
-      return d_add(a, draw_delta(depth - 1));
-    }
-    const std::int64_t id = next_let++;
-    Delta rhs = draw_delta(depth - 1);
-    Delta body = draw_delta(depth - 1);
-    if (*rc::gen::inRange(0, 2) == 0) body = d_add(body, d_var(id)); // the body uses its id
-    return d_let(id, rhs, body);
-  };
-  const Delta u = draw_delta(4);
+  const Delta u = random_delta(free_ids, next_let, 4);
   std::map<std::int64_t, Eigen::VectorXd> gamma;
   DeltaMap m;
   for (std::int64_t i = 1; i <= free_ids; ++i) {
@@ -645,8 +632,10 @@ std::vector<props::PropertyDef> properties() {
           "each derivative-table entry's partials match the model's derivative of the primitive",
           "spec §6 P21, §7.3; Fig. 14 L818-846", primitive_rules),
   };
+  out.push_back(delta_linearity());
   out.push_back(fundamental_property());
   out.push_back(metamorphic_invariance());
+  out.push_back(metamorphic_rewrites());
   out.push_back(separate_compilation());
   for (PropertyDef& p : cost_properties())
     out.push_back(std::move(p));

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "properties/delta_reverse/rule_adapter.hpp"
+#include "properties/delta_reverse/source_rewrites.hpp"
 #include "properties/delta_reverse/user_clauses.hpp"
 #include "semantics/delta_reverse/machine.hpp"
 
@@ -17,21 +18,6 @@ const std::string* bound_in(const Scope& scope, const std::string& x) {
   for (auto it = scope.rbegin(); it != scope.rend(); ++it)
     if (it->first == x) return &it->second;
   return nullptr;
-}
-
-// The binder kid i of n introduces (λ, let, case, do's x <- e1), or null.
-const std::string* binder_of(const Node& n, std::size_t i) {
-  switch (n.kind) {
-  case Kind::lam:
-    return &n.name;
-  case Kind::let:
-  case Kind::bind:
-    return i == 1 && !n.name.empty() ? &n.name : nullptr;
-  case Kind::case_:
-    return i == 1 ? &n.name : i == 2 ? &n.name2 : nullptr;
-  default:
-    return nullptr;
-  }
 }
 
 // Everything but the kids and binder names agrees.
@@ -71,15 +57,6 @@ bool alpha_equal(const Term& a, const Term& b, Scope& scope) {
     if (!same) return false;
   }
   return true;
-}
-
-bool free_in(const std::string& x, const Term& t) {
-  if (t->kind == Kind::var) return t->name == x;
-  for (std::size_t i = 0; i < t->kids.size(); ++i) {
-    const std::string* y = binder_of(*t, i);
-    if ((y == nullptr || *y != x) && free_in(x, t->kids[i])) return true;
-  }
-  return false;
 }
 
 struct Matcher {
