@@ -46,7 +46,7 @@ DeltaEnv absolute(const DeltaEnv& g) {
 }
 
 // The free ids' values: dimension reals in quarters, -2..2, as eval-correctness draws them (but
-// uniformly).
+// uniformly, as random_delta draws).
 DeltaEnv random_env(int free_ids, int dimension) {
   DeltaEnv g;
   for (std::int64_t i = 1; i <= free_ids; ++i) {
@@ -61,8 +61,7 @@ DeltaEnv random_env(int free_ids, int dimension) {
 TrialResult linearity(const PropertyContext& context) {
   const int free_ids = 3, dimension = 3;
   std::int64_t next_let = 10;
-  // drawn uniformly: eval-correctness's size-scaled draws never reach Add or Let
-  const Delta u = random_delta(free_ids, next_let, 4, DeltaDraws::uniform);
+  const Delta u = random_delta(free_ids, next_let, 4);
   const DeltaEnv g1 = random_env(free_ids, dimension), g2 = random_env(free_ids, dimension);
   const double alpha = adsem::gen::uniform_in(-200, 201) / 100.0;
   const double beta = adsem::gen::uniform_in(-200, 201) / 100.0;

@@ -1,17 +1,12 @@
 #include "properties/delta_reverse/random_deltas.hpp"
 
-#include <rapidcheck.h>
-
 #include "generators/core/uniform.hpp"
 
 namespace adsem::delta_reverse {
 
-Delta random_delta(int free_ids, std::int64_t& next_let, int depth, DeltaDraws draws) {
-  const auto in_range = [draws](int lo, int hi) {
-    return draws == DeltaDraws::uniform ? adsem::gen::uniform_in(lo, hi)
-                                        : *rc::gen::inRange(lo, hi);
-  };
-  const auto sub = [&] { return random_delta(free_ids, next_let, depth - 1, draws); };
+Delta random_delta(int free_ids, std::int64_t& next_let, int depth) {
+  const auto in_range = [](int lo, int hi) { return adsem::gen::uniform_in(lo, hi); };
+  const auto sub = [&] { return random_delta(free_ids, next_let, depth - 1); };
   const int k = in_range(0, depth <= 0 ? 40 : 100);
   if (k < 5) return d_zero();
   if (k < 40) return d_var(in_range(1, free_ids + 1));

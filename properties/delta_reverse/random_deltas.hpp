@@ -7,15 +7,12 @@
 
 namespace adsem::delta_reverse {
 
-// How the choices are drawn: with rc::gen::inRange, whose range narrows with RapidCheck's size
-// (eval-correctness's draws: at sizes up to 50 a choice of 0..99 stays below 50, so only Zero, Var
-// and Scale are drawn), or uniformly at every size (generators/core/uniform.hpp).
-enum class DeltaDraws { size_scaled, uniform };
-
 // A Delta over the free ids 1..free_ids of depth at most `depth`: Zero 5%, Var 35%, Scale 25%
 // (coefficients in quarters, -5..5), Add 25%, Let 10% (at depth ≤ 0: Zero and Var only). Let ids
-// are next_let, next_let + 1, ... (fresh and increasing), and half the bodies use their id.
-Delta random_delta(int free_ids, std::int64_t& next_let, int depth,
-                   DeltaDraws draws = DeltaDraws::size_scaled);
+// are next_let, next_let + 1, ... (fresh and increasing), and half the bodies use their id. The
+// choices are drawn uniformly at every size (generators/core/uniform.hpp): rc::gen::inRange
+// narrows with RapidCheck's size, and at sizes up to 50 a choice of 0..99 stayed below 50, so
+// that only Zero, Var and Scale were drawn.
+Delta random_delta(int free_ids, std::int64_t& next_let, int depth);
 
 } // namespace adsem::delta_reverse
