@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "semantics/core/jacobian.hpp"
@@ -57,8 +58,9 @@ TrialResult fundamental(const PropertyContext& context) {
   const Term e = *gen::term(gamma, type, 3);
   std::vector<double> x;
   for (int i = 0; i < a; ++i)
-    x.push_back(*rc::gen::inRange(-2000, 2001) / 1000.0);
-  const double c = *rc::gen::inRange(-2000, 2001) / 1000.0; // the argument of a function result
+    x.push_back(adsem::gen::uniform_in(-2000, 2001) / 1000.0);
+  const double c =
+      adsem::gen::uniform_in(-2000, 2001) / 1000.0; // the argument of a function result
   const int junk = *rc::gen::inRange(0, 4);
   TrialResult r = guarded([&]() -> TrialResult {
     const RunSetup v = setup_of(context);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
 #include "properties/delta_reverse/cost_properties.hpp"
@@ -327,11 +328,11 @@ TrialResult eval_correctness(const PropertyContext& context) {
   for (std::int64_t i = 1; i <= free_ids; ++i) {
     Eigen::VectorXd g(3);
     for (int c = 0; c < 3; ++c)
-      g(c) = *rc::gen::inRange(-8, 9) / 4.0;
+      g(c) = adsem::gen::uniform_in(-8, 9) / 4.0;
     gamma[i] = g;
-    m[i] = *rc::gen::inRange(-8, 9) / 2.0;
+    m[i] = adsem::gen::uniform_in(-8, 9) / 2.0;
   }
-  const double s = *rc::gen::inRange(-8, 9) / 2.0;
+  const double s = adsem::gen::uniform_in(-8, 9) / 2.0;
   TrialResult r = TrialResult::pass();
   Ledger ledger;
   ledger.coverage = context.rule_counter;
@@ -405,7 +406,7 @@ TrialResult versions_agree(const PropertyContext& context) {
   return guarded([&] {
     const RunSetup v = setup_of(context);
     const long f = fuel(context);
-    const double dt = *rc::gen::inRange(-1000, 1001) / 500.0;
+    const double dt = adsem::gen::uniform_in(-1000, 1001) / 500.0;
     const ReverseRun map = reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::map, v, f);
     const ReverseRun arr =
         reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::array, v, f);
@@ -509,7 +510,7 @@ TrialResult primitive_rules(const PropertyContext& context) {
   const DerivativeRule& rule = rules[*rc::gen::inRange<std::size_t>(0, rules.size())];
   std::vector<double> x;
   for (std::size_t i = 0; i < rule.arity; ++i)
-    x.push_back(*rc::gen::inRange(-2000, 2001) / 1000.0);
+    x.push_back(adsem::gen::uniform_in(-2000, 2001) / 1000.0);
   TrialResult r = guarded([&] {
     const Primitive& p = primitives().at(rule.name);
     const Eigen::MatrixXd j =

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/rule_instance_kit.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 #include "properties/delta_reverse/support.hpp"
@@ -366,7 +367,7 @@ TrialResult delta_denotation(const Instance& in, const PropertyContext& context)
 
 TrialResult delta_adequacy(const Instance& in, const PropertyContext& context) {
   Coefficients l = dense_term(in.before);
-  const double x = *rc::gen::inRange(-1000, 1001) / 500.0;
+  const double x = adsem::gen::uniform_in(-1000, 1001) / 500.0;
   for (auto& [id, c] : l)
     c *= x;
   const auto r = adsem::rules::right_meaning(

@@ -39,7 +39,8 @@ model::DiffContext context_for(const PropertyContext& context) {
 rc::Gen<std::vector<double>> point(int dimension) {
   return rc::gen::container<std::vector<double>>(
       static_cast<std::size_t>(dimension),
-      rc::gen::map(rc::gen::inRange(-300, 301), [](int k) { return k / 100.0; }));
+      rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-300, 301)),
+                   [](int k) { return k / 100.0; }));
 }
 
 std::string point_text(const std::vector<double>& x) {
@@ -162,7 +163,8 @@ TrialResult enclosure_contains_samples(const PropertyContext& context) {
   const std::vector<double> x = *point(2);
   const double radius = 1e-2;
   const std::vector<int> sample_steps = *rc::gen::container<std::vector<int>>(
-      4, rc::gen::inRange(-100, 101)); // two sample points, as fractions of the radius
+      4, rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-100, 101))); // two sample points, as
+                                                                          // fractions of the radius
   const std::string term =
       fmt::format("{} on the box {} ± {}·max(1,|x|)", gen::to_string(e), point_text(x), radius);
   const auto tag = [&](TrialResult r) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/sum_compare.hpp"
 #include "properties/simple_diff/trial.hpp"
 #include "syntax/simple_diff/derived.hpp"
@@ -239,7 +240,7 @@ TrialResult restriction_invariance(const PropertyContext& context) {
   const Term xc = real_coordinate(tr);
   Term restricted;
   if (*rc::gen::arbitrary<bool>()) {
-    const double c = *rc::gen::inRange(-12, 13) / 4.0 + 0.0625; // off the point grid
+    const double c = adsem::gen::uniform_in(-12, 13) / 4.0 + 0.0625; // off the point grid
     restricted = mk::if_(mk::pred("less", mk::pair(xc, mk::constant(c))), tr.t.term, tr.t.term);
   } else {
     restricted = mk::let(names.fresh("u"), real_type(),
@@ -268,7 +269,7 @@ TrialResult conditional_branch(const PropertyContext& context) {
   o.result = real_type();
   o.max_size = 12;
   const gen::OpenTerm g = *gen::open_term(o);
-  const double c = *rc::gen::inRange(-12, 13) / 4.0;
+  const double c = adsem::gen::uniform_in(-12, 13) / 4.0;
   const Term guard = mk::pred("less", mk::pair(g.term, mk::constant(c)));
   const Term body = mk::if_(guard, tm.t.term, n.term);
   const std::vector<double> w = *gen::direction(type_size(*tm.t.type));
