@@ -40,4 +40,6 @@ double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_st
 TrialResult premise_jacobian(const PropertyContext&);
 TrialResult adequacy(const PropertyContext&);
 TrialResult translation(const PropertyContext&);
+// separation.cpp
+TrialResult separation(const PropertyContext&);
 } // namespace adsem::pullback::bodies

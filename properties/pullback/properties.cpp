@@ -89,6 +89,12 @@ std::vector<props::PropertyDef> properties() {
           "steps per stage of ANF(P) bounded (factor 2) over chains of 4..32 primitives",
           "seed 000, §5.1 line 519 (reduction simulates reverse mode); spec §6 P19",
           cost_linear_steps),
+      def("separation", "model",
+          "the probe family of §5.5 separates distinct values: always by the basis probes of "
+          "Euclidean types and covectors, on function spaces within its sampled arguments",
+          "seed 000, Hahn–Banach separation lines 442-446, Prop. E.3 lines 873-877; spec §6 P17, "
+          "§5.5",
+          separation),
   };
 }
 

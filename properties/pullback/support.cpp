@@ -176,13 +176,19 @@ struct Probing {
 
 } // namespace
 
+ProbeReading probe(const V& a, const V& b, const Type& t, std::uint64_t seed,
+                   const Tolerance& tol) {
+  Probing p{LazyMt19937_64(seed), tol};
+  std::string place;
+  p.go(a, b, t, place, 0);
+  return {p.worst_ratio, p.worst_difference, std::move(p.worst_place), p.probes, p.comparisons};
+}
+
 TrialResult compare(const V& expected, const std::string& expected_label, const V& actual,
                     const std::string& actual_label, const Type& t, std::uint64_t seed,
                     const PropertyContext& context, CheckKind kind) {
   const Tolerance tol = context.tolerance(kind);
-  Probing p{LazyMt19937_64(seed), tol};
-  std::string place;
-  p.go(expected, actual, t, place, 0);
+  const ProbeReading p = probe(expected, actual, t, seed, tol);
   if (p.worst_ratio <= 1.0) return TrialResult::pass();
   if (!std::isfinite(p.worst_difference)) return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(

@@ -36,7 +36,19 @@ Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64&
 
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc = DenoteContext());
 
-// Extensional comparison at type t (3 arguments per function level).
+// The probe family of spec §5.5 at type t applied to a and b: the largest tolerance ratio
+// |p(a) − p(b)| / (atol + rtol·max(|p(a)|, |p(b)|)) over its probes (> 1: some probe separates
+// them), where, and how many probes and comparisons it took.
+struct ProbeReading {
+  double worst_ratio = 0;
+  double worst_difference = 0;
+  std::string worst_place = {};
+  int probes = 0;
+  int comparisons = 0;
+};
+ProbeReading probe(const V& a, const V& b, const Type& t, std::uint64_t seed, const Tolerance& tol);
+
+// Extensional comparison at type t (3 arguments per function level), by `probe`.
 TrialResult compare(const V& expected, const std::string& expected_label, const V& actual,
                     const std::string& actual_label, const Type& t, std::uint64_t seed,
                     const PropertyContext& context, CheckKind kind = CheckKind::probe);
