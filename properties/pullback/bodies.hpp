@@ -40,6 +40,8 @@ double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_st
 TrialResult premise_jacobian(const PropertyContext&);
 TrialResult adequacy(const PropertyContext&);
 TrialResult translation(const PropertyContext&);
+// jacobian_bodies.cpp
+TrialResult jacobian_bodies(const PropertyContext&);
 // separation.cpp
 TrialResult separation(const PropertyContext&);
 } // namespace adsem::pullback::bodies

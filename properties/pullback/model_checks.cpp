@@ -44,12 +44,8 @@ TrialResult premise_jacobian(const PropertyContext& context) {
     for (const Seen& p : seen) {
       const Type tau = type_of(p.m);
       if (is_any(tau)) continue;
-      auto free = free_var_types(lam(p.y, p.sigma, p.m));
-      for (const auto& kv : free_var_types(p.value))
-        free.insert(kv);
-      for (const auto& kv : free_var_types(lam(p.v, p.sigma, p.s)))
-        free.insert(kv);
-      const Env<double> env = random_env(free, rng);
+      const Env<double> env =
+          random_env_over({lam(p.y, p.sigma, p.m), p.value, lam(p.v, p.sigma, p.s)}, rng);
       const V f = denote_in(lam(p.y, p.sigma, p.m), env);
       const V point = denote_in(p.value, env);
       const V u = random_model_value(p.sigma, rng);

@@ -95,6 +95,12 @@ std::vector<props::PropertyDef> properties() {
           "seed 000, Hahn–Banach separation lines 442-446, Prop. E.3 lines 873-877; spec §6 P17, "
           "§5.5",
           separation),
+      def("jacobian-bodies", "soundness",
+          "the Jacobian body S of every row 10-19 that fires is ∂E/∂y·v at V: ⟦S⟧ = "
+          "⟦(∂E_t/∂y·v)[V/y]⟧ by Ehrhard–Regnier differential substitution in 𝓛_D",
+          "seed 000, Remark 3.5 line 275, Fig. 3 lines 242-247, App. D lines 808-814; spec §6 "
+          "P23, §4.11",
+          jacobian_bodies),
   };
 }
 

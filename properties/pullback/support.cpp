@@ -106,6 +106,14 @@ Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64&
   return env;
 }
 
+Env<double> random_env_over(std::initializer_list<Term> terms, std::mt19937_64& rng) {
+  std::map<std::string, Type> free;
+  for (const Term& t : terms)
+    for (auto& kv : free_var_types(t))
+      free.insert(std::move(kv));
+  return random_env(free, rng);
+}
+
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc) {
   return denote<double>(t, env, dc);
 }

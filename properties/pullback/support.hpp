@@ -3,6 +3,7 @@
 // counted discards), the model environment for free variables (spec §5.5 "Constructing model
 // values"), and extensional comparison by probing (spec §5.5).
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -33,6 +34,8 @@ template <class Rng> V random_model_value(const Type& t, Rng& rng);
 extern template V random_model_value(const Type&, std::mt19937_64&);
 extern template V random_model_value(const Type&, LazyMt19937_64&);
 Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64& rng);
+// random_env for the free variables of all the terms (a name's type: its first annotation).
+Env<double> random_env_over(std::initializer_list<Term> terms, std::mt19937_64& rng);
 
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc = DenoteContext());
 

@@ -1,6 +1,6 @@
-// The spec §6 properties added beside the first ones can fail.
-// separation (P17) is a self-test of the model's probe family: no mutant of the rule book makes
-// it fail, so it is given a probe family that loses a coordinate.
+// The spec §6 properties added beside the first ones can fail: jacobian-bodies (P23) kills a
+// mutant of row 15; separation (P17) is a self-test of the model's probe family, which no mutant
+// of the rule book can make fail, so it is given a probe family that loses a coordinate.
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -67,6 +67,13 @@ TEST(PullbackSeparation, PassesOnTheRealProbeFamily) {
   ASSERT_EQ(result.properties.size(), 1u);
   EXPECT_EQ(result.properties[0].status, "passed");
   EXPECT_GE(result.properties[0].passed, 300);
+}
+
+// jacobian-bodies (P23) can fail: row 15 with the Jacobian's point and direction swapped.
+TEST(PullbackJacobianBodies, CatchesAPrimitiveJacobianWithPointAndDirectionSwapped) {
+  testing::expect_killed_by(cli::builtin_registry(), "pullback",
+                            "primitive-jacobian-point-and-direction-swapped", "jacobian-bodies",
+                            300, 20261201);
 }
 
 } // namespace
