@@ -101,6 +101,12 @@ std::vector<props::PropertyDef> properties() {
           "seed 000, Remark 3.5 line 275, Fig. 3 lines 242-247, App. D lines 808-814; spec §6 "
           "P23, §4.11",
           jacobian_bodies),
+      def("simulation", "soundness",
+          "every step P → P' (premise steps included) preserves the denotation of the "
+          "translation into the differential λ-calculus: ⟦P_t⟧ = ⟦P'_t⟧",
+          "seed 000, Lemma 5.1(1), lines 535-537, proof line 1166 (weak form: the denotations of "
+          "P_t and P'_t agree); spec §6 P14",
+          simulation),
   };
 }
 

@@ -1,6 +1,7 @@
 // The spec §6 properties added beside the first ones can fail: jacobian-bodies (P23) kills a
-// mutant of row 15; separation (P17) is a self-test of the model's probe family, which no mutant
-// of the rule book can make fail, so it is given a probe family that loses a coordinate.
+// mutant of row 15, simulation (P14) one of rules 5/5⁺; separation (P17) is a self-test of the
+// model's probe family, which no mutant of the rule book can make fail, so it is given a probe
+// family that loses a coordinate.
 #include <gtest/gtest.h>
 
 #include "cli/builtin_registry.hpp"
@@ -67,6 +68,13 @@ TEST(PullbackSeparation, PassesOnTheRealProbeFamily) {
   ASSERT_EQ(result.properties.size(), 1u);
   EXPECT_EQ(result.properties[0].status, "passed");
   EXPECT_GE(result.properties[0].passed, 300);
+}
+
+// simulation (P14, weak form) can fail: with rules 5/5⁺ multiplying by 𝒥 instead of 𝒥ᵀ, a step
+// of the reverse sweep changes the translation's denotation.
+TEST(PullbackSimulation, CatchesAnUntransposedReverseSweep) {
+  testing::expect_killed_by(cli::builtin_registry(), "pullback", "smooth-pullback-uses-J-not-JT",
+                            "simulation", 300, 20261201);
 }
 
 // jacobian-bodies (P23) can fail: row 15 with the Jacobian's point and direction swapped.
