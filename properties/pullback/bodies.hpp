@@ -40,4 +40,12 @@ double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_st
 TrialResult premise_jacobian(const PropertyContext&);
 TrialResult adequacy(const PropertyContext&);
 TrialResult translation(const PropertyContext&);
+// A term of templates 3, 4 or 1 or a closed term, as translation draws it.
+Term every_template_term();
+// jacobian_bodies.cpp
+TrialResult jacobian_bodies(const PropertyContext&);
+// simulation.cpp
+TrialResult simulation(const PropertyContext&);
+// separation.cpp
+TrialResult separation(const PropertyContext&);
 } // namespace adsem::pullback::bodies

@@ -44,12 +44,8 @@ TrialResult premise_jacobian(const PropertyContext& context) {
     for (const Seen& p : seen) {
       const Type tau = type_of(p.m);
       if (is_any(tau)) continue;
-      auto free = free_var_types(lam(p.y, p.sigma, p.m));
-      for (const auto& kv : free_var_types(p.value))
-        free.insert(kv);
-      for (const auto& kv : free_var_types(lam(p.v, p.sigma, p.s)))
-        free.insert(kv);
-      const Env<double> env = random_env(free, rng);
+      const Env<double> env =
+          random_env_over({lam(p.y, p.sigma, p.m), p.value, lam(p.v, p.sigma, p.s)}, rng);
       const V f = denote_in(lam(p.y, p.sigma, p.m), env);
       const V point = denote_in(p.value, env);
       const V u = random_model_value(p.sigma, rng);
@@ -108,15 +104,19 @@ TrialResult adequacy(const PropertyContext& context) {
 
 namespace adsem::pullback::bodies {
 
+Term every_template_term() {
+  const int k = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4));
+  return k == 0   ? (*gen::functional_query()).term()
+         : k == 1 ? (*gen::symbolic_query()).term()
+         : k == 2 ? (*gen::first_order_query(false, 3)).term()
+                  : *gen::closed_term();
+}
+
 // P13, Lemma 5.1(2) (L535-538, proof L1162-1198): the translation into the differential
 // λ-calculus preserves the denotation, ⟦P⟧ = ⟦P_t⟧, on generated terms of every template
 // (dual maps, covectors and pullbacks translated away, App. D L833-844).
 TrialResult translation(const PropertyContext& context) {
-  const int k = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4));
-  const Term t = k == 0   ? (*gen::functional_query()).term()
-                 : k == 1 ? (*gen::symbolic_query()).term()
-                 : k == 2 ? (*gen::first_order_query(false, 3)).term()
-                          : *gen::closed_term();
+  const Term t = every_template_term();
   const std::uint64_t seed = draw_seed();
   return guarded(t, [&] {
     std::mt19937_64 rng(seed);

@@ -66,6 +66,23 @@ BookPatch let_series_split_loses_binding() {
   return p;
 }
 
+// Row 15 takes the Jacobian of f̲ at the direction and applies it to the point: the body
+// (𝒥f̲·V_p) v_p instead of (𝒥f̲·v_p) V_p (the JVP's two arguments swapped).
+BookPatch primitive_jacobian_point_and_direction_swapped() {
+  BookPatch p;
+  p.replace<Pullback>("15", [](Rule<Pullback> r) {
+    r.result = [paper = r.result](Machine& m, const Pullback::Redex& row, const RuleInfo& self) {
+      const Term d = paper(m, row, self); // (λv.(𝒥f̲·v_p) V_p)*·(ω W)
+      const Term& body = d->kids[0];
+      const Term& j = body->kids[0];
+      return dualmap(d->name, d->type, app(jac(j->name, j->type, body->kids[1]), j->kids[0]),
+                     d->kids[1]);
+    };
+    return r;
+  });
+  return p;
+}
+
 // The rule set as printed: rule 5 without the extension 5⁺.
 BookPatch paper_literal_rule_5_only() {
   BookPatch p;
@@ -99,6 +116,12 @@ const std::vector<Mutant>& mutant_catalogue() {
                          "in the wrong order) when y and x have the same type",
                          {"soundness-of-steps", "reverse-mode-first-order"},
                          let_series_split_loses_binding()));
+    all.push_back(mutant(
+        "primitive-jacobian-point-and-direction-swapped", "jvp-arguments-swapped",
+        "row 15 (E = f̲(y_p), L243) builds the Jacobian body (𝒥f̲·V_p) v_p: the Jacobian taken at "
+        "the tangent and applied to the point, instead of (𝒥f̲·v_p) V_p",
+        {"jacobian-bodies", "soundness-of-steps", "reverse-mode-first-order"},
+        primitive_jacobian_point_and_direction_swapped()));
     all.push_back(mutant(
         "paper-literal-rule-5-only", "lost-reverse-sweep",
         "the rule set as printed (erratum #8): rule 5 without 5⁺, so rule 6 composes the dual "

@@ -89,6 +89,24 @@ std::vector<props::PropertyDef> properties() {
           "steps per stage of ANF(P) bounded (factor 2) over chains of 4..32 primitives",
           "seed 000, §5.1 line 519 (reduction simulates reverse mode); spec §6 P19",
           cost_linear_steps),
+      def("separation", "model",
+          "the probe family of §5.5 separates distinct values: always by the basis probes of "
+          "Euclidean types and covectors, on function spaces within its sampled arguments",
+          "seed 000, Hahn–Banach separation lines 442-446, Prop. E.3 lines 873-877; spec §6 P17, "
+          "§5.5",
+          separation),
+      def("jacobian-bodies", "soundness",
+          "the Jacobian body S of every row 10-19 that fires is ∂E/∂y·v at V: ⟦S⟧ = "
+          "⟦(∂E_t/∂y·v)[V/y]⟧ by Ehrhard–Regnier differential substitution in 𝓛_D",
+          "seed 000, Remark 3.5 line 275, Fig. 3 lines 242-247, App. D lines 808-814; spec §6 "
+          "P23, §4.11",
+          jacobian_bodies),
+      def("simulation", "soundness",
+          "every step P → P' (premise steps included) preserves the denotation of the "
+          "translation into the differential λ-calculus: ⟦P_t⟧ = ⟦P'_t⟧",
+          "seed 000, Lemma 5.1(1), lines 535-537, proof line 1166 (weak form: the denotations of "
+          "P_t and P'_t agree); spec §6 P14",
+          simulation),
   };
 }
 

@@ -106,6 +106,14 @@ Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64&
   return env;
 }
 
+Env<double> random_env_over(std::initializer_list<Term> terms, std::mt19937_64& rng) {
+  std::map<std::string, Type> free;
+  for (const Term& t : terms)
+    for (auto& kv : free_var_types(t))
+      free.insert(std::move(kv));
+  return random_env(free, rng);
+}
+
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc) {
   return denote<double>(t, env, dc);
 }
@@ -176,13 +184,19 @@ struct Probing {
 
 } // namespace
 
+ProbeReading probe(const V& a, const V& b, const Type& t, std::uint64_t seed,
+                   const Tolerance& tol) {
+  Probing p{LazyMt19937_64(seed), tol};
+  std::string place;
+  p.go(a, b, t, place, 0);
+  return {p.worst_ratio, p.worst_difference, std::move(p.worst_place), p.probes, p.comparisons};
+}
+
 TrialResult compare(const V& expected, const std::string& expected_label, const V& actual,
                     const std::string& actual_label, const Type& t, std::uint64_t seed,
                     const PropertyContext& context, CheckKind kind) {
   const Tolerance tol = context.tolerance(kind);
-  Probing p{LazyMt19937_64(seed), tol};
-  std::string place;
-  p.go(expected, actual, t, place, 0);
+  const ProbeReading p = probe(expected, actual, t, seed, tol);
   if (p.worst_ratio <= 1.0) return TrialResult::pass();
   if (!std::isfinite(p.worst_difference)) return TrialResult::discard(props::discards::overflow);
   TrialResult r = TrialResult::fail(

@@ -3,6 +3,7 @@
 // counted discards), the model environment for free variables (spec §5.5 "Constructing model
 // values"), and extensional comparison by probing (spec §5.5).
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -33,10 +34,24 @@ template <class Rng> V random_model_value(const Type& t, Rng& rng);
 extern template V random_model_value(const Type&, std::mt19937_64&);
 extern template V random_model_value(const Type&, LazyMt19937_64&);
 Env<double> random_env(const std::map<std::string, Type>& free, std::mt19937_64& rng);
+// random_env for the free variables of all the terms (a name's type: its first annotation).
+Env<double> random_env_over(std::initializer_list<Term> terms, std::mt19937_64& rng);
 
 V denote_in(const Term& t, const Env<double>& env, const DenoteContext& dc = DenoteContext());
 
-// Extensional comparison at type t (3 arguments per function level).
+// The probe family of spec §5.5 at type t applied to a and b: the largest tolerance ratio
+// |p(a) − p(b)| / (atol + rtol·max(|p(a)|, |p(b)|)) over its probes (> 1: some probe separates
+// them), where, and how many probes and comparisons it took.
+struct ProbeReading {
+  double worst_ratio = 0;
+  double worst_difference = 0;
+  std::string worst_place = {};
+  int probes = 0;
+  int comparisons = 0;
+};
+ProbeReading probe(const V& a, const V& b, const Type& t, std::uint64_t seed, const Tolerance& tol);
+
+// Extensional comparison at type t (3 arguments per function level), by `probe`.
 TrialResult compare(const V& expected, const std::string& expected_label, const V& actual,
                     const std::string& actual_label, const Type& t, std::uint64_t seed,
                     const PropertyContext& context, CheckKind kind = CheckKind::probe);

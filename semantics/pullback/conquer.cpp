@@ -205,7 +205,9 @@ std::optional<Machine::Found> Machine::fire_row(Pullback::Redex& r) {
         break;
       }
   if (!rule) return std::nullopt;
-  return Found{rule->info.position, rule->result(*this, r, rule->info)};
+  Found found{rule->info.position, rule->result(*this, r, rule->info)};
+  if (row_observer_) row_observer_(rule->info, r, found.contractum);
+  return found;
 }
 
 namespace rules {

@@ -80,6 +80,11 @@ public:
   using JacObserver = std::function<void(const std::string& y, const Type& sigma, const Term& m,
                                          const Term& v_value, const std::string& v, const Term& s)>;
   void observe_premises(JacObserver observer) { jac_observer_ = std::move(observer); }
+  // Called with every row of rows 9-20 that fires (top level, in premises and in JAC1): the
+  // entry, the redex with its premises derived, and the entry's result (spec §6 P23).
+  using RowObserver =
+      std::function<void(const RuleInfo& rule, const Pullback::Redex& row, const Term& result)>;
+  void observe_rows(RowObserver observer) { row_observer_ = std::move(observer); }
   // Firings per rule name so far, premises included.
   std::map<std::string, long> rule_counts() const;
   const Rules& rules() const { return rules_; }
@@ -159,6 +164,7 @@ private:
   }
   bool observation_over_ = false; // the rest of a run after observation_wanted_ said no
   JacObserver jac_observer_;
+  RowObserver row_observer_;
   std::map<const Node*, bool> value_cache_; // decompositions(): is_value per node
   // [perf] decompositions(): whether contract_root on a scratch machine finds a redex at a node,
   // and the rules that scratch machine fired (its premises), by node. A node is immutable and a

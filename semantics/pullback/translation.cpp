@@ -6,8 +6,6 @@
 
 namespace adsem::pullback::ld {
 
-namespace {
-
 DTerm make(Node n) {
   return make_shared_node<const Node>(std::move(n));
 }
@@ -23,6 +21,8 @@ DTerm dapp(DTerm f, DTerm a) {
 DTerm dproj(int i, DTerm s) {
   return make({.kind = Node::Kind::proj, .index = i, .kids = {std::move(s)}});
 }
+
+namespace {
 
 // The i-th flattened component of v : σ (Euclidean), as projections.
 DTerm component(const DTerm& v, const Type& sigma, std::size_t i) {

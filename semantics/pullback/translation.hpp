@@ -25,6 +25,13 @@ struct Node {
   std::vector<DTerm> kids = {}; // dapp: [s, t]  (D s·t)
 };
 
+// Constructors of 𝓛_D terms: dapp is the application s T, Node::Kind::dapp is D s·t.
+DTerm make(Node n);
+DTerm dvar(const std::string& x);
+DTerm dlam(const std::string& x, DTerm body);
+DTerm dapp(DTerm f, DTerm a);
+DTerm dproj(int i, DTerm s);
+
 DTerm translate(const Term& t);
 std::size_t size_of(const DTerm& t);
 
