@@ -90,6 +90,16 @@ BookPatch paper_literal_rule_5_only() {
   return p;
 }
 
+// The rule set as printed has no rules for zeros inside values (erratum #9): without the
+// oriented ≡ of §2.3, Z1-Z7 and Σ1-Σ3, a zero covector or a zero sum stays where the rules
+// expected a value.
+BookPatch paper_literal_no_zero_rules() {
+  BookPatch p;
+  for (const char* rule : {"Z1", "Z2", "Z3", "Z4", "Z5", "Z6", "Z7", "Sigma1", "Sigma2", "Sigma3"})
+    p.remove(rule);
+  return p;
+}
+
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
@@ -128,6 +138,12 @@ const std::vector<Mutant>& mutant_catalogue() {
         "maps forward by substitution; results stay correct but the cost claim of Ex. 3.7 (⋆) "
         "/ Remark 2.1 fails",
         {"cost-reverse-mode"}, paper_literal_rule_5_only()));
+    all.push_back(mutant(
+        "paper-literal-no-zero-rules", "paper-literal",
+        "the rule set as printed (erratum #9): no rules for zeros inside values (Z1-Z7 and "
+        "Σ1-Σ3, the ≡ of §2.3 oriented, removed), so a term such as (λx.0)* keeps a body that "
+        "is not linear in x and types no more",
+        {"subject-reduction"}, paper_literal_no_zero_rules()));
     return all;
   }();
   return catalogue;
