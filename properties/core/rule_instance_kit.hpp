@@ -95,7 +95,7 @@ template <class D> int pick(int n) {
   if constexpr (requires { D::pick(n); })
     return D::pick(n);
   else
-    return *rc::gen::inRange<int>(0, n);
+    return uniform(0, n);
 }
 template <class D> auto visible(const typename D::Hole& hole) {
   if constexpr (requires { D::visible(hole); })

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/calculus.hpp"
 #include "properties/core/fnv1a.hpp"
 #include "properties/core/nearest_names.hpp"
@@ -39,7 +40,7 @@ bool draw_targeted(const PropertyContext& context) {
         ErrorKind::usage,
         fmt::format("rules.targeted-share={}: a share is a number from 0 to 1", share));
   if (share == 0.0) return false;
-  return *rc::gen::inRange(0, 10'000) < static_cast<int>(share * 10'000.0 + 0.5);
+  return adsem::gen::uniform_in(0, 10'000) < static_cast<int>(share * 10'000.0 + 0.5);
 }
 
 std::string user_rule_citation(const rules::RuleDecl& rule) {

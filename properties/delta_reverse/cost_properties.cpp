@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/support.hpp"
 
@@ -124,7 +125,7 @@ namespace {
 
 // ---- efficiency (§7.4, L599-621; spec §6 P17) ----
 TrialResult efficiency(const PropertyContext& context) {
-  const int family = *rc::gen::inRange(0, 3);
+  const int family = adsem::gen::uniform_in(0, 3);
   const long f = std::max<long>(fuel(context), 5'000'000);
   std::vector<int> sizes;
   std::function<std::string(int)> make;

@@ -61,7 +61,7 @@ TrialResult fundamental(const PropertyContext& context) {
     x.push_back(adsem::gen::uniform_in(-2000, 2001) / 1000.0);
   const double c =
       adsem::gen::uniform_in(-2000, 2001) / 1000.0; // the argument of a function result
-  const int junk = *rc::gen::inRange(0, 4);
+  const int junk = adsem::gen::uniform_in(0, 4);
   TrialResult r = guarded([&]() -> TrialResult {
     const RunSetup v = setup_of(context);
     // the model's side: \(p : R^a). let z_i = ... in let h = g in e [c]

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/delta_reverse/support.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -52,7 +53,7 @@ Term rewrite(const Term& t, const Context& gamma, bool commute, bool let_to_beta
 
 TrialResult metamorphic(const PropertyContext& context) {
   const Drawn d = draw(context);
-  const bool commute = *rc::gen::inRange(0, 2) == 0;
+  const bool commute = adsem::gen::uniform_in(0, 2) == 0;
   TrialResult r = guarded([&] {
     const Trial trial = prepare(d, context);
     const Term e2 = rewrite(d.program.term, {}, commute, !commute);

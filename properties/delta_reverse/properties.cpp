@@ -507,7 +507,7 @@ TrialResult shape_preservation(const PropertyContext& context) {
 // model's derivative of the shared primitive, at random points of its domain ----
 TrialResult primitive_rules(const PropertyContext& context) {
   const auto& rules = derivative_rules();
-  const DerivativeRule& rule = rules[*rc::gen::inRange<std::size_t>(0, rules.size())];
+  const DerivativeRule& rule = rules[adsem::gen::uniform_below(rules.size())];
   std::vector<double> x;
   for (std::size_t i = 0; i < rule.arity; ++i)
     x.push_back(adsem::gen::uniform_in(-2000, 2001) / 1000.0);

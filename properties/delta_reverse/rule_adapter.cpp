@@ -308,7 +308,7 @@ struct DeltaDraw : SourceDraw { // the same terms, marker and filling
   }
   static Term context(const Pattern&, const Frame& f) {
     const Term h = var(adsem::rules::context_hole);
-    switch (*rc::gen::inRange(0, 4)) {
+    switch (adsem::gen::uniform_in(0, 4)) {
     case 1:
       return node(Kind::d_scale, {*gen::term({}, real_type(), 0), h});
     case 2:
@@ -330,7 +330,7 @@ Instance draw_delta(const Pattern& p, const PropertyContext& context) {
   f.run = reverse(f.d.program, f.d.s, v_real(1.0), Wrapper::fig11, EvalImpl::map, setup_of(context),
                   fuel(context));
   const std::size_t n = f.run.binds.size();
-  f.binding = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(n) + 1));
+  f.binding = adsem::gen::uniform_below(n + 1);
   // the ids a binding may mention: the inputs and earlier bindings (tape invariant, L571)
   for (std::int64_t i = 1; i <= f.run.inputs; ++i)
     f.ids.push_back(i);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/sum_compare.hpp"
 #include "properties/delta_reverse/mutants.hpp"
@@ -58,8 +59,7 @@ Drawn draw(const PropertyContext& context, gen::Options options) {
   if (!props::draw_targeted(context)) return draw(std::move(options));
   const auto& targets = context.user_rules->compiled_as<CompiledRules>().targets;
   if (targets.empty()) return draw(std::move(options)); // Delta rules join every tape anyway
-  const auto which =
-      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(targets.size())));
+  const auto which = adsem::gen::uniform_below(targets.size());
   SourceInstance in = draw_source_instance(*targets[which], std::move(options));
   in.m.term = in.before;
   Program p{in.m.term, in.m.s, in.m.t};

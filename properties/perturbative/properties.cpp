@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
@@ -257,7 +258,7 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
 // ---- AD-8: D(f, a) by the calculus against central differences of the model ----
 TrialResult ad_vs_finite_differences(const PropertyContext& context) {
   const Term f = function_input(context, real_type());
-  const double a = *rc::gen::inRange(-250, 251) / 100.0;
+  const double a = adsem::gen::uniform_in(-250, 251) / 100.0;
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.
     const DenoteContext dc = denote_context(context);

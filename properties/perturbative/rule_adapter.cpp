@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/rule_instance_kit.hpp"
@@ -98,7 +99,7 @@ struct Draw {
   static std::vector<double> point(const Frame& f) {
     std::vector<double> at;
     for (int i = 0; i < (is_product(f.t) ? 2 : 1); ++i)
-      at.push_back(*rc::gen::inRange(-250, 251) / 100.0); // the grid of the AD properties
+      at.push_back(adsem::gen::uniform_in(-250, 251) / 100.0); // the grid of the AD properties
     return at;
   }
   static std::string at_text(const Frame& f, const std::vector<double>& at) {

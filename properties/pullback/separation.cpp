@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "generators/pullback/terms.hpp"
 #include "properties/pullback/bodies.hpp"
 #include "semantics/core/linear_maps.hpp"
@@ -97,7 +98,7 @@ TrialResult separation(const PropertyContext& context) {
   const Term t = open ? (*gen::symbolic_query()).term() : *gen::closed_term();
   const std::vector<Type> types = separation::subterm_types(t);
   if (types.empty()) return on(TrialResult::discard("no-typed-subterm"), t);
-  const Type ty = types[*rc::gen::inRange<std::size_t>(0, types.size())];
+  const Type ty = types[adsem::gen::uniform_below(types.size())];
   const std::uint64_t seed = draw_seed();
   return guarded(t, [&] {
     std::mt19937_64 rng(seed);

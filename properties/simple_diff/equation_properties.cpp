@@ -145,12 +145,12 @@ TrialResult projections_and_tupling(const PropertyContext& context) {
 // N = A x for a random integer matrix A, written with mul and +; w.rd_V(x. N) = A^T w at two
 // random points V.
 TrialResult linear_bodies(const PropertyContext& context) {
-  const int n = *rc::gen::inRange(1, 3), m = *rc::gen::inRange(1, 3);
+  const int n = adsem::gen::uniform_in(1, 3), m = adsem::gen::uniform_in(1, 3);
   const Type t = real_power(n), u = real_power(m);
   std::vector<std::vector<int>> a(static_cast<std::size_t>(m));
   for (auto& row : a)
-    row =
-        *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(n), rc::gen::inRange(-3, 4));
+    row = *rc::gen::container<std::vector<int>>(
+        static_cast<std::size_t>(n), rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-3, 4)));
   const auto coordinate = [&](int j) {
     if (n == 1) return mk::var("x");
     return j == 0 ? mk::fst(mk::var("x")) : mk::snd(mk::var("x"));

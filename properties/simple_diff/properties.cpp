@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/fd_compare.hpp"
 #include "properties/core/sum_compare.hpp"
 #include "properties/simple_diff/oracles.hpp"
@@ -61,8 +62,7 @@ TrialResult unique_typing(const PropertyContext& context) {
   Path path;
   annotated_nodes(again.term, path, annotated);
   if (annotated.empty()) return tr.done(TrialResult::pass());
-  const Path at =
-      annotated[static_cast<std::size_t>(*rc::gen::inRange(0, static_cast<int>(annotated.size())))];
+  const Path at = annotated[adsem::gen::uniform_below(annotated.size())];
   const bool left = *rc::gen::arbitrary<bool>();
   auto wrong = make_shared_node<Node>(*subterm(again.term, at));
   const Type ann = product_type(left ? wrong->ann_left() : wrong->ann_right(), real_type());

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "generators/core/uniform.hpp"
 #include "properties/core/rule_pattern_kit.hpp"
 #include "properties/simple_diff/user_rules.hpp"
 #include "semantics/simple_diff/run.hpp"
@@ -38,8 +39,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
     if (!options.trace_only || (is_trace_term(*p->lhs) && is_trace_term(*p->rhs)))
       fit.push_back(p.get());
   if (fit.empty()) return std::nullopt;
-  const Pattern& p =
-      *fit[static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(fit.size())))];
+  const Pattern& p = *fit[adsem::gen::uniform_below(fit.size())];
   // the context C: x : T ⊢ C[hole' : U] as the property asks, its x a name the rule does not use
   gen::TermOptions c = options;
   if (std::ranges::find(p.names, c.x) != p.names.end())
@@ -55,8 +55,7 @@ std::optional<gen::OpenTerm> draw_rule_instance(const props::UserRules& user,
     term = mk::let(hole_name + "u", p.type, mk::var(hole_name), term);
     holes = occurrences(term, hole_name, around);
   }
-  const auto which =
-      static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(holes.size())));
+  const auto which = adsem::gen::uniform_below(holes.size());
   std::string assignment;
   const auto sigma = draw_sigma(p, holes[which], assignment, options.trace_only);
   term = adsem::rules::zero_other_holes(term, holes, which, zero_of(p.type), replace_at);

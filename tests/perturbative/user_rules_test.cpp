@@ -267,8 +267,10 @@ TEST(UserRules, HarmlessExamplePassesAndFires) {
 
 TEST(UserRules, ExampleFromThePitfallsFails) {
   const auto rules = load_path(examples + "campaign-pitfall.rules");
+  // a quarter of the trials is targeted (the default share), and adequacy sees the dropped term
+  // only where a T_x reaches an instance: at seed 7 its first counterexample is trial 690
   const auto r =
-      campaign(rules, 40, {"perturbative/adequacy", "perturbative/ad-vs-finite-differences"});
+      campaign(rules, 1000, {"perturbative/adequacy", "perturbative/ad-vs-finite-differences"});
   EXPECT_EQ(summary(r, "adequacy").status, "failed");
   EXPECT_EQ(summary(r, "ad-vs-finite-differences").status, "failed");
   EXPECT_GT(fired(r, "Tx-app"), 0);
