@@ -57,10 +57,12 @@ std::vector<PrimExpr> simpler(const PrimExpr& e) {
 }
 
 rc::Gen<PrimExpr> sized_expr(int variables, int size) {
-  const auto leaf = rc::gen::oneOf(
-      rc::gen::map(rc::gen::inRange(0, variables), [](int i) { return PrimExpr::var(i); }),
-      // Small exact constants keep domains reachable and expressions readable.
-      rc::gen::map(rc::gen::inRange(-8, 9), [](int k) { return PrimExpr::lit(k / 2.0); }));
+  const auto leaf =
+      rc::gen::oneOf(rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, variables)),
+                                  [](int i) { return PrimExpr::var(i); }),
+                     // Small exact constants keep domains reachable and expressions readable.
+                     rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-8, 9)),
+                                  [](int k) { return PrimExpr::lit(k / 2.0); }));
   if (size <= 1) return leaf;
   const auto application = rc::gen::mapcat(
       rc::gen::elementOf(smooth_primitive_names()), [variables, size](const std::string& name) {

@@ -418,9 +418,9 @@ rc::Gen<Value> value_of(Type t) {
     std::function<Value(const Type&)> go = [&](const Type& ty) -> Value {
       switch (ty->kind) {
       case TK::real:
-        return v_real(*rc::gen::inRange(-2000, 2001) / 1000.0);
+        return v_real(adsem::gen::uniform_in(-2000, 2001) / 1000.0);
       case TK::integer:
-        return v_int(*rc::gen::inRange(-5, 6));
+        return v_int(adsem::gen::uniform_in(-5, 6));
       case TK::product: {
         Value a = go(ty->left);
         return v_pair(a, go(ty->right));
@@ -441,7 +441,7 @@ rc::Gen<Value> tangent_like(Value v) {
       using VK = ValueNode::Kind;
       switch (at->kind) {
       case VK::real:
-        return v_real(*rc::gen::inRange(-1000, 1001) / 1000.0);
+        return v_real(adsem::gen::uniform_in(-1000, 1001) / 1000.0);
       case VK::pair: {
         Value a = go(at->a);
         return v_pair(a, go(at->b));

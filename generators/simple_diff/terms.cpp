@@ -470,13 +470,15 @@ rc::Gen<OpenTerm> open_term(TermOptions options) {
 rc::Gen<std::vector<double>> point(int dimension) {
   return rc::gen::container<std::vector<double>>(
       static_cast<std::size_t>(dimension),
-      rc::gen::map(rc::gen::inRange(-24, 25), [](int k) { return k / 8.0; }));
+      rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-24, 25)),
+                   [](int k) { return k / 8.0; }));
 }
 
 rc::Gen<std::vector<double>> direction(int dimension) {
   return rc::gen::container<std::vector<double>>(
       static_cast<std::size_t>(dimension),
-      rc::gen::map(rc::gen::inRange(-16, 17), [](int k) { return k / 8.0; }));
+      rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-16, 17)),
+                   [](int k) { return k / 8.0; }));
 }
 
 std::vector<std::string> construct_tags(const Term& term) {

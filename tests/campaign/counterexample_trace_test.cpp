@@ -20,7 +20,7 @@ reports::CampaignResult mutant_campaign() {
   o.calculi = {"simple-diff"};
   o.properties = {"simple-diff/operational-correctness", "simple-diff/operational-completeness",
                   "simple-diff/unique-typing"};
-  o.trials = 200;
+  o.trials = 1000; // each property stops at its counterexample: at seed 7 the second is near 600
   o.seed = 7;
   o.mutant = "simple-diff/letrec-dynamic-scope";
   o.isolate = false;
