@@ -22,10 +22,9 @@ using props::TrialResult;
 // Points on a grid of step 0.01 in [-3, 3], uniform whatever the size (RapidCheck's inRange
 // scales its range with the size).
 std::vector<double> draw_point(std::size_t dimension) {
-  return *rc::gen::resize(
-      rc::kNominalSize,
-      rc::gen::container<std::vector<double>>(
-          dimension, rc::gen::map(rc::gen::inRange(-300, 301), [](int k) { return k / 100.0; })));
+  return *rc::gen::container<std::vector<double>>(
+      dimension, rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(-300, 301)),
+                              [](int k) { return k / 100.0; }));
 }
 
 std::string reals_text(const std::vector<double>& xs) {

@@ -199,7 +199,7 @@ TrialResult efficiency(const PropertyContext& context) {
 // makes exactly 2^(k+1) − 1 visits on the doubling chain of k additions while the primal and R
 // grow linearly; R1 does Θ(a²) scalar operations on the sum of a inputs ----
 TrialResult negative_controls(const PropertyContext& context) {
-  const int k = *rc::gen::inRange(3, 13);
+  const int k = *rc::gen::inRange(3, 13); // grows with the size
   const long f = std::max<long>(fuel(context), 5'000'000);
   const CostSample small = measure(doubling_chain(k), {1.5}, true, f);
   const CostSample big = measure(doubling_chain(k + 2), {1.5}, true, f);
@@ -217,7 +217,7 @@ TrialResult negative_controls(const PropertyContext& context) {
            static_cast<double>(big.primal_steps) > 2.0 * small.primal_steps)
     r = TrialResult::fail("eval_2 visits did not grow 4-fold from k to k + 2");
   if (r.kind == TrialResult::Kind::pass) {
-    const int a = *rc::gen::inRange(4, 33);
+    const int a = *rc::gen::inRange(4, 33); // grows with the size
     const CostSample s1 = measure(sum_chain(a), std::vector<double>(a, 0.5), true, f);
     const CostSample s2 = measure(sum_chain(2 * a), std::vector<double>(2 * a, 0.5), true, f);
     if (s2.dense_flops < 3.5 * s1.dense_flops)

@@ -44,7 +44,7 @@ void leaves(const Value& v, std::vector<std::pair<double, Delta>>& out) {
 }
 
 TrialResult fundamental(const PropertyContext& context) {
-  const int a = *rc::gen::inRange(1, 4);
+  const int a = *rc::gen::inRange(1, 4); // grows with the size
   Context gamma;
   for (int i = 1; i <= a; ++i)
     gamma.emplace_back("z" + std::to_string(i), real_type());

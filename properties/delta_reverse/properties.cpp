@@ -109,7 +109,7 @@ TrialResult translation_typing(const PropertyContext& context) {
   const RunSetup v = setup_of(context);
   const auto& pool = gen::type_pool();
   Context gamma;
-  const std::size_t n = *rc::gen::inRange<std::size_t>(0, 3);
+  const std::size_t n = *rc::gen::inRange<std::size_t>(0, 3); // grows with the size
   for (std::size_t i = 0; i < n; ++i)
     gamma.emplace_back("g" + std::to_string(i), *rc::gen::elementOf(pool));
   const Type a = *rc::gen::elementOf(pool);

@@ -208,7 +208,7 @@ Trial draw_approximant(const props::PropertyContext& context) {
   gen::TermOptions o;
   o.divergent = true;
   Trial tr = draw(context, o);
-  const int n = *rc::gen::inRange(0, 6);
+  const int n = *rc::gen::inRange(0, 6); // grows with the size
   if (n <= 4) {
     tr.t.term = approximant(tr.t.term, n);
     tr.report(context);
@@ -308,7 +308,7 @@ TrialResult approximation(const PropertyContext& context) {
   gen::TermOptions o;
   o.divergent = true;
   const Trial tr = draw(context, o);
-  const int n = *rc::gen::inRange(1, 5);
+  const int n = *rc::gen::inRange(1, 5); // grows with the size
   const Term mn = approximant(tr.t.term, n);
   const bool own_approximant = mn == tr.t.term;
   Options options = oracle::machine_options(context);
