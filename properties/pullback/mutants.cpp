@@ -90,6 +90,17 @@ BookPatch paper_literal_rule_5_only() {
   return p;
 }
 
+// The A-contexts as printed (erratum #6, L359, L753) also reach inside final bodies: A* fires on
+// a body already final (a let series, an elementary term, a split body), which ID-10 exempts.
+BookPatch paper_literal_a_contexts_overlap() {
+  BookPatch p;
+  p.replace<Anf>("A*", [](Rule<Anf> r) {
+    r.match = [](const Machine&, const Anf::Redex&) { return true; };
+    return r;
+  });
+  return p;
+}
+
 // The rule set as printed has no rules for zeros inside values (erratum #9): without the
 // oriented ≡ of §2.3, Z1-Z7 and Σ1-Σ3, a zero covector or a zero sum stays where the rules
 // expected a value.
@@ -138,6 +149,13 @@ const std::vector<Mutant>& mutant_catalogue() {
         "maps forward by substitution; results stay correct but the cost claim of Ex. 3.7 (⋆) "
         "/ Remark 2.1 fails",
         {"cost-reverse-mode"}, paper_literal_rule_5_only()));
+    all.push_back(
+        mutant("paper-literal-a-contexts-overlap", "paper-literal",
+               "the A-contexts as printed (erratum #6, L359, L753): A* also fires on a final body, "
+               "which the spec's ID-10 exempts, so a term has two decompositions and "
+               "A-normalisation never ends (strong-normalisation fails too, slowly: every run "
+               "spends its fuel)",
+               {"unique-decomposition"}, paper_literal_a_contexts_overlap()));
     all.push_back(mutant(
         "paper-literal-no-zero-rules", "paper-literal",
         "the rule set as printed (erratum #9): no rules for zeros inside values (Z1-Z7 and "
