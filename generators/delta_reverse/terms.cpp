@@ -37,8 +37,20 @@ public:
     // [perf] The ways this node can be built, with their weights, in the order they are offered;
     // the drawn one is built by the switch below (no std::function per way and node). Drawing the
     // index first and the way's own choices after keeps the draws, and so the terms, as before.
-    enum class Way { reachable, intro, binary, unary, from_int, branch, let, apply, case_, proj };
-    std::array<std::pair<int, Way>, 10> options{};
+    enum class Way {
+      reachable,
+      intro,
+      binary,
+      unary,
+      from_int,
+      branch,
+      let,
+      apply,
+      case_,
+      proj,
+      index
+    };
+    std::array<std::pair<int, Way>, 11> options{};
     std::size_t offered = 0;
     const auto offer = [&](int w, Way way) { options[offered++] = {w, way}; };
 
@@ -59,6 +71,7 @@ public:
       offer(10, Way::apply);
       offer(6, Way::case_);
       offer(4, Way::proj);
+      if (arrays_) offer(8, Way::index);
     }
     int total = 0;
     for (std::size_t i = 0; i < offered; ++i)
@@ -117,6 +130,10 @@ public:
       return pick(2) == 0 ? fst(term(g, product_type(a, b), d - 1))
                           : snd(term(g, product_type(b, a), d - 1));
     }
+    case Way::index: { // every generated vector has at least two elements (intro)
+      Term v = term(g, vector_type(a), d - 1);
+      return app(index_op(a), pair(v, integer(static_cast<std::int64_t>(pick(2)))));
+    }
     }
     return intro(g, a, 0);
   }
@@ -142,6 +159,21 @@ public:
       g.pop_back();
       return lam(x, a->left, body);
     }
+    case TK::vector: { // build[A] (n, λi. let y = fromInt i * r in e), n in 2..4 (§10.2)
+      // y is a real whose derivative differs from element to element (r is mostly a variable
+      // in scope), so the elements' tape bindings differ: elements alike would hide a tape that
+      // mixes up their bindings
+      const auto n = static_cast<std::int64_t>(2 + pick(3));
+      const std::string i = fresh(), y = fresh();
+      g.emplace_back(i, int_type());
+      Term scaled = call("mulR", call("fromInt", var(i)), term(g, R(), 0));
+      g.emplace_back(y, R());
+      Term body = term(g, a->left, std::max(0, d - 1));
+      g.pop_back();
+      g.pop_back();
+      return app(build_op(a->left),
+                 pair(integer(n), lam(i, int_type(), let(y, std::move(scaled), body))));
+    }
     default:
       return real(0.0);
     }
@@ -149,7 +181,9 @@ public:
 
   // let x = e1 in e2, with x often used several times (sharing stress, spec §10)
   Term let_in(Context& g, const Type& a, int d) {
-    const Type b = pick(4) == 0 ? small_type() : R();
+    const Type b = arrays_ && pick(2) == 0 ? vector_type(small_type())
+                   : pick(4) == 0          ? small_type()
+                                           : R();
     Term e1 = term(g, b, d - 1);
     const std::string x = fresh();
     g.emplace_back(x, b);
@@ -277,6 +311,7 @@ public:
   Context* ctx_ = nullptr;
   int nested_ = 0;
   bool partials_ = true;
+  bool arrays_ = false;
 
 private:
   int next_ = 0;
@@ -319,6 +354,7 @@ rc::Gen<MainExpression> main_expression(Options options) {
   return rc::gen::exec([options] {
     Builder b;
     b.partials_ = options.partial_primitives;
+    b.arrays_ = options.arrays;
     const auto& inputs = input_types(options.sums_in_input);
     const Type s = inputs[pick(inputs.size())];
     const Type t = options.real_output ? R() : output_types()[pick(output_types().size())];
@@ -461,7 +497,7 @@ rc::Gen<Value> tangent_like(Value v) {
 std::vector<std::string> tags_of(const Term& t) {
   // [perf] Flags and a sorted list of variable occurrences instead of a std::set and a std::map
   // per generated term; the tags come out in the set's (alphabetical) order as before.
-  bool branch = false, has_case = false, higher_order = false, has_let = false;
+  bool branch = false, has_case = false, higher_order = false, has_let = false, array = false;
   std::vector<std::string_view> used;
   std::vector<std::string_view> let_bound;
   std::vector<const Node*> stack = {t.get()};
@@ -485,6 +521,10 @@ std::vector<std::string> tags_of(const Term& t) {
     case Kind::prim:
       branch = branch || n->name == "ltR";
       break;
+    case Kind::index:
+    case Kind::build:
+      array = true;
+      break;
     default:
       break;
     }
@@ -497,6 +537,7 @@ std::vector<std::string> tags_of(const Term& t) {
     return to - from >= 2;
   });
   std::vector<std::string> tags;
+  if (array) tags.emplace_back("array");
   if (branch) tags.emplace_back("branch-on-real");
   if (has_case) tags.emplace_back("case");
   if (higher_order) tags.emplace_back("higher-order");

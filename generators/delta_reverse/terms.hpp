@@ -28,6 +28,10 @@ struct Options {
   bool sums_in_input = true; // S may contain a sum
   bool partial_primitives = true;
   int min_helpers = 0; // helpers let-bound in front of the main λ: min_helpers..2
+  // Vectors inside the program (§10.2): build[A] (n, λi. e) with n in 2..4, index[A] (v, j) with
+  // j in 0..1 (always in range), let-bound vectors of reals, pairs and functions. S and T stay
+  // first-order without vectors (the wrappers' types, §11). Off: the draws are as before.
+  bool arrays = false;
   // Extra free variables, visible in every generated subterm (helpers and body): the hole of a
   // user rule's context (check-rule, properties/delta_reverse/rule_adapter.hpp). The result is
   // closed except for these.
@@ -53,7 +57,8 @@ rc::Gen<Term> delta_term(std::vector<std::int64_t> ids, Context scope, int depth
 // Source types for contexts and translations (first-order and higher-order).
 const std::vector<Type>& type_pool();
 
-// Constructs the term contains: let, case, lambda, higher-order, shared-let, pair, leaf.
+// Constructs the term contains: array (build or index), branch-on-real, case, higher-order, let,
+// shared-let.
 std::vector<std::string> tags_of(const Term& t);
 
 // How RapidCheck shows the values drawn from these generators (found by argument-dependent

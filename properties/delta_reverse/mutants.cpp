@@ -6,6 +6,7 @@
 
 #include "properties/core/mutant_catalogue.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
+#include "semantics/delta_reverse/machine.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
 
@@ -137,6 +138,53 @@ RulesPatch literal_drev_outside_rundelta() {
   return p;
 }
 
+// Drev{build_A} without sequence (§10.2): pure (λp. pure (build_{M Drev A} p)) hands back the
+// elements' computations unrun, so their deltaLets never happen; the clause is ill-typed.
+RulesPatch drev_build_unsequenced() {
+  RulesPatch p;
+  p.replace<Drev>("Drev[build]", [](adsem::Rule<Drev> r) {
+    r.result = [](Translator& tr, const Drev::Redex& redex, const RuleInfo&) {
+      const Node& n = *redex.term;
+      const Type computation = monad_type(tr.type(n.type));
+      const std::string x = tr.fresh("p");
+      return pure(lam(x, product_type(int_type(), arrow_type(int_type(), computation)),
+                      pure(app(build_op(computation), var(x)))));
+    };
+    return r;
+  });
+  return p;
+}
+
+// sequence as a parallel map would run it: every element's computation starts from the
+// DeltaState before the sequence, and their bindings are joined afterwards, so the elements'
+// ids collide (the counter is not monotone, spec §9.2).
+RulesPatch sequence_elements_share_one_state() {
+  RulesPatch p;
+  p.replace<Monad>("M-Sequence", [](adsem::Rule<Monad> r) {
+    r.result = [](MonadRun& c, const Monad::Redex& redex, const RuleInfo&) {
+      DeltaState& state = c.machine.state;
+      const DeltaState before = state;
+      std::vector<std::pair<std::int64_t, Delta>> made;
+      std::int64_t next = before.next;
+      std::vector<Value> results;
+      for (const Value& computation : *(*redex.delta)->items) {
+        state = before;
+        results.push_back(c.machine.run(computation));
+        made.insert(made.end(),
+                    state.binds.begin() + static_cast<std::ptrdiff_t>(before.binds.size()),
+                    state.binds.end());
+        next = std::max(next, state.next);
+      }
+      state = before;
+      state.binds.insert(state.binds.end(), made.begin(), made.end());
+      state.next = next;
+      return RunNext{v_vector(std::move(results))};
+    };
+    return r;
+  });
+  return p;
+}
+
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
@@ -183,6 +231,17 @@ const std::vector<Mutant>& mutant_catalogue() {
                "separate from the one that runs g s0, so the bindings made before the λ is applied "
                "are lost and their ids reused (spec §11 erratum 6, Ex. 12)",
                {"reverse-correctness", "tape-invariants"}, literal_drev_outside_rundelta()));
+    all.push_back(mutant(
+        "drev-build-unsequenced", "missing-effect",
+        "Drev{build} without sequence (§10.2, L856): the elements' computations are returned "
+        "unrun, so none of their primitive calls is recorded on the tape",
+        {"array-translation-typing", "array-reverse-correctness"}, drev_build_unsequenced()));
+    all.push_back(mutant(
+        "sequence-elements-share-one-state", "non-monotone-ids",
+        "sequence as a parallel map: each element's computation starts from the DeltaState "
+        "before the sequence and the bindings are joined after, so ids collide (L540-571, spec "
+        "§9.2: the counter must be monotone)",
+        {"array-reverse-correctness"}, sequence_elements_share_one_state()));
     return all;
   }();
   return catalogue;

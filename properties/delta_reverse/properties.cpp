@@ -85,22 +85,7 @@ TrialResult type_soundness(const PropertyContext& context) {
 
 // ---- adequacy (P2, App. A.2 L1029-1049): the machine's e s equals ⟦e⟧(s), bit for bit ----
 TrialResult adequacy(const PropertyContext& context) {
-  const Drawn d = draw(context);
-  return guarded([&] {
-    const model::Value<double> meaning =
-        denote_closed<double>(d.program.term)(to_model(d.s)); // first: undefined is a discard
-    const Value expected = from_model(meaning);
-    const Value actual =
-        run_primal(d.program, d.s, fuel(context), context.rule_counter, *setup_of(context).rules)
-            .result;
-    require_finite(flatten_reals(actual));
-    if (!same_bits(expected, actual))
-      return on(
-          TrialResult::fail(fmt::format("machine gives {}, the model {}",
-                                        print_value(actual, d.m.t), print_value(expected, d.m.t))),
-          d.m);
-    return on(TrialResult::pass(), d.m);
-  });
+  return adequacy_at(draw(context), context);
 }
 
 // ---- translation-typing (P3): Γ ⊢ e : A ⟹ X{Γ} ⊢ X{e} : X{A} for Dfwd (L207), Drev1, Drev2
@@ -115,20 +100,7 @@ TrialResult translation_typing(const PropertyContext& context) {
   const Type a = *rc::gen::elementOf(pool);
   const Term e = *gen::term(gamma, a, 3);
   const Typed t{a, e};
-  for (const Translation tr :
-       {Translation::dfwd, Translation::drev1, Translation::drev2, Translation::drev}) {
-    Context tg;
-    for (const auto& [x, ty] : gamma)
-      tg.emplace_back(x, translate_type(tr, ty));
-    const Term te = translate(tr, e, v);
-    if (const auto error = type_error(te, tg, translated_term_type(tr, a))) {
-      TrialResult r =
-          TrialResult::fail(fmt::format("{}{{e}} ill-typed: {}", translation_name(tr), *error));
-      r.trace = {print(te)};
-      return typed_on(r, t);
-    }
-  }
-  return typed_on(TrialResult::pass(), t);
+  return typed_on(translations_typed(e, gamma, a, v), t);
 }
 
 // ---- primal-preservation (P4, L258-262): primal_T of every translation's result is e s, bit for
@@ -554,6 +526,42 @@ PropertyDef def(std::string name, std::string kind, std::string summary, std::st
 
 } // namespace
 
+TrialResult translations_typed(const Term& e, const Context& gamma, const Type& a,
+                               const RunSetup& v) {
+  for (const Translation tr :
+       {Translation::dfwd, Translation::drev1, Translation::drev2, Translation::drev}) {
+    Context tg;
+    for (const auto& [x, ty] : gamma)
+      tg.emplace_back(x, translate_type(tr, ty));
+    const Term te = translate(tr, e, v);
+    if (const auto error = type_error(te, tg, translated_term_type(tr, a))) {
+      TrialResult r =
+          TrialResult::fail(fmt::format("{}{{e}} ill-typed: {}", translation_name(tr), *error));
+      r.trace = {print(te)};
+      return r;
+    }
+  }
+  return TrialResult::pass();
+}
+
+TrialResult adequacy_at(const Drawn& d, const PropertyContext& context) {
+  return guarded([&] {
+    const model::Value<double> meaning =
+        denote_closed<double>(d.program.term)(to_model(d.s)); // first: undefined is a discard
+    const Value expected = from_model(meaning);
+    const Value actual =
+        run_primal(d.program, d.s, fuel(context), context.rule_counter, *setup_of(context).rules)
+            .result;
+    require_finite(flatten_reals(actual));
+    if (!same_bits(expected, actual))
+      return on(
+          TrialResult::fail(fmt::format("machine gives {}, the model {}",
+                                        print_value(actual, d.m.t), print_value(expected, d.m.t))),
+          d.m);
+    return on(TrialResult::pass(), d.m);
+  });
+}
+
 TrialResult forward_correctness_at(const Drawn& d, const Value& ds,
                                    const PropertyContext& context) {
   return guarded([&] {
@@ -638,6 +646,8 @@ std::vector<props::PropertyDef> properties() {
   out.push_back(metamorphic_invariance());
   out.push_back(metamorphic_rewrites());
   out.push_back(separate_compilation());
+  for (PropertyDef& p : array_properties())
+    out.push_back(std::move(p));
   for (PropertyDef& p : cost_properties())
     out.push_back(std::move(p));
   return out;

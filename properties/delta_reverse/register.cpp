@@ -25,8 +25,8 @@ void register_delta_reverse(Registry& registry) {
   // The construct tags of the generators; the rules are the book's entries (every step of the
   // machine's cost model is one): the wrappers' ledgers and the book's strategies count them into
   // the campaign's counter (RunSetup::coverage).
-  entry.constructs = {"branch-on-real", "case",     "helper", "higher-order", "let",
-                      "shared-let",     "sum-input"};
+  entry.constructs = {"array", "branch-on-real", "case",     "helper", "higher-order",
+                      "let",   "shared-let",     "sum-input"};
   use_rule_table(entry, delta_reverse::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const delta_reverse::RuleAdapter>();
   registry.add(std::move(entry));

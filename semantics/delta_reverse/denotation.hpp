@@ -109,6 +109,30 @@ model::Value<C> denote(const Term& t, const DenEnv<C>& env, const DenoteContext&
     return V::integer(n.integer);
   case Kind::prim:
     return denotation_detail::prim_meaning<C>(n.name);
+  case Kind::index: // ⟦index⟧(v, i) = v_i, ⟦Vector A⟧ = finite sequences (§10.2)
+    return V::function([pos = n.pos](const V& a) -> V {
+      const auto items = a.first().items();
+      const std::int64_t i = a.second().integer();
+      if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
+        throw AdsemError(ErrorKind::domain,
+                         "index: " + std::to_string(i) + " is outside a vector of length " +
+                             std::to_string(items.size()),
+                         pos);
+      return items[static_cast<std::size_t>(i)];
+    });
+  case Kind::build: // ⟦build⟧(n, f) = (f 0, ..., f (n-1))
+    return V::function([context, pos = n.pos](const V& a) {
+      const std::int64_t length = a.first().integer();
+      if (length < 0)
+        throw AdsemError(ErrorKind::domain, "build: negative length " + std::to_string(length),
+                         pos);
+      std::vector<V> items;
+      for (std::int64_t i = 0; i < length; ++i) {
+        const model::NodeVisit visit(context.limits, pos); // bounded like a term's nodes
+        items.push_back(a.second()(V::integer(i)));
+      }
+      return V::tuple(std::move(items));
+    });
   default:
     throw AdsemError(ErrorKind::eval, "denotation: source terms only (elaborated)", n.pos);
   }

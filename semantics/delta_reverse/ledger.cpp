@@ -23,7 +23,9 @@ std::string_view step_name(Step r) {
       "sweep-binding", "eval2-Zero",
       "eval2-OneHot",  "eval2-Scale",
       "eval2-Add",     "oplus-zero",
-      "oplus",         "otimes"};
+      "oplus",         "otimes",
+      "E-Array-Op",    "E-Apply-Index",
+      "E-Apply-Build", "M-Sequence"};
   return names[static_cast<std::size_t>(r)];
 }
 

@@ -66,6 +66,11 @@ enum class Step {
   Dense_Zero,
   Dense_Oplus,
   Dense_Otimes,
+  // the array extension (§10.2, L848-862; spec §4.10)
+  E_Array_Op,    // index[A], build[A] evaluate to function values
+  E_Apply_Index, // index (v, i) ⇓ v_i
+  E_Apply_Build, // build (n, f) ⇓ [f 0, ..., f (n-1)]
+  M_Sequence,    // sequence: the elements' computations run in index order
   count_
 };
 

@@ -174,12 +174,15 @@ Value Machine::run(const Value& computation) {
   for (;;) {
     if (c->kind != VK::comp) throw AdsemError(ErrorKind::eval, "stuck: running a non-computation");
     const Node& n = *c->body;
-    // deltaLet's step is counted once its argument is a Delta value
+    // deltaLet's step is counted once its argument is a Delta value, sequence's once its
+    // argument is a vector (§10.2)
     const bool delta_let = n.kind == Kind::delta_let;
-    const Value delta = delta_let ? eval(c->env, n.kids[0]) : nullptr;
-    RunNext next = delta_let
-                       ? fire<Monad>(context, {c, &delta}, "deltaLet of a non-Delta", std::nullopt)
-                       : fire<Monad>(context, {c}, "not a computation form", n.pos);
+    const bool sequence = n.kind == Kind::sequence;
+    const Value operand = delta_let || sequence ? eval(c->env, n.kids[0]) : nullptr;
+    RunNext next =
+        delta_let  ? fire<Monad>(context, {c, &operand}, "deltaLet of a non-Delta", std::nullopt)
+        : sequence ? fire<Monad>(context, {c, &operand}, "sequence of a non-vector", n.pos)
+                   : fire<Monad>(context, {c}, "not a computation form", n.pos);
     if (next.then) {
       c = std::move(next.then);
       continue;

@@ -43,8 +43,8 @@ struct ArraySweep;
 using Binds = std::vector<std::pair<std::int64_t, Delta>>; // allocation order
 using DeltaMap = std::map<std::int64_t, double>;
 
-// The dispatch index of the translations is keyed by Form; the last form is s_otimes.
-inline constexpr std::size_t form_count = static_cast<std::size_t>(Kind::s_otimes) + 1;
+// The dispatch index of the translations is keyed by Form; the last form is sequence.
+inline constexpr std::size_t form_count = static_cast<std::size_t>(Kind::sequence) + 1;
 
 // One clause of a translation {e} (Figs. 3, 5, 7, 9): the redex is the source term, the output
 // its translation; the context is the walk, which translates subterms by the same relation.
@@ -158,7 +158,7 @@ struct Apply {
   };
   using Output = Value;
   using Kind = ValueNode::Kind;
-  static constexpr std::size_t kind_count = static_cast<std::size_t>(ValueNode::Kind::dense) + 1;
+  static constexpr std::size_t kind_count = static_cast<std::size_t>(ValueNode::Kind::array_op) + 1;
   static Kind kind(const Redex& r) { return r.f->kind; }
   using Extra = MachineStep<Machine, Redex>;
 };
@@ -176,7 +176,7 @@ struct Monad {
   using Context = MonadRun;
   struct Redex {
     const Value& computation;
-    const Value* delta = nullptr; // deltaLet: its argument's value
+    const Value* delta = nullptr; // deltaLet: its argument's value; sequence: the vector's
   };
   using Output = RunNext;
   using Kind = adsem::delta_reverse::Kind;
@@ -305,7 +305,7 @@ struct Lookup {
   };
   using Output = Value;
   using Kind = TypeNode::Kind;
-  static constexpr std::size_t kind_count = static_cast<std::size_t>(TypeNode::Kind::dense) + 1;
+  static constexpr std::size_t kind_count = static_cast<std::size_t>(TypeNode::Kind::vector) + 1;
   static Kind kind(const Redex& r) { return r.s->kind; }
 };
 

@@ -6,6 +6,7 @@
 // mutants patch it (properties/delta_reverse/mutants.cpp).
 #include "semantics/delta_reverse/rules.hpp"
 
+#include "semantics/delta_reverse/arrays.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
 #include "semantics/delta_reverse/source_eval.hpp"
 #include "semantics/delta_reverse/translate.hpp"
@@ -100,6 +101,7 @@ void monadic(std::vector<Rules::Entry>& out) {
 }
 
 void machine(std::vector<Rules::Entry>& out);
+void arrays(std::vector<Rules::Entry>& out);
 
 std::vector<Rules::Entry> paper_entries() {
   using namespace delta_rules;
@@ -180,6 +182,7 @@ std::vector<Rules::Entry> paper_entries() {
           "lookup_{S+T} (m, inl/inr a) keeps the input's tag (zero_S from the input, L358-362)"),
       {TK::sum}, lookup_sum));
   machine(out);
+  arrays(out);
   return out;
 }
 
@@ -224,8 +227,9 @@ void machine(std::vector<Rules::Entry>& out) {
       entry<Apply>(rule_info("E-Apply-Op", e41, evaluation, "op applied to a ⇓ δ_op(a), one step"),
                    {ValueNode::Kind::prim}, apply_op, {Step::E_Apply_Op, op_name}));
   const std::string e42 = cite("spec §4.2 (target evaluation; seed 001 L429-432, L489-495)");
-  source(Step::E_Comp, "pure e, do {..}, deltaLet e ⇓ comp(ρ, c), run later on the DeltaState",
-         {Kind::pure, Kind::bind, Kind::delta_let}, e_comp, {}, e42);
+  source(Step::E_Comp,
+         "pure e, do {..}, deltaLet e, sequence e ⇓ comp(ρ, c), run later on the DeltaState",
+         {Kind::pure, Kind::bind, Kind::delta_let, Kind::sequence}, e_comp, {}, e42);
   Rule<SourceEval> delta = entry<SourceEval>(
       rule_info("E-Delta", e42, evaluation,
                 "a Delta, Delta2 or δS constructor term: its arguments left to right, then the "
@@ -291,6 +295,58 @@ void machine(std::vector<Rules::Entry>& out) {
                                   {Kind::s_oplus}, dense_oplus, {Step::Dense_Oplus}));
   out.emplace_back(entry<DenseOp>(rule_info("otimes", f5, evaluation, "r ⊗ w, componentwise"),
                                   {Kind::s_otimes}, dense_otimes, {Step::Dense_Otimes}));
+}
+
+// The array extension (§10.2, L848-862): the translations' clauses for index and build and the
+// machine's rules for them and for sequence (spec §4.10; the seed lost the section's figure, so
+// the clauses are reconstructed from its text, semantics/delta_reverse/arrays.hpp).
+void arrays(std::vector<Rules::Entry>& out) {
+  using namespace clauses;
+  using namespace source_rules;
+  const std::string s102 = cite("§10.2 (seed 001 L848-862; the figure is lost, reconstructed in "
+                                "spec §4.10)");
+  const auto clause = [&]<class R>(R, const std::string& name, std::string summary,
+                                   TranslationClause::Kind kind, Result result) {
+    out.emplace_back(
+        entry<R>(rule_info(name, s102, transformation, std::move(summary)), {kind}, result));
+  };
+  for (const Kind k : {Kind::index, Kind::build}) {
+    const std::string op = k == Kind::index ? "index" : "build";
+    const std::string at = "[" + op + "]";
+    clause(Dfwd{}, "Dfwd" + at, "Dfwd{" + op + "_A} = " + op + "_{Dfwd A}", k, hom_array_op);
+    clause(Drev1{}, "Drev1" + at, "Drev1{" + op + "_A} = " + op + "_{Drev1 A}", k, hom_array_op);
+    clause(Drev2{}, "Drev2" + at, "Drev2{" + op + "_A} = " + op + "_{Drev2 A}", k, hom_array_op);
+  }
+  clause(Drev{}, "Drev[index]", "Drev{index_A} = pure (λp. pure (index_{Drev A} p))", Kind::index,
+         drev_index);
+  clause(Drev{}, "Drev[build]",
+         "Drev{build_A} = pure (λp. sequence_{Drev A} (build_{M Drev A} p)): the elements' "
+         "computations run in index order (L856)",
+         Kind::build, drev_build);
+  out.emplace_back(entry<SourceEval>(
+      rule_info("E-Array-Op", s102, evaluation,
+                "index[A] ⇓ index, build[A] ⇓ build (function values, as a primitive's)"),
+      {Kind::index, Kind::build}, e_array_op, {Step::E_Array_Op, term_excerpt}));
+  Rule<Apply> index = entry<Apply>(
+      rule_info("E-Apply-Index", s102, evaluation,
+                "index applied to (v, i) ⇓ v_i, 0 ≤ i < |v| (else undefined: a domain error)"),
+      {ValueNode::Kind::array_op}, apply_index, {Step::E_Apply_Index, array_op_detail});
+  index.match = applies_index;
+  out.emplace_back(std::move(index));
+  Rule<Apply> build = entry<Apply>(
+      rule_info("E-Apply-Build", s102, evaluation,
+                "build applied to (n, f) ⇓ [f 0, ..., f (n-1)], the calls in index order, n ≥ 0 "
+                "(else undefined: a domain error)"),
+      {ValueNode::Kind::array_op}, apply_build, {Step::E_Apply_Build, array_op_detail});
+  build.match = applies_build;
+  out.emplace_back(std::move(build));
+  Rule<Monad> run = entry<Monad>(
+      rule_info("M-Sequence", s102, evaluation,
+                "sequence [m_0, ..., m_(n-1)] = do { x_0 <- m_0; ...; pure [x_0, ...] }: the "
+                "computations run on the DeltaState in index order (L856)"),
+      {Kind::sequence}, m_sequence, {Step::M_Sequence});
+  run.match = is_vector;
+  out.emplace_back(std::move(run));
 }
 
 } // namespace

@@ -26,7 +26,7 @@ Next e_lam(Machine&, const SRedex& r, const RuleInfo&) {
 Next e_app(Machine& m, const SRedex& r, const RuleInfo&) {
   const Value f = m.eval(r.env, r.term->kids[0]);
   const Value a = m.eval(r.env, r.term->kids[1]);
-  if (f->kind == VK::prim) return {m.apply(f, a)};
+  if (f->kind == VK::prim || f->kind == VK::array_op) return {m.apply(f, a)};
   if (f->kind != VK::closure) stuck("applying a non-function", r.term);
   return {nullptr, extend(f->env, f->name, a), f->body};
 }

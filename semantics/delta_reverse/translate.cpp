@@ -176,6 +176,8 @@ Type Translator::type(const Type& a) {
   case TK::arrow:
     return t_ == Translation::drev ? arrow_type(type(a->left), monad_type(type(a->right)))
                                    : arrow_type(type(a->left), type(a->right));
+  case TK::vector: // Dfwd{Vector A} = Vector Dfwd{A}; Drev{Vector A} = Vector Drev{A} (§10.2)
+    return vector_type(type(a->left));
   default:
     throw AdsemError(ErrorKind::usage,
                      std::string(translation_name(t_)) +

@@ -92,6 +92,12 @@ Term drev_case(Translator& tr, const Redex& r,
                const RuleInfo&);                              // do { x <- Drev{e0}; case x of ..}
 Term drev_real(Translator&, const Redex& r, const RuleInfo&); // pure (r, Zero)
 
+// The array extension (§10.2, L848-862; arrays.cpp).
+Term hom_array_op(Translator& tr, const Redex& r, const RuleInfo&); // index[X{A}], build[X{A}]
+Term drev_index(Translator& tr, const Redex& r, const RuleInfo&);   // pure (λp. pure (index p))
+Term drev_build(Translator& tr, const Redex& r,
+                const RuleInfo&); // pure (λp. sequence (build p))
+
 // A primitive's clause (Fig. 3, 5, 7, 9, 14): `derivative` finds its partials (the table of
 // derivative_rules.hpp; null for a leaf primitive), `result_delta` is the Delta Drev's clause
 // returns for the id d it deltaLet'd (Fig. 14: Var d).

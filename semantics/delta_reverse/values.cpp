@@ -137,6 +137,20 @@ Value v_dense(std::vector<double> xs) {
   return make(std::move(n));
 }
 
+Value v_vector(std::vector<Value> items) {
+  ValueNode n;
+  n.kind = VK::vector;
+  n.items = std::make_shared<const std::vector<Value>>(std::move(items));
+  return make(std::move(n));
+}
+
+Value v_array_op(std::string op) {
+  ValueNode n;
+  n.kind = VK::array_op;
+  n.name = std::move(op);
+  return make(std::move(n));
+}
+
 std::string print_value(const Value& v, const Type& t) {
   using TK = TypeNode::Kind;
   switch (v->kind) {
@@ -161,6 +175,7 @@ std::string print_value(const Value& v, const Type& t) {
   }
   case VK::closure:
   case VK::prim:
+  case VK::array_op:
     return "<function>";
   case VK::comp:
     return "<computation>";
@@ -171,6 +186,13 @@ std::string print_value(const Value& v, const Type& t) {
     for (std::size_t i = 0; i < v->dense->size(); ++i)
       out += (i ? ", " : "") + print_real((*v->dense)[i]);
     return out + ">";
+  }
+  case VK::vector: {
+    const Type element = t && t->kind == TK::vector ? t->left : nullptr;
+    std::string out = "[";
+    for (std::size_t i = 0; i < v->items->size(); ++i)
+      out += (i ? ", " : "") + print_value((*v->items)[i], element);
+    return out + "]";
   }
   }
   return "?";
@@ -188,6 +210,10 @@ void flatten_reals(const Value& v, std::vector<double>& out) {
   case VK::inl:
   case VK::inr:
     flatten_reals(v->a, out);
+    return;
+  case VK::vector:
+    for (const Value& item : *v->items)
+      flatten_reals(item, out);
     return;
   default:
     return;
@@ -213,7 +239,7 @@ bool has_type(const Value& v, const Type& t) {
     return (v->kind == VK::inl && has_type(v->a, t->left)) ||
            (v->kind == VK::inr && has_type(v->a, t->right));
   case TK::arrow:
-    return v->kind == VK::closure || v->kind == VK::prim;
+    return v->kind == VK::closure || v->kind == VK::prim || v->kind == VK::array_op;
   case TK::monad:
     return v->kind == VK::comp;
   case TK::delta:
@@ -221,6 +247,11 @@ bool has_type(const Value& v, const Type& t) {
     return v->kind == VK::delta;
   case TK::dense:
     return v->kind == VK::dense;
+  case TK::vector:
+    if (v->kind != VK::vector) return false;
+    for (const Value& item : *v->items)
+      if (!has_type(item, t->left)) return false;
+    return true;
   }
   return false;
 }
@@ -237,6 +268,13 @@ Value unflatten_reals(const Value& shape, const std::vector<double>& xs, std::si
     return v_inl(unflatten_reals(shape->a, xs, next));
   case VK::inr:
     return v_inr(unflatten_reals(shape->a, xs, next));
+  case VK::vector: {
+    std::vector<Value> items;
+    items.reserve(shape->items->size());
+    for (const Value& item : *shape->items)
+      items.push_back(unflatten_reals(item, xs, next));
+    return v_vector(std::move(items));
+  }
   default:
     return shape;
   }
@@ -254,6 +292,11 @@ bool same_bits(const Value& a, const Value& b) {
   case VK::inl:
   case VK::inr:
     return same_bits(a->a, b->a);
+  case VK::vector:
+    if (a->items->size() != b->items->size()) return false;
+    for (std::size_t i = 0; i < a->items->size(); ++i)
+      if (!same_bits((*a->items)[i], (*b->items)[i])) return false;
+    return true;
   default:
     return false;
   }

@@ -43,16 +43,30 @@ struct EnvNode {
 Env extend(Env env, std::string name, Value v);
 
 struct ValueNode {
-  enum class Kind { real, integer, pair, inl, inr, closure, prim, comp, delta, dense };
+  enum class Kind {
+    real,
+    integer,
+    pair,
+    inl,
+    inr,
+    closure,
+    prim,
+    comp,
+    delta,
+    dense,
+    vector,
+    array_op
+  };
   Kind kind = Kind::real;
   double real = 0.0;
   std::int64_t integer = 0; // integers and DeltaIds
   Value a, b;               // pair: a, b; inl/inr: a
   Env env;                  // closure, comp
-  std::string name;         // closure parameter; prim name
+  std::string name;         // closure parameter; prim name; array_op: "index" or "build"
   Term body;                // closure body; comp: the computation term (pure/bind/deltaLet)
   Delta delta;              // Delta and Delta2 values
   std::shared_ptr<const std::vector<double>> dense;
+  std::shared_ptr<const std::vector<Value>> items; // vector (§10.2), in index order
 };
 
 Value v_real(double r);
@@ -65,6 +79,8 @@ Value v_prim(std::string op);
 Value v_comp(Env env, Term c);
 Value v_delta(Delta d);
 Value v_dense(std::vector<double> xs);
+Value v_vector(std::vector<Value> items);
+Value v_array_op(std::string op); // index or build (§10.2), a function value
 
 // Surface syntax of a value of type t (sums print their other summand; functions <function>).
 std::string print_value(const Value& v, const Type& t);

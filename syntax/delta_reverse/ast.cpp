@@ -51,6 +51,10 @@ Type dense_type() {
   return t;
 }
 
+Type vector_type(Type a) {
+  return make_type(TypeNode::Kind::vector, std::move(a));
+}
+
 bool same_type(const Type& a, const Type& b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
@@ -90,6 +94,8 @@ std::string print_type_at(const Type& t, int level) {
     return "DeltaS";
   case TypeNode::Kind::monad:
     return "M " + print_type_at(t->left, 3);
+  case TypeNode::Kind::vector:
+    return "Vector " + print_type_at(t->left, 3);
   case TypeNode::Kind::product:
     own = 2;
     out = print_type_at(t->left, 3) + " * " + print_type_at(t->right, 2);
@@ -174,6 +180,15 @@ Term do_bind(std::string x, Term e1, Term e2, SourcePos pos) {
 }
 Term delta_let(Term e, SourcePos pos) {
   return make({Kind::delta_let, {}, {}, nullptr, 0, 0, {std::move(e)}, pos});
+}
+Term index_op(Type a, SourcePos pos) {
+  return make({Kind::index, {}, {}, std::move(a), 0, 0, {}, pos});
+}
+Term build_op(Type a, SourcePos pos) {
+  return make({Kind::build, {}, {}, std::move(a), 0, 0, {}, pos});
+}
+Term sequence(Type a, Term e, SourcePos pos) {
+  return make({Kind::sequence, {}, {}, std::move(a), 0, 0, {std::move(e)}, pos});
 }
 Term node(Kind kind, std::vector<Term> kids, SourcePos pos) {
   return make({kind, {}, {}, nullptr, 0, 0, std::move(kids), pos});

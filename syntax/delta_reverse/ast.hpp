@@ -27,6 +27,7 @@ struct TypeNode {
     delta_id, // DeltaId                    (Drev)
     delta2,   // Delta2                     (Drev2, Fig. 7)
     dense,    // δS = R^a as one dense value (Drev1_S, Fig. 5)
+    vector,   // Vector A                   (the array extension, §10.2, L848-862: left = A)
   };
   Kind kind;
   Type left, right; // product/sum/arrow parts; monad: left
@@ -42,6 +43,7 @@ Type delta_type();
 Type delta_id_type();
 Type delta2_type();
 Type dense_type();
+Type vector_type(Type a);
 bool same_type(const Type& a, const Type& b);
 // No arrow and no target type anywhere: the types S and T of a main expression (L111-121).
 bool first_order(const Type& t);
@@ -65,6 +67,10 @@ enum class Kind {
   integer, // k
   prim,    // op (a constant of function type)
   proj,    // e.i (surface sugar, spec §2.2; the type checker elaborates it to fst/snd)
+  // the array extension (§10.2, L848-862; spec §4.10): constants of function type, polymorphic
+  // by their own typing rules (footnote 12, L864); type = the element type A. N is read as Int.
+  index, // index[A] : (Vector A × Int) → A
+  build, // build[A] : (Int × (Int → A)) → Vector A
   // target of Drev (Fig. 9, Fig. 10)
   pure,      // pure e
   bind,      // do { x <- e1; e2 }   (name empty: do { e1; e2 })
@@ -82,6 +88,8 @@ enum class Kind {
   s_zero,   // zeroS
   s_oplus,  // oplusS(d1, d2)
   s_otimes, // otimesS(r, d)
+  // target of Drev{build} (§10.2, L856): runs a vector of computations in index order
+  sequence, // sequence[A] e : M (Vector A), for e : Vector (M A); type = A
 };
 
 struct Node;
@@ -117,6 +125,9 @@ Term call(const std::string& op, Term a);
 Term pure(Term e, SourcePos pos = {});
 Term do_bind(std::string x, Term e1, Term e2, SourcePos pos = {});
 Term delta_let(Term e, SourcePos pos = {});
+Term index_op(Type a, SourcePos pos = {});         // index[a]
+Term build_op(Type a, SourcePos pos = {});         // build[a]
+Term sequence(Type a, Term e, SourcePos pos = {}); // sequence[a] e
 // One node of a target-only form with the given children (Zero, Scale, Add, Var, ...).
 Term node(Kind kind, std::vector<Term> kids, SourcePos pos = {});
 

@@ -103,6 +103,10 @@ private:
     if (ts_.accept_keyword("Delta2")) return delta2_type();
     if (ts_.accept_keyword("DeltaS")) return dense_type();
     if (ts_.accept_keyword("M")) return monad_type(base_ty());
+    if (t.kind == Token::Kind::identifier && t.text == "Vector") { // §10.2 (not a keyword)
+      ts_.next();
+      return vector_type(base_ty());
+    }
     if (t.kind == Token::Kind::identifier && (t.text == "R" || t.text == "real")) {
       ts_.next();
       return real_type();
@@ -349,6 +353,10 @@ private:
     if (ts_.accept_keyword("snd")) return snd(item(), pos);
     if (ts_.accept_keyword("pure")) return pure(item(), pos);
     if (ts_.accept_keyword("deltaLet")) return delta_let(item(), pos);
+    if (annotated("sequence")) {
+      Type a = element_type("sequence");
+      return sequence(std::move(a), item(), pos);
+    }
     for (const char* k : {"inl", "inr"}) {
       if (ts_.accept_keyword(k)) {
         ts_.expect_symbol("[", "after inl/inr (write inl[B] e with B the other summand)");
@@ -382,9 +390,25 @@ private:
     return node(kind, std::move(kids), pos);
   }
 
+  // index[A], build[A], sequence[A]: the array extension's names (§10.2) are read as its
+  // constants only before '[', so programs that use them as variables still parse.
+  bool annotated(const char* name) const {
+    return ts_.peek().kind == Token::Kind::identifier && ts_.peek().text == name &&
+           ts_.peek(1).is_symbol("[");
+  }
+  Type element_type(const std::string& name) {
+    ts_.next();
+    ts_.next();
+    Type a = type();
+    ts_.expect_symbol("]", "after " + name + "'s element type");
+    return a;
+  }
+
   Term atom() {
     const Token& t = ts_.peek();
     const SourcePos pos = t.pos;
+    if (annotated("index")) return index_op(element_type("index"), pos);
+    if (annotated("build")) return build_op(element_type("build"), pos);
     if (t.kind == Token::Kind::identifier) {
       ts_.next();
       if (const auto p = canonical_prim(t.text)) return prim(*p, pos);

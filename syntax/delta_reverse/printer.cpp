@@ -51,6 +51,7 @@ struct Printer {
     case Kind::inr:
     case Kind::pure:
     case Kind::delta_let:
+    case Kind::sequence:
       return 4;
     case Kind::real:
       return n.real < 0 || std::signbit(n.real) ? 0 : 5;
@@ -175,6 +176,12 @@ struct Printer {
       return ctor("oplusS", n);
     case Kind::s_otimes:
       return ctor("otimesS", n);
+    case Kind::index:
+      return "index[" + print_type(n.type) + "]";
+    case Kind::build:
+      return "build[" + print_type(n.type) + "]";
+    case Kind::sequence:
+      return "sequence[" + print_type(n.type) + "] " + at(n.kids[0], 4);
     }
     return "?";
   }

@@ -107,6 +107,18 @@ private:
       if (!p) fail("unknown primitive '" + n.name + "'");
       return {p, t};
     }
+    // the array extension's own typing rules (§10.2, L848-852, footnote 12, L864)
+    case Kind::index: // index[A] : (Vector A × N) → A, N read as Int
+      return {arrow_type(product_type(vector_type(n.type), int_type()), n.type), t};
+    case Kind::build: // build[A] : (N × (N → A)) → Vector A
+      return {
+          arrow_type(product_type(int_type(), arrow_type(int_type(), n.type)), vector_type(n.type)),
+          t};
+    case Kind::sequence: { // sequence[A] : Vector (M A) → M (Vector A) (L856)
+      const Typed e = kid(0);
+      expect(e, vector_type(monad_type(n.type)), "the argument of sequence");
+      return {monad_type(vector_type(n.type)), rebuild({e.term})};
+    }
     case Kind::proj: {
       const Typed e = kid(0);
       // spine A1 * (A2 * (... * An)), expanded maximally to the right (spec §2.2)
