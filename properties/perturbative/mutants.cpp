@@ -94,6 +94,19 @@ RulesPatch d_macro_slots_swapped() {
   });
 }
 
+// ⬦ without its chain-rule term where the operand is a λ (T_x of a β-redex): a clause written for
+// normal inputs, as an AD pass that assumes its input is normalised would be. Innermost
+// normalisation pushes T into a normal body only, so only a strategy that contracts T before the
+// β-redexes below it builds such a T_x.
+RulesPatch tx_app_assumes_normal_operand() {
+  return replace_result<Tx>(
+      "Tx-app", [](const Paper& paper, Engine& engine, const Tx::Redex& r, const RuleInfo& self) {
+        if (r.node.operand->kind != Kind::lam) return paper(engine, r, self);
+        const Term &m = *r.tx_operand, &n = *r.tx_argument;
+        return pair(app(proj(1, m), proj(2, n)), app(proj(2, m), proj(2, n)));
+      });
+}
+
 // What a run under a patch of the book uses: the patched book, built once, and the correct model.
 Semantics patched_semantics(const RulesPatch& patch) {
   Semantics out;
@@ -158,6 +171,12 @@ const std::vector<Mutant>& mutant_catalogue() {
         "tangent in each other's slot (spec §2.7, §9.1)",
         {"ad-vs-finite-differences", "ad-in-enclosure", "tangent-linear"},
         d_macro_slots_swapped()));
+    all.push_back(mutant(
+        "tx-app-assumes-normal-operand", "assumes-normal-input",
+        "the ⬦ of Tx-app (Fig. 4, L211-218) drops its chain-rule term π1((T(π2 M)) N) where M "
+        "is a λ, i.e. on a β-redex: correct on the normal bodies innermost normalisation "
+        "gives T, wrong where T is pushed into a body before its β-redexes are contracted",
+        {"other-strategies-agreement", "lemma-5-5"}, tx_app_assumes_normal_operand()));
     // The model's negative controls (spec §5.3): the rules are the paper's, the model is broken.
     // The model is the oracle, not a rule of the paper, so these stay changes of the model.
     all.push_back(model_control(untagged_model)(

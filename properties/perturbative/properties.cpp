@@ -168,6 +168,68 @@ TrialResult strategy_agreement(const PropertyContext& context) {
   });
 }
 
+// ---- SEM-9's other strategies: leftmost-outermost, and a redex drawn anywhere at each step
+// [CONJECTURE L32, L350-352] ----
+// The normal form of m by contracting, at each step, the redex `choose(count)` picks among the
+// `count` redexes of the term (pre-order, strategy.hpp), with the rule and the choice of each step
+// in `trace`; nullopt (and the reason) when a cap stopped it. A redex outside the innermost
+// position can make T_x's output explode (spec pitfall 7): the steps, the work and the term's size
+// as a tree are capped, and a run over a cap is a discard (`fuel`, `blow-up`), never a pass.
+struct ChosenRun {
+  std::optional<Term> normal;
+  std::string stopped;
+  std::vector<std::string> trace;
+};
+template <class Choose> ChosenRun reduce_choosing(Term current, const Rules& rules, Choose choose) {
+  constexpr long max_steps = 500;
+  WorkBudget work(max_steps, RunOptions{}.work_per_step);
+  ChosenRun run;
+  for (long n = 0;; ++n) {
+    const std::size_t redexes = redex_count(current, rules);
+    if (redexes == 0) break;
+    if (n == max_steps) return {std::nullopt, "fuel", std::move(run.trace)};
+    const std::size_t which = choose(redexes);
+    auto s = step_at(current, rules, which, &work);
+    if (!s) throw std::logic_error("perturbative: a counted redex is not there to step");
+    run.trace.push_back(s->rule + " at redex " + std::to_string(which) + " of " +
+                        std::to_string(redexes));
+    current = std::move(s->result);
+    if (tree_size(current, tx_size_cap + 1) > tx_size_cap)
+      return {std::nullopt, "blow-up", std::move(run.trace)};
+  }
+  run.normal = std::move(current);
+  return run;
+}
+
+// Leftmost-outermost (always the first redex, restricted by the caps to small runs) and a random
+// redex at each step, drawn by RapidCheck so that a counterexample shrinks to fewer and earlier
+// choices, each against the innermost normal form.
+TrialResult other_strategies_agreement(const PropertyContext& context) {
+  const Term m = closed_input(context, gen::type_pool());
+  return guarded([&] {
+    const Rules& rules = *semantics_for(context).rules;
+    const Term big = normalise(m, rules, run_options(context)).result;
+    const auto differs = [&](const ChosenRun& run, const char* strategy) {
+      TrialResult r = TrialResult::fail(std::string("the innermost normal form and the ") +
+                                        strategy + " normal form differ");
+      r.expected = reports::ComputedValue{"innermost big-step", print(big)};
+      r.actual = reports::ComputedValue{strategy, print(*run.normal)};
+      r.trace = run.trace;
+      return r;
+    };
+    const ChosenRun outermost = reduce_choosing(m, rules, [](std::size_t) { return 0; });
+    if (!outermost.normal) return on(TrialResult::discard(outermost.stopped), m);
+    if (canonical_key(*outermost.normal) != canonical_key(big))
+      return on(differs(outermost, "leftmost-outermost"), m);
+    const ChosenRun random =
+        reduce_choosing(m, rules, [](std::size_t n) { return adsem::gen::uniform_below(n); });
+    if (!random.normal) return on(TrialResult::discard(random.stopped), m);
+    if (canonical_key(*random.normal) != canonical_key(big))
+      return on(differs(random, "random-redex"), m);
+    return on(TrialResult::pass(), m);
+  });
+}
+
 // ---- SEM-5: Lemma 5.5 (L316-338): ⟦T_x M⟧(γ, x ↦ (x′, x0)) = 𝒯(λv.⟦M⟧(γ, x ↦ v))(x′, x0) ----
 TrialResult lemma_5_5(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
@@ -350,6 +412,11 @@ std::vector<PropertyDef> properties() {
           "innermost big-step and leftmost-innermost small-step normal forms agree modulo α, AC, "
           "ν",
           "seed 004 L32, L350-352 (conjecture); spec SEM-9", strategy_agreement),
+      def("other-strategies-agreement", "confluence",
+          "the leftmost-outermost normal form, and that of a redex drawn at random (anywhere, "
+          "under λ too) at each step, are the innermost one modulo α, AC, ν",
+          "seed 004 L32, L350-352 (conjecture); spec SEM-9 (its other two strategies)",
+          other_strategies_agreement),
       def("lemma-5-5", "ad-correctness",
           "⟦T_x M⟧(γ, x ↦ (x′, x0)) = 𝒯(λv.⟦M⟧(γ, x ↦ v))(x′, x0) by probing",
           "seed 004, Lemma 5.5, L316-338; spec SEM-5 / §5.4", lemma_5_5),

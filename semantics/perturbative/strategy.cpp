@@ -285,7 +285,65 @@ private:
   DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
 };
 
+// The Stepper's walk with every redex on the way numbered in pre-order, the node's own before its
+// children's, contracting the one numbered `which` (none: counting them all).
+class ChosenStepper {
+public:
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  ChosenStepper(Engine& engine, std::size_t which) : engine_(engine), which_(which) {}
+  std::size_t seen() const { return seen_; }
+
+  std::optional<Found> bag(const Term& m) {
+    if (const Rule<Merge>* rule = engine_.select<Merge>({m}); rule != nullptr && chosen())
+      return Found{&rule->info, rule->result(engine_, {m}, rule->info)};
+    for (std::size_t i = 0; i < m.items.size(); ++i) {
+      if (auto r = simple(*m.items[i])) {
+        Term out = zero(m.type);
+        for (std::size_t k = 0; k < m.items.size(); ++k)
+          out = k == i ? sum(out, r->result) : sum(out, single(m.items[k]));
+        return Found{r->rule, out};
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Found> simple(const Simple& s) {
+    const DepthGuard guard(budget_);
+    if (s.kind == Kind::var || s.kind == Kind::numeral || s.kind == Kind::primitive)
+      return std::nullopt;
+    const Reduction::Redex redex{s};
+    if (const Rule<Reduction>* rule = engine_.select<Reduction>(redex); rule && chosen())
+      return Found{&rule->info, rule->result(engine_, redex, rule->info)};
+    if (auto r = simple(*s.operand)) return Found{r->rule, with_operand(s, r->result)};
+    if (s.kind == Kind::app)
+      if (auto r = bag(s.argument)) return Found{r->rule, with_argument(s, r->result)};
+    return std::nullopt;
+  }
+
+private:
+  bool chosen() { return seen_++ == which_; }
+
+  Engine& engine_;
+  std::size_t which_;
+  std::size_t seen_ = 0;
+  DepthBudget budget_{DepthBudget::default_limit, 0, ErrorKind::eval};
+};
+
 } // namespace
+
+std::size_t redex_count(const Term& m, const Rules& book) {
+  Engine engine(book, nullptr);
+  ChosenStepper counter(engine, ChosenStepper::none);
+  (void)counter.bag(m);
+  return counter.seen();
+}
+
+std::optional<Step> step_at(const Term& m, const Rules& book, std::size_t which, WorkBudget* work) {
+  Engine engine(book, work);
+  auto found = ChosenStepper(engine, which).bag(m);
+  if (!found) return std::nullopt;
+  return Step{found->rule->name, std::move(found->result)};
+}
 
 Run normalise(const Term& m, const Rules& book, const RunOptions& options) {
   Run run;

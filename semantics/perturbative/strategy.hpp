@@ -44,6 +44,14 @@ struct Step {
 // `work` (optional) is spent on the T_x that a (T) step builds.
 std::optional<Step> step(const Term& m, const Rules& book, WorkBudget* work = nullptr);
 
+// SEM-9's third strategy, a redex chosen anywhere (spec SEM-9): the redexes of m in pre-order
+// (a bag where ν fires, then its summands; a simple term where a rule of Fig. 3 or §4.5 fires,
+// then its operand and its argument), under λ too and whatever the children's form, and one step
+// at the redex numbered `which` (nullopt when there are not that many).
+std::size_t redex_count(const Term& m, const Rules& book);
+std::optional<Step> step_at(const Term& m, const Rules& book, std::size_t which,
+                            WorkBudget* work = nullptr);
+
 // Small-step to normal form (leftmost-innermost), the trace holding the whole term after each
 // step ("rule: term") when asked.
 Run reduce_small_step(const Term& m, const Rules& book, const RunOptions& options = {});

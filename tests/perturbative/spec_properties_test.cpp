@@ -38,6 +38,13 @@ TEST(PerturbativeSecondDerivativeSymmetry, CatchesPerturbationConfusion) {
                             "second-derivative-symmetry", 300, seed);
 }
 
+// SEM-9's other strategies see a T_x clause that is right on normal bodies only, which the two
+// innermost reducers never feed it (seed 2 of `adsem campaign` kills it in 415 trials).
+TEST(PerturbativeOtherStrategiesAgreement, CatchesAClauseThatAssumesNormalInput) {
+  testing::expect_killed_by(cli::builtin_registry(), "perturbative",
+                            "tx-app-assumes-normal-operand", "other-strategies-agreement", 2000, 2);
+}
+
 // D4, D⟨f, g⟩ = ⟨Df, Dg⟩ (seed 004 L80): a D that keeps only the first tangent of a pair (as the
 // mutant inj2-drops-tangent does in T_x) gives ⟨Df, 0⟩ on the left.
 TEST(PerturbativeModelPairingAndChainRule, D4RejectsADThatDropsASecondTangent) {
