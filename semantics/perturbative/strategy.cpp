@@ -236,18 +236,21 @@ struct Found {
   Term result; // the whole term after the step
 };
 
+// The bag m with its summand i replaced by the bag `stepped`.
+Term with_summand(const Term& m, std::size_t i, const Term& stepped) {
+  Term out = zero(m.type);
+  for (std::size_t k = 0; k < m.items.size(); ++k)
+    out = k == i ? sum(out, stepped) : sum(out, single(m.items[k]));
+  return out;
+}
+
 class Stepper {
 public:
   explicit Stepper(Engine& engine) : engine_(engine) {}
 
   std::optional<Found> bag(const Term& m) {
     for (std::size_t i = 0; i < m.items.size(); ++i) {
-      if (auto r = simple(*m.items[i])) {
-        Term out = zero(m.type);
-        for (std::size_t k = 0; k < m.items.size(); ++k)
-          out = k == i ? sum(out, r->result) : sum(out, single(m.items[k]));
-        return Found{r->rule, out};
-      }
+      if (auto r = simple(*m.items[i])) return Found{r->rule, with_summand(m, i, r->result)};
     }
     if (const Rule<Merge>* rule = engine_.select<Merge>({m}))
       return Found{&rule->info, rule->result(engine_, {m}, rule->info)};
@@ -297,12 +300,7 @@ public:
     if (const Rule<Merge>* rule = engine_.select<Merge>({m}); rule != nullptr && chosen())
       return Found{&rule->info, rule->result(engine_, {m}, rule->info)};
     for (std::size_t i = 0; i < m.items.size(); ++i) {
-      if (auto r = simple(*m.items[i])) {
-        Term out = zero(m.type);
-        for (std::size_t k = 0; k < m.items.size(); ++k)
-          out = k == i ? sum(out, r->result) : sum(out, single(m.items[k]));
-        return Found{r->rule, out};
-      }
+      if (auto r = simple(*m.items[i])) return Found{r->rule, with_summand(m, i, r->result)};
     }
     return std::nullopt;
   }
