@@ -1,0 +1,20 @@
+#pragma once
+// dual-numbers' mutants: patches of its rule book, each beside the property expected to kill it.
+#include <vector>
+
+#include "properties/core/mutant_catalogue.hpp"
+#include "semantics/dual_numbers/rules.hpp"
+
+namespace adsem::dual_numbers {
+
+struct Mutant {
+  props::MutantDef def;
+  RulesPatch patch;
+  props::BuiltOnce<RulesPtr> built;
+};
+
+const std::vector<Mutant>& mutant_catalogue();
+// The book a run under the context's mutant uses (the paper's when there is none).
+const Rules& rules_for(const props::PropertyContext& context);
+
+} // namespace adsem::dual_numbers
