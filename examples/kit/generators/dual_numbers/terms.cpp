@@ -100,7 +100,7 @@ Term term(const TypeContext& gamma, const Type& tau, int depth) {
 }
 
 Term real_function_body(const std::string& x, int depth) {
-  return term({{x, real_type()}}, real_type(), static_cast<int>(uniform_below(depth + 1)));
+  return term({{x, real_type()}}, real_type(), adsem::gen::uniform_in(1, depth));
 }
 
 } // namespace adsem::dual_numbers::gen

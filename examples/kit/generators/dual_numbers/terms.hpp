@@ -8,8 +8,9 @@ namespace adsem::dual_numbers::gen {
 Type small_type();
 // Γ ⊢ t : τ with at most `depth` nested constructs, Γ's variables used where they fit.
 Term term(const TypeContext& gamma, const Type& tau, int depth);
-// x : real ⊢ t : real, the body of a function R → R (AD correctness, adequacy at a point).
-Term real_function_body(const std::string& x, int depth = 4);
+// x : real ⊢ t : real of depth 1 to `depth`, the body of a function R → R (AD correctness,
+// adequacy at a point).
+Term real_function_body(const std::string& x, int depth = 5);
 // A numeral on a quarter grid in [-3, 3].
 double numeral();
 

@@ -55,7 +55,7 @@ double constant_of(const Term& v, const char* what) {
 // Every step of a closed t : τ keeps the type τ, and the run ends in a value.
 TrialResult subject_reduction(const PropertyContext& context) {
   const Type tau = gen::small_type();
-  const Term t = gen::term({}, tau, adsem::gen::uniform_in(0, 4));
+  const Term t = gen::term({}, tau, adsem::gen::uniform_in(1, 5));
   return on_machine(context, t, tau, [&](Machine& machine) {
     Term at = t;
     while (Term next = step(machine, at)) {
@@ -85,7 +85,7 @@ TrialResult adequacy(const PropertyContext& context) {
 TrialResult macro_typing(const PropertyContext& context) {
   const Type sigma = gen::small_type();
   const Type tau = gen::small_type();
-  const Term t = gen::term({{"x", sigma}}, tau, adsem::gen::uniform_in(0, 4));
+  const Term t = gen::term({{"x", sigma}}, tau, adsem::gen::uniform_in(1, 5));
   return on_machine(context, t, tau, [&](Machine& machine) {
     const Term dt = macro(machine, t);
     if (!same_type(typecheck(dt, {{"x", d_type(sigma)}}), d_type(tau)))
@@ -100,7 +100,8 @@ TrialResult macro_typing(const PropertyContext& context) {
 TrialResult ad_correctness(const PropertyContext& context) {
   const Term t = gen::real_function_body("x");
   const double a = gen::numeral();
-  return on_machine(context, t, real_type(), [&](Machine& machine) {
+  const Term at_a = app(lam("x", real_type(), t), constant(a)); // the input as reports show it
+  return on_machine(context, at_a, real_type(), [&](Machine& machine) {
     const model::ScalarFunction<model::Dual<double>> meaning = [&](const model::Dual<double>& x) {
       return denote(t, {{"x", V(x)}}).real();
     };
