@@ -6,13 +6,8 @@ namespace adsem::dual_numbers {
 
 template <class R> Term Machine::fire(const Rule<R>& rule, const typename R::Redex& redex) {
   ++fired_[rule.info.position];
-  if constexpr (std::is_same_v<R, Reduction>) {
-    if (++steps_ > fuel_)
-      throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(fuel_) + " steps");
-    if (tracing_)
-      trace_.push_back(rule.info.name + ": " +
-                       print(with_children(redex.node, redex.node.a, redex.node.b)));
-  }
+  if (std::is_same_v<R, Reduction> && ++steps_ > fuel_)
+    throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(fuel_) + " steps");
   return rule.result(*this, redex, rule.info);
 }
 template Term Machine::fire(const Rule<Reduction>&, const Reduction::Redex&);
@@ -26,7 +21,7 @@ void Machine::add_firings(RuleCounter& counter) const {
 Term step(Machine& machine, const Term& t) {
   if (is_value(*t)) return nullptr;
   // Congruence: the first child that is not a value steps (left to right).
-  if (t->a && t->kind != Kind::lam && !is_value(*t->a))
+  if (t->a && !is_value(*t->a)) // (a λ is a value: its body is not reduced)
     return with_children(*t, step(machine, t->a), t->b);
   if (t->b && !is_value(*t->b)) return with_children(*t, t->a, step(machine, t->b));
   const Reduction::Redex redex{*t};

@@ -46,31 +46,27 @@ using Rules = RuleBook<Reduction, Macro>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 
-// What rules fire in: the book, the step budget, the firings by position (rule coverage) and,
-// when asked, the trace ("rule: redex" per step).
+// What rules fire in: the book, the step budget and the firings by position (rule coverage).
 class Machine {
 public:
-  explicit Machine(const Rules& book, long fuel = 100'000, bool trace = false)
-      : book_(book), fuel_(fuel), tracing_(trace), fired_(book.size(), 0) {}
+  explicit Machine(const Rules& book, long fuel = 100'000)
+      : book_(book), fuel_(fuel), fired_(book.size(), 0) {}
 
   const Rules& book() const { return book_; }
   template <class R> const Rule<R>* select(const typename R::Redex& redex) const {
     return book_.select<R>(*this, redex);
   }
-  // Takes one step (a Reduction entry) or records a clause of D (no step): counted, traced.
+  // Takes one step (a Reduction entry) or records a clause of D (no step): counted.
   template <class R> Term fire(const Rule<R>& rule, const typename R::Redex& redex);
 
   long steps() const { return steps_; }
-  const std::vector<std::string>& trace() const { return trace_; }
   void add_firings(RuleCounter& counter) const;
 
 private:
   const Rules& book_;
   long fuel_;
-  bool tracing_;
   long steps_ = 0;
   std::vector<long> fired_;
-  std::vector<std::string> trace_;
 };
 
 } // namespace adsem::dual_numbers
