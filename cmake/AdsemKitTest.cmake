@@ -1,8 +1,8 @@
 # The kit test (tests/CMakeLists.txt, label `kit`; docs/kit.md): install the built tree into a
 # fresh prefix, configure and build examples/kit against it as an outside project would
 # (find_package(adsem) through CMAKE_PREFIX_PATH), then run the sixth calculus's campaign and
-# mutants. Run as `cmake -DBUILD=... -DSOURCE=... -DWORK=... [-DLAUNCHER=...] -P` after the build;
-# it installs what is built and never builds the main tree.
+# mutants. Run as `cmake -DBUILD=... -DSOURCE=... -DWORK=... [-DGENERATOR=...] [-DLAUNCHER=...]
+# -P` after the build; it installs what is built and never builds the main tree.
 foreach(var BUILD SOURCE WORK)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "AdsemKitTest.cmake needs -D${var}=...")
@@ -23,12 +23,15 @@ file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(prefix ${WORK}/prefix)
 kit_step("install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
+if(NOT GENERATOR)
+  set(GENERATOR Ninja)
+endif()
 set(launcher "")
 if(LAUNCHER)
   set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
 kit_step("configure examples/kit" ${CMAKE_COMMAND} -S ${SOURCE}/examples/kit -B ${WORK}/build
-         -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} ${launcher})
+         -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} ${launcher})
 kit_step("build examples/kit" ${CMAKE_COMMAND} --build ${WORK}/build)
 set(kit ${WORK}/build/adsem-kit)
 kit_step("calculi" ${kit} calculi)
@@ -41,4 +44,7 @@ kit_step("mutants" ${kit} mutants dual-numbers --seed 1 --time 3 --no-isolate
          --report ${WORK}/mutants)
 if(NOT kit_out MATCHES "product-rule-drops-a-term: killed in [^\n]* by dual-numbers/ad-correctness")
   message(FATAL_ERROR "kit test: product-rule-drops-a-term was not killed by ad-correctness")
+endif()
+if(NOT kit_out MATCHES "2 of 2 mutants killed")
+  message(FATAL_ERROR "kit test: a mutant of dual-numbers survived")
 endif()
