@@ -75,11 +75,10 @@ const std::vector<Mutant>& mutant_catalogue() {
   return catalogue;
 }
 
-const Rules& rules_for(const props::PropertyContext& context) {
-  if (context.mutant.empty()) return *paper_rules();
-  if (const Mutant* m = props::find_mutant(mutant_catalogue(), context.mutant))
+const Rules& rules_for(const std::string& mutant) {
+  if (const Mutant* m = mutant.empty() ? nullptr : props::find_mutant(mutant_catalogue(), mutant))
     return *m->built.get();
-  return *paper_rules(); // another calculus's mutant: this calculus runs the paper's rules
+  return *paper_rules();
 }
 
 } // namespace adsem::dual_numbers

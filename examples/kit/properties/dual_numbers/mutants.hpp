@@ -14,7 +14,11 @@ struct Mutant {
 };
 
 const std::vector<Mutant>& mutant_catalogue();
-// The book a run under the context's mutant uses (the paper's when there is none).
-const Rules& rules_for(const props::PropertyContext& context);
+// The book a run under the mutant (its full name) uses: the paper's for "" or another
+// calculus's mutant.
+const Rules& rules_for(const std::string& mutant);
+inline const Rules& rules_for(const props::PropertyContext& context) {
+  return rules_for(context.mutant);
+}
 
 } // namespace adsem::dual_numbers

@@ -1,5 +1,6 @@
 #include "properties/dual_numbers/register.hpp"
 
+#include "properties/dual_numbers/frontend.hpp"
 #include "properties/dual_numbers/mutants.hpp"
 #include "properties/dual_numbers/properties.hpp"
 
@@ -13,6 +14,7 @@ void register_dual_numbers(props::Registry& registry) {
                 "Diffeologies and Categorical Gluing (FoSSaCS 2020)";
   entry.summary = "Forward-mode dual-numbers macro D on a simply typed lambda-calculus with reals "
                   "and products (built outside the tree: examples/kit, docs/kit.md).";
+  entry.frontend = frontend();
   entry.properties = properties();
   entry.mutants = props::mutant_defs(mutant_catalogue());
   entry.constructs = {"var", "constant", "add", "mul", "sin", "cos", "lam", "app", "pair", "proj"};

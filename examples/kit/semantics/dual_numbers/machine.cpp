@@ -6,8 +6,11 @@ namespace adsem::dual_numbers {
 
 template <class R> Term Machine::fire(const Rule<R>& rule, const typename R::Redex& redex) {
   ++fired_[rule.info.position];
-  if (std::is_same_v<R, Reduction> && ++steps_ > fuel_)
-    throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(fuel_) + " steps");
+  if constexpr (std::is_same_v<R, Reduction>) {
+    if (++steps_ > fuel_)
+      throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(fuel_) + " steps");
+    last_step_ = &rule.info;
+  }
   return rule.result(*this, redex, rule.info);
 }
 template Term Machine::fire(const Rule<Reduction>&, const Reduction::Redex&);

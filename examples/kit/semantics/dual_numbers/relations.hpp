@@ -60,12 +60,15 @@ public:
   template <class R> Term fire(const Rule<R>& rule, const typename R::Redex& redex);
 
   long steps() const { return steps_; }
+  // The Reduction entry of the last step (traces); null before the first.
+  const RuleInfo* last_step() const { return last_step_; }
   void add_firings(RuleCounter& counter) const;
 
 private:
   const Rules& book_;
   long fuel_;
   long steps_ = 0;
+  const RuleInfo* last_step_ = nullptr;
   std::vector<long> fired_;
 };
 
