@@ -38,6 +38,10 @@ kit_step("calculi" ${kit} calculi)
 if(NOT kit_out MATCHES "dual-numbers" OR NOT kit_out MATCHES "simple-diff")
   message(FATAL_ERROR "kit test: `adsem-kit calculi` does not list dual-numbers beside the five")
 endif()
+kit_step("grad" ${kit} grad dual-numbers -e "(\\x:real. mul(x, sin(x)))" --at 2)
+if(NOT kit_out MATCHES "gradient: \\[0\\.0770037537")
+  message(FATAL_ERROR "kit test: grad of x sin x at 2 is not sin 2 + 2 cos 2")
+endif()
 kit_step("campaign" ${kit} campaign dual-numbers -n 200 --seed 1 --no-corpus --no-config
          --report ${WORK}/report)
 kit_step("mutants" ${kit} mutants dual-numbers --seed 1 --time 3 --no-isolate
