@@ -53,9 +53,9 @@ Rule<Reduction> delta(Op o) {
 }
 
 // ---- the forward macro D: D(x) = x, D(c) = ⟨c, 0⟩, homomorphic on λ, application, pairs and
-// projections, and on a primitive the pair of its value and its tangent by the chain rule. The
-// paper matches D t against ⟨x, x'⟩; here that match is a β-redex (λp. ... π1 p ... π2 p) (D t),
-// which call by value reads the same way, so D's output stays in the language.
+// projections, and on a primitive the pair of its value and its tangent by the chain rule. D t is
+// taken apart into value and tangent by a β-redex (λp. ... π1 p ... π2 p) (D t), so that D's
+// output stays in this fragment whatever binding form the paper writes there (docs/kit.md).
 
 Term p1(const char* p) {
   return dual_part(1, p);

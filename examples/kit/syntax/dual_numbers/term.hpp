@@ -2,8 +2,8 @@
 // The simply typed λ-calculus with reals, products and primitive operations on which Huot,
 // Staton and Vákár define their forward-mode dual-numbers macro D ("Correctness of Automatic
 // Differentiation via Diffeologies and Categorical Gluing", FoSSaCS 2020). The paper's text is
-// not on this machine: the grammar below is the fragment the kit needs (reals, + × sin cos,
-// pairs, projections, λ and application), read from the paper's definitions as we recall them.
+// not on this machine: the grammar below is a fragment of our choosing (reals, + × sin cos,
+// pairs, projections, λ and application), not checked against the paper's.
 #include <cstddef>
 #include <string>
 #include <utility>
