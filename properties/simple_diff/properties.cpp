@@ -31,11 +31,6 @@ using props::PropertyContext;
 using props::TrialResult;
 using Verdict = TrialResult::Kind;
 
-// The input of the properties that check one term at one point: draw's default term.
-Trial drawn_trial(const PropertyContext& context) {
-  return draw(context);
-}
-
 // ---- typing and syntax ---------------------------------------------------------------------
 
 // The paths of the pair and projection nodes of a term (their annotations are checked).
@@ -369,8 +364,7 @@ std::vector<double> entries(const Eigen::MatrixXd& j) {
 
 // Thm 6.2(2) (seed 003 lines 885-904; spec P-AD-3 (a), (c)): M ⇝ C gives [[M]] = [[C]] on a
 // neighbourhood of X: the values and the Jacobians with respect to x agree at X.
-TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult symbolic_evaluation_correct(const Trial& tr, const PropertyContext& context) {
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   if (d.status != oracle::Denotation::Status::defined)
@@ -759,17 +753,17 @@ std::vector<props::PropertyDef> properties() {
       def("unique-typing", "typing", "the elaborated and the printed term re-check to one type",
           "seed 003, Section 2 (line 183); spec P-TY-1", unique_typing),
       def("round-trip", "round-trip", "printing then parsing gives an alpha-equivalent term",
-          "spec §2.6", drawn_trial, round_trip),
+          "spec §2.6", draw_term, round_trip),
       def("type-preservation", "subject-reduction",
           "values and traces have the term's type; traces are trace terms",
-          "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", drawn_trial, type_preservation),
+          "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", draw_term, type_preservation),
       def("trace-invariance", "soundness",
           "a trace term's trace sym(M) at ρ evaluates as M at another point γ",
           "seed 003, lines 261-265, 384-398; spec P-OP-4", trace_invariance),
       def("derivative-typing", "typing", "W.R_V(x:T. C) : T is a trace term for V, W open over Γ",
           "seed 003, Prop. 3.3, lines 406-410; spec P-TY-4", derivative_typing),
       def("operational-interpolation", "soundness", "eval(M) = eval(C) for M ⇝ C",
-          "seed 003, Prop. 3.5, lines 445-451; spec P-OP-2", drawn_trial, interpolation),
+          "seed 003, Prop. 3.5, lines 445-451; spec P-OP-2", draw_term, interpolation),
       def("operational-correctness", "adequacy",
           "M^(n) ⇒ V implies [[M^(n)]] = V; stuck only where [[M^(n)]] = ⊥",
           "seed 003, Thm. 6.2(1), lines 877-883; Fig. 8; spec P-AD-2, P-10", draw_approximant,
@@ -783,7 +777,8 @@ std::vector<props::PropertyDef> properties() {
           "seed 003, Lemmas 6.5-6.6, lines 973-994; spec P-AD-6", approximation),
       def("symbolic-evaluation-correct", "soundness",
           "M ⇝ C gives [[M]] = [[C]] near the point, values and Jacobians",
-          "seed 003, Thm. 6.2(2), lines 885-904; spec P-AD-3", symbolic_evaluation_correct),
+          "seed 003, Thm. 6.2(2), lines 885-904; spec P-AD-3", draw_term,
+          symbolic_evaluation_correct),
       def("symbolic-differentiation-correct", "ad-correctness",
           "W.R_V(x:T. C) evaluates to the model's J^T W",
           "seed 003, Thm. 6.1, lines 847-875; spec P-AD-1", symbolic_differentiation_correct),

@@ -66,6 +66,11 @@ inline std::optional<std::vector<double>> closed(const Term& m, const Options& o
   }
 }
 
+// The input of the properties that check one term at one point: draw's default term.
+inline Trial draw_term(const props::PropertyContext& context) {
+  return draw(context);
+}
+
 // A property "simple-diff/<name>" whose check takes one drawn input: the random body is
 // check(draw(context), context), and the same check is its PropertyDef::check_input, for
 // bounded-exhaustive enumeration (properties/simple_diff/enumeration.hpp gives it Trials).
