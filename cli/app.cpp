@@ -150,6 +150,7 @@ int run(const std::vector<std::string>& args, const props::Registry& registry, c
   add_check_rule_command(app, ctx);
   add_complexity_command(app, ctx);
   add_throughput_command(app, ctx);
+  add_enumerate_command(app, ctx);
 
   // Every command takes --max-memory; it is read once parsing is done, before the command runs.
   ctx.max_memory = std::to_string(props::default_max_memory_bytes >> 30) + "G";

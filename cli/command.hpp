@@ -30,6 +30,7 @@ const std::atomic<bool>* clean_stop_flag(const CommandContext& ctx);
 void add_calculi_command(CLI::App& app, CommandContext& ctx);
 void add_complexity_command(CLI::App& app, CommandContext& ctx);
 void add_throughput_command(CLI::App& app, CommandContext& ctx);
+void add_enumerate_command(CLI::App& app, CommandContext& ctx); // bounded-exhaustive checks
 void add_campaign_command(CLI::App& app, CommandContext& ctx);
 // A subcommand with every option of `campaign`; with fixed_calculus it runs that calculus only
 // (no positional argument): `adsem cross` is `adsem campaign cross`.

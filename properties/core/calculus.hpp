@@ -16,6 +16,8 @@ class RuleAdapter; // user rewrite rules (rule_check.hpp)
 
 namespace adsem::props {
 
+class InputEnumeration; // enumeration.hpp
+
 struct EvalOptions {
   long fuel = 1'000'000; // step budget; running out throws AdsemError(ErrorKind::fuel)
   bool trace = false;    // collect the rule trace
@@ -89,6 +91,9 @@ struct CalculusEntry {
   // The program families of `adsem complexity` (complexity.hpp), built per calculus in
   // properties/<calc>/complexity_families.cpp; empty when the calculus has none.
   std::function<std::vector<ComplexityFamily>()> complexity_families = {};
+  // Bounded-exhaustive inputs up to a size bound (enumeration.hpp), for the properties with a
+  // check_input; empty when the calculus has no enumeration.
+  std::function<std::unique_ptr<InputEnumeration>(int max_size)> enumeration = {};
 };
 
 // The calculus's rules are its book's entries: sets `rules` and `rule_table` from the listing.

@@ -3,6 +3,7 @@
 // so it draws inputs with `*gen` (RapidCheck's generators; shrinking comes with them) and returns
 // a TrialResult saying what happened. The campaign engine (campaign.hpp) turns results into
 // statistics, counterexample records and replay tokens.
+#include <any>
 #include <functional>
 #include <map>
 #include <memory>
@@ -150,6 +151,11 @@ struct PropertyDef {
   // Constructs this property's generator is meant to reach (construct tags). A health check
   // warns when a campaign never saw one; empty = only the tags the trials report are checked.
   std::vector<std::string> expected_tags = {};
+  // Optional: the property's check of one given input, for bounded-exhaustive enumeration
+  // (enumeration.hpp). `input` holds the calculus's input type (simple-diff: simple_diff::Trial);
+  // the random body draws its input and calls the same check, so both paths run one function.
+  // Empty: the property does not take part in enumeration.
+  std::function<TrialResult(const PropertyContext&, const std::any& input)> check_input = {};
 };
 
 struct MutantDef {

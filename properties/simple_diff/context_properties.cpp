@@ -68,8 +68,7 @@ std::optional<bool> truth_at(const Term& b, const Trial& tr, const Options& opti
 // P-TY-2, Lemma 3.1 (seed 003 lines 295-306): a non-value term is E[R] or E[R_bool] in exactly
 // one way. decompose follows the context grammar in evaluation order; the brute-force enumeration
 // of every evaluation-position occurrence of a redex must find that one and no other.
-TrialResult unique_decomposition(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult unique_decomposition(const Trial& tr, const PropertyContext&) {
   const auto d = decompose(tr.t.term);
   const std::vector<Decomposition> all = all_redex_occurrences(tr.t.term);
   if (!d) {
@@ -121,8 +120,7 @@ TrialResult context_typing(const PropertyContext& context) {
 
 // P-DEN-2, Lemma 5.2 (seed 003 lines 815-821): [[R]] ≃ [[N]] gives [[E[R]]] ≃ [[E[N]]], for N the
 // value of R (by eval) and for N the trace of R (M ⇝ C, Thm. 6.2(2) at the point).
-TrialResult compositionality(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult compositionality(const Trial& tr, const PropertyContext& context) {
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const oracle::Denotation whole = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
@@ -170,8 +168,7 @@ TrialResult compositionality(const PropertyContext& context) {
 
 // P-DEN-3, Lemma 5.3 (seed 003 lines 823-839): [[E[R]]]γ↓ implies [[R]]γ↓, and then
 // [[E[R]]]γ ≃ [[E[z]]](γ[[[R]]γ / z]) for a fresh z (for a boolean hole, E[b] with b = [[R]]γ).
-TrialResult strictness(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult strictness(const Trial& tr, const PropertyContext& context) {
   const auto d = decompose(tr.t.term);
   if (!d) return tr.done(TrialResult::discard("value"));
   const oracle::Denotation whole = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
@@ -217,15 +214,15 @@ std::vector<props::PropertyDef> context_properties() {
   return {
       def("unique-decomposition", "typing",
           "a non-value term is E[R] or E[R_bool] in exactly one way",
-          "seed 003, Lemma 3.1, lines 295-306; spec P-TY-2", unique_decomposition),
+          "seed 003, Lemma 3.1, lines 295-306; spec P-TY-2", draw_term, unique_decomposition),
       def("context-typing", "typing", "E[R] : T gives R : U, and E[N] : T for every N : U",
           "seed 003, Lemma 3.2, lines 310-314; spec P-TY-3", context_typing),
       def("compositionality", "soundness",
           "[[E[R]]] = [[E[V]]] = [[E[C]]] for R's value V and trace C",
-          "seed 003, Lemma 5.2, lines 815-821; spec P-DEN-2", compositionality),
+          "seed 003, Lemma 5.2, lines 815-821; spec P-DEN-2", draw_term, compositionality),
       def("strictness", "soundness",
           "[[E[R]]] defined gives [[R]] defined and [[E[R]]] = [[E[z]]] at z = [[R]]",
-          "seed 003, Lemma 5.3, lines 823-839; spec P-DEN-3", strictness),
+          "seed 003, Lemma 5.3, lines 823-839; spec P-DEN-3", draw_term, strictness),
   };
 }
 

@@ -81,8 +81,7 @@ TrialResult unique_typing(const PropertyContext& context) {
 }
 
 // spec §2.6: print then parse gives an alpha-equivalent term.
-TrialResult round_trip(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult round_trip(const Trial& tr, const PropertyContext&) {
   const std::string text = print(tr.t.term);
   const Typed back = typecheck(parse_term(text, primitives()), primitives(), {{tr.t.x, tr.t.t}});
   if (!alpha_equal(back.term, tr.t.term))
@@ -99,8 +98,7 @@ Term trace_at(const Trial& tr, const Options& options) {
 
 // Prop. 3.6 (seed 003 lines 463-469; spec §11.10): M ⇒ V gives ⊢ V : U, and M ⇝ C gives
 // Γ ⊢ C : U with C a trace term.
-TrialResult type_preservation(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult type_preservation(const Trial& tr, const PropertyContext& context) {
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value) return tr.done(TrialResult::discard(op.unknown ? "fuel" : "undefined-point"));
@@ -171,8 +169,7 @@ TrialResult derivative_typing(const PropertyContext& context) {
 }
 
 // Prop. 3.5 operational interpolation (seed 003 lines 445-451): M ⇒ V iff M ⇝ C and C ⇒ V.
-TrialResult interpolation(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult interpolation(const Trial& tr, const PropertyContext& context) {
   const Options options = oracle::machine_options(context);
   const oracle::Operational op = oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, options);
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
@@ -218,8 +215,7 @@ Trial draw_approximant(const props::PropertyContext& context) {
 
 // Thm 6.2(1) (seed 003 lines 877-883): M ⇒ V implies [[M]] = [[V]]; and M stuck (outside a
 // domain, on a guard's boundary, or at clo_0 of letrec_n) only where [[M]] is ⊥.
-TrialResult operational_correctness(const PropertyContext& context) {
-  const Trial tr = draw_approximant(context);
+TrialResult operational_correctness(const Trial& tr, const PropertyContext& context) {
   const oracle::Operational op =
       oracle::run(tr.t.term, tr.t.x, tr.t.t, tr.at, oracle::machine_options(context));
   if (!op.value && op.unknown) return tr.done(TrialResult::discard("fuel"));
@@ -238,8 +234,7 @@ TrialResult operational_correctness(const PropertyContext& context) {
 
 // Thm 6.7 (seed 003 lines 996-1014) in the limited language (Lemma 6.4): [[M^(n)]] defined means
 // M^(n) evaluates, within the fuel, to it; [[M^(n)]] = ⊥ means M^(n) has no value.
-TrialResult operational_completeness(const PropertyContext& context) {
-  const Trial tr = draw_approximant(context);
+TrialResult operational_completeness(const Trial& tr, const PropertyContext& context) {
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   const Options options = oracle::machine_options(context);
@@ -369,8 +364,7 @@ std::vector<double> entries(const Eigen::MatrixXd& j) {
 
 // Thm 6.2(2) (seed 003 lines 885-904; spec P-AD-3 (a), (c)): M ⇝ C gives [[M]] = [[C]] on a
 // neighbourhood of X: the values and the Jacobians with respect to x agree at X.
-TrialResult symbolic_evaluation_correct(const PropertyContext& context) {
-  const Trial tr = draw(context);
+TrialResult symbolic_evaluation_correct(const Trial& tr, const PropertyContext& context) {
   const oracle::Denotation d = oracle::denote(tr.t.term, tr.t.x, tr.t.t, tr.at);
   if (!d.uncertified.empty()) return tr.done(TrialResult::discard(d.uncertified));
   if (d.status != oracle::Denotation::Status::defined)
@@ -759,31 +753,32 @@ std::vector<props::PropertyDef> properties() {
       def("unique-typing", "typing", "the elaborated and the printed term re-check to one type",
           "seed 003, Section 2 (line 183); spec P-TY-1", unique_typing),
       def("round-trip", "round-trip", "printing then parsing gives an alpha-equivalent term",
-          "spec §2.6", round_trip),
+          "spec §2.6", draw_term, round_trip),
       def("type-preservation", "subject-reduction",
           "values and traces have the term's type; traces are trace terms",
-          "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", type_preservation),
+          "seed 003, Prop. 3.6, lines 463-469; spec P-OP-3", draw_term, type_preservation),
       def("trace-invariance", "soundness",
           "a trace term's trace sym(M) at ρ evaluates as M at another point γ",
           "seed 003, lines 261-265, 384-398; spec P-OP-4", trace_invariance),
       def("derivative-typing", "typing", "W.R_V(x:T. C) : T is a trace term for V, W open over Γ",
           "seed 003, Prop. 3.3, lines 406-410; spec P-TY-4", derivative_typing),
       def("operational-interpolation", "soundness", "eval(M) = eval(C) for M ⇝ C",
-          "seed 003, Prop. 3.5, lines 445-451; spec P-OP-2", interpolation),
+          "seed 003, Prop. 3.5, lines 445-451; spec P-OP-2", draw_term, interpolation),
       def("operational-correctness", "adequacy",
           "M^(n) ⇒ V implies [[M^(n)]] = V; stuck only where [[M^(n)]] = ⊥",
-          "seed 003, Thm. 6.2(1), lines 877-883; Fig. 8; spec P-AD-2, P-10",
+          "seed 003, Thm. 6.2(1), lines 877-883; Fig. 8; spec P-AD-2, P-10", draw_approximant,
           operational_correctness),
       def("operational-completeness", "adequacy",
           "[[M^(n)]] defined means M^(n) evaluates to it; ⊥ means it has no value",
-          "seed 003, Thm. 6.7 and Lemma 6.4, lines 973-1014; spec P-AD-5",
+          "seed 003, Thm. 6.7 and Lemma 6.4, lines 973-1014; spec P-AD-5", draw_approximant,
           operational_completeness),
       def("approximation", "adequacy",
           "[[M^(n)]] = [[M^(n+1)]] where defined; M^(n) ⇒ V implies M ⇒ V",
           "seed 003, Lemmas 6.5-6.6, lines 973-994; spec P-AD-6", approximation),
       def("symbolic-evaluation-correct", "soundness",
           "M ⇝ C gives [[M]] = [[C]] near the point, values and Jacobians",
-          "seed 003, Thm. 6.2(2), lines 885-904; spec P-AD-3", symbolic_evaluation_correct),
+          "seed 003, Thm. 6.2(2), lines 885-904; spec P-AD-3", draw_term,
+          symbolic_evaluation_correct),
       def("symbolic-differentiation-correct", "ad-correctness",
           "W.R_V(x:T. C) evaluates to the model's J^T W",
           "seed 003, Thm. 6.1, lines 847-875; spec P-AD-1", symbolic_differentiation_correct),

@@ -1,6 +1,7 @@
 #include "properties/simple_diff/register.hpp"
 
 #include "properties/simple_diff/complexity_families.hpp"
+#include "properties/simple_diff/enumeration.hpp"
 #include "properties/simple_diff/frontend.hpp"
 #include "properties/simple_diff/mutants.hpp"
 #include "properties/simple_diff/properties.hpp"
@@ -19,6 +20,7 @@ void register_simple_diff(Registry& registry) {
   entry.frontend = std::make_shared<const simple_diff::Frontend>();
   entry.properties = simple_diff::properties();
   entry.complexity_families = simple_diff::complexity_families;
+  entry.enumeration = simple_diff::enumeration;
   entry.mutants = simple_diff::mutants();
   // The construct tags of gen::construct_tags, and every rule of the rule book.
   entry.constructs = {"rd", "nested-rd", "letrec", "if", "call", "pair", "let", "partial-prim"};

@@ -1,6 +1,7 @@
 #pragma once
 // What every simple-diff property body shares: a drawn open term with its point, the report of
 // a trial (term, type, size, construct tags), discard reasons, and running a closed term.
+#include <any>
 #include <functional>
 #include <optional>
 #include <string>
@@ -63,6 +64,33 @@ inline std::optional<std::vector<double>> closed(const Term& m, const Options& o
     if (is_unknown(e)) unknown = true;
     return std::nullopt;
   }
+}
+
+// The input of the properties that check one term at one point: draw's default term.
+inline Trial draw_term(const props::PropertyContext& context) {
+  return draw(context);
+}
+
+// A property "simple-diff/<name>" whose check takes one drawn input: the random body is
+// check(draw(context), context), and the same check is its PropertyDef::check_input, for
+// bounded-exhaustive enumeration (properties/simple_diff/enumeration.hpp gives it Trials).
+using TrialCheck = props::TrialResult (*)(const Trial&, const props::PropertyContext&);
+using TrialDraw = Trial (*)(const props::PropertyContext&);
+inline props::PropertyDef def(std::string name, std::string kind, std::string summary,
+                              std::string citation, TrialDraw drawer, TrialCheck check) {
+  props::PropertyDef p{"simple-diff",
+                       "simple-diff/" + std::move(name),
+                       std::move(kind),
+                       std::move(summary),
+                       std::move(citation),
+                       [drawer, check](const props::PropertyContext& context) {
+                         return check(drawer(context), context);
+                       },
+                       50};
+  p.check_input = [check](const props::PropertyContext& context, const std::any& input) {
+    return check(std::any_cast<const Trial&>(input), context);
+  };
+  return p;
 }
 
 // A property "simple-diff/<name>".

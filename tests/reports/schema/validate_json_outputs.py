@@ -133,6 +133,12 @@ check_stdout("rows.schema.json", None, "throughput", "simple-diff", "-p",
              "simple-diff/operational-correctness", "-n", "20", "--json")
 check_stdout("rows.schema.json", None, "complexity", "simple-diff", "--family", "let-series",
              "--max-n", "20", "--family-seconds", "0.2", "--json", expect=(0, 1))
+check_stdout("enumerate.schema.json", None, "enumerate", "simple-diff", "--max-size", "3", "--json")
+check_stdout("enumerate.schema.json", None, "enumerate", "simple-diff", "--max-size", "5", "-p",
+             "simple-diff/operational-correctness", "--mutant",
+             "simple-diff/op-r-arguments-swapped", "--json", expect=1)
+check_stdout("enumerate.schema.json", None, "enumerate", "simple-diff", "--max-size", "4", "--counts",
+             "--json")
 
 if failures:
     print("\n".join(failures), file=sys.stderr)
