@@ -220,6 +220,10 @@ public:
         out.push_back(D<C>(0.0));
       return out;
     };
+    // At a zero-dimensional point (x : unit) the Jacobian has no columns and vjp_into never
+    // calls the body; rd is still * only where N is defined (spec P-EQ-9, seed 003 lines
+    // 597-609), so the body is walked once at V (found by `adsem enumerate simple-diff -k 7`).
+    if (at.empty()) (void)f(std::span<const D<C>>());
     model::vjp_into<C>(f, std::span<const D<C>>(at.data(), at.size()),
                        std::span<const D<C>>(w.data(), w.size()), context_, result);
     if (stopped()) return none();

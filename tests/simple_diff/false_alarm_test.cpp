@@ -28,5 +28,21 @@ TEST(SimpleDiffFalseAlarm, GradientThatCancelsIsComparedToItsTerms) {
   }
 }
 
+// W.rd_V(x:unit. N) is * only where N is defined at V (spec P-EQ-9, seed 003 lines 597-609). The
+// model answered * without walking N, since a unit point has no reals and so the Jacobian no
+// columns, and both adequacy properties failed on the paper's rules (`adsem enumerate simple-diff
+// -k 7` found this term, the smallest such).
+TEST(SimpleDiffFalseAlarm, RdAtAUnitBinderIsDefinedOnlyWhereItsBodyIs) {
+  const Type real = parse_type("real");
+  const Term m = typecheck(parse_term("let y1:unit = x.rd[()](y1:unit. log(x)) in x", primitives()),
+                           primitives(), {{"x", real}})
+                     .term;
+  EXPECT_EQ(oracle::denote(m, "x", real, {-1.5}, false).status,
+            oracle::Denotation::Status::undefined);
+  const oracle::Denotation defined = oracle::denote(m, "x", real, {1.5}, false);
+  ASSERT_EQ(defined.status, oracle::Denotation::Status::defined);
+  EXPECT_EQ(defined.value, std::vector<double>{1.5});
+}
+
 } // namespace
 } // namespace adsem::simple_diff::false_alarm_test
