@@ -92,8 +92,9 @@ struct Ledger {
     if (steps >= fuel)
       throw AdsemError(ErrorKind::fuel, "out of fuel after " + std::to_string(steps) + " steps");
     ++steps;
-    ++counts[static_cast<std::size_t>(r)];
-    if (coverage) coverage->add(step_name(r));
+    const auto i = static_cast<std::size_t>(r);
+    ++counts[i];
+    if (coverage) ++covered(i)->second;
     if (trace) lines.push_back(std::string(step_name(r)) + (detail ? ": " + detail() : ""));
   }
   // A step that is no Step of the cost model: a user rule (`--rules`), counted under its name.
@@ -108,6 +109,24 @@ struct Ledger {
   std::map<std::string, long> named; // the firings of user rules
   long count(Step r) const { return counts[static_cast<std::size_t>(r)]; }
   std::map<std::string, long> rule_counts() const;
+
+private:
+  // The coverage's entry of step i, looked up by name once per ledger and step: a map entry stays
+  // where it is while others are added, and a trial's ledgers end before the campaign harvests
+  // the counter. (A lookup by name at every step, its string compares included, was an eighth of
+  // a delta-reverse/array-adequacy trial.)
+  RuleCounts::iterator covered(std::size_t i) {
+    if (entries_for_ != coverage.get()) {
+      entries_for_ = coverage.get();
+      entries_.fill(coverage->fired.end());
+    }
+    RuleCounts::iterator& at = entries_[i];
+    if (at == coverage->fired.end())
+      at = coverage->fired.try_emplace(std::string(step_name(static_cast<Step>(i))), 0).first;
+    return at;
+  }
+  const RuleCounter* entries_for_ = nullptr;
+  std::array<RuleCounts::iterator, step_count> entries_{};
 };
 
 } // namespace adsem::delta_reverse
