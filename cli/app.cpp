@@ -128,6 +128,11 @@ std::vector<double> parse_reals(const std::string& text, const std::string& opti
 
 int run(const std::vector<std::string>& args, const props::Registry& registry, const Io& io) {
   CommandContext ctx{registry, io};
+  if (!args.empty()) {
+    const std::string& invoked = args.front();
+    const std::string name = invoked.substr(invoked.find_last_of('/') + 1);
+    if (!name.empty()) ctx.program = name;
+  }
   CLI::App app{"adsem: property-based verification of differentiable-programming calculi.\n"
                "Each calculus has its syntax, type checker, operational semantics and AD\n"
                "mechanism as its paper defines them, and a numeric denotational model; random\n"

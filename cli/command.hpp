@@ -20,6 +20,9 @@ struct CommandContext {
   int exit_code = 0;
   std::string max_memory = {};      // every command takes --max-memory
   std::size_t max_memory_bytes = 0; // parsed from it before a command runs; 0 = none
+  // How this executable was invoked (the file name of args[0]): the replay commands a report
+  // prints name it, so that a tool built on cli::run (docs/kit.md) prints commands that run.
+  std::string program = "adsem";
 };
 
 // The stop flag, for a command that polls it and then ends cleanly with exit 130 (campaigns,

@@ -226,6 +226,7 @@ void add_campaign_like_command(CLI::App& app, CommandContext& ctx, const std::st
     const bool budget_flags = cmd->count("--trials") > 0 || cmd->count("--time") > 0;
 
     props::CampaignOptions options;
+    options.command_name = ctx.program;
     options.calculi = args->calculi;
     options.properties = args->properties;
     options.kinds = args->kinds;

@@ -97,6 +97,7 @@ void add_mutants_command(CLI::App& app, CommandContext& ctx) {
     options.stop_requested = clean_stop_flag(ctx);
     options.max_resident_bytes = ctx.max_memory_bytes;
     options.jobs = jobs;
+    options.command_name = ctx.program;
     options.user_rules = user_rules;
     options.on_mutant_done = [&ctx](const reports::MutantKills& m) {
       ctx.io.err << progress_line(m);

@@ -99,7 +99,7 @@ void add_replay_command(CLI::App& app, CommandContext& ctx) {
       props::check_replay_rules(token, *rules_file);
       if (!token.rules.empty() && !loaded.contains(token.calculus))
         loaded[token.calculus] = load_rules(ctx.registry, token.calculus, *rules_file);
-      const auto outcome = props::replay(ctx.registry, token, "adsem",
+      const auto outcome = props::replay(ctx.registry, token, ctx.program,
                                          token.rules.empty() ? nullptr : loaded[token.calculus]);
       any_reproduced = any_reproduced || outcome.reproduced;
       if (ctx.json) {

@@ -51,6 +51,7 @@ reports::CampaignResult run_under_mutant(const Registry& registry, const Calculu
   campaign.max_resident_bytes = options.max_resident_bytes;
   campaign.trial_timeout_seconds = options.trial_timeout_seconds;
   campaign.jobs = options.jobs;
+  campaign.command_name = options.command_name;
   campaign.stop_requested = options.stop_requested;
   campaign.user_rules = options.user_rules;
   return run_campaign(registry, campaign);

@@ -38,6 +38,7 @@ struct KillMatrixOptions {
   double trial_timeout_seconds = 10.0;
   std::size_t max_resident_bytes = 0; // CampaignOptions::max_resident_bytes
   int jobs = 1;                       // CampaignOptions::jobs
+  std::string command_name = "adsem"; // CampaignOptions::command_name
   // A user's rule file joined to every mutant's campaign (`mutants CALC --rules FILE`); null =
   // none. Its calculus is then the only one selected.
   std::shared_ptr<const UserRules> user_rules = nullptr;

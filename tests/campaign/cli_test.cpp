@@ -55,6 +55,19 @@ TEST(Cli, CampaignWritesEveryReportAndExitsOneOnACounterexample) {
   EXPECT_EQ(std::system(check.c_str()), 0);
 }
 
+// A program built on cli::run (docs/kit.md) prints replay commands under its own name: the
+// file name of args[0].
+TEST(Cli, ReplayCommandsNameTheProgramThatRan) {
+  std::ostringstream out, err;
+  const auto registry = testing::toy_registry();
+  const int code = cli::run({"/opt/tools/adsem-kit", "campaign", "toy", "--property", "below-ten",
+                             "--trials", "100", "--seed", "5", "--no-corpus"},
+                            registry, cli::Io{out, err});
+  EXPECT_EQ(code, 1) << err.str();
+  EXPECT_NE(out.str().find("adsem-kit replay 'adsem2."), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("/opt/tools"), std::string::npos) << out.str();
+}
+
 TEST(Cli, CampaignJsonHasTheContractShape) {
   const auto run = run_cli({"campaign", "toy", "-p", "mutant-sensitive", "-n", "30", "--json"});
   ASSERT_EQ(run.code, 0) << run.err;
