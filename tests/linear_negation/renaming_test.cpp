@@ -207,7 +207,9 @@ TEST(LinearNegationRenaming, ALargeSumListsItsNamesWithoutItsSpinesLists) {
     const Term merged = merged_a_level_at_a_time(sum(n));
     const Term summed = sum(n);
     EXPECT_EQ(summed->free_counts(), merged->free_counts()) << n;
-    if (n >= 200) EXPECT_FALSE(summed->left()->left()->free_counts_known()) << n;
+    if (n >= 200) {
+      EXPECT_FALSE(summed->left()->left()->free_counts_known()) << n;
+    }
     for (const std::string x : {"a", "v1", "v49", "f0", "f6", "zz"})
       EXPECT_EQ(free_count(x, summed), walked_count(x, summed)) << x << " in a sum of " << n;
   }

@@ -185,8 +185,9 @@ void expect_same_nodes(const Term& a, const Term& b, const std::string& where) {
   EXPECT_EQ(a->plain_stems, b->plain_stems) << where;
   if (a->kind == Kind::lam || a->kind == Kind::let || a->kind == Kind::let_pair) {
     for (std::size_t i = 0; i < 2; ++i)
-      if (a->bound_count[i] >= 0 && b->bound_count[i] >= 0)
+      if (a->bound_count[i] >= 0 && b->bound_count[i] >= 0) {
         EXPECT_EQ(a->bound_count[i], b->bound_count[i]) << where;
+      }
     EXPECT_EQ(binder_count(*a, 0), binder_count(*b, 0)) << where;
   }
   ASSERT_EQ(a->kids.size(), b->kids.size()) << where;
@@ -325,7 +326,9 @@ void expect_sums_forced_as_one_by_one(const Term& u, const Term& twin, int depth
       const auto [a, b] = pairs.back();
       pairs.pop_back();
       EXPECT_EQ(original.contains(a), original.contains(b)) << where;
-      if (original.contains(a)) EXPECT_EQ(a, b) << where;
+      if (original.contains(a)) {
+        EXPECT_EQ(a, b) << where;
+      }
       for (std::size_t i = 0; i < a->kids.size() && i < b->kids.size(); ++i)
         pairs.emplace_back(a->kids[i].get(), b->kids[i].get());
     }

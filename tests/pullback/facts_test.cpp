@@ -298,7 +298,9 @@ TEST(PullbackFacts, StageSubstitutionAsksAsTheFacts) {
           const std::string before = print(owned);
           const Term stage = substitute_stage_in_place(owned, w, x1, s1, x2, s2);
           ASSERT_EQ(stage == nullptr, occurs_free(w, t)) << w << " in " << print(t);
-          if (stage != owned) ASSERT_EQ(print(owned), before) << print(t);
+          if (stage != owned) {
+            ASSERT_EQ(print(owned), before) << print(t);
+          }
           undone += stage != owned && occurs_free(x1, t);
           std::string why;
           if (stage) {
