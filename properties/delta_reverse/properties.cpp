@@ -4,6 +4,8 @@
 // which never uses this calculus's AD.
 #include "properties/delta_reverse/properties.hpp"
 
+#include "properties/delta_reverse/enumeration.hpp"
+
 #include <cmath>
 #include <cstring>
 
@@ -648,6 +650,7 @@ std::vector<props::PropertyDef> properties() {
   out.push_back(separate_compilation());
   for (PropertyDef& p : array_properties())
     out.push_back(std::move(p));
+  take_part_in_enumeration(out); // bounded-exhaustive checks of one given program
   for (PropertyDef& p : cost_properties())
     out.push_back(std::move(p));
   return out;

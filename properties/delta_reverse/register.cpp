@@ -1,6 +1,7 @@
 #include "properties/delta_reverse/register.hpp"
 
 #include "properties/delta_reverse/complexity_families.hpp"
+#include "properties/delta_reverse/enumeration.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/mutants.hpp"
 #include "properties/delta_reverse/properties.hpp"
@@ -29,6 +30,7 @@ void register_delta_reverse(Registry& registry) {
                       "let",   "shared-let",     "sum-input"};
   use_rule_table(entry, delta_reverse::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const delta_reverse::RuleAdapter>();
+  entry.enumeration = delta_reverse::enumeration;
   registry.add(std::move(entry));
 }
 
