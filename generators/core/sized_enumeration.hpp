@@ -92,6 +92,16 @@ template <class F> void for_each_split(int total, int k, F&& f) {
   }
 }
 
+// The key of a sort Γ ⊢ _ : A at a binder depth, for grammars whose sorts are that: `text`
+// prints a type, Γ is a list of (name, type) pairs.
+template <class Gamma, class Type, class TypeText>
+std::string typed_sort_key(const Gamma& gamma, const Type& type, int depth, TypeText text) {
+  std::string k = text(type) + '|';
+  for (const auto& [x, t] : gamma)
+    k += x + ':' + text(t) + ',';
+  return k + '|' + std::to_string(depth);
+}
+
 template <class Grammar> class SizedEnumeration {
 public:
   using Sort = typename Grammar::Sort;

@@ -131,10 +131,8 @@ EnumSort enum_body_sort() {
 }
 
 std::string EnumGrammar::key(const EnumSort& s) const {
-  std::string k = print_type(s.type) + '|';
-  for (const auto& [x, t] : s.gamma)
-    k += x + ':' + print_type(t) + ',';
-  return k + '|' + std::to_string(s.depth);
+  return adsem::gen::typed_sort_key(s.gamma, s.type, s.depth,
+                                    [](const Type& t) { return print_type(t); });
 }
 
 std::vector<EnumProd> EnumGrammar::productions(const EnumSort& s) const {

@@ -4,6 +4,7 @@
 // active mutant) and compares with the numeric model, which never uses this calculus's rules.
 #include "properties/perturbative/properties.hpp"
 
+#include <any>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -101,8 +102,7 @@ TrialResult tx_typing(const PropertyContext& context) {
 }
 
 // ---- SEM-8: adequacy at ground type [OURS] ----
-TrialResult adequacy(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::ground_pool());
+TrialResult adequacy_of(const Term& m, const PropertyContext& context) {
   return guarded([&] {
     const V v =
         denote_closed(m, context); // first: a point outside a domain is a discard, not a verdict
@@ -123,6 +123,9 @@ TrialResult adequacy(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), m);
   });
+}
+TrialResult adequacy(const PropertyContext& context) {
+  return adequacy_of(closed_input(context, gen::ground_pool()), context);
 }
 
 // ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
@@ -154,8 +157,7 @@ TrialResult step_soundness(const PropertyContext& context) {
 }
 
 // ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
-TrialResult strategy_agreement(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::type_pool());
+TrialResult strategy_agreement_of(const Term& m, const PropertyContext& context) {
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Term big = normalise(m, rules, run_options(context)).result;
@@ -166,6 +168,9 @@ TrialResult strategy_agreement(const PropertyContext& context) {
     r.actual = reports::ComputedValue{"small-step", print(small)};
     return on(r, m);
   });
+}
+TrialResult strategy_agreement(const PropertyContext& context) {
+  return strategy_agreement_of(closed_input(context, gen::type_pool()), context);
 }
 
 // ---- SEM-9's other strategies: leftmost-outermost, and a redex drawn anywhere at each step
@@ -432,6 +437,17 @@ std::vector<PropertyDef> properties() {
   for (auto part : {functor_properties(), lemma_properties(), model_properties()})
     for (PropertyDef& p : part)
       all.push_back(std::move(p));
+  // bounded-exhaustive checks of one closed term (enumeration.hpp gives them Terms)
+  for (PropertyDef& p : all) {
+    if (p.name == "perturbative/adequacy")
+      p.check_input = [](const PropertyContext& c, const std::any& in) {
+        return adequacy_of(std::any_cast<const Term&>(in), c);
+      };
+    if (p.name == "perturbative/strategy-agreement")
+      p.check_input = [](const PropertyContext& c, const std::any& in) {
+        return strategy_agreement_of(std::any_cast<const Term&>(in), c);
+      };
+  }
   return all;
 }
 

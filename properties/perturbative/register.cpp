@@ -1,6 +1,7 @@
 #include "properties/perturbative/register.hpp"
 
 #include "properties/perturbative/complexity_families.hpp"
+#include "properties/perturbative/enumeration.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/properties.hpp"
@@ -24,6 +25,7 @@ void register_perturbative(Registry& registry) {
   entry.constructs = {"T", "nested-T", "lambda", "higher-order", "pair", "sum"};
   use_rule_table(entry, perturbative::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const perturbative::RuleAdapter>(); // user rules
+  entry.enumeration = perturbative::enumeration;
   registry.add(std::move(entry));
 }
 
