@@ -118,6 +118,25 @@ RulesPatch prop1_seeds_every_input() {
   return p;
 }
 
+// Def. 10's sum case as printed (L517, spec erratum 12): the stack of bp(F' + F'') is β'β', the
+// first summand's twice, and the second summand's β'' is lost.
+RulesPatch bp_sum_stacks_beta_twice() {
+  RulesPatch p;
+  p.replace<SymbolicBackprop>("bp-sum", [](Rule<SymbolicBackprop> r) {
+    r.result = [paper = r.result](Backpropagator& bp, const SymbolicBackprop::Redex& redex,
+                                  const RuleInfo& self) {
+      const BpParts second = bp.go(redex.term->right(), redex.inputs, redex.a);
+      BpParts out = paper(bp, redex, self);
+      out.beta.resize(out.beta.size() - second.beta.size()); // β' β'' without β''
+      const std::vector<Term> first = out.beta;
+      out.beta.insert(out.beta.end(), first.begin(), first.end()); // β' β'
+      return out;
+    };
+    return r;
+  });
+  return p;
+}
+
 // The book of a patch: the paper's own when the patch edits nothing (a property's oracle).
 RulesPtr book_of(const RulesPatch& patch) {
   return patch.edits.empty() ? paper_rules() : patch_paper_rules(patch);
@@ -163,6 +182,11 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "variable outside its judgment (spec §4.4 caveat; Lemma 14's proof, "
                           "L552, L938-944)",
                           {"subject-reduction"}, sums_move_linear_es()));
+    all.push_back(declare("paper-literal-bp-sum-stacks-beta-twice", "paper-literal",
+                          "Def. 10's sum case as printed (L517): bp(F' + F'') stacks β'β', the "
+                          "first summand's ES stack twice, instead of β'β'' (spec erratum 12), "
+                          "so the second summand's lets are lost and their variables free",
+                          {"bp-soundness"}, bp_sum_stacks_beta_twice()));
     all.push_back(declare("paper-literal-prop17-recurrence", "paper-literal",
                           "Prop. 17 as printed (L612-618): g_ρ^{i+1} = σ'(u_{i+1} + r·g_ρ^i) used "
                           "as the BPTT oracle (spec erratum 4 / P24: it should be u_i); an "

@@ -720,7 +720,16 @@ TrialResult bp_soundness(const PropertyContext& c) {
     Names names(s.body);
     const Term g = groundify(s.body, names);
     const std::string a = names.fresh("a");
-    const Term b = backprop_graph(g, s.inputs, a, names);
+    const Term b = backprop_graph(g, s.inputs, a, names, *book_for(c.mutant, c.user_rules.get()),
+                                  c.rule_counter.get());
+    // Def. 10 (L479-517; spec §4.10a): x1..xn, a : R ⊢ bp_{x,a}(G) : R × R^n
+    Context gamma{{a, real_type()}};
+    for (const std::string& x : s.inputs)
+      gamma[x] = real_type();
+    const Type bp_type = product_type(real_type(), euclidean(static_cast<int>(s.inputs.size())));
+    if (const auto e = type_error(b, gamma, bp_type, signature()))
+      return on(TrialResult::fail("bp(G) is not of type R × R^n (Def. 10): " + *e), s.body,
+                real_type());
     if (size_of(b) > bp_size_constant * (size_of(g) + static_cast<long>(s.inputs.size())))
       return on(TrialResult::fail(
                     fmt::format("|bp(G)| = {} > {}·(|G| + n)", size_of(b), bp_size_constant)),

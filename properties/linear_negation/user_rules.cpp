@@ -23,7 +23,8 @@ namespace {
 using adsem::rules::RuleDecl;
 
 // The paper entry `rule.name` replaces or removes; a located parse error naming the nearest
-// paper names when there is none, or when it names a definition a gradient is read with.
+// paper names when there is none, or when it names a definition a gradient is read with or a
+// clause of bp.
 const Rules::Entry& paper_entry(const RuleDecl& rule) {
   const RulesPtr& book = paper_rules();
   const Rules::Entry& entry =
@@ -32,6 +33,13 @@ const Rules::Entry& paper_entry(const RuleDecl& rule) {
     throw AdsemError(ErrorKind::parse,
                      fmt::format("{} is a definition a gradient is read with (Cor. 16's read-back, "
                                  "Prop. 1's seeding), not a rewriting rule: a rule file can "
+                                 "neither replace nor remove it",
+                                 rule.name),
+                     rule.name_pos);
+  if (std::holds_alternative<Rule<SymbolicBackprop>>(entry))
+    throw AdsemError(ErrorKind::parse,
+                     fmt::format("{} is a clause of Def. 10's symbolic backpropagation bp on "
+                                 "computational graphs, not a rewriting rule: a rule file can "
                                  "neither replace nor remove it",
                                  rule.name),
                      rule.name_pos);

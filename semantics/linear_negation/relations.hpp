@@ -2,8 +2,9 @@
 // The relations of seed 002 whose rules are entries of linear-negation's rule book
 // (semantics/core/rule_table.hpp), and the book's type: the rewriting rules (7)-(23) of Table 2
 // (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried), the
-// clauses of Table 3b's transformation D (transform.cpp walks the term), and the read-back of
-// Cor. 16 and the seeding of Prop. 1 (transform.cpp reads a gradient with them).
+// clauses of Table 3b's transformation D (transform.cpp walks the term), the clauses of Def. 10's
+// symbolic backpropagation bp (transform.cpp walks the graph), and the read-back of Cor. 16 and
+// the seeding of Prop. 1 (transform.cpp reads a gradient with them).
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -20,6 +21,7 @@ namespace adsem::linear_negation {
 
 class Reducer;
 class Differentiator;
+class Backpropagator;
 
 // A term seen through its explicit substitutions: t = core α (spec §2.8).
 struct Peeled {
@@ -151,6 +153,24 @@ struct Transform : TagRelation {
   using Output = Term;
 };
 
+// bp_{x,a}(G) of Def. 10 (seed 002 L479-517, spec §4.10a), one clause per former of the
+// computational graphs (25), L473-477; the clause builds bp of the node from bp of its subgraphs
+// (Backpropagator::go). Its parts: bp(G) = ⟨G0, ⟨G1..Gn⟩α⟩β.
+struct BpParts {
+  Term g0;
+  std::vector<Term> gi;          // G1..Gn, one per input
+  std::vector<Term> alpha, beta; // the ES stacks α and β, innermost first
+};
+struct SymbolicBackprop : TagRelation {
+  struct Redex {
+    const Term& term;                       // G
+    const std::vector<std::string>& inputs; // x = x1..xn
+    const std::string& a;                   // the exponential variable a
+  };
+  using Context = Backpropagator;
+  using Output = BpParts;
+};
+
 // The two definitions a gradient is read with, beside the rules: not rewriting steps, but one
 // entry each so that a patch can change them. They fire in no machine (`Definitions` is empty):
 // each is a function of its redex.
@@ -187,7 +207,7 @@ struct Seed {
   static Kind kind(const Redex&) { return DefinitionKind::seed; }
 };
 
-using Rules = RuleBook<Reduction, Transform, ReadBack, Seed>;
+using Rules = RuleBook<Reduction, Transform, SymbolicBackprop, ReadBack, Seed>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

@@ -1,7 +1,8 @@
 // linear-negation's rule book: each rewriting rule of Table 2 (seed 002 L328-367) and each clause
-// of Table 3b's transformation D once, under the name the traces print, with its citation, the
-// node tags it can fire on, its side condition, its S_bp priority class and its result, and the
-// read-back of Cor. 16 and the seeding of Prop. 1 that a gradient is read with. Listing,
+// of Table 3b's transformation D and of Def. 10's symbolic backpropagation bp once, under the name
+// the traces print, with its citation, the node tags it can fire on, its side condition, its S_bp
+// priority class and its result, and the read-back of Cor. 16 and the seeding of Prop. 1 that a
+// gradient is read with. Listing,
 // traces, rule coverage and `adsem calculi --json` read this table; mutants patch it
 // (properties/linear_negation/mutants.cpp).
 #include <algorithm>
@@ -31,7 +32,8 @@ constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            T2b = "Table 2b (seed 002 lines 356-362)",
                            T2c = "Table 2c (seed 002 lines 364-367)",
                            S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
-                           T3b = "Table 3b (seed 002 lines 453-468)";
+                           T3b = "Table 3b (seed 002 lines 453-468)",
+                           D10 = "Definition 10 (seed 002 lines 479-517)";
 
 // A rule of Table 2 with one instance per node, of S_bp class `priority_class`.
 Rule<Reduction> reduction(RuleInfo i, Kind kind, Rule<Reduction>::Match match,
@@ -630,6 +632,113 @@ std::vector<Rules::Entry> table_3b() {
   return out;
 }
 
+// ---- Def. 10: symbolic backpropagation bp_{x,a}(G) on computational graphs ----
+
+// G ⊕ H (L479-481): 0 ⊕ H = H, G ⊕ 0 = G, else G + H; with + instead, |bp(x1 + … + xn)| is
+// quadratic (L843).
+Term oplus(const Term& a, const Term& b) {
+  if (a->kind == Kind::num && a->value == 0.0) return b;
+  if (b->kind == Kind::num && b->value == 0.0) return a;
+  return add(a, b);
+}
+
+// [x := content] as one frame of a stack α or β (its body filled in by wrap).
+Term frame(const std::string& x, const Term& content) {
+  return let(exp_binder(x, real_type()), num(0), content);
+}
+
+std::vector<Rules::Entry> definition_10() {
+  using B = SymbolicBackprop::Redex;
+  std::vector<Rules::Entry> out;
+  const auto clause = [](std::string name, std::string summary, Kind kind,
+                         Rule<SymbolicBackprop>::Result result) {
+    Rule<SymbolicBackprop> r;
+    r.info = rule_info(std::move(name), cite(D10), RuleKind::transformation, std::move(summary));
+    r.kinds = {kind};
+    r.result = std::move(result);
+    return r;
+  };
+  out.push_back(clause("bp-var", "bp(xi) = ⟨xi, ⟨0, …, a, …, 0⟩⟩", Kind::var,
+                       [](Backpropagator&, const B& r, const RuleInfo&) {
+                         BpParts p;
+                         p.g0 = r.term;
+                         for (const std::string& x : r.inputs)
+                           p.gi.push_back(x == r.term->name ? var(r.a) : num(0));
+                         return p;
+                       }));
+  out.push_back(clause("bp-num", "bp(r) = ⟨r, 0⟩", Kind::num,
+                       [](Backpropagator&, const B& r, const RuleInfo&) {
+                         BpParts p;
+                         p.g0 = r.term;
+                         p.gi.assign(r.inputs.size(), num(0));
+                         return p;
+                       }));
+  // [EXT, spec §4.10a] a repeated argument (z1·z1) sums its partials: Fig. 2's z1·b + z1·b, L187
+  out.push_back(clause(
+      "bp-prim", "bp(f(y1..yk)) = ⟨f(y), ⟨G1..Gn⟩⟩, Gi = ⊕_{j: yj = xi} ∂f/∂j(y)·a", Kind::prim,
+      [](Backpropagator&, const B& r, const RuleInfo&) {
+        const Node& g = *r.term;
+        BpParts p;
+        p.g0 = r.term;
+        p.gi.assign(r.inputs.size(), num(0));
+        for (std::size_t j = 0; j < g.kids.size(); ++j)
+          for (std::size_t i = 0; i < r.inputs.size(); ++i)
+            if (g.kids[j]->name == r.inputs[i])
+              p.gi[i] =
+                  oplus(p.gi[i], mul(derivative_template(g.name, static_cast<int>(j + 1), g.kids),
+                                     var(r.a)));
+        return p;
+      }));
+  out.push_back(
+      clause("bp-let",
+             "bp(F'[z := F'']) = ⟨F'0, ⟨F'1 ⊕ F''1, …⟩ α''[b := H]α'⟩ β'[z := F''0]β'' (H = 0: "
+             "⟨F'0, ⟨F'1, …⟩α'⟩ β'[z := F''0]β'')",
+             Kind::let, [](Backpropagator& bp, const B& r, const RuleInfo&) {
+               const Node& g = *r.term;
+               const std::string& z = g.x.name;
+               std::vector<std::string> xz = r.inputs; // z appended as input n + 1
+               xz.push_back(z);
+               BpParts f1 = bp.go(g.body(), xz, r.a);
+               const std::string b = bp.names().fresh("b");
+               const BpParts f2 = bp.go(g.bound(), r.inputs, b);
+               const Term h = f1.gi.back();
+               f1.gi.pop_back();
+               BpParts p;
+               p.g0 = f1.g0;
+               if (h->kind == Kind::num && h->value == 0.0) {
+                 p.gi = f1.gi;
+                 p.alpha = f1.alpha;
+               } else {
+                 for (std::size_t i = 0; i < r.inputs.size(); ++i)
+                   p.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
+                 p.alpha = f2.alpha; // α'' [b := H] α'
+                 p.alpha.push_back(frame(b, h));
+                 p.alpha.insert(p.alpha.end(), f1.alpha.begin(), f1.alpha.end());
+               }
+               p.beta = f1.beta; // β' [z := F''0] β''
+               p.beta.push_back(frame(z, f2.g0));
+               p.beta.insert(p.beta.end(), f2.beta.begin(), f2.beta.end());
+               return p;
+             }));
+  // L517 prints β'β' for the stack of the sum: spec erratum 12 reads β'β'' (the sum's stack holds
+  // both summands' lets).
+  out.push_back(clause("bp-sum", "bp(F' + F'') = ⟨F'0 + F''0, ⟨F'1 ⊕ F''1, …⟩ α'α''⟩ β'β''",
+                       Kind::add, [](Backpropagator& bp, const B& r, const RuleInfo&) {
+                         const BpParts f1 = bp.go(r.term->left(), r.inputs, r.a);
+                         const BpParts f2 = bp.go(r.term->right(), r.inputs, r.a);
+                         BpParts p;
+                         p.g0 = add(f1.g0, f2.g0);
+                         for (std::size_t i = 0; i < r.inputs.size(); ++i)
+                           p.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
+                         p.alpha = f1.alpha;
+                         p.alpha.insert(p.alpha.end(), f2.alpha.begin(), f2.alpha.end());
+                         p.beta = f1.beta;
+                         p.beta.insert(p.beta.end(), f2.beta.begin(), f2.beta.end());
+                         return p;
+                       }));
+  return out;
+}
+
 // The read-back of Cor. 16 and the seeding of Prop. 1: definitions, after the rules.
 std::vector<Rules::Entry> definitions() {
   return {
@@ -667,6 +776,8 @@ const RulesPtr& paper_rules() {
   static const RulesPtr book = [] {
     std::vector<Rules::Entry> entries = table_2();
     for (Rules::Entry& e : table_3b())
+      entries.push_back(std::move(e));
+    for (Rules::Entry& e : definition_10())
       entries.push_back(std::move(e));
     for (Rules::Entry& e : definitions())
       entries.push_back(std::move(e));

@@ -268,97 +268,20 @@ Term groundify(const Term& t, Names& names) {
   }
 }
 
-namespace {
-
-struct Bp {
-  Term g0;
-  std::vector<Term> gi;
-  std::vector<Term> alpha, beta; // innermost first
-};
-
-Term oplus(const Term& a, const Term& b) { // ⊕ (L479-481)
-  if (a->kind == Kind::num && a->value == 0.0) return b;
-  if (b->kind == Kind::num && b->value == 0.0) return a;
-  return add(a, b);
+BpParts Backpropagator::go(const Term& g, const std::vector<std::string>& inputs,
+                           const std::string& a) {
+  const SymbolicBackprop::Redex redex{g, inputs, a};
+  const Rule<SymbolicBackprop>* clause = book_.select<SymbolicBackprop>(*this, redex);
+  if (!clause) throw AdsemError(ErrorKind::type, "bp: not a computational graph");
+  if (counter_) counter_->add(clause->info.name);
+  return clause->result(*this, redex, clause->info);
 }
-
-Term frame(const std::string& x, const Term& content) {
-  return let(exp_binder(x, real_type()), num(0), content);
-}
-
-Bp bp(const Term& g, const std::vector<std::string>& xs, const std::string& a, Names& names) {
-  const std::size_t n = xs.size();
-  Bp out;
-  switch (g->kind) {
-  case Kind::var: { // bp(xi) = ⟨xi, ⟨0,…,a,…,0⟩⟩
-    out.g0 = g;
-    for (std::size_t i = 0; i < n; ++i)
-      out.gi.push_back(xs[i] == g->name ? var(a) : num(0));
-    return out;
-  }
-  case Kind::num: // bp(r) = ⟨r, 0⟩
-    out.g0 = g;
-    out.gi.assign(n, num(0));
-    return out;
-  case Kind::prim: { // Gi = ⊕_{j: yj = xi} (∂f/∂j(y) · a)
-    out.g0 = g;
-    out.gi.assign(n, num(0));
-    for (std::size_t j = 0; j < g->kids.size(); ++j)
-      for (std::size_t i = 0; i < n; ++i)
-        if (g->kids[j]->name == xs[i])
-          out.gi[i] =
-              oplus(out.gi[i],
-                    mul(derivative_template(g->name, static_cast<int>(j + 1), g->kids), var(a)));
-    return out;
-  }
-  case Kind::let: { // bp(F'[z := F''])
-    const std::string z = g->x.name;
-    std::vector<std::string> xz = xs;
-    xz.push_back(z);
-    Bp f1 = bp(g->body(), xz, a, names);
-    const std::string b = names.fresh("b");
-    Bp f2 = bp(g->bound(), xs, b, names);
-    const Term h = f1.gi.back();
-    f1.gi.pop_back();
-    out.g0 = f1.g0;
-    if (h->kind == Kind::num && h->value == 0.0) {
-      out.gi = f1.gi;
-      out.alpha = f1.alpha;
-    } else {
-      for (std::size_t i = 0; i < n; ++i)
-        out.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
-      out.alpha = f2.alpha; // α'' [b := H] α'
-      out.alpha.push_back(frame(b, h));
-      out.alpha.insert(out.alpha.end(), f1.alpha.begin(), f1.alpha.end());
-    }
-    out.beta = f1.beta; // β' [z := F''0] β''
-    out.beta.push_back(frame(z, f2.g0));
-    out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
-    return out;
-  }
-  case Kind::add: { // bp(F' + F'')
-    const Bp f1 = bp(g->left(), xs, a, names);
-    const Bp f2 = bp(g->right(), xs, a, names);
-    out.g0 = add(f1.g0, f2.g0);
-    for (std::size_t i = 0; i < n; ++i)
-      out.gi.push_back(oplus(f1.gi[i], f2.gi[i]));
-    out.alpha = f1.alpha;
-    out.alpha.insert(out.alpha.end(), f2.alpha.begin(), f2.alpha.end());
-    out.beta = f1.beta; // β' β'' (L517 prints β' β': spec erratum 12)
-    out.beta.insert(out.beta.end(), f2.beta.begin(), f2.beta.end());
-    return out;
-  }
-  default:
-    throw AdsemError(ErrorKind::type, "bp: not a computational graph");
-  }
-}
-
-} // namespace
 
 Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const std::string& a,
-                    Names& names) {
+                    Names& names, const Rules& book, RuleCounter* counter) {
   if (!is_ground(g)) throw AdsemError(ErrorKind::type, "bp: not a computational graph");
-  const Bp r = bp(g, inputs, a, names);
+  Backpropagator bp(names, book, counter);
+  const BpParts r = bp.go(g, inputs, a);
   return wrap(pair(r.g0, wrap(tuple(r.gi), r.alpha)), r.beta);
 }
 

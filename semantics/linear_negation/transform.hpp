@@ -80,9 +80,27 @@ GradientRun reduce_gradient(const Term& t, const std::vector<std::string>& input
 bool is_ground(const Term& g); // x | F[x := G] | f(x…) | r | F + G
 // f(G1..Gk) := f(x1..xk)[x1 := G1]… (spec §2.3 sugar), on first-order source terms.
 Term groundify(const Term& t, Names& names);
-// bp_{x,a}(G) of Def. 10 (with ⊕, L479-481): a term of type R × R^n with a free exponential a.
+// The walk of bp (Def. 10): at each node the book's clause for its former builds bp of the node
+// from bp of its subgraphs (`go`, with the inputs and the variable a the clause passes on). The
+// clauses (rules.cpp) draw their fresh b from here.
+class Backpropagator {
+public:
+  Backpropagator(Names& names, const Rules& book, RuleCounter* counter)
+      : names_(names), book_(book), counter_(counter) {}
+  BpParts go(const Term& g, const std::vector<std::string>& inputs, const std::string& a);
+  Names& names() { return names_; }
+
+private:
+  Names& names_;
+  const Rules& book_;
+  RuleCounter* counter_;
+};
+
+// bp_{x,a}(G) of Def. 10 (with ⊕, L479-481) by `book`'s clauses: a term of type R × R^n with a
+// free exponential a. Each clause applied is added to `counter` (rule coverage) when there is one.
 Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const std::string& a,
-                    Names& names);
+                    Names& names, const Rules& book = *paper_rules(),
+                    RuleCounter* counter = nullptr);
 // D→(G) (Sect. 2.3): a term of type R × R over inputs of type R × R.
 Term forward_graph(const Term& g, Names& names);
 // What input i (value r_i) of D→(G) is bound to for ∂_j, as `book` seeds it (its entry of Seed,

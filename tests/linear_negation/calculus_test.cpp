@@ -45,11 +45,12 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("linear-factoring-disabled", "d-mul-drops-product-term",
                       "d-let-drops-backpropagator", "equivalence-duplicates-substitution",
                       "gradient-read-from-wrong-component", "paper-literal-prop1-seed",
-                      "paper-literal-sums-move-linear-es", "paper-literal-prop17-recurrence"));
+                      "paper-literal-sums-move-linear-es", "paper-literal-prop17-recurrence",
+                      "paper-literal-bp-sum-stacks-beta-twice"));
 
 TEST(LinearNegationCalculus, EveryMutantHasATest) {
   const auto registry = cli::builtin_registry();
-  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 8u);
+  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 9u);
 }
 
 TEST(LinearNegationCalculus, AliasResolves) {

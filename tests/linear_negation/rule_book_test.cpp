@@ -33,6 +33,7 @@ struct Probe {
   Context free_types;
   std::optional<Term> source;        // a source term, for D
   std::vector<std::string> backprop; // the wrapper's xj', for read-back A
+  std::optional<gen::Source> graph;  // a computational graph, for bp (Def. 10)
 };
 
 std::vector<Probe> probes() {
@@ -46,7 +47,15 @@ std::vector<Probe> probes() {
     const gen::Source s = gen::source(2)(random, size).value();
     const Wrapper w = gradient_wrapper(s.body, s.inputs, s.point, {}, i % 2 == 0);
     out.push_back({elaborate(w.term, w.free_types).term, w.free_types, s.body, w.backprop});
+    out.back().graph = gen::graph(3)(random, size).value();
   }
+  // a graph on which every clause of bp fires: a variable, a numeral, a primitive, a let, a sum
+  gen::Source g;
+  g.body = parse_elaborated("let z = x1 * x2 in z + 2", Mode::source,
+                            {{"x1", real_type()}, {"x2", real_type()}})
+               .term;
+  g.inputs = {"x1", "x2"};
+  out.back().graph = g;
   return out;
 }
 
@@ -97,6 +106,15 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
       lines.push_back(std::string("error ") + e.what());
     }
   }
+  if (p.graph) {
+    Names names(p.graph->body);
+    try {
+      const Term g = groundify(p.graph->body, names);
+      lines.push_back(print(backprop_graph(g, p.graph->inputs, names.fresh("a"), names, *book)));
+    } catch (const std::exception& e) {
+      lines.push_back(std::string("error ") + e.what());
+    }
+  }
   return lines;
 }
 
@@ -141,7 +159,7 @@ TEST(LinearNegationRuleBook, MutantsArePatchesOfNamedEntries) {
     ++patched;
     EXPECT_NE(m.rules.get(), paper_rules()) << m.def.name;
   }
-  EXPECT_EQ(patched, 7); // all but the Prop. 17 oracle
+  EXPECT_EQ(patched, 8); // all but the Prop. 17 oracle
   EXPECT_EQ(rules_for(""), paper_rules());
   EXPECT_EQ(rules_for("linear-negation/linear-factoring-disabled")->size(),
             paper_rules()->size() - 1);

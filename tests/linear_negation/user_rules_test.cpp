@@ -135,6 +135,11 @@ TEST(LinearNegationUserRules, ErrorsAreLocated) {
   EXPECT_NE(read_back.find("1:8: parse error: read-back-A is a definition"), std::string::npos)
       << read_back;
   EXPECT_NE(error_of("meta M : R\nreplace seed-prop-1: M --> M\n").find("2:9:"), std::string::npos);
+  // so are the clauses of Def. 10's bp
+  const std::string bp_sum = error_of("meta M : R, N : R\nreplace bp-sum: M + N --> M\n");
+  EXPECT_NE(bp_sum.find("2:9: parse error: bp-sum is a clause of Def. 10"), std::string::npos)
+      << bp_sum;
+  EXPECT_NE(error_of("remove bp-var\n").find("1:8:"), std::string::npos);
   EXPECT_EQ(error_of("meta M : R\nm: M * 1 --> M priority 9\n"),
             "2:16: parse error: priority 9: S_bp's priority classes are 1 to 7 "
             "(docs/rules/linear-negation.md)");
