@@ -134,6 +134,18 @@ TEST(SimpleDiffEnumeration, ThePapersSemanticsPassesToTheBound) {
   }
 }
 
+// A call of letrec[2] past its limit (clo_0, Fig. 8) is the approximant's definite ⊥, not an
+// unknown: operational-interpolation checks every such input (no `fuel` discard; there were
+// 32 to size 5 when the trace branch read clo_0's error as running out of fuel).
+TEST(SimpleDiffEnumeration, InterpolationChecksTheLimitedRecursionsBottom) {
+  const auto r = run("", {"simple-diff/operational-interpolation"}, 5);
+  ASSERT_EQ(r.rows.size(), 1U);
+  EXPECT_FALSE(r.rows[0].first.has_value());
+  EXPECT_EQ(r.rows[0].discards.count("fuel"), 0U);
+  EXPECT_EQ(r.rows[0].checked, r.rows[0].passed);
+  EXPECT_EQ(r.rows[0].checked, 10200);
+}
+
 TEST(SimpleDiffEnumeration, TheCommandPrintsCountsVerdictsAndExitCodes) {
   const auto counts =
       testing::run_cli(registry(), {"enumerate", "simple-diff", "-k", "3", "--counts"});
