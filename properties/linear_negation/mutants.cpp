@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "properties/core/mutant_catalogue.hpp"
+#include "semantics/linear_negation/equivalence.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
 
@@ -118,6 +119,27 @@ RulesPatch prop1_seeds_every_input() {
   return p;
 }
 
+// (19) left to right, t[x := u][y := w] ≡ t[x := u[y := w]], without its side condition y ∉ fv(t):
+// [y := w] moves into u's scope although t still uses y.
+RulesPatch equivalence_19_ignores_scope() {
+  RulesPatch p;
+  p.replace<Equivalence>("equiv-19", [](Rule<Equivalence> r) {
+    r.result = [paper = r.result](EquivalenceSteps& steps, const Equivalence::Redex& redex,
+                                  const RuleInfo& self) {
+      std::vector<Term> out = paper(steps, redex, self);
+      const Node& t = *redex.term; // [y := w], its body [x := u]
+      const Term& body = t.body();
+      if (!t.x.linear && body->kind == Kind::let && !body->x.linear &&
+          occurs_free(t.x.name, body->body()))
+        out.insert(out.begin(),
+                   rebuild(*body, {body->body(), rebuild(t, {body->bound(), t.bound()})}));
+      return out;
+    };
+    return r;
+  });
+  return p;
+}
+
 // Def. 10's sum case as printed (L517, spec erratum 12): the stack of bp(F' + F'') is β'β', the
 // first summand's twice, and the second summand's β'' is lost.
 RulesPatch bp_sum_stacks_beta_twice() {
@@ -182,6 +204,11 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "variable outside its judgment (spec §4.4 caveat; Lemma 14's proof, "
                           "L552, L938-944)",
                           {"subject-reduction"}, sums_move_linear_es()));
+    all.push_back(declare("equivalence-19-ignores-scope", "lost-binding",
+                          "(19) t[x := u][y := w] ≡ t[x := u[y := w]] (Table 2d, L369-383) taken "
+                          "although y ∈ fv(t): the substitution [y := w] moves into u's scope and "
+                          "t's occurrences of y are left unbound",
+                          {"equivalence-soundness"}, equivalence_19_ignores_scope()));
     all.push_back(declare("paper-literal-bp-sum-stacks-beta-twice", "paper-literal",
                           "Def. 10's sum case as printed (L517): bp(F' + F'') stacks β'β', the "
                           "first summand's ES stack twice, instead of β'β'' (spec erratum 12), "

@@ -319,20 +319,30 @@ TrialResult step_soundness(const PropertyContext& c) {
   return step_soundness_at(t, *rc::gen::arbitrary<std::uint64_t>(), c);
 }
 
+// One ≡ step from t by the active book's rules of Table 2d, drawn among all of them (none: t has
+// none); the rule taken counts towards rule coverage.
+std::optional<EquivStep> equivalence_step(const Term& t, Names& names, const PropertyContext& c) {
+  auto steps = equivalence_steps(t, names, *book_for(c.mutant, c.user_rules.get()));
+  if (steps.empty()) return std::nullopt;
+  EquivStep s =
+      std::move(steps[static_cast<std::size_t>(choose(0, static_cast<int>(steps.size())))]);
+  if (c.rule_counter) c.rule_counter->add(s.rule);
+  return s;
+}
+
 // ---- Prop. 2 + Prop. 8 for ≡ (18)-(22) (Table 2d L369-383) ----
 TrialResult equivalence_soundness(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
   return guarded([&] {
     Names names(t.term);
     const V before = denote_closed(t.term);
-    const auto steps = equivalence_steps(t.term, names);
-    if (steps.empty()) return on(TrialResult::pass(), t.term, t.type);
-    const auto& s = steps[static_cast<std::size_t>(choose(0, static_cast<int>(steps.size())))];
-    if (const auto e = type_error(s.result, {}, t.type, signature()))
-      return on(TrialResult::fail(s.rule + " broke typing: " + *e + " in " + print(s.result)),
+    const auto s = equivalence_step(t.term, names, c);
+    if (!s) return on(TrialResult::pass(), t.term, t.type);
+    if (const auto e = type_error(s->result, {}, t.type, signature()))
+      return on(TrialResult::fail(s->rule + " broke typing: " + *e + " in " + print(s->result)),
                 t.term, t.type);
-    TrialResult r = probe_equal(before, "before " + s.rule, denote_closed(s.result),
-                                "after " + s.rule, t.type, c);
+    TrialResult r = probe_equal(before, "before " + s->rule, denote_closed(s->result),
+                                "after " + s->rule, t.type, c);
     return on(r, t.term, t.type);
   });
 }
@@ -343,9 +353,9 @@ TrialResult equivalence_bisimulation(const PropertyContext& c) {
   const Typed t = draw_closed(c, false);
   return guarded([&] {
     Names names(t.term);
-    const auto steps = equivalence_steps(t.term, names);
-    if (steps.empty()) return on(TrialResult::pass(), t.term, t.type);
-    const auto& e = steps[static_cast<std::size_t>(choose(0, static_cast<int>(steps.size())))];
+    const auto step = equivalence_step(t.term, names, c);
+    if (!step) return on(TrialResult::pass(), t.term, t.type);
+    const EquivStep& e = *step;
     const auto rules_of = [&](const Term& u) {
       std::set<std::string> out;
       for (const Step& s : Reducer(u, run_options(c)).all_steps())

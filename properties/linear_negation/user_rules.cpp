@@ -36,6 +36,12 @@ const Rules::Entry& paper_entry(const RuleDecl& rule) {
                                  "neither replace nor remove it",
                                  rule.name),
                      rule.name_pos);
+  if (std::holds_alternative<Rule<Equivalence>>(entry))
+    throw AdsemError(ErrorKind::parse,
+                     fmt::format("{} is a rule of the structural equivalence ≡ (Table 2d), which "
+                                 "no strategy fires: a rule file can neither replace nor remove it",
+                                 rule.name),
+                     rule.name_pos);
   if (std::holds_alternative<Rule<SymbolicBackprop>>(entry))
     throw AdsemError(ErrorKind::parse,
                      fmt::format("{} is a clause of Def. 10's symbolic backpropagation bp on "

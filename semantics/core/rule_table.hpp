@@ -58,6 +58,7 @@ enum class RuleKind {
   context,        // a context / congruence rule (S-ctx, O-ctx): where evaluation descends
   transformation, // a clause of an AD transformation (Fig. 6's R-rules, D, T_x, Dfwd, ...)
   user,           // a rule from a user's rule file (check-rule, `--rules`)
+  equivalence,    // a rule of a structural equivalence ≡ (both directions), no step of a strategy
 };
 
 constexpr std::string_view kind_name(RuleKind kind) {
@@ -72,6 +73,8 @@ constexpr std::string_view kind_name(RuleKind kind) {
     return "transformation";
   case RuleKind::user:
     return "user";
+  case RuleKind::equivalence:
+    return "equivalence";
   }
   return "?";
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The relations of seed 002 whose rules are entries of linear-negation's rule book
 // (semantics/core/rule_table.hpp), and the book's type: the rewriting rules (7)-(23) of Table 2
-// (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried), the
+// (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried), the rules
+// (18)-(22) of its structural equivalence (equivalence.cpp walks them), the
 // clauses of Table 3b's transformation D (transform.cpp walks the term), the clauses of Def. 10's
 // symbolic backpropagation bp (transform.cpp walks the graph), and the read-back of Cor. 16 and
 // the seeding of Prop. 1 (transform.cpp reads a gradient with them).
@@ -22,6 +23,7 @@ namespace adsem::linear_negation {
 class Reducer;
 class Differentiator;
 class Backpropagator;
+class EquivalenceSteps;
 
 // A term seen through its explicit substitutions: t = core α (spec §2.8).
 struct Peeled {
@@ -143,6 +145,17 @@ struct Reduction : TagRelation {
   };
 };
 
+// t ≡ t' by one rule of Table 2d (seed 002 L369-383, spec §4.5) at the node `term`, in either
+// direction: every instance there (a rule may apply on both sides of a binary former). The
+// strategies never use ≡ (Prop. 4); the properties walk it (equivalence.cpp).
+struct Equivalence : TagRelation {
+  struct Redex {
+    const Term& term;
+  };
+  using Context = EquivalenceSteps;
+  using Output = std::vector<Term>;
+};
+
 // D(t), one clause of Table 3b (seed 002 L453-468, spec §4.8) per term former; the clause builds
 // D of the node from D of its subterms (Differentiator::go).
 struct Transform : TagRelation {
@@ -207,7 +220,7 @@ struct Seed {
   static Kind kind(const Redex&) { return DefinitionKind::seed; }
 };
 
-using Rules = RuleBook<Reduction, Transform, SymbolicBackprop, ReadBack, Seed>;
+using Rules = RuleBook<Reduction, Equivalence, Transform, SymbolicBackprop, ReadBack, Seed>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

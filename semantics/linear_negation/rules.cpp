@@ -1,4 +1,5 @@
-// linear-negation's rule book: each rewriting rule of Table 2 (seed 002 L328-367) and each clause
+// linear-negation's rule book: each rewriting rule of Table 2 (seed 002 L328-367), each rule of its
+// structural equivalence (Table 2d, L369-383) and each clause
 // of Table 3b's transformation D and of Def. 10's symbolic backpropagation bp once, under the name
 // the traces print, with its citation, the node tags it can fire on, its side condition, its S_bp
 // priority class and its result, and the read-back of Cor. 16 and the seeding of Prop. 1 that a
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include "semantics/linear_negation/equivalence.hpp"
 #include "semantics/linear_negation/primitives.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -31,6 +33,7 @@ std::string cite(std::string_view where) {
 constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            T2b = "Table 2b (seed 002 lines 356-362)",
                            T2c = "Table 2c (seed 002 lines 364-367)",
+                           T2d = "Table 2d (seed 002 lines 369-383)",
                            S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
                            T3b = "Table 3b (seed 002 lines 453-468)",
                            D10 = "Definition 10 (seed 002 lines 479-517)";
@@ -739,6 +742,105 @@ std::vector<Rules::Entry> definition_10() {
   return out;
 }
 
+// ---- Table 2d: the structural equivalence ≡, (18)-(22), both directions, on exponential ES ----
+
+bool exp_let(const Term& t) {
+  return t->kind == Kind::let && !t->x.linear;
+}
+bool binary_former(const Term& t) { // □ ∈ {application, +, ·, pairing}
+  return t->kind == Kind::app || t->kind == Kind::add || t->kind == Kind::pair ||
+         (t->kind == Kind::prim && t->name == "mul");
+}
+Term rename_first(const Term& t, const std::string& x, const std::string& y, bool& done) {
+  if (done || !occurs_free(x, t)) return t;
+  if (t->kind == Kind::var) {
+    done = true;
+    return var(y);
+  }
+  std::vector<Term> kids = t->kids;
+  for (std::size_t i = 0; i < kids.size() && !done; ++i)
+    kids[i] = rename_first(kids[i], x, y, done);
+  return rebuild(*t, std::move(kids));
+}
+
+// (21) (side 0) or (22) (side 1): (s □ t)[x:=u] ≡ s[x:=u] □ t if x ∉ fv(t), and symmetrically;
+// at an exponential ES left to right, at a binary former right to left.
+std::vector<Term> distribute(const Term& t, std::size_t side) {
+  if (!exp_let(t)) {
+    if (!binary_former(t)) return {};
+    const Term& e = t->kids[side];
+    if (!exp_let(e) || occurs_free(e->x.name, t->kids[1 - side])) return {};
+    std::vector<Term> kids = t->kids;
+    kids[side] = e->body();
+    return {rebuild(*e, {rebuild(*t, std::move(kids)), e->bound()})};
+  }
+  const Term& body = t->body();
+  if (!binary_former(body) || occurs_free(t->x.name, body->kids[1 - side])) return {};
+  std::vector<Term> kids = body->kids;
+  kids[side] = rebuild(*t, {kids[side], t->bound()});
+  return {rebuild(*body, std::move(kids))};
+}
+
+std::vector<Rules::Entry> table_2d() {
+  using E = Equivalence::Redex;
+  const auto rule = [](std::string name, std::string summary, std::vector<Kind> kinds,
+                       Rule<Equivalence>::Result result) {
+    Rule<Equivalence> r;
+    r.info = rule_info(std::move(name), cite(T2d), RuleKind::equivalence, std::move(summary));
+    r.kinds = std::move(kinds);
+    r.result = std::move(result);
+    return r;
+  };
+  const std::vector<Kind> binary = {Kind::let, Kind::app, Kind::add, Kind::pair, Kind::prim};
+  std::vector<Rules::Entry> out;
+  // at the node [y := w] whose body is [x := u]
+  out.push_back(rule("equiv-18", "t[x := u][y := w] ≡ t[y := w][x := u] (x ∉ fv(w), y ∉ fv(u))",
+                     {Kind::let}, [](EquivalenceSteps&, const E& r, const RuleInfo&) {
+                       const Term& t = r.term;
+                       const Term& inner = t->body();
+                       if (!exp_let(t) || !exp_let(inner) ||
+                           occurs_free(t->x.name, inner->bound()) ||
+                           occurs_free(inner->x.name, t->bound()))
+                         return std::vector<Term>{};
+                       return std::vector<Term>{rebuild(
+                           *inner, {rebuild(*t, {inner->body(), t->bound()}), inner->bound()})};
+                     }));
+  out.push_back(
+      rule("equiv-19", "t[x := u][y := w] ≡ t[x := u[y := w]] (y ∉ fv(t))", {Kind::let},
+           [](EquivalenceSteps&, const E& r, const RuleInfo&) {
+             const Term& t = r.term;
+             std::vector<Term> out;
+             if (!exp_let(t)) return out;
+             const Term& body = t->body();
+             const Term& u = t->bound();
+             if (exp_let(body) && !occurs_free(t->x.name, body->body()))
+               out.push_back(rebuild(*body, {body->body(), rebuild(*t, {body->bound(), u})}));
+             if (exp_let(u) && !occurs_free(u->x.name, body)) // right to left
+               out.push_back(rebuild(*u, {rebuild(*t, {body, u->body()}), u->bound()}));
+             return out;
+           }));
+  out.push_back(rule("equiv-20", "t[x := u] ≡ t_{y/x}[x := u][y := u] (one occurrence renamed)",
+                     {Kind::let}, [](EquivalenceSteps& steps, const E& r, const RuleInfo&) {
+                       const Term& t = r.term;
+                       const std::string& x = t->x.name;
+                       if (!exp_let(t) || free_count(x, t->body()) < 2) return std::vector<Term>{};
+                       Names& names = steps.names();
+                       bool done = false;
+                       Binder y = t->x;
+                       y.name = names.fresh(x);
+                       const Term split = rename_first(t->body(), x, y.name, done);
+                       return std::vector<Term>{let(y, rebuild(*t, {split, t->bound()}),
+                                                    rename_bound(t->bound(), names))};
+                     }));
+  out.push_back(
+      rule("equiv-21", "(s □ t)[x := u] ≡ s[x := u] □ t (x ∉ fv(t))", binary,
+           [](EquivalenceSteps&, const E& r, const RuleInfo&) { return distribute(r.term, 0); }));
+  out.push_back(
+      rule("equiv-22", "(s □ t)[x := u] ≡ s □ t[x := u] (x ∉ fv(s))", binary,
+           [](EquivalenceSteps&, const E& r, const RuleInfo&) { return distribute(r.term, 1); }));
+  return out;
+}
+
 // The read-back of Cor. 16 and the seeding of Prop. 1: definitions, after the rules.
 std::vector<Rules::Entry> definitions() {
   return {
@@ -775,6 +877,8 @@ Rule<Reduction> summand_rule(const std::string& name, MovedStacks moved) {
 const RulesPtr& paper_rules() {
   static const RulesPtr book = [] {
     std::vector<Rules::Entry> entries = table_2();
+    for (Rules::Entry& e : table_2d())
+      entries.push_back(std::move(e));
     for (Rules::Entry& e : table_3b())
       entries.push_back(std::move(e));
     for (Rules::Entry& e : definition_10())

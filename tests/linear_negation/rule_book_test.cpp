@@ -10,6 +10,7 @@
 
 #include "generators/linear_negation/terms.hpp"
 #include "properties/linear_negation/mutants.hpp"
+#include "semantics/linear_negation/equivalence.hpp"
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/reduction.hpp"
 #include "semantics/linear_negation/transform.hpp"
@@ -106,6 +107,9 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
       lines.push_back(std::string("error ") + e.what());
     }
   }
+  Names fresh(p.term);
+  for (const EquivStep& e : equivalence_steps(p.term, fresh, *book))
+    lines.push_back(e.rule + " ≡ " + print(e.result));
   if (p.graph) {
     Names names(p.graph->body);
     try {
@@ -159,7 +163,7 @@ TEST(LinearNegationRuleBook, MutantsArePatchesOfNamedEntries) {
     ++patched;
     EXPECT_NE(m.rules.get(), paper_rules()) << m.def.name;
   }
-  EXPECT_EQ(patched, 8); // all but the Prop. 17 oracle
+  EXPECT_EQ(patched, 9); // all but the Prop. 17 oracle
   EXPECT_EQ(rules_for(""), paper_rules());
   EXPECT_EQ(rules_for("linear-negation/linear-factoring-disabled")->size(),
             paper_rules()->size() - 1);
