@@ -256,13 +256,15 @@ gen::Source draw_source(const PropertyContext& c, int max_inputs) {
 }
 
 // ---- parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext& c) {
-  const Typed t = draw_closed(c, false);
+TrialResult round_trip_of(const Typed& t) {
   const std::string text = print(t.term);
   const Term back = parse_term(text, signature(), Mode::target);
   TrialResult r = TrialResult::pass();
   if (alpha_key(back) != alpha_key(t.term)) r = TrialResult::fail("re-parsed as " + print(back));
   return on(r, t.term, t.type);
+}
+TrialResult round_trip(const PropertyContext& c) {
+  return round_trip_of(draw_closed(c, false));
 }
 
 // The S_rand seed of a check of one closed term: drawn where the random body draws it (after
@@ -927,6 +929,7 @@ TrialResult at_enumeration_seeds(const std::function<TrialResult(std::uint64_t)>
 void take_part_in_enumeration(std::vector<PropertyDef>& all) {
   using Check = std::function<TrialResult(const Typed&, const PropertyContext&)>;
   const std::vector<std::pair<std::string, Check>> checks = {
+      {"round-trip", [](const Typed& t, const PropertyContext&) { return round_trip_of(t); }},
       {"normal-forms-are-values", normal_forms_are_values_of},
       {"subject-reduction",
        [](const Typed& t, const PropertyContext& c) {
