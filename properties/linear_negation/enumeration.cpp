@@ -10,10 +10,9 @@ namespace adsem::linear_negation {
 
 namespace {
 
-class ClosedTerms final : public props::InputEnumeration {
+class ClosedTerms final : public props::GrammarInputs<gen::EnumGrammar> {
 public:
-  explicit ClosedTerms(int max_size)
-      : terms_(gen::EnumGrammar{}, adsem::gen::EnumerationLimits{max_size}) {}
+  using GrammarInputs::GrammarInputs;
 
   std::vector<std::string> describe() const override {
     std::vector<std::string> types;
@@ -49,9 +48,6 @@ public:
     }
     throw std::out_of_range("enumeration index past the count of its size");
   }
-
-private:
-  gen::TermEnumeration terms_;
 };
 
 } // namespace
