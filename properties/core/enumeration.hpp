@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "generators/core/sized_enumeration.hpp"
 #include "properties/core/property.hpp"
 
 namespace adsem::props {
@@ -39,6 +40,16 @@ public:
   virtual std::uint64_t terms(int size) = 0;
   virtual int points() const = 0; // inputs per term
   virtual EnumeratedInput input(int size, std::uint64_t term, int point) = 0;
+};
+
+// An InputEnumeration over the terms of one grammar (generators/core/sized_enumeration.hpp),
+// memoised up to the size bound: the calculus says how its terms become inputs.
+template <class Grammar> class GrammarInputs : public InputEnumeration {
+public:
+  explicit GrammarInputs(int max_size) : terms_(Grammar{}, gen::EnumerationLimits{max_size}) {}
+
+protected:
+  gen::SizedEnumeration<Grammar> terms_;
 };
 
 struct EnumerationOptions {

@@ -4,6 +4,7 @@
 // calls D or the reducer.
 #include "properties/linear_negation/properties.hpp"
 
+#include <any>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
 #include "properties/core/sum_compare.hpp"
+#include "properties/linear_negation/enumeration.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/rule_adapter.hpp"
 #include "properties/linear_negation/user_rules.hpp"
@@ -171,11 +173,13 @@ TrialResult compare_gradients(const std::vector<double>& exact, const std::strin
       magnitudes, CheckKind::derivative, c.tolerance(CheckKind::derivative));
 }
 
+// probe_seed: the probes' seed, drawn here when not given (an enumerated input gives one).
 TrialResult probe_equal(const V& a, const std::string& al, const V& b, const std::string& bl,
-                        const Type& type, const PropertyContext& c) {
+                        const Type& type, const PropertyContext& c,
+                        std::optional<std::uint32_t> probe_seed = std::nullopt) {
+  const std::uint32_t seed = probe_seed ? *probe_seed : *rc::gen::arbitrary<std::uint32_t>();
   const auto report =
-      model::compare_by_probing(a, b, model_type(type), *rc::gen::arbitrary<std::uint32_t>(), 3,
-                                c.tolerance(CheckKind::probe));
+      model::compare_by_probing(a, b, model_type(type), seed, 3, c.tolerance(CheckKind::probe));
   if (report.equal) return TrialResult::pass();
   if (!std::isfinite(report.worst_difference))
     return TrialResult::discard(props::discards::overflow);
@@ -252,20 +256,29 @@ gen::Source draw_source(const PropertyContext& c, int max_inputs) {
 }
 
 // ---- parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext& c) {
-  const Typed t = draw_closed(c, false);
+TrialResult round_trip_of(const Typed& t) {
   const std::string text = print(t.term);
   const Term back = parse_term(text, signature(), Mode::target);
   TrialResult r = TrialResult::pass();
   if (alpha_key(back) != alpha_key(t.term)) r = TrialResult::fail("re-parsed as " + print(back));
   return on(r, t.term, t.type);
 }
+TrialResult round_trip(const PropertyContext& c) {
+  return round_trip_of(draw_closed(c, false));
+}
+
+// The S_rand seed of a check of one closed term: drawn where the random body draws it (after
+// what the check does before, so a trial's draws stay the same, in the same order), or one of an
+// enumerated input's fixed seeds (enumeration.hpp).
+using SeedSource = std::function<std::uint64_t()>;
+std::uint64_t drawn_seed() {
+  return *rc::gen::arbitrary<std::uint64_t>();
+}
 
 // ---- P1 subject reduction (Prop. 2, L407; proof L712-719), every step of S_rand ----
-TrialResult subject_reduction(const PropertyContext& c) {
-  const Typed t = draw_closed(c, false);
+TrialResult subject_reduction_of(const Typed& t, const SeedSource& seed, const PropertyContext& c) {
   return guarded([&] {
-    Reducer r(t.term, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
+    Reducer r(t.term, run_options(c, Strategy::random, seed()));
     for (int n = 0; n < 3000; ++n) {
       const auto s = r.step();
       if (!s) break;
@@ -279,10 +292,12 @@ TrialResult subject_reduction(const PropertyContext& c) {
     return on(TrialResult::pass(), t.term, t.type);
   });
 }
+TrialResult subject_reduction(const PropertyContext& c) {
+  return subject_reduction_of(draw_closed(c, false), drawn_seed, c);
+}
 
 // ---- P4 closed β-normal forms are values (Prop. 5, L413; proof L744-748) ----
-TrialResult normal_forms_are_values(const PropertyContext& c) {
-  const Typed t = draw_closed(c, false);
+TrialResult normal_forms_are_values_of(const Typed& t, const PropertyContext& c) {
   return guarded([&] {
     // outside a domain (23) is stuck: discard (spec §9 P14)
     if (auto d = denote_or_discard(t.term); std::holds_alternative<TrialResult>(d))
@@ -297,20 +312,24 @@ TrialResult normal_forms_are_values(const PropertyContext& c) {
     return on(r, t.term, t.type);
   });
 }
+TrialResult normal_forms_are_values(const PropertyContext& c) {
+  return normal_forms_are_values_of(draw_closed(c, false), c);
+}
 
 // ---- P5 normalisation (Prop. 6, L415; proof L750-752): S_bp and S_rand reach a normal form ----
-TrialResult normalisation(const PropertyContext& c) {
-  const Typed t = draw_closed(c, false);
+TrialResult normalisation_of(const Typed& t, const SeedSource& seed, const PropertyContext& c) {
   return guarded(
       [&] {
         if (auto d = denote_or_discard(t.term); std::holds_alternative<TrialResult>(d))
           return std::get<TrialResult>(std::move(d));
         (void)normalise(t.term, run_options(c));
-        (void)normalise(t.term,
-                        run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>()));
+        (void)normalise(t.term, run_options(c, Strategy::random, seed()));
         return on(TrialResult::pass(), t.term, t.type);
       },
       true);
+}
+TrialResult normalisation(const PropertyContext& c) {
+  return normalisation_of(draw_closed(c, false), drawn_seed, c);
 }
 
 // ---- P7 semantic soundness of every step (Prop. 8, L428), by probing ----
@@ -382,8 +401,8 @@ TrialResult equivalence_bisimulation(const PropertyContext& c) {
 }
 
 // ---- P8 unique normal forms at Euclidean type (Cor. 9, L432-434) and P9 adequacy ----
-TrialResult unique_normal_forms(const PropertyContext& c) {
-  const Typed t = draw_closed(c, true);
+TrialResult unique_normal_forms_of(const Typed& t, const SeedSource& seed,
+                                   const PropertyContext& c) {
   return guarded([&] {
     auto d = denote_or_discard(t.term);
     if (std::holds_alternative<TrialResult>(d)) return std::get<TrialResult>(std::move(d));
@@ -394,14 +413,16 @@ TrialResult unique_normal_forms(const PropertyContext& c) {
     RunSetUp set_up(t.term, run_options(c).free_types);
     const auto bp = ground_result(normalise(set_up, run_options(c)));
     const auto lo = ground_result(normalise(set_up, run_options(c, Strategy::lo)));
-    const auto rnd = ground_result(
-        normalise(set_up, run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>())));
+    const auto rnd = ground_result(normalise(set_up, run_options(c, Strategy::random, seed())));
     TrialResult r = compare_vectors(bp, "S_bp", lo, "S_lo", CheckKind::exact_value, c);
     if (is_pass(r)) r = compare_vectors(bp, "S_bp", rnd, "S_rand", CheckKind::exact_value, c);
     if (is_pass(r))
       r = compare_vectors(meaning, "model", bp, "normal form", CheckKind::exact_value, c);
     return on(r, t.term, t.type);
   });
+}
+TrialResult unique_normal_forms(const PropertyContext& c) {
+  return unique_normal_forms_of(draw_closed(c, true), drawn_seed, c);
 }
 
 // ---- P10 linearity of linear judgments (Table 4 remark L839, L426) ----
@@ -909,10 +930,66 @@ PropertyDef def(std::string name, std::string kind, std::string summary, std::st
                      max_size};
 }
 
+// An enumerated input's check (enumeration.hpp): the check at each fixed S_rand seed, the first
+// outcome that is not a pass (a failure names its seed), else a pass.
+TrialResult at_enumeration_seeds(const std::function<TrialResult(std::uint64_t)>& check) {
+  TrialResult out = TrialResult::pass();
+  for (const std::uint64_t seed : enumeration_seeds()) {
+    out = check(seed);
+    if (out.kind == TrialResult::Kind::fail || out.kind == TrialResult::Kind::error)
+      out.reason += fmt::format(" (S_rand seed {})", seed);
+    if (!is_pass(out)) return out;
+  }
+  return out;
+}
+
+// The checks of one closed term, for bounded-exhaustive enumeration (enumeration.hpp gives
+// Typed terms at R and R × R): each is the function the random body calls.
+void take_part_in_enumeration(std::vector<PropertyDef>& all) {
+  using Check = std::function<TrialResult(const Typed&, const PropertyContext&)>;
+  const std::vector<std::pair<std::string, Check>> checks = {
+      {"round-trip", [](const Typed& t, const PropertyContext&) { return round_trip_of(t); }},
+      {"normal-forms-are-values", normal_forms_are_values_of},
+      {"subject-reduction",
+       [](const Typed& t, const PropertyContext& c) {
+         return at_enumeration_seeds([&](std::uint64_t s) {
+           return subject_reduction_of(
+               t, [s] { return s; }, c);
+         });
+       }},
+      {"normalisation",
+       [](const Typed& t, const PropertyContext& c) {
+         return at_enumeration_seeds([&](std::uint64_t s) {
+           return normalisation_of(
+               t, [s] { return s; }, c);
+         });
+       }},
+      {"step-soundness",
+       [](const Typed& t, const PropertyContext& c) {
+         return at_enumeration_seeds([&](std::uint64_t s) {
+           return step_soundness_at(t, s, c, model::work_cap, static_cast<std::uint32_t>(s));
+         });
+       }},
+      {"unique-normal-forms",
+       [](const Typed& t, const PropertyContext& c) {
+         return at_enumeration_seeds([&](std::uint64_t s) {
+           return unique_normal_forms_of(
+               t, [s] { return s; }, c);
+         });
+       }},
+  };
+  for (PropertyDef& p : all)
+    for (const auto& [name, check] : checks)
+      if (p.name == std::string(calc) + "/" + name)
+        p.check_input = [check](const PropertyContext& c, const std::any& in) {
+          return check(std::any_cast<const Typed&>(in), c);
+        };
+}
+
 } // namespace
 
 std::vector<PropertyDef> properties() {
-  return {
+  std::vector<PropertyDef> all = {
       def("round-trip", "round-trip", "print then parse gives an α-equal term", "spec §2.7",
           round_trip),
       def("subject-reduction", "typing", "every S_rand step keeps the type (linear or not)",
@@ -966,10 +1043,12 @@ std::vector<PropertyDef> properties() {
           "the RNN of §6 differentiates to the corrected BPTT recurrence",
           "seed 002, Prop. 17 L612-618, Lemma 20 L1012-1026 (erratum 4)", rnn_recurrence),
   };
+  take_part_in_enumeration(all);
+  return all;
 }
 
 TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed, const PropertyContext& c,
-                              long work_cap) {
+                              long work_cap, std::optional<std::uint32_t> probe_seed) {
   return guarded([&] {
     Reducer r(t.term, run_options(c, Strategy::random, strategy_seed));
     // One budget for every denotation of the trial (denotation.hpp, DenoteBudget).
@@ -979,8 +1058,8 @@ TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed, const
       const auto s = r.step();
       if (!s) break;
       const V after = denote_closed(s->result, budget);
-      TrialResult res =
-          probe_equal(before, "before " + s->rule, after, "after " + s->rule, t.type, c);
+      TrialResult res = probe_equal(before, "before " + s->rule, after, "after " + s->rule, t.type,
+                                    c, probe_seed);
       if (!is_pass(res)) {
         res.trace = {s->rule + ": " + print(s->result)};
         return on(res, t.term, t.type);

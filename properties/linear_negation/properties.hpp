@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "generators/linear_negation/terms.hpp"
@@ -15,9 +16,11 @@ std::vector<props::PropertyDef> properties();
 props::TrialResult gradient_soundness_at(const gen::Source& s, const props::PropertyContext& c);
 
 // step-soundness on one closed term, under S_rand with the given seed (the property draws both),
-// every denotation of the trial within one work cap.
+// every denotation of the trial within one work cap; the probes' seed drawn at each comparison
+// unless given (an enumerated input's).
 props::TrialResult step_soundness_at(const Typed& t, std::uint64_t strategy_seed,
                                      const props::PropertyContext& c,
-                                     long work_cap = model::work_cap);
+                                     long work_cap = model::work_cap,
+                                     std::optional<std::uint32_t> probe_seed = std::nullopt);
 
 } // namespace adsem::linear_negation

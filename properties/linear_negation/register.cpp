@@ -1,6 +1,7 @@
 #include "properties/linear_negation/register.hpp"
 
 #include "properties/linear_negation/complexity_families.hpp"
+#include "properties/linear_negation/enumeration.hpp"
 #include "properties/linear_negation/frontend.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "properties/linear_negation/properties.hpp"
@@ -27,6 +28,7 @@ void register_linear_negation(Registry& registry) {
                       "primitive",    "sharing",  "sum"};
   use_rule_table(entry, linear_negation::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const linear_negation::RuleAdapter>();
+  entry.enumeration = linear_negation::enumeration;
   registry.add(std::move(entry));
 }
 

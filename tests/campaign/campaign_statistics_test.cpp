@@ -88,6 +88,17 @@ TEST(CampaignStatistics, DeltaReverseGenerationIsUnchangedBySpeedWork) {
       statistics("delta-reverse", {"delta-reverse/adequacy", "delta-reverse/translation-typing"}));
 }
 
+// The checks of one closed term that enumeration calls (docs/enumeration.md, "linear-negation's
+// enumeration") draw as their random bodies did: the same terms, S_rand seeds and verdicts.
+TEST(CampaignStatistics, LinearNegationClosedTermChecksAreUnchangedByEnumeration) {
+  expect_same(
+      recorded("statistics-linear-negation.json"),
+      statistics("linear-negation",
+                 {"linear-negation/round-trip", "linear-negation/subject-reduction",
+                  "linear-negation/normal-forms-are-values", "linear-negation/normalisation",
+                  "linear-negation/step-soundness", "linear-negation/unique-normal-forms"}));
+}
+
 TEST(CampaignStatistics, PullbackAdequacyIsUnchangedBySpeedWork) {
   expect_same(recorded("statistics-pullback.json"), statistics("pullback", {"pullback/adequacy"}));
 }
