@@ -65,10 +65,8 @@ struct Observed {
 
 // P1, Thm. 4.6(2) (L473-476; proof L928-1160): every step, in any context, premise steps on their
 // auxiliary terms included (fresh ω', b instantiated by random model values), preserves ⟦·⟧.
-TrialResult soundness_of_steps(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target : mixed_query_or_term();
-  const std::uint64_t seed = draw_seed();
+TrialResult soundness_of_steps_of(const Term& t, std::uint64_t seed,
+                                  const PropertyContext& context) {
   return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     std::vector<Observed> seen;
@@ -121,6 +119,12 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), t);
   });
+}
+TrialResult soundness_of_steps(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_query_or_term();
+  const std::uint64_t seed = draw_seed();
+  return soundness_of_steps_of(t, seed, context);
 }
 
 // P2, Thm. 4.6(1) (L475): A-normalisation preserves ⟦·⟧ (compact and literal ANF, ID-9), and both
