@@ -13,6 +13,7 @@ using props::PropertyContext;
 using props::TrialResult;
 // structure.cpp
 TrialResult round_trip(const PropertyContext&);
+TrialResult round_trip_of(const Term& t);
 TrialResult subject_reduction(const PropertyContext&);
 TrialResult strong_normalisation(const PropertyContext&);
 TrialResult unique_decomposition(const PropertyContext&);
@@ -51,12 +52,15 @@ TrialResult adequacy(const PropertyContext&);
 TrialResult adequacy_of(const Term& t, const std::function<std::uint64_t()>& seed,
                         const PropertyContext&);
 TrialResult translation(const PropertyContext&);
+// One given term, its probes drawn from `seed` (also soundness_of_steps_of, simulation_of).
+TrialResult translation_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // A term of templates 3, 4 or 1 or a closed term, as translation draws it.
 Term every_template_term();
 // jacobian_bodies.cpp
 TrialResult jacobian_bodies(const PropertyContext&);
 // simulation.cpp
 TrialResult simulation(const PropertyContext&);
+TrialResult simulation_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // separation.cpp
 TrialResult separation(const PropertyContext&);
 } // namespace adsem::pullback::bodies

@@ -65,6 +65,8 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
   using props::PropertyContext;
   using Check = std::function<props::TrialResult(const PropertyContext&, const std::any&)>;
   const std::vector<std::pair<std::string, Check>> checks = {
+      {"round-trip",
+       [](const PropertyContext&, const std::any& in) { return bodies::round_trip_of(term(in)); }},
       {"adequacy",
        [](const PropertyContext& c, const std::any& in) {
          return bodies::adequacy_of(
@@ -85,6 +87,14 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
       {"soundness-of-steps",
        [](const PropertyContext& c, const std::any& in) {
          return bodies::soundness_of_steps_of(term(in), enumeration_probe_seed, c);
+       }},
+      {"translation",
+       [](const PropertyContext& c, const std::any& in) {
+         return bodies::translation_of(term(in), enumeration_probe_seed, c);
+       }},
+      {"simulation",
+       [](const PropertyContext& c, const std::any& in) {
+         return bodies::simulation_of(term(in), enumeration_probe_seed, c);
        }},
   };
   for (props::PropertyDef& p : properties)

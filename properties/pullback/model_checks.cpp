@@ -119,9 +119,7 @@ Term every_template_term() {
 // P13, Lemma 5.1(2) (L535-538, proof L1162-1198): the translation into the differential
 // λ-calculus preserves the denotation, ⟦P⟧ = ⟦P_t⟧, on generated terms of every template
 // (dual maps, covectors and pullbacks translated away, App. D L833-844).
-TrialResult translation(const PropertyContext& context) {
-  const Term t = every_template_term();
-  const std::uint64_t seed = draw_seed();
+TrialResult translation_of(const Term& t, std::uint64_t seed, const PropertyContext& context) {
   return guarded(t, [&] {
     std::mt19937_64 rng(seed);
     const Env<double> env = random_env(free_var_types(t), rng);
@@ -130,6 +128,11 @@ TrialResult translation(const PropertyContext& context) {
                       "⟦P_t⟧ (𝓛_D)", type_of(t), rng(), context),
               t);
   });
+}
+TrialResult translation(const PropertyContext& context) {
+  const Term t = every_template_term();
+  const std::uint64_t seed = draw_seed();
+  return translation_of(t, seed, context);
 }
 
 } // namespace adsem::pullback::bodies

@@ -98,7 +98,7 @@ TEST(PullbackEnumeration, KillsThePaperLiteralRuleSetsAtSizeSix) {
 TEST(PullbackEnumeration, ThePapersRulesPassToTheBound) {
   const auto r = run("", {}, 8);
   EXPECT_TRUE(r.complete);
-  ASSERT_EQ(r.rows.size(), 5U);
+  ASSERT_EQ(r.rows.size(), 8U);
   for (const props::EnumerationRow& row : r.rows) {
     EXPECT_FALSE(row.first.has_value()) << row.property << ": " << row.first->input << "\n"
                                         << row.first->reason;
