@@ -81,7 +81,7 @@ TEST(PullbackEnumeration, KillsConstantPullbackNonzeroWithTheSmallestQuery) {
 
 // The rule sets as printed: A* firing on a final body gives the smallest query, of size 6, two
 // decompositions (erratum #6); without the zero rules (erratum #9) the smallest Jacobian at a
-// zero, (λy1. (𝒥sin·0) 1)*·[1]*, reduces to a dual map whose body 0 is not linear in y1.
+// zero, (λy1. (𝒥sin·0) 1)*·[1]*, steps (rule 4) to a dual map whose body types no more.
 TEST(PullbackEnumeration, KillsThePaperLiteralRuleSetsAtSizeSix) {
   const auto overlap =
       run("pullback/paper-literal-a-contexts-overlap", {"pullback/unique-decomposition"}, 6);
