@@ -30,6 +30,7 @@ TrialResult dual_linearity(const PropertyContext&);
 TrialResult substitution(const PropertyContext&);
 TrialResult sum_law(const PropertyContext&);
 TrialResult dot_product(const PropertyContext&);
+TrialResult dot_product_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // One given term, its probes drawn from `seed`.
 TrialResult soundness_of_steps_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // reverse_mode.cpp
@@ -58,6 +59,7 @@ TrialResult translation_of(const Term& t, std::uint64_t seed, const PropertyCont
 Term every_template_term();
 // jacobian_bodies.cpp
 TrialResult jacobian_bodies(const PropertyContext&);
+TrialResult jacobian_bodies_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // simulation.cpp
 TrialResult simulation(const PropertyContext&);
 TrialResult simulation_of(const Term& t, std::uint64_t seed, const PropertyContext&);

@@ -63,7 +63,18 @@ std::unique_ptr<props::InputEnumeration> enumeration(int max_size) {
 
 void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
   using props::PropertyContext;
-  using Check = std::function<props::TrialResult(const PropertyContext&, const std::any&)>;
+  using props::TrialResult;
+  using Check = std::function<TrialResult(const PropertyContext&, const std::any&)>;
+  const auto of_term = [](TrialResult (*check)(const Term&, const PropertyContext&)) -> Check {
+    return [check](const PropertyContext& c, const std::any& in) { return check(term(in), c); };
+  };
+  // the probes from the fixed seed
+  const auto seeded =
+      [](TrialResult (*check)(const Term&, std::uint64_t, const PropertyContext&)) -> Check {
+    return [check](const PropertyContext& c, const std::any& in) {
+      return check(term(in), enumeration_probe_seed, c);
+    };
+  };
   const std::vector<std::pair<std::string, Check>> checks = {
       {"round-trip",
        [](const PropertyContext&, const std::any& in) { return bodies::round_trip_of(term(in)); }},
@@ -72,30 +83,14 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
          return bodies::adequacy_of(
              term(in), [] { return enumeration_probe_seed; }, c);
        }},
-      {"subject-reduction",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::subject_reduction_of(term(in), c);
-       }},
-      {"strong-normalisation",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::strong_normalisation_of(term(in), c);
-       }},
-      {"unique-decomposition",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::unique_decomposition_of(term(in), c);
-       }},
-      {"soundness-of-steps",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::soundness_of_steps_of(term(in), enumeration_probe_seed, c);
-       }},
-      {"translation",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::translation_of(term(in), enumeration_probe_seed, c);
-       }},
-      {"simulation",
-       [](const PropertyContext& c, const std::any& in) {
-         return bodies::simulation_of(term(in), enumeration_probe_seed, c);
-       }},
+      {"subject-reduction", of_term(bodies::subject_reduction_of)},
+      {"strong-normalisation", of_term(bodies::strong_normalisation_of)},
+      {"unique-decomposition", of_term(bodies::unique_decomposition_of)},
+      {"soundness-of-steps", seeded(bodies::soundness_of_steps_of)},
+      {"translation", seeded(bodies::translation_of)},
+      {"simulation", seeded(bodies::simulation_of)},
+      {"dot-product-test", seeded(bodies::dot_product_of)},
+      {"jacobian-bodies", seeded(bodies::jacobian_bodies_of)},
   };
   for (props::PropertyDef& p : properties)
     for (const auto& [name, check] : checks)

@@ -12,15 +12,17 @@
 
 namespace adsem::pullback {
 
-// The seed of the probes soundness-of-steps, translation and simulation compare two values with
-// (random model values of the free variables a premise step introduces, and probe arguments at
-// function types): fixed, so that an enumerated term has one verdict.
+// The seed of the probes soundness-of-steps, translation, simulation, dot-product-test and
+// jacobian-bodies compare two values with (random model values of the free variables a premise
+// step introduces, probe arguments at function types, the vectors u of a transpose and the
+// directions v of a Jacobian body): fixed, so that an enumerated term has one verdict.
 inline constexpr std::uint64_t enumeration_probe_seed = 20260522;
 
 std::unique_ptr<props::InputEnumeration> enumeration(int max_size);
 // Gives the properties that check one drawn term their check_input: round-trip, adequacy,
 // subject-reduction, strong-normalisation, unique-decomposition, and soundness-of-steps,
-// translation and simulation (their probes from enumeration_probe_seed).
+// translation, simulation, dot-product-test and jacobian-bodies (their probes from
+// enumeration_probe_seed).
 void take_part_in_enumeration(std::vector<props::PropertyDef>& properties);
 
 } // namespace adsem::pullback
