@@ -110,9 +110,9 @@ void add_enumerate_command(CLI::App& app, CommandContext& ctx) {
       "discard is never a pass) and its smallest counterexample. Exit 0: every property held on\n"
       "every input it checked; 1: a counterexample, an error or a property that checked nothing;\n"
       "130: interrupted (the sizes finished so far are reported).");
-  cmd->add_option(
-         "calculus", options->calculus,
-         "Calculus id or alias (simple-diff, delta-reverse, perturbative, linear-negation)")
+  cmd->add_option("calculus", options->calculus,
+                  "Calculus id or alias (simple-diff, delta-reverse, perturbative, "
+                  "linear-negation, pullback)")
       ->required();
   cmd->add_option("--property,-p", options->properties,
                   "Only these properties (full names or <calc>/<suffix>); default: all that "

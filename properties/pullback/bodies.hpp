@@ -1,5 +1,7 @@
 #pragma once
 // The bodies of the pullback properties (registered with names and citations in properties.cpp).
+#include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -11,10 +13,15 @@ using props::PropertyContext;
 using props::TrialResult;
 // structure.cpp
 TrialResult round_trip(const PropertyContext&);
+TrialResult round_trip_of(const Term& t);
 TrialResult subject_reduction(const PropertyContext&);
 TrialResult strong_normalisation(const PropertyContext&);
 TrialResult unique_decomposition(const PropertyContext&);
 TrialResult anf_shape(const PropertyContext&);
+// The checks of one given term (the random bodies above draw it; enumeration.hpp enumerates it).
+TrialResult subject_reduction_of(const Term& t, const PropertyContext&);
+TrialResult strong_normalisation_of(const Term& t, const PropertyContext&);
+TrialResult unique_decomposition_of(const Term& t, const PropertyContext&);
 // soundness.cpp
 TrialResult soundness_of_steps(const PropertyContext&);
 TrialResult soundness_of_anf(const PropertyContext&);
@@ -23,6 +30,9 @@ TrialResult dual_linearity(const PropertyContext&);
 TrialResult substitution(const PropertyContext&);
 TrialResult sum_law(const PropertyContext&);
 TrialResult dot_product(const PropertyContext&);
+TrialResult dot_product_of(const Term& t, std::uint64_t seed, const PropertyContext&);
+// One given term, its probes drawn from `seed`.
+TrialResult soundness_of_steps_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // reverse_mode.cpp
 TrialResult reverse_mode_first_order(const PropertyContext&);
 TrialResult reverse_mode_first_order_at(const gen::Query&, const PropertyContext&); // one query
@@ -39,13 +49,20 @@ double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_st
 // model_checks.cpp
 TrialResult premise_jacobian(const PropertyContext&);
 TrialResult adequacy(const PropertyContext&);
+// One given term; `seed` is asked only when the term is not ground (probing its value).
+TrialResult adequacy_of(const Term& t, const std::function<std::uint64_t()>& seed,
+                        const PropertyContext&);
 TrialResult translation(const PropertyContext&);
+// One given term, its probes drawn from `seed` (also soundness_of_steps_of, simulation_of).
+TrialResult translation_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // A term of templates 3, 4 or 1 or a closed term, as translation draws it.
 Term every_template_term();
 // jacobian_bodies.cpp
 TrialResult jacobian_bodies(const PropertyContext&);
+TrialResult jacobian_bodies_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // simulation.cpp
 TrialResult simulation(const PropertyContext&);
+TrialResult simulation_of(const Term& t, std::uint64_t seed, const PropertyContext&);
 // separation.cpp
 TrialResult separation(const PropertyContext&);
 } // namespace adsem::pullback::bodies

@@ -42,13 +42,7 @@ struct Row {
 
 } // namespace
 
-TrialResult jacobian_bodies(const PropertyContext& context) {
-  const int k = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4));
-  const Term t = k == 0   ? (*gen::functional_query()).term()
-                 : k == 1 ? (*gen::symbolic_query()).term()
-                 : k == 2 ? (*gen::open_query()).term()
-                          : (*gen::first_order_query(false, 3)).term();
-  const std::uint64_t seed = draw_seed();
+TrialResult jacobian_bodies_of(const Term& t, std::uint64_t seed, const PropertyContext& context) {
   return guarded(t, [&] {
     std::vector<Row> rows;
     std::map<std::string, int> per_rule;
@@ -95,6 +89,15 @@ TrialResult jacobian_bodies(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), t);
   });
+}
+TrialResult jacobian_bodies(const PropertyContext& context) {
+  const int k = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4));
+  const Term t = k == 0   ? (*gen::functional_query()).term()
+                 : k == 1 ? (*gen::symbolic_query()).term()
+                 : k == 2 ? (*gen::open_query()).term()
+                          : (*gen::first_order_query(false, 3)).term();
+  const std::uint64_t seed = draw_seed();
+  return jacobian_bodies_of(t, seed, context);
 }
 
 } // namespace adsem::pullback::bodies

@@ -67,12 +67,8 @@ TrialResult premise_jacobian(const PropertyContext& context) {
 // P18 [D] adequacy at ground type: a closed term of Euclidean type, or of σ* with σ Euclidean,
 // whose normal form is a numeral tuple or a covector literal N has ⟦N⟧ = ⟦M⟧. Normal forms that
 // are not literals (stuck terms, Remark 3.6) are counted as discards "stuck-normal-form".
-TrialResult adequacy(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target
-                 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 2)) == 0
-                     ? (*gen::first_order_query(false, 3)).term()
-                     : *gen::closed_term();
+TrialResult adequacy_of(const Term& t, const std::function<std::uint64_t()>& seed,
+                        const PropertyContext& context) {
   return guarded(t, [&] {
     const Type ty = type_of(t);
     RunOptions o;
@@ -90,14 +86,22 @@ TrialResult adequacy(const PropertyContext& context) {
     } else if (is_euclidean(ty) || (is_dual(ty) && is_euclidean(ty->left))) {
       return on(TrialResult::discard("stuck-normal-form"), t);
     } else {
-      return on(compare(denote_in(t, nullptr), "⟦M⟧", denote_in(nf, nullptr), "⟦NF(M)⟧", ty,
-                        draw_seed(), context),
+      return on(compare(denote_in(t, nullptr), "⟦M⟧", denote_in(nf, nullptr), "⟦NF(M)⟧", ty, seed(),
+                        context),
                 t);
     }
     return on(compare_vectors(want, "⟦M⟧", got, "the literal M reduces to", CheckKind::exact_value,
                               context),
               t);
   });
+}
+TrialResult adequacy(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  const Term t = target ? *target
+                 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 2)) == 0
+                     ? (*gen::first_order_query(false, 3)).term()
+                     : *gen::closed_term();
+  return adequacy_of(t, draw_seed, context);
 }
 
 } // namespace adsem::pullback::bodies
@@ -115,9 +119,7 @@ Term every_template_term() {
 // P13, Lemma 5.1(2) (L535-538, proof L1162-1198): the translation into the differential
 // λ-calculus preserves the denotation, ⟦P⟧ = ⟦P_t⟧, on generated terms of every template
 // (dual maps, covectors and pullbacks translated away, App. D L833-844).
-TrialResult translation(const PropertyContext& context) {
-  const Term t = every_template_term();
-  const std::uint64_t seed = draw_seed();
+TrialResult translation_of(const Term& t, std::uint64_t seed, const PropertyContext& context) {
   return guarded(t, [&] {
     std::mt19937_64 rng(seed);
     const Env<double> env = random_env(free_var_types(t), rng);
@@ -126,6 +128,11 @@ TrialResult translation(const PropertyContext& context) {
                       "⟦P_t⟧ (𝓛_D)", type_of(t), rng(), context),
               t);
   });
+}
+TrialResult translation(const PropertyContext& context) {
+  const Term t = every_template_term();
+  const std::uint64_t seed = draw_seed();
+  return translation_of(t, seed, context);
 }
 
 } // namespace adsem::pullback::bodies

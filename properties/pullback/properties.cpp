@@ -1,6 +1,7 @@
 #include "properties/pullback/properties.hpp"
 
 #include "properties/pullback/bodies.hpp"
+#include "properties/pullback/enumeration.hpp"
 
 namespace adsem::pullback {
 
@@ -16,7 +17,7 @@ std::vector<props::PropertyDef> properties() {
                               size};
   };
   using namespace bodies;
-  return {
+  std::vector<props::PropertyDef> all = {
       def("round-trip", "round-trip", "print then parse gives an α-equal term (spec §2.7)",
           "spec §2.7 [ID-4]", round_trip),
       def("subject-reduction", "subject-reduction",
@@ -108,6 +109,8 @@ std::vector<props::PropertyDef> properties() {
           "P_t and P'_t agree); spec §6 P14",
           simulation),
   };
+  take_part_in_enumeration(all); // bounded-exhaustive checks of one given term
+  return all;
 }
 
 } // namespace adsem::pullback

@@ -1,6 +1,7 @@
 #include "properties/pullback/register.hpp"
 
 #include "properties/pullback/complexity_families.hpp"
+#include "properties/pullback/enumeration.hpp"
 #include "properties/pullback/frontend.hpp"
 #include "properties/pullback/mutants.hpp"
 #include "properties/pullback/properties.hpp"
@@ -26,6 +27,7 @@ void register_pullback(Registry& registry) {
                       "let",      "partial-primitive", "sum",          "zero"};
   use_rule_table(entry, pullback::paper_rules()->infos());
   entry.rule_adapter = std::make_shared<const pullback::RuleAdapter>();
+  entry.enumeration = pullback::enumeration;
   registry.add(std::move(entry));
 }
 

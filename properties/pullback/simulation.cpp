@@ -16,9 +16,7 @@ namespace adsem::pullback::bodies {
 
 using namespace support;
 
-TrialResult simulation(const PropertyContext& context) {
-  const Term t = every_template_term();
-  const std::uint64_t seed = draw_seed();
+TrialResult simulation_of(const Term& t, std::uint64_t seed, const PropertyContext& context) {
   return guarded(t, [&] {
     struct Seen {
       Term before, after;
@@ -78,6 +76,11 @@ TrialResult simulation(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), t);
   });
+}
+TrialResult simulation(const PropertyContext& context) {
+  const Term t = every_template_term();
+  const std::uint64_t seed = draw_seed();
+  return simulation_of(t, seed, context);
 }
 
 } // namespace adsem::pullback::bodies

@@ -65,10 +65,8 @@ struct Observed {
 
 // P1, Thm. 4.6(2) (L473-476; proof L928-1160): every step, in any context, premise steps on their
 // auxiliary terms included (fresh ω', b instantiated by random model values), preserves ⟦·⟧.
-TrialResult soundness_of_steps(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target : mixed_query_or_term();
-  const std::uint64_t seed = draw_seed();
+TrialResult soundness_of_steps_of(const Term& t, std::uint64_t seed,
+                                  const PropertyContext& context) {
   return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     std::vector<Observed> seen;
@@ -121,6 +119,12 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), t);
   });
+}
+TrialResult soundness_of_steps(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  const Term t = target ? *target : mixed_query_or_term();
+  const std::uint64_t seed = draw_seed();
+  return soundness_of_steps_of(t, seed, context);
 }
 
 // P2, Thm. 4.6(1) (L475): A-normalisation preserves ⟦·⟧ (compact and literal ANF, ID-9), and both
@@ -257,19 +261,17 @@ TrialResult sum_law(const PropertyContext& context) {
 
 // P20 [D] (transpose identity of rules 5 / 5⁺; §5.5 dot-product test): for every step
 // (λv.B)*·c* → c'* of a run, ⟨c', u⟩ = ⟨c, ⟦B⟧(u)⟩ for random u.
-TrialResult dot_product(const PropertyContext& context) {
-  const gen::Query q = *gen::first_order_query(false, 3);
-  const std::uint64_t seed = draw_seed();
-  return guarded(q.term(), [&] {
+TrialResult dot_product_of(const Term& t, std::uint64_t seed, const PropertyContext& context) {
+  return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     std::vector<std::pair<Term, Term>> transposes;
     m.observe([&](const Term& before, const Step& s, bool) {
       if (s.rule == "5" || s.rule == "5+")
         transposes.emplace_back(subterm(before, s.path), subterm(s.result, s.path));
     });
-    m.normalise(q.term());
+    m.normalise(t);
     // A query whose reduction takes no transpose step tests nothing here: a discard, not a pass.
-    if (transposes.empty()) return on(TrialResult::discard("no-transpose-step"), q.term());
+    if (transposes.empty()) return on(TrialResult::discard("no-transpose-step"), t);
     std::mt19937_64 rng(seed);
     for (const auto& [redex, out] : transposes) {
       const Type sigma = redex->type;
@@ -288,12 +290,17 @@ TrialResult dot_product(const PropertyContext& context) {
                                             context.tolerance(CheckKind::derivative));
         if (r.kind != TrialResult::Kind::pass) {
           r.reason += " at the transpose of " + print(redex);
-          return on(r, q.term());
+          return on(r, t);
         }
       }
     }
-    return on(TrialResult::pass(), q.term());
+    return on(TrialResult::pass(), t);
   });
+}
+TrialResult dot_product(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  const std::uint64_t seed = draw_seed();
+  return dot_product_of(q.term(), seed, context);
 }
 
 } // namespace adsem::pullback::bodies

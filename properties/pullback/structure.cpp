@@ -46,8 +46,7 @@ Context context_of(const Term& t) {
 } // namespace
 
 // SYN: the printer's output re-parses to an α-equal term (spec §2.7).
-TrialResult round_trip(const PropertyContext&) {
-  const Term t = *gen::closed_term();
+TrialResult round_trip_of(const Term& t) {
   const std::string text = print(t);
   const Term back = parse_closed(text);
   TrialResult r = TrialResult::pass();
@@ -57,12 +56,13 @@ TrialResult round_trip(const PropertyContext&) {
     r = TrialResult::fail("re-parsed at type " + type_text(type_of(back)));
   return on(r, t);
 }
+TrialResult round_trip(const PropertyContext&) {
+  return round_trip_of(*gen::closed_term());
+}
 
 // P3, Cor. 4.7 (L494-496): every step (premise steps included) preserves the type, checked with
 // lin⁺ (ID-3). Strict-lin failures of reducts are the documented gap (erratum #3), not failures.
-TrialResult subject_reduction(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target : mixed_term();
+TrialResult subject_reduction_of(const Term& t, const PropertyContext& context) {
   return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     std::optional<std::string> failure;
@@ -88,12 +88,14 @@ TrialResult subject_reduction(const PropertyContext& context) {
     return on(failure ? TrialResult::fail(*failure) : TrialResult::pass(), t);
   });
 }
+TrialResult subject_reduction(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  return subject_reduction_of(target ? *target : mixed_term(), context);
+}
 
 // P4, Cor. 5.2 (L540-542): normalisation ends within the budget (10⁵ steps, premises included).
 // Overrunning it is a failure to investigate, not a discard (spec §6 P4).
-TrialResult strong_normalisation(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target : mixed_or_open_term();
+TrialResult strong_normalisation_of(const Term& t, const PropertyContext& context) {
   try {
     Machine m(rules_for(context), run_options(context, 100'000));
     m.normalise(t);
@@ -107,12 +109,14 @@ TrialResult strong_normalisation(const PropertyContext& context) {
     return on(TrialResult::fail("no normal form within the budget: " + e.diagnostic().message), t);
   }
 }
+TrialResult strong_normalisation(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  return strong_normalisation_of(target ? *target : mixed_or_open_term(), context);
+}
 
 // P5, Lemma 3.8 (L367-369): along a run, every term has at most one decomposition C[r] by the
 // context grammar read relationally, it is the one `step` contracts, and normal forms have none.
-TrialResult unique_decomposition(const PropertyContext& context) {
-  const auto target = targeted_term(context);
-  const Term t = target ? *target : mixed_or_open_term();
+TrialResult unique_decomposition_of(const Term& t, const PropertyContext& context) {
   return guarded(t, [&] {
     Machine m(rules_for(context), run_options(context));
     Machine enumerator(rules_for(context), run_options(context, 1'000'000));
@@ -138,6 +142,10 @@ TrialResult unique_decomposition(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), t);
   });
+}
+TrialResult unique_decomposition(const PropertyContext& context) {
+  const auto target = targeted_term(context);
+  return unique_decomposition_of(target ? *target : mixed_or_open_term(), context);
 }
 
 // P6, Lemma B.1 (L760), §3.2 (L207-219): ANF(P) is a let series of elementary terms with atom
