@@ -111,6 +111,31 @@ BookPatch paper_literal_no_zero_rules() {
   return p;
 }
 
+// The context V + C as printed (erratum #13, L359): V + C_A, so the summands after the first are
+// A-normalised (A*) instead of evaluated, and a sum whose later summand is not a value sticks.
+BookPatch paper_literal_v_plus_c_a() {
+  BookPatch p;
+  p.replace<EvaluationContext>("V + C", [](Rule<EvaluationContext> r) {
+    r.info.summary = "as printed, V + C_A: each summand after the first is an A-context";
+    r.extra.grammar = Grammar::administrative;
+    return r;
+  });
+  return p;
+}
+
+// Rule 17 as printed (erratum #12, L245): the unfolded λb.(λu.S)*·(a L[b/x]) replaces E without
+// the A-normalisation of its body that ID-11 adds.
+BookPatch paper_literal_rule_17_not_a_normal() {
+  BookPatch p;
+  p.replace<Pullback>("17", [](Rule<Pullback> r) {
+    r.result = [](Machine&, const Pullback::Redex& row, const RuleInfo&) {
+      return app(pullback(row.y, row.sigma, *row.premise, row.omega), row.v_value);
+    };
+    return r;
+  });
+  return p;
+}
+
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
@@ -162,6 +187,19 @@ const std::vector<Mutant>& mutant_catalogue() {
         "Σ1-Σ3, the ≡ of §2.3 oriented, removed), so a term such as (λx.0)* keeps a body that "
         "is not linear in x and types no more",
         {"subject-reduction"}, paper_literal_no_zero_rules()));
+    all.push_back(mutant(
+        "paper-literal-v-plus-c-a", "paper-literal",
+        "the context V + C as printed, V + C_A (erratum #13, L359): a summand after the first "
+        "is A-normalised instead of evaluated: a stage's dual map keeps a let in its body, which "
+        "5⁺ does not transpose, so rule 6 composes forward (and a sum of a value and a "
+        "non-value sticks)",
+        {"cost-reverse-mode"}, paper_literal_v_plus_c_a()));
+    all.push_back(mutant(
+        "paper-literal-rule-17-not-a-normal", "paper-literal",
+        "rule 17 as printed (erratum #12, L245, L305): the unfolded λ's body (λu.S)*·(a L[b/x]) "
+        "is not A-normalised (ID-11); the strategy A-normalises it itself through (Ω λy.C_A)·S "
+        "(one A* and one rule 7 more, the same normal form), so it is an expected survivor",
+        {}, paper_literal_rule_17_not_a_normal()));
     return all;
   }();
   return catalogue;

@@ -139,6 +139,11 @@ void replace_rule(const adsem::rules::RuleDecl& d, const Pat& p, BookPatch& patc
   const Book::Entry& old = paper_rules()->entries()[paper_position(d)];
   const RuleInfo info = user_info(d);
   const Kind k = p->lhs->kind;
+  if (std::holds_alternative<Rule<EvaluationContext>>(old))
+    refuse(d,
+           fmt::format("{} is a production of the evaluation contexts (§3.4 L359), where the "
+                       "strategy searches, not a rule a step fires: a user rule rewrites a redex",
+                       d.name));
   if (std::holds_alternative<Rule<Combine>>(old)) {
     if (k == Kind::pullback || row_shaped(p->lhs))
       refuse(d, fmt::format("rule {} rewrites a node of the context grammar (§3.4); a pullback "

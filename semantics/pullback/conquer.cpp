@@ -169,7 +169,7 @@ bool Machine::derive_premises(Pullback::Redex& r) {
     } else {
       return false;
     }
-    r.premise = lam(b, kappa, anf(unfolded));
+    r.premise = lam(b, kappa, unfolded); // as the paper prints it: row 17 A-normalises the body
     return true;
   }
   case Kind::lam: // 18: JAC on the body, x free, x ∉ FV(V)
@@ -324,9 +324,13 @@ Term row_16c(Machine&, const Pullback::Redex& r, const RuleInfo&) {
             [&] { return dualmap(e->name, e->type, *r.forward, Vp(r, a)); });
 }
 
-// (17) (Ω λx.L)·A: E unfolded at a symbolic point b into a λ (ID-11); then row 18
+// (17) (Ω λx.L)·A: E unfolded at a symbolic point b into λb.(λu.S)*·(A L[b/x]) (L245), whose
+// body is not elementary: A-normalised into a let series (ID-11, erratum 12); then row 18
 Term row_17(Machine&, const Pullback::Redex& r, const RuleInfo&) {
-  return app(pullback(r.y, r.sigma, *r.premise, r.omega), r.v_value);
+  const Term& unfolded = *r.premise;
+  return app(
+      pullback(r.y, r.sigma, lam(unfolded->name, unfolded->type, anf(unfolded->kids[0])), r.omega),
+      r.v_value);
 }
 
 // (18) λx.S, D-curry (L309-313); S' := JAC(y, S, V)

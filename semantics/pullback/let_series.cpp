@@ -17,7 +17,12 @@ Term a_star(Machine& m, const PullbackBody::Redex& r, const RuleInfo&) {
   const Term& t = r.node;
   AnfOptions o;
   o.bind_atoms = m.rules().bind_atoms;
-  const Term body = anf(t->kids[0], o);
+  const Term body = anf(t->kids[r.hole], o);
+  if (t->kind != Kind::pullback) { // a C_A hole of another node (a patched context table)
+    auto n = make_shared_node<Node>(*t);
+    n->kids[r.hole] = body;
+    return n;
+  }
   // [perf] The series' facts made at once: rule 8 asks its rest without making them (the
   // stages rebuild most of it), and at the first stage the substitution keeps most of a series
   // whose stages each read only the one before, stopping where facts say a subterm is untouched.

@@ -53,9 +53,12 @@ struct PullbackBody {
   struct Redex {
     const Term& node; // (Ω λy:σ.P)·S
     bool final = false;
+    // The child of node that a C_A hole opens (contexts.hpp): the body P of a pullback; another
+    // node's child only where a patched context table puts a C_A hole elsewhere (V + C_A).
+    std::size_t hole = 0;
   };
   using Output = Term;
-  static Kind kind(const Redex& r) { return r.node->kids[0]->kind; }
+  static Kind kind(const Redex& r) { return r.node->kids[r.hole]->kind; }
   static const Node& node(const Redex& r) { return *r.node; }
 };
 
@@ -97,7 +100,41 @@ struct Pullback {
   static const Node& node(const Redex& r) { return *r.body; }
 };
 
-using Book = RuleBook<Combine, LetSeries, Pullback, Anf>;
+// The evaluation contexts (§3.4 L359; spec §4.6): one entry per production of C, which no step
+// fires (each is `unfireable`): its `extra` says which child its hole is in, what the children
+// opened before must be and which grammar opens the hole. The strategy reads them (contexts.hpp).
+enum class Grammar : unsigned char {
+  evaluation,     // C: the search goes on inside the child
+  administrative, // C_A (§3.2, App. B L753): the child is A-normalised as a whole by A* (§4.2)
+};
+// What a pullback's body must be for a production of (Ω λy.P)·S to hold (ID-10).
+enum class BodyShape : unsigned char {
+  any,        // not a pullback production
+  not_final,  // (Ω λy.C_A)·S: only while the body is not final
+  elementary, // (Ω λy.E)·C
+  split,      // (Ω λy.⟨y,E⟩)·C
+};
+struct Hole {
+  int kid = 0;               // the child the hole is in
+  bool each_later = false;   // and each later child too (a sum's summands: n-ary sums, ID-5)
+  bool values_first = false; // the children the kind's productions open before are values V
+  Grammar grammar = Grammar::evaluation;
+  BodyShape body = BodyShape::any;
+};
+struct EvaluationContext {
+  using Context = Machine;
+  using Kind = pullback::Kind;
+  static constexpr std::size_t kind_count = term_kind_count;
+  struct Redex {
+    const Term& node; // a node of the production's kind
+  };
+  using Output = Term;
+  using Extra = Hole;
+  static Kind kind(const Redex& r) { return r.node->kind; }
+  static const Node& node(const Redex& r) { return *r.node; }
+};
+
+using Book = RuleBook<Combine, LetSeries, Pullback, Anf, EvaluationContext>;
 using BookPtr = std::shared_ptr<const Book>;
 using BookPatch = Book::Patch;
 

@@ -6,6 +6,7 @@
 
 #include "semantics/pullback/combine.hpp"
 #include "semantics/pullback/conquer.hpp"
+#include "semantics/pullback/contexts.hpp"
 #include "semantics/pullback/let_series.hpp"
 #include "syntax/pullback/substitution.hpp"
 
@@ -304,7 +305,12 @@ std::vector<Book::Entry> paper_entries() {
 } // namespace
 
 const BookPtr& paper_rules() {
-  static const BookPtr book = std::make_shared<const Book>(paper_entries());
+  static const BookPtr book = [] {
+    std::vector<Book::Entry> entries = context_entries(); // §3.4 defines C before the redexes
+    for (Book::Entry& rule : paper_entries())
+      entries.push_back(std::move(rule));
+    return std::make_shared<const Book>(std::move(entries));
+  }();
   return book;
 }
 
@@ -315,7 +321,7 @@ BookPtr patch_paper_rules(const BookPatch& patch) {
 std::vector<std::string> rule_names() {
   std::vector<std::string> names;
   for (const RuleInfo& rule : paper_rules()->infos())
-    names.push_back(rule.name);
+    if (rule.unfireable.empty()) names.push_back(rule.name);
   return names;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// pullback's rule book: every reduction rule of seed 000 (§3.4 L353-379, Fig. 3 L236-248; spec
-// §4) and the extensions of spec §4.6 [X], one entry each under the name traces print (the
+// pullback's rule book: every production of the evaluation contexts (contexts.hpp) and every
+// reduction rule of seed 000 (§3.4 L353-379, Fig. 3 L236-248; spec §4) and the extensions of spec
+// §4.6 [X], one entry each under the name traces print (the
 // paper's rule numbers, sub-cases as in spec §4.4; 5+, N1-N3, Z1-Z7, Sigma1-3, let, A*), with
 // its citation, kind, node kinds, side condition and result (rules.cpp).
 #include <string>
@@ -15,7 +16,8 @@ const BookPtr& paper_rules();
 // A new book: the paper's with the patch applied.
 BookPtr patch_paper_rules(const BookPatch& patch);
 
-// The names in the book's order (coverage, docs, `adsem reduce --trace`).
+// The names of the rules a step can be, in the book's order (coverage, docs, `adsem reduce
+// --trace`): the contexts, which no step is, left out.
 std::vector<std::string> rule_names();
 // Rules that fire only inside premises or rarely on generated terms (documented in the docs;
 // coverage tests hit them with the hand-made shapes of spec §8.6).

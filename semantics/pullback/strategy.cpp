@@ -56,7 +56,11 @@ Term path_atom(const Term& root, const Term& atom) {
 }
 
 Machine::Machine(Rules rules, RunOptions options)
-    : rules_(std::move(rules)), options_(options), fired_(rules_.book->size(), 0) {}
+    : rules_(std::move(rules)),
+      own_contexts_(rules_.book == paper_rules() ? nullptr
+                                                 : std::make_unique<const Contexts>(*rules_.book)),
+      contexts_(own_contexts_ ? own_contexts_.get() : &paper_contexts()), options_(options),
+      fired_(rules_.book->size(), 0) {}
 
 Machine::~Machine() {
   if (!options_.counter) return;
@@ -267,45 +271,19 @@ Term Machine::normalise_premise(const Term& t) {
   return current;
 }
 
-// ---- the evaluation contexts (spec §4.6/§4.7), in the deterministic order ----
+// ---- the evaluation contexts (spec §4.6/§4.7): the book's, in the deterministic order ----
 namespace {
 
-// Values with no redex inside: variables, numerals, covectors, zero, and λs (no reduction under
-// λ, CBV).
+// Values by their constructor, with no redex inside: variables, numerals, covectors, zero, and λs
+// (no reduction under λ, CBV).
 bool never_reduces(Kind k) {
   return k == Kind::var || k == Kind::num || k == Kind::covec || k == Kind::lam || k == Kind::zero;
 }
 
-// The children the step function searches at t, in order: the one after `after` (-1: the
-// first), or -1 when none is left. value_pullback: t is (Ω λy.E)·S with a final, non-let body
-// (the pullback's redexes are then in S, or the application around it). [perf] Inline: the
-// search asks it at every child of every node it visits (a call each was 1.2% of adequacy).
-[[gnu::always_inline]] inline int next_kid(const Term& t, int after, bool value_pullback) {
-  if (never_reduces(t->kind)) return -1;
-  switch (t->kind) {
-  case Kind::let: // let x = C in N
-    return after < 0 ? 0 : -1;
-  case Kind::dualmap: // (λx.S)*·C, then (λx.C)*·V under the binder
-    return after < 0 ? 1 : after == 1 ? 0 : -1;
-  case Kind::pullback:
-    // (Ω λy.C_A)·S while the body is not final [ID-10]; then 7/8; then (Ω λy.E)·C
-    return value_pullback && after < 0 ? 1 : -1;
-  default: // sum, app, pair, proj, prim, jac, left to right: C + P | V + C, C P | V C, ⟨C,S⟩ |
-           // ⟨V,C⟩
-    return after + 1 < static_cast<int>(t->kids.size()) ? after + 1 : -1;
-  }
-}
-
-// Whether the step function tries a redex at t itself once its children hold none; (Ω λy.E)·V
-// is a value, its redex is the application around it.
-bool tries_root(const Term& t, bool value_pullback) {
-  return !never_reduces(t->kind) && !(t->kind == Kind::pullback && value_pullback);
-}
-
-bool is_value_pullback(const Term& t) {
-  if (t->kind != Kind::pullback) return false;
-  const Term& body = t->kids[0];
-  return body->kind != Kind::let && is_final(body, t->name);
+// Whether the step function tries a redex at t itself once its children hold none. [perf] Not at
+// (Ω λy.E)·V nor (Ω λy.⟨y,E⟩)·V: values, whose redex is the application around them.
+bool tries_root(const Term& t, Standing at) {
+  return !never_reduces(t->kind) && at != Standing::elementary && at != Standing::split;
 }
 
 } // namespace
@@ -391,15 +369,15 @@ std::optional<Machine::Found> Machine::search_in(const Term& t, int depth,
 std::optional<Machine::Found> Machine::search_kids(const Term& t, int after, int depth, bool clean,
                                                    std::vector<Frame>& frames) {
   const long impure_before = impure_attempts_;
-  const bool value_pullback = is_value_pullback(t);
-  for (int k = next_kid(t, after, value_pullback); k >= 0; k = next_kid(t, k, value_pullback)) {
+  const Standing at = standing(t);
+  for (int k = contexts_->next_kid(t, after, at); k >= 0; k = contexts_->next_kid(t, k, at)) {
     const Term& kid = t->kids[static_cast<std::size_t>(k)];
     if (known_inert(kid, depth + 1)) continue;
     frames.push_back({t, k, clean && impure_attempts_ == impure_before});
     if (auto f = search_unknown(kid, depth + 1, frames)) return f;
     frames.pop_back();
   }
-  if (!tries_root(t, value_pullback)) return std::nullopt;
+  if (!tries_root(t, at)) return std::nullopt;
   auto found = contract_root(t);
   if (found && refocusing_ && clean && impure_attempts_ == impure_before) {
     // a run of the same rule at this redex, taken at once (Combine::Extra)
@@ -419,59 +397,31 @@ bool Machine::is_value(const Term& t) {
   return out.empty();
 }
 
-// The context grammar read relationally: every production that matches, with its side
-// conditions (V = a term with no decomposition), independently of the step function's order.
+// The context grammar read relationally: every production of the book that holds at t, with its
+// side conditions (V = a term with no decomposition), independently of the step function's order.
+// A C_A hole is A-normalised by A* at t itself (contract_root), which the root probe finds.
 void Machine::decompose(const Term& t, std::vector<int>& path, std::vector<std::vector<int>>& out) {
-  const auto sub = [&](std::size_t i) {
-    path.push_back(static_cast<int>(i));
-    decompose(t->kids[i], path, out);
+  if (never_reduces(t->kind)) return;
+  const Standing at = standing(t);
+  const auto sub = [&](int i) {
+    path.push_back(i);
+    decompose(t->kids[static_cast<std::size_t>(i)], path, out);
     path.pop_back();
   };
-  bool kids_values = true;
-  switch (t->kind) {
-  case Kind::var:
-  case Kind::num:
-  case Kind::covec:
-  case Kind::lam:
-  case Kind::zero:
-    return;
-  case Kind::sum:
-  case Kind::app:
-  case Kind::pair:
-  case Kind::proj:
-  case Kind::prim:
-  case Kind::jac:
-    for (std::size_t i = 0; i < t->kids.size(); ++i) {
-      bool left_values = true; // V + C, V C, ⟨V,C⟩
-      for (std::size_t j = 0; j < i; ++j)
-        left_values = left_values && is_value(t->kids[j]);
-      if (left_values) sub(i);
-      kids_values = kids_values && is_value(t->kids[i]);
+  const auto value = [&](int i) { return is_value(t->kids[static_cast<std::size_t>(i)]); };
+  const int kids = static_cast<int>(t->kids.size());
+  std::vector<int> opened; // the children opened so far, in the productions' order
+  for (const Hole& hole : contexts_->holes(t->kind)) {
+    if (hole.grammar != Grammar::evaluation || !Contexts::holds(hole, at)) continue;
+    for (int k = hole.kid; k < kids; ++k) {
+      if (!hole.values_first || std::ranges::all_of(opened, value)) sub(k);
+      opened.push_back(k);
+      if (!hole.each_later) break;
     }
-    break;
-  case Kind::let:
-    sub(0);
-    kids_values = is_value(t->kids[0]);
-    break;
-  case Kind::dualmap:
-    sub(1);
-    if (is_value(t->kids[1])) sub(0);
-    kids_values = is_value(t->kids[0]) && is_value(t->kids[1]);
-    break;
-  case Kind::pullback: {
-    const Term& body = t->kids[0];
-    const bool final = is_final(body, t->name);
-    if (final && body->kind != Kind::let) {
-      sub(1);
-      kids_values = is_value(t->kids[1]);
-    } else {
-      kids_values = true; // (Ω λy.C_A)·S and the let-series redexes need no value
-    }
-    break;
   }
-  }
-  if (!kids_values) return;
-  if (probe_root(t)) out.push_back(path);
+  // t is a redex when every child opened is a value (asked in the children's order)
+  std::ranges::sort(opened);
+  if (std::ranges::all_of(opened, value) && probe_root(t)) out.push_back(path);
 }
 
 bool Machine::probe_root(const Term& t) {
@@ -504,6 +454,8 @@ std::optional<Machine::Found> Machine::contract_root(const Term& t) {
   if (const Rule<Combine>* rule = select<Combine>(Combine::Redex{t}))
     return Found{rule->info.position, rule->result(*this, Combine::Redex{t}, rule->info)};
   if (t->kind == Kind::pullback) return pullback_root(t);
+  if (contexts_->administrative(t->kind))
+    if (auto found = administrative_root(t)) return found;
   if (t->kind != Kind::app) return std::nullopt;
   const Term& f = t->kids[0];
   // ((Ω λy.B)·ω) V with B final and not a let (the let test first: is_final walks a let series)
@@ -518,15 +470,33 @@ std::optional<Machine::Found> Machine::contract_root(const Term& t) {
   return fire_row(row);
 }
 
-// (A*), (7), (8) on (Ω λy.P)·S (spec §4.2, §4.3).
+// (A*), (7), (8) on (Ω λy.P)·S (spec §4.2, §4.3). A* is the C_A hole of (Ω λy.C_A)·S, the body:
+// tried where the book's contexts open it.
 std::optional<Machine::Found> Machine::pullback_root(const Term& t) {
   const Term& body = t->kids[0];
   const PullbackBody::Redex redex{t, body->kind == Kind::let ? is_let_series_remembered(body)
                                                              : is_final(body, t->name)};
-  if (const Rule<Anf>* rule = select<Anf>(redex))
-    return Found{rule->info.position, rule->result(*this, redex, rule->info)};
+  if (contexts_->administrative(Kind::pullback))
+    if (const Rule<Anf>* rule = select<Anf>(redex))
+      return Found{rule->info.position, rule->result(*this, redex, rule->info)};
   if (const Rule<LetSeries>* rule = select<LetSeries>(redex))
     return Found{rule->info.position, rule->result(*this, redex, rule->info)};
+  return std::nullopt;
+}
+
+// A C_A hole of another node (a patched context table, e.g. V + C_A as the paper prints it): A*
+// on the child while it is not A-normal, i.e. not a let series (Lemma B.1, L760).
+std::optional<Machine::Found> Machine::administrative_root(const Term& t) {
+  const auto kids = t->kids.size();
+  for (const Hole& hole : contexts_->holes(t->kind)) {
+    if (hole.grammar != Grammar::administrative) continue;
+    for (auto k = static_cast<std::size_t>(hole.kid); k < kids; ++k) {
+      const PullbackBody::Redex redex{t, is_let_series(t->kids[k]), k};
+      if (const Rule<Anf>* rule = select<Anf>(redex))
+        return Found{rule->info.position, rule->result(*this, redex, rule->info)};
+      if (!hole.each_later) break;
+    }
+  }
   return std::nullopt;
 }
 

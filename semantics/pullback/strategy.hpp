@@ -1,6 +1,7 @@
 #pragma once
 // The deterministic call-by-value strategy of seed 000 (Lemma 3.8 L367-369; spec §4.7): `step`
-// finds THE decomposition C[r] (evaluation contexts of §3.4 L359, extended as in spec §4.6), asks
+// finds THE decomposition C[r] (evaluation contexts of §3.4 L359, extended as in spec §4.6: the
+// book's context entries, contexts.hpp), asks
 // the rule book (rules.hpp) which entry fires on r (`select` on the relation of r's shape,
 // relations.hpp) and contracts r with the entry's result; the step is counted and traced under
 // the entry's name. Pullback redexes (rows 9-20, Fig. 3 L240-248) and their premises (JAC, JAC1;
@@ -8,6 +9,7 @@
 // steps of premises, is counted against the fuel; running out throws AdsemError(ErrorKind::fuel).
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "semantics/core/rule_counter.hpp"
+#include "semantics/pullback/contexts.hpp"
 #include "semantics/pullback/node_memo.hpp"
 #include "semantics/pullback/relations.hpp"
 #include "semantics/pullback/rules.hpp"
@@ -119,6 +122,7 @@ private:
   };
   std::optional<Found> contract_root(const Term& t);
   std::optional<Found> pullback_root(const Term& t);
+  std::optional<Found> administrative_root(const Term& t);
   // Rows 9-20 of §4.4 on ((Ω λy:σ.B)·ω) V (ω, V values): the premises derived, the row selected
   // and its result, or nullopt (stuck: value 1, value 2, or a failed premise). conquer.cpp.
   std::optional<Found> fire_row(Pullback::Redex& row);
@@ -151,6 +155,10 @@ private:
                         const Term& v_value);
 
   Rules rules_;
+  // The book's evaluation contexts by node kind (contexts.hpp). [perf] The paper's are made once;
+  // a patched book's (a mutant's, a user's rules) here.
+  std::unique_ptr<const Contexts> own_contexts_;
+  const Contexts* contexts_;
   RunOptions options_;
   long fuel_used_ = 0;
   int premise_depth_ = 0;
