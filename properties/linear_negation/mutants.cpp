@@ -140,6 +140,18 @@ RulesPatch equivalence_19_ignores_scope() {
   return p;
 }
 
+// D→ seeds a numeral with tangent 1, as if it were an input: D→(r) = ⟨r, 1⟩.
+RulesPatch forward_constant_has_tangent() {
+  RulesPatch p;
+  p.replace<ForwardMode>("fwd-num", [](Rule<ForwardMode> r) {
+    r.result = [](ForwardDifferentiator&, const ForwardMode::Redex& redex, const RuleInfo&) {
+      return pair(redex.term, num(1));
+    };
+    return r;
+  });
+  return p;
+}
+
 // Def. 10's sum case as printed (L517, spec erratum 12): the stack of bp(F' + F'') is β'β', the
 // first summand's twice, and the second summand's β'' is lost.
 RulesPatch bp_sum_stacks_beta_twice() {
@@ -204,6 +216,10 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "variable outside its judgment (spec §4.4 caveat; Lemma 14's proof, "
                           "L552, L938-944)",
                           {"subject-reduction"}, sums_move_linear_es()));
+    all.push_back(declare("forward-constant-has-tangent", "constant-derivative",
+                          "D→(r) = ⟨r, 1⟩ (Sect. 2.3, L127-140): a numeral of the graph carries "
+                          "tangent 1, as an input would, instead of 0",
+                          {"forward-soundness"}, forward_constant_has_tangent()));
     all.push_back(declare("equivalence-19-ignores-scope", "lost-binding",
                           "(19) t[x := u][y := w] ≡ t[x := u[y := w]] (Table 2d, L369-383) taken "
                           "although y ∈ fv(t): the substitution [y := w] moves into u's scope and "

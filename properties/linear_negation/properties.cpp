@@ -808,7 +808,7 @@ TrialResult forward_soundness(const PropertyContext& c) {
     const TransformOptions seeding = transform_options(c);
     std::vector<double> magnitudes; // computed for the first component that needs them
     for (std::size_t j = 0; j < n; ++j) {
-      Term t = forward_graph(g, names);
+      Term t = forward_graph(g, names, *seeding.book, seeding.counter);
       for (std::size_t i = 0; i < n; ++i) // Prop. 1's seeds: x_j := ⟨r_j, 1⟩, x_i := ⟨r_i, 0⟩
         t = let(exp_binder(s.inputs[i], product_type(real_type(), real_type())), t,
                 forward_seed(*seeding.book, s.point[i], i, j, seeding.counter));

@@ -42,11 +42,12 @@ const Rules::Entry& paper_entry(const RuleDecl& rule) {
                                  "no strategy fires: a rule file can neither replace nor remove it",
                                  rule.name),
                      rule.name_pos);
-  if (std::holds_alternative<Rule<SymbolicBackprop>>(entry))
+  if (std::holds_alternative<Rule<SymbolicBackprop>>(entry) ||
+      std::holds_alternative<Rule<ForwardMode>>(entry))
     throw AdsemError(ErrorKind::parse,
-                     fmt::format("{} is a clause of Def. 10's symbolic backpropagation bp on "
-                                 "computational graphs, not a rewriting rule: a rule file can "
-                                 "neither replace nor remove it",
+                     fmt::format("{} is a clause of Def. 10's symbolic backpropagation bp or of "
+                                 "Sect. 2.3's forward mode D→ on computational graphs, not a "
+                                 "rewriting rule: a rule file can neither replace nor remove it",
                                  rule.name),
                      rule.name_pos);
   return entry;

@@ -4,7 +4,8 @@
 // (the strategies S_bp, S_lo, S_rand of reduction.cpp decide where they are tried), the rules
 // (18)-(22) of its structural equivalence (equivalence.cpp walks them), the
 // clauses of Table 3b's transformation D (transform.cpp walks the term), the clauses of Def. 10's
-// symbolic backpropagation bp (transform.cpp walks the graph), and the read-back of Cor. 16 and
+// symbolic backpropagation bp and of Sect. 2.3's forward mode D→ (transform.cpp walks the graph),
+// and the read-back of Cor. 16 and
 // the seeding of Prop. 1 (transform.cpp reads a gradient with them).
 #include <cstddef>
 #include <functional>
@@ -23,6 +24,7 @@ namespace adsem::linear_negation {
 class Reducer;
 class Differentiator;
 class Backpropagator;
+class ForwardDifferentiator;
 class EquivalenceSteps;
 
 // A term seen through its explicit substitutions: t = core α (spec §2.8).
@@ -184,6 +186,17 @@ struct SymbolicBackprop : TagRelation {
   using Output = BpParts;
 };
 
+// D→(G) of Sect. 2.3 (seed 002 L127-140, spec §4.10b), forward mode on computational graphs: one
+// clause per former of (25); the clause builds D→ of the node from D→ of its subgraphs
+// (ForwardDifferentiator::go), over inputs of type R × R.
+struct ForwardMode : TagRelation {
+  struct Redex {
+    const Term& term;
+  };
+  using Context = ForwardDifferentiator;
+  using Output = Term;
+};
+
 // The two definitions a gradient is read with, beside the rules: not rewriting steps, but one
 // entry each so that a patch can change them. They fire in no machine (`Definitions` is empty):
 // each is a function of its redex.
@@ -220,7 +233,8 @@ struct Seed {
   static Kind kind(const Redex&) { return DefinitionKind::seed; }
 };
 
-using Rules = RuleBook<Reduction, Equivalence, Transform, SymbolicBackprop, ReadBack, Seed>;
+using Rules =
+    RuleBook<Reduction, Equivalence, Transform, SymbolicBackprop, ForwardMode, ReadBack, Seed>;
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 

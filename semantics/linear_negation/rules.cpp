@@ -36,7 +36,8 @@ constexpr std::string_view T2a = "Table 2a (seed 002 lines 334-354)",
                            T2d = "Table 2d (seed 002 lines 369-383)",
                            S4 = "Section 4, rule (23) (seed 002 lines 387-390)",
                            T3b = "Table 3b (seed 002 lines 453-468)",
-                           D10 = "Definition 10 (seed 002 lines 479-517)";
+                           D10 = "Definition 10 (seed 002 lines 479-517)",
+                           S23 = "Section 2.3, forward mode D→ (seed 002 lines 127-140)";
 
 // A rule of Table 2 with one instance per node, of S_bp class `priority_class`.
 Rule<Reduction> reduction(RuleInfo i, Kind kind, Rule<Reduction>::Match match,
@@ -650,17 +651,22 @@ Term frame(const std::string& x, const Term& content) {
   return let(exp_binder(x, real_type()), num(0), content);
 }
 
+// A clause of a transformation R of computational graphs (bp, D→) on the former `kind`, cited
+// `where`.
+template <class R>
+Rule<R> graph_clause(std::string_view where, std::string name, std::string summary, Kind kind,
+                     typename Rule<R>::Result result) {
+  Rule<R> r;
+  r.info = rule_info(std::move(name), cite(where), RuleKind::transformation, std::move(summary));
+  r.kinds = {kind};
+  r.result = std::move(result);
+  return r;
+}
+
 std::vector<Rules::Entry> definition_10() {
   using B = SymbolicBackprop::Redex;
   std::vector<Rules::Entry> out;
-  const auto clause = [](std::string name, std::string summary, Kind kind,
-                         Rule<SymbolicBackprop>::Result result) {
-    Rule<SymbolicBackprop> r;
-    r.info = rule_info(std::move(name), cite(D10), RuleKind::transformation, std::move(summary));
-    r.kinds = {kind};
-    r.result = std::move(result);
-    return r;
-  };
+  const auto clause = [](auto&&... a) { return graph_clause<SymbolicBackprop>(D10, a...); };
   out.push_back(clause("bp-var", "bp(xi) = ⟨xi, ⟨0, …, a, …, 0⟩⟩", Kind::var,
                        [](Backpropagator&, const B& r, const RuleInfo&) {
                          BpParts p;
@@ -841,6 +847,60 @@ std::vector<Rules::Entry> table_2d() {
   return out;
 }
 
+// ---- Sect. 2.3: forward mode D→(G) on computational graphs, inputs of type R × R ----
+std::vector<Rules::Entry> section_2_3() {
+  using F = ForwardMode::Redex;
+  std::vector<Rules::Entry> out;
+  const auto clause = [](auto&&... a) { return graph_clause<ForwardMode>(S23, a...); };
+  const Type dr = product_type(real_type(), real_type());
+  out.push_back(clause("fwd-var", "D→(x) = x", Kind::var,
+                       [](ForwardDifferentiator&, const F& r, const RuleInfo&) { return r.term; }));
+  // [EXT, spec erratum 17] a numeral's tangent is 0
+  out.push_back(clause(
+      "fwd-num", "D→(r) = ⟨r, 0⟩", Kind::num,
+      [](ForwardDifferentiator&, const F& r, const RuleInfo&) { return pair(r.term, num(0)); }));
+  out.push_back(clause("fwd-let", "D→(F[x := G]) = D→(F)[x := D→(G)]", Kind::let,
+                       [dr](ForwardDifferentiator& d, const F& r, const RuleInfo&) {
+                         const Node& g = *r.term;
+                         return let(exp_binder(g.x.name, dr), d.go(g.body()), d.go(g.bound()));
+                       }));
+  out.push_back(
+      clause("fwd-prim", "D→(f(x1..xk)) = ⟨f(z), Σ ∂f/∂i(z)·ti⟩[⟨z1, t1⟩ := x1]…[⟨zk, tk⟩ := xk]",
+             Kind::prim, [](ForwardDifferentiator& d, const F& r, const RuleInfo&) {
+               const Node& g = *r.term;
+               Names& names = d.names();
+               std::vector<Term> zs;
+               std::vector<std::string> ts;
+               for (std::size_t i = 0; i < g.kids.size(); ++i) {
+                 zs.push_back(var(names.fresh("z")));
+                 ts.push_back(names.fresh("t"));
+               }
+               std::vector<Term> terms;
+               for (std::size_t i = 0; i < zs.size(); ++i)
+                 terms.push_back(
+                     mul(derivative_template(g.name, static_cast<int>(i + 1), zs), var(ts[i])));
+               Term out = pair(prim(g.name, zs), sum_of(terms));
+               for (std::size_t i = 0; i < zs.size(); ++i)
+                 out = let_pair(exp_binder(zs[i]->name, real_type()),
+                                exp_binder(ts[i], real_type()), out, g.kids[i]);
+               return out;
+             }));
+  // [EXT] F + G as the primitive add
+  out.push_back(clause("fwd-add",
+                       "D→(F + G) = ⟨z1 + z2, t1 + t2⟩[⟨z1, t1⟩ := D→F][⟨z2, t2⟩ := D→G]",
+                       Kind::add, [](ForwardDifferentiator& d, const F& r, const RuleInfo&) {
+                         Names& names = d.names();
+                         const std::string z1 = names.fresh("z"), t1 = names.fresh("t");
+                         const std::string z2 = names.fresh("z"), t2 = names.fresh("t");
+                         Term out = pair(add(var(z1), var(z2)), add(var(t1), var(t2)));
+                         out = let_pair(exp_binder(z1, real_type()), exp_binder(t1, real_type()),
+                                        out, d.go(r.term->left()));
+                         return let_pair(exp_binder(z2, real_type()), exp_binder(t2, real_type()),
+                                         out, d.go(r.term->right()));
+                       }));
+  return out;
+}
+
 // The read-back of Cor. 16 and the seeding of Prop. 1: definitions, after the rules.
 std::vector<Rules::Entry> definitions() {
   return {
@@ -882,6 +942,8 @@ const RulesPtr& paper_rules() {
     for (Rules::Entry& e : table_3b())
       entries.push_back(std::move(e));
     for (Rules::Entry& e : definition_10())
+      entries.push_back(std::move(e));
+    for (Rules::Entry& e : section_2_3())
       entries.push_back(std::move(e));
     for (Rules::Entry& e : definitions())
       entries.push_back(std::move(e));

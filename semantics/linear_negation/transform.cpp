@@ -285,44 +285,17 @@ Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const
   return wrap(pair(r.g0, wrap(tuple(r.gi), r.alpha)), r.beta);
 }
 
-Term forward_graph(const Term& g, Names& names) {
-  const Type dr = product_type(real_type(), real_type());
-  switch (g->kind) {
-  case Kind::var:
-    return g; // D→(x) = x
-  case Kind::num:
-    return pair(g, num(0)); // D→(r) = ⟨r, 0⟩ [EXT: erratum 17]
-  case Kind::let:
-    return let(exp_binder(g->x.name, dr), forward_graph(g->body(), names),
-               forward_graph(g->bound(), names));
-  case Kind::prim: { // ⟨f(z), Σ ∂f/∂i(z)·ai⟩[⟨z1,a1⟩ := x1]…
-    std::vector<Term> zs;
-    std::vector<std::string> as;
-    for (std::size_t i = 0; i < g->kids.size(); ++i) {
-      zs.push_back(var(names.fresh("z")));
-      as.push_back(names.fresh("t"));
-    }
-    std::vector<Term> terms;
-    for (std::size_t i = 0; i < zs.size(); ++i)
-      terms.push_back(mul(derivative_template(g->name, static_cast<int>(i + 1), zs), var(as[i])));
-    Term out = pair(prim(g->name, zs), sum_of(terms));
-    for (std::size_t i = 0; i < zs.size(); ++i)
-      out = let_pair(exp_binder(zs[i]->name, real_type()), exp_binder(as[i], real_type()), out,
-                     g->kids[i]);
-    return out;
-  }
-  case Kind::add: { // [EXT] F + G as the primitive add: ⟨z1 + z2, t1 + t2⟩[⟨z1,t1⟩ := D→F]…
-    const std::string z1 = names.fresh("z"), t1 = names.fresh("t");
-    const std::string z2 = names.fresh("z"), t2 = names.fresh("t");
-    Term out = pair(add(var(z1), var(z2)), add(var(t1), var(t2)));
-    out = let_pair(exp_binder(z1, real_type()), exp_binder(t1, real_type()), out,
-                   forward_graph(g->left(), names));
-    return let_pair(exp_binder(z2, real_type()), exp_binder(t2, real_type()), out,
-                    forward_graph(g->right(), names));
-  }
-  default:
-    throw AdsemError(ErrorKind::type, "D→: not a computational graph");
-  }
+Term ForwardDifferentiator::go(const Term& g) {
+  const ForwardMode::Redex redex{g};
+  const Rule<ForwardMode>* clause = book_.select<ForwardMode>(*this, redex);
+  if (!clause) throw AdsemError(ErrorKind::type, "D→: not a computational graph");
+  if (counter_) counter_->add(clause->info.name);
+  return clause->result(*this, redex, clause->info);
+}
+
+Term forward_graph(const Term& g, Names& names, const Rules& book, RuleCounter* counter) {
+  ForwardDifferentiator d(names, book, counter);
+  return d.go(g);
 }
 
 } // namespace adsem::linear_negation

@@ -101,8 +101,25 @@ private:
 Term backprop_graph(const Term& g, const std::vector<std::string>& inputs, const std::string& a,
                     Names& names, const Rules& book = *paper_rules(),
                     RuleCounter* counter = nullptr);
-// D→(G) (Sect. 2.3): a term of type R × R over inputs of type R × R.
-Term forward_graph(const Term& g, Names& names);
+// The walk of D→ (Sect. 2.3): at each node the book's clause for its former builds D→ of the node
+// from D→ of its subgraphs (`go`); the clauses (rules.cpp) draw their fresh names from here.
+class ForwardDifferentiator {
+public:
+  ForwardDifferentiator(Names& names, const Rules& book, RuleCounter* counter)
+      : names_(names), book_(book), counter_(counter) {}
+  Term go(const Term& g);
+  Names& names() { return names_; }
+
+private:
+  Names& names_;
+  const Rules& book_;
+  RuleCounter* counter_;
+};
+
+// D→(G) (Sect. 2.3) by `book`'s clauses: a term of type R × R over inputs of type R × R. Each
+// clause applied is added to `counter` (rule coverage) when there is one.
+Term forward_graph(const Term& g, Names& names, const Rules& book = *paper_rules(),
+                   RuleCounter* counter = nullptr);
 // What input i (value r_i) of D→(G) is bound to for ∂_j, as `book` seeds it (its entry of Seed,
 // Prop. 1); the firing is added to `counter` when there is one. AdsemError(usage) when the book
 // has no seeding.

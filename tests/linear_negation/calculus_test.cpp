@@ -46,11 +46,12 @@ INSTANTIATE_TEST_SUITE_P(
                       "d-let-drops-backpropagator", "equivalence-duplicates-substitution",
                       "gradient-read-from-wrong-component", "paper-literal-prop1-seed",
                       "paper-literal-sums-move-linear-es", "paper-literal-prop17-recurrence",
-                      "paper-literal-bp-sum-stacks-beta-twice", "equivalence-19-ignores-scope"));
+                      "paper-literal-bp-sum-stacks-beta-twice", "equivalence-19-ignores-scope",
+                      "forward-constant-has-tangent"));
 
 TEST(LinearNegationCalculus, EveryMutantHasATest) {
   const auto registry = cli::builtin_registry();
-  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 10u);
+  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 11u);
 }
 
 TEST(LinearNegationCalculus, AliasResolves) {

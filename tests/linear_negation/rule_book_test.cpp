@@ -115,6 +115,7 @@ std::vector<std::string> observe(const Probe& p, const RulesPtr& book) {
     try {
       const Term g = groundify(p.graph->body, names);
       lines.push_back(print(backprop_graph(g, p.graph->inputs, names.fresh("a"), names, *book)));
+      lines.push_back(print(forward_graph(g, names, *book)));
     } catch (const std::exception& e) {
       lines.push_back(std::string("error ") + e.what());
     }
@@ -163,7 +164,7 @@ TEST(LinearNegationRuleBook, MutantsArePatchesOfNamedEntries) {
     ++patched;
     EXPECT_NE(m.rules.get(), paper_rules()) << m.def.name;
   }
-  EXPECT_EQ(patched, 9); // all but the Prop. 17 oracle
+  EXPECT_EQ(patched, 10); // all but the Prop. 17 oracle
   EXPECT_EQ(rules_for(""), paper_rules());
   EXPECT_EQ(rules_for("linear-negation/linear-factoring-disabled")->size(),
             paper_rules()->size() - 1);

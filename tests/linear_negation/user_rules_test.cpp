@@ -140,6 +140,8 @@ TEST(LinearNegationUserRules, ErrorsAreLocated) {
   EXPECT_NE(bp_sum.find("2:9: parse error: bp-sum is a clause of Def. 10"), std::string::npos)
       << bp_sum;
   EXPECT_NE(error_of("remove bp-var\n").find("1:8:"), std::string::npos);
+  EXPECT_NE(error_of("remove fwd-add\n").find("1:8: parse error: fwd-add is a clause"),
+            std::string::npos);
   // and the rules of ≡ (Table 2d), which no strategy fires
   const std::string equiv = error_of("remove equiv-18\n");
   EXPECT_NE(equiv.find("1:8: parse error: equiv-18 is a rule of the structural equivalence"),
