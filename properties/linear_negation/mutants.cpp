@@ -224,7 +224,8 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "(19) t[x := u][y := w] ≡ t[x := u[y := w]] (Table 2d, L369-383) taken "
                           "although y ∈ fv(t): the substitution [y := w] moves into u's scope and "
                           "t's occurrences of y are left unbound",
-                          {"equivalence-soundness"}, equivalence_19_ignores_scope()));
+                          {"equivalence-soundness", "equivalence-postponement"},
+                          equivalence_19_ignores_scope()));
     all.push_back(declare("paper-literal-bp-sum-stacks-beta-twice", "paper-literal",
                           "Def. 10's sum case as printed (L517): bp(F' + F'') stacks β'β', the "
                           "first summand's ES stack twice, instead of β'β'' (spec erratum 12), "

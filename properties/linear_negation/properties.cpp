@@ -13,6 +13,7 @@
 #include <variant>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <rapidcheck.h>
 
 #include "generators/core/uniform.hpp"
@@ -398,6 +399,66 @@ TrialResult equivalence_bisimulation(const PropertyContext& c) {
                   t.term, t.type);
     return on(TrialResult::pass(), t.term, t.type);
   });
+}
+
+// ---- P3 postponement of ≡ (Prop. 4, L411, proof L740; spec §6 P3), the spec's weak form ----
+// t (→ ∪ ≡)* u by up to eight rounds, each a ≡ step (one round in two) and a step of S_rand;
+// Prop. 4 puts u within ≡ of a pure reduct of t, so by Cor. 9 their normal forms are the same
+// numeral tuple. (The spec leaves the bounded search for the pure sequence itself optional: both
+// of its ends denote the same by Prop. 8, which step-soundness checks.) The rounds, the ≡ steps
+// and S_rand's seeds come from one seed, so that an enumerated term has one verdict per seed.
+TrialResult equivalence_postponement_of(const Typed& t, const SeedSource& seed,
+                                        const PropertyContext& c) {
+  return guarded([&] {
+    if (auto d = denote_or_discard(t.term); std::holds_alternative<TrialResult>(d))
+      return std::get<TrialResult>(std::move(d));
+    std::mt19937_64 rng(seed());
+    const auto below = [&rng](std::size_t n) {
+      return static_cast<std::size_t>(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng));
+    };
+    const Rules& book = *book_for(c.mutant, c.user_rules.get());
+    Term u = t.term;
+    std::vector<std::string> taken; // the rules of the mixed sequence, for the report
+    const auto report = [&](const std::string& what) {
+      return on(TrialResult::fail(fmt::format("after {}: {}", fmt::join(taken, ", "), what)),
+                t.term, t.type);
+    };
+    for (std::size_t round = 0, rounds = 1 + below(8); round < rounds; ++round) {
+      if (below(2) == 0) {
+        Names names(u);
+        std::vector<EquivStep> steps = equivalence_steps(u, names, book);
+        if (!steps.empty()) {
+          EquivStep& s = steps[below(steps.size())];
+          if (c.rule_counter) c.rule_counter->add(s.rule);
+          taken.push_back(s.rule);
+          if (const auto e = type_error(s.result, {}, t.type, signature()))
+            return report(*e + " in " + print(s.result));
+          u = std::move(s.result);
+        }
+      }
+      const auto s = Reducer(u, run_options(c, Strategy::random, rng())).step();
+      if (!s) break;
+      taken.push_back(s->rule);
+      // Prop. 4's sequences are of typed terms: a step that breaks the type is named as the
+      // culprit here, not the ≡ step after it
+      if (const auto e = type_error(s->result, {}, t.type, signature()))
+        return report(*e + " in " + print(s->result));
+      u = s->result;
+    }
+    const Run from_u = normalise(u, run_options(c));
+    if (!is_numeral_tuple(from_u.result))
+      return report("the normal form of u = " + print(u) +
+                    " is not a numeral tuple: " + print(from_u.result));
+    TrialResult r =
+        compare_vectors(ground_result(normalise(t.term, run_options(c))), "normal form of t",
+                        ground_result(from_u), "normal form of u", CheckKind::exact_value, c);
+    if (!is_pass(r))
+      r.reason += fmt::format(" (t → u by {}; u = {})", fmt::join(taken, ", "), print(u));
+    return on(r, t.term, t.type);
+  });
+}
+TrialResult equivalence_postponement(const PropertyContext& c) {
+  return equivalence_postponement_of(draw_closed(c, true), drawn_seed, c);
 }
 
 // ---- P8 unique normal forms at Euclidean type (Cor. 9, L432-434) and P9 adequacy ----
@@ -970,6 +1031,13 @@ void take_part_in_enumeration(std::vector<PropertyDef>& all) {
            return step_soundness_at(t, s, c, model::work_cap, static_cast<std::uint32_t>(s));
          });
        }},
+      {"equivalence-postponement",
+       [](const Typed& t, const PropertyContext& c) {
+         return at_enumeration_seeds([&](std::uint64_t s) {
+           return equivalence_postponement_of(
+               t, [s] { return s; }, c);
+         });
+       }},
       {"unique-normal-forms",
        [](const Typed& t, const PropertyContext& c) {
          return at_enumeration_seeds([&](std::uint64_t s) {
@@ -1008,6 +1076,10 @@ std::vector<PropertyDef> properties() {
           "after a ≡ step every rule with a redex still has one (weak form of Lemma 3; not (17) "
           "after (20))",
           "seed 002, Lemma 3, L409, proof L721-738", equivalence_bisimulation),
+      def("equivalence-postponement", "confluence",
+          "≡ steps interleaved with S_rand steps leave the S_bp normal form unchanged (weak form "
+          "of Prop. 4)",
+          "seed 002, Prop. 4, L411, proof L740 (spec §6 P3)", equivalence_postponement),
       def("unique-normal-forms", "adequacy",
           "S_bp, S_lo, S_rand and the model agree at Euclidean type", "seed 002, Cor. 9, L432-434",
           unique_normal_forms),
