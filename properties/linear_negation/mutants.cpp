@@ -107,6 +107,20 @@ RulesPatch gradient_read_from_wrong_component() {
   return p;
 }
 
+// Table 3b as printed (L460) has a second line for the application, D(tu) := D(t)·D(u), read
+// here as the one that holds: D of an application is the product of the two images, which have
+// no type a product takes (spec erratum 3: the line is spurious, products are the f clause's).
+RulesPatch d_app_second_line() {
+  RulesPatch p;
+  p.replace<Transform>("D-app", [](Rule<Transform> r) {
+    r.result = [](Differentiator& d, const Transform::Redex& redex, const RuleInfo&) {
+      return mul(d.go(redex.term->left()), d.go(redex.term->right()));
+    };
+    return r;
+  });
+  return p;
+}
+
 // Prop. 1 as printed (L140-142): every input seeded with tangent 1, x_i := ⟨r_i, 1⟩.
 RulesPatch prop1_seeds_every_input() {
   RulesPatch p;
@@ -210,6 +224,11 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "input i: each seeded ⟨r_i, 1⟩, so forward mode computes a directional "
                           "derivative along (1, …, 1), not ∂_j (spec erratum 17)",
                           {"forward-soundness"}, prop1_seeds_every_input()));
+    all.push_back(declare("paper-literal-d-app-second-line", "paper-literal",
+                          "Table 3b as printed (L460) defines D(tu) twice; its second line, "
+                          "D(tu) := D(t)·D(u), taken: D of an application is a product of the "
+                          "images, ill-typed (spec erratum 3: the line is spurious)",
+                          {"d-typing"}, d_app_second_line()));
     all.push_back(declare("paper-literal-sums-move-linear-es", "paper-literal",
                           "(12), (13) and (17) as printed (Table 2, L355-367): a linear ES in a "
                           "moved stack crosses the other summand, whose term then uses the linear "

@@ -47,11 +47,11 @@ INSTANTIATE_TEST_SUITE_P(
                       "gradient-read-from-wrong-component", "paper-literal-prop1-seed",
                       "paper-literal-sums-move-linear-es", "paper-literal-prop17-recurrence",
                       "paper-literal-bp-sum-stacks-beta-twice", "equivalence-19-ignores-scope",
-                      "forward-constant-has-tangent"));
+                      "forward-constant-has-tangent", "paper-literal-d-app-second-line"));
 
 TEST(LinearNegationCalculus, EveryMutantHasATest) {
   const auto registry = cli::builtin_registry();
-  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 11u);
+  EXPECT_EQ(registry.find("linear-negation")->mutants.size(), 12u);
 }
 
 TEST(LinearNegationCalculus, AliasResolves) {
