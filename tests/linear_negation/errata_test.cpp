@@ -8,25 +8,18 @@
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
+#include "tests/linear_negation/fig2_backprop.hpp"
 
 namespace adsem::linear_negation::errata_test {
 namespace {
 
 // bp(G)[a := 1][x1 := 5][x2 := 2] for Fig. 2's G, normalised by Prop. 12's rules: (9)ⁿ, (10),
 // (12), (14), with (13) and (23) (RuleSet::numeric_only, Lemma 7's list) unless `book` lacks them.
-Run prop_12_run(const RulesPtr& book) {
-  const Typed g = parse_elaborated("(sin(z2))[z2 := z1 * z1][z1 := x1 - x2]", Mode::source,
-                                   {{"x1", real_type()}, {"x2", real_type()}});
-  Names names(g.term);
-  const Term bp = backprop_graph(g.term, {"x1", "x2"}, "a", names);
-  const Term closed =
-      let(exp_binder("x2", real_type()),
-          let(exp_binder("x1", real_type()), let(exp_binder("a", real_type()), bp, num(1)), num(5)),
-          num(2));
+linear_negation::Run prop_12_run(const RulesPtr& book) {
   RunOptions o;
   o.rules.numeric_only = true;
   o.book = book;
-  return normalise(elaborate(closed).term, o);
+  return normalise(fixtures::fig2_backprop_at_5_2(), o);
 }
 
 // Spec erratum 13: Prop. 12 (L521-533) lists (9)ⁿ, (10), (12), (14) only; without (23) the

@@ -11,6 +11,7 @@
 #include "semantics/linear_negation/program.hpp"
 #include "semantics/linear_negation/transform.hpp"
 #include "syntax/linear_negation/printer.hpp"
+#include "tests/linear_negation/fig2_backprop.hpp"
 
 namespace adsem::linear_negation::golden_test {
 namespace {
@@ -54,15 +55,7 @@ TEST(LinearNegationGolden, E1NormalFormIsASumOfBackpropagatorCalls) {
 }
 
 TEST(LinearNegationGolden, E1SymbolicBackpropagationOfFig2) {
-  const Typed g = parse_elaborated("(sin(z2))[z2 := z1 * z1][z1 := x1 - x2]", Mode::source,
-                                   {{"x1", real_type()}, {"x2", real_type()}});
-  Names names(g.term);
-  const Term bp = backprop_graph(g.term, {"x1", "x2"}, "a", names);
-  const Term closed =
-      let(exp_binder("x2", real_type()),
-          let(exp_binder("x1", real_type()), let(exp_binder("a", real_type()), bp, num(1)), num(5)),
-          num(2));
-  const auto out = ground_result(normalise(elaborate(closed).term, {}));
+  const auto out = ground_result(normalise(fixtures::fig2_backprop_at_5_2(), {}));
   ASSERT_EQ(out.size(), 3u);
   EXPECT_NEAR(out[0], 0.4121184852417566, tight);
   EXPECT_NEAR(out[1], -5.466781571308061, tight);
