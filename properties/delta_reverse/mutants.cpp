@@ -196,7 +196,8 @@ const std::vector<Mutant>& mutant_catalogue() {
         mutant("eval-overwrites-on-fan-out", "overwrite-not-accumulate",
                "eval's Var case (Fig. 10 addDelta, L501-522) and the array sweep write m[id] := x "
                "instead of m[id] += x, so a shared id (fan-out) keeps only its last contribution",
-               {"reverse-correctness", "eval-correctness"}, eval_overwrites_on_fan_out()));
+               {"reverse-correctness", "eval-correctness", "evaluation-order-agreement"},
+               eval_overwrites_on_fan_out()));
     all.push_back(mutant(
         "eval-in-allocation-order", "wrong-sweep-order",
         "the bindings are processed oldest first instead of newest first (reverse topological "

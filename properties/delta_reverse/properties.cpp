@@ -17,6 +17,7 @@
 #include "properties/core/fd_compare.hpp"
 #include "properties/delta_reverse/cost_properties.hpp"
 #include "properties/delta_reverse/delta_linearity.hpp"
+#include "properties/delta_reverse/evaluation_order.hpp"
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/fundamental_property.hpp"
 #include "properties/delta_reverse/metamorphic.hpp"
@@ -343,24 +344,7 @@ TrialResult tape_invariants(const PropertyContext& context) {
     const auto fail = [&](const std::string& why) { return on(TrialResult::fail(why), d.m); };
     if (!zero_or_var_only(run.result))
       return fail("a dual number in the result carries a Delta other than Zero or Var (L571)");
-    std::int64_t expect = run.first_id;
-    for (const auto& [id, rhs] : run.binds) {
-      if (id != expect)
-        return fail(fmt::format("binding id {} where {} was next (ids must be fresh, increasing)",
-                                id, expect));
-      ++expect;
-      if (delta_nodes(rhs) > 5)
-        return fail(fmt::format("binding {} has {} nodes (> 5 for a binary primitive)", id,
-                                delta_nodes(rhs)));
-      std::vector<std::int64_t> refs;
-      collect_var_ids(rhs, refs);
-      for (const std::int64_t r : refs)
-        if (r < 1 || r >= id || (r > run.inputs && r < run.first_id))
-          return fail(fmt::format("binding {} = {} refers to id {}, neither an input nor an "
-                                  "earlier binding",
-                                  id, print_delta(rhs), r));
-    }
-    if (run.next != expect) return fail("the state's next id does not follow the last binding");
+    if (const auto e = tape_order_error(run)) return fail(*e);
     const long calls = run_primal(d.program, d.s, f, context.rule_counter, *setup_of(context).rules)
                            .real_prim_calls;
     if (static_cast<long>(run.binds.size()) != calls)
@@ -645,6 +629,7 @@ std::vector<props::PropertyDef> properties() {
   };
   out.push_back(delta_linearity());
   out.push_back(fundamental_property());
+  out.push_back(evaluation_order_agreement());
   out.push_back(metamorphic_invariance());
   out.push_back(metamorphic_rewrites());
   out.push_back(separate_compilation());

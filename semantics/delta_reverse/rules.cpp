@@ -356,6 +356,27 @@ const RulesPtr& paper_rules() {
   return book;
 }
 
+RulesPatch fig12_implementation() {
+  const auto clause = [](clauses::Result result, std::string summary) {
+    return [result = std::move(result), summary = std::move(summary)](Rule<Drev> r) {
+      r.result = result;
+      r.info.summary = summary;
+      return r;
+    };
+  };
+  RulesPatch p;
+  p.replace<Drev>("Drev[app]", clause(clauses::drev_app_argument_first,
+                                      "Drev{e1 e2} = do { x <- Drev{e2}; f <- Drev{e1}; f x } "
+                                      "(Fig. 12's implementation: the argument first)"));
+  p.replace<Drev>("Drev[pair]", clause(clauses::drev_pair_right_first,
+                                       "Drev{(e1, e2)} = do { y <- Drev{e2}; x <- Drev{e1}; pure "
+                                       "(x, y) } (Fig. 12's implementation: right to left)"));
+  p.replace<Drev>("Drev[r]", clause(clauses::drev_real_allocating,
+                                    "Drev{r} = do { d <- deltaLet Zero; pure (r, Var d) } (Fig. "
+                                    "12's from_float, L674, L707)"));
+  return p;
+}
+
 RulesPtr patch_paper_rules(const RulesPatch& patch) {
   return std::make_shared<const Rules>(paper_rules()->patched(patch));
 }

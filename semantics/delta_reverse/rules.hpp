@@ -13,4 +13,12 @@ const RulesPtr& paper_rules();
 // A new book: the paper's with the patch applied.
 RulesPtr patch_paper_rules(const RulesPatch& patch);
 
+// The implementation behind the paper's Fig. 12 tape (seed 001, L646-725; spec §11 item 12,
+// §9.3): an OCaml program that evaluates operands right to left and whose from_float allocates a
+// binding `deltaLet Zero`. Read as a patch of Fig. 9's Drev (its app, pair and real clauses), it
+// is a second evaluator of the same programs: its tapes differ from the paper's left-to-right
+// translation, their gradients do not (any order that respects the data dependencies makes a
+// valid tape), and on Fig. 12's program it prints Fig. 12's tape.
+RulesPatch fig12_implementation();
+
 } // namespace adsem::delta_reverse

@@ -263,12 +263,34 @@ Term drev_lam(Translator& tr, const Redex& r, const RuleInfo&) {
   const Node& n = *r.term;
   return pure(lam(n.name, tr.type(n.type), tr.term(n.kids[0]), n.pos), n.pos);
 }
-Term drev_app(Translator& tr, const Redex& r, const RuleInfo&) {
+namespace {
+// Fig. 9's clauses of two subterms: do { a <- da; b <- db; body }, or with the two bindings the
+// other way round (Fig. 12's implementation, right to left).
+enum class Order { left_first, right_first };
+Term bound_in(Order order, const std::string& a, Term da, const std::string& b, Term db, Term body,
+              SourcePos pos) {
+  if (order == Order::left_first)
+    return do_bind(a, std::move(da), do_bind(b, std::move(db), std::move(body)), pos);
+  return do_bind(b, std::move(db), do_bind(a, std::move(da), std::move(body)), pos);
+}
+Term drev_app_in(Translator& tr, const Redex& r, Order order) {
   const Node& n = *r.term;
   const std::string f = tr.fresh("f"), x = tr.fresh("x");
   Term d1 = tr.term(n.kids[0]);
   Term d2 = tr.term(n.kids[1]);
-  return do_bind(f, d1, do_bind(x, d2, app(var(f), var(x), n.pos)), n.pos);
+  return bound_in(order, f, std::move(d1), x, std::move(d2), app(var(f), var(x), n.pos), n.pos);
+}
+Term drev_pair_in(Translator& tr, const Redex& r, Order order) {
+  const Node& n = *r.term;
+  const std::string x = tr.fresh("x"), y = tr.fresh("y");
+  Term d1 = tr.term(n.kids[0]);
+  Term d2 = tr.term(n.kids[1]);
+  return bound_in(order, x, std::move(d1), y, std::move(d2), pure(pair(var(x), var(y))), n.pos);
+}
+} // namespace
+
+Term drev_app(Translator& tr, const Redex& r, const RuleInfo&) {
+  return drev_app_in(tr, r, Order::left_first);
 }
 Term drev_let(Translator& tr, const Redex& r, const RuleInfo&) {
   const Node& n = *r.term;
@@ -276,11 +298,7 @@ Term drev_let(Translator& tr, const Redex& r, const RuleInfo&) {
   return do_bind(n.name, d1, tr.term(n.kids[1]), n.pos);
 }
 Term drev_pair(Translator& tr, const Redex& r, const RuleInfo&) {
-  const Node& n = *r.term;
-  const std::string x = tr.fresh("x"), y = tr.fresh("y");
-  Term d1 = tr.term(n.kids[0]);
-  Term d2 = tr.term(n.kids[1]);
-  return do_bind(x, d1, do_bind(y, d2, pure(pair(var(x), var(y)))), n.pos);
+  return drev_pair_in(tr, r, Order::left_first);
 }
 Term drev_unary(Translator& tr, const Redex& r, const RuleInfo&) {
   const Node& n = *r.term;
@@ -302,6 +320,20 @@ Term drev_case(Translator& tr, const Redex& r, const RuleInfo&) {
 }
 Term drev_real(Translator&, const Redex& r, const RuleInfo&) {
   return pure(pair(r.term, node(Kind::d_zero, {})), r.term->pos);
+}
+
+// Fig. 12's OCaml implementation (L646-725; spec §11 item 12, §9.3): operands right to left,
+// and from_float allocates a binding.
+Term drev_app_argument_first(Translator& tr, const Redex& r, const RuleInfo&) {
+  return drev_app_in(tr, r, Order::right_first);
+}
+Term drev_pair_right_first(Translator& tr, const Redex& r, const RuleInfo&) {
+  return drev_pair_in(tr, r, Order::right_first);
+}
+Term drev_real_allocating(Translator& tr, const Redex& r, const RuleInfo&) {
+  const std::string d = tr.fresh("d");
+  return do_bind(d, delta_let(node(Kind::d_zero, {})),
+                 pure(pair(r.term, node(Kind::d_var, {var(d)}))), r.term->pos);
 }
 
 Result op_clause(Primitive how) {

@@ -91,6 +91,13 @@ Term drev_unary(Translator& tr, const Redex& r,
 Term drev_case(Translator& tr, const Redex& r,
                const RuleInfo&);                              // do { x <- Drev{e0}; case x of ..}
 Term drev_real(Translator&, const Redex& r, const RuleInfo&); // pure (r, Zero)
+// Fig. 12's OCaml implementation (L646-725; spec §11 item 12): the same clauses run right to left
+Term drev_app_argument_first(Translator& tr, const Redex& r,
+                             const RuleInfo&); // do { x <- Drev{e2}; f <- Drev{e1}; f x }
+Term drev_pair_right_first(Translator& tr, const Redex& r,
+                           const RuleInfo&); // do { y <- Drev{e2}; x <- Drev{e1}; pure (x, y) }
+Term drev_real_allocating(Translator& tr, const Redex& r,
+                          const RuleInfo&); // do { d <- deltaLet Zero; pure (r, Var d) }
 
 // The array extension (§10.2, L848-862; arrays.cpp).
 Term hom_array_op(Translator& tr, const Redex& r, const RuleInfo&); // index[X{A}], build[X{A}]

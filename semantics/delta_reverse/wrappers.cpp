@@ -1,5 +1,7 @@
 #include "semantics/delta_reverse/wrappers.hpp"
 
+#include <fmt/format.h>
+
 #include "semantics/delta_reverse/translate.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -448,6 +450,28 @@ void collect_var_ids(const Delta& d, std::vector<std::int64_t>& out) {
     if (at->a) stack.push_back(at->a.get());
     if (at->b) stack.push_back(at->b.get());
   }
+}
+
+std::optional<std::string> tape_order_error(const ReverseRun& run) {
+  std::int64_t expect = run.first_id;
+  for (const auto& [id, rhs] : run.binds) {
+    if (id != expect)
+      return fmt::format("binding id {} where {} was next (ids must be fresh, increasing)", id,
+                         expect);
+    ++expect;
+    if (delta_nodes(rhs) > 5)
+      return fmt::format("binding {} has {} nodes (> 5 for a binary primitive)", id,
+                         delta_nodes(rhs));
+    std::vector<std::int64_t> refs;
+    collect_var_ids(rhs, refs);
+    for (const std::int64_t r : refs)
+      if (r < 1 || r >= id || (r > run.inputs && r < run.first_id))
+        return fmt::format(
+            "binding {} = {} refers to id {}, neither an input nor an earlier binding", id,
+            print_delta(rhs), r);
+  }
+  if (run.next != expect) return "the state's next id does not follow the last binding";
+  return std::nullopt;
 }
 
 } // namespace adsem::delta_reverse

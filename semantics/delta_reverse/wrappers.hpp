@@ -9,6 +9,7 @@
 //                   spec's [proposal] seeding Add(Scale(dt_j, d_j)) over the output leaves.
 // Drev{e} runs inside the same runDelta as its application (spec §11 item 6, Ex. 12).
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "semantics/delta_reverse/delta_eval.hpp"
@@ -110,5 +111,9 @@ Value lookup_sum(Lookup::Context& c, const Lookup::Redex& r, const RuleInfo&);
 bool zero_or_var_only(const Value& v);
 // The ids of every Var in a Delta.
 void collect_var_ids(const Delta& d, std::vector<std::int64_t>& out);
+// What is wrong with the order of a run's tape, or nothing: its ids are fresh and increasing from
+// runDelta's first, each rhs has at most five nodes (a binary primitive's, Fig. 14) and refers
+// only to inputs and earlier ids (L571, Lemma 10), and the state's next id follows the last.
+std::optional<std::string> tape_order_error(const ReverseRun& run);
 
 } // namespace adsem::delta_reverse

@@ -182,6 +182,20 @@ TEST(DeltaReverseGolden, Ex6TestVectorAPaperTape) {
   expect_near_all(gradient_of(46), {-58.08, 91.96, 38.72, 77.44, 33.88, 12.1, 4.84});
 }
 
+// Fig. 12's tape is what its implementation's order makes of Fig. 12's program: Fig. 9's Drev
+// with the argument and the second component first and from_float allocating (rules.hpp),
+// run by Fig. 11's wrapper (T = R, no ⊙ binding), prints test vector A line for line.
+TEST(DeltaReverseGolden, Ex6Fig12ImplementationPrintsThePapersTape) {
+  const Fixture s = setup(read_example("ex6_quaternion.dr"), quaternion_point);
+  RunSetup fig12;
+  fig12.rules = patch_paper_rules(fig12_implementation());
+  std::vector<std::string> expected = paper_tape;
+  expected.push_back("result=Var 47");
+  const ReverseRun r = rev(s, v_real(1.0), Wrapper::fig11, EvalImpl::map, fig12);
+  expect_tape(r, expected);
+  expect_near_all(reals(r.gradient), quaternion_gradient);
+}
+
 TEST(DeltaReverseGolden, Ex6TestVectorBGoldenTape) {
   const Fixture s = setup(read_example("ex6_quaternion.dr"), quaternion_point);
   const ReverseRun r = rev(s, v_real(1.0), Wrapper::fig15);

@@ -178,5 +178,14 @@ TEST(DeltaReverseLinearity, AnAffineMeaningFails) {
             props::TrialResult::Kind::fail);
 }
 
+// Spec §9.3 / §11 item 12: an eval that overwrites a fan-out id keeps the contribution swept last,
+// and Fig. 12's order sweeps a shared id's uses in another order than Fig. 9's, so the two
+// evaluators' gradients part.
+TEST(DeltaReverseEvaluationOrder, CatchesAnEvalThatOverwritesOnFanOut) {
+  adsem::testing::expect_killed_by(cli::builtin_registry(), "delta-reverse",
+                                   "eval-overwrites-on-fan-out", "evaluation-order-agreement", 300,
+                                   seed);
+}
+
 } // namespace
 } // namespace adsem::delta_reverse::spec_properties_test
