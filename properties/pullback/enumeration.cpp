@@ -43,14 +43,15 @@ public:
   }
 
   std::vector<std::string> describe() const override {
-    return {"closed terms |- M : R and |- M : R^* by the typing rules of seed 000 Fig. 2 "
-            "(L180-187)",
-            "numerals 1, -2; covector [1]^*; primitives sin, mult, g; J sin; types R, R * R, "
-            "R -> R, R^*, Omega R",
-            "zero at R^*, sums at R and R^*, pairs, projections, lambda, application, dual maps "
-            "(\\x:R. S)^* @ C with x linear in S, pullbacks (Omega \\x:R. P) @ S",
-            "gradient queries ((Omega \\y1:s. P) @ (\\u:t. [1]^*)) V of source bodies "
-            "y1:s |- P : t (s, t among R, R * R; let, no J), V = 0.5 or <0.5, -1.5>"};
+    return {
+        "closed terms |- M : R and |- M : R^* by the typing rules of seed 000 Fig. 2 "
+        "(L180-187)",
+        "numerals 1, -2; covector [1]^*; primitives sin, mult, g; J sin; types R, R * R, "
+        "R -> R, R^*, Omega R",
+        "zero at R^*, sums at R and R^*, pairs, projections, lambda, application, dual maps "
+        "(\\x:R. S)^* @ C with x linear in S, pullbacks (Omega \\x:R. P) @ S",
+        "gradient queries ((Omega \\y1:s. P) @ (\\u:t. [c]^*)) V of source bodies y1:s |- P : t "
+        "(s, t among R, R * R; let, no J), V = 0.5 or <0.5, -1.5>, c = 1 or (1, 1)"};
   }
   std::uint64_t terms(int size) override {
     std::uint64_t n = 0;
