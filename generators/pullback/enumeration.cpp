@@ -72,6 +72,24 @@ void real_productions(const EnumSort& s, std::vector<EnumProd>& out) {
   if (!s.summand) sum_production(s, out);
 }
 
+// g : R² → R² (seed 000, Ex. 3.1, L177), the primitive whose Jacobian is square and asymmetric
+void pair_productions(const EnumSort& s, std::vector<EnumProd>& out) {
+  out.push_back({"pair", 1, {at_type(s, t_real), at_type(s, t_real)}, [](const EnumKids& k) {
+                   return pair(k[0], k[1]);
+                 }});
+  out.push_back(
+      {"g", 1, {at_type(s, t_pair)}, [](const EnumKids& k) { return make_prim("g", k[0]); }});
+}
+
+// let y = N in M of a source body, N at R or R × R (Ex. 3.7's straight-line programs share so)
+void let_productions(const EnumSort& s, std::vector<EnumProd>& out) {
+  for (const Type& b : {t_real, t_pair})
+    out.push_back({"let",
+                   1,
+                   {at_type(s, b), under_binder(s, b, s.type)},
+                   [y = binder(s), b](const EnumKids& k) { return let(y, b, k[0], k[1]); }});
+}
+
 void dual_productions(const EnumSort& s, std::vector<EnumProd>& out) {
   out.push_back({"covec", 1, {}, [](const EnumKids&) { return covec({1.0}, t_real); }});
   out.push_back({"zero", 1, {}, [](const EnumKids&) { return zero(t_dual); }});
@@ -90,7 +108,7 @@ void arrow_productions(const EnumSort& s, std::vector<EnumProd>& out) {
                  1,
                  {under_binder(s, a->left, a->right)},
                  [y = binder(s), t = a->left](const EnumKids& k) { return lam(y, t, k[0]); }});
-  if (same_type(a, t_fun))
+  if (same_type(a, t_fun) && !s.source)
     out.push_back(
         {"jac", 1, {at_type(s, t_real)}, [](const EnumKids& k) { return make_jac("sin", k[0]); }});
   if (same_type(a, t_one_form)) // (pb) (Ω λx:R. P)·S : Ω R for P : R, S : Ω R
@@ -112,10 +130,18 @@ const std::vector<EnumSort>& enum_closed_sorts() {
   return sorts;
 }
 
+EnumSort enum_body_sort(const Type& sigma, const Type& tau) {
+  EnumSort s = at_type({}, tau);
+  s.gamma.emplace_back("y1", sigma);
+  s.depth = 1;
+  s.source = true;
+  return s;
+}
+
 std::string EnumGrammar::key(const EnumSort& s) const {
   return adsem::gen::typed_sort_key(s.gamma, s.type, s.depth,
                                     [](const Type& t) { return type_text(t); }) +
-         '|' + s.linear + (s.summand ? "|+" : "|");
+         '|' + s.linear + (s.summand ? "|+" : "|") + (s.source ? "s" : "");
 }
 
 std::vector<EnumProd> EnumGrammar::productions(const EnumSort& s) const {
@@ -129,10 +155,8 @@ std::vector<EnumProd> EnumGrammar::productions(const EnumSort& s) const {
     if (same_type(t, a))
       out.push_back({"var", 1, {}, [x = x, t = t](const EnumKids&) { return var(x, t); }});
   if (same_type(a, t_real)) real_productions(s, out);
-  if (same_type(a, t_pair))
-    out.push_back({"pair", 1, {at_type(s, t_real), at_type(s, t_real)}, [](const EnumKids& k) {
-                     return pair(k[0], k[1]);
-                   }});
+  if (same_type(a, t_pair)) pair_productions(s, out);
+  if (s.source && (same_type(a, t_real) || same_type(a, t_pair))) let_productions(s, out);
   if (same_type(a, t_dual)) dual_productions(s, out);
   if (is_arrow(a)) arrow_productions(s, out);
   for (const Type& u : enum_types()) // (app) S P for S : u = σ ⇒ a

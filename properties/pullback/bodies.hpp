@@ -42,7 +42,9 @@ TrialResult reverse_mode_vs_intervals(const PropertyContext&);
 TrialResult reverse_mode_vs_intervals_at(const gen::Query&, const PropertyContext&); // one query
 TrialResult reverse_mode_higher_order(const PropertyContext&);
 TrialResult tape_agreement(const PropertyContext&);
+TrialResult tape_agreement_at(const gen::Query&, const PropertyContext&); // straight-line
 TrialResult cost_reverse_mode(const PropertyContext&);
+TrialResult cost_reverse_mode_at(const gen::Query&, const PropertyContext&); // straight-line
 TrialResult cost_linear_steps(const PropertyContext&);
 // (stages of ANF(P), steps) per chain -> the largest over the smallest steps per stage
 double per_stage_step_spread(const std::vector<std::pair<long, long>>& stages_steps);

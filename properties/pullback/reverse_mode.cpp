@@ -298,7 +298,10 @@ TrialResult reverse_mode_higher_order(const PropertyContext& context) {
 // primitive evaluations (each once). The extension pullback-sparse (flat stages, sparse covectors;
 // semantics/pullback/sparse_stages.hpp, spec §9 pitfalls 3-4) must give the same gradient too.
 TrialResult tape_agreement(const PropertyContext& context) {
-  const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
+  return tape_agreement_at(with_constant_cotangent(*gen::first_order_query(true, 3)), context);
+}
+
+TrialResult tape_agreement_at(const gen::Query& q, const PropertyContext& context) {
   return guarded(q.term(), [&] {
     std::vector<double> point;
     flatten_numerals(q.point, point);
@@ -335,7 +338,10 @@ TrialResult tape_agreement(const PropertyContext& context) {
 // queries each primitive is evaluated once (rule 3 count = primitives of ANF(P)), one transpose
 // (5/5⁺) per stage (fewer only when rule 9 yields 0), and rules 4 and 6 never fire.
 TrialResult cost_reverse_mode(const PropertyContext& context) {
-  const gen::Query q = with_constant_cotangent(*gen::first_order_query(true, 3));
+  return cost_reverse_mode_at(with_constant_cotangent(*gen::first_order_query(true, 3)), context);
+}
+
+TrialResult cost_reverse_mode_at(const gen::Query& q, const PropertyContext& context) {
   return guarded(q.term(), [&] {
     const Run run = normalise(q.term(), rules_for(context), run_options(context));
     const auto n = [&](const char* rule) {
