@@ -176,7 +176,7 @@ std::optional<Call> as_call(const Term& leaf) {
 // Whether the ES stack above t's core (made by core_of or summands_of) binds none of x (none
 // when x is null) and, as `moved` asks, holds exponential ES only: read off the ES nodes, the
 // frames of peel(t) without building them ((12), (13) and (17) ask it of the summands of every
-// maximal sum the strategy visits).
+// maximal sum the strategy visits, (9) and (10) of the bound value of an ES, after core_of).
 bool movable_stack(const Node& t, const std::string* x, MovedStacks moved) {
   for (const Node* at = &t; at->kind == Kind::let || at->kind == Kind::let_pair;
        at = at->body().get()) {
@@ -331,6 +331,63 @@ int subst_class(const Reducer&, const Redex& r) {
   return 7;
 }
 
+// (9) and (10) with what the stack α of the bound value, which they move out, may hold: the
+// book's move exponential ES only [spec §4.4 caveat, met by (9) and (10): a linear ES [w := u] in
+// α would take what was outside the content as its body, not linear in w]; such an α waits for
+// (11) to dissolve its linear ES inside the content. MovedStacks::any is Table 2a as printed.
+Rule<Reduction> subst_9(MovedStacks moved) {
+  Rule<Reduction> subst = reduction(
+      rule_info("subst-9", cite(T2a), RuleKind::reduction,
+                "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
+      Kind::let,
+      [moved](const Reducer& m, const Redex& r) {
+        const Node& t = *r.term;
+        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) > 0 &&
+               (!numeric_only(m) || bound_core(r)->kind == Kind::num) &&
+               movable_stack(*t.bound(), nullptr, moved);
+      },
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Node& t = *r.term;
+        const Peeled p = peel(t.bound());
+        const Term copy = m.copy_value(p.core);
+        m.note_count(t.x.name, -1); // one occurrence of x replaced by v's copy
+        note_free_names(m, p.core, 1);
+        if (!m.keeps_counts())
+          return wrap(rebuild(t, {*replace_first(t.body(), t.x.name, copy), p.core}), p.frames);
+        const int x = binder_count(t, 0);
+        const Term body =
+            replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
+        if (Node* own = m.redex_to_rewrite(r.term)) {     // held alone: written, not rebuilt
+          m.in_place_writes()->near.emplace_back(own, 0); // its body replaced (focus.cpp)
+          rewrite_as_let(*own, t.x, body, p.core, x - 1);
+          return wrap_noted(m, r.term, p.frames);
+        }
+        Term out = rebuild(t, {body, p.core});
+        out->bound_count[0] = x - 1;
+        return wrap_noted(m, std::move(out), p.frames);
+      },
+      0);
+  subst.extra.class_of = subst_class;
+  return subst;
+}
+
+Rule<Reduction> gc_10(MovedStacks moved) {
+  return reduction(
+      rule_info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
+      Kind::let,
+      [moved](const Reducer&, const Redex& r) {
+        const Node& t = *r.term;
+        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) == 0 &&
+               movable_stack(*t.bound(), nullptr, moved);
+      },
+      [](Reducer& m, const Redex& r, const RuleInfo&) {
+        const Peeled p = peel(r.term->bound());
+        note_free_names(m, p.core, -1);
+        return wrap_noted(m, r.term->body(), p.frames);
+      },
+      2);
+}
+
 // The rules on two summands of a maximal sum, (12), (13) and (17), with what their moved stacks
 // may hold: the book's move exponential ES only [spec §4.4 caveat]; MovedStacks::any is Table 2
 // as printed (relations.hpp).
@@ -434,51 +491,8 @@ std::vector<Rules::Entry> table_2() {
         return wrap_noted(m, let_counted(t.y, inner, p.core->right(), y), p.frames);
       },
       2));
-  Rule<Reduction> subst = reduction(
-      rule_info("subst-9", cite(T2a), RuleKind::reduction,
-                "(9) C{x}[x := vα] → C{v}[x := v]α, v a value, one occurrence at a time"),
-      Kind::let,
-      [](const Reducer& m, const Redex& r) {
-        const Node& t = *r.term;
-        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) > 0 &&
-               (!numeric_only(m) || bound_core(r)->kind == Kind::num);
-      },
-      [](Reducer& m, const Redex& r, const RuleInfo&) {
-        const Node& t = *r.term;
-        const Peeled p = peel(t.bound());
-        const Term copy = m.copy_value(p.core);
-        m.note_count(t.x.name, -1); // one occurrence of x replaced by v's copy
-        note_free_names(m, p.core, 1);
-        if (!m.keeps_counts())
-          return wrap(rebuild(t, {*replace_first(t.body(), t.x.name, copy), p.core}), p.frames);
-        const int x = binder_count(t, 0);
-        const Term body =
-            replace_first_counted(t.body(), t.x.name, copy, x, m.in_place_writes(), 1);
-        if (Node* own = m.redex_to_rewrite(r.term)) {     // held alone: written, not rebuilt
-          m.in_place_writes()->near.emplace_back(own, 0); // its body replaced (focus.cpp)
-          rewrite_as_let(*own, t.x, body, p.core, x - 1);
-          return wrap_noted(m, r.term, p.frames);
-        }
-        Term out = rebuild(t, {body, p.core});
-        out->bound_count[0] = x - 1;
-        return wrap_noted(m, std::move(out), p.frames);
-      },
-      0);
-  subst.extra.class_of = subst_class;
-  out.push_back(std::move(subst));
-  out.push_back(reduction(
-      rule_info("gc-10", cite(T2a), RuleKind::reduction, "(10) t[x := vα] → tα, x not free in t"),
-      Kind::let,
-      [](const Reducer&, const Redex& r) {
-        const Node& t = *r.term;
-        return !t.x.linear && bound_is_value(r) && binder_count(t, 0) == 0;
-      },
-      [](Reducer& m, const Redex& r, const RuleInfo&) {
-        const Peeled p = peel(r.term->bound());
-        note_free_names(m, p.core, -1);
-        return wrap_noted(m, r.term->body(), p.frames);
-      },
-      2));
+  out.push_back(subst_9(MovedStacks::exponential));
+  out.push_back(gc_10(MovedStacks::exponential));
   out.push_back(reduction(
       rule_info("lin-subst-11", cite(T2a), RuleKind::reduction,
                 "(11) t[z^R := vα] → t{v/z}α, v a numeral or a variable"),
@@ -927,11 +941,13 @@ std::vector<Rules::Entry> definitions() {
 
 } // namespace
 
-Rule<Reduction> summand_rule(const std::string& name, MovedStacks moved) {
+Rule<Reduction> moving_rule(const std::string& name, MovedStacks moved) {
+  if (name == "subst-9") return subst_9(moved);
+  if (name == "gc-10") return gc_10(moved);
   if (name == "sum-12") return sum_12(moved);
   if (name == "sum-pair-13") return sum_pair_13(moved);
   if (name == "factor-17") return factor_17(moved);
-  throw AdsemError(ErrorKind::usage, "no rule on two summands is named " + name);
+  throw AdsemError(ErrorKind::usage, "no rule that moves a stack out is named " + name);
 }
 
 const RulesPtr& paper_rules() {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "generators/linear_negation/enumeration.hpp"
 #include "generators/linear_negation/terms.hpp"
 #include "properties/linear_negation/mutants.hpp"
 #include "semantics/linear_negation/families.hpp"
@@ -147,6 +148,26 @@ TEST(LinearNegationStrategyCache, DeepFamiliesTakeTheEnumeratedStep) {
     }
   }
   EXPECT_GT(steps, 1'000);
+}
+
+// Every closed term of Table 1 to size 7 (the grammar of `adsem enumerate`), focused, under S_bp
+// and S_lo. Unlike the random terms these hold linear ES in the stack of an exponential ES's
+// content: an (11) step there that leaves the core the same node, as in
+// y1[y1 := 0[w2 := w1][w1 := 1]], or an (8) that moves one there, must make the ES above reread
+// whether (9) and (10) may fire (the stack of their bound value exponential ES only).
+TEST(LinearNegationStrategyCache, EnumeratedTermsTakeTheEnumeratedStep) {
+  const int bound = 7;
+  gen::TermEnumeration e(gen::EnumGrammar{}, {bound});
+  long steps = 0;
+  int i = 0;
+  for (const gen::EnumSort& sort : gen::enum_closed_sorts())
+    for (int n = 1; n <= bound; ++n)
+      for (std::uint64_t k = 0; k < e.count(sort, n); ++k, ++i) {
+        const Drawn d{with_unique_binders(e.nth(sort, n, k)), {}};
+        for (const Strategy s : {Strategy::bp, Strategy::lo})
+          steps += expect_lockstep(d, s, RunOptions{}, i, 1000, true, true);
+      }
+  EXPECT_GT(steps, 100'000);
 }
 
 // S_rand's walk from the root in count mode, as normalise runs it: a (7), (8) or (9) whose redex
