@@ -148,10 +148,13 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   result.mechanism = mech;
   Value gradient;
   Value primal;
-  if (mech == "R" || mech == "R-array" || mech == "R-fig11" || mech == "R-seeded") {
-    const Wrapper w = mech == "R-fig11"    ? Wrapper::fig11
-                      : mech == "R-seeded" ? Wrapper::seeded
-                                           : Wrapper::fig15;
+  if (mech == "R-fig12") // Fig. 12's implementation, right to left (rules.hpp), Fig. 11's wrapper
+    v.rules = std::make_shared<const Rules>(v.rules->patched(fig12_implementation()));
+  if (mech == "R" || mech == "R-array" || mech == "R-fig11" || mech == "R-seeded" ||
+      mech == "R-fig12") {
+    const Wrapper w = mech == "R-fig11" || mech == "R-fig12" ? Wrapper::fig11
+                      : mech == "R-seeded"                   ? Wrapper::seeded
+                                                             : Wrapper::fig15;
     const ReverseRun run = reverse(
         p, s, v_real(1.0), w, mech == "R-array" ? EvalImpl::array : EvalImpl::map, v, options.fuel);
     gradient = run.gradient;
@@ -180,8 +183,8 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     primal = run.primal;
   } else {
     throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mech +
-                                           "' for delta-reverse (R, R-array, R-fig11, R-seeded, "
-                                           "F, R1, R2)");
+                                           "' for delta-reverse (R, R-array, R-fig11, R-fig12, "
+                                           "R-seeded, F, R1, R2)");
   }
   result.value = primal->real;
   result.gradient = flatten_reals(gradient);
