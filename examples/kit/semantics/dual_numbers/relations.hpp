@@ -25,6 +25,11 @@ struct Reduction {
   using Output = Term;
   static Kind kind(const Redex& r) { return r.node.kind; }
   static const Node& node(const Redex& r) { return r.node; }
+  // A rule added by a user's rule file (`--rules`) is also tried at a node whose operands are not
+  // all values yet, before the strategy steps inside it; the paper's rules never are.
+  struct Extra {
+    bool before_operands = false;
+  };
 };
 
 // D t, one clause per construct: the walk has already built D of t's children.
