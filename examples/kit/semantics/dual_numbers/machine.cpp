@@ -24,8 +24,10 @@ void Machine::add_firings(RuleCounter& counter) const {
 Term step(Machine& machine, const Term& t) {
   if (is_value(*t)) return nullptr;
   const Reduction::Redex redex{*t};
-  const bool operands_are_values = (!t->a || is_value(*t->a)) && (!t->b || is_value(*t->b));
-  if (!operands_are_values) // a user's rule of kind before_operands fires here first
+  // A user's added rule is tried first where an operand is not a value yet (with values, the
+  // book's order below puts it after the paper's rules).
+  if (machine.has_rules_before_operands() &&
+      ((t->a && !is_value(*t->a)) || (t->b && !is_value(*t->b))))
     for (const Rule<Reduction>* rule : machine.book().candidates<Reduction>(t->kind))
       if (rule->extra.before_operands && (!rule->match || rule->match(machine, redex)))
         return machine.fire(*rule, redex);
