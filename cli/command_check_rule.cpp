@@ -69,6 +69,7 @@ void add_check_rule_command(CLI::App& app, CommandContext& ctx) {
     options.max_resident_bytes = ctx.max_memory_bytes;
     options.calculus_argument = args->calculus;
     options.file_argument = args->file;
+    options.command = ctx.program; // a tool built on cli::run names itself (docs/kit.md)
     const auto reports = rules::check_rules(*entry.rule_adapter, entry.id, file, options);
     const bool all_passed =
         std::ranges::all_of(reports, [](const rules::RuleReport& r) { return r.passed(); });

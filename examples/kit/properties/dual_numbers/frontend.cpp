@@ -1,7 +1,7 @@
 #include "properties/dual_numbers/frontend.hpp"
 
 #include "properties/core/result_checks.hpp"
-#include "properties/dual_numbers/mutants.hpp"
+#include "properties/dual_numbers/user_rules.hpp"
 #include "semantics/core/jacobian.hpp"
 #include "semantics/dual_numbers/denote.hpp"
 #include "semantics/dual_numbers/machine.hpp"
@@ -64,7 +64,7 @@ public:
                          const props::EvalOptions& options) const override {
     const Term t = parse(source);
     typecheck(t);
-    Machine machine(rules_for(options.mutant), options.fuel);
+    Machine machine(book_for(options.mutant, options.user_rules.get()), options.fuel);
     props::EvalResult out;
     Term at = t;
     while (Term next = step(machine, at)) {
@@ -113,7 +113,7 @@ public:
     props::GradResult out;
     out.mechanism = "forward";
     for (std::size_t i = 0; i < at.size(); ++i) {
-      Machine machine(rules_for(options.mutant), options.fuel);
+      Machine machine(book_for(options.mutant, options.user_rules.get()), options.fuel);
       std::size_t next = 0;
       const Term run = app(macro(machine, f), point(domain, at, next, static_cast<long>(i)));
       const Term v = evaluate(machine, run);

@@ -3,6 +3,7 @@
 #include "properties/dual_numbers/frontend.hpp"
 #include "properties/dual_numbers/mutants.hpp"
 #include "properties/dual_numbers/properties.hpp"
+#include "properties/dual_numbers/rule_adapter.hpp"
 
 namespace adsem::dual_numbers {
 
@@ -17,6 +18,7 @@ void register_dual_numbers(props::Registry& registry) {
   entry.frontend = frontend();
   entry.properties = properties();
   entry.mutants = props::mutant_defs(mutant_catalogue());
+  entry.rule_adapter = std::make_shared<const RuleAdapter>(); // check-rule and --rules
   entry.constructs = {"var", "constant", "add", "mul", "sin", "cos", "lam", "app", "pair", "proj"};
   props::use_rule_table(entry, paper_rules()->infos());
   registry.add(std::move(entry));

@@ -23,11 +23,18 @@ void Machine::add_firings(RuleCounter& counter) const {
 
 Term step(Machine& machine, const Term& t) {
   if (is_value(*t)) return nullptr;
+  const Reduction::Redex redex{*t};
+  // A user's added rule is tried first where an operand is not a value yet (with values, the
+  // book's order below puts it after the paper's rules).
+  if (machine.has_rules_before_operands() &&
+      ((t->a && !is_value(*t->a)) || (t->b && !is_value(*t->b))))
+    for (const Rule<Reduction>* rule : machine.book().candidates<Reduction>(t->kind))
+      if (rule->extra.before_operands && (!rule->match || rule->match(machine, redex)))
+        return machine.fire(*rule, redex);
   // Congruence: the first child that is not a value steps (left to right).
   if (t->a && !is_value(*t->a)) // (a λ is a value: its body is not reduced)
     return with_children(*t, step(machine, t->a), t->b);
   if (t->b && !is_value(*t->b)) return with_children(*t, t->a, step(machine, t->b));
-  const Reduction::Redex redex{*t};
   const Rule<Reduction>* rule = machine.select<Reduction>(redex);
   if (!rule) throw AdsemError(ErrorKind::eval, "stuck at " + print(t));
   return machine.fire(*rule, redex);

@@ -25,6 +25,11 @@ struct Reduction {
   using Output = Term;
   static Kind kind(const Redex& r) { return r.node.kind; }
   static const Node& node(const Redex& r) { return r.node; }
+  // A rule added by a user's rule file (`--rules`) is also tried at a node whose operands are not
+  // all values yet, before the strategy steps inside it; the paper's rules never are.
+  struct Extra {
+    bool before_operands = false;
+  };
 };
 
 // D t, one clause per construct: the walk has already built D of t's children.
@@ -50,7 +55,8 @@ using RulesPatch = Rules::Patch;
 class Machine {
 public:
   explicit Machine(const Rules& book, long fuel = 100'000)
-      : book_(book), fuel_(fuel), fired_(book.size(), 0) {}
+      : book_(book), fuel_(fuel), fired_(book.size(), 0),
+        before_operands_(any_before_operands(book)) {}
 
   const Rules& book() const { return book_; }
   template <class R> const Rule<R>* select(const typename R::Redex& redex) const {
@@ -59,6 +65,8 @@ public:
   // Takes one step (a Reduction entry) or records a clause of D (no step): counted.
   template <class R> Term fire(const Rule<R>& rule, const typename R::Redex& redex);
 
+  // Whether some rule is tried before a node's operands are stepped (a user's added rule).
+  bool has_rules_before_operands() const { return before_operands_; }
   long steps() const { return steps_; }
   // The Reduction entry of the last step (traces); null before the first.
   const RuleInfo* last_step() const { return last_step_; }
@@ -70,6 +78,14 @@ private:
   long steps_ = 0;
   const RuleInfo* last_step_ = nullptr;
   std::vector<long> fired_;
+  bool before_operands_;
+
+  static bool any_before_operands(const Rules& book) {
+    for (const auto& entry : book.entries())
+      if (const auto* r = std::get_if<Rule<Reduction>>(&entry); r && r->extra.before_operands)
+        return true;
+    return false;
+  }
 };
 
 } // namespace adsem::dual_numbers

@@ -13,16 +13,16 @@ const LexerConfig& config() {
   return c;
 }
 
-Type parse_type(TokenStream& in) {
+Type read_type(TokenStream& in) {
   if (in.peek().kind == Token::Kind::identifier && in.peek().text == "real") {
     in.next();
     return real_type();
   }
   in.expect_symbol("(", "in a type");
-  const Type left = parse_type(in);
+  const Type left = read_type(in);
   const bool is_product = in.accept_symbol("*");
   if (!is_product) in.expect_symbol("->", "in a product or function type");
-  const Type right = parse_type(in);
+  const Type right = read_type(in);
   in.expect_symbol(")", "in a type");
   return is_product ? product(left, right) : arrow(left, right);
 }
@@ -33,7 +33,7 @@ Term parse_term(TokenStream& in, DepthBudget& budget) {
     if (in.accept_symbol("\\")) {
       const std::string x = in.expect_identifier("in a binder").text;
       in.expect_symbol(":", "in a binder");
-      const Type t = parse_type(in);
+      const Type t = read_type(in);
       in.expect_symbol(".", "in a binder");
       const Term body = parse_term(in, budget);
       in.expect_symbol(")", "to close a lambda");
@@ -57,7 +57,9 @@ Term parse_term(TokenStream& in, DepthBudget& budget) {
     return constant(-in.next().number);
   }
   if (in.peek().kind == Token::Kind::number) return constant(in.next().number);
-  const std::string name = in.expect_identifier("in a term").text;
+  const Token& id = in.expect_identifier("in a term");
+  const std::string name = id.text;
+  const SourcePos at = id.pos;
   if (name == "pi1" || name == "pi2") return proj(name == "pi1" ? 1 : 2, parse_term(in, budget));
   for (const Op o : {Op::add, Op::mul, Op::sin, Op::cos}) {
     if (name != op_name(o) || !in.peek().is_symbol("(")) continue;
@@ -71,7 +73,7 @@ Term parse_term(TokenStream& in, DepthBudget& budget) {
     in.expect_symbol(")", "to close " + name);
     return op(o, x, y);
   }
-  return var(name);
+  return var(name, at); // located: a rule file's errors about a free name point at it
 }
 
 } // namespace
@@ -83,6 +85,13 @@ Term parse(std::string_view source) {
   DepthBudget budget{.limit = 1'000};
   const Term t = parse_term(in, budget);
   if (!in.at_end()) in.fail_expected("the end of the term");
+  return t;
+}
+
+Type parse_type(std::string_view source) {
+  TokenStream in(lex(source, config()));
+  const Type t = read_type(in);
+  if (!in.at_end()) in.fail_expected("the end of the type");
   return t;
 }
 

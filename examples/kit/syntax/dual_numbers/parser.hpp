@@ -11,5 +11,7 @@
 namespace adsem::dual_numbers {
 
 Term parse(std::string_view source);
+// A type alone (a rule file's `meta M : T`).
+Type parse_type(std::string_view source);
 
 } // namespace adsem::dual_numbers

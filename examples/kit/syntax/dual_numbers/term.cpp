@@ -55,8 +55,8 @@ Term node(Node n) {
 }
 } // namespace
 
-Term var(std::string name) {
-  return node({.kind = Kind::var, .name = std::move(name)});
+Term var(std::string name, std::optional<SourcePos> pos) {
+  return node({.kind = Kind::var, .name = std::move(name), .pos = pos});
 }
 Term constant(double value) {
   return node({.kind = Kind::constant, .value = value});
@@ -90,6 +90,15 @@ bool is_value(const Node& t) {
 
 int size(const Term& t) {
   return t ? 1 + size(t->a) + size(t->b) : 0;
+}
+
+bool same_term(const Term& s, const Term& t) {
+  if (!s || !t) return !s && !t;
+  if (s->kind != t->kind || s->name != t->name || s->op != t->op || s->index != t->index)
+    return false;
+  if (s->kind == Kind::constant && s->value != t->value) return false;
+  if (s->kind == Kind::lam && !same_type(s->binder_type, t->binder_type)) return false;
+  return same_term(s->a, t->a) && same_term(s->b, t->b);
 }
 
 std::string print(const Term& t) {

@@ -5,10 +5,12 @@
 // not on this machine: the grammar below is a fragment of our choosing (reals, + × sin cos,
 // pairs, projections, λ and application), not checked against the paper's.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "syntax/core/diagnostic.hpp"
 #include "syntax/core/shared_node.hpp"
 
 namespace adsem::dual_numbers {
@@ -47,9 +49,10 @@ struct Node {
   Type binder_type = nullptr;    // lam
   Term a = nullptr, b = nullptr; // children: op's operands, λ's body (a), app's function and
                                  // argument, pair's components, proj's operand (a)
+  std::optional<SourcePos> pos = std::nullopt; // var: where the parser read it (rule files)
 };
 
-Term var(std::string name);
+Term var(std::string name, std::optional<SourcePos> pos = std::nullopt);
 Term constant(double value);
 Term op(Op o, Term x, Term y = nullptr);
 Term lam(std::string x, Type t, Term body);
@@ -61,6 +64,8 @@ Term with_children(const Node& n, Term a, Term b);
 
 bool is_value(const Node& t); // c | λx.t | ⟨v, v⟩
 int size(const Term& t);
+// The same term, node by node (names, numerals and binder types included; positions ignored).
+bool same_term(const Term& s, const Term& t);
 std::string print(const Term& t);
 std::vector<std::string> tags(const Term& t); // the constructs t contains (campaign health)
 
