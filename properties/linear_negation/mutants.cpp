@@ -104,6 +104,13 @@ RulesPatch subst_and_gc_move_linear_stacks() {
   return move_any_stack({"subst-9", "gc-10"});
 }
 
+// (8), (14) and (23) as Table 2a prints them (L334-354, L387-390): the stacks they move out (the
+// pair's, the arguments') may hold linear ES, which the book's entries leave for (11) to
+// dissolve first (spec §4.4 caveat, met by these three; docs/enumeration.md).
+RulesPatch pairs_and_primitives_move_linear_stacks() {
+  return move_any_stack({"pair-8", "mul-14", "prim-23"});
+}
+
 // Read-back A credits xj' gj to coordinate j+1 (mod n) instead of j (Cor. 16, L562-566).
 RulesPatch gradient_read_from_wrong_component() {
   RulesPatch p;
@@ -279,6 +286,14 @@ const std::vector<Mutant>& mutant_catalogue() {
                           "y[y := w[w := 1]] →(9) w[y := w][w := 1], ill-typed against Prop. 2 "
                           "(L407); subject-reduction kills it under enumeration, at size 5",
                           {}, subst_and_gc_move_linear_stacks()));
+    // no random killer either: enumeration finds it at size 7 (enumeration_test.cpp)
+    all.push_back(declare("paper-literal-pair-8-mul-14-prim-23-move-linear-stacks", "paper-literal",
+                          "(8), (14) and (23) as printed (Table 2a, L334-354, L387-390): the "
+                          "stack of the pair or of an argument they move out may hold a linear ES, "
+                          "whose variable then leaves its linear judgment: "
+                          "0[w := 1] · 0[w := 1] →(14) 0[w := 1][w' := 1], ill-typed against "
+                          "Prop. 2 (L407); subject-reduction kills it under enumeration, at size 7",
+                          {}, pairs_and_primitives_move_linear_stacks()));
     return all;
   }();
   return catalogue;

@@ -312,15 +312,15 @@ const Rule<Reduction>* Reducer::focused_step() {
   const Term redex = slot;
   const bool was_es = binds_es(*redex); // (7) makes its application a let
   // (8) and (11) may move a linear ES into the stack over the core or take one out of it, which
-  // (9)'s and (10)'s side conditions read (movable_stack); (9), (10) and (16) at an exponential
-  // ES move or add exponential ES only
+  // the side conditions of (8), (9), (10), (14) and (23) read (movable_stack); (9), (10) and (16)
+  // at an exponential ES move or add exponential ES only
   const bool exponential_es = redex->kind == Kind::let && !redex->x.linear;
   slot = contract_noting(redex, *c);
   redex_alone_ = rewrite_redex_ = false;
   if (counts_kept_) apply_noted_counts();
   Reach reach;
   if (was_es && same_core(redex, slot, writes_)) {
-    reach.core = false;
+    reach.core = !exponential_es;
     reach.value = !exponential_es;
   }
   after_focused_step(reach);

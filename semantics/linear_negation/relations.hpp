@@ -238,15 +238,15 @@ using Rules =
 using RulesPtr = std::shared_ptr<const Rules>;
 using RulesPatch = Rules::Patch;
 
-// What the rules that move a stack α out may move: (9) and (10) the stack of an ES's bound value,
-// (12), (13) and (17), on two summands of a maximal sum, the summands' stacks across the other
-// summand. The book's move exponential ES only [spec §4.4 caveat: a linear ES moved there leaves
-// its variable outside its linear judgment, an ill-typed term; (9) and (10) then wait for (11)
-// inside the content]; `any` is Table 2 as printed, which the paper's proof of Lemma 14 uses for
-// (17) (L552, L938-944).
+// What the rules that move a stack α out may move: (8) the stack of its pair, (9) and (10) the
+// stack of an ES's bound value, (12), (13) and (17), on two summands of a maximal sum, the
+// summands' stacks across the other summand, (14) and (23) their arguments' stacks. The book's
+// move exponential ES only [spec §4.4 caveat: a linear ES moved there leaves its variable outside
+// its linear judgment, an ill-typed term; the rule then waits for (11) to dissolve it]; `any` is
+// Table 2 as printed, which the paper's proof of Lemma 14 uses for (17) (L552, L938-944).
 enum class MovedStacks { exponential, any };
-// The book's rule of that name, (9), (10), (12), (13) or (17), with that reading (the book's entry
-// is the one with MovedStacks::exponential). AdsemError(usage) for another name.
+// The book's rule of that name, (8), (9), (10), (12), (13), (14), (17) or (23), with that reading
+// (the book's entry is the one with MovedStacks::exponential). AdsemError(usage) for another name.
 Rule<Reduction> moving_rule(const std::string& name, MovedStacks moved);
 
 // The paper's rules, built once (rules.cpp).

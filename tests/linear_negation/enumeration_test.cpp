@@ -116,11 +116,11 @@ TEST(LinearNegationEnumeration, KillsSumsMovingLinearEsAtTheSmallestSum) {
   EXPECT_NE(r.rows[0].first->reason.find("(sum-12)"), std::string::npos) << r.rows[0].first->reason;
 }
 
-// The paper's rules hold on every closed Euclidean term to size 6 for every property that takes
+// The paper's rules hold on every closed Euclidean term to size 7 for every property that takes
 // part (docs/enumeration.md: to size 8 from the command line), subject-reduction included since
-// (9) and (10) move exponential stacks only (below).
+// (8), (9), (10), (14) and (23) move exponential stacks only (below).
 TEST(LinearNegationEnumeration, ThePapersRulesPassToTheBound) {
-  const auto r = run("", 6);
+  const auto r = run("", 7);
   EXPECT_TRUE(r.complete);
   ASSERT_EQ(r.rows.size(), 7U);
   for (const props::EnumerationRow& row : r.rows) {
@@ -157,17 +157,21 @@ TEST(LinearNegationEnumeration, KillsSubstAndGcMovingLinearStacksAtSizeFive) {
   EXPECT_TRUE(gc); // (10) too, not (9) alone
 }
 
-// The next finding of enumeration, at size 7, on the paper's rules: (8) s[⟨x,y⟩ := ⟨t,u⟩α] →
-// s[x := t][y := u]α and (14) r α · q β → (r·q) α β move stacks out too, and a linear ES they move
-// leaves its variable outside its linear judgment the same way: ((w1, w1))[w1 := 1] as the content
-// of a pattern ES puts w1 in the exponential ES [y1 := w1] (spec §3.3), and
-// (0)[w1 := 1] * (0)[w1 := 1] stacks a linear ES over one whose content is not linear in its
-// variable. To size 7 every failure of subject reduction is one of these two steps (spec §4.4's
-// caveat met by (8) and (14); docs/enumeration.md).
-TEST(LinearNegationEnumeration, SubjectReductionFailsOnlyWhereEightOrFourteenMoveALinearEs) {
+// Rules (8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α and (14) r α · q β → (r·q) α β as Table 2a
+// prints them move stacks out too, and a linear ES they move leaves its variable outside its
+// linear judgment the same way: ((w1, w1))[w1 := 1] as the content of a pattern ES puts w1 in the
+// exponential ES [y1 := w1] (spec §3.3), and (0)[w1 := 1] * (0)[w1 := 1] stacks a linear ES over
+// one whose content is not linear in its variable (spec §4.4's caveat, met by (8), (14) and (23);
+// the grammar's primitives other than mul, sin and log, give no instance of (23): sin(0) = 0 is
+// linear, log(0) undefined). The book's entries wait for (11); the printed rules are the
+// paper-literal mutant, which no random term reaches, killed here at size 7, where every failure
+// of subject reduction is one of these two steps, and nothing smaller fails.
+TEST(LinearNegationEnumeration, KillsPairsAndProductsMovingLinearStacksAtSizeSeven) {
+  const std::string mutant =
+      "linear-negation/paper-literal-pair-8-mul-14-prim-23-move-linear-stacks";
   long eight = 0, fourteen = 0;
-  for (const Failure& f : subject_reduction_failures("", 7)) {
-    EXPECT_EQ(f.size, 7) << f.input << ": " << f.reason; // nothing smaller fails
+  for (const Failure& f : subject_reduction_failures(mutant, 7)) {
+    EXPECT_EQ(f.size, 7) << f.input << ": " << f.reason;
     if (f.after("pair-8"))
       ++eight;
     else if (f.after("mul-14"))
@@ -177,6 +181,13 @@ TEST(LinearNegationEnumeration, SubjectReductionFailsOnlyWhereEightOrFourteenMov
   }
   EXPECT_EQ(eight, 32);
   EXPECT_EQ(fourteen, 12);
+
+  const auto r = run(mutant, 7, {"linear-negation/subject-reduction"});
+  ASSERT_EQ(r.rows.size(), 1U);
+  ASSERT_TRUE(r.rows[0].first.has_value());
+  EXPECT_EQ(r.rows[0].first->input, "(0)[w1:R := 1] * (0)[w1:R := 1] : R");
+  EXPECT_NE(r.rows[0].first->reason.find("(mul-14): type error"), std::string::npos)
+      << r.rows[0].first->reason;
 }
 
 } // namespace
