@@ -57,7 +57,7 @@ Drawn draw(gen::Options options) {
 
 Drawn draw(const PropertyContext& context, gen::Options options) {
   if (!props::draw_targeted(context)) return draw(std::move(options));
-  const auto& targets = context.user_rules->compiled_as<CompiledRules>().targets;
+  const auto& targets = context.user_rules->compiled_as<CompiledRules>().targets();
   if (targets.empty()) return draw(std::move(options)); // Delta rules join every tape anyway
   const auto which = adsem::gen::uniform_below(targets.size());
   SourceInstance in = draw_source_instance(*targets[which], std::move(options));

@@ -174,21 +174,22 @@ void rename_apart(const Pattern& p, PatternMatch& m,
   walk(walk, p.rhs);
 }
 
-RulesPtr CompiledRules::book_over(const RulesPtr& base) const {
-  const std::lock_guard lock(mutex_);
-  auto& slot = books_[base.get()];
-  if (!slot.second) {
-    RulesPatch full = patch;
-    for (const std::string& name : kept) // the base's clause (the paper's or a mutant's)
-      if (const auto at = base->position(name)) full.edits.push_back(kept_clause(*base, *at));
-    slot = {base, std::make_shared<const Rules>(base->patched(full))};
-  }
-  return slot.second;
-}
+CompiledRules::CompiledRules(RulesPatch patch, std::vector<std::string> names,
+                             std::vector<std::shared_ptr<const Pattern>> targets,
+                             std::vector<std::string> kept)
+    : books_(std::move(patch),
+             [kept = std::move(kept)](const Rules& base, RulesPatch& out) {
+               for (const std::string& name : kept) // the base's clause (the paper's or a mutant's)
+                 if (const auto at = base.position(name))
+                   out.edits.push_back(kept_clause(base, *at));
+             }),
+      names_(std::move(names)), targets_(std::move(targets)) {}
 
 std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile& file) {
-  auto out = std::make_shared<CompiledRules>();
-  out->patch.name = "--rules";
+  RulesPatch patch;
+  patch.name = "--rules";
+  std::vector<std::string> names, kept;
+  std::vector<std::shared_ptr<const Pattern>> targets;
   using Action = adsem::rules::RuleDecl::Action;
   for (const adsem::rules::RuleDecl& decl : file.rules) {
     if (decl.priority)
@@ -198,7 +199,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile&
                        decl.priority_pos);
     if (decl.action == Action::remove) {
       (void)paper_entry(decl);
-      out->patch.remove(decl.name);
+      patch.remove(decl.name);
       continue;
     }
     const auto apart = apart_of(decl);
@@ -216,16 +217,16 @@ std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile&
         match_pattern(*p, apart, r.term, m);
         return instantiate_match(*p, m);
       };
-      out->patch.add(std::move(rule));
-      out->names.push_back(decl.name);
-      if (p->sort == RuleSort::source) out->targets.push_back(p);
+      patch.add(std::move(rule));
+      names.push_back(decl.name);
+      if (p->sort == RuleSort::source) targets.push_back(p);
       continue;
     }
     const Rules::Entry& entry = paper_entry(decl);
     if (is_clause(entry)) {
-      out->patch.edits.push_back(clause_replacement(decl, entry, user_info(decl)));
-      out->names.push_back(decl.name);
-      out->kept.push_back(decl.name);
+      patch.edits.push_back(clause_replacement(decl, entry, user_info(decl)));
+      names.push_back(decl.name);
+      kept.push_back(decl.name);
       continue;
     }
     if (!std::holds_alternative<Rule<SourceEval>>(entry))
@@ -238,7 +239,7 @@ std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile&
                        decl.name_pos);
     const auto p = pattern_of(decl);
     RuleInfo info = user_info(decl);
-    out->patch.replace<SourceEval>(decl.name, [p, apart, info](Rule<SourceEval> old) {
+    patch.replace<SourceEval>(decl.name, [p, apart, info](Rule<SourceEval> old) {
       old.info.kind = RuleKind::user;
       old.info.citation = info.citation;
       old.info.summary = info.summary;
@@ -254,10 +255,11 @@ std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile&
       };
       return old;
     });
-    out->names.push_back(decl.name);
-    if (p->sort == RuleSort::source) out->targets.push_back(p);
+    names.push_back(decl.name);
+    if (p->sort == RuleSort::source) targets.push_back(p);
   }
-  return out;
+  return std::make_shared<const CompiledRules>(std::move(patch), std::move(names),
+                                               std::move(targets), std::move(kept));
 }
 
 RulesPtr with_user_rules(const RulesPtr& base, const props::UserRules* user_rules) {

@@ -16,12 +16,11 @@
 // runDelta, lookup, the monad: their redexes are run-time values, which the rule language's
 // terms do not describe).
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "properties/core/patched_books.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/delta_reverse/rule_pattern.hpp"
 #include "semantics/delta_reverse/rules.hpp"
@@ -52,22 +51,23 @@ void rename_apart(const Pattern& p, PatternMatch& m,
 
 class CompiledRules final : public props::CompiledRuleFile {
 public:
-  RulesPatch patch;
-  std::vector<std::string> names; // of the added and replacing rules
+  // The replaced translation clauses `kept`: each base book's entry stays after the user's,
+  // renamed "NAME (paper)", for the nodes the user's left-hand side does not match.
+  CompiledRules(RulesPatch patch, std::vector<std::string> names,
+                std::vector<std::shared_ptr<const Pattern>> targets, std::vector<std::string> kept);
+
+  // of the added and replacing rules
+  std::vector<std::string> fired_rule_names() const override { return names_; }
   // the source rules' left-hand sides (added and replacing; Delta rules aside): the targeted
   // trials draw instances of them (support::draw)
-  std::vector<std::shared_ptr<const Pattern>> targets;
-  // the replaced translation clauses: each base book's entry stays after the user's, renamed
-  // "NAME (paper)", for the nodes the user's left-hand side does not match
-  std::vector<std::string> kept;
-
-  std::vector<std::string> fired_rule_names() const override { return names; }
+  const std::vector<std::shared_ptr<const Pattern>>& targets() const { return targets_; }
   // `base` (the paper's book or a mutant's) with this file's patch applied; built once per base.
-  RulesPtr book_over(const RulesPtr& base) const;
+  RulesPtr book_over(const RulesPtr& base) const { return books_.over(base); }
 
 private:
-  mutable std::mutex mutex_;
-  mutable std::map<const Rules*, std::pair<RulesPtr, RulesPtr>> books_; // base -> (base, patched)
+  props::PatchedBooks<Rules> books_;
+  std::vector<std::string> names_;
+  std::vector<std::shared_ptr<const Pattern>> targets_;
 };
 
 std::shared_ptr<const CompiledRules> compile_rules(const adsem::rules::RuleFile& file);

@@ -199,23 +199,6 @@ Rule<Transform> clause_entry(const RuleDecl& rule, std::shared_ptr<const Pattern
 
 } // namespace
 
-RulesPtr CompiledRules::patched(const RulesPtr& base) const {
-  const std::lock_guard lock(mutex_);
-  auto& slot = cache_[base.get()];
-  if (slot.second) return slot.second;
-  RulesPatch patch;
-  patch.name = patch_.name;
-  for (const auto& edit : patch_.edits) { // an entry the mutant removed stays removed
-    const auto* named = std::get_if<RulesPatch::Replace>(&edit);
-    const auto* removed = std::get_if<RulesPatch::Remove>(&edit);
-    if ((named && !base->position(named->name)) || (removed && !base->position(removed->name)))
-      continue;
-    patch.edits.push_back(edit);
-  }
-  slot = {base, std::make_shared<const Rules>(base->patched(patch))};
-  return slot.second;
-}
-
 std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleFile& file) {
   RulesPatch patch;
   patch.name = "user rules";

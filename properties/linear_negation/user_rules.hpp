@@ -9,12 +9,11 @@
 //    right-hand side calls D on a metavariable as `D(M)`);
 //  - `remove NAME` removes a rule of Table 2 (D's clauses can only be replaced).
 // The patched book is built once per mutant and cached here.
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "properties/core/patched_books.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/linear_negation/rule_pattern.hpp"
 #include "semantics/linear_negation/relations.hpp"
@@ -25,21 +24,19 @@ class CompiledRules final : public props::CompiledRuleFile {
 public:
   CompiledRules(RulesPatch patch, std::vector<std::string> names,
                 std::vector<std::shared_ptr<const Pattern>> reductions)
-      : patch_(std::move(patch)), names_(std::move(names)), reductions_(std::move(reductions)) {}
+      : books_(std::move(patch)), names_(std::move(names)), reductions_(std::move(reductions)) {}
 
   std::vector<std::string> fired_rule_names() const override { return names_; }
   // The rules of Table 2 this file adds or replaces (the targeted generator's instances).
   const std::vector<std::shared_ptr<const Pattern>>& reductions() const { return reductions_; }
   // `base` (the paper's book, or a mutant's) with this file's edits; built once per base. An edit
   // of an entry the mutant already removed is skipped.
-  RulesPtr patched(const RulesPtr& base) const;
+  RulesPtr patched(const RulesPtr& base) const { return books_.over(base); }
 
 private:
-  RulesPatch patch_;
+  props::PatchedBooks<Rules> books_;
   std::vector<std::string> names_;
   std::vector<std::shared_ptr<const Pattern>> reductions_;
-  mutable std::mutex mutex_;
-  mutable std::map<const Rules*, std::pair<RulesPtr, RulesPtr>> cache_; // base, patched
 };
 
 // Compiles every statement (located errors, as check-rule's compile).

@@ -179,23 +179,6 @@ bool can_target(const Pattern& p) {
 
 } // namespace
 
-BookPtr CompiledRules::book_for(const BookPtr& base) const {
-  const std::lock_guard lock(mutex_);
-  if (const auto it = books_.find(base.get()); it != books_.end()) return it->second.second;
-  BookPatch patch;
-  patch.name = patch_.name;
-  for (const auto& edit : patch_.edits) {
-    const auto* replace = std::get_if<BookPatch::Replace>(&edit);
-    const auto* remove = std::get_if<BookPatch::Remove>(&edit);
-    const std::string* name = replace ? &replace->name : remove ? &remove->name : nullptr;
-    if (name && !base->position(*name)) continue; // the mutant removed it
-    patch.edits.push_back(edit);
-  }
-  auto book = std::make_shared<const Book>(base->patched(patch));
-  books_.emplace(base.get(), std::pair{base, book});
-  return book;
-}
-
 std::shared_ptr<const CompiledRules> compile_user_rules(const adsem::rules::RuleFile& file) {
   BookPatch patch;
   patch.name = "user rules";

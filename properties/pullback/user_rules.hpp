@@ -14,12 +14,11 @@
 //                       only where it is). The right-hand side may call A-normalisation: ANF(P).
 //   remove NAME         the entry NAME removed.
 // The book a run uses is the mutant's with this patch applied, built once per mutant.
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "properties/core/patched_books.hpp"
 #include "properties/core/property.hpp"
 #include "properties/core/user_rules.hpp"
 #include "semantics/pullback/rules.hpp"
@@ -33,23 +32,21 @@ class CompiledRules final : public props::CompiledRuleFile {
 public:
   CompiledRules(BookPatch patch, std::vector<std::string> fired,
                 std::vector<std::shared_ptr<const Pattern>> targets)
-      : patch_(std::move(patch)), fired_(std::move(fired)), targets_(std::move(targets)) {}
+      : books_(std::move(patch)), fired_(std::move(fired)), targets_(std::move(targets)) {}
 
   std::vector<std::string> fired_rule_names() const override { return fired_; }
-  const BookPatch& patch() const { return patch_; }
+  const BookPatch& patch() const { return books_.patch(); }
   // The rules whose left-hand sides the targeted generator instantiates (those check-rule can
   // place and generate: rule_instance.hpp).
   const std::vector<std::shared_ptr<const Pattern>>& targets() const { return targets_; }
   // `base` (the paper's book or a mutant's) with this file's edits; an edit of an entry the
   // mutant removed is skipped. Built once per base.
-  BookPtr book_for(const BookPtr& base) const;
+  BookPtr book_for(const BookPtr& base) const { return books_.over(base); }
 
 private:
-  BookPatch patch_;
+  props::PatchedBooks<Book> books_;
   std::vector<std::string> fired_;
   std::vector<std::shared_ptr<const Pattern>> targets_;
-  mutable std::mutex mutex_;
-  mutable std::map<const Book*, std::pair<BookPtr, BookPtr>> books_; // base → (base, patched)
 };
 
 // Compiles a rule file (located errors as check-rule's compile, plus: an unknown NAME, an added

@@ -245,14 +245,7 @@ struct FileCompiler {
 
 CompiledRules::CompiledRules(RulesPatch patch, std::vector<std::string> fired,
                              std::vector<std::shared_ptr<const Pattern>> targets)
-    : patch_(std::move(patch)), fired_(std::move(fired)), targets_(std::move(targets)) {}
-
-RulesPtr CompiledRules::book(const std::string& mutant, const RulesPtr& base) const {
-  const std::lock_guard lock(mutex_);
-  RulesPtr& book = books_[mutant];
-  if (!book) book = std::make_shared<const Rules>(base->patched(patch_));
-  return book;
-}
+    : books_(std::move(patch)), fired_(std::move(fired)), targets_(std::move(targets)) {}
 
 std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleFile& file) {
   FileCompiler compiler;
@@ -265,7 +258,7 @@ std::shared_ptr<const CompiledRules> compile_rule_file(const adsem::rules::RuleF
 
 Options with_rules(Options options, const std::string& mutant, const props::UserRules* user) {
   options = with_mutant(std::move(options), mutant);
-  if (user) options.rules = user->compiled_as<CompiledRules>().book(mutant, options.rules);
+  if (user) options.rules = user->compiled_as<CompiledRules>().book(options.rules);
   return options;
 }
 

@@ -15,12 +15,11 @@
 //                            W'.R_V'(y:S. σ(M)) itself (not an rd term). R-fast is removed, so that
 //                            differentiation goes clause by clause;
 //   remove NAME              the entry NAME is removed.
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "properties/core/patched_books.hpp"
 #include "properties/core/rule_check.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/simple_diff/rule_pattern.hpp"
@@ -33,19 +32,18 @@ public:
   CompiledRules(RulesPatch patch, std::vector<std::string> fired,
                 std::vector<std::shared_ptr<const Pattern>> targets);
   std::vector<std::string> fired_rule_names() const override { return fired_; }
-  // The patch applied to `base` (the paper's book, or a mutant's), built once per mutant.
-  RulesPtr book(const std::string& mutant, const RulesPtr& base) const;
+  // The patch applied to `base` (the paper's book, or a mutant's), built once per base; an edit
+  // of an entry the mutant removed is skipped.
+  RulesPtr book(const RulesPtr& base) const { return books_.over(base); }
   // The rules whose left-hand sides are terms a program can contain (the targeted generator
   // instantiates them).
   const std::vector<std::shared_ptr<const Pattern>>& targets() const { return targets_; }
-  const RulesPatch& patch() const { return patch_; }
+  const RulesPatch& patch() const { return books_.patch(); }
 
 private:
-  RulesPatch patch_;
+  props::PatchedBooks<Rules> books_;
   std::vector<std::string> fired_;
   std::vector<std::shared_ptr<const Pattern>> targets_;
-  mutable std::mutex mutex_;
-  mutable std::map<std::string, RulesPtr> books_;
 };
 
 // Compiles a rule file (RuleAdapter::compile_file). Throws AdsemError located in the file.

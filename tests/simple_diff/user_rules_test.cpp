@@ -117,7 +117,7 @@ TEST(SimpleDiffUserRules, ReplaceAndRemoveChangeTheTrace) {
   EXPECT_TRUE(has_line(paper, "O-val: <1, 2>"));
   EXPECT_FALSE(has_line(r, "O-val: <1, 2>"));
   const auto& book =
-      *replaced->compiled_as<simple_diff::CompiledRules>().book("", simple_diff::paper_rules());
+      *replaced->compiled_as<simple_diff::CompiledRules>().book(simple_diff::paper_rules());
   EXPECT_EQ(book.info(*book.position("O-fst")).kind, RuleKind::user);
   EXPECT_EQ(book.position("O-fst"), simple_diff::paper_rules()->position("O-fst"));
   // where the user's left does not match, the paper's rule is gone: stuck
