@@ -18,6 +18,7 @@ TrialResult subject_reduction(const PropertyContext&);
 TrialResult strong_normalisation(const PropertyContext&);
 TrialResult unique_decomposition(const PropertyContext&);
 TrialResult anf_shape(const PropertyContext&);
+TrialResult anf_shape_at(const gen::Query&, const PropertyContext&); // one query's body
 // The checks of one given term (the random bodies above draw it; enumeration.hpp enumerates it).
 TrialResult subject_reduction_of(const Term& t, const PropertyContext&);
 TrialResult strong_normalisation_of(const Term& t, const PropertyContext&);
@@ -25,6 +26,8 @@ TrialResult unique_decomposition_of(const Term& t, const PropertyContext&);
 // soundness.cpp
 TrialResult soundness_of_steps(const PropertyContext&);
 TrialResult soundness_of_anf(const PropertyContext&);
+// One query's body, its probes drawn from `seed`.
+TrialResult soundness_of_anf_at(const gen::Query&, std::uint64_t seed, const PropertyContext&);
 TrialResult linearity(const PropertyContext&);
 TrialResult dual_linearity(const PropertyContext&);
 TrialResult substitution(const PropertyContext&);

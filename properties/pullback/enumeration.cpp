@@ -139,9 +139,9 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
     };
   };
   // a gradient query's checks; a closed term of the other family is not one of their inputs
-  const auto of_query = [](TrialResult (*check)(const gen::Query&, const PropertyContext&),
-                           bool straight_line) -> Check {
-    return [check, straight_line](const PropertyContext& c, const std::any& in) {
+  using QueryCheck = std::function<TrialResult(const gen::Query&, const PropertyContext&)>;
+  const auto of_query = [](QueryCheck check, bool straight_line) -> Check {
+    return [check = std::move(check), straight_line](const PropertyContext& c, const std::any& in) {
       const auto* q = std::any_cast<gen::Query>(&in);
       if (q == nullptr) return TrialResult::discard("no-source-program");
       if (straight_line && !q->straight_line) return TrialResult::discard("not-straight-line");
@@ -169,6 +169,13 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
       {"reverse-mode-vs-intervals", of_query(bodies::reverse_mode_vs_intervals_at, false)},
       {"tape-agreement", of_query(bodies::tape_agreement_at, true)},
       {"cost-reverse-mode", of_query(bodies::cost_reverse_mode_at, true)},
+      // a query's source body y1:σ ⊢ P : τ (the ANF of P, and P's gradient through it)
+      {"anf-shape", of_query(bodies::anf_shape_at, false)},
+      {"soundness-of-anf", of_query(
+                               [](const gen::Query& q, const PropertyContext& c) {
+                                 return bodies::soundness_of_anf_at(q, enumeration_probe_seed, c);
+                               },
+                               false)},
   };
   for (props::PropertyDef& p : properties)
     for (const auto& [name, check] : checks)

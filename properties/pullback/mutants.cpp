@@ -2,6 +2,9 @@
 // class, beside the properties expected to kill it.
 #include "properties/pullback/mutants.hpp"
 
+#include <utility>
+#include <vector>
+
 #include "properties/core/mutant_catalogue.hpp"
 #include "semantics/pullback/combine.hpp"
 #include "semantics/pullback/let_series.hpp"
@@ -61,6 +64,35 @@ BookPatch let_series_split_loses_binding() {
       if (same_type(sigma, rho)) std::swap(first, second);
       return std::make_pair(first, second);
     });
+    return r;
+  });
+  return p;
+}
+
+// A let series L = let B; x = E'; z = E in z ended one stage early: let B; x = E' in x, when x has
+// z's type (else L).
+Term without_final_binding(const Term& series) {
+  std::vector<Term> lets;
+  for (Term at = series; at->kind == Kind::let; at = at->kids[1])
+    lets.push_back(at);
+  if (lets.size() < 2 || !same_type(lets[lets.size() - 2]->type, lets.back()->type)) return series;
+  lets.pop_back();
+  Term body = var(lets.back()->name, lets.back()->type);
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it)
+    body = let((*it)->name, (*it)->type, (*it)->kids[0], std::move(body));
+  return body;
+}
+
+// A* (§3.2 L207-219: ANF(P) = let B; z = E in z) loses the final binding z = E: the series ends
+// at the stage before, whose value it returns. The result is still a let series, hence final.
+BookPatch anf_drops_final_binding() {
+  BookPatch p;
+  p.replace<Anf>("A*", [](Rule<Anf> r) {
+    r.result = [paper = r.result](Machine& m, const Anf::Redex& redex, const RuleInfo& self) {
+      auto n = make_shared_node<Node>(*paper(m, redex, self)); // (Ω λy.ANF(P))·S
+      n->kids[redex.hole] = without_final_binding(n->kids[redex.hole]);
+      return Term(std::move(n));
+    };
     return r;
   });
   return p;
@@ -162,6 +194,12 @@ const std::vector<Mutant>& mutant_catalogue() {
                          "in the wrong order) when y and x have the same type",
                          {"soundness-of-steps", "reverse-mode-first-order"},
                          let_series_split_loses_binding()));
+    all.push_back(mutant("anf-drops-final-binding", "lost-binding",
+                         "A* (ANF(P) = let B; z = E in z, §3.2 L207-219) loses the final binding "
+                         "z = E: the let series ends at the stage before and returns its value "
+                         "(when the two have the same type)",
+                         {"soundness-of-anf", "anf-shape", "soundness-of-steps"},
+                         anf_drops_final_binding()));
     all.push_back(mutant(
         "primitive-jacobian-point-and-direction-swapped", "jvp-arguments-swapped",
         "row 15 (E = f̲(y_p), L243) builds the Jacobian body (𝒥f̲·V_p) v_p: the Jacobian taken at "

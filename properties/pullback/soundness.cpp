@@ -128,21 +128,23 @@ TrialResult soundness_of_steps(const PropertyContext& context) {
 }
 
 // P2, Thm. 4.6(1) (L475): A-normalisation preserves ⟦·⟧ (compact and literal ANF, ID-9), and both
-// variants give the same gradient.
-TrialResult soundness_of_anf(const PropertyContext& context) {
-  const gen::Query q = *gen::first_order_query(false, 3);
-  const std::uint64_t seed = draw_seed();
+// variants give the same gradient. ANF is the rules' own (their A* entry).
+TrialResult soundness_of_anf_at(const gen::Query& q, std::uint64_t seed,
+                                const PropertyContext& context) {
   return guarded(q.term(), [&] {
     const Type ft = arrow(q.sigma, q.tau);
+    Rules a = rules_for(context), b = a;
+    b.bind_atoms = true;
+    const auto anf_of = [&](bool literal) {
+      return lam(q.y, q.sigma, anf_by_rules(a, literal, q.y, q.sigma, q.body, q.omega));
+    };
     const V f = denote_in(lam(q.y, q.sigma, q.body), nullptr);
-    const V compact = denote_in(lam(q.y, q.sigma, anf(q.body)), nullptr);
-    const V literal = denote_in(lam(q.y, q.sigma, anf(q.body, {.bind_atoms = true})), nullptr);
+    const V compact = denote_in(anf_of(false), nullptr);
+    const V literal = denote_in(anf_of(true), nullptr);
     TrialResult r = compare(f, "⟦λy.P⟧", compact, "⟦λy.ANF(P)⟧", ft, seed, context);
     if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
     r = compare(f, "⟦λy.P⟧", literal, "⟦λy.ANF_literal(P)⟧", ft, seed, context);
     if (r.kind != TrialResult::Kind::pass) return on(r, q.body);
-    Rules a = rules_for(context), b = a;
-    b.bind_atoms = true;
     const Term nf1 = normalise(q.term(), a, run_options(context)).result;
     const Term nf2 = normalise(q.term(), b, run_options(context)).result;
     if (nf1->kind == Kind::covec && nf2->kind == Kind::covec)
@@ -153,6 +155,11 @@ TrialResult soundness_of_anf(const PropertyContext& context) {
                   dual(q.sigma), seed, context);
     return on(r, q.term());
   });
+}
+TrialResult soundness_of_anf(const PropertyContext& context) {
+  const gen::Query q = *gen::first_order_query(false, 3);
+  const std::uint64_t seed = draw_seed();
+  return soundness_of_anf_at(q, seed, context);
 }
 
 // P7, Lemma 4.4(1) (L464-466; proof L879-912): x ∈ lin(S) makes a ↦ ⟦S⟧⟨γ,a⟩ linear; for lin

@@ -149,19 +149,26 @@ TrialResult unique_decomposition(const PropertyContext& context) {
 }
 
 // P6, Lemma B.1 (L760), §3.2 (L207-219): ANF(P) is a let series of elementary terms with atom
-// arguments (recursively), it is final, and ANF is idempotent up to α; both variants (ID-9).
-TrialResult anf_shape(const PropertyContext&) {
-  const gen::Query q = *gen::first_order_query(false, 3);
-  const Term a = anf(q.body);
-  const Term literal = anf(q.body, {.bind_atoms = true});
+// arguments (recursively), it is final, and ANF is idempotent up to α; both variants (ID-9). ANF
+// is the rules' own (their A* entry), so a patch of it is what is checked.
+TrialResult anf_shape_at(const gen::Query& q, const PropertyContext& context) {
+  const Rules rules = rules_for(context);
+  const auto anf_of = [&](const Term& body, bool literal) {
+    return anf_by_rules(rules, literal, q.y, q.sigma, body, q.omega);
+  };
+  const Term a = anf_of(q.body, false);
+  const Term literal = anf_of(q.body, true);
   TrialResult r = TrialResult::pass();
   if (!is_let_series(a) || !is_final(a, q.y))
     r = TrialResult::fail("ANF is not a let series: " + print(a));
   else if (!is_let_series(literal))
     r = TrialResult::fail("literal ANF is not a let series: " + print(literal));
-  else if (!alpha_equal(anf(a), a))
-    r = TrialResult::fail("ANF is not idempotent: " + print(anf(a)));
+  else if (const Term again = anf_of(a, false); !alpha_equal(again, a))
+    r = TrialResult::fail("ANF is not idempotent: " + print(again));
   return on(r, q.body);
+}
+TrialResult anf_shape(const PropertyContext& context) {
+  return anf_shape_at(*gen::first_order_query(false, 3), context);
 }
 
 } // namespace adsem::pullback::bodies

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -13,6 +14,7 @@
 #include "properties/core/rule_semantic_checks.hpp"
 #include "semantics/core/linear_maps.hpp"
 #include "semantics/core/probe.hpp"
+#include "semantics/pullback/anf.hpp"
 #include "syntax/pullback/printer.hpp"
 
 namespace adsem::pullback::support {
@@ -221,6 +223,16 @@ TrialResult compare_vectors(const std::vector<double>& expected, const std::stri
   // an overflowed entry on either side is a counted discard, not a verdict
   return adsem::rules::compare_meanings(expected, el, actual, al, kind, context,
                                         adsem::rules::Overflow::both_discard);
+}
+
+Term anf_by_rules(Rules rules, bool literal, const std::string& y, const Type& sigma,
+                  const Term& body, const Term& omega) {
+  rules.bind_atoms = literal;
+  Machine m(std::move(rules));
+  const Rule<Anf>& a_star = m.rules().book->get<Anf>("A*");
+  const Term node = pullback(y, sigma, body, omega);
+  const Anf::Redex redex{node, is_final(body, y), 0};
+  return a_star.result(m, redex, a_star.info)->kids[0];
 }
 
 std::uint64_t draw_seed() {

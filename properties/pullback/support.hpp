@@ -61,6 +61,12 @@ TrialResult compare_vectors(const std::vector<double>& expected, const std::stri
                             const std::vector<double>& actual, const std::string& al,
                             CheckKind kind, const PropertyContext& context);
 
+// ANF(P) of the body of (Ω λy:σ.P)·ω as the rules in force compute it: the result of their book's
+// A* entry (seed 000 §3.2 L205-219, spec §4.2; a mutant's patch of it included), compact or
+// literal (ID-9), asked whether or not P is final. On the paper's book: anf(P), literal or not.
+Term anf_by_rules(Rules rules, bool literal, const std::string& y, const Type& sigma,
+                  const Term& body, const Term& omega);
+
 std::uint64_t draw_seed();
 // The step budget of a property run (override: --set fuel=N).
 RunOptions run_options(const PropertyContext& context, long fallback = 20'000);
