@@ -39,10 +39,14 @@ EnumSort under(const EnumSort& s, const std::vector<std::pair<std::string, Type>
 std::string name(const EnumSort& s, const char* stem, int k = 1) {
   return stem + std::to_string(s.depth + k);
 }
+// The types of binders and premises: a source program's are Λ(F)'s (spec §3.5).
+const std::vector<Type>& binder_types(const EnumSort& s) {
+  return s.source ? enum_source_types() : enum_types();
+}
 
 // (let), (let-pair) and (let-lin): in both kinds of judgment, the body in the conclusion's.
 void substitutions(const EnumSort& s, std::vector<EnumProd>& out) {
-  for (const Type& b : enum_types()) { // (let) t[x^{!B} := u]
+  for (const Type& b : binder_types(s)) { // (let) t[x^{!B} := u]
     const std::string x = name(s, "y");
     out.push_back({"let", 1, {under(s, {{x, b}}), nonlinear(s, b)}, [x, b](const EnumKids& k) {
                      return let(exp_binder(x, b), k[0], k[1]);
@@ -56,7 +60,8 @@ void substitutions(const EnumSort& s, std::vector<EnumProd>& out) {
                      return let_pair(exp_binder(y1, b->left), exp_binder(y2, b->right), k[0], k[1]);
                    }});
   }
-  if (is_euclidean(s.type)) { // (let-lin) t[w^R := u], t linear in w, u in the conclusion's
+  if (is_euclidean(s.type) &&
+      !s.source) { // (let-lin) t[w^R := u], t linear in w, u in the conclusion's
     const std::string w = name(s, "w");
     EnumSort body = at(s, s.type, w);
     body.depth += 1;
@@ -74,9 +79,11 @@ void euclidean_productions(const EnumSort& s, std::vector<EnumProd>& out) {
         {"pair", 1, {same_judgment(s, a->left), same_judgment(s, a->right)}, [](const EnumKids& k) {
            return pair(k[0], k[1]);
          }});
-  out.push_back({"sum", 1, {same_judgment(s, a), same_judgment(s, a)}, [](const EnumKids& k) {
-                   return add(k[0], k[1]);
-                 }});
+  if (!s.source || is_real(a)) // a source sum at R only (spec §3.5)
+    out.push_back({"sum", 1, {same_judgment(s, a), same_judgment(s, a)}, [](const EnumKids& k) {
+                     return add(k[0], k[1]);
+                   }});
+  if (s.source) return;
   // (app-lin) t u : R^d with t : R^⊥d, u in the conclusion's judgment
   out.push_back({"app-lin",
                  1,
@@ -134,10 +141,25 @@ const std::vector<EnumSort>& enum_closed_sorts() {
   return sorts;
 }
 
+const std::vector<Type>& enum_source_types() {
+  static const std::vector<Type> types = {enum_real(), product_type(enum_real(), enum_real()),
+                                          arrow_type(enum_real(), enum_real())};
+  return types;
+}
+
+EnumSort enum_source_sort(int inputs) {
+  EnumSort s;
+  for (int i = 1; i <= inputs; ++i)
+    s.gamma.emplace_back("x" + std::to_string(i), enum_real());
+  s.type = enum_real();
+  s.source = true;
+  return s;
+}
+
 std::string EnumGrammar::key(const EnumSort& s) const {
   return adsem::gen::typed_sort_key(s.gamma, s.type, s.depth,
                                     [](const Type& t) { return print_type(t); }) +
-         '|' + s.linear;
+         '|' + s.linear + (s.source ? "|source" : "");
 }
 
 std::vector<EnumProd> EnumGrammar::productions(const EnumSort& s) const {
@@ -162,7 +184,7 @@ std::vector<EnumProd> EnumGrammar::productions(const EnumSort& s) const {
     out.push_back(
         {"lam-lin", 1, {body}, [z](const EnumKids& k) { return lam(lin_binder(z), k[0]); }});
   }
-  for (const Type& u : enum_types()) // (app) t u : A with t : B → A
+  for (const Type& u : binder_types(s)) // (app) t u : A with t : B → A
     if (is_arrow(u) && same_type(u->right, a))
       out.push_back({"app", 1, {nonlinear(s, u), nonlinear(s, u->left)}, [](const EnumKids& k) {
                        return app(k[0], k[1]);

@@ -14,6 +14,10 @@
 // Size is |t| (spec §2.6: one per node), every production one node. The grammar is unambiguous:
 // no term has two derivations, since without a non-linear 0 no term is typed both Γ ⊢ t : R and
 // Γ ⊢_z t : R, so (mul) and (mul') never overlap.
+// Source programs x1..xn ⊢ t : R (EnumSort::source), the inputs of D, bp and the gradient, are
+// sorts of their own: the non-linear fragment of Table 1 (spec §3.5: no (ax-lin), (zero),
+// (λ-lin), (app-lin), (let-lin)), binder types R, R × R, R → R, and sums at R only (D(t + u)
+// is defined for source sums at R, spec §3.5 erratum).
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,7 +31,8 @@ struct EnumSort {
   std::vector<std::pair<std::string, Type>> gamma; // Γ (exponential variables), innermost last
   std::string linear;                              // z of Γ ⊢_z t : A, or "" for Γ ⊢ t : A
   Type type;                                       // A
-  int depth = 0; // binders above: the next one is named <stem><depth+1>
+  int depth = 0;       // binders above: the next one is named <stem><depth+1>
+  bool source = false; // a source program's subterm: Λ(F) only (spec §3.5)
 };
 
 struct EnumGrammar {
@@ -43,5 +48,9 @@ using TermEnumeration = adsem::gen::SizedEnumeration<EnumGrammar>;
 const std::vector<Type>& enum_types();
 // ⊢ _ : A for the closed Euclidean types R and R × R, the inputs of the properties that take part.
 const std::vector<EnumSort>& enum_closed_sorts();
+// The universe of binder and premise types of source programs: R, R × R, R → R.
+const std::vector<Type>& enum_source_types();
+// x1..xn ⊢ _ : R (n ≥ 1), the bodies of source programs.
+EnumSort enum_source_sort(int inputs);
 
 } // namespace adsem::linear_negation::gen

@@ -516,9 +516,7 @@ TrialResult linearity(const PropertyContext& c) {
 }
 
 // ---- P13 type preservation of D and P14 its size (Lemma 18, L892; Table 3 L453-462) ----
-TrialResult d_typing(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
-  const int d = choose(1, 4);
+TrialResult d_typing_at(const gen::Source& s, int d, const PropertyContext& c) {
   Names names(s.body);
   const Term dt = back(s.body, names, transform_options(c, d));
   Context dg;
@@ -529,12 +527,15 @@ TrialResult d_typing(const PropertyContext& c) {
     r = TrialResult::fail(fmt::format("D_{}(t) ill-typed: {}", d, *e));
   return on(r, s.body, real_type());
 }
+TrialResult d_typing(const PropertyContext& c) {
+  const gen::Source s = *gen::source(3);
+  return d_typing_at(s, choose(1, 4), c);
+}
 
 // |D(t)| ≤ C·|t|: C is the largest per-node cost of Table 3 with the templates of primitives.cpp
 // at d = 1 (D(div(t,u)) adds 2 frames, 4 variables, λ, pair, sum, 2 calls of ≤ 14 nodes: < 40).
 constexpr long d_size_constant = 40;
-TrialResult d_size(const PropertyContext& c) {
-  const gen::Source s = *gen::source(3);
+TrialResult d_size_at(const gen::Source& s, const PropertyContext& c) {
   Names names(s.body);
   const Term dt = back(s.body, names, transform_options(c, 1));
   TrialResult r = TrialResult::pass();
@@ -542,6 +543,9 @@ TrialResult d_size(const PropertyContext& c) {
     r = TrialResult::fail(fmt::format("|D(t)| = {} > {}·|t| = {}", size_of(dt), d_size_constant,
                                       d_size_constant * size_of(s.body)));
   return on(r, s.body, real_type());
+}
+TrialResult d_size(const PropertyContext& c) {
+  return d_size_at(*gen::source(3), c);
 }
 
 // ---- P15 D commutes with substitution: D(t{u/x}) = D(t){D(u)/x} up to α (Lemma 13(1), L896-903)
@@ -689,16 +693,18 @@ TrialResult d_simulation(const PropertyContext& c) {
 }
 
 // ---- P21 semantic characterisation of D (spec §5.4; Thm 15 + Prop 12 + Prop 8) ----
-TrialResult d_semantics(const PropertyContext& c) {
-  const gen::Source s = draw_source(c, 3);
+// d and the seed of the vectors w_i are asked for where the random body draws them (after the
+// certification), or fixed for an enumerated program.
+TrialResult d_semantics_at(const gen::Source& s, const std::function<int()>& dimension,
+                           const std::function<std::uint32_t()>& w_seed, const PropertyContext& c) {
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
-    const int d = *rc::gen::element(1, 3);
+    const int d = dimension();
     Names names(s.body);
     const Term dt = back(s.body, names, transform_options(c, d));
     const std::size_t n = s.inputs.size();
     std::vector<Eigen::VectorXd> w;
-    std::mt19937_64 rng(*rc::gen::arbitrary<std::uint32_t>());
+    std::mt19937_64 rng(w_seed());
     Env<double> env;
     for (std::size_t i = 0; i < n; ++i) {
       w.push_back(model::random_vector(static_cast<std::size_t>(d), rng));
@@ -729,6 +735,11 @@ TrialResult d_semantics(const PropertyContext& c) {
     return on(compare_vectors(expected, "W·∇F(r)", actual, "π2 ⟦D(t)⟧ 1", CheckKind::derivative, c),
               s.body, real_type());
   });
+}
+TrialResult d_semantics(const PropertyContext& c) {
+  return d_semantics_at(
+      draw_source(c, 3), [] { return *rc::gen::element(1, 3); },
+      [] { return *rc::gen::arbitrary<std::uint32_t>(); }, c);
 }
 
 // ---- P19 gradient soundness (Cor. 16, L562-566, L992-996), vs the model, FD and intervals ----
@@ -805,8 +816,8 @@ namespace {
 // ---- P12 soundness and linear cost of bp (Prop. 12, L521-533; proof L845-890), P11 size ----
 constexpr long bp_step_constant = 12;
 constexpr long bp_size_constant = 16;
-TrialResult bp_soundness(const PropertyContext& c) {
-  const gen::Source s = *gen::graph(3);
+TrialResult bp_soundness_at(const gen::Source& s, const SeedSource& seed,
+                            const PropertyContext& c) {
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
     Names names(s.body);
@@ -831,7 +842,7 @@ TrialResult bp_soundness(const PropertyContext& c) {
       t = let(exp_binder(s.inputs[i], real_type()), t, num(s.point[i]));
     // by Prop. 12's rules, (9)ⁿ, (10), (12), (14), and (23) for the primitives it omits (spec
     // erratum 13; tests/linear_negation/errata_test.cpp): Lemma 7's numeric rules
-    RunOptions o = run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>());
+    RunOptions o = run_options(c, Strategy::random, seed());
     o.rules.numeric_only = true;
     const Run run = normalise(elaborate(t).term, o);
     const auto out = ground_result(run);
@@ -857,10 +868,12 @@ TrialResult bp_soundness(const PropertyContext& c) {
     return on(r, s.body, real_type());
   });
 }
+TrialResult bp_soundness(const PropertyContext& c) {
+  return bp_soundness_at(*gen::graph(3), drawn_seed, c);
+}
 
 // ---- P23 forward mode D→ (Prop. 1, L140-142) ----
-TrialResult forward_soundness(const PropertyContext& c) {
-  const gen::Source s = *gen::graph(3);
+TrialResult forward_soundness_at(const gen::Source& s, const PropertyContext& c) {
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
     Names names(s.body);
@@ -891,13 +904,16 @@ TrialResult forward_soundness(const PropertyContext& c) {
     return on(TrialResult::pass(), s.body, real_type());
   });
 }
+TrialResult forward_soundness(const PropertyContext& c) {
+  return forward_soundness_at(*gen::graph(3), c);
+}
 
 // ---- P6 Lemma 7 (L419, L754-756, erratum 7): numeric administration is linear ----
-TrialResult numeric_administration(const PropertyContext& c) {
-  const gen::Source s = *gen::graph(3);
+TrialResult numeric_administration_at(const gen::Source& s, const SeedSource& seed,
+                                      const PropertyContext& c) {
   return guarded([&] {
     const Term t = elaborate(s.closed()).term;
-    RunOptions o = run_options(c, Strategy::random, *rc::gen::arbitrary<std::uint64_t>());
+    RunOptions o = run_options(c, Strategy::random, seed());
     o.rules.numeric_only = true;
     const Run run = normalise(t, o);
     const long bound = weighted_size(t) + pair_count(t);
@@ -907,12 +923,16 @@ TrialResult numeric_administration(const PropertyContext& c) {
     return on(r, s.body, real_type());
   });
 }
+TrialResult numeric_administration(const PropertyContext& c) {
+  return numeric_administration_at(*gen::graph(3), drawn_seed, c);
+}
 
 // ---- P20 complexity (Cor. 16 + Thm 15, L466, L562-566): steps(W) = O(m + |G|) ----
 // The ratio steps_S_bp(W(t,r)) / (steps of evaluating t[x:=r] + |t| + n) is bounded; half the
 // trials draw a structured family with heavy sharing (E6 chains, the E8 RNN), where lost sharing
 // shows as exponential growth.
 constexpr double complexity_ratio = 12; // measured maximum on 1000 trials: between 6 and 7
+TrialResult complexity_at(const gen::Source& s, const PropertyContext& c);
 TrialResult complexity(const PropertyContext& c) {
   gen::Source s;
   const int which = std::max(0, choose(-3, 5)); // half generated terms, half families
@@ -937,6 +957,9 @@ TrialResult complexity(const PropertyContext& c) {
     for (std::size_t i = 0; i < f.inputs.size(); ++i)
       s.point.push_back(which == 4 ? 0.3 : 1.0);
   }
+  return complexity_at(s, c);
+}
+TrialResult complexity_at(const gen::Source& s, const PropertyContext& c) {
   return guarded([&] {
     if (!certify(s)) return on(TrialResult::discard("uncertified"), s.body, real_type());
     const Run eval = normalise(elaborate(s.closed()).term, run_options(c));
@@ -1007,53 +1030,111 @@ TrialResult at_enumeration_seeds(const std::function<TrialResult(std::uint64_t)>
   return out;
 }
 
-// The checks of one closed term, for bounded-exhaustive enumeration (enumeration.hpp gives
-// Typed terms at R and R × R): each is the function the random body calls.
+// The closed term an enumerated input gives: a closed term, or a source program at its point,
+// t[x1 := r1]…[xn := rn] (the closed-term properties check it too).
+Typed closed_term(const std::any& in) {
+  if (const auto* s = std::any_cast<gen::Source>(&in))
+    return {elaborate(s->closed()).term, real_type()};
+  return std::any_cast<const Typed&>(in);
+}
+
+// A computational graph (transform.hpp, groundify): variables, numerals, lets, sums and
+// primitives, what gen::graph draws for bp, D→ and Lemma 7.
+bool is_graph(const Term& t) {
+  switch (t->kind) {
+  case Kind::var:
+  case Kind::num:
+  case Kind::add:
+  case Kind::prim:
+  case Kind::let:
+    return (t->kind != Kind::let || (t->x.type && is_real(t->x.type))) &&
+           std::all_of(t->kids.begin(), t->kids.end(), is_graph);
+  default:
+    return false;
+  }
+}
+
+// The check at each value, the first outcome that is not a pass (a failure names the value),
+// else the last.
+TrialResult at_each(const std::vector<int>& values, const char* what,
+                    const std::function<TrialResult(int)>& check) {
+  TrialResult out = TrialResult::pass();
+  for (const int v : values) {
+    out = check(v);
+    if (out.kind == TrialResult::Kind::fail || out.kind == TrialResult::Kind::error)
+      out.reason += fmt::format(" ({} = {})", what, v);
+    if (!is_pass(out)) return out;
+  }
+  return out;
+}
+
+// The checks of one enumerated input (enumeration.hpp): each is the function the random body
+// calls. A closed term's properties take Typed terms at R and R × R, and a source program's
+// closed form; a source program's properties take a gen::Source, and a closed term is not one
+// of their inputs (a `no-source-program` discard), nor, for those whose random programs are
+// computational graphs (gen::graph), a program that is not one (`not-a-graph`).
 void take_part_in_enumeration(std::vector<PropertyDef>& all) {
-  using Check = std::function<TrialResult(const Typed&, const PropertyContext&)>;
+  using Check = std::function<TrialResult(const std::any&, const PropertyContext&)>;
+  using TermCheck = std::function<TrialResult(const Typed&, const PropertyContext&)>;
+  using SourceCheck = std::function<TrialResult(const gen::Source&, const PropertyContext&)>;
+  const auto of_term = [](TermCheck check) -> Check {
+    return
+        [check](const std::any& in, const PropertyContext& c) { return check(closed_term(in), c); };
+  };
+  const auto of_source = [](SourceCheck check, bool graph = false) -> Check {
+    return [check, graph](const std::any& in, const PropertyContext& c) {
+      const auto* s = std::any_cast<gen::Source>(&in);
+      if (s == nullptr) return TrialResult::discard("no-source-program");
+      if (graph && !is_graph(s->body)) return TrialResult::discard("not-a-graph");
+      return check(*s, c);
+    };
+  };
+  // a check of (input, S_rand seed) at each fixed seed (at_enumeration_seeds)
+  const auto at_seeds = [](auto check) {
+    return [check](const auto& input, const PropertyContext& c) {
+      return at_enumeration_seeds([&](std::uint64_t s) {
+        return check(
+            input, [s] { return s; }, c);
+      });
+    };
+  };
   const std::vector<std::pair<std::string, Check>> checks = {
-      {"round-trip", [](const Typed& t, const PropertyContext&) { return round_trip_of(t); }},
-      {"normal-forms-are-values", normal_forms_are_values_of},
-      {"subject-reduction",
-       [](const Typed& t, const PropertyContext& c) {
-         return at_enumeration_seeds([&](std::uint64_t s) {
-           return subject_reduction_of(
-               t, [s] { return s; }, c);
-         });
-       }},
-      {"normalisation",
-       [](const Typed& t, const PropertyContext& c) {
-         return at_enumeration_seeds([&](std::uint64_t s) {
-           return normalisation_of(
-               t, [s] { return s; }, c);
-         });
-       }},
-      {"step-soundness",
-       [](const Typed& t, const PropertyContext& c) {
+      {"round-trip",
+       of_term([](const Typed& t, const PropertyContext&) { return round_trip_of(t); })},
+      {"normal-forms-are-values", of_term(normal_forms_are_values_of)},
+      {"subject-reduction", of_term(at_seeds(subject_reduction_of))},
+      {"normalisation", of_term(at_seeds(normalisation_of))},
+      {"step-soundness", of_term([](const Typed& t, const PropertyContext& c) {
          return at_enumeration_seeds([&](std::uint64_t s) {
            return step_soundness_at(t, s, c, model::work_cap, static_cast<std::uint32_t>(s));
          });
-       }},
-      {"equivalence-postponement",
-       [](const Typed& t, const PropertyContext& c) {
-         return at_enumeration_seeds([&](std::uint64_t s) {
-           return equivalence_postponement_of(
-               t, [s] { return s; }, c);
+       })},
+      {"equivalence-postponement", of_term(at_seeds(equivalence_postponement_of))},
+      {"unique-normal-forms", of_term(at_seeds(unique_normal_forms_of))},
+      // D_d at every d the random body draws (1..3), and d-semantics' two (1 and 3) with the
+      // vectors w_i from the first S_rand seed
+      {"d-typing", of_source([](const gen::Source& s, const PropertyContext& c) {
+         return at_each({1, 2, 3}, "d", [&](int d) { return d_typing_at(s, d, c); });
+       })},
+      {"d-size", of_source(d_size_at)},
+      {"d-semantics", of_source([](const gen::Source& s, const PropertyContext& c) {
+         return at_each({1, 3}, "d", [&](int d) {
+           return d_semantics_at(
+               s, [d] { return d; },
+               [] { return static_cast<std::uint32_t>(enumeration_seeds().front()); }, c);
          });
-       }},
-      {"unique-normal-forms",
-       [](const Typed& t, const PropertyContext& c) {
-         return at_enumeration_seeds([&](std::uint64_t s) {
-           return unique_normal_forms_of(
-               t, [s] { return s; }, c);
-         });
-       }},
+       })},
+      {"gradient-soundness", of_source(gradient_soundness_at)},
+      {"complexity", of_source(complexity_at)},
+      {"bp-soundness", of_source(at_seeds(bp_soundness_at), true)},
+      {"forward-soundness", of_source(forward_soundness_at, true)},
+      {"numeric-administration", of_source(at_seeds(numeric_administration_at), true)},
   };
   for (PropertyDef& p : all)
     for (const auto& [name, check] : checks)
       if (p.name == std::string(calc) + "/" + name)
         p.check_input = [check](const PropertyContext& c, const std::any& in) {
-          return check(std::any_cast<const Typed&>(in), c);
+          return check(in, c);
         };
 }
 

@@ -30,18 +30,13 @@ props::EnumerationResult run(const std::string& mutant, std::vector<std::string>
 // The smallest counterexample of one property under a mutant to size max_size (none: size 0).
 props::EnumerationCounterexample smallest(const std::string& mutant, const std::string& property,
                                           int max_size) {
-  const auto r = run(mutant, {property}, max_size);
-  if (r.rows.size() == 1 && r.rows[0].first.has_value()) return *r.rows[0].first;
-  ADD_FAILURE() << property << " held under " << mutant << " to size " << max_size;
-  return {};
+  return testing::smallest_counterexample("pullback", mutant, property, max_size);
 }
 
 // That counterexample is of this size and this input.
 void expect_smallest(const std::string& mutant, const std::string& property, int size,
                      const std::string& input) {
-  const auto c = smallest(mutant, property, size);
-  EXPECT_EQ(c.size, size) << c.input;
-  EXPECT_EQ(c.input, input);
+  testing::expect_smallest_counterexample("pullback", mutant, property, size, input);
 }
 
 // The nodes a term is listed under: size_of, a sum of k summands counting k - 1 nodes of +.

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "cli/builtin_registry.hpp"
 #include "properties/core/enumeration.hpp"
 
@@ -24,6 +26,27 @@ inline props::EnumerationResult enumerate(const std::string& calculus, const std
   o.properties = std::move(properties);
   o.max_size = max_size;
   return props::run_enumeration(builtin_registry(), o);
+}
+
+// The smallest counterexample of one property under a mutant to size max_size (none: a test
+// failure, and size 0).
+inline props::EnumerationCounterexample smallest_counterexample(const std::string& calculus,
+                                                                const std::string& mutant,
+                                                                const std::string& property,
+                                                                int max_size) {
+  const auto r = enumerate(calculus, mutant, {property}, max_size);
+  if (r.rows.size() == 1 && r.rows[0].first.has_value()) return *r.rows[0].first;
+  ADD_FAILURE() << property << " held under " << mutant << " to size " << max_size;
+  return {};
+}
+
+// That counterexample is of this size and this input (nothing smaller fails).
+inline void expect_smallest_counterexample(const std::string& calculus, const std::string& mutant,
+                                           const std::string& property, int size,
+                                           const std::string& input) {
+  const auto c = smallest_counterexample(calculus, mutant, property, size);
+  EXPECT_EQ(c.size, size) << c.input << ": " << c.reason;
+  EXPECT_EQ(c.input, input) << c.reason;
 }
 
 } // namespace adsem::testing
