@@ -137,11 +137,12 @@ template <class R> Rules::Entry kept(const Rule<R>& paper) {
   return out;
 }
 
-} // namespace
-
-UserRuleFile::UserRuleFile(const adsem::rules::RuleFile& file) {
+// The file's statements as a patch of the paper's book, each pattern and fired name noted.
+RulesPatch compile_patch(const adsem::rules::RuleFile& file, std::vector<Pattern>& patterns,
+                         std::vector<std::string>& fired) {
   const Rules& book = *paper_rules();
-  patch_.name = "user rules";
+  RulesPatch patch;
+  patch.name = "user rules";
   // removals go last: a replaced rule's paper entry is kept before the entry that follows it in
   // the book, which the file may remove
   std::vector<std::string> removed;
@@ -167,9 +168,9 @@ UserRuleFile::UserRuleFile(const adsem::rules::RuleFile& file) {
                                       "to change it, or choose another name",
                                       rule.name, rule.name));
       auto p = std::make_shared<const Pattern>(compile_pattern(rule));
-      patch_.add(reduction_rule(rule, rule.name, p));
-      patterns_.push_back(*p);
-      fired_.push_back(rule.name);
+      patch.add(reduction_rule(rule, rule.name, p));
+      patterns.push_back(*p);
+      fired.push_back(rule.name);
       break;
     }
     case RuleDecl::Action::replace: {
@@ -183,34 +184,40 @@ UserRuleFile::UserRuleFile(const adsem::rules::RuleFile& file) {
                   fmt::format("'{}' is not a step: {}", rule.name, paper->info.unfireable));
         Pattern compiled;
         Rule<Tx> user = clause_rule(rule, *paper, compiled);
-        patch_.replace<Tx>(rule.name, [user](const Rule<Tx>&) { return user; });
-        patch_.edits.push_back(RulesPatch::Add{kept(*paper), next});
-        patterns_.push_back(std::move(compiled));
+        patch.replace<Tx>(rule.name, [user](const Rule<Tx>&) { return user; });
+        patch.edits.push_back(RulesPatch::Add{kept(*paper), next});
+        patterns.push_back(std::move(compiled));
       } else if (std::holds_alternative<Rule<Merge>>(entry)) {
         fail_at(rule.name_pos, "ν merges the summands of a sum (spec §4.5), which a pattern "
                                "cannot match; it can be removed, not replaced");
       } else {
         auto p = std::make_shared<const Pattern>(compile_pattern(rule));
         Rule<Reduction> user = reduction_rule(rule, rule.name, p);
-        patch_.replace<Reduction>(rule.name, [user](const Rule<Reduction>&) { return user; });
-        patch_.edits.push_back(RulesPatch::Add{kept(std::get<Rule<Reduction>>(entry)), next});
-        patterns_.push_back(*p);
+        patch.replace<Reduction>(rule.name, [user](const Rule<Reduction>&) { return user; });
+        patch.edits.push_back(RulesPatch::Add{kept(std::get<Rule<Reduction>>(entry)), next});
+        patterns.push_back(*p);
       }
-      fired_.push_back(rule.name);
+      fired.push_back(rule.name);
       break;
     }
     }
   }
   for (const std::string& name : removed)
-    patch_.remove(name);
+    patch.remove(name);
+  return patch;
 }
+
+} // namespace
+
+UserRuleFile::UserRuleFile(const adsem::rules::RuleFile& file)
+    : books_(compile_patch(file, patterns_, fired_)) {}
 
 const Semantics& UserRuleFile::semantics(const std::string& mutant) const {
   const std::lock_guard lock(mutex_);
   auto& cached = cache_[mutant];
   if (!cached) {
     auto patched = std::make_unique<Semantics>(perturbative::semantics_for(mutant));
-    patched->rules = std::make_shared<const Rules>(patched->rules->patched(patch_));
+    patched->rules = books_.over(patched->rules);
     cached = std::move(patched);
   }
   return *cached;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "properties/core/patched_books.hpp"
 #include "properties/core/user_rules.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/rule_pattern.hpp"
@@ -39,9 +40,9 @@ public:
   const Semantics& semantics(const std::string& mutant) const;
 
 private:
-  RulesPatch patch_;
   std::vector<Pattern> patterns_;
   std::vector<std::string> fired_;
+  props::PatchedBooks<Rules> books_; // after the two above, which compiling the file fills
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::unique_ptr<const Semantics>> cache_;
 };
