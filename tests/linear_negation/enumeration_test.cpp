@@ -15,6 +15,7 @@
 #include "syntax/linear_negation/parser.hpp"
 #include "syntax/linear_negation/printer.hpp"
 #include "syntax/linear_negation/typecheck.hpp"
+#include "tests/support/enumeration_checks.hpp"
 
 namespace adsem::linear_negation::enumeration_test {
 namespace {
@@ -121,19 +122,22 @@ TEST(LinearNegationEnumeration, KillsSumsMovingLinearEsAtTheSmallestSum) {
 // The paper's rules hold on every closed Euclidean term and every source program to size 7 for
 // every property that takes part (docs/enumeration.md: to size 8 from the command line),
 // subject-reduction included since (8), (9), (10), (14) and (23) move exponential stacks only
-// (below): the seven checks of one closed term on tens of thousands of inputs, the eight of a
-// source program (D, bp, forward mode, gradients: source_enumeration_test.cpp) on hundreds.
+// (below): the nine checks of one closed term on thousands of inputs (the two of ≡ on every ≡
+// step of each), the eight of a source program (D, bp, forward mode, gradients:
+// source_enumeration_test.cpp) on hundreds.
 TEST(LinearNegationEnumeration, ThePapersRulesPassToTheBound) {
   const auto r = run("", 7);
   EXPECT_TRUE(r.complete);
-  ASSERT_EQ(r.rows.size(), 15U);
+  ASSERT_EQ(r.rows.size(), 17U);
   const std::set<std::string> closed_term_checks = {"linear-negation/round-trip",
                                                     "linear-negation/subject-reduction",
                                                     "linear-negation/normal-forms-are-values",
                                                     "linear-negation/normalisation",
                                                     "linear-negation/step-soundness",
                                                     "linear-negation/equivalence-postponement",
-                                                    "linear-negation/unique-normal-forms"};
+                                                    "linear-negation/unique-normal-forms",
+                                                    "linear-negation/equivalence-soundness",
+                                                    "linear-negation/equivalence-bisimulation"};
   for (const props::EnumerationRow& row : r.rows) {
     EXPECT_FALSE(row.first.has_value())
         << row.property << ": " << row.first->input << ": " << row.first->reason;
@@ -166,6 +170,17 @@ TEST(LinearNegationEnumeration, KillsSubstAndGcMovingLinearStacksAtSizeFive) {
     EXPECT_TRUE(f.after("subst-9") || f.after("gc-10")) << f.input << ": " << f.reason;
   const bool gc = std::ranges::any_of(failures, [](const Failure& f) { return f.after("gc-10"); });
   EXPECT_TRUE(gc); // (10) too, not (9) alone
+}
+
+// Enumerated, equivalence-soundness and equivalence-bisimulation check every ≡ step of a term,
+// not one drawn: (19) t[x := u][y := w] ≡ t[x := u[y := w]] taken although y ∈ fv(t) leaves y
+// unbound at size 5, the smallest term with two ES where the outer one's variable is used.
+TEST(LinearNegationEnumeration, KillsEquivalence19IgnoringScopeAtSizeFive) {
+  const auto c = testing::smallest_counterexample("linear-negation",
+                                                  "linear-negation/equivalence-19-ignores-scope",
+                                                  "linear-negation/equivalence-soundness", 5);
+  EXPECT_EQ(c.input, "(y1)[y2:!R := y1][y1:!R := 1] : R");
+  EXPECT_NE(c.reason.find("equiv-19 broke typing"), std::string::npos) << c.reason;
 }
 
 // Rules (8) s[⟨x,y⟩ := ⟨t,u⟩α] → s[x := t][y := u]α and (14) r α · q β → (r·q) α β as Table 2a
