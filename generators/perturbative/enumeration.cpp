@@ -52,6 +52,14 @@ EnumSort enum_closed_real_sort() {
   return s;
 }
 
+EnumSort enum_function_body_sort() {
+  EnumSort s;
+  s.gamma.emplace_back(enum_function_binder, real_type());
+  s.type = real_type();
+  s.depth = 1;
+  return s;
+}
+
 std::string EnumGrammar::key(const EnumSort& s) const {
   return adsem::gen::typed_sort_key(s.gamma, s.type, s.depth,
                                     [](const Type& t) { return print_type(t); });

@@ -39,5 +39,8 @@ using TermEnumeration = adsem::gen::SizedEnumeration<EnumGrammar>;
 const std::vector<Type>& enum_types();
 // ⊢ _ : R, the closed ground terms adequacy and the strategies take.
 EnumSort enum_closed_real_sort();
+// y1 : R ⊢ _ : R, the bodies of the closed functions λy1:R. M the T_x properties take.
+inline constexpr const char* enum_function_binder = "y1"; // the name of a binder at depth 1
+EnumSort enum_function_body_sort();
 
 } // namespace adsem::perturbative::gen

@@ -10,6 +10,7 @@
 #include <rapidcheck.h>
 
 #include "generators/perturbative/terms.hpp"
+#include "properties/perturbative/enumeration.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
 #include "properties/perturbative/user_rules.hpp"
@@ -166,15 +167,12 @@ TrialResult sugar_soundness(const PropertyContext& context) {
 }
 
 // ---- cost: tree_size(T_x M) ≤ the size Fig. 4 implies (spec §9.6; tx_cost.hpp) ----
-TrialResult tx_size_bound_property(const PropertyContext& context) {
-  const Type sigma = *rc::gen::elementOf(gen::type_pool());
-  const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Type rho = *rc::gen::elementOf(gen::type_pool());
-  const Term m = *gen::term({{"y", rho}, {"x", sigma}}, tau, 3);
-  const Term t = tx(context, "x", sigma, m);
+TrialResult tx_size_bound_of(const Opened& in, const PropertyContext& context) {
+  const Term& m = in.m;
+  const Term t = tx(context, in.x, in.sigma, m);
   constexpr long cap = 1L << 50;
   const long measured = tree_size(t, cap);
-  const TxSizeBound bound = tx_size_bound("x", m);
+  const TxSizeBound bound = tx_size_bound(in.x, m);
   if (measured >= cap) return on(TrialResult::discard("blow-up"), m);
   if (static_cast<double>(measured) <= bound.tree_size) return on(TrialResult::pass(), m);
   TrialResult r = TrialResult::fail(
@@ -184,11 +182,17 @@ TrialResult tx_size_bound_property(const PropertyContext& context) {
   r.actual = reports::ComputedValue{"tree_size(T_x M)", fmt::format("{}", measured)};
   return on(r, m);
 }
+TrialResult tx_size_bound_property(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  return tx_size_bound_of({"x", sigma, *gen::term({{"y", rho}, {"x", sigma}}, tau, 3)}, context);
+}
 
 } // namespace
 
 std::vector<PropertyDef> lemma_properties() {
-  return {
+  std::vector<PropertyDef> all = {
       def("diamond-semantics", "soundness",
           "⟦M ⬦ N⟧ = (f′ a + π1(𝒯 f (a′, a)), f a) with (f′, f) = ⟦M⟧, (a′, a) = ⟦N⟧ (probing)",
           "seed 004, Lemma 5.3, L299-307, eq. (3) L115-120; spec SEM-3, MOD-10", diamond_semantics),
@@ -202,6 +206,9 @@ std::vector<PropertyDef> lemma_properties() {
           "the tree size of T_x M is at most the size the Fig. 4 clauses with the sugar imply",
           "seed 004 Fig. 4 L211-218, conjecture L32/L353; spec §9.6", tx_size_bound_property),
   };
+  // bounded-exhaustive: an enumerated closed function λy1:R. M gives T_y1 M (enumeration.hpp)
+  all.back().check_input = of_opened_function(tx_size_bound_of);
+  return all;
 }
 
 } // namespace adsem::perturbative

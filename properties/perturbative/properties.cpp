@@ -17,6 +17,7 @@
 #include "generators/perturbative/terms.hpp"
 #include "properties/core/discards.hpp"
 #include "properties/core/fd_compare.hpp"
+#include "properties/perturbative/enumeration.hpp"
 #include "properties/perturbative/frontend.hpp"
 #include "properties/perturbative/mutants.hpp"
 #include "properties/perturbative/support.hpp"
@@ -38,8 +39,7 @@ namespace {
 using namespace support;
 
 // ---- SYN: parse/print round trip (spec §2.7) ----
-TrialResult round_trip(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::type_pool());
+TrialResult round_trip_of(const Term& m) {
   const std::string text = print(m);
   const Term back = parse_closed(text);
   TrialResult r = TrialResult::pass();
@@ -49,10 +49,12 @@ TrialResult round_trip(const PropertyContext& context) {
     r = TrialResult::fail("re-parsed as a different term: " + print(back));
   return on(r, m);
 }
+TrialResult round_trip(const PropertyContext& context) {
+  return round_trip_of(closed_input(context, gen::type_pool()));
+}
 
 // ---- SYN-4: subject reduction, Lemma 4.1(d) (L275), after EVERY small step ----
-TrialResult subject_reduction(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::type_pool());
+TrialResult subject_reduction_of(const Term& m, const PropertyContext& context) {
   // Crash isolation (campaign --isolate): name the input before running it, so that a trial
   // that crashes or hangs is reported with its term.
   context.report_input_lazily([m] { return std::pair{print(m), print(m)}; });
@@ -81,17 +83,19 @@ TrialResult subject_reduction(const PropertyContext& context) {
     return on(TrialResult::discard("fuel"), m);
   });
 }
+TrialResult subject_reduction(const PropertyContext& context) {
+  return subject_reduction_of(closed_input(context, gen::type_pool()), context);
+}
 
 // ---- SYN-2: T_x preserves typing, Lemma 4.1(b) (L273) ----
-TrialResult tx_typing(const PropertyContext& context) {
-  const Type sigma = *rc::gen::elementOf(gen::type_pool());
-  const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Type rho = *rc::gen::elementOf(gen::type_pool());
-  const Context gamma = {{"y", rho}, {"x", sigma}};
-  const Term m = *gen::term(gamma, tau, 2);
-  const Term t = tx(context, "x", sigma, m);
+// Γ, x:σ ⊢ M : τ, Γ the other variables (the random terms' y : ρ; none in an enumerated one).
+TrialResult tx_typing_of(const Context& others, const Opened& in, const PropertyContext& context) {
+  const Term& m = in.m;
+  const Type& tau = m.type;
+  const Term t = tx(context, in.x, in.sigma, m);
   if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
-  const Context tgamma = {{"y", rho}, {"x", tangent_type(sigma)}};
+  Context tgamma = others;
+  tgamma.emplace_back(in.x, tangent_type(in.sigma));
   const auto error = type_error(t, tgamma, constant_types());
   TrialResult r = TrialResult::pass();
   if (error)
@@ -99,6 +103,13 @@ TrialResult tx_typing(const PropertyContext& context) {
   else if (!same_type(t.type, tangent_type(tau)))
     r = TrialResult::fail("T_x M : " + print_type(t.type) + ", not T(" + print_type(tau) + ")");
   return on(r, m);
+}
+TrialResult tx_typing(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Type rho = *rc::gen::elementOf(gen::type_pool());
+  const Context gamma = {{"y", rho}, {"x", sigma}};
+  return tx_typing_of({{"y", rho}}, {"x", sigma, *gen::term(gamma, tau, 2)}, context);
 }
 
 // ---- SEM-8: adequacy at ground type [OURS] ----
@@ -129,9 +140,7 @@ TrialResult adequacy(const PropertyContext& context) {
 }
 
 // ---- SEM-6: soundness of every step, Thm 5.6 (L339-346), by probing ----
-TrialResult step_soundness(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::type_pool());
-  const std::uint64_t seed = probe_seed();
+TrialResult step_soundness_of(const Term& m, std::uint64_t seed, const PropertyContext& context) {
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     Term current = m;
@@ -154,6 +163,10 @@ TrialResult step_soundness(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), m);
   });
+}
+TrialResult step_soundness(const PropertyContext& context) {
+  const Term m = closed_input(context, gen::type_pool());
+  return step_soundness_of(m, probe_seed(), context);
 }
 
 // ---- SEM-9: strategy agreement [CONJECTURE L32, L350-352] ----
@@ -209,8 +222,11 @@ template <class Choose> ChosenRun reduce_choosing(Term current, const Rules& rul
 // Leftmost-outermost (always the first redex, restricted by the caps to small runs) and a random
 // redex at each step, drawn by RapidCheck so that a counterexample shrinks to fewer and earlier
 // choices, each against the innermost normal form.
-TrialResult other_strategies_agreement(const PropertyContext& context) {
-  const Term m = closed_input(context, gen::type_pool());
+// `choose(n)` picks the random strategy's redex among n (drawn by RapidCheck in a trial, from the
+// fixed seed for an enumerated term).
+TrialResult other_strategies_agreement_of(const Term& m,
+                                          const std::function<std::size_t(std::size_t)>& choose,
+                                          const PropertyContext& context) {
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Term big = normalise(m, rules, run_options(context)).result;
@@ -226,38 +242,51 @@ TrialResult other_strategies_agreement(const PropertyContext& context) {
     if (!outermost.normal) return on(TrialResult::discard(outermost.stopped), m);
     if (canonical_key(*outermost.normal) != canonical_key(big))
       return on(differs(outermost, "leftmost-outermost"), m);
-    const ChosenRun random =
-        reduce_choosing(m, rules, [](std::size_t n) { return adsem::gen::uniform_below(n); });
+    const ChosenRun random = reduce_choosing(m, rules, choose);
     if (!random.normal) return on(TrialResult::discard(random.stopped), m);
     if (canonical_key(*random.normal) != canonical_key(big))
       return on(differs(random, "random-redex"), m);
     return on(TrialResult::pass(), m);
   });
 }
+TrialResult other_strategies_agreement(const PropertyContext& context) {
+  return other_strategies_agreement_of(
+      closed_input(context, gen::type_pool()),
+      [](std::size_t n) { return adsem::gen::uniform_below(n); }, context);
+}
 
 // ---- SEM-5: Lemma 5.5 (L316-338): ⟦T_x M⟧(γ, x ↦ (x′, x0)) = 𝒯(λv.⟦M⟧(γ, x ↦ v))(x′, x0) ----
+// Γ, x:σ ⊢ M : τ, Γ the other variables (the random terms' y : ρ; none in an enumerated one),
+// whose values, then x0 and x′, are drawn from `seed` in this order.
+TrialResult lemma_5_5_of(const Context& others, const Opened& in, std::uint64_t seed,
+                         const PropertyContext& context) {
+  const Term& m = in.m;
+  const Type& sigma = in.sigma;
+  return guarded([&] {
+    const Term t = tx(context, in.x, sigma, m);
+    if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
+    std::mt19937_64 rng(seed);
+    Env<double> env = nullptr;
+    for (const auto& [name, type] : others)
+      env = extend<double>(env, name, model::random_value(model_type(type), rng));
+    const V x0 = model::random_value(model_type(sigma), rng);
+    const V dx = model::random_value(model_type(sigma), rng);
+    const DenoteContext dc = denote_context(context);
+    const V lhs = denote<double>(t, extend<double>(env, in.x, V::pair(dx, x0)), dc);
+    const V f = V::function([&m, env, dc, x = in.x](const V& v) {
+      return denote<double>(m, extend<double>(env, x, v), dc);
+    });
+    const V rhs = model::pushforward(f, dx, x0, dc.diff);
+    return on(compare_values(rhs, "model 𝒯(λx.⟦M⟧)", lhs, "⟦T_x M⟧", t.type, seed, context), m);
+  });
+}
 TrialResult lemma_5_5(const PropertyContext& context) {
   const Type sigma = *rc::gen::elementOf(gen::type_pool());
   const Type tau = *rc::gen::elementOf(gen::type_pool());
   const Type rho = *rc::gen::elementOf(gen::type_pool());
   const Context gamma = {{"y", rho}, {"x", sigma}};
   const Term m = *gen::term(gamma, tau, 2);
-  const std::uint64_t seed = probe_seed();
-  return guarded([&] {
-    const Term t = tx(context, "x", sigma, m);
-    if (tree_size(t, tx_size_cap + 1) > tx_size_cap) return on(TrialResult::discard("blow-up"), m);
-    std::mt19937_64 rng(seed);
-    const V y = model::random_value(model_type(rho), rng);
-    const V x0 = model::random_value(model_type(sigma), rng);
-    const V dx = model::random_value(model_type(sigma), rng);
-    const DenoteContext dc = denote_context(context);
-    const Env<double> env = extend<double>(nullptr, "y", y);
-    const V lhs = denote<double>(t, extend<double>(env, "x", V::pair(dx, x0)), dc);
-    const V f = V::function(
-        [&m, env, dc](const V& v) { return denote<double>(m, extend<double>(env, "x", v), dc); });
-    const V rhs = model::pushforward(f, dx, x0, dc.diff);
-    return on(compare_values(rhs, "model 𝒯(λx.⟦M⟧)", lhs, "⟦T_x M⟧", t.type, seed, context), m);
-  });
+  return lemma_5_5_of({{"y", rho}}, {"x", sigma, m}, probe_seed(), context);
 }
 
 // SYN-7's terms: M : τ with x : σ free whose T_x M stays under the blow-up cap. T_x copies the
@@ -296,24 +325,21 @@ Judged tx_judgeable_term(const Context& gamma, const std::string& x, const Type&
 }
 
 // ---- SYN-7: NF(π2(T_x M)) ≡ NF(M[π2 x / x]) [DERIVED] ----
-TrialResult primal_is_substitution(const PropertyContext& context) {
-  const Type sigma = *rc::gen::elementOf(gen::type_pool());
-  const Type tau = *rc::gen::elementOf(gen::type_pool());
-  const Context gamma = {{"x", sigma}};
-  const Judged judged = tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules);
+// x:σ ⊢ M : τ, with T_x M when the draw built it (judged.tx), else built here.
+TrialResult primal_is_substitution_of(const Judged& judged, const std::string& x, const Type& sigma,
+                                      const PropertyContext& context) {
   const Term& m = judged.m;
   return guarded([&] {
     const Rules& rules = *semantics_for(context).rules;
     const Type tsigma = tangent_type(sigma);
     if (judged.tx)
       if (RuleCounter* counter = context.rule_counter.get()) judged.engine->add_firings(*counter);
-    const Term t = judged.tx ? *judged.tx : tx(context, "x", sigma, m);
+    const Term t = judged.tx ? *judged.tx : tx(context, x, sigma, m);
     if (!judged.tx && tree_size(t, tx_size_cap + 1) > tx_size_cap)
       return on(TrialResult::discard("blow-up"), m);
     const Term lhs = normalise(proj(2, t), rules, run_options(context)).result;
     const Term rhs =
-        normalise(substitute(m, "x", proj(2, var("x", tsigma))), rules, run_options(context))
-            .result;
+        normalise(substitute(m, x, proj(2, var(x, tsigma))), rules, run_options(context)).result;
     if (canonical_key(lhs) == canonical_key(rhs)) return on(TrialResult::pass(), m);
     TrialResult r = TrialResult::fail("the primal part of T_x M is not M[π2 x/x]");
     r.expected = reports::ComputedValue{"NF(M[pi2 x/x])", print(rhs)};
@@ -321,11 +347,17 @@ TrialResult primal_is_substitution(const PropertyContext& context) {
     return on(r, m);
   });
 }
+TrialResult primal_is_substitution(const PropertyContext& context) {
+  const Type sigma = *rc::gen::elementOf(gen::type_pool());
+  const Type tau = *rc::gen::elementOf(gen::type_pool());
+  const Context gamma = {{"x", sigma}};
+  return primal_is_substitution_of(
+      tx_judgeable_term(gamma, "x", sigma, tau, *semantics_for(context).rules), "x", sigma,
+      context);
+}
 
 // ---- AD-8: D(f, a) by the calculus against central differences of the model ----
-TrialResult ad_vs_finite_differences(const PropertyContext& context) {
-  const Term f = function_input(context, real_type());
-  const double a = adsem::gen::uniform_in(-250, 251) / 100.0;
+TrialResult ad_vs_finite_differences_of(const Term& f, double a, const PropertyContext& context) {
   return guarded([&] {
     // The model first: a point outside a primitive's domain is a discard, not a verdict.
     const DenoteContext dc = denote_context(context);
@@ -353,6 +385,11 @@ TrialResult ad_vs_finite_differences(const PropertyContext& context) {
                                            context.tolerance(CheckKind::finite_difference)),
               f);
   });
+}
+TrialResult ad_vs_finite_differences(const PropertyContext& context) {
+  const Term f = function_input(context, real_type());
+  const double a = adsem::gen::uniform_in(-250, 251) / 100.0;
+  return ad_vs_finite_differences_of(f, a, context);
 }
 
 // ---- AD-7: the perturbation-confusion suite of spec §8 (E3, M6, M7, M8, M9, M15) ----
@@ -437,17 +474,39 @@ std::vector<PropertyDef> properties() {
   for (auto part : {functor_properties(), lemma_properties(), model_properties()})
     for (PropertyDef& p : part)
       all.push_back(std::move(p));
-  // bounded-exhaustive checks of one closed term (enumeration.hpp gives them Terms)
-  for (PropertyDef& p : all) {
-    if (p.name == "perturbative/adequacy")
-      p.check_input = [](const PropertyContext& c, const std::any& in) {
-        return adequacy_of(std::any_cast<const Term&>(in), c);
-      };
-    if (p.name == "perturbative/strategy-agreement")
-      p.check_input = [](const PropertyContext& c, const std::any& in) {
-        return strategy_agreement_of(std::any_cast<const Term&>(in), c);
-      };
-  }
+  // bounded-exhaustive checks of one enumerated input (enumeration.hpp): a closed term, or a
+  // closed function λy1:R. M opened for the T_x properties; the drawn seeds and point fixed
+  const std::vector<std::pair<std::string, EnumeratedCheck>> checks = {
+      {"round-trip",
+       of_closed_term([](const Term& m, const PropertyContext&) { return round_trip_of(m); })},
+      {"subject-reduction", of_closed_term(subject_reduction_of)},
+      {"adequacy", of_closed_term(adequacy_of)},
+      {"step-soundness", of_closed_term([](const Term& m, const PropertyContext& c) {
+         return step_soundness_of(m, enumeration_probe_seed, c);
+       })},
+      {"strategy-agreement", of_closed_term(strategy_agreement_of)},
+      {"other-strategies-agreement", of_closed_term([](const Term& m, const PropertyContext& c) {
+         std::mt19937_64 rng(enumeration_probe_seed);
+         return other_strategies_agreement_of(
+             m, [&rng](std::size_t n) { return static_cast<std::size_t>(rng() % n); }, c);
+       })},
+      {"tx-typing", of_opened_function([](const Opened& in, const PropertyContext& c) {
+         return tx_typing_of({}, in, c);
+       })},
+      {"lemma-5-5", of_opened_function([](const Opened& in, const PropertyContext& c) {
+         return lemma_5_5_of({}, in, enumeration_probe_seed, c);
+       })},
+      {"primal-is-substitution", of_opened_function([](const Opened& in, const PropertyContext& c) {
+         return primal_is_substitution_of({in.m, std::nullopt, std::nullopt}, in.x, in.sigma, c);
+       })},
+      {"ad-vs-finite-differences",
+       of_opened_function([](const Opened& in, const PropertyContext& c) {
+         return ad_vs_finite_differences_of(lam(in.x, in.sigma, in.m), enumeration_point, c);
+       })},
+  };
+  for (PropertyDef& p : all)
+    for (const auto& [name, check] : checks)
+      if (p.name == std::string(calculus) + "/" + name) p.check_input = check;
   return all;
 }
 
