@@ -65,7 +65,7 @@ std::unique_ptr<props::InputEnumeration> enumeration(int max_size) {
 void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
   using props::PropertyContext;
   using Check = std::function<props::TrialResult(const PropertyContext&, const std::any&)>;
-  const std::vector<std::pair<std::string, Check>> checks = {
+  std::vector<std::pair<std::string, Check>> checks = {
       {"adequacy",
        [](const PropertyContext& c, const std::any& in) { return adequacy_at(drawn(in), c); }},
       {"translation-typing",
@@ -83,6 +83,10 @@ void take_part_in_enumeration(std::vector<props::PropertyDef>& properties) {
          return reverse_correctness_at(drawn(in), v_real(1.0), c);
        }},
   };
+  for (auto& [name, check] : program_checks())
+    checks.emplace_back(name, [check](const PropertyContext& c, const std::any& in) {
+      return check(drawn(in), c);
+    });
   for (props::PropertyDef& p : properties)
     for (const auto& [name, check] : checks)
       if (p.name == "delta-reverse/" + name) p.check_input = check;

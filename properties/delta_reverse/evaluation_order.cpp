@@ -11,15 +11,14 @@
 
 namespace adsem::delta_reverse {
 
-namespace {
 using props::PropertyContext;
 using props::TrialResult;
 using namespace support;
 
-TrialResult evaluation_order(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult evaluation_order_at(const Drawn& d, const DrawLike& like,
+                                const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     RunSetup fig12 = trial.setup; // the active book (a mutant's, a rule file's) read right to left
     fig12.rules = std::make_shared<const Rules>(trial.setup.rules->patched(fig12_implementation()));
     const ReverseRun paper =
@@ -32,6 +31,12 @@ TrialResult evaluation_order(const PropertyContext& context) {
                              "R{e} in Fig. 12's order", CheckKind::derivative, context),
               d.m);
   });
+}
+
+namespace {
+
+TrialResult evaluation_order(const PropertyContext& context) {
+  return evaluation_order_at(draw(context), random_like, context);
 }
 
 } // namespace

@@ -57,8 +57,7 @@ TrialResult typed_on(TrialResult r, const Typed& t) {
 }
 
 // ---- round-trip: print then parse gives the same term (spec §2.2) ----
-TrialResult round_trip(const PropertyContext&) {
-  const Typed t = *gen::closed_term(3);
+TrialResult round_trip_of(const Typed& t) {
   const std::string text = print(t.term);
   const Typed back = typecheck(parse_term(text));
   if (!same_term(back.term, t.term))
@@ -68,9 +67,12 @@ TrialResult round_trip(const PropertyContext&) {
   return typed_on(TrialResult::pass(), t);
 }
 
+TrialResult round_trip(const PropertyContext&) {
+  return round_trip_of(*gen::closed_term(3));
+}
+
 // ---- type-soundness (spec §6 P1; the typing is "standard", L47): ⊢ e : A, e ⇓ v ⟹ ⊢ v : A ----
-TrialResult type_soundness(const PropertyContext& context) {
-  const Typed t = *gen::closed_term(3);
+TrialResult type_soundness_of(const Typed& t, const PropertyContext& context) {
   return guarded([&] {
     if (const auto error = type_error(t.term, {}, t.type))
       return typed_on(TrialResult::fail("generated term ill-typed: " + *error), t);
@@ -84,6 +86,10 @@ TrialResult type_soundness(const PropertyContext& context) {
                       t);
     return typed_on(TrialResult::pass(), t);
   });
+}
+
+TrialResult type_soundness(const PropertyContext& context) {
+  return type_soundness_of(*gen::closed_term(3), context);
 }
 
 // ---- adequacy (P2, App. A.2 L1029-1049): the machine's e s equals ⟦e⟧(s), bit for bit ----
@@ -108,14 +114,14 @@ TrialResult translation_typing(const PropertyContext& context) {
 
 // ---- primal-preservation (P4, L258-262): primal_T of every translation's result is e s, bit for
 // bit ----
-TrialResult primal_preservation(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult primal_preservation_at(const Drawn& d, const DrawLike& like,
+                                   const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
-    const Value ds = *gen::tangent_like(d.s);
+    const Value ds = like(d.s);
     const Value& dt = trial.dt;
     const auto check_bits = [&](const Value& got, const char* who) {
       return same_bits(primal, got)
@@ -135,6 +141,10 @@ TrialResult primal_preservation(const PropertyContext& context) {
     }
     return on(r, d.m);
   });
+}
+
+TrialResult primal_preservation(const PropertyContext& context) {
+  return primal_preservation_at(draw(context), random_like, context);
 }
 
 // ---- forward-correctness (Prop. 2, L273-278; Fig. 2 L125-127): F{e}(s, ds) = J⟦e⟧(s)·ds ----
@@ -184,10 +194,9 @@ TrialResult reverse_correctness(const PropertyContext& context) {
 
 // ---- reverse-vs-finite-differences (Thm. 3 against the other two oracles): on a certified box
 // around s, R{e}(s, dt) matches dtᵀ J_fd and lies in the interval enclosure of dtᵀ J ----
-TrialResult reverse_vs_fd(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult reverse_vs_fd_at(const Drawn& d, const DrawLike& like, const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     const long f = trial.fuel;
     const Value& dt = trial.dt;
     const std::vector<double> x = flatten_reals(d.s);
@@ -237,17 +246,20 @@ TrialResult reverse_vs_fd(const PropertyContext& context) {
   });
 }
 
+TrialResult reverse_vs_fd(const PropertyContext& context) {
+  return reverse_vs_fd_at(draw(context), random_like, context);
+}
+
 // ---- forward-reverse-duality (Lemma 1, L154-155): dt • F{e}(s, ds) = R{e}(s, dt) • ds, the
 // oracle-free dot-product test ----
-TrialResult duality(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult duality_at(const Drawn& d, const DrawLike& like, const PropertyContext& context) {
   return guarded([&] {
     const RunSetup v = setup_of(context);
     const long f = fuel(context);
-    const Value ds = *gen::tangent_like(d.s);
+    const Value ds = like(d.s);
     const ForwardRun fw = forward(d.program, d.s, ds, v, f);
     require_finite(flatten_reals(fw.primal));
-    const Value dt = *gen::tangent_like(fw.primal);
+    const Value dt = like(fw.primal);
     const ReverseRun rv = reverse(d.program, d.s, dt, Wrapper::seeded, EvalImpl::array, v, f);
     const std::vector<double> dtf = flatten_reals(dt), dsf = flatten_reals(ds);
     SumWithMagnitude lhs = dot_with_magnitude(dtf, flatten_reals(fw.tangent));
@@ -264,12 +276,15 @@ TrialResult duality(const PropertyContext& context) {
   });
 }
 
+TrialResult duality(const PropertyContext& context) {
+  return duality_at(draw(context), random_like, context);
+}
+
 // ---- dense-tape-adequacy (Thm. 5, L790-792; P9): ⟦get C' z⟧_D φ_a, the dense meaning of the
 // tape, independent of eval, is the model's gradient ----
-TrialResult dense_tape_adequacy(const PropertyContext& context) {
-  gen::Options o;
-  o.real_output = true;
-  const Drawn d = draw(context, o);
+TrialResult dense_tape_adequacy_at(const Drawn& d, const PropertyContext& context) {
+  // a gradient: e : A -> Real (the random bodies draw no other output)
+  if (d.m.t->kind != TK::real) return on(TrialResult::discard("not-real-output"), d.m);
   return guarded([&] {
     const Eigen::MatrixXd j = model_jacobian(d.program, d.s);
     require_finite(j);
@@ -289,6 +304,12 @@ TrialResult dense_tape_adequacy(const PropertyContext& context) {
     }
     return on(TrialResult::pass(), d.m);
   });
+}
+
+TrialResult dense_tape_adequacy(const PropertyContext& context) {
+  gen::Options o;
+  o.real_output = true;
+  return dense_tape_adequacy_at(draw(context, o), context);
 }
 
 // ---- eval-correctness (Lemma 6, L802-813; P12): s·⟦u⟧γ = Σ_i (eval s u m − m)(i)·γ(i), and the
@@ -333,10 +354,10 @@ TrialResult eval_correctness(const PropertyContext& context) {
 // ---- tape-invariants (L571 sharing invariant; Lemma 10 / P11: bindings only appended, fresh
 // increasing ids, each rhs refers to inputs or earlier ids; §7.4 (b): one binding per real
 // primitive call, ≤ 5 nodes per binary rhs) ----
-TrialResult tape_invariants(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult tape_invariants_at(const Drawn& d, const DrawLike& like,
+                               const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     const long f = trial.fuel;
     const Value& dt = trial.dt;
     const ReverseRun run =
@@ -354,17 +375,19 @@ TrialResult tape_invariants(const PropertyContext& context) {
   });
 }
 
+TrialResult tape_invariants(const PropertyContext& context) {
+  return tape_invariants_at(draw(context), random_like, context);
+}
+
 // ---- reverse-versions-agree (P13, P14): R1, R2 and R (map, array) agree; map and array bit for
 // bit ----
-TrialResult versions_agree(const PropertyContext& context) {
-  gen::Options o;
-  o.real_output = true;
-  o.sums_in_input = false;
-  const Drawn d = draw(context, o);
+// R1 and R2 seed one real output (Fig. 5, L321-323), and R1 takes no sum in its input.
+TrialResult versions_agree_at(const Drawn& d, double dt, const PropertyContext& context) {
+  if (d.m.t->kind != TK::real) return on(TrialResult::discard("not-real-output"), d.m);
+  if (has_sum(d.m.s)) return on(TrialResult::discard("sum-in-input"), d.m);
   return guarded([&] {
     const RunSetup v = setup_of(context);
     const long f = fuel(context);
-    const double dt = adsem::gen::uniform_in(-1000, 1001) / 500.0;
     const ReverseRun map = reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::map, v, f);
     const ReverseRun arr =
         reverse(d.program, d.s, v_real(dt), Wrapper::fig11, EvalImpl::array, v, f);
@@ -385,12 +408,23 @@ TrialResult versions_agree(const PropertyContext& context) {
   });
 }
 
+TrialResult versions_agree(const PropertyContext& context) {
+  gen::Options o;
+  o.real_output = true;
+  o.sums_in_input = false;
+  const Drawn d = draw(context, o);
+  return guarded([&] {
+    // drawn after the program, where the body has always drawn it
+    return versions_agree_at(d, adsem::gen::uniform_in(-1000, 1001) / 500.0, context);
+  });
+}
+
 // ---- wrapper-variants-agree (P15): Fig. 11, Fig. 15 and output seeding give one gradient; the
 // forward plan's Jacobian equals the reverse plan's (§3.2, L161-167) ----
-TrialResult wrappers_agree(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult wrappers_agree_at(const Drawn& d, const DrawLike& like,
+                              const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
@@ -438,12 +472,16 @@ TrialResult wrappers_agree(const PropertyContext& context) {
   });
 }
 
+TrialResult wrappers_agree(const PropertyContext& context) {
+  return wrappers_agree_at(draw(context), random_like, context);
+}
+
 // ---- shape-preservation (P16, L943): R{e}(s, dt) has the tags of s with its leaves copied;
 // F{e}(s, ds) has the tags of e s ----
-TrialResult shape_preservation(const PropertyContext& context) {
-  const Drawn d = draw(context);
+TrialResult shape_preservation_at(const Drawn& d, const DrawLike& like,
+                                  const PropertyContext& context) {
   return guarded([&] {
-    const Trial trial = prepare(d, context);
+    const Trial trial = prepare(d, context, like);
     const RunSetup& v = trial.setup;
     const long f = trial.fuel;
     const Value& primal = trial.primal;
@@ -454,11 +492,15 @@ TrialResult shape_preservation(const PropertyContext& context) {
           TrialResult::fail(fmt::format("R{{e}} = {} does not have the shape of s = {}",
                                         print_value(rv.gradient, d.m.s), print_value(d.s, d.m.s))),
           d.m);
-    const ForwardRun fw = forward(d.program, d.s, *gen::tangent_like(d.s), v, f);
+    const ForwardRun fw = forward(d.program, d.s, like(d.s), v, f);
     if (!same_shape(primal, fw.tangent))
       return on(TrialResult::fail("F{e} does not have the shape of e s"), d.m);
     return on(TrialResult::pass(), d.m);
   });
+}
+
+TrialResult shape_preservation(const PropertyContext& context) {
+  return shape_preservation_at(draw(context), random_like, context);
 }
 
 // ---- primitive-rules (P21, §10.1 Fig. 14): each table entry's partial derivatives match the
@@ -577,6 +619,42 @@ TrialResult reverse_correctness_at(const Drawn& d, const Value& dt,
     }
     return on(TrialResult::pass(), d.m);
   });
+}
+
+std::vector<std::pair<std::string, ProgramCheck>> program_checks() {
+  const DrawLike one = ones_like; // tangents and cotangents 1: R{e}(s, 1) is the gradient
+  return {
+      {"round-trip",
+       [](const Drawn& d, const PropertyContext&) {
+         return round_trip_of(typecheck(d.program.term)); // elaborated, as closed_term's
+       }},
+      // the closed term (λx. e) s : Real, a program applied to its point
+      {"type-soundness",
+       [](const Drawn& d, const PropertyContext& c) {
+         return type_soundness_of(Typed{d.program.t, app(d.program.term, real(d.s->real))}, c);
+       }},
+      {"primal-preservation",
+       [one](const Drawn& d, const PropertyContext& c) {
+         return primal_preservation_at(d, one, c);
+       }},
+      {"forward-reverse-duality",
+       [one](const Drawn& d, const PropertyContext& c) { return duality_at(d, one, c); }},
+      {"reverse-vs-finite-differences",
+       [one](const Drawn& d, const PropertyContext& c) { return reverse_vs_fd_at(d, one, c); }},
+      {"dense-tape-adequacy", dense_tape_adequacy_at},
+      {"tape-invariants",
+       [one](const Drawn& d, const PropertyContext& c) { return tape_invariants_at(d, one, c); }},
+      {"reverse-versions-agree",
+       [](const Drawn& d, const PropertyContext& c) { return versions_agree_at(d, 1.0, c); }},
+      {"wrapper-variants-agree",
+       [one](const Drawn& d, const PropertyContext& c) { return wrappers_agree_at(d, one, c); }},
+      {"shape-preservation",
+       [one](const Drawn& d, const PropertyContext& c) {
+         return shape_preservation_at(d, one, c);
+       }},
+      {"evaluation-order-agreement",
+       [one](const Drawn& d, const PropertyContext& c) { return evaluation_order_at(d, one, c); }},
+  };
 }
 
 std::vector<props::PropertyDef> properties() {

@@ -23,4 +23,11 @@ props::TrialResult forward_correctness_at(const support::Drawn& d, const Value& 
 props::TrialResult reverse_correctness_at(const support::Drawn& d, const Value& dt,
                                           const props::PropertyContext& context);
 
+// The other properties whose input is one program, each as the check its random body runs, with
+// what that body draws after the program fixed (tangents and cotangents 1): bounded-exhaustive
+// enumeration's checks (enumeration.cpp).
+using ProgramCheck =
+    std::function<props::TrialResult(const support::Drawn&, const props::PropertyContext&)>;
+std::vector<std::pair<std::string, ProgramCheck>> program_checks();
+
 } // namespace adsem::delta_reverse

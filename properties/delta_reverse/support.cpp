@@ -74,13 +74,26 @@ RunSetup setup_of(const PropertyContext& context) {
   return setup;
 }
 
+Value random_like(const Value& shape) {
+  return *gen::tangent_like(shape);
+}
+
+Value ones_like(const Value& shape) {
+  std::size_t next = 0;
+  return unflatten_reals(shape, std::vector<double>(flatten_reals(shape).size(), 1.0), next);
+}
+
 Trial prepare(const Drawn& d, const PropertyContext& context) {
+  return prepare(d, context, random_like);
+}
+
+Trial prepare(const Drawn& d, const PropertyContext& context, const DrawLike& like) {
   Trial t;
   t.setup = setup_of(context);
   t.fuel = fuel(context);
   t.primal = run_primal(d.program, d.s, t.fuel, context.rule_counter, *t.setup.rules).result;
   require_finite(flatten_reals(t.primal));
-  t.dt = *gen::tangent_like(t.primal);
+  t.dt = like(t.primal);
   return t;
 }
 

@@ -41,8 +41,15 @@ Drawn draw(gen::Options options = {});
 // of `options` kept). Without user rules it draws exactly what draw(options) draws.
 Drawn draw(const PropertyContext& context, gen::Options options = {});
 
+// What a body draws after the program (tangents, cotangents) shaped like a value: a random
+// body's gen::tangent_like, drawn where the body needs it, or the fixed one of an enumerated
+// input (ones_like), so one check serves both.
+using DrawLike = std::function<Value(const Value&)>;
+Value random_like(const Value& shape);
+Value ones_like(const Value& shape); // every real 1
+
 // The common start of a trial: the active rule book, the fuel, e s (finite, else a discard) and a
-// cotangent dt shaped like it.
+// cotangent dt shaped like it (drawn by `like`; random_like without it).
 struct Trial {
   RunSetup setup;
   long fuel = 0;
@@ -50,6 +57,7 @@ struct Trial {
   Value dt;
 };
 Trial prepare(const Drawn& d, const PropertyContext& context);
+Trial prepare(const Drawn& d, const PropertyContext& context, const DrawLike& like);
 
 // J⟦e⟧(s) from the shared model (model::jacobian on the denotation), b × a.
 Eigen::MatrixXd model_jacobian(const Program& p, const Value& s);
