@@ -6,8 +6,8 @@
 //     queries ((Ω λx:R. P)·ω) V, as the Term the closed-term checks take;
 //   - the gradient queries ((Ω λy1:σ. P)·(λu:τ. [c]*)) V of every source body y1:σ ⊢ P : τ of
 //     the grammar, at the shape's fixed point V and cotangent c (enumeration_query_shapes), as the
-//     gen::Query the reverse-mode and ANF checks take (the closed-term checks take its term). A query's
-//     size is its term's (the frame adds 5 nodes at σ = R, 7 at σ = R × R).
+//     gen::Query the reverse-mode and ANF checks take (the closed-term checks take its term). A
+//     query's size is its term's (the frame adds 5 nodes at σ = R, 7 at σ = R × R).
 // One input per term or body: no further point.
 #include <cstdint>
 #include <memory>
