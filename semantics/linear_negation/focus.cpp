@@ -217,6 +217,7 @@ void Reducer::push_focus(std::size_t k) {
   fr.side_height = std::max(i > 0 ? f.frames.back().side_height : 0, height);
   count(f.before, fr.before, 1);
   count(f.after, fr.after, 1);
+  f.keyed_before(i, fr.before);
   f.counted_from = std::min(f.counted_from, i);
   search_budget_.spend(1, "finding redexes");
   const std::size_t at = f.frames.new_key(i);
@@ -464,6 +465,7 @@ void Reducer::reread_frame(std::size_t i) {
     fr.before = merged(fr.before, key(kid.best, kid.first));
   }
   count(f.before, fr.before, 1);
+  f.keyed_before(i, fr.before);
 }
 
 // Frame i's key after the path again (a step at a frame wrote the child off the path there).
@@ -505,9 +507,12 @@ void Reducer::refresh_side_heights(std::size_t from) {
 std::optional<Reducer::Candidate> Reducer::frame_choice(std::uint8_t k, bool best) {
   const FrameStack<Frame>& frames = focus_->frames;
   if (!counts_kept_ || frames.size() < far_below) return std::nullopt;
-  std::size_t i = 0;
-  while (frames[i].before != k)
+  std::size_t& from = focus_->before_from[k];
+  std::size_t i = from;
+  while (i < frames.size() && frames[i].before != k)
     ++i;
+  if (i == frames.size()) throw std::logic_error("linear-negation focus: a frame's key was lost");
+  from = i;
   if (frames.size() - i < far_below) return std::nullopt;
   const Frame& fr = frames[i];
   const Term& t = *fr.slot;
@@ -709,6 +714,7 @@ void Reducer::split_frame(std::size_t i, const Node& old) {
   Frame fresh = gone;
   fresh.before = fresh.after = 0;
   frames.insert(i, fresh);
+  f.moved_from(i);
   frames[i + 1] = fresh;
   frames[i + 1].slot = &outer.kids[0];
   for (const std::size_t j : {i, i + 1}) {
@@ -750,6 +756,7 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
   f.scopes.pop(old.x.name, hx, gone.hides_scope[0]);
   if (!frames.keyed()) rename_above(i);
   frames.drop(i);
+  f.moved_from(i);
   if (i < frames.size()) frames[i].slot = gone.slot;
   if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
   if (f.clean_from > i) --f.clean_from;

@@ -359,6 +359,18 @@ struct Reducer::Focus {
   FrameStack<Frame> frames;
   // how many frames have each key before and after the path
   std::array<long, last_priority_class + 1> before{}, after{};
+  // For each key, a depth above which no frame has it before the path (Reducer::frame_choice
+  // seeks the outermost one from there and moves it on): a frame taking the key, or the frames
+  // from a depth moving (FrameStack::insert, drop), bring it up; the scan from the root crossed
+  // hundreds of frames a step on the complexity families.
+  std::array<std::size_t, last_priority_class + 1> before_from{};
+  void keyed_before(std::size_t depth, std::uint8_t k) {
+    before_from[k] = std::min(before_from[k], depth);
+  }
+  void moved_from(std::size_t depth) {
+    for (std::size_t& from : before_from)
+      from = std::min(from, depth);
+  }
   std::size_t clean_from = 0;   // the frames from here were pushed since the last step
   std::size_t counted_from = 0; // the frames from here may hold free-variable counts
   // The frames going on to an ES body, by the binder's name (it views the node's binder): a step
