@@ -205,6 +205,7 @@ void Reducer::push_focus(std::size_t k) {
     side = merged(side, key(kid.best, kid.first));
     height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
   }
+  fr.side_names = side_names_of(n, k);
   if (binds_es(n) && k == 0) fr.transparent = 1;
   if (n.kind == Kind::add && in_sum) fr.transparent = 2;
   const bool run_goes_on =
@@ -466,6 +467,7 @@ void Reducer::reread_frame(std::size_t i) {
   }
   count(f.before, fr.before, 1);
   f.keyed_before(i, fr.before);
+  fr.side_names = side_names_of(*t, fr.k);
 }
 
 // Frame i's key after the path again (a step at a frame wrote the child off the path there).
@@ -480,6 +482,7 @@ void Reducer::reread_after(std::size_t i) {
     fr.after = merged(fr.after, key(kid.best, kid.first));
   }
   count(f.after, fr.after, 1);
+  fr.side_names = side_names_of(*t, fr.k);
 }
 
 // Frame `from`'s side height after its child off the path changed, and the frames' below it: a
@@ -558,6 +561,9 @@ void Reducer::step_at_frame(const Candidate& c) {
     std::size_t size() const override { return frames.size() - from; }
     std::pair<const Node*, std::size_t> at(std::size_t g) const override {
       return {frames[from + g].slot->get(), frames[from + g].k};
+    }
+    std::size_t first_naming(std::size_t g, NameFilter bit) const override {
+      return frames.first_naming(from + g, bit, frames.size()) - from;
     }
   };
   const Along along(frames, i + 1);

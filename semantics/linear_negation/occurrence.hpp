@@ -34,6 +34,9 @@ struct InPlaceWrites {
     virtual ~Guide() = default;
     virtual std::size_t size() const = 0;
     virtual std::pair<const Node*, std::size_t> at(std::size_t g) const = 0;
+    // The first of the nodes from g on whose children off the path or binders may name a name
+    // of the bit (size() if none): the nodes before it answer first_holding's common case.
+    virtual std::size_t first_naming(std::size_t g, NameFilter bit) const = 0;
   };
   const Guide* guide = nullptr; // set by the reducer around the contraction, kept by clear()
   // What the descent along the guide found, for the reducer to read and reset (clear() leaves

@@ -143,6 +143,10 @@ struct Reducer::Frame {
   // transparent).
   std::size_t run = FramesByName::none;
   int side_height = 0; // the root's height from frames 0..this, the path below left out
+  // A superset of the names its children off the path hold and its node binds, by their bits
+  // (Node::names_seen; all of them where the node has other than two children): (9)'s descent
+  // along the path goes past a frame without them in one step (FrameStack::first_naming).
+  NameFilter side_names = ~NameFilter{0};
   // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
   // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
   std::array<std::uint32_t, 2> name_hash{};
@@ -214,6 +218,12 @@ public:
       first_ = 0;
       top_ = held_.data();
     }
+  }
+  // The first frame from i on, before `end`, whose side_names hold the bit (end if none).
+  std::size_t first_naming(std::size_t i, NameFilter bit, std::size_t end) const {
+    while (i < end && (top_[i].side_names & bit) == 0)
+      ++i;
+    return i;
   }
   // Frame i's key, and the depth and the frame of a key.
   std::size_t key(std::size_t i) const { return keyed() ? keys_[first_ + i] : first_ + i; }
@@ -387,6 +397,15 @@ struct Reducer::Focus {
 
 inline bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
+}
+
+// Frame::side_names of node n whose path goes on to child k.
+inline NameFilter side_names_of(const Node& n, std::size_t k) {
+  if (n.kids.size() != 2) return ~NameFilter{0};
+  NameFilter names = n.kids[1 - k]->names_seen;
+  if (n.kind == Kind::lam || binds_es(n)) names |= name_bit(n.x.name);
+  if (n.kind == Kind::let_pair) names |= name_bit(n.y.name);
+  return names;
 }
 
 // Whether the path from n to its child k goes into the scope of n's binders.
