@@ -145,6 +145,20 @@ ComplexityFamily family(const std::string& name, std::string (*source)(int), Mec
 
 } // namespace
 
+std::string family_source(const std::string& family, int n) {
+  const std::pair<const char*, std::string (*)(int)> sources[] = {
+      {"sharing-chain", sharing_chain},     {"wide-sum", sum_chain},
+      {"nested-closures", nested_closures}, {"rnn", rnn},
+      {"let-series", let_series},           {"long-range-let", long_range_let}};
+  for (const auto& [name, source] : sources)
+    if (family == name) return source(n);
+  throw AdsemError(ErrorKind::usage, "no delta-reverse family " + family);
+}
+
+std::vector<double> family_point(const std::string& family, int n) {
+  return point(family, n);
+}
+
 std::vector<props::ComplexityFamily> complexity_families() {
   const std::vector<int> linear = props::sizes_1_2_5(10, 10'000);
   return {

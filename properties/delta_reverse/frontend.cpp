@@ -80,7 +80,7 @@ std::string Frontend::type_of(const std::string& source) const {
 props::EvalResult Frontend::eval(const std::string& source,
                                  const props::EvalOptions& options) const {
   const Typed typed = parse_closed(source);
-  // the mutant's book (no mutant patches source evaluation; an unknown name is a usage error)
+  // the mutant's book (an unknown name is a usage error)
   // with the user rules (`--rules`)
   const RulesPtr rules = with_user_rules(setup_for(options.mutant).rules, options.user_rules.get());
   Ledger ledger;
@@ -160,6 +160,11 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
     gradient = run.gradient;
     primal =
         w == Wrapper::fig15 ? run_primal(p, s, options.fuel, nullptr, *v.rules).result : run.primal;
+  } else if (mech == "R-overloading") { // §8 L629-641: e run directly on dual numbers
+    const ReverseRun run =
+        reverse_overloaded(p, s, v_real(1.0), Wrapper::fig15, EvalImpl::map, v, options.fuel);
+    gradient = run.gradient;
+    primal = run_primal(p, s, options.fuel, nullptr, *v.rules).result;
   } else if (mech == "F") {
     std::vector<double> g;
     for (std::size_t i = 0; i < rp.inputs; ++i) {
@@ -184,7 +189,7 @@ props::GradResult Frontend::grad(const std::string& source, const std::vector<do
   } else {
     throw AdsemError(ErrorKind::usage, "unknown mechanism '" + mech +
                                            "' for delta-reverse (R, R-array, R-fig11, R-fig12, "
-                                           "R-seeded, F, R1, R2)");
+                                           "R-seeded, R-overloading, F, R1, R2)");
   }
   result.value = primal->real;
   result.gradient = flatten_reals(gradient);

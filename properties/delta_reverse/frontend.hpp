@@ -29,12 +29,13 @@ public:
                              const std::optional<std::vector<double>>& at) const override;
   // Mechanisms: R (default: Fig. 15 wrapper, eval with a map), R-array (§7.3), R-fig11,
   // R-fig12 (Fig. 11's wrapper with Fig. 12's implementation: right to left, literals bound),
-  // R-seeded, F (forward plan, Fig. 4), R1 (reverse #1, Fig. 6), R2 (reverse #2, Fig. 8).
+  // R-seeded, R-overloading (Fig. 15's wrapper with e run by the overloading interpreter, §8),
+  // F (forward plan, Fig. 4), R1 (reverse #1, Fig. 6), R2 (reverse #2, Fig. 8).
   props::GradResult grad(const std::string& source, const std::vector<double>& at,
                          const std::string& mechanism,
                          const props::EvalOptions& options) const override;
   std::vector<std::string> mechanisms() const override {
-    return {"R", "R-array", "R-fig11", "R-fig12", "R-seeded", "F", "R1", "R2"};
+    return {"R", "R-array", "R-fig11", "R-fig12", "R-seeded", "R-overloading", "F", "R1", "R2"};
   }
 };
 

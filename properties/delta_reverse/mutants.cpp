@@ -185,6 +185,22 @@ RulesPatch sequence_elements_share_one_state() {
   return p;
 }
 
+// E-Pair with the second component evaluated first, the unspecified operand order of an
+// operator-overloading AD tool written in C++. Source and target evaluation are pure, so no
+// value changes; the overloading interpreter records the components' bindings in the other order.
+RulesPatch pair_components_right_to_left() {
+  RulesPatch p;
+  p.replace<SourceEval>("E-Pair", [](adsem::Rule<SourceEval> r) {
+    r.result = [](Machine& m, const SourceEval::Redex& redex, const RuleInfo&) {
+      const Value b = m.eval(redex.env, redex.term->kids[1]);
+      const Value a = m.eval(redex.env, redex.term->kids[0]);
+      return Next{v_pair(a, b)};
+    };
+    return r;
+  });
+  return p;
+}
+
 } // namespace
 
 const std::vector<Mutant>& mutant_catalogue() {
@@ -243,6 +259,13 @@ const std::vector<Mutant>& mutant_catalogue() {
         "before the sequence and the bindings are joined after, so ids collide (L540-571, spec "
         "§9.2: the counter must be monotone)",
         {"array-reverse-correctness"}, sequence_elements_share_one_state()));
+    all.push_back(mutant(
+        "pair-components-right-to-left", "evaluation-order",
+        "E-Pair evaluates the second component first (an overloading tool's unspecified operand "
+        "order): values are unchanged, but the overloading interpreter (§8 L629-641) records a "
+        "binary primitive's operands right to left, a valid tape with the right gradient that "
+        "is not Drev's (Fig. 9's left-to-right do-blocks, L456-470)",
+        {"overloading-tape-agrees"}, pair_components_right_to_left()));
     return all;
   }();
   return catalogue;

@@ -21,6 +21,7 @@
 #include "properties/delta_reverse/frontend.hpp"
 #include "properties/delta_reverse/fundamental_property.hpp"
 #include "properties/delta_reverse/metamorphic.hpp"
+#include "properties/delta_reverse/overloading_agreement.hpp"
 #include "properties/delta_reverse/random_deltas.hpp"
 #include "properties/delta_reverse/separate_compilation.hpp"
 #include "properties/delta_reverse/support.hpp"
@@ -654,6 +655,10 @@ std::vector<std::pair<std::string, ProgramCheck>> program_checks() {
        }},
       {"evaluation-order-agreement",
        [one](const Drawn& d, const PropertyContext& c) { return evaluation_order_at(d, one, c); }},
+      {"overloading-tape-agrees",
+       [one](const Drawn& d, const PropertyContext& c) {
+         return overloading_agrees_at(d, one, c);
+       }},
   };
 }
 
@@ -711,6 +716,7 @@ std::vector<props::PropertyDef> properties() {
   out.push_back(metamorphic_invariance());
   out.push_back(metamorphic_rewrites());
   out.push_back(separate_compilation());
+  out.push_back(overloading_tape_agrees());
   for (PropertyDef& p : array_properties())
     out.push_back(std::move(p));
   take_part_in_enumeration(out); // bounded-exhaustive checks of one given program

@@ -54,6 +54,9 @@ public:
   typename R::Output fire(typename R::Context& context, const typename R::Redex& redex,
                           std::string_view what, std::optional<SourcePos> pos);
 
+  // The ledger the machine's steps are taken on (a nested machine may share it: overloading.cpp).
+  Ledger& ledger() const { return ledger_; }
+
   DeltaState state;
   Counters counters;
   int dense_dimension = 0; // a, for zeroS (Drev1_S)

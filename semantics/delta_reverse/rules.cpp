@@ -8,6 +8,7 @@
 
 #include "semantics/delta_reverse/arrays.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
+#include "semantics/delta_reverse/overloading.hpp"
 #include "semantics/delta_reverse/source_eval.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "semantics/delta_reverse/wrappers.hpp"
@@ -374,6 +375,26 @@ RulesPatch fig12_implementation() {
   p.replace<Drev>("Drev[r]", clause(clauses::drev_real_allocating,
                                     "Drev{r} = do { d <- deltaLet Zero; pure (r, Var d) } (Fig. "
                                     "12's from_float, L674, L707)"));
+  return p;
+}
+
+RulesPatch overloading_implementation(const RulesPtr& base) {
+  RulesPatch p;
+  p.name = "overloading";
+  p.replace<SourceEval>("E-Real", [](adsem::Rule<SourceEval> r) {
+    r.result = e_real_dual;
+    r.info.summary = "r ⇓ (r, Zero) (overloading, §8 L629-641: Drev{r} = pure (r, Zero), no "
+                     "binding)";
+    return r;
+  });
+  p.replace<Apply>("E-Apply-Op", [base](adsem::Rule<Apply> r) {
+    r.result = [base](Machine& m, const Apply::Redex& redex, const RuleInfo&) {
+      return apply_op_recording(*base, m, redex);
+    };
+    r.info.summary = "op applied to dual numbers: deltaLet (Add_j (Scale (∂_j op x) u_j)), then "
+                     "(op x, Var d) (overloading, §8 L629-641: Drev{op}'s body, Fig. 9, Fig. 14)";
+    return r;
+  });
   return p;
 }
 

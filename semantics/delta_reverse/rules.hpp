@@ -21,4 +21,10 @@ RulesPtr patch_paper_rules(const RulesPatch& patch);
 // valid tape), and on Fig. 12's program it prints Fig. 12's tape.
 RulesPatch fig12_implementation();
 
+// The direct "overloading" implementation of Drev (seed 001 §8, L629-641; spec §4.2): source
+// evaluation with E-Real giving dual numbers (r, Zero) and E-Apply-Op recording each real
+// primitive's local derivative on the machine's DeltaState, as Drev{r} and Drev{op} do
+// (overloading.hpp). The partials are evaluated by `base`, the book the patch is applied to.
+RulesPatch overloading_implementation(const RulesPtr& base);
+
 } // namespace adsem::delta_reverse

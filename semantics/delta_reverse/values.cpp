@@ -302,4 +302,11 @@ bool same_bits(const Value& a, const Value& b) {
   }
 }
 
+bool same_delta(const Delta& a, const Delta& b) {
+  if (a->kind != b->kind || a->id != b->id || std::memcmp(&a->r, &b->r, sizeof(double)) != 0 ||
+      !a->a != !b->a || !a->b != !b->b)
+    return false;
+  return (!a->a || same_delta(a->a, b->a)) && (!a->b || same_delta(a->b, b->b));
+}
+
 } // namespace adsem::delta_reverse

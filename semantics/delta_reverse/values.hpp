@@ -94,5 +94,7 @@ bool has_type(const Value& v, const Type& t);
 Value unflatten_reals(const Value& shape, const std::vector<double>& xs, std::size_t& next);
 // Bitwise equality of ground values (reals compared as bit patterns).
 bool same_bits(const Value& a, const Value& b);
+// The same Delta term, Scale coefficients compared as bit patterns.
+bool same_delta(const Delta& a, const Delta& b);
 
 } // namespace adsem::delta_reverse

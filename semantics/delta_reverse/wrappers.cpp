@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "semantics/delta_reverse/overloading.hpp"
 #include "semantics/delta_reverse/translate.hpp"
 #include "syntax/delta_reverse/printer.hpp"
 
@@ -245,29 +246,42 @@ ForwardRun forward(const Program& p, const Value& s, const Value& ds, const RunS
 }
 
 namespace {
-ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, const Value& dt,
-                        Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel, bool trace);
+// How the wrapper gets e's Drev{T} result: Drev{e} translated here, Drev{e} given, or e run by the
+// overloading interpreter (overloading.hpp).
+enum class Run { translated, given, overloaded };
+ReverseRun reverse_impl(const Program& p, Run how, const Term* given, const Value& s,
+                        const Value& dt, Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel,
+                        bool trace);
 } // namespace
 
 ReverseRun reverse(const Program& p, const Value& s, const Value& dt, Wrapper w, EvalImpl impl,
                    const RunSetup& setup, long fuel, bool trace) {
-  return reverse_impl(p, nullptr, s, dt, w, impl, setup, fuel, trace);
+  return reverse_impl(p, Run::translated, nullptr, s, dt, w, impl, setup, fuel, trace);
 }
 
 ReverseRun reverse_translated(const Program& p, const Term& drev_e, const Value& s, const Value& dt,
                               Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel) {
   if (w == Wrapper::fig15) throw AdsemError(ErrorKind::usage, "Fig. 15 translates e itself");
-  return reverse_impl(p, &drev_e, s, dt, w, impl, setup, fuel, false);
+  return reverse_impl(p, Run::given, &drev_e, s, dt, w, impl, setup, fuel, false);
+}
+
+ReverseRun reverse_overloaded(const Program& p, const Value& s, const Value& dt, Wrapper w,
+                              EvalImpl impl, const RunSetup& setup, long fuel, bool trace) {
+  return reverse_impl(p, Run::overloaded, nullptr, s, dt, w, impl, setup, fuel, trace);
 }
 
 namespace {
-ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, const Value& dt,
-                        Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel, bool trace) {
+ReverseRun reverse_impl(const Program& p, Run how, const Term* given, const Value& s,
+                        const Value& dt, Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel,
+                        bool trace) {
   ReverseRun out;
   out.ledger.fuel = fuel;
   out.ledger.trace = trace;
   out.ledger.coverage = setup.coverage;
-  Machine m(out.ledger, *setup.rules);
+  // the overloading interpreter runs e on the overloaded book; eval and lookup use setup's
+  const RulesPtr machine_rules =
+      how == Run::overloaded ? overloading_rules(setup.rules) : setup.rules;
+  Machine m(out.ledger, *machine_rules);
   std::int64_t last = 0;
   out.s0 = init_vars(s, last);
   out.inputs = last;
@@ -282,10 +296,13 @@ ReverseRun reverse_impl(const Program& p, const Term* given, const Value& s, con
                app(odot_term(p.t), pair(app(p.term, fst(var("q"))), snd(var("q")))));
     argument = v_pair(out.s0, init_zeros(dt));
   }
-  // do { g <- Drev{e}; g s0 }, in one runDelta
-  const Term drev_e = given != nullptr ? *given : translate(Translation::drev, main, setup);
-  out.result = fire_entry<RunProgram>(*setup.rules, m, {drev_e, argument, out.first_id},
-                                      setup.coverage.get(), "the wrapper's run");
+  if (how == Run::overloaded) {
+    out.result = run_overloaded(m, main, argument);
+  } else { // do { g <- Drev{e}; g s0 }, in one runDelta
+    const Term drev_e = how == Run::given ? *given : translate(Translation::drev, main, setup);
+    out.result = fire_entry<RunProgram>(*setup.rules, m, {drev_e, argument, out.first_id},
+                                        setup.coverage.get(), "the wrapper's run");
+  }
   out.program_steps = out.ledger.steps;
   out.real_prim_calls = m.counters.real_prim_calls;
   out.binds = m.state.binds;

@@ -70,6 +70,11 @@ ReverseRun reverse(const Program& p, const Value& s, const Value& dt, Wrapper w,
 ReverseRun reverse_translated(const Program& p, const Term& drev_e, const Value& s, const Value& dt,
                               Wrapper w, EvalImpl impl, const RunSetup& setup, long fuel);
 
+// The same wrapper, tape and eval with e itself run by the overloading interpreter
+// (overloading.hpp; seed 001 §8, L629-641; spec §4.2) in place of Drev{e}.
+ReverseRun reverse_overloaded(const Program& p, const Value& s, const Value& dt, Wrapper w,
+                              EvalImpl impl, const RunSetup& setup, long fuel, bool trace = false);
+
 struct DenseRun { // reverse #1 (T = R, S without sums)
   Value primal;
   Value gradient;

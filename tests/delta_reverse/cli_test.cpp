@@ -45,7 +45,8 @@ TEST(DeltaReverseCli, TypeEvalReduceDenote) {
 }
 
 TEST(DeltaReverseCli, GradEveryMechanism) {
-  for (const char* m : {"R", "R-array", "R-fig11", "R-fig12", "R-seeded", "F", "R1", "R2"}) {
+  for (const char* m :
+       {"R", "R-array", "R-fig11", "R-fig12", "R-seeded", "R-overloading", "F", "R1", "R2"}) {
     const auto r =
         run_cli({"grad", "delta-reverse", "-e", mul, "--at", "3,4", "--mechanism", m, "--json"});
     ASSERT_EQ(r.code, 0) << m << ": " << r.err;
