@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "syntax/simple_diff/derived.hpp"
 
@@ -86,15 +87,18 @@ public:
   // C is bound to an atom by the A-normal form, so C needs no renamed copy. C is released once in
   // A-normal form: the backward pass reads only the bindings.
   Term run(Term c, const std::string& traced_x) {
-    let_atoms_.push(traced_x, atoms_.make(g_.x)); // slot 0
+    let_atoms_.emplace();
+    let_atoms_->push(traced_x, atoms_.make(g_.x)); // slot 0
     const Term result = anf(c);
     c.reset();
+    let_atoms_.reset(); // its bindings and name table, before the backward pass makes its nodes
     contributions_.resize(atoms_.size());
     push(g_.w, result);
     for (std::size_t i = forward_.size(); i-- > 0;)
       pull_back(forward_[i], forward_slot(i));
     Term out = sum(g_.t, 0);
     if (!out) out = m_.zero(g_.t);
+    contributions_ = {}; // summed: freed before the lets are made
     for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
       out = mk::let(it->var->name, it->type, it->term, out);
     for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
@@ -109,7 +113,7 @@ private:
     const Node& n = *term;
     switch (n.kind) {
     case Kind::var: {
-      const Term* bound = let_atoms_.find(n.name);
+      const Term* bound = let_atoms_->find(n.name);
       return bound ? *bound : term;
     }
     case Kind::constant:
@@ -149,7 +153,7 @@ private:
   // every redex), so a call per let nested as deep as C is long. Each body that is a let enters one
   // more level of the depth guard, as the call did.
   Term anf_lets(const Term& first) {
-    ScopedEnv<Term>::Scope scope(let_atoms_);
+    ScopedEnv<Term>::Scope scope(*let_atoms_);
     Machine::Levels levels(m_);
     const Term* let = &first;
     for (;;) {
@@ -159,7 +163,7 @@ private:
       // variable is one variable, not a copy of the pair: copying would double the atom at each
       // let of a pair of pairs, and the output would no longer be linear in |C|
       if (a->kind == Kind::pair) a = bind(n.type, a);
-      let_atoms_.push(n.name, std::move(a));
+      let_atoms_->push(n.name, std::move(a));
       if (n.b->kind != Kind::let) return anf(n.b);
       levels.enter();
       let = &n.b;
@@ -281,7 +285,8 @@ private:
   const DiffGoal& g_;
   const OpRTerm& op_r_;
   const RuleInfo& self_; // R-fast: each binding and each pullback is one step
-  ScopedEnv<Term> let_atoms_;
+  // C's let variables (and its binder) to their atoms, while C is put into A-normal form
+  std::optional<ScopedEnv<Term>> let_atoms_;
   std::vector<Binding> forward_, backward_;
   // x and the forward bindings' variables, by slot; by slot, the cotangents pushed to each
   AtomSlots atoms_;
