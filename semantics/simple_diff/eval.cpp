@@ -72,8 +72,9 @@ Value Machine::eval(const FunEnv& phi, const Term& term) {
     const Value args[] = {std::move(left), std::move(right)};
     return apply(*this, {phi, term, args});
   }
-  case Kind::op:
   case Kind::let:
+    return eval_lets(phi, term);
+  case Kind::op:
   case Kind::fst:
   case Kind::snd: {
     const Value args[] = {eval(phi, n.a)};
@@ -106,6 +107,36 @@ Value Machine::eval(const FunEnv& phi, const Term& term) {
     break;
   }
   stuck(ErrorKind::eval, "a boolean term where a term was expected", n);
+}
+
+// let x1:T1 = M1 in let x2:T2 = M2 in ... N, where the book's O-let fires at each let: O-let
+// evaluates the body in ρ[x ↦ V'] as its last premise, so the chain is walked in a loop instead of
+// one nested eval (and its rule's frames) per let. R-fast's derivative is such a chain, three lets
+// a summand of the wide sum, and those frames were a large part of the memory its evaluation
+// touched (docs/performance.md, "What is still open"). Each let takes the same step as `fire`
+// takes for O-let, each body enters one more level of the depth guard, as eval did, and a body
+// that is no let, or that a user's rule rewrites, is evaluated by eval. The bindings leave ρ
+// together when the chain's value is known; nothing reads ρ in between but the bodies.
+Value Machine::eval_lets(const FunEnv& phi, const Term& first) {
+  ScopedEnv<Value>::Scope scope(rho_);
+  Levels levels(*this);
+  const Term* term = &first;
+  for (;;) {
+    const Node& n = **term;
+    const Value args[] = {eval(phi, n.a)};
+    if (stuck_) return args[0];
+    const Ordinary::Redex redex{phi, *term, args};
+    const Rule<Ordinary>* rule = select<Ordinary>(redex);
+    const auto* result = rule ? rule->result.target<decltype(&rules::o_let)>() : nullptr;
+    if (!result || *result != &rules::o_let) return apply(*this, redex); // a patched O-let
+    step(rule->info, &n);
+    rho_.push(n.name, args[0]);
+    const Term& body = n.b;
+    if (body->kind != Kind::let || select<Rewrite>(Rewrite::Redex{phi, body}))
+      return eval(phi, body);
+    levels.enter();
+    term = &body;
+  }
 }
 
 bool Machine::eval_bool(const FunEnv& phi, const Term& term) {

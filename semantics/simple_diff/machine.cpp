@@ -76,10 +76,19 @@ Value Machine::stuck_outside_domain(AdsemError error) {
 }
 
 Machine::Depth::Depth(Machine& m) : m_(m) {
-  if (++m_.depth_ > m_.options_.max_depth) {
-    --m_.depth_;
+  m_.enter_level();
+}
+
+void Machine::Levels::enter() {
+  m_.enter_level();
+  ++count_;
+}
+
+void Machine::enter_level() {
+  if (++depth_ > options_.max_depth) {
+    --depth_;
     throw AdsemError(ErrorKind::fuel,
-                     "evaluation nested deeper than " + std::to_string(m_.options_.max_depth) +
+                     "evaluation nested deeper than " + std::to_string(options_.max_depth) +
                          " levels (deep recursion or a deeply nested term; the program may "
                          "diverge)");
   }

@@ -160,8 +160,28 @@ public:
   private:
     Machine& m_;
   };
+  // The levels a walk enters in a loop where it used to call itself (a chain of lets, each the
+  // body of the one before): each enter() counts as one Depth would, and all are left together.
+  // The guard trips at the same level as before, without a stack frame per level.
+  class Levels {
+  public:
+    explicit Levels(Machine& m) : m_(m) {}
+    ~Levels() { m_.depth_ -= count_; }
+    Levels(const Levels&) = delete;
+    Levels& operator=(const Levels&) = delete;
+    void enter();
+
+  private:
+    Machine& m_;
+    int count_ = 0;
+  };
 
 private:
+  // A let and the lets in its body, one after another (eval.cpp).
+  Value eval_lets(const FunEnv& phi, const Term& first);
+  // One more level of the recursion guard (Depth, Levels).
+  void enter_level();
+
   Options options_;
   ScopedEnv<Value> rho_;
   NameSupply names_;

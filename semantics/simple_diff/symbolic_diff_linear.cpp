@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "syntax/simple_diff/derived.hpp"
 
@@ -69,8 +70,10 @@ private:
   std::uint32_t count_ = 0;
 };
 
+// let x:T = M, with x as its variable node (an atom or a backward variable the pass reads
+// anyway): the name is not held twice.
 struct Binding {
-  std::string name;
+  Term var;
   Type type;
   Term term; // forward: the redex Pi over atoms; backward: any trace term
 };
@@ -84,19 +87,22 @@ public:
   // C is bound to an atom by the A-normal form, so C needs no renamed copy. C is released once in
   // A-normal form: the backward pass reads only the bindings.
   Term run(Term c, const std::string& traced_x) {
-    let_atoms_.push(traced_x, atoms_.make(g_.x)); // slot 0
+    let_atoms_.emplace();
+    let_atoms_->push(traced_x, atoms_.make(g_.x)); // slot 0
     const Term result = anf(c);
     c.reset();
+    let_atoms_.reset(); // its bindings and name table, before the backward pass makes its nodes
     contributions_.resize(atoms_.size());
     push(g_.w, result);
     for (std::size_t i = forward_.size(); i-- > 0;)
       pull_back(forward_[i], forward_slot(i));
     Term out = sum(g_.t, 0);
     if (!out) out = m_.zero(g_.t);
+    contributions_ = {}; // summed: freed before the lets are made
     for (auto it = backward_.rbegin(); it != backward_.rend(); ++it)
-      out = mk::let(it->name, it->type, it->term, out);
+      out = mk::let(it->var->name, it->type, it->term, out);
     for (auto it = forward_.rbegin(); it != forward_.rend(); ++it)
-      out = mk::let(it->name, it->type, it->term, out);
+      out = mk::let(it->var->name, it->type, it->term, out);
     return mk::let(g_.x, g_.t, g_.v, out);
   }
 
@@ -107,7 +113,7 @@ private:
     const Node& n = *term;
     switch (n.kind) {
     case Kind::var: {
-      const Term* bound = let_atoms_.find(n.name);
+      const Term* bound = let_atoms_->find(n.name);
       return bound ? *bound : term;
     }
     case Kind::constant:
@@ -136,26 +142,38 @@ private:
       return bind(first ? n.ann_left() : n.ann_right(),
                   first ? mk::fst_ann(a, n.annotation()) : mk::snd_ann(a, n.annotation()));
     }
-    case Kind::let: {
-      Term a = anf(n.a);
-      // a pair of atoms is bound as an atom copy (spec §9 P-1(b)), so that each use of the let
-      // variable is one variable, not a copy of the pair: copying would double the atom at each
-      // let of a pair of pairs, and the output would no longer be linear in |C|
-      if (a->kind == Kind::pair) a = bind(n.type, a);
-      ScopedEnv<Term>::Scope scope(let_atoms_);
-      let_atoms_.push(n.name, a);
-      return anf(n.b);
-    }
+    case Kind::let:
+      return anf_lets(term);
     default:
       throw AdsemError(ErrorKind::eval, "R-fast applies to trace terms only", n.pos);
     }
   }
 
+  // A let of C and the lets in its body, one after another: C is a chain of lets (S-ctx binds
+  // every redex), so a call per let nested as deep as C is long. Each body that is a let enters one
+  // more level of the depth guard, as the call did.
+  Term anf_lets(const Term& first) {
+    ScopedEnv<Term>::Scope scope(*let_atoms_);
+    Machine::Levels levels(m_);
+    const Term* let = &first;
+    for (;;) {
+      const Node& n = **let;
+      Term a = anf(n.a);
+      // a pair of atoms is bound as an atom copy (spec §9 P-1(b)), so that each use of the let
+      // variable is one variable, not a copy of the pair: copying would double the atom at each
+      // let of a pair of pairs, and the output would no longer be linear in |C|
+      if (a->kind == Kind::pair) a = bind(n.type, a);
+      let_atoms_->push(n.name, std::move(a));
+      if (n.b->kind != Kind::let) return anf(n.b);
+      levels.enter();
+      let = &n.b;
+    }
+  }
+
   Term bind(Type type, Term redex) {
     m_.step(self_, redex.get());
-    const std::string t = m_.names().fresh("t");
-    Term atom = atoms_.make(t);
-    forward_.push_back(Binding{t, std::move(type), std::move(redex)});
+    Term atom = atoms_.make(m_.names().fresh("t"));
+    forward_.push_back(Binding{atom, std::move(type), std::move(redex)});
     return atom;
   }
   // The slot of forward binding i's variable (x has slot 0).
@@ -207,13 +225,14 @@ private:
       push(g->b, a.b);
       return;
     }
-    const std::string p = m_.names().fresh("p");
-    const std::string p1 = m_.names().fresh("p"), p2 = m_.names().fresh("p");
+    const Term p = mk::var(m_.names().fresh("p"));
+    Term p1 = mk::var(m_.names().fresh("p"));
+    Term p2 = mk::var(m_.names().fresh("p"));
     backward_.push_back(Binding{p, a.annotation(), g});
-    backward_.push_back(Binding{p1, a.ann_left(), mk::fst_ann(mk::var(p), a.annotation())});
-    backward_.push_back(Binding{p2, a.ann_right(), mk::snd_ann(mk::var(p), a.annotation())});
-    push(mk::var(p1), a.a);
-    push(mk::var(p2), a.b);
+    backward_.push_back(Binding{p1, a.ann_left(), mk::fst_ann(p, a.annotation())});
+    backward_.push_back(Binding{p2, a.ann_right(), mk::snd_ann(p, a.annotation())});
+    push(p1, a.a);
+    push(p2, a.b);
   }
 
   // Σ contributions to the atom of slot `slot` at type `type` (nullptr if there are none).
@@ -232,9 +251,8 @@ private:
     m_.step(self_, b.term.get());
     Term adj = total;
     if (adj->kind != Kind::var) {
-      const std::string a = m_.names().fresh(b.name + "bar");
-      backward_.push_back(Binding{a, b.type, total});
-      adj = mk::var(a);
+      adj = mk::var(m_.names().fresh(b.var->name + "bar"));
+      backward_.push_back(Binding{adj, b.type, total});
     }
     const Node& p = *b.term;
     switch (p.kind) {
@@ -244,9 +262,9 @@ private:
       return;
     case Kind::op: {
       const auto [s, u] = op_arity(p.name);
-      const std::string y = m_.names().fresh("y");
+      Term y = mk::var(m_.names().fresh("y"));
       backward_.push_back(Binding{y, s, op_r_(p.name, p.a, adj, s, u)});
-      push(mk::var(y), p.a);
+      push(y, p.a);
       return;
     }
     case Kind::fst:
@@ -267,7 +285,8 @@ private:
   const DiffGoal& g_;
   const OpRTerm& op_r_;
   const RuleInfo& self_; // R-fast: each binding and each pullback is one step
-  ScopedEnv<Term> let_atoms_;
+  // C's let variables (and its binder) to their atoms, while C is put into A-normal form
+  std::optional<ScopedEnv<Term>> let_atoms_;
   std::vector<Binding> forward_, backward_;
   // x and the forward bindings' variables, by slot; by slot, the cotangents pushed to each
   AtomSlots atoms_;
