@@ -114,7 +114,7 @@ TrialResult translation_typing(const PropertyContext& context) {
 }
 
 // ---- primal-preservation (P4, L258-262): primal_T of every translation's result is e s, bit for
-// bit ----
+// bit (within the exact-value tolerance under a rule file: same_result) ----
 TrialResult primal_preservation_at(const Drawn& d, const DrawLike& like,
                                    const PropertyContext& context) {
   return guarded([&] {
@@ -125,11 +125,7 @@ TrialResult primal_preservation_at(const Drawn& d, const DrawLike& like,
     const Value ds = like(d.s);
     const Value& dt = trial.dt;
     const auto check_bits = [&](const Value& got, const char* who) {
-      return same_bits(primal, got)
-                 ? TrialResult::pass()
-                 : TrialResult::fail(fmt::format("{} primal {} differs from e s = {}", who,
-                                                 print_value(got, d.m.t),
-                                                 print_value(primal, d.m.t)));
+      return same_result(primal, "e s", got, std::string(who) + " primal", d.m.t, context);
     };
     TrialResult r = check_bits(forward(d.program, d.s, ds, v, f).primal, "Dfwd");
     if (r.kind == TrialResult::Kind::pass)
@@ -582,12 +578,8 @@ TrialResult adequacy_at(const Drawn& d, const PropertyContext& context) {
         run_primal(d.program, d.s, fuel(context), context.rule_counter, *setup_of(context).rules)
             .result;
     require_finite(flatten_reals(actual));
-    if (!same_bits(expected, actual))
-      return on(
-          TrialResult::fail(fmt::format("machine gives {}, the model {}",
-                                        print_value(actual, d.m.t), print_value(expected, d.m.t))),
-          d.m);
-    return on(TrialResult::pass(), d.m);
+    return on(same_result(expected, "the model", actual, "the machine's result", d.m.t, context),
+              d.m);
   });
 }
 

@@ -216,6 +216,18 @@ TrialResult compare_values(const Value& expected, const std::string& expected_la
   return TrialResult::pass();
 }
 
+TrialResult same_result(const Value& expected, const std::string& expected_label,
+                        const Value& actual, const std::string& actual_label, const Type& type,
+                        const PropertyContext& context) {
+  if (context.user_rules)
+    return compare_values(expected, expected_label, actual, actual_label, CheckKind::exact_value,
+                          context);
+  if (same_bits(expected, actual)) return TrialResult::pass();
+  return TrialResult::fail(fmt::format("{} {} differs from {} = {}", actual_label,
+                                       print_value(actual, type), expected_label,
+                                       print_value(expected, type)));
+}
+
 TrialResult compare_value_sums(const Value& expected, const std::string& expected_label,
                                const Value& actual, const std::string& actual_label, CheckKind kind,
                                const PropertyContext& context,

@@ -82,6 +82,14 @@ Eigen::VectorXd as_vector(const std::vector<double>& xs);
 TrialResult compare_values(const Value& expected, const std::string& expected_label,
                            const Value& actual, const std::string& actual_label, CheckKind kind,
                            const PropertyContext& context);
+// Two runs of the paper's book that do the same real arithmetic in the same order agree bit for
+// bit; with a user's rule file (--rules) one run may be rewritten where the other is not (a
+// sound `A * (B + C) --> A * B + A * C` rounds differently), so they are compared within the
+// exact-value tolerance instead. `what` names the difference: "{actual_label} {actual} differs
+// from {expected_label} = {expected}".
+TrialResult same_result(const Value& expected, const std::string& expected_label,
+                        const Value& actual, const std::string& actual_label, const Type& type,
+                        const PropertyContext& context);
 // The same where each real is a sum whose terms have the magnitudes `magnitudes` returns, computed
 // only where the plain comparison fails on the reals (props::unless_rounding_of_sums).
 TrialResult compare_value_sums(const Value& expected, const std::string& expected_label,
