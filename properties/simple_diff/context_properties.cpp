@@ -103,6 +103,7 @@ TrialResult context_typing(const PropertyContext& context) {
     const Typed r = typecheck(d->redex, primitives(), gamma);
     gen::TermOptions o;
     o.param = tr.t.t;
+    o.x = tr.t.x; // a rule file's targeted instance names its parameter otherwise (a:real. ...)
     o.result = r.type;
     o.max_size = 12;
     replacement = (*gen::open_term(o)).term;

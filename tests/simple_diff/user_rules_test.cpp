@@ -214,6 +214,14 @@ TEST(SimpleDiffUserRules, CampaignCatchesTheLoopingRule) {
   EXPECT_EQ(summary(r, "simple-diff/operational-completeness").status, "failed");
 }
 
+// context-typing plugs a generated N of the redex's type into E; a rule file's targeted instance
+// names the parameter `a`, not `x`, and N must be drawn over that name (it was drawn over `x`:
+// "E[N] does not type-check: unbound variable 'x'", a false alarm for sound.rules).
+TEST(SimpleDiffUserRules, ContextTypingDrawsNOverTheTermsParameter) {
+  const auto r = campaign(example("sound.rules"), {"simple-diff/context-typing"}, 300);
+  EXPECT_EQ(summary(r, "simple-diff/context-typing").status, "passed");
+}
+
 TEST(SimpleDiffUserRules, CampaignPassesTheHarmlessRuleAndFiresIt) {
   const std::vector<std::string> properties = {
       "simple-diff/operational-completeness", "simple-diff/operational-correctness",
