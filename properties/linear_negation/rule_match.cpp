@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "semantics/linear_negation/primitives.hpp"
+
 namespace adsem::linear_negation {
 
 namespace {
@@ -42,7 +44,7 @@ bool shape_fits(const Term& t, const Type& a) {
 
 class Matcher {
 public:
-  explicit Matcher(const Pattern& p) : p_(p) {}
+  Matcher(const Pattern& p, const TypeOf& type_of) : p_(p), type_of_(type_of) {}
 
   std::optional<RuleMatch> run(const Term& t) {
     if (!go(p_.lhs, t)) return std::nullopt;
@@ -81,19 +83,47 @@ private:
         return false; // a binder the metavariable may not mention (linear, or `x # M`)
     }
     const auto [it, fresh] = out_.sigma.emplace(m.name, t);
-    if (!fresh && alpha_key(it->second) != alpha_key(t)) return false;
+    if (!fresh) {
+      if (alpha_key(it->second) != alpha_key(t)) return false;
+    } else if (!typed_as(t, m.type)) {
+      return false;
+    }
     uses_.push_back(std::move(use));
     return true;
   }
 
+  // Whether t type-checks at a, its free variables at their binders' types: the match's binders
+  // in scope, the others the reducer's; true when one of them is unknown (shape only, above).
+  bool typed_as(const Term& t, const Type& a) const {
+    if (!type_of_) return true;
+    Context gamma;
+    for (const std::string& v : free_variables(t)) {
+      const Type* type = nullptr;
+      for (std::size_t i = scope_.size(); i-- > 0 && type == nullptr;)
+        if (scope_[i].second == v) type = &scope_types_[i];
+      if (type == nullptr) type = type_of_(v);
+      if (type == nullptr || !*type) return true;
+      gamma.emplace(v, *type);
+    }
+    return !type_error(t, gamma, a, signature()).has_value();
+  }
+
   bool under(std::initializer_list<std::pair<const Binder*, const Binder*>> binders,
              const Term& pattern, const Term& t) {
+    std::size_t pushed = 0;
+    bool ok = true;
     for (const auto& [pb, tb] : binders) {
-      if (!binder(*pb, *tb)) return false;
+      if (!binder(*pb, *tb)) {
+        ok = false;
+        break;
+      }
       scope_.emplace_back(pb->name, tb->name);
+      scope_types_.push_back(tb->type);
+      ++pushed;
     }
-    const bool ok = go(pattern, t);
-    scope_.resize(scope_.size() - binders.size());
+    ok = ok && go(pattern, t);
+    scope_.resize(scope_.size() - pushed);
+    scope_types_.resize(scope_types_.size() - pushed);
     return ok;
   }
 
@@ -130,7 +160,9 @@ private:
   }
 
   const Pattern& p_;
+  const TypeOf& type_of_;
   Scope scope_;
+  std::vector<Type> scope_types_; // the term binders' types of scope_, by position
   std::vector<Use> uses_;
   RuleMatch out_;
 };
@@ -199,8 +231,8 @@ private:
 
 } // namespace
 
-std::optional<RuleMatch> match_rule(const Pattern& p, const Term& t) {
-  return Matcher(p).run(t);
+std::optional<RuleMatch> match_rule(const Pattern& p, const Term& t, const TypeOf& type_of) {
+  return Matcher(p, type_of).run(t);
 }
 
 Term instantiate_rhs(const Pattern& p, const RuleMatch& m, const Instantiation& how) {

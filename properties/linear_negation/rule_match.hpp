@@ -8,14 +8,18 @@
 //  - a metavariable's subterm may mention the term binders of the match only where the pattern's
 //    exponential binders around it allow (less `x # M`), and never a binder of the match out of
 //    its scope there (so the right-hand side captures nothing by accident);
-//  - types: the redex carries no types on its nodes, so a metavariable's subterm is checked by its
+//  - types: the redex carries types on its binders only. With the types of the variables free in
+//    the redex (`TypeOf`, the reducer's), a metavariable's subterm must type-check at the
+//    metavariable's type (Table 1, as an exponential term; the variables bound by linear binders
+//    are taken at their type R^d, so linearity of the subterm's free variables is not checked).
+//    Where a free variable's type is unknown, or without `TypeOf`, the subterm is checked by its
 //    shape only (a numeral, primitive, pair or abstraction core, or a sum of them, cannot stand
-//    for a metavariable of another type former; a variable or an application is not checked);
-//    linearity of the subterm's free variables is not checked.
+//    for a metavariable of another type former).
 #include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "properties/linear_negation/rule_pattern.hpp"
 
@@ -26,7 +30,10 @@ struct RuleMatch {
   std::map<std::string, std::string> binders; // pattern binder -> term binder
 };
 
-std::optional<RuleMatch> match_rule(const Pattern& p, const Term& t);
+// The type a variable free in the matched term is bound at, or null when it is not known.
+using TypeOf = std::function<const Type*(std::string_view)>;
+
+std::optional<RuleMatch> match_rule(const Pattern& p, const Term& t, const TypeOf& type_of = {});
 
 // What instantiating a right-hand side needs from the machine it runs in.
 struct Instantiation {

@@ -74,13 +74,18 @@ Rule<Reduction> reduction_entry(const RuleDecl& rule, std::shared_ptr<const Patt
   Rule<Reduction> out;
   out.info = user_info(rule);
   out.kinds = {p->lhs->kind};
-  out.match = [p](const Reducer&, const Reduction::Redex& r) {
-    return match_rule(*p, r.term).has_value();
+  // a metavariable's subterm type-checks at its type, the redex's free variables at the types
+  // the reducer knows (rule_match.hpp)
+  out.match = [p](const Reducer& m, const Reduction::Redex& r) {
+    return match_rule(*p, r.term, [&m](std::string_view x) { return m.variable_type(x); })
+        .has_value();
   };
   out.result = [p](Reducer& m, const Reduction::Redex& r, const RuleInfo&) {
     const Instantiation how{[&m](const Binder& b) { return m.fresh_binder(b.name, b.type).name; },
                             [&m](const Term& t) { return m.renamed_apart(t); }};
-    return instantiate_rhs(*p, *match_rule(*p, r.term), how);
+    const auto match =
+        match_rule(*p, r.term, [&m](std::string_view x) { return m.variable_type(x); });
+    return instantiate_rhs(*p, *match, how);
   };
   out.extra.priority_class = priority_class(rule);
   return out;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace adsem::model {
 
@@ -86,6 +87,13 @@ std::vector<double> vjp_magnitude(const VectorFunction<Dual<Interval>>& f,
     out.push_back(m);
   }
   return out;
+}
+
+double rounding_magnitude(const Interval& enclosure) {
+  const double lo = enclosure.lower(), hi = enclosure.upper();
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return std::numeric_limits<double>::infinity();
+  return std::max((hi - lo) / std::numeric_limits<double>::epsilon(),
+                  std::max(std::abs(lo), std::abs(hi)));
 }
 
 BoxClass classify(const Primitive& primitive, const Box& box) {

@@ -71,6 +71,14 @@ std::vector<double> vjp_magnitude(const VectorFunction<Dual<Interval>>& f,
                                   std::span<const double> x, std::span<const double> c,
                                   const DiffContext& context = DiffContext());
 
+// The magnitude a floating-point evaluation's rounding errs relative to, read off the enclosure
+// of the same evaluation in interval arithmetic at a point: its width over the machine epsilon, at
+// least the value's own size. Each operation widens the enclosure by about |∂result/∂operation|
+// times the rounding of its own value, so for a sum of n terms it is at most about n Σ|a_i|
+// (docs/model.md "Sums", where the terms' magnitudes are known) and for cos(y) it is |sin y| · |y|
+// and the magnitudes that made y. Infinite for an unbounded enclosure.
+double rounding_magnitude(const Interval& enclosure);
+
 // A primitive's domain / a predicate's truth on a box.
 BoxClass classify(const Primitive& primitive, const Box& box);
 Truth truth_on_box(const Primitive& predicate, const Box& box);

@@ -141,6 +141,13 @@ const Type* BinderTypes::find(std::string_view name) const {
   return at < set_.size() && set_[at] != 0 ? &types_[at] : nullptr;
 }
 
+const Type* BinderTypes::find_unique(std::string_view name) const {
+  const int id = names_.id(name);
+  if (id < 0) return nullptr;
+  const auto at = static_cast<std::size_t>(id);
+  return at < set_.size() && set_[at] == 1 ? &types_[at] : nullptr;
+}
+
 namespace {
 // The types of t's binders, into `types`.
 void learn_binder_types(const Term& t, BinderTypes& types) {
@@ -252,6 +259,16 @@ bool Reducer::is_neg_variable(const std::string& x) const {
     type = types_.find(x);
   }
   return type != nullptr && is_neg(*type);
+}
+
+const Type* Reducer::variable_type(std::string_view x) const {
+  if (share_copies_) return nullptr; // a shared copy's binders are kept by number (copied_)
+  const Type* type = types_.find_unique(x);
+  if (type == nullptr && types_.find(x) == nullptr) {
+    learn_types(current_);
+    type = types_.find_unique(x);
+  }
+  return type != nullptr && *type ? type : nullptr;
 }
 
 Term Reducer::copy_value(const Term& v) {

@@ -90,10 +90,10 @@ struct Step {
   Term result;
 };
 
-// The binders' types by name, all that Reducer::is_neg_variable reads, over a copy of the free
-// table's set of names where the run has one, each name's type by its id: a node-based map built
-// a key string and a node per binder and hashed each by a library call, again for every run
-// (about 0.8% of a throughput run of small terms).
+// The binders' types by name, all that Reducer::is_neg_variable and variable_type read, over a copy
+// of the free table's set of names where the run has one, each name's type by its id: a node-based
+// map built a key string and a node per binder and hashed each by a library call, again for every
+// run (about 0.8% of a throughput run of small terms).
 class BinderTypes {
 public:
   BinderTypes() = default;
@@ -102,16 +102,23 @@ public:
   void set(std::string_view name, const Type& type);
   // The same for the name of this id in the table it was made from.
   void set(int id, const Type& type) {
-    types_[static_cast<std::size_t>(id)] = type;
-    set_[static_cast<std::size_t>(id)] = 1;
+    const auto at = static_cast<std::size_t>(id);
+    // a name bound twice at different types (a term whose binders are not unique) is ambiguous
+    if (set_[at] != 0 && !same_type(types_[at], type))
+      set_[at] = 2;
+    else if (set_[at] == 0)
+      set_[at] = 1;
+    types_[at] = type;
   }
-  // The type set for the name (possibly null), or nothing when none was.
+  // The type set last for the name (possibly null), or nothing when none was.
   const Type* find(std::string_view name) const;
+  // The same, or nothing when the name was bound at two different types.
+  const Type* find_unique(std::string_view name) const;
 
 private:
   NameTable names_;
   std::vector<Type> types_; // by id
-  std::vector<char> set_;   // by id: whether a type was set
+  std::vector<char> set_;   // by id: 0 no type set, 1 one type, 2 two different types
 };
 
 // What the runs of one term share, made once where several strategies normalise it (the
@@ -178,6 +185,10 @@ public:
   // ---- what the rules' side conditions and results use ----
   // x is bound (or free) at type R^⊥d.
   bool is_neg_variable(const std::string& x) const;
+  // The type x is bound at in the term (an exponential binder's A of !A, a linear binder's R^d),
+  // or null when the run does not know it for sure (never seen, seen at two types, or a binder of
+  // a shared copy): what a user rule's metavariable is type-checked with (rule_match.hpp).
+  const Type* variable_type(std::string_view x) const;
   // A copy of the value v with its bound variables renamed apart (rule (9)): its size is spent
   // against the copy budget before it is built and added to the copy volume (spec §7 P10).
   Term copy_value(const Term& v);
