@@ -219,9 +219,9 @@ public:
       top_ = held_.data();
     }
   }
-  // The first frame from i on, before `end`, whose side_names hold the bit (end if none).
+  // The first frame from i on, before `end`, whose side_names hold the name's bits (end if none).
   std::size_t first_naming(std::size_t i, NameFilter bit, std::size_t end) const {
-    while (i < end && (top_[i].side_names & bit) == 0)
+    while (i < end && !holds_bits(top_[i].side_names, bit))
       ++i;
     return i;
   }
