@@ -297,11 +297,11 @@ Term substitute_in(const Term& t, const Sought& z, const Term& v, int c) {
 
 Term replace_first_counted(const Term& t, const std::string& x, const Term& v, int c,
                            InPlaceWrites* writes, std::size_t level) {
-  return replace_first_in(t, Sought{x, name_bit(x)}, v, c, writes, level);
+  return replace_first_in(t, Sought{x, name_bits(x)}, v, c, writes, level);
 }
 
 Term substitute_counted(const Term& t, const std::string& z, const Term& v, int c) {
-  return substitute_in(t, Sought{z, name_bit(z)}, v, c);
+  return substitute_in(t, Sought{z, name_bits(z)}, v, c);
 }
 
 } // namespace adsem::linear_negation

@@ -403,8 +403,8 @@ inline bool binds_es(const Node& n) {
 inline NameFilter side_names_of(const Node& n, std::size_t k) {
   if (n.kids.size() != 2) return ~NameFilter{0};
   NameFilter names = n.kids[1 - k]->names_seen;
-  if (n.kind == Kind::lam || binds_es(n)) names |= name_bit(n.x.name);
-  if (n.kind == Kind::let_pair) names |= name_bit(n.y.name);
+  if (n.kind == Kind::lam || binds_es(n)) names |= name_bits(n.x.name);
+  if (n.kind == Kind::let_pair) names |= name_bits(n.y.name);
   return names;
 }
 

@@ -138,7 +138,7 @@ void measure(Node& n) {
   long size = 1;
   long binders = 0;
   bool plain_stems = true;
-  NameFilter names_seen = n.kind == Kind::var ? name_bit(n.name) : 0;
+  NameFilter names_seen = n.kind == Kind::var ? name_bits(n.name) : 0;
   if (binds_names(n.kind)) {
     binders = n.kind == Kind::let_pair ? 2 : 1;
     plain_stems =

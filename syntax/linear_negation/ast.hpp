@@ -138,7 +138,7 @@ struct FreeEntry {
   bool operator==(const FreeEntry&) const = default;
 };
 
-// A superset of the names in a subtree, one bit per name (name_bit). 64 bits rather than 32: on
+// A superset of the names in a subtree, three bits per name (name_bits). 64 bits rather than 32: on
 // the wide sum the bound terms of the stack of explicit substitutions name several of the
 // series' names, and a false positive makes (9)'s descent count the sibling it could skip (its
 // walks took half the instructions with 64 bits at n = 800). The node stays in its allocation
@@ -159,9 +159,9 @@ struct Node {
   long size = 1;           // |t| as a tree (spec §2.6)
   long binders = 0;        // the binders of the subtree: the numbers (9)'s renaming draws for it
   bool plain_stems = true; // no binder name starts with '_' (its renamed name keeps its stem)
-  // A superset of the variable names occurring in the subtree, free or bound, one bit of
-  // name_bit each (set by measure; all bits in a shared copy not forced yet, which renames, and
-  // its children's once forced): a name whose bit is clear does not occur here, which (9)'s and
+  // A superset of the variable names occurring in the subtree, free or bound, the bits of
+  // name_bits each (set by measure; all bits in a shared copy not forced yet, which renames, and
+  // its children's once forced): a name with a bit clear does not occur here, which (9)'s and
   // (11)'s descent ask of the siblings of its path.
   NameFilter names_seen = 0;
   // A shared copy whose children are not made yet (Suspension): force(*this) makes them.
@@ -241,19 +241,20 @@ class Names;
 // height, size, binders, plain_stems and names_seen from the children (the reducer's in-place
 // step)
 void measure(Node& n);
-// The bits of Node::names_seen that stand for the name: two of the 64 (a Bloom filter of two
-// hashes, taken from FNV-1a of its bytes), so a small subterm of a few names passes another
-// name's test about a third as often as with one bit (5 names: 2.9% of names, not 7.5%): (9)'s
-// descent walked the siblings a false positive lets through (87% of its walks at `rnn 2000 bp`
-// found no occurrence). The same name may give one bit twice.
-inline NameFilter name_bit(std::string_view name) {
+// The bits of Node::names_seen that stand for the name: three of the 64 (a Bloom filter of three
+// hashes, cut from FNV-1a of its bytes; the same bit may come twice). (9)'s descent walks the
+// small siblings whose filter lets the substituted name through, and with one bit a name 87% of
+// those walks at `rnn 2000 bp` found no occurrence: a subterm of five names passed another name
+// 7.5% of the time, with three bits 0.9% (twenty names: 27% and 23%; forty: 47% and 61%).
+inline NameFilter name_bits(std::string_view name) {
   std::uint32_t h = 2166136261U;
   for (const char c : name)
     h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
   h ^= h >> 15;
-  return (NameFilter{1} << (h & 63U)) | (NameFilter{1} << ((h >> 6 ^ h >> 21) & 63U));
+  const auto bit = [](std::uint32_t position) { return NameFilter{1} << (position & 63U); };
+  return bit(h) | bit(h >> 6 ^ h >> 21) | bit(h >> 12 ^ h >> 26);
 }
-// Whether a filter holds the bits of a name (name_bit): no when one is clear, then the name is
+// Whether a filter holds the bits of a name (name_bits): no when one is clear, then the name is
 // not among those the filter was made of.
 inline bool holds_bits(NameFilter filter, NameFilter bits) {
   return (filter & bits) == bits;

@@ -172,7 +172,7 @@ using Bound = std::pair<const std::string*, const std::string*>;
   for (std::size_t b = 0; b < binders.size(); ++b)
     if (o.bound_count[b] < 0) return false;
   const auto count_in = [](const Node& s, std::string_view y) {
-    if (!may_name(s, name_bit(y))) return 0;
+    if (!may_name(s, name_bits(y))) return 0;
     if (s.kind == Kind::var) return s.name == y ? 1 : 0;
     FreeEntry single;
     const std::span<const FreeEntry> free = free_counts_of(s, single);
@@ -419,10 +419,10 @@ Term substituted_copy(const Node& t, const std::string& z, const std::string& v,
   const Node& o = *s.original;
   // z's free occurrences in the original (its list made where its filter of names does not answer)
   const auto in_original = [&](const std::string& x) {
-    return may_name(o, name_bit(x)) ? free_count(x, s.original) : 0;
+    return may_name(o, name_bits(x)) ? free_count(x, s.original) : 0;
   };
   const auto v_in_original = [&] {
-    return on_stack_for(s.original, [&] { return names_free(s.original, v, name_bit(v)); });
+    return on_stack_for(s.original, [&] { return names_free(s.original, v, name_bits(v)); });
   };
   Renaming env = s.env;
   Counts counts = s.counts; // empty: not known
