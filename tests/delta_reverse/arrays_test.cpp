@@ -148,6 +148,14 @@ TEST(ArraysSumV, Translations) {
   EXPECT_EQ(print(translate(Translation::drev, sum)),
             "pure (\\(v1 : Vector (Real * Delta)). let p2 = sumV[Real * Delta] v1 in do { d3 <- "
             "deltaLet snd p2; pure (fst p2, Var(d3)) })");
+  // each translation is well typed at the translated type and its print reads back the same
+  for (const Translation t :
+       {Translation::dfwd, Translation::drev1, Translation::drev2, Translation::drev}) {
+    const Term target = translate(t, sum);
+    EXPECT_FALSE(type_error(target, {}, translated_term_type(t, checked("sumV").type)))
+        << print(target);
+    EXPECT_TRUE(same_term(parse_term(print(target)), target)) << print(target);
+  }
   // a target sumV has no clause: the translations take source terms
   EXPECT_THROW((void)translate(Translation::drev, checked("sumV[Real * Real]").term), AdsemError);
 }
