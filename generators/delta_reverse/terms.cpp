@@ -48,9 +48,10 @@ public:
       apply,
       case_,
       proj,
-      index
+      index,
+      sum_v
     };
-    std::array<std::pair<int, Way>, 11> options{};
+    std::array<std::pair<int, Way>, 12> options{};
     std::size_t offered = 0;
     const auto offer = [&](int w, Way way) { options[offered++] = {w, way}; };
 
@@ -72,6 +73,8 @@ public:
       offer(6, Way::case_);
       offer(4, Way::proj);
       if (arrays_) offer(8, Way::index);
+      // offered last, so the other ways' draws are as before wherever it is not offered
+      if (arrays_ && a->kind == TK::real) offer(4, Way::sum_v);
     }
     int total = 0;
     for (std::size_t i = 0; i < offered; ++i)
@@ -134,6 +137,8 @@ public:
       Term v = term(g, vector_type(a), d - 1);
       return app(index_op(a), pair(v, integer(static_cast<std::int64_t>(pick(2)))));
     }
+    case Way::sum_v: // sumV v (spec §9.12, an extension): the vector's every element is used
+      return app(sum_v_op(R()), term(g, vector_type(R()), d - 1));
     }
     return intro(g, a, 0);
   }
@@ -497,7 +502,8 @@ rc::Gen<Value> tangent_like(Value v) {
 std::vector<std::string> tags_of(const Term& t) {
   // [perf] Flags and a sorted list of variable occurrences instead of a std::set and a std::map
   // per generated term; the tags come out in the set's (alphabetical) order as before.
-  bool branch = false, has_case = false, higher_order = false, has_let = false, array = false;
+  bool branch = false, has_case = false, higher_order = false, has_let = false, array = false,
+       sum_v = false;
   std::vector<std::string_view> used;
   std::vector<std::string_view> let_bound;
   std::vector<const Node*> stack = {t.get()};
@@ -525,6 +531,9 @@ std::vector<std::string> tags_of(const Term& t) {
     case Kind::build:
       array = true;
       break;
+    case Kind::sum_v:
+      array = sum_v = true;
+      break;
     default:
       break;
     }
@@ -543,6 +552,7 @@ std::vector<std::string> tags_of(const Term& t) {
   if (higher_order) tags.emplace_back("higher-order");
   if (has_let) tags.emplace_back("let");
   if (shared_let) tags.emplace_back("shared-let");
+  if (sum_v) tags.emplace_back("sum-v");
   return tags;
 }
 

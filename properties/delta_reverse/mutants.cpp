@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "properties/core/mutant_catalogue.hpp"
+#include "semantics/delta_reverse/arrays.hpp"
 #include "semantics/delta_reverse/delta_eval.hpp"
 #include "semantics/delta_reverse/machine.hpp"
 #include "semantics/delta_reverse/translate.hpp"
@@ -155,6 +156,26 @@ RulesPatch drev_build_unsequenced() {
   return p;
 }
 
+// sumV's sum (spec §9.12, an extension) leaves out the last element's Delta: Drev{sumV}'s binding
+// is Add(...Add(u_0, u_1)..., Zero) instead of Add(..., u_(n-1)), and Drev2's tangent likewise;
+// the reals, and so the source run and Dfwd, are unchanged.
+RulesPatch sum_v_drops_last_delta() {
+  RulesPatch p;
+  p.replace<Apply>("E-Apply-SumV", [](adsem::Rule<Apply> r) {
+    r.result = [result = r.result](Machine& m, const Apply::Redex& redex, const RuleInfo& self) {
+      const Value& v = redex.a;
+      if (v->kind != ValueNode::Kind::vector || v->items->empty()) return result(m, redex, self);
+      std::vector<Value> items = *v->items;
+      const Value& last = items.back();
+      if (last->kind == ValueNode::Kind::pair && last->b->kind == ValueNode::Kind::delta)
+        items.back() = v_pair(last->a, v_delta(d_zero()));
+      return source_rules::sum_items(m, redex.f->body->type, items);
+    };
+    return r;
+  });
+  return p;
+}
+
 // sequence as a parallel map would run it: every element's computation starts from the
 // DeltaState before the sequence, and their bindings are joined afterwards, so the elements'
 // ids collide (the counter is not monotone, spec §9.2).
@@ -259,6 +280,12 @@ const std::vector<Mutant>& mutant_catalogue() {
         "before the sequence and the bindings are joined after, so ids collide (L540-571, spec "
         "§9.2: the counter must be monotone)",
         {"array-reverse-correctness"}, sequence_elements_share_one_state()));
+    all.push_back(mutant(
+        "sum-v-drops-last-delta", "missing-contribution",
+        "sumV's sum (spec §9.12, an extension) leaves out the last element's Delta: Drev{sumV}'s "
+        "binding misses u_(n-1), so that element's inputs get no gradient through the sum; the "
+        "reals are unchanged",
+        {"array-reverse-correctness"}, sum_v_drops_last_delta()));
     all.push_back(mutant(
         "pair-components-right-to-left", "evaluation-order",
         "E-Pair evaluates the second component first (an overloading tool's unspecified operand "

@@ -18,7 +18,14 @@ using VK = ValueNode::Kind;
 } // namespace
 
 Next e_array_op(Machine&, const SourceEval::Redex& r, const RuleInfo&) {
-  return {v_array_op(r.term->kind == Kind::index ? "index" : "build")};
+  switch (r.term->kind) {
+  case Kind::index:
+    return {v_array_op("index")};
+  case Kind::build:
+    return {v_array_op("build")};
+  default: // sumV[A] keeps its constant, whose type A gives the sum of no elements
+    return {v_array_op("sumV", r.term)};
+  }
 }
 
 bool applies_index(const Machine&, const Apply::Redex& r) {
@@ -26,6 +33,9 @@ bool applies_index(const Machine&, const Apply::Redex& r) {
 }
 bool applies_build(const Machine&, const Apply::Redex& r) {
   return r.f->name == "build";
+}
+bool applies_sum_v(const Machine&, const Apply::Redex& r) {
+  return r.f->name == "sumV";
 }
 
 Value apply_index(Machine&, const Apply::Redex& r, const RuleInfo&) {
@@ -53,6 +63,63 @@ Value apply_build(Machine& m, const Apply::Redex& r, const RuleInfo&) {
   return v_vector(std::move(items));
 }
 
+namespace {
+using TK = TypeNode::Kind;
+
+// 0_A: the sum of no elements
+Value zero_of(Machine& m, const Type& a) {
+  switch (a->kind) {
+  case TK::real:
+    return v_real(0.0);
+  case TK::product:
+    return v_pair(zero_of(m, a->left), zero_of(m, a->right));
+  case TK::dense:
+    m.counters.dense_flops += m.dense_dimension;
+    return v_dense(std::vector<double>(static_cast<std::size_t>(m.dense_dimension), 0.0));
+  default: // Delta, Delta2
+    return v_delta(d_zero());
+  }
+}
+
+// v + w on an additive type, componentwise
+Value plus(Machine& m, const Value& v, const Value& w) {
+  if (v->kind != w->kind) wrong_shape("sumV");
+  switch (v->kind) {
+  case VK::real:
+    return v_real(v->real + w->real);
+  case VK::pair:
+    return v_pair(plus(m, v->a, w->a), plus(m, v->b, w->b));
+  case VK::delta:
+    return v_delta(d_add(v->delta, w->delta));
+  case VK::dense: {
+    const std::vector<double>& x = *v->dense;
+    const std::vector<double>& y = *w->dense;
+    if (x.size() != y.size()) wrong_shape("sumV");
+    std::vector<double> out(x.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i] = x[i] + y[i];
+    m.counters.dense_flops += static_cast<long>(out.size());
+    return v_dense(std::move(out));
+  }
+  default:
+    wrong_shape("sumV");
+  }
+}
+} // namespace
+
+Value sum_items(Machine& m, const Type& a, const std::vector<Value>& items) {
+  if (items.empty()) return zero_of(m, a);
+  Value sum = items.front();
+  for (std::size_t i = 1; i < items.size(); ++i)
+    sum = plus(m, sum, items[i]);
+  return sum;
+}
+
+Value apply_sum_v(Machine& m, const Apply::Redex& r, const RuleInfo&) {
+  if (r.a->kind != VK::vector) wrong_shape("sumV");
+  return sum_items(m, r.f->body->type, *r.a->items);
+}
+
 std::string array_op_detail(const Machine&, const Apply::Redex& r) {
   return r.f->name;
 }
@@ -74,10 +141,29 @@ RunNext m_sequence(MonadRun& c, const Monad::Redex& r, const RuleInfo&) {
 
 namespace clauses {
 
+namespace {
+// The dual numbers a source sumV sums: X{Real}. The translations apply to source terms, whose
+// sumV sums reals; a sumV[A] of a target term has no clause.
+Type summand(Translator& tr, const Node& n) {
+  if (n.type->kind != TypeNode::Kind::real)
+    throw AdsemError(ErrorKind::usage,
+                     std::string(translation_name(tr.translation())) +
+                         " applies to source terms only, whose sumV sums reals",
+                     n.pos);
+  return tr.type(n.type);
+}
+} // namespace
+
 Term hom_array_op(Translator& tr, const Redex& r, const RuleInfo&) {
   const Node& n = *r.term;
-  return n.kind == Kind::index ? index_op(tr.type(n.type), n.pos)
-                               : build_op(tr.type(n.type), n.pos);
+  switch (n.kind) {
+  case Kind::index:
+    return index_op(tr.type(n.type), n.pos);
+  case Kind::build:
+    return build_op(tr.type(n.type), n.pos);
+  default:
+    return sum_v_op(summand(tr, n), n.pos);
+  }
 }
 
 Term drev_index(Translator& tr, const Redex& r, const RuleInfo&) {
@@ -97,6 +183,23 @@ Term drev_build(Translator& tr, const Redex& r, const RuleInfo&) {
   return pure(lam(p, product_type(int_type(), arrow_type(int_type(), computation)),
                   sequence(a, app(build_op(computation, n.pos), var(p), n.pos), n.pos), n.pos),
               n.pos);
+}
+
+Term drev_sum_v(Translator& tr, const Redex& r, const RuleInfo&) {
+  const Node& n = *r.term;
+  const Type dual = summand(tr, n);
+  const std::string v = tr.fresh("v"), p = tr.fresh("p"), d = tr.fresh("d");
+  const Term sum = var(p, n.pos);
+  return pure(
+      lam(v, vector_type(dual),
+          let(p, app(sum_v_op(dual, n.pos), var(v, n.pos), n.pos),
+              do_bind(d, delta_let(snd(sum, n.pos), n.pos),
+                      pure(pair(fst(sum, n.pos), node(Kind::d_var, {var(d, n.pos)}, n.pos), n.pos),
+                           n.pos),
+                      n.pos),
+              n.pos),
+          n.pos),
+      n.pos);
 }
 
 } // namespace clauses

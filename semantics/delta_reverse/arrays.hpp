@@ -9,7 +9,17 @@
 // the ids of the elements' deltaLets then follow the order of the elements, and the tape stays in
 // allocation order (spec §9.12). N is read as Int: a negative length or an index out of range is
 // a domain error, as a primitive outside its domain is.
+//
+// sumV[A] : Vector A → A sums a vector (spec §9.12: the language has no fold, so a reduction over
+// a vector needs a primitive; an extension the spec suggests, not a rule of the paper). Source
+// programs sum reals (`sumV`, A = Real); the translations sum dual numbers, whose partials are
+// all 1 (Fig. 9's +R, L479-481, for n summands):
+//   Dfwd{sumV} = sumV[R × R]    Drev1{sumV} = sumV[R × δS]    Drev2{sumV} = sumV[R × Delta2]
+//   Drev{sumV} = pure (λv. let p = sumV[R × Delta] v in do { d <- deltaLet (snd p); pure (fst p,
+//   Var d) })
+// so Drev's one binding has the rhs Add(...Add(u_0, u_1)..., u_(n-1)), O(n) nodes (Fig. 14).
 #include <string>
+#include <vector>
 
 #include "semantics/delta_reverse/machine.hpp"
 
@@ -23,6 +33,12 @@ bool applies_build(const Machine&, const Apply::Redex& r);
 Value apply_index(Machine& m, const Apply::Redex& r, const RuleInfo&);
 // (E-Apply-Build)  build applied to (n, f) ⇓ [f 0, ..., f (n-1)], the calls in index order
 Value apply_build(Machine& m, const Apply::Redex& r, const RuleInfo&);
+// (E-Apply-SumV)  sumV[A] applied to [v_0, ..., v_(n-1)] ⇓ (...(v_0 + v_1) + ...) + v_(n-1),
+// + componentwise on A (addR on reals, Add on Deltas and Delta2s, ⊕ on δS), 0_A for n = 0
+bool applies_sum_v(const Machine&, const Apply::Redex& r);
+Value apply_sum_v(Machine& m, const Apply::Redex& r, const RuleInfo&);
+// The sum E-Apply-SumV gives, of the items of a vector of type Vector A.
+Value sum_items(Machine& m, const Type& a, const std::vector<Value>& items);
 std::string array_op_detail(const Machine&, const Apply::Redex& r);
 // (M-Sequence)  sequence [m_0, ..., m_(n-1)]: each m_i run on the DeltaState in index order
 bool is_vector(const MonadRun&, const Monad::Redex& r);

@@ -133,9 +133,20 @@ model::Value<C> denote(const Term& t, const DenEnv<C>& env, const DenoteContext&
       }
       return V::tuple(std::move(items));
     });
+  case Kind::sum_v: // ⟦sumV⟧(v) = (...(v_0 + v_1) + ...) + v_(n-1), 0 for n = 0 (spec §9.12)
+    if (n.type->kind != TypeNode::Kind::real) break; // sumV[A] of the translations' targets
+    return V::function([](const V& v) {
+      const auto items = v.items();
+      if (items.empty()) return V(model::Dual<C>(C(0.0)));
+      model::Dual<C> sum = items.front().real();
+      for (std::size_t i = 1; i < items.size(); ++i)
+        sum = sum + items[i].real();
+      return V(sum);
+    });
   default:
-    throw AdsemError(ErrorKind::eval, "denotation: source terms only (elaborated)", n.pos);
+    break;
   }
+  throw AdsemError(ErrorKind::eval, "denotation: source terms only (elaborated)", n.pos);
 }
 
 template <class C> model::Value<C> denote_closed(const Term& t) {

@@ -25,7 +25,8 @@ std::string_view step_name(Step r) {
       "eval2-Add",     "oplus-zero",
       "oplus",         "otimes",
       "E-Array-Op",    "E-Apply-Index",
-      "E-Apply-Build", "M-Sequence"};
+      "E-Apply-Build", "M-Sequence",
+      "E-Apply-SumV"};
   return names[static_cast<std::size_t>(r)];
 }
 

@@ -71,6 +71,7 @@ enum class Step {
   E_Apply_Index, // index (v, i) ⇓ v_i
   E_Apply_Build, // build (n, f) ⇓ [f 0, ..., f (n-1)]
   M_Sequence,    // sequence: the elements' computations run in index order
+  E_Apply_SumV,  // sumV[A] [v_0, ..., v_(n-1)] ⇓ v_0 + ... + v_(n-1) (spec §9.12, an extension)
   count_
 };
 

@@ -1,5 +1,6 @@
 #include "semantics/delta_reverse/overloading.hpp"
 
+#include "semantics/delta_reverse/arrays.hpp"
 #include "semantics/delta_reverse/derivative_rules.hpp"
 
 namespace adsem::delta_reverse {
@@ -18,6 +19,14 @@ std::vector<Value> dual_operands(const Value& a, std::size_t arity, const std::s
   if (arity == 1 && is_dual(a)) return {a};
   if (arity == 2 && a->kind == VK::pair && is_dual(a->a) && is_dual(a->b)) return {a->a, a->b};
   throw AdsemError(ErrorKind::eval, "stuck: " + op + " applied to an argument of the wrong shape");
+}
+
+// deltaLet rhs (Fig. 10): the next id, one binding on the tape; the result (primal, Var id).
+Value recorded(Machine& m, Value primal, Delta rhs) {
+  DeltaState& tape = m.state;
+  const std::int64_t id = tape.next++;
+  tape.binds.emplace_back(id, std::move(rhs));
+  return v_pair(std::move(primal), v_delta(d_var(id)));
 }
 
 // δ_op on dual numbers: Drev{op}'s body run directly (Fig. 9, Fig. 14): the partials, then
@@ -43,13 +52,9 @@ Value record_primitive(const Rules& base, Machine& m, const DerivativeRule& rule
   Delta rhs = terms.back();
   for (std::size_t j = terms.size() - 1; j-- > 0;)
     rhs = d_add(terms[j], rhs);
-  // deltaLet rhs (Fig. 10): the next id, one binding on the tape
-  DeltaState& tape = m.state;
-  const std::int64_t id = tape.next++;
-  tape.binds.emplace_back(id, std::move(rhs));
   const Value primal =
       m.apply_prim(rule.name, duals.size() == 1 ? duals[0]->a : v_pair(duals[0]->a, duals[1]->a));
-  return v_pair(primal, v_delta(d_var(id)));
+  return recorded(m, primal, std::move(rhs));
 }
 
 } // namespace
@@ -71,6 +76,18 @@ Value apply_op_recording(const Rules& base, Machine& m, const Apply::Redex& r) {
     return m.apply_prim(op, v_pair(duals[0]->a, duals[1]->a));
   }
   return m.apply_prim(op, r.a);
+}
+
+// sumV on dual numbers: Drev{sumV}'s body (arrays.hpp): the dual numbers summed by E-Apply-SumV's
+// sum, then deltaLet of the Deltas' sum and (Σ x_i, Var d) (spec §9.12, an extension).
+Value apply_sum_v_recording(Machine& m, const Apply::Redex& r) {
+  if (r.a->kind != VK::vector)
+    throw AdsemError(ErrorKind::eval, "stuck: sumV applied to an argument of the wrong shape");
+  const Value sum =
+      source_rules::sum_items(m, product_type(real_type(), delta_type()), *r.a->items);
+  if (!is_dual(sum))
+    throw AdsemError(ErrorKind::eval, "stuck: sumV applied to an argument of the wrong shape");
+  return recorded(m, sum->a, sum->b->delta);
 }
 
 RulesPtr overloading_rules(const RulesPtr& base) {

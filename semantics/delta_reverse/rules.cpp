@@ -103,6 +103,7 @@ void monadic(std::vector<Rules::Entry>& out) {
 
 void machine(std::vector<Rules::Entry>& out);
 void arrays(std::vector<Rules::Entry>& out);
+void sum_v(std::vector<Rules::Entry>& out);
 
 std::vector<Rules::Entry> paper_entries() {
   using namespace delta_rules;
@@ -184,6 +185,7 @@ std::vector<Rules::Entry> paper_entries() {
       {TK::sum}, lookup_sum));
   machine(out);
   arrays(out);
+  sum_v(out);
   return out;
 }
 
@@ -298,6 +300,16 @@ void machine(std::vector<Rules::Entry>& out) {
                                   {Kind::s_otimes}, dense_otimes, {Step::Dense_Otimes}));
 }
 
+// The rule applying an array constant's function value (E-Apply-Index, -Build, -SumV): it fires
+// on the constant `match` selects.
+void array_op_application(std::vector<Rules::Entry>& out, RuleInfo info, Rule<Apply>::Match match,
+                          Rule<Apply>::Result result, Step step) {
+  Rule<Apply> rule = entry<Apply>(std::move(info), {ValueNode::Kind::array_op}, std::move(result),
+                                  {step, source_rules::array_op_detail});
+  rule.match = std::move(match);
+  out.emplace_back(std::move(rule));
+}
+
 // The array extension (§10.2, L848-862): the translations' clauses for index and build and the
 // machine's rules for them and for sequence (spec §4.10; the seed lost the section's figure, so
 // the clauses are reconstructed from its text, semantics/delta_reverse/arrays.hpp).
@@ -326,21 +338,20 @@ void arrays(std::vector<Rules::Entry>& out) {
          Kind::build, drev_build);
   out.emplace_back(entry<SourceEval>(
       rule_info("E-Array-Op", s102, evaluation,
-                "index[A] ⇓ index, build[A] ⇓ build (function values, as a primitive's)"),
-      {Kind::index, Kind::build}, e_array_op, {Step::E_Array_Op, term_excerpt}));
-  Rule<Apply> index = entry<Apply>(
+                "index[A] ⇓ index, build[A] ⇓ build, sumV[A] ⇓ sumV (function values, as a "
+                "primitive's)"),
+      {Kind::index, Kind::build, Kind::sum_v}, e_array_op, {Step::E_Array_Op, term_excerpt}));
+  array_op_application(
+      out,
       rule_info("E-Apply-Index", s102, evaluation,
                 "index applied to (v, i) ⇓ v_i, 0 ≤ i < |v| (else undefined: a domain error)"),
-      {ValueNode::Kind::array_op}, apply_index, {Step::E_Apply_Index, array_op_detail});
-  index.match = applies_index;
-  out.emplace_back(std::move(index));
-  Rule<Apply> build = entry<Apply>(
+      applies_index, apply_index, Step::E_Apply_Index);
+  array_op_application(
+      out,
       rule_info("E-Apply-Build", s102, evaluation,
                 "build applied to (n, f) ⇓ [f 0, ..., f (n-1)], the calls in index order, n ≥ 0 "
                 "(else undefined: a domain error)"),
-      {ValueNode::Kind::array_op}, apply_build, {Step::E_Apply_Build, array_op_detail});
-  build.match = applies_build;
-  out.emplace_back(std::move(build));
+      applies_build, apply_build, Step::E_Apply_Build);
   Rule<Monad> run = entry<Monad>(
       rule_info("M-Sequence", s102, evaluation,
                 "sequence [m_0, ..., m_(n-1)] = do { x_0 <- m_0; ...; pure [x_0, ...] }: the "
@@ -348,6 +359,34 @@ void arrays(std::vector<Rules::Entry>& out) {
       {Kind::sequence}, m_sequence, {Step::M_Sequence});
   run.match = is_vector;
   out.emplace_back(std::move(run));
+}
+
+// sumV : Vector R → R, a reduction over a vector: an extension spec §9.12 suggests ("there is no
+// fold or recursion, so reductions over vectors need a primitive, e.g. sumV : Vector R → R, with a
+// Fig. 14 rule whose rhs has O(n) nodes"), not a rule of the paper (arrays.hpp).
+void sum_v(std::vector<Rules::Entry>& out) {
+  using namespace clauses;
+  using namespace source_rules;
+  const std::string s912 = cite("spec §9.12 (an extension the spec suggests, not the paper's; "
+                                "partials 1 as Fig. 9's +R, L479-481, Fig. 14 for n summands)");
+  const auto clause = [&]<class R>(R, const std::string& name, std::string summary, Result result) {
+    out.emplace_back(
+        entry<R>(rule_info(name, s912, transformation, std::move(summary)), {Kind::sum_v}, result));
+  };
+  clause(Dfwd{}, "Dfwd[sumV]", "Dfwd{sumV} = sumV[R × R]: (Σ x_i, Σ dx_i)", hom_array_op);
+  clause(Drev1{}, "Drev1[sumV]", "Drev1{sumV} = sumV[R × δS]: (Σ x_i, ⊕_i dx_i)", hom_array_op);
+  clause(Drev2{}, "Drev2[sumV]", "Drev2{sumV} = sumV[R × Delta2]: (Σ x_i, Add2_i dx_i)",
+         hom_array_op);
+  clause(Drev{}, "Drev[sumV]",
+         "Drev{sumV} = pure (λv. let p = sumV[R × Delta] v in do { d <- deltaLet (snd p); pure "
+         "(fst p, Var d) }): one binding whose rhs Add_i u_i has O(n) nodes",
+         drev_sum_v);
+  array_op_application(
+      out,
+      rule_info("E-Apply-SumV", s912, evaluation,
+                "sumV[A] applied to [v_0, ..., v_(n-1)] ⇓ (...(v_0 + v_1) + ...) + v_(n-1), + "
+                "componentwise on A (addR, Add, Add2, ⊕), 0_A for n = 0"),
+      applies_sum_v, apply_sum_v, Step::E_Apply_SumV);
 }
 
 } // namespace
@@ -393,6 +432,14 @@ RulesPatch overloading_implementation(const RulesPtr& base) {
     };
     r.info.summary = "op applied to dual numbers: deltaLet (Add_j (Scale (∂_j op x) u_j)), then "
                      "(op x, Var d) (overloading, §8 L629-641: Drev{op}'s body, Fig. 9, Fig. 14)";
+    return r;
+  });
+  p.replace<Apply>("E-Apply-SumV", [](adsem::Rule<Apply> r) {
+    r.result = [](Machine& m, const Apply::Redex& redex, const RuleInfo&) {
+      return apply_sum_v_recording(m, redex);
+    };
+    r.info.summary = "sumV applied to dual numbers: deltaLet (Add_i u_i), then (Σ x_i, Var d) "
+                     "(overloading: Drev{sumV}'s body; spec §9.12, an extension)";
     return r;
   });
   return p;

@@ -104,6 +104,9 @@ Term hom_array_op(Translator& tr, const Redex& r, const RuleInfo&); // index[X{A
 Term drev_index(Translator& tr, const Redex& r, const RuleInfo&);   // pure (λp. pure (index p))
 Term drev_build(Translator& tr, const Redex& r,
                 const RuleInfo&); // pure (λp. sequence (build p))
+// sumV (spec §9.12, an extension): Dfwd, Drev1, Drev2 by hom_array_op (sumV[X{Real}]);
+// Drev: pure (λv. let p = sumV[R × Delta] v in do { d <- deltaLet (snd p); pure (fst p, Var d) })
+Term drev_sum_v(Translator& tr, const Redex& r, const RuleInfo&);
 
 // A primitive's clause (Fig. 3, 5, 7, 9, 14): `derivative` finds its partials (the table of
 // derivative_rules.hpp; null for a leaf primitive), `result_delta` is the Delta Drev's clause

@@ -144,10 +144,11 @@ Value v_vector(std::vector<Value> items) {
   return make(std::move(n));
 }
 
-Value v_array_op(std::string op) {
+Value v_array_op(std::string op, Term constant) {
   ValueNode n;
   n.kind = VK::array_op;
   n.name = std::move(op);
+  n.body = std::move(constant);
   return make(std::move(n));
 }
 

@@ -62,9 +62,9 @@ struct ValueNode {
   std::int64_t integer = 0; // integers and DeltaIds
   Value a, b;               // pair: a, b; inl/inr: a
   Env env;                  // closure, comp
-  std::string name;         // closure parameter; prim name; array_op: "index" or "build"
-  Term body;                // closure body; comp: the computation term (pure/bind/deltaLet)
-  Delta delta;              // Delta and Delta2 values
+  std::string name;         // closure parameter; prim name; array_op: index, build or sumV
+  Term body;   // closure body; comp: the computation term (pure/bind/deltaLet); sumV: the constant
+  Delta delta; // Delta and Delta2 values
   std::shared_ptr<const std::vector<double>> dense;
   std::shared_ptr<const std::vector<Value>> items; // vector (§10.2), in index order
 };
@@ -80,7 +80,8 @@ Value v_comp(Env env, Term c);
 Value v_delta(Delta d);
 Value v_dense(std::vector<double> xs);
 Value v_vector(std::vector<Value> items);
-Value v_array_op(std::string op); // index or build (§10.2), a function value
+// index, build (§10.2) or sumV (spec §9.12, with its constant sumV[A]), a function value
+Value v_array_op(std::string op, Term constant = nullptr);
 
 // Surface syntax of a value of type t (sums print their other summand; functions <function>).
 std::string print_value(const Value& v, const Type& t);

@@ -74,6 +74,20 @@ bool first_order(const Type& t) {
   }
 }
 
+bool additive(const Type& t) {
+  switch (t->kind) {
+  case TypeNode::Kind::real:
+  case TypeNode::Kind::delta:
+  case TypeNode::Kind::delta2:
+  case TypeNode::Kind::dense:
+    return true;
+  case TypeNode::Kind::product:
+    return additive(t->left) && additive(t->right);
+  default:
+    return false;
+  }
+}
+
 namespace {
 // Precedence: 0 arrow, 1 sum, 2 product, 3 atom.
 std::string print_type_at(const Type& t, int level) {
@@ -186,6 +200,9 @@ Term index_op(Type a, SourcePos pos) {
 }
 Term build_op(Type a, SourcePos pos) {
   return make({Kind::build, {}, {}, std::move(a), 0, 0, {}, pos});
+}
+Term sum_v_op(Type a, SourcePos pos) {
+  return make({Kind::sum_v, {}, {}, std::move(a), 0, 0, {}, pos});
 }
 Term sequence(Type a, Term e, SourcePos pos) {
   return make({Kind::sequence, {}, {}, std::move(a), 0, 0, {std::move(e)}, pos});

@@ -47,6 +47,8 @@ Type vector_type(Type a);
 bool same_type(const Type& a, const Type& b);
 // No arrow and no target type anywhere: the types S and T of a main expression (L111-121).
 bool first_order(const Type& t);
+// Real, Delta, Delta2, δS and products of them: the types sumV[A] sums over (spec §9.12).
+bool additive(const Type& t);
 // Reals, Z and products/sums of them, no target type (first_order).
 std::string print_type(const Type& t);
 
@@ -71,6 +73,10 @@ enum class Kind {
   // by their own typing rules (footnote 12, L864); type = the element type A. N is read as Int.
   index, // index[A] : (Vector A × Int) → A
   build, // build[A] : (Int × (Int → A)) → Vector A
+  // a reduction over a vector (spec §9.12: no fold, so it needs a primitive; an extension the
+  // spec suggests, not a rule of the paper). type = A, the summand: Real in source programs
+  // (`sumV`); the translations use it at the dual types R × δR, R × δS, R × Delta2, R × Delta.
+  sum_v, // sumV[A] : Vector A → A, A additive (reals and tangents, products of them)
   // target of Drev (Fig. 9, Fig. 10)
   pure,      // pure e
   bind,      // do { x <- e1; e2 }   (name empty: do { e1; e2 })
@@ -127,6 +133,7 @@ Term do_bind(std::string x, Term e1, Term e2, SourcePos pos = {});
 Term delta_let(Term e, SourcePos pos = {});
 Term index_op(Type a, SourcePos pos = {});         // index[a]
 Term build_op(Type a, SourcePos pos = {});         // build[a]
+Term sum_v_op(Type a, SourcePos pos = {});         // sumV[a] (sumV for a = Real)
 Term sequence(Type a, Term e, SourcePos pos = {}); // sequence[a] e
 // One node of a target-only form with the given children (Zero, Scale, Add, Var, ...).
 Term node(Kind kind, std::vector<Term> kids, SourcePos pos = {});

@@ -409,6 +409,12 @@ private:
     const SourcePos pos = t.pos;
     if (annotated("index")) return index_op(element_type("index"), pos);
     if (annotated("build")) return build_op(element_type("build"), pos);
+    // sumV (spec §9.12) is a keyword: bare it sums reals, sumV[A] names the translations' sums
+    if (annotated("sumV")) return sum_v_op(element_type("sumV"), pos);
+    if (t.kind == Token::Kind::identifier && t.text == "sumV") {
+      ts_.next();
+      return sum_v_op(real_type(), pos);
+    }
     if (t.kind == Token::Kind::identifier) {
       ts_.next();
       if (const auto p = canonical_prim(t.text)) return prim(*p, pos);

@@ -180,6 +180,8 @@ struct Printer {
       return "index[" + print_type(n.type) + "]";
     case Kind::build:
       return "build[" + print_type(n.type) + "]";
+    case Kind::sum_v:
+      return n.type->kind == TypeNode::Kind::real ? "sumV" : "sumV[" + print_type(n.type) + "]";
     case Kind::sequence:
       return "sequence[" + print_type(n.type) + "] " + at(n.kids[0], 4);
     }

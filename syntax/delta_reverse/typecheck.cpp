@@ -114,6 +114,9 @@ private:
       return {
           arrow_type(product_type(int_type(), arrow_type(int_type(), n.type)), vector_type(n.type)),
           t};
+    case Kind::sum_v: // sumV[A] : Vector A → A (spec §9.12, an extension, not the paper's)
+      if (!additive(n.type)) fail("sumV over " + print_type(n.type) + ", which is not additive");
+      return {arrow_type(vector_type(n.type), n.type), t};
     case Kind::sequence: { // sequence[A] : Vector (M A) → M (Vector A) (L856)
       const Typed e = kid(0);
       expect(e, vector_type(monad_type(n.type)), "the argument of sequence");
