@@ -220,6 +220,7 @@ void Reducer::push_focus(std::size_t k) {
   count(f.after, fr.after, 1);
   f.keyed_before(i, fr.before);
   f.counted_from = std::min(f.counted_from, i);
+  f.pushed_from = std::min(f.pushed_from, i);
   search_budget_.spend(1, "finding redexes");
   const std::size_t at = f.frames.new_key(i);
   bind_names(fr, n, at);
@@ -329,16 +330,35 @@ const Rule<Reduction>* Reducer::focused_step() {
   return c->rule;
 }
 
+// The first frame whose node may hold a free-variable list: counted_from, or in count mode the
+// first frame pushed since the last forgetting when no list was made since (Focus::pushed_from).
+// Without count mode the binders' counts are forgotten too, and those are read off lists made
+// before without making one.
+std::size_t Reducer::forget_from() const {
+  const Focus& f = *focus_;
+  return counts_kept_ && Node::free_lists_made() == f.lists_at_forget
+             ? std::max(f.counted_from, f.pushed_from)
+             : f.counted_from;
+}
+
+// After forgetting: the frames from counted_from on may hold lists still (valid ones).
+void Reducer::forgotten() {
+  Focus& f = *focus_;
+  f.pushed_from = f.counted_from;
+  f.lists_at_forget = Node::free_lists_made();
+}
+
 // A step's start of after_focused_step: the path's free-variable counts forgotten, its frames
 // dirty.
 [[gnu::always_inline]] inline void Reducer::begin_rereads() {
   Focus& f = *focus_;
   const FrameStack<Frame>& frames = f.frames;
-  for (std::size_t i = f.counted_from; i < frames.size(); ++i) {
+  for (std::size_t i = forget_from(); i < frames.size(); ++i) {
     (*frames[i].slot)->forget_free_counts();
     if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
   }
   f.counted_from = frames.size();
+  forgotten();
   f.clean_from = frames.size();
   f.marked.clear();
 }
@@ -353,11 +373,13 @@ void Reducer::begin_rereads_above(std::size_t kept_from) {
     begin_rereads();
     return;
   }
-  for (std::size_t i = f.counted_from; i < kept_from; ++i) {
+  const std::size_t from = forget_from();
+  for (std::size_t i = from; i < kept_from; ++i) {
     (*frames[i].slot)->forget_free_counts();
     if (!counts_kept_) (*frames[i].slot)->forget_bound_counts();
   }
-  f.counted_from = std::max(f.counted_from, kept_from);
+  f.counted_from = std::max(from, kept_from); // none above `from`, as forget_from says
+  forgotten();
   f.clean_from = std::max(f.clean_from, kept_from);
   f.marked.clear();
 }
@@ -457,8 +479,11 @@ void Reducer::reread_frame(std::size_t i) {
   const Term& t = *fr.slot;
   const bool own_context = fr.in_sum && t->kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? t->memo.in_sum : t->memo.top;
+  const std::uint64_t lists = Node::free_lists_made();
   own_summary(t, own_context, kept);
-  f.counted_from = std::min(f.counted_from, i);
+  // its lists, if it made any, are of frame i's node and the frames below (those it reads)
+  if (!counts_kept_ || Node::free_lists_made() != lists)
+    f.counted_from = std::min(f.counted_from, i);
   count(f.before, fr.before, -1);
   fr.before = key(kept.own_best, kept.own_first);
   for (std::size_t j = 0; j < fr.k; ++j) {
@@ -730,6 +755,7 @@ void Reducer::split_frame(std::size_t i, const Node& old) {
   }
   if (i + 2 < frames.size()) frames[i + 2].slot = &inner.kids[0];
   if (f.counted_from != FramesByName::none && f.counted_from > i) ++f.counted_from;
+  if (f.pushed_from != FramesByName::none && f.pushed_from > i) ++f.pushed_from;
   if (f.clean_from > i) ++f.clean_from;
   outer.forget_free_counts();
   inner.forget_free_counts();
@@ -765,6 +791,7 @@ void Reducer::drop_frame(std::size_t i, const Node& old) {
   f.moved_from(i);
   if (i < frames.size()) frames[i].slot = gone.slot;
   if (f.counted_from != FramesByName::none && f.counted_from > i) --f.counted_from;
+  if (f.pushed_from != FramesByName::none && f.pushed_from > i) --f.pushed_from;
   if (f.clean_from > i) --f.clean_from;
   begin_rereads_above(i); // the frames from i on hold the same subtrees
   mark_rereads(i, 0, Reach{});

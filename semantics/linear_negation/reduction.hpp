@@ -316,6 +316,8 @@ private:
   void unbind_names(const Frame& fr, const Node& n);
   void begin_rereads();
   void begin_rereads_above(std::size_t kept_from);
+  std::size_t forget_from() const;
+  void forgotten();
   void mark_rereads(std::size_t from, std::size_t to, Reach reach);
   void finish_rereads();
   void refresh_side_heights(std::size_t from);

@@ -370,6 +370,20 @@ bool sum_of_unlisted_sums(const Node& n) {
 
 } // namespace
 
+namespace {
+// Node::free_lists_made's count (its comment says why it is the thread's, not a reducer's).
+thread_local std::uint64_t lists_made = 0;
+} // namespace
+
+std::uint64_t Node::free_lists_made() {
+  return lists_made;
+}
+
+const Node::FreeCounts& Node::kept_counts(FreeCounts counts) const {
+  ++lists_made;
+  return fv_cache_.counts.emplace(std::move(counts));
+}
+
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
   if (copy.unforced) { // the original's, renamed (the views point into the suspension)
@@ -393,7 +407,7 @@ const Node::FreeCounts& Node::free_counts() const {
       }
       (v == before ? kept : renamed).push_back(out[i]);
     }
-    if (renamed.empty()) return fv_cache_.counts.emplace(std::move(kept));
+    if (renamed.empty()) return kept_counts(std::move(kept));
     const auto in_order = [](const FreeEntry& a, const FreeEntry& b) {
       const int order = compare_names(a.first, b.first);
       return order < 0 || (order == 0 && a.second < b.second);
@@ -402,17 +416,16 @@ const Node::FreeCounts& Node::free_counts() const {
     out.clear();
     std::merge(kept.begin(), kept.end(), renamed.begin(), renamed.end(), std::back_inserter(out),
                in_order);
-    return fv_cache_.counts.emplace(std::move(out));
+    return kept_counts(std::move(out));
   }
   if (kind == Kind::var || kids.empty()) return no_free_variables(); // a variable: see free_count
   const bool binder = kind == Kind::lam || kind == Kind::let || kind == Kind::let_pair;
   if (sum_of_unlisted_sums(*this))
-    if (auto summed = summed_counts(*this)) return fv_cache_.counts.emplace(std::move(*summed));
+    if (auto summed = summed_counts(*this)) return kept_counts(std::move(*summed));
   // A node below a few times `many` is merged: it lists few names, and its small terms (a
   // campaign's) are the most frequent, where looking at the children's lists twice cost more.
   if (size >= static_cast<long>(4 * many))
-    if (auto spliced = spliced_counts(*this, binder))
-      return fv_cache_.counts.emplace(std::move(*spliced));
+    if (auto spliced = spliced_counts(*this, binder)) return kept_counts(std::move(*spliced));
   // merge the children's sorted lists, the binder's names left out of the body's
   const auto bound_here = [&](std::size_t i, std::string_view v) {
     return binder && i == 0 && (v == x.name || (kind == Kind::let_pair && v == y.name));
@@ -438,7 +451,7 @@ const Node::FreeCounts& Node::free_counts() const {
     }
     for (; a != first.end(); ++a)
       if (!bound_here(0, a->first)) out.push_back(*a);
-    return fv_cache_.counts.emplace(std::move(out));
+    return kept_counts(std::move(out));
   }
   FreeCounts out;
   FreeCounts merged;
@@ -462,7 +475,7 @@ const Node::FreeCounts& Node::free_counts() const {
     merged.insert(merged.end(), a, out.end());
     out.swap(merged);
   }
-  return fv_cache_.counts.emplace(std::move(out));
+  return kept_counts(std::move(out));
 }
 
 Term var(std::string name) {

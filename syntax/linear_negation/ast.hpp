@@ -223,8 +223,15 @@ struct Node {
   bool free_counts_known() const { return fv_cache_.counts.has_value(); }
   // The binders' counts (bound_count), for an in-place step that does not bring them up to date.
   void forget_bound_counts() const { bound_count = {-1, -1}; }
+  // How many free-variable lists this thread has made so far (it only grows). A reducer that
+  // reads it unchanged knows that no node got a list in between, so its path holds no list it
+  // must forget after a step; the count is the thread's because free_counts() is a const read
+  // of a node that several runs may share, and a node never leaves its thread (its reference
+  // counts are not atomic).
+  static std::uint64_t free_lists_made();
 
 private:
+  const FreeCounts& kept_counts(FreeCounts counts) const; // counts a list made, keeps it
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
     std::optional<FreeCounts> counts;
     FreeCountsCache() = default;

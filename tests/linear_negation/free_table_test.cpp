@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 
 #include "generators/linear_negation/terms.hpp"
 #include "semantics/linear_negation/families.hpp"
@@ -464,6 +465,77 @@ TEST(LinearNegationFreeTable, ParsedTermsAreMadeUnique) {
   const auto table = FreeTable::of(t);
   ASSERT_TRUE(table.has_value()) << print(t);
   EXPECT_EQ(table->names(), 2U) << print(t);
+}
+
+// Every node of t with a free-variable list, the originals of unforced copies included.
+void listed_nodes(const Term& t, std::set<const Node*>& seen, std::set<const Node*>& listed) {
+  if (!t || !seen.insert(t.get()).second) return;
+  if (t->free_counts_known()) listed.insert(t.get());
+  if (t->copy.unforced && t->copy.from) listed_nodes(t->copy.from->original, seen, listed);
+  for (const Term& k : t->kids)
+    listed_nodes(k, seen, listed);
+}
+
+// The lists free_counts() of t makes, by a walk before and after, and by Node::free_lists_made:
+// the two must agree. Returns how many were made.
+long expect_lists_counted(const Term& t, const std::string& what) {
+  std::set<const Node*> seen, before, after;
+  listed_nodes(t, seen, before);
+  const std::uint64_t count = Node::free_lists_made();
+  (void)t->free_counts();
+  (void)t->free_counts(); // read again: nothing made
+  const std::uint64_t counted = Node::free_lists_made() - count;
+  seen.clear();
+  listed_nodes(t, seen, after);
+  long fresh = 0;
+  for (const Node* n : after)
+    fresh += before.count(n) == 0 ? 1 : 0;
+  EXPECT_EQ(counted, static_cast<std::uint64_t>(fresh)) << what << ": " << print(t);
+  return fresh;
+}
+
+struct NoLog : BinderLog {
+  void named(const Binder&, long) override {}
+};
+
+// Node::free_lists_made counts every list a node keeps, by whichever way it is made (a merge,
+// a splice, a sum's summands, an unforced copy's original), and nothing else: the focus's
+// forgetting of its path's lists (semantics/linear_negation/focus.cpp, forget_from) skips the
+// path when the count has not moved, and a list made without it would be read stale.
+TEST(LinearNegationFreeTable, EveryListMadeIsCounted) {
+  long made = 0, copies = 0;
+  const auto along_run = [&](const Term& t, const Context& free_types, const std::string& what,
+                             long max_steps) {
+    RunOptions o;
+    o.free_types = free_types;
+    Reducer r(t, o);
+    for (long n = 0; n < max_steps; ++n) {
+      made += expect_lists_counted(r.current(), what + " step " + std::to_string(n));
+      if (!r.step()) break;
+    }
+  };
+  for (int i = 0; i < 60; ++i) {
+    const rc::Random random(20261202 + static_cast<std::uint64_t>(i));
+    const Term t = gen::closed_euclidean()(random, i % 60).value().term;
+    along_run(t, {}, "term " + std::to_string(i), 200);
+    // a shared copy of (9), not forced: its list is its original's, renamed
+    Names names(t);
+    if (const auto base = names.reserve_block(t->binders)) {
+      const Term copy = share_copy(t, *base, make_shared_node<NoLog>());
+      if (copy->copy.unforced) {
+        ++copies;
+        made += expect_lists_counted(pair(copy, t), "a copy of term " + std::to_string(i));
+      }
+    }
+  }
+  for (const std::string& source :
+       {family::sum_chain(40), family::rnn({0.1, -0.3, 0.2, 0.4}), family::long_range_let(8)}) {
+    const RealFunction f = real_function(parse_elaborated(source, Mode::source));
+    const Wrapper w = gradient_wrapper(f.body, f.inputs, std::vector<double>(f.inputs.size(), 0.5));
+    along_run(w.term, w.free_types, source, 600);
+  }
+  EXPECT_GT(made, 10'000); // not vacuous
+  EXPECT_GT(copies, 20);
 }
 
 } // namespace
