@@ -405,14 +405,8 @@ inline bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
-// Frame::side_names of node n whose path goes on to child k.
-inline NameFilter side_names_of(const Node& n, std::size_t k) {
-  if (n.kids.size() != 2) return ~NameFilter{0};
-  NameFilter names = n.kids[1 - k]->names_seen;
-  if (n.kind == Kind::lam || binds_es(n)) names |= name_bits(n.x.name);
-  if (n.kind == Kind::let_pair) names |= name_bits(n.y.name);
-  return names;
-}
+// Frame::side_names of node n whose path goes on to child k (focus.cpp).
+NameFilter side_names_of(const Node& n, std::size_t k);
 
 // Whether the path from n to its child k goes into the scope of n's binders.
 inline bool binds_in(const Node& n, std::size_t k) {
