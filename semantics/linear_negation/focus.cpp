@@ -253,7 +253,6 @@ void Reducer::push_focus(std::size_t k) {
     side = merged(side, key(kid.best, kid.first));
     height = std::max(height, static_cast<int>(i) + 1 + n.kids[j]->height);
   }
-  fr.side_names = side_names_of(n, k);
   if (binds_es(n) && k == 0) fr.transparent = 1;
   if (n.kind == Kind::add && in_sum) fr.transparent = 2;
   const bool run_goes_on =
@@ -272,7 +271,7 @@ void Reducer::push_focus(std::size_t k) {
   search_budget_.spend(1, "finding redexes");
   const std::size_t at = f.frames.new_key(i);
   bind_names(fr, n, at);
-  f.frames.push_back(fr, at);
+  f.frames.push_back(fr, at, side_names_of(n, k));
 }
 
 // The last frame's node becomes the focus node: if a step below changed it since it was pushed,
@@ -540,7 +539,7 @@ void Reducer::reread_frame(std::size_t i) {
   }
   count(f.before, fr.before, 1);
   f.keyed_before(i, fr.before);
-  fr.side_names = side_names_of(*t, fr.k);
+  f.frames.set_side_names(i, side_names_of(*t, fr.k));
 }
 
 // Frame i's key after the path again (a step at a frame wrote the child off the path there).
@@ -555,7 +554,7 @@ void Reducer::reread_after(std::size_t i) {
     fr.after = merged(fr.after, key(kid.best, kid.first));
   }
   count(f.after, fr.after, 1);
-  fr.side_names = side_names_of(*t, fr.k);
+  f.frames.set_side_names(i, side_names_of(*t, fr.k));
 }
 
 // Frame `from`'s side height after its child off the path changed, and the frames' below it: a
@@ -792,7 +791,7 @@ void Reducer::split_frame(std::size_t i, const Node& old) {
   count(f.after, gone.after, -1);
   Frame fresh = gone;
   fresh.before = fresh.after = 0;
-  frames.insert(i, fresh);
+  frames.insert(i, fresh, frames.side_names(i));
   f.moved_from(i);
   frames[i + 1] = fresh;
   frames[i + 1].slot = &outer.kids[0];

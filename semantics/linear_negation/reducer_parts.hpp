@@ -143,10 +143,7 @@ struct Reducer::Frame {
   // transparent).
   std::size_t run = FramesByName::none;
   int side_height = 0; // the root's height from frames 0..this, the path below left out
-  // A superset of the names its children off the path hold and its node binds, by their bits
-  // (Node::names_seen; all of them where the node has other than two children): (9)'s descent
-  // along the path goes past a frame without them in one step (FrameStack::first_naming).
-  NameFilter side_names = ~NameFilter{0};
+  // (Its filter of the names off the path is FrameStack::side_names, held apart.)
   // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
   // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
   std::array<std::uint32_t, 2> name_hash{};
@@ -197,8 +194,9 @@ public:
   // them in the tables); from then on until the path is empty, a frame that moves keeps its key.
   bool keyed() const { return keyed_; }
   std::size_t new_key(std::size_t i) { return keyed() ? key_for(first_ + i) : first_ + i; }
-  void push_back(const Frame& fr, std::size_t key) {
+  void push_back(const Frame& fr, std::size_t key, NameFilter side) {
     held_.push_back(fr);
+    sides_.push_back(side);
     top_ = held_.data() + first_;
     if (keyed()) keys_.push_back(key);
   }
@@ -208,8 +206,10 @@ public:
       keys_.pop_back();
     }
     held_.pop_back();
+    sides_.pop_back();
     if ((first_ != 0 || !run_tops_.empty()) && empty()) { // the tables name no frame
       held_.clear();
+      sides_.clear();
       run_tops_.clear();
       keys_.clear();
       places_.clear();
@@ -219,9 +219,17 @@ public:
       top_ = held_.data();
     }
   }
+  // Frame i's filter of names off the path: a superset of the names free in its node's children
+  // off the path and of those its node binds, by their bits (all of them where the node has other
+  // than two children; side_names_of). (9)'s descent along the path goes past a frame without
+  // the name's bits in one step (first_naming). Held apart from the frames, eight bytes a frame,
+  // so that the descent's scan down a path of thousands of frames reads one cache line per eight.
+  NameFilter side_names(std::size_t i) const { return sides_[first_ + i]; }
+  void set_side_names(std::size_t i, NameFilter names) { sides_[first_ + i] = names; }
   // The first frame from i on, before `end`, whose side_names hold the name's bits (end if none).
   std::size_t first_naming(std::size_t i, NameFilter bit, std::size_t end) const {
-    while (i < end && !holds_bits(top_[i].side_names, bit))
+    const NameFilter* side = sides_.data() + first_;
+    while (i < end && !holds_bits(side[i], bit))
       ++i;
     return i;
   }
@@ -243,6 +251,8 @@ public:
     const std::size_t n = size();
     if (!keyed() || i < n - 1 - i) {
       std::move_backward(top_, top_ + i, top_ + i + 1);
+      NameFilter* side = sides_.data() + first_;
+      std::move_backward(side, side + i, side + i + 1);
       if (keyed()) {
         const auto k = keys_.begin() + static_cast<std::ptrdiff_t>(first_);
         std::move_backward(k, k + static_cast<std::ptrdiff_t>(i),
@@ -253,6 +263,7 @@ public:
       moved(0, i + 1);
     } else {
       held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
+      sides_.erase(sides_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
       keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(first_ + i));
       top_ = held_.data() + first_;
       moved(i, n - 1);
@@ -261,7 +272,7 @@ public:
   // The mirror of drop: fr enters the path at depth i with a key of its own, the frames on the
   // shorter side move one place away (those above it one place back, or those from i on one
   // place on). fr is in the run of the frame it goes above (fr.run), or in none.
-  void insert(std::size_t i, const Frame& fr) {
+  void insert(std::size_t i, const Frame& fr, NameFilter side) {
     name_runs();
     if (!keyed()) { // each frame's key its place
       places_.resize(held_.size());
@@ -276,12 +287,16 @@ public:
       --top_;
       std::move(top_ + 1, top_ + i + 1, top_);
       top_[i] = fr;
+      NameFilter* sides = sides_.data() + first_;
+      std::move(sides + 1, sides + i + 1, sides);
+      sides[i] = side;
       const auto k = keys_.begin() + static_cast<std::ptrdiff_t>(first_);
       std::move(k + 1, k + static_cast<std::ptrdiff_t>(i) + 1, k);
       keys_[first_ + i] = key_for(first_ + i);
       moved(0, i + 1);
     } else {
       held_.insert(held_.begin() + static_cast<std::ptrdiff_t>(first_ + i), fr);
+      sides_.insert(sides_.begin() + static_cast<std::ptrdiff_t>(first_ + i), side);
       keys_.insert(keys_.begin() + static_cast<std::ptrdiff_t>(first_ + i), key_for(first_ + i));
       top_ = held_.data() + first_;
       moved(i, n + 1);
@@ -295,6 +310,7 @@ private:
     name_runs();
     const std::size_t by = std::max<std::size_t>(16, held_.size());
     held_.insert(held_.begin(), by, Frame{});
+    sides_.insert(sides_.begin(), by, ~NameFilter{0});
     keys_.insert(keys_.begin(), by, 0);
     first_ += by;
     top_ = held_.data() + first_;
@@ -351,6 +367,7 @@ private:
     run_tops_ = std::move(tops);
   }
   std::vector<Frame> held_;
+  std::vector<NameFilter> sides_;      // by place, as held_: side_names
   std::vector<std::size_t> keys_;      // once keyed, by place: the frame's key
   std::vector<std::size_t> places_;    // by key: the frame's place (or none named: free)
   std::vector<std::size_t> free_keys_; // the keys of no frame
