@@ -128,25 +128,21 @@ void add_free_bits(const Node& t, std::array<const std::string*, small_side>& bo
     add_free_bits(*t.kids[i], bound, in_scope, out);
   }
 }
+
 } // namespace
 
-// A frame lets (9)'s descent pass (FrameStack::first_naming) unless its side names x: a small side
-// is read for its free names, since a side's bound names fill its filter (on the RNN, bound terms
-// λ of about 11 nodes set 13 of the 64 bits, and about one frame in a hundred let every name
-// through, a share of a path that grows with n).
-NameFilter side_names_of(const Node& n, std::size_t k) {
+// A side's names_seen has the bits of its bound names too: on the RNN the bound terms, λs of
+// about 11 nodes, set 13 of the 64 bits, and about one frame in a hundred let every name through,
+// a share of a path that grows with n. A small side is read for its free names, once, when a
+// descent first meets the frame (at each push it cost a campaign's small terms 2.5%).
+NameFilter free_side_names_of(const Node& n, std::size_t k) {
   if (n.kids.size() != 2) return ~NameFilter{0};
   const Node& side = *n.kids[1 - k];
+  if (side.size >= small_side) return side_names_of(n, k);
+  std::array<const std::string*, small_side> bound{};
   NameFilter names = 0;
-  if (side.size < small_side) {
-    std::array<const std::string*, small_side> bound{};
-    add_free_bits(side, bound, 0, names);
-  } else {
-    names = side.names_seen;
-  }
-  if (n.kind == Kind::lam || binds_es(n)) names |= name_bits(n.x.name);
-  if (n.kind == Kind::let_pair) names |= name_bits(n.y.name);
-  return names;
+  add_free_bits(side, bound, 0, names);
+  return names | bound_bits(n);
 }
 
 void Reducer::keep_focus() {
@@ -540,6 +536,7 @@ void Reducer::reread_frame(std::size_t i) {
   count(f.before, fr.before, 1);
   f.keyed_before(i, fr.before);
   f.frames.set_side_names(i, side_names_of(*t, fr.k));
+  fr.free_side = false;
 }
 
 // Frame i's key after the path again (a step at a frame wrote the child off the path there).
@@ -555,6 +552,7 @@ void Reducer::reread_after(std::size_t i) {
   }
   count(f.after, fr.after, 1);
   f.frames.set_side_names(i, side_names_of(*t, fr.k));
+  fr.free_side = false;
 }
 
 // Frame `from`'s side height after its child off the path changed, and the frames' below it: a
@@ -627,15 +625,22 @@ void Reducer::step_at_frame(const Candidate& c) {
   const Term redex = slot; // held until the frames view the contractum
   const Node* const body = redex->body().get();
   struct Along final : InPlaceWrites::Guide {
-    const FrameStack<Frame>& frames;
+    FrameStack<Frame>& frames; // (a frame's filter is narrowed the first time it is met)
     std::size_t from;
-    Along(const FrameStack<Frame>& fs, std::size_t first) : frames(fs), from(first) {}
+    Along(FrameStack<Frame>& fs, std::size_t first) : frames(fs), from(first) {}
     std::size_t size() const override { return frames.size() - from; }
     std::pair<const Node*, std::size_t> at(std::size_t g) const override {
       return {frames[from + g].slot->get(), frames[from + g].k};
     }
     std::size_t first_naming(std::size_t g, NameFilter bit) const override {
-      return frames.first_naming(from + g, bit, frames.size()) - from;
+      for (std::size_t i = from + g;; ++i) {
+        i = frames.first_naming(i, bit, frames.size());
+        if (i == frames.size() || frames[i].free_side) return i - from;
+        Frame& fr = frames[i];
+        fr.free_side = true;
+        frames.set_side_names(i, free_side_names_of(**fr.slot, fr.k));
+        if (holds_bits(frames.side_names(i), bit)) return i - from;
+      }
     }
   };
   const Along along(frames, i + 1);

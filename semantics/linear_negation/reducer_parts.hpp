@@ -143,6 +143,9 @@ struct Reducer::Frame {
   // transparent).
   std::size_t run = FramesByName::none;
   int side_height = 0; // the root's height from frames 0..this, the path below left out
+  // Whether FrameStack::side_names holds the free names of the side only (free_side_names_of),
+  // not its Node::names_seen (side_names_of).
+  bool free_side = false;
   // (Its filter of the names off the path is FrameStack::side_names, held apart.)
   // FramesByName::hash of its binders' names x and y, made when pushed where the frame binds
   // them in a table (pop_focus takes them out with it: a step pops and pushes several frames)
@@ -422,8 +425,21 @@ inline bool binds_es(const Node& n) {
   return n.kind == Kind::let || n.kind == Kind::let_pair;
 }
 
-// Frame::side_names of node n whose path goes on to child k (focus.cpp).
-NameFilter side_names_of(const Node& n, std::size_t k);
+// The bits of the names n binds.
+inline NameFilter bound_bits(const Node& n) {
+  NameFilter names = 0;
+  if (n.kind == Kind::lam || binds_es(n)) names |= name_bits(n.x.name);
+  if (n.kind == Kind::let_pair) names |= name_bits(n.y.name);
+  return names;
+}
+
+// FrameStack::side_names of node n whose path goes on to child k: from the side's names_seen, or
+// with the free names of a small side only (focus.cpp).
+inline NameFilter side_names_of(const Node& n, std::size_t k) {
+  if (n.kids.size() != 2) return ~NameFilter{0};
+  return n.kids[1 - k]->names_seen | bound_bits(n);
+}
+NameFilter free_side_names_of(const Node& n, std::size_t k);
 
 // Whether the path from n to its child k goes into the scope of n's binders.
 inline bool binds_in(const Node& n, std::size_t k) {

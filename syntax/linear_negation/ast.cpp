@@ -370,20 +370,6 @@ bool sum_of_unlisted_sums(const Node& n) {
 
 } // namespace
 
-namespace {
-// Node::free_lists_made's count (its comment says why it is the thread's, not a reducer's).
-thread_local std::uint64_t lists_made = 0;
-} // namespace
-
-std::uint64_t Node::free_lists_made() {
-  return lists_made;
-}
-
-const Node::FreeCounts& Node::kept_counts(FreeCounts counts) const {
-  ++lists_made;
-  return fv_cache_.counts.emplace(std::move(counts));
-}
-
 const Node::FreeCounts& Node::free_counts() const {
   if (fv_cache_.counts) return *fv_cache_.counts;
   if (copy.unforced) { // the original's, renamed (the views point into the suspension)

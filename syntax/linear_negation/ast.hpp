@@ -228,10 +228,19 @@ struct Node {
   // must forget after a step; the count is the thread's because free_counts() is a const read
   // of a node that several runs may share, and a node never leaves its thread (its reference
   // counts are not atomic).
-  static std::uint64_t free_lists_made();
+  static std::uint64_t free_lists_made() { return lists_made(); }
 
 private:
-  const FreeCounts& kept_counts(FreeCounts counts) const; // counts a list made, keeps it
+  // (inline: a campaign's small terms make a list every few steps, and the reducer reads the
+  // count at every step)
+  static std::uint64_t& lists_made() {
+    static thread_local std::uint64_t made = 0;
+    return made;
+  }
+  const FreeCounts& kept_counts(FreeCounts counts) const { // counts a list made, keeps it
+    ++lists_made();
+    return fv_cache_.counts.emplace(std::move(counts));
+  }
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
     std::optional<FreeCounts> counts;
     FreeCountsCache() = default;
