@@ -112,26 +112,18 @@ double cpu_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-// CPU seconds of one run of f: `samples` samples, each repeating f until it has used min_seconds
-// (the per-run time of a sample is its total over its repetitions), and the minimum over the
-// samples, the run least disturbed by the rest of the machine (caches, frequency, preemption).
-// `cost` is the cost of the last run.
-double min_cpu_seconds(const std::function<double()>& f, double min_seconds, int samples,
-                       double& cost) {
-  double best = 0;
-  for (int sample = 0; sample < std::max(1, samples); ++sample) {
-    int repetitions = 0;
-    const double start = cpu_seconds();
-    double used = 0;
-    do {
-      cost = f();
-      ++repetitions;
-      used = cpu_seconds() - start;
-    } while (used < min_seconds && repetitions < 1000);
-    const double per_run = used / repetitions;
-    best = sample == 0 ? per_run : std::min(best, per_run);
-  }
-  return best;
+// CPU seconds per run of f in one sample: f repeated until it has used min_seconds (the per-run
+// time of a sample is its total over its repetitions). `cost` is the cost of the last run.
+double sample_cpu_seconds(const std::function<double()>& f, double min_seconds, double& cost) {
+  int repetitions = 0;
+  const double start = cpu_seconds();
+  double used = 0;
+  do {
+    cost = f();
+    ++repetitions;
+    used = cpu_seconds() - start;
+  } while (used < min_seconds && repetitions < 1000);
+  return used / repetitions;
 }
 
 // The peak resident memory of `run` above the resident memory before it, in MiB: the heap's free
@@ -235,9 +227,19 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
     try {
       const ComplexityInstance in = f.make(n);
       if (o.time_it) {
-        tp = min_cpu_seconds(in.primal, o.min_timing, row.runs, primal);
-        peak = measure_peak(
-            [&] { td = min_cpu_seconds(in.derivative, o.min_timing, row.runs, derivative); });
+        // The minimum over the samples of each side, the run least disturbed by the rest of the
+        // machine (caches, frequency, preemption). The sides' samples alternate, so that both
+        // minima are drawn from the same stretch of time: this machine's speed drifts by up to 2x
+        // over seconds, and a primal of a few milliseconds timed all at once, before the
+        // derivative, read 1.6-2.9 ms at one n across runs (simple-diff's wide sum at n = 10,000).
+        // The first derivative sample is the one whose peak memory is read.
+        tp = sample_cpu_seconds(in.primal, o.min_timing, primal);
+        peak =
+            measure_peak([&] { td = sample_cpu_seconds(in.derivative, o.min_timing, derivative); });
+        for (int sample = 1; sample < row.runs; ++sample) {
+          tp = std::min(tp, sample_cpu_seconds(in.primal, o.min_timing, primal));
+          td = std::min(td, sample_cpu_seconds(in.derivative, o.min_timing, derivative));
+        }
       } else {
         primal = in.primal();
         peak = measure_peak([&] { derivative = in.derivative(); });
