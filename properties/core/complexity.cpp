@@ -112,9 +112,18 @@ double cpu_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+// A side whose runs take less than this is run once, untimed, before each of its samples after
+// the first, so that it is timed in its own warm caches: the samples of the two sides alternate,
+// and a primal timed right after a derivative whose memory left the caches (simple-diff's wide
+// sum, about 30 MB at n = 10,000) read slower than the same primal timed after itself.
+constexpr double warm_up_below_seconds = 0.1;
+
 // CPU seconds per run of f in one sample: f repeated until it has used min_seconds (the per-run
-// time of a sample is its total over its repetitions). `cost` is the cost of the last run.
-double sample_cpu_seconds(const std::function<double()>& f, double min_seconds, double& cost) {
+// time of a sample is its total over its repetitions), after one untimed run when `warm_up`.
+// `cost` is the cost of the last run.
+double sample_cpu_seconds(const std::function<double()>& f, double min_seconds, bool warm_up,
+                          double& cost) {
+  if (warm_up) cost = f();
   int repetitions = 0;
   const double start = cpu_seconds();
   double used = 0;
@@ -231,14 +240,16 @@ ComplexityRow run_complexity_family(const ComplexityFamily& f, const ComplexityO
         // machine (caches, frequency, preemption). The sides' samples alternate, so that both
         // minima are drawn from the same stretch of time: this machine's speed drifts by up to 2x
         // over seconds, and a primal of a few milliseconds timed all at once, before the
-        // derivative, read 1.6-2.9 ms at one n across runs (simple-diff's wide sum at n = 10,000).
-        // The first derivative sample is the one whose peak memory is read.
-        tp = sample_cpu_seconds(in.primal, o.min_timing, primal);
-        peak =
-            measure_peak([&] { td = sample_cpu_seconds(in.derivative, o.min_timing, derivative); });
+        // derivative, made one size's ratio jump (simple-diff's wide sum at n = 10,000 read 19-35
+        // across runs). The first derivative sample is the one whose peak memory is read.
+        tp = sample_cpu_seconds(in.primal, o.min_timing, false, primal);
+        peak = measure_peak(
+            [&] { td = sample_cpu_seconds(in.derivative, o.min_timing, false, derivative); });
         for (int sample = 1; sample < row.runs; ++sample) {
-          tp = std::min(tp, sample_cpu_seconds(in.primal, o.min_timing, primal));
-          td = std::min(td, sample_cpu_seconds(in.derivative, o.min_timing, derivative));
+          tp = std::min(
+              tp, sample_cpu_seconds(in.primal, o.min_timing, tp < warm_up_below_seconds, primal));
+          td = std::min(td, sample_cpu_seconds(in.derivative, o.min_timing,
+                                               td < warm_up_below_seconds, derivative));
         }
       } else {
         primal = in.primal();

@@ -286,14 +286,18 @@ TEST(ComplexityRunner, TimesEachSideAsTheMinimumOfItsRuns) {
     };
     return props::ComplexityInstance{[work] { return work(1); }, [work] { return work(3); }};
   });
-  int samples = 0;
+  std::string runs; // 'p' and 'd', one per run, in the order they ran
   const props::ComplexityFamily counted = [&] {
     props::ComplexityFamily c = f;
-    c.make = [&samples, make = f.make](int n) {
+    c.make = [&runs, make = f.make](int n) {
       props::ComplexityInstance in = make(n);
-      in.primal = [&samples, primal = in.primal] {
-        ++samples;
+      in.primal = [&runs, primal = in.primal] {
+        runs += 'p';
         return primal();
+      };
+      in.derivative = [&runs, derivative = in.derivative] {
+        runs += 'd';
+        return derivative();
       };
       return in;
     };
@@ -304,7 +308,12 @@ TEST(ComplexityRunner, TimesEachSideAsTheMinimumOfItsRuns) {
   o.min_timing = 0; // one run per sample: the sample count is the run count
   const props::ComplexityRow row = props::run_complexity_family(counted, o);
   ASSERT_EQ(row.n, (std::vector<int>{1000, 2000, 4000})) << row.stopped;
-  EXPECT_EQ(samples, 3 * 3); // three samples per size
+  // Three samples of each side per size, alternating; after the first, a side whose runs are short
+  // runs once untimed before its sample (warm caches).
+  const std::string size_runs = "pd"    // first samples (the derivative's peak memory is read here)
+                                "ppdd"  // second: an untimed run, then the timed one, each side
+                                "ppdd"; // third
+  EXPECT_EQ(runs, size_runs + size_runs + size_runs);
   EXPECT_EQ(row.runs, 3);
   ASSERT_EQ(row.primal_seconds.size(), row.n.size());
   ASSERT_EQ(row.derivative_seconds.size(), row.n.size());
