@@ -6,6 +6,8 @@
 // let-bound, mechanism pullback-literal-anf) is reported as a finding, not asserted.
 #include "properties/pullback/complexity_families.hpp"
 
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "properties/pullback/frontend.hpp"
@@ -150,7 +152,7 @@ const Chain sparse_rnn{prod(real_type(), real_type()),
                                            num(0.01 * (i % 17 + 1))));
                        }};
 
-ComplexityFamily sparse_family(const std::string& name, const Chain& chain) {
+ComplexityFamily sparse_family(const std::string& name, std::function<Term(int)> function) {
   ComplexityFamily f;
   f.calculus = "pullback";
   f.family = name;
@@ -159,9 +161,9 @@ ComplexityFamily sparse_family(const std::string& name, const Chain& chain) {
   f.claim = ComplexityClaim::linear;
   f.citation = "extension of seed 000 (spec §9 pitfalls 3-4); claim: seed 000 §5.1 L519";
   f.sizes = props::sizes_1_2_5(10, 10'000);
-  f.make = [name, &chain](int n) {
-    const Term fn = chain_term(chain, n);
-    const std::vector<double> at(dim(chain.domain), name == "sharing-chain" ? 1.0 : 0.3);
+  f.make = [name, function = std::move(function)](int n) {
+    const Term fn = function(n); // λp:σ. body
+    const std::vector<double> at(dim(fn->type), name == "sharing-chain" ? 1.0 : 0.3);
     const auto cost = [fn, at](bool reverse) {
       const auto g = sparse_stage_gradient(fn->kids[0], fn->name, fn->type, at, {1.0}, reverse);
       if (!g) throw AdsemError(ErrorKind::eval, "pullback-sparse: not a first-order body");
@@ -176,6 +178,14 @@ ComplexityFamily sparse_family(const std::string& name, const Chain& chain) {
 
 Term long_range_let_term(int n) {
   return chain_term(sparse_long_range_let, n);
+}
+
+// The paper family's λx₁…λxₙ as `adsem grad` tuples it (frontend.cpp; seed 000 §3.1.3
+// L167-173): the inputs are the paths of p over one spine.
+Term wide_sum_function(int n) {
+  const auto size = static_cast<std::size_t>(n);
+  const Type sigma = real_power(size);
+  return lam("p", sigma, sum(components(var("p", sigma), size)));
 }
 
 // Measured (docs/performance.md, pullback). The query is the paper's ((Ω λx.P)·Ω[1]) V, pulled
@@ -228,11 +238,14 @@ std::vector<props::ComplexityFamily> complexity_families() {
                           "the paper claims linear cost for first order only (L389)"));
   }
   // The extension beside the paper's mechanism: linear on the first-order families, including
-  // the two the paper's rules make quadratic (rnn, long-range-let).
-  all.push_back(sparse_family("let-series", sparse_let_series));
-  all.push_back(sparse_family("long-range-let", sparse_long_range_let));
-  all.push_back(sparse_family("sharing-chain", sparse_sharing_chain));
-  all.push_back(sparse_family("rnn", sparse_rnn));
+  // the two the paper's rules make quadratic (rnn, long-range-let) and the wide sum, whose live
+  // term the paper's dual maps make Θ(n²) nodes (its n inputs' covector at every stage).
+  const auto chain = [](const Chain& c) { return [&c](int n) { return chain_term(c, n); }; };
+  all.push_back(sparse_family("let-series", chain(sparse_let_series)));
+  all.push_back(sparse_family("long-range-let", chain(sparse_long_range_let)));
+  all.push_back(sparse_family("sharing-chain", chain(sparse_sharing_chain)));
+  all.push_back(sparse_family("wide-sum", wide_sum_function));
+  all.push_back(sparse_family("rnn", chain(sparse_rnn)));
   all.push_back(finding(family("sharing-chain", sharing_chain, false, {2, 4, 6, 8, 10}, true),
                         "rule 19b's premise (generic ω') composes by rule 6: symbolic "
                         "differentiation, tangent term doubles per stage"));

@@ -94,25 +94,65 @@ private:
     env_[z] = elementary(e);
   }
 
-  // y_p: a variable's slots along the path (rows 11, 12), no new slot.
+  // y_p: a variable's slots along the path (rows 11, 12), no new slot. [perf] A path's place in
+  // its root's slots is remembered per node (`paths_`): a curried function's inputs are paths
+  // p.1…1.2 over one shared spine, as long as the input's position, and reading each from the
+  // root copied the root's slots at every level (the wide sum's n inputs, Θ(n²)). The place is
+  // relative to the root's slots, read at each use: a let that binds the root's name again binds
+  // it at the type in the variable node, so the same place holds in the new slots.
   Slots atom(const Term& t) {
     if (t->kind == Kind::var) {
       const auto it = env_.find(t->name);
       if (it == env_.end()) throw Unsupported{};
       return it->second;
     }
-    if (t->kind != Kind::proj) throw Unsupported{};
-    Slots s = atom(t->kids[0]);
-    if (!is_prod(s.type)) throw Unsupported{};
-    const auto left = static_cast<long>(dim(s.type->left));
-    if (t->index == 1) {
-      s.at.erase(s.at.begin() + left, s.at.end());
-      s.type = s.type->left;
-    } else {
-      s.at.erase(s.at.begin(), s.at.begin() + left);
-      s.type = s.type->right;
+    const Path& p = path(t);
+    const std::vector<std::size_t>& root = env_.at(p.root).at;
+    return {{root.begin() + static_cast<long>(p.begin), root.begin() + static_cast<long>(p.end)},
+            p.type};
+  }
+  // A projection path's root variable, its slots' range in the root's and its type.
+  struct Path {
+    std::string root;
+    std::size_t begin = 0, end = 0;
+    Type type;
+  };
+  // (a loop, not a recursion: the first input's path is as long as the tuple)
+  const Path& path(const Term& t) {
+    std::vector<const Term*> down; // the projections not remembered yet, outermost first
+    const Term* at = &t;
+    const Path* known = nullptr;
+    for (;; at = &(*at)->kids[0]) {
+      if (const auto hit = paths_.find(at->get()); hit != paths_.end()) {
+        known = &hit->second.path;
+        break;
+      }
+      if ((*at)->kind != Kind::proj) break;
+      down.push_back(at);
     }
-    return s;
+    Path p;
+    if (known) {
+      p = *known;
+    } else {
+      if ((*at)->kind != Kind::var) throw Unsupported{};
+      const auto it = env_.find((*at)->name);
+      if (it == env_.end()) throw Unsupported{};
+      p = {(*at)->name, 0, it->second.at.size(), it->second.type};
+    }
+    const Path* out = known;
+    for (auto it = down.rbegin(); it != down.rend(); ++it) {
+      if (!is_prod(p.type)) throw Unsupported{};
+      const std::size_t left = dim(p.type->left);
+      if ((**it)->index == 1) {
+        p.end = p.begin + left;
+        p.type = p.type->left;
+      } else {
+        p.begin += left;
+        p.type = p.type->right;
+      }
+      out = &paths_.emplace((*it)->get(), Remembered{**it, p}).first->second.path;
+    }
+    return *out;
   }
 
   Slots elementary(const Term& e) {
@@ -176,6 +216,11 @@ private:
   std::vector<Scalar> store_;
   std::vector<std::size_t> stage_begin_; // first slot each stage made
   std::unordered_map<std::string, Slots> env_;
+  struct Remembered {
+    Term node; // held: its address is the key
+    Path path;
+  };
+  std::unordered_map<const Node*, Remembered> paths_;
 };
 
 } // namespace
