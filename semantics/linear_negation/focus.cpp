@@ -87,6 +87,26 @@ Node& writable(const Term& t) {
   return const_cast<Node&>(*t); // made non-const (ast.cpp) and held by the path only
 }
 
+// rules.cpp's core_of of t, a node below the focus or off its path: each ES node on the way kept
+// its core once found (Node::core_below), so that the next walk stops at the first. A node of the
+// path may be written in place below without its core forgotten until it leaves the path
+// (pop_focus); the nodes below the focus or off the path forget theirs with their free-variable
+// counts wherever a step writes below them.
+const Term& core_off_path(const Term& t) {
+  const Term* at = &t;
+  while (binds_es(**at)) {
+    force(**at); // as core_of: a shared copy of (9) made
+    if (const Term* known = (*at)->core_below()) {
+      at = known;
+      break;
+    }
+    at = &(*at)->body();
+  }
+  for (const Term* es = &t; binds_es(**es) && (*es)->core_below() == nullptr; es = &(*es)->body())
+    (*es)->keep_core_below(at);
+  return *at;
+}
+
 // The root's height from frame i's node (path child k) and its children off the path, as
 // push_focus reckons it.
 int own_side_height(const Node& n, std::size_t i, std::size_t k) {
@@ -404,6 +424,7 @@ void Reducer::forgotten() {
   forgotten();
   f.clean_from = frames.size();
   f.marked.clear();
+  f.bound_cores.clear();
 }
 
 // begin_rereads for a step at or beside a frame far up, which leaves the frames from kept_from on
@@ -425,6 +446,7 @@ void Reducer::begin_rereads_above(std::size_t kept_from) {
   forgotten();
   f.clean_from = std::max(f.clean_from, kept_from);
   f.marked.clear();
+  f.bound_cores.clear();
 }
 
 // Marks the frames from `from` - 1 up to `to` that the change below frame `from` - 1, of reach
@@ -433,14 +455,36 @@ void Reducer::begin_rereads_above(std::size_t kept_from) {
                                                          Reach reach) {
   Focus& f = *focus_;
   const FrameStack<Frame>& frames = f.frames;
+  std::size_t run_end = FramesByName::none; // the last frame of the run of ES bodies just crossed
   for (std::size_t i = from;
        i > to && (reach.core || reach.pairs || reach.value || reach.call || reach.summand);) {
     const Frame& fr = frames[i - 1];
     const Node& n = **fr.slot;
-    if (fr.transparent == 0 && rereads(n, fr.k, reach, fr.in_sum)) f.marked.push_back(i - 1);
+    if (fr.transparent == 0 && rereads(n, fr.k, reach, fr.in_sum)) {
+      f.marked.push_back(i - 1);
+      // an ES whose path goes on to its bound term, a run of ES bodies: the core under the run
+      if (run_end != FramesByName::none && fr.k == 1 && binds_es(n))
+        f.bound_cores.emplace_back(i - 1, &core_after_run(run_end));
+    }
     reach = reach_above(n, fr.k, reach);
+    run_end = fr.transparent == 1 ? i - 1 : FramesByName::none;
     i = fr.transparent != 0 ? frames.run_top(fr) : i - 1;
   }
+}
+
+// core_of of the first node of a run of ES bodies that frame `last` is in: down the frames while
+// they go on to an ES body, then off the path (core_off_path) from the focus or from the body of
+// a frame whose path goes on to its bound term (the sharing chain's gradient holds its n levels'
+// explicit substitutions there, below the level being backpropagated). mark_rereads crosses a
+// run from its last frame, unless the change is from a frame within it (step_at_frame).
+const Term& Reducer::core_after_run(std::size_t last) {
+  const FrameStack<Frame>& frames = focus_->frames;
+  std::size_t i = last;
+  while (i + 1 < frames.size() && frames[i + 1].transparent == 1)
+    ++i;
+  const Term& body = (*frames[i].slot)->body();
+  if (i + 1 == frames.size() || !binds_es(*body)) return core_off_path(body);
+  return core_off_path(body->body()); // frame i + 1 goes on to its bound term
 }
 
 // The binders of the names the step touched marked too, and the marked frames reread.
@@ -523,7 +567,10 @@ void Reducer::reread_frame(std::size_t i) {
   const bool own_context = fr.in_sum && t->kind == Kind::add;
   RedexMemo::Summary& kept = own_context ? t->memo.in_sum : t->memo.top;
   const std::uint64_t lists = Node::free_lists_made();
-  own_summary(t, own_context, kept);
+  const Term* bound_core = nullptr;
+  for (const auto& [at, core] : f.bound_cores)
+    if (at == i) bound_core = core;
+  own_summary(t, own_context, kept, bound_core);
   // its lists, if it made any, are of frame i's node and the frames below (those it reads)
   if (!counts_kept_ || Node::free_lists_made() != lists)
     f.counted_from = std::min(f.counted_from, i);

@@ -413,6 +413,11 @@ struct Reducer::Focus {
   // that changes the free count of the name makes them reread.
   FramesByName binders;
   std::vector<std::size_t> marked; // the frames to reread after a step
+  // Marked frames whose path goes on to an ES's bound term and down a run of ES bodies, with the
+  // core under that run (mark_rereads, which crossed the run, finds it from the run's last frame):
+  // reread_frame hands it to the side conditions, which walked the run at every step (the
+  // sharing chain's gradient grows a stack of n explicit substitutions in its root's bound term).
+  std::vector<std::pair<std::size_t, const Term*>> bound_cores;
   // Count mode (Reducer::keeps_counts): the frames going on into a binder's scope (an ES body or
   // an abstraction's), by the binder's name: a step's notes of the name change their count.
   FramesByName scopes;

@@ -371,11 +371,13 @@ bool listed_within_view(const Term& t, std::vector<Summand>& out, SummandViews& 
   }
 }
 
-void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out) {
+void Reducer::offers_at(const Term& t, bool in_sum, std::vector<Offer>& out,
+                        const Term* bound_core) {
   const auto candidates = options_.book->candidates<Reduction>(t->kind);
   if (candidates.empty()) return;
   force(*t);
   Reduction::Redex redex{t, in_sum};
+  redex.bound_core = bound_core;
   if (t->kind == Kind::add && !in_sum) { // the maximal sum's summands (AC, spec §9 P3)
     summands_.clear();
     // the paper's side conditions read a summand in a copy's original (Summand::names)
@@ -823,7 +825,8 @@ const RedexMemo::Summary& Reducer::summary_made(const Term& t, bool own_context)
 }
 
 // A summary holding t's own redex instances only (its children's are added by add_children).
-void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& out) {
+void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& out,
+                          const Term* bound_core) {
   out = RedexMemo::Summary{}; // owned once made: a search that runs out of budget leaves none
   if ((tags_with_entries_ >> static_cast<unsigned>(t->kind) & 1U) == 0) {
     // no entry fires on its tag (the variables, numerals, λs and pairs that are most of a small
@@ -833,7 +836,7 @@ void Reducer::own_summary(const Term& t, bool own_context, RedexMemo::Summary& o
     return;
   }
   offers_.clear();
-  offers_at(t, own_context, offers_);
+  offers_at(t, own_context, offers_, bound_core);
   search_budget_.spend(1 + static_cast<long>(offers_.size()), "finding redexes");
   out.own = static_cast<std::uint32_t>(offers_.size());
   out.count = out.own;

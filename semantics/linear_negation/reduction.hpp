@@ -255,8 +255,11 @@ private:
   }
   const RedexMemo::Summary& summary_made(const Term& t, bool own_context);
   void enumerate(const Term& t, std::vector<int>& path, bool in_sum, Sink& out);
-  // The redex instances at node t: the book's entries for t's tag, in book order.
-  void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out);
+  // The redex instances at node t: the book's entries for t's tag, in book order. bound_core, when
+  // the caller knows it, is the core of t's bound term under its explicit substitutions
+  // (Reduction::Redex::bound_core).
+  void offers_at(const Term& t, bool in_sum, std::vector<Offer>& out,
+                 const Term* bound_core = nullptr);
   struct Reach;
   void add_children(const Node& n, RedexMemo::Summary& out);
   void summary_from_own(const Node& n, RedexMemo::Summary& kept);
@@ -293,7 +296,8 @@ private:
   // the focus (focus.cpp)
   struct Frame;
   struct Focus;
-  void own_summary(const Term& t, bool own_context, RedexMemo::Summary& out);
+  void own_summary(const Term& t, bool own_context, RedexMemo::Summary& out,
+                   const Term* bound_core = nullptr);
   std::optional<Candidate> focused_choice(bool best);
   const Rule<Reduction>* focused_step();
   // One step of the strategy: the entry that fired, or null at a normal form (step() without
@@ -319,6 +323,7 @@ private:
   std::size_t forget_from() const;
   void forgotten();
   void mark_rereads(std::size_t from, std::size_t to, Reach reach);
+  const Term& core_after_run(std::size_t last);
   void finish_rereads();
   void refresh_side_heights(std::size_t from);
   void reread_frame(std::size_t i);

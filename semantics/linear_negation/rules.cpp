@@ -76,7 +76,8 @@ const Term& core_of(const Term& t) {
 
 // core_of of an explicit substitution's bound term, kept on the redex: the side conditions of
 // (8), (9), (10), (11) and (16), and (9)'s class, each read it, and the search asks them all of
-// every ES node it summarises.
+// every ES node it summarises. The focus hands it in where it knows it (focus.cpp,
+// core_after_run: a frame's bound term a stack of n explicit substitutions).
 const Term& bound_core(const Redex& r) {
   if (r.bound_core == nullptr) r.bound_core = &core_of(r.term->bound());
   return *r.bound_core;

@@ -214,13 +214,24 @@ struct Node {
   void forget_derived() const {
     memo = RedexMemo{};
     fv_cache_.counts.reset();
+    fv_cache_.core = nullptr;
     bound_count = {-1, -1};
   }
-  // The same for the free-variable counts only: the reducer's in-place step brings the summaries
-  // of a path node up to date itself when the paper's rules cannot see the change below.
-  void forget_free_counts() const { fv_cache_.counts.reset(); }
+  // The same for the free-variable counts only (and the core below, core_below): the reducer's
+  // in-place step brings the summaries of a path node up to date itself when the paper's rules
+  // cannot see the change below.
+  void forget_free_counts() const {
+    fv_cache_.counts.reset();
+    fv_cache_.core = nullptr;
+  }
   // Whether free_counts() is made (then reading it costs a lookup, not a merge).
   bool free_counts_known() const { return fv_cache_.counts.has_value(); }
+  // At an explicit substitution: the slot holding the core under its body and the explicit
+  // substitutions below it, once a reducer has found it off its focus's path (null until then;
+  // semantics/linear_negation/focus.cpp, core_off_path). Every write in place below a node
+  // forgets it with the node's free-variable counts, as those depend on the subtree too.
+  const Term* core_below() const { return fv_cache_.core; }
+  void keep_core_below(const Term* slot) const { fv_cache_.core = slot; }
   // The binders' counts (bound_count), for an in-place step that does not bring them up to date.
   void forget_bound_counts() const { bound_count = {-1, -1}; }
   // How many free-variable lists this thread has made so far (it only grows). A reducer that
@@ -243,10 +254,12 @@ private:
   }
   struct FreeCountsCache { // not copied with the node; held inline (one allocation less a node)
     std::optional<FreeCounts> counts;
+    const Term* core = nullptr; // core_below
     FreeCountsCache() = default;
     FreeCountsCache(const FreeCountsCache&) {}
     FreeCountsCache& operator=(const FreeCountsCache&) {
       counts.reset();
+      core = nullptr;
       return *this;
     }
   };

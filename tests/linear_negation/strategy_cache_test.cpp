@@ -209,6 +209,11 @@ TEST(LinearNegationStrategyCache, NormalisedFamiliesTraceTheEnumeratedSteps) {
       // summaries (shared_copy.cpp, force)
       {family::long_range_let(40), 1.0},
       {family::rnn(family::rnn_inputs(30)), 0.3},
+      // the root's bound term a stack of explicit substitutions, one a level, whose core the
+      // focus reads off the nodes below it, each keeping it once found (focus.cpp,
+      // core_after_run), while the levels above are written in place
+      {family::square_chain(40), 1.0},
+      {family::let_series(40), 1.0},
   };
   for (const auto& c : cases) {
     const Wrapper w = family_wrapper(c.source, c.point);
